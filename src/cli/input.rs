@@ -1,0 +1,162 @@
+//! Loading what the command line names: an MTN file, an ODA archive (with an entry chosen),
+//! or a motion saved as JSON.
+
+use super::Failure;
+use crate::codec::mtn::{self, Decoded, Motion};
+use crate::codec::oda::{self, Archive, EntryKind};
+use std::path::Path;
+
+/// A motion read from a file or archive entry, with where it came from.
+pub struct Source {
+    /// What to call it in messages: `FILE` or `FILE:ENTRY`.
+    pub label: String,
+    /// The archive entry name, when it came from an archive.
+    pub entry: Option<String>,
+    /// The decoded motion and its problems.
+    pub decoded: Decoded,
+}
+
+/// What a path holds.
+pub enum Loaded {
+    /// A single MTN file.
+    Motion(Vec<u8>),
+    /// An ODA archive.
+    Archive(Archive),
+    /// A motion in mtn-studio's JSON form.
+    Json(Box<Motion>),
+}
+
+/// Whether a path names JSON by its extension.
+#[must_use]
+pub fn has_extension(path: &Path, extension: &str) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case(extension))
+}
+
+/// Reads a file, telling an archive from a motion by its bytes and JSON by its extension.
+///
+/// # Errors
+/// The file cannot be read, or is neither a motion, an archive nor valid motion JSON.
+pub fn load(path: &Path) -> Result<Loaded, Failure> {
+    let shown = path.display();
+    let data = std::fs::read(path).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
+    if has_extension(path, "json") {
+        let motion: Motion = serde_json::from_slice(&data).map_err(|e| {
+            Failure::unreadable(format!(
+                "{shown}: not a motion in mtn-studio's JSON form: {e}"
+            ))
+        })?;
+        return Ok(Loaded::Json(Box::new(motion)));
+    }
+    if data.starts_with(mtn::format::MAGIC) {
+        return Ok(Loaded::Motion(data));
+    }
+    let named_archive = has_extension(path, "oda");
+    if oda::is_archive(&data) || named_archive {
+        return Archive::read(&data)
+            .map(Loaded::Archive)
+            .map_err(|e| Failure::unreadable(format!("{shown}: {e}")));
+    }
+    // Neither magic: let the MTN reader say what it found.
+    Ok(Loaded::Motion(data))
+}
+
+/// Decodes one motion's bytes, naming the source on failure.
+///
+/// # Errors
+/// The bytes are not a recoverable motion.
+pub fn decode_named(label: &str, bytes: &[u8]) -> Result<Decoded, Failure> {
+    mtn::decode(bytes).map_err(|e| Failure::unreadable(format!("{label}: {e}")))
+}
+
+/// The motions a command works on: the file itself, the chosen entry of an archive, or every
+/// motion of an archive when no entry is chosen and `all_entries` allows it.
+///
+/// # Errors
+/// Unreadable input, an entry that does not exist, or an archive without a chosen entry where
+/// one is needed.
+pub fn motions(
+    path: &Path,
+    entry: Option<&str>,
+    all_entries: bool,
+) -> Result<Vec<Source>, Failure> {
+    let shown = path.display().to_string();
+    match load(path)? {
+        Loaded::Motion(bytes) => {
+            if let Some(entry) = entry {
+                return Err(Failure::usage(format!(
+                    "{shown}: --entry {entry} was given, but this is a motion, not an archive"
+                )));
+            }
+            Ok(vec![Source {
+                decoded: decode_named(&shown, &bytes)?,
+                label: shown,
+                entry: None,
+            }])
+        }
+        Loaded::Json(motion) => {
+            let bytes =
+                mtn::encode(&motion).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
+            Ok(vec![Source {
+                decoded: decode_named(&shown, &bytes)?,
+                label: shown,
+                entry: None,
+            }])
+        }
+        Loaded::Archive(archive) => archive_motions(&shown, &archive, entry, all_entries),
+    }
+}
+
+fn archive_motions(
+    shown: &str,
+    archive: &Archive,
+    entry: Option<&str>,
+    all_entries: bool,
+) -> Result<Vec<Source>, Failure> {
+    let chosen: Vec<usize> = match entry {
+        Some(name) => {
+            let index = archive.find(name).ok_or_else(|| {
+                let names: Vec<String> = archive.motions().map(|(_, e)| e.name()).collect();
+                Failure::unreadable(format!(
+                    "{shown}: no entry \"{name}\"; its motions are: {}",
+                    names.join(", ")
+                ))
+            })?;
+            vec![index]
+        }
+        None => {
+            let all: Vec<usize> = archive.motions().map(|(index, _)| index).collect();
+            if !all_entries && all.len() != 1 {
+                return Err(Failure::usage(format!(
+                    "{shown} is an archive of {} motions; choose one with --entry NAME \
+                     (see `mtn-studio oda list {shown}`)",
+                    all.len()
+                )));
+            }
+            all
+        }
+    };
+    chosen
+        .into_iter()
+        .map(|index| {
+            let entry = &archive.entries[index];
+            let name = entry.name();
+            let label = format!("{shown}:{name}");
+            if entry.kind() != EntryKind::Motion {
+                return Err(Failure::unreadable(format!(
+                    "{label}: a {:?} entry, not a motion",
+                    entry.kind()
+                )));
+            }
+            let bytes = entry
+                .contents()
+                .map_err(|e| Failure::unreadable(format!("{label}: {e}")))?;
+            Ok(Source {
+                decoded: decode_named(&label, &bytes)?,
+                label,
+                entry: Some(name),
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,200 @@
+//! `info` and `check`.
+
+use super::input::{Source, motions};
+use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
+use crate::codec::problem::{Problem, Severity};
+use crate::robot::{self, timing};
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// A joint in `info --json`.
+#[derive(Serialize)]
+struct JointJson<'a> {
+    locator: &'a str,
+    name: Option<&'a str>,
+}
+
+/// The `info --json` object for one motion.
+#[derive(Serialize)]
+struct InfoJson<'a> {
+    file: &'a str,
+    entry: Option<&'a str>,
+    name: &'a str,
+    creator: &'a str,
+    design: &'a str,
+    model: Option<&'static str>,
+    version: String,
+    frame_rate: u16,
+    reserved: u32,
+    data_type: u32,
+    keyframes: usize,
+    keyframe_times_ms: Vec<u64>,
+    joints: Vec<JointJson<'a>>,
+    duration_ms: u64,
+    ticks: u64,
+    well_formed: bool,
+    problems: &'a [Problem],
+}
+
+fn info_json<'a>(file: &'a str, source: &'a Source) -> InfoJson<'a> {
+    let motion = &source.decoded.motion;
+    let design = robot::parse_design(&motion.design);
+    InfoJson {
+        file,
+        entry: source.entry.as_deref(),
+        name: &motion.name,
+        creator: &motion.creator,
+        design: &motion.design,
+        model: design.map(|d| d.model.name()),
+        version: motion.version.to_string(),
+        frame_rate: motion.frame_rate,
+        reserved: motion.reserved,
+        data_type: motion.data_type,
+        keyframes: motion.keyframes.len(),
+        keyframe_times_ms: timing::keyframe_times_ms(&motion.keyframes),
+        joints: motion
+            .locators
+            .iter()
+            .map(|l| JointJson {
+                locator: l,
+                name: design
+                    .and_then(|d| d.model.joint_by_locator(l))
+                    .map(|(_, j)| j.name),
+            })
+            .collect(),
+        duration_ms: timing::duration_ms(&motion.keyframes),
+        ticks: timing::tick_count(&motion.keyframes),
+        well_formed: source.decoded.is_well_formed(),
+        problems: &source.decoded.problems,
+    }
+}
+
+fn write_failed(e: &std::io::Error) -> Failure {
+    Failure::usage(format!("cannot write output: {e}"))
+}
+
+/// `info FILE [--entry NAME] [--json]`.
+pub fn info(
+    file: &Path,
+    entry: Option<&str>,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<u8, Failure> {
+    let sources = motions(file, entry, true)?;
+    let shown = file.display().to_string();
+    if json {
+        let objects: Vec<InfoJson<'_>> = sources.iter().map(|s| info_json(&shown, s)).collect();
+        let text = if entry.is_some() || sources.len() == 1 && sources[0].entry.is_none() {
+            serde_json::to_string_pretty(&objects[0])
+        } else {
+            #[derive(Serialize)]
+            struct ArchiveJson<'a> {
+                file: &'a str,
+                motions: Vec<InfoJson<'a>>,
+            }
+            serde_json::to_string_pretty(&ArchiveJson {
+                file: &shown,
+                motions: objects,
+            })
+        }
+        .map_err(|e| Failure::usage(format!("cannot render JSON: {e}")))?;
+        writeln!(out, "{text}").map_err(|e| write_failed(&e))?;
+        return Ok(EXIT_OK);
+    }
+    for source in &sources {
+        write_info_text(source, out).map_err(|e| write_failed(&e))?;
+    }
+    Ok(EXIT_OK)
+}
+
+pub(super) fn write_info_text(source: &Source, out: &mut dyn Write) -> std::io::Result<()> {
+    let motion = &source.decoded.motion;
+    let design = robot::parse_design(&motion.design);
+    let model = design.map_or("unknown model", |d| d.model.name());
+    let keyframes = &motion.keyframes;
+    writeln!(out, "{}", source.label)?;
+    writeln!(out, "  name        {}", motion.name)?;
+    writeln!(out, "  creator     {}", motion.creator)?;
+    writeln!(out, "  design      {} ({model})", motion.design)?;
+    writeln!(
+        out,
+        "  version     {}   frame-rate field {}",
+        motion.version, motion.frame_rate
+    )?;
+    writeln!(
+        out,
+        "  keyframes   {}   duration {} ms ({} ticks of 8 ms)",
+        keyframes.len(),
+        timing::duration_ms(keyframes),
+        timing::tick_count(keyframes)
+    )?;
+    writeln!(out, "  joints      {}", motion.locators.len())?;
+    for (index, locator) in motion.locators.iter().enumerate() {
+        let name = robot::joint_name(&motion.design, locator);
+        let name = if name == locator { "?" } else { name };
+        writeln!(out, "    {index:>3} {name:<12} {locator}")?;
+    }
+    let times = timing::keyframe_times_ms(keyframes);
+    let shown = times.len().min(24);
+    let listed: Vec<String> = times[..shown].iter().map(u64::to_string).collect();
+    let more = if times.len() > shown {
+        format!(" ... ({} more)", times.len() - shown)
+    } else {
+        String::new()
+    };
+    writeln!(out, "  keyframe times (ms) {}{more}", listed.join(" "))?;
+    writeln!(
+        out,
+        "  well-formed {}",
+        if source.decoded.is_well_formed() {
+            "yes"
+        } else {
+            "no (run `mtn-studio repair`)"
+        }
+    )?;
+    if source.decoded.problems.is_empty() {
+        writeln!(out, "  problems    none")?;
+    } else {
+        writeln!(out, "  problems    {}", source.decoded.problems.len())?;
+        for problem in &source.decoded.problems {
+            writeln!(out, "    {problem}")?;
+        }
+    }
+    Ok(())
+}
+
+/// `check FILE...`: one line per problem, a summary line per motion.
+pub fn check(files: &[PathBuf], out: &mut dyn Write) -> u8 {
+    let mut code = EXIT_OK;
+    for file in files {
+        let sources = match motions(file, None, true) {
+            Ok(sources) => sources,
+            Err(failure) => {
+                eprintln!("mtn-studio: {}", failure.message);
+                code = code.max(failure.code.max(EXIT_UNREADABLE));
+                continue;
+            }
+        };
+        if sources.is_empty() {
+            let _ = writeln!(out, "{}: no motions", file.display());
+        }
+        for source in &sources {
+            let counted: Vec<&Problem> = source
+                .decoded
+                .problems
+                .iter()
+                .filter(|p| p.severity >= Severity::Warning)
+                .collect();
+            for problem in &source.decoded.problems {
+                let _ = writeln!(out, "{}: {problem}", source.label);
+            }
+            if counted.is_empty() {
+                let _ = writeln!(out, "{}: ok", source.label);
+            } else {
+                code = code.max(EXIT_PROBLEMS);
+            }
+        }
+    }
+    code
+}

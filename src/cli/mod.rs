@@ -1,0 +1,165 @@
+//! The command-line front end, over the same library calls the window uses.
+
+mod archive;
+pub mod input;
+mod inspect;
+mod transform;
+
+use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Exit code: everything clean.
+pub const EXIT_OK: u8 = 0;
+/// Exit code: problems were found (check), or the command could not do what was asked.
+pub const EXIT_PROBLEMS: u8 = 1;
+/// Exit code: an input could not be read at all (not MTN, encrypted, cut off, missing).
+pub const EXIT_UNREADABLE: u8 = 2;
+
+/// A command's failure: what to print on stderr and the exit code.
+#[derive(Debug)]
+pub struct Failure {
+    /// The exit code.
+    pub code: u8,
+    /// The message, which names the file.
+    pub message: String,
+}
+
+impl Failure {
+    /// An input that cannot be read (exit 2).
+    #[must_use]
+    pub fn unreadable(message: String) -> Self {
+        Self {
+            code: EXIT_UNREADABLE,
+            message,
+        }
+    }
+
+    /// A request that cannot be carried out as given (exit 1).
+    #[must_use]
+    pub fn usage(message: String) -> Self {
+        Self {
+            code: EXIT_PROBLEMS,
+            message,
+        }
+    }
+}
+
+/// mtn-studio: edit, check, repair and convert AIBO motions (MTN) and ODA archives.
+#[derive(Debug, Parser)]
+#[command(name = "mtn-studio", version, about, long_about = None)]
+pub struct Args {
+    /// What to do; with none, the editor opens the bundled example.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Header, joints, keyframes, duration and problems of a motion (every motion of an archive).
+    Info {
+        /// An MTN file, an ODA archive or a motion in JSON.
+        file: PathBuf,
+        /// The archive entry to show.
+        #[arg(long)]
+        entry: Option<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check files: exit 0 when clean, 1 when problems were found, 2 when one is unreadable.
+    Check {
+        /// MTN files or ODA archives (every motion in an archive is checked).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Write a well-formed copy of a motion and list each fix made.
+    Repair {
+        /// The damaged MTN file or ODA archive.
+        input: PathBuf,
+        /// The archive entry to repair (without it, every motion of an archive written as .oda).
+        #[arg(long)]
+        entry: Option<String>,
+        /// Where to write: an .mtn file, or an .oda archive for archive input.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Convert between formats by extension (.mtn, .json).
+    Convert {
+        /// The motion to read (MTN, JSON, or an ODA with --entry).
+        input: PathBuf,
+        /// The archive entry to read.
+        #[arg(long)]
+        entry: Option<String>,
+        /// Where to write; the extension picks the format.
+        output: PathBuf,
+    },
+    /// The exact command stream the robot plays, one CSV row per 8 ms tick (values in µrad).
+    Ticks {
+        /// The motion (MTN, JSON, or an ODA with --entry).
+        file: PathBuf,
+        /// The archive entry to play.
+        #[arg(long)]
+        entry: Option<String>,
+    },
+    /// Work with ODA archives: list, extract, add, replace, remove.
+    Oda {
+        /// What to do with the archive.
+        #[command(subcommand)]
+        action: archive::OdaAction,
+    },
+}
+
+/// Runs a subcommand, writing its output to `out`; returns the exit code.
+pub fn run(command: Command, out: &mut dyn Write) -> u8 {
+    let result = match command {
+        Command::Info { file, entry, json } => inspect::info(&file, entry.as_deref(), json, out),
+        Command::Check { files } => Ok(inspect::check(&files, out)),
+        Command::Repair {
+            input,
+            entry,
+            output,
+        } => transform::repair(&input, entry.as_deref(), &output, out),
+        Command::Convert {
+            input,
+            entry,
+            output,
+        } => transform::convert(&input, entry.as_deref(), &output, out),
+        Command::Ticks { file, entry } => transform::ticks(&file, entry.as_deref(), out),
+        Command::Oda { action } => archive::run(action, out),
+    };
+    match result {
+        Ok(code) => code,
+        Err(failure) => {
+            eprintln!("mtn-studio: {}", failure.message);
+            failure.code
+        }
+    }
+}
+
+/// What runs without a subcommand. The editor window is not built yet (issue 3), so for now
+/// this describes the bundled example motion and says how to use the command line.
+pub fn run_default(out: &mut dyn Write) -> u8 {
+    let decoded = match crate::codec::mtn::decode(crate::example::EXAMPLE_MTN) {
+        Ok(decoded) => decoded,
+        Err(error) => {
+            eprintln!("mtn-studio: the bundled example is damaged: {error}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    let source = input::Source {
+        label: format!("bundled example ({})", crate::example::EXAMPLE_NAME),
+        entry: None,
+        decoded,
+    };
+    let _ = writeln!(
+        out,
+        "The editor window is not built yet; here is the bundled example. \
+         Run `mtn-studio --help` for the command line.\n"
+    );
+    match inspect::write_info_text(&source, out) {
+        Ok(()) => EXIT_OK,
+        Err(_) => EXIT_PROBLEMS,
+    }
+}

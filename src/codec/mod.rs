@@ -1,0 +1,13 @@
+//! The shared codec: bytes in, owned model out, and back. The window, the command line and
+//! the tests all go through it. It knows nothing of egui.
+
+pub mod bytes;
+pub mod error;
+pub mod gzip;
+pub mod latin1;
+pub mod mtn;
+pub mod oda;
+pub mod problem;
+
+pub use error::{DecodeError, EncodeError};
+pub use problem::{Problem, ProblemCode, Severity};

@@ -1,0 +1,336 @@
+//! Keyframe storage: one flat, keyframe-major array of joint values, so that a motion of
+//! 65,535 keyframes is three allocations rather than 65,535.
+
+use serde::{Deserialize, Serialize};
+
+/// Body roll, pitch and yaw of one keyframe, in microradians.
+pub type BodyUrad = [i32; 3];
+
+/// One keyframe, borrowed from [`Keyframes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyframeRef<'a> {
+    /// Interpolation frames of the segment that ends at this keyframe (0 for the first).
+    pub frames: u32,
+    /// Body roll, pitch and yaw in microradians.
+    pub body_urad: BodyUrad,
+    /// Joint values in microradians, in the motion's joint order.
+    pub angles_urad: &'a [i32],
+}
+
+/// An owned keyframe, used to build, insert and serialise keyframes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Keyframe {
+    /// Interpolation frames of the segment that ends at this keyframe (0 for the first).
+    pub frames: u32,
+    /// Body roll, pitch and yaw in microradians.
+    pub body_urad: BodyUrad,
+    /// Joint values in microradians, in the motion's joint order.
+    pub angles_urad: Vec<i32>,
+}
+
+/// Why a keyframe does not fit a motion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a keyframe with {found} joint values does not fit a motion of {expected} joints")]
+pub struct JointCountMismatch {
+    /// The motion's joint count.
+    pub expected: usize,
+    /// The keyframe's joint count.
+    pub found: usize,
+}
+
+/// The keyframes of one motion.
+///
+/// Invariants: `frames`, `body` have one entry per keyframe; `angles` has `joint_count`
+/// entries per keyframe; the first keyframe's `frames` is 0 (the file does not store it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Keyframes {
+    joint_count: usize,
+    frames: Vec<u32>,
+    body: Vec<BodyUrad>,
+    angles: Vec<i32>,
+}
+
+impl Keyframes {
+    /// No keyframes, for a motion of `joint_count` joints.
+    #[must_use]
+    pub fn new(joint_count: usize) -> Self {
+        Self {
+            joint_count,
+            ..Self::default()
+        }
+    }
+
+    /// No keyframes, with room for `capacity` of them.
+    #[must_use]
+    pub fn with_capacity(joint_count: usize, capacity: usize) -> Self {
+        Self {
+            joint_count,
+            frames: Vec::with_capacity(capacity),
+            body: Vec::with_capacity(capacity),
+            angles: Vec::with_capacity(capacity.saturating_mul(joint_count)),
+        }
+    }
+
+    /// How many joints each keyframe holds.
+    #[must_use]
+    pub fn joint_count(&self) -> usize {
+        self.joint_count
+    }
+
+    /// How many keyframes there are.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.frames.is_empty()
+    }
+
+    /// Keyframe `index`, if it exists.
+    #[must_use]
+    pub fn get(&self, index: usize) -> Option<KeyframeRef<'_>> {
+        let frames = *self.frames.get(index)?;
+        let body_urad = *self.body.get(index)?;
+        let start = index.checked_mul(self.joint_count)?;
+        let angles_urad = self.angles.get(start..start + self.joint_count)?;
+        Some(KeyframeRef {
+            frames,
+            body_urad,
+            angles_urad,
+        })
+    }
+
+    /// Every keyframe in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = KeyframeRef<'_>> + '_ {
+        let joint_count = self.joint_count;
+        (0..self.len()).map(move |index| KeyframeRef {
+            frames: self.frames[index],
+            body_urad: self.body[index],
+            angles_urad: &self.angles[index * joint_count..(index + 1) * joint_count],
+        })
+    }
+
+    /// Interpolation frames per keyframe (the first is 0).
+    #[must_use]
+    pub fn frames(&self) -> &[u32] {
+        &self.frames
+    }
+
+    /// Body roll, pitch and yaw per keyframe.
+    #[must_use]
+    pub fn body(&self) -> &[BodyUrad] {
+        &self.body
+    }
+
+    /// All joint values, keyframe-major.
+    #[must_use]
+    pub fn angles(&self) -> &[i32] {
+        &self.angles
+    }
+
+    /// The value of `joint` at `keyframe`, in microradians.
+    #[must_use]
+    pub fn angle(&self, keyframe: usize, joint: usize) -> Option<i32> {
+        if joint >= self.joint_count {
+            return None;
+        }
+        self.angles
+            .get(keyframe.checked_mul(self.joint_count)?.checked_add(joint)?)
+            .copied()
+    }
+
+    /// Sets the value of `joint` at `keyframe`; returns false if either does not exist.
+    pub fn set_angle(&mut self, keyframe: usize, joint: usize, angle_urad: i32) -> bool {
+        if joint >= self.joint_count {
+            return false;
+        }
+        match self.angles.get_mut(keyframe * self.joint_count + joint) {
+            Some(slot) => {
+                *slot = angle_urad;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Sets the interpolation frames of the segment ending at `keyframe` (not the first).
+    pub fn set_frames(&mut self, keyframe: usize, frames: u32) -> bool {
+        if keyframe == 0 {
+            return false;
+        }
+        match self.frames.get_mut(keyframe) {
+            Some(slot) => {
+                *slot = frames;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Sets body roll, pitch and yaw at `keyframe`.
+    pub fn set_body(&mut self, keyframe: usize, body_urad: BodyUrad) -> bool {
+        match self.body.get_mut(keyframe) {
+            Some(slot) => {
+                *slot = body_urad;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Appends a keyframe; the first keyframe's frames are stored as 0.
+    ///
+    /// # Errors
+    /// When `angles_urad` does not hold one value per joint.
+    pub fn push(
+        &mut self,
+        frames: u32,
+        body_urad: BodyUrad,
+        angles_urad: &[i32],
+    ) -> Result<(), JointCountMismatch> {
+        self.check_len(angles_urad.len())?;
+        self.frames.push(if self.is_empty() { 0 } else { frames });
+        self.body.push(body_urad);
+        self.angles.extend_from_slice(angles_urad);
+        Ok(())
+    }
+
+    /// Inserts a keyframe before `index` (or at the end when `index == len`).
+    ///
+    /// # Errors
+    /// When `angles_urad` does not hold one value per joint.
+    pub fn insert(&mut self, index: usize, keyframe: &Keyframe) -> Result<(), JointCountMismatch> {
+        self.check_len(keyframe.angles_urad.len())?;
+        let index = index.min(self.len());
+        self.frames.insert(index, keyframe.frames);
+        self.body.insert(index, keyframe.body_urad);
+        let at = index * self.joint_count;
+        self.angles
+            .splice(at..at, keyframe.angles_urad.iter().copied());
+        self.frames[0] = 0;
+        Ok(())
+    }
+
+    /// Removes keyframe `index` and returns it.
+    pub fn remove(&mut self, index: usize) -> Option<Keyframe> {
+        let keyframe = self.get(index).map(|k| Keyframe {
+            frames: k.frames,
+            body_urad: k.body_urad,
+            angles_urad: k.angles_urad.to_vec(),
+        })?;
+        self.frames.remove(index);
+        self.body.remove(index);
+        let at = index * self.joint_count;
+        self.angles.drain(at..at + self.joint_count);
+        if let Some(first) = self.frames.first_mut() {
+            *first = 0;
+        }
+        Some(keyframe)
+    }
+
+    /// Appends a keyframe whose joint values are decoded from little-endian bytes.
+    /// Used by the decoder; `angle_bytes` must hold `4 * joint_count` bytes.
+    pub(crate) fn push_le(&mut self, frames: u32, body_urad: BodyUrad, angle_bytes: &[u8]) {
+        use byteorder::{ByteOrder, LittleEndian};
+        debug_assert_eq!(angle_bytes.len(), 4 * self.joint_count);
+        let at = self.angles.len();
+        self.angles.resize(at + self.joint_count, 0);
+        LittleEndian::read_i32_into(angle_bytes, &mut self.angles[at..]);
+        self.frames
+            .push(if self.frames.is_empty() { 0 } else { frames });
+        self.body.push(body_urad);
+    }
+
+    fn check_len(&self, found: usize) -> Result<(), JointCountMismatch> {
+        if found == self.joint_count {
+            Ok(())
+        } else {
+            Err(JointCountMismatch {
+                expected: self.joint_count,
+                found,
+            })
+        }
+    }
+
+    /// The keyframes as owned values (for serialisation and tests).
+    #[must_use]
+    pub fn to_vec(&self) -> Vec<Keyframe> {
+        self.iter()
+            .map(|k| Keyframe {
+                frames: k.frames,
+                body_urad: k.body_urad,
+                angles_urad: k.angles_urad.to_vec(),
+            })
+            .collect()
+    }
+
+    /// Builds keyframes from owned values.
+    ///
+    /// # Errors
+    /// When a keyframe does not hold one value per joint.
+    pub fn from_vec(
+        joint_count: usize,
+        keyframes: &[Keyframe],
+    ) -> Result<Self, JointCountMismatch> {
+        let mut out = Self::with_capacity(joint_count, keyframes.len());
+        for keyframe in keyframes {
+            out.push(keyframe.frames, keyframe.body_urad, &keyframe.angles_urad)?;
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Keyframes {
+        let mut keyframes = Keyframes::new(2);
+        keyframes.push(9, [1, 2, 3], &[10, 20]).unwrap_or_default();
+        keyframes.push(5, [4, 5, 6], &[30, 40]).unwrap_or_default();
+        keyframes
+    }
+
+    #[test]
+    fn first_keyframe_has_no_frames() {
+        let keyframes = sample();
+        assert_eq!(keyframes.frames(), &[0, 5]);
+        assert_eq!(keyframes.angle(1, 1), Some(40));
+        assert_eq!(keyframes.angle(1, 2), None);
+        assert_eq!(keyframes.angle(2, 0), None);
+    }
+
+    #[test]
+    fn wrong_joint_count_is_refused() {
+        let mut keyframes = sample();
+        assert_eq!(
+            keyframes.push(1, [0; 3], &[1]),
+            Err(JointCountMismatch {
+                expected: 2,
+                found: 1
+            })
+        );
+        assert_eq!(keyframes.len(), 2);
+    }
+
+    #[test]
+    fn insert_and_remove_keep_rows_together() {
+        let mut keyframes = sample();
+        let middle = Keyframe {
+            frames: 7,
+            body_urad: [0; 3],
+            angles_urad: vec![15, 25],
+        };
+        keyframes.insert(1, &middle).unwrap_or_default();
+        assert_eq!(keyframes.angles(), &[10, 20, 15, 25, 30, 40]);
+        assert_eq!(
+            keyframes.remove(0).map(|k| k.angles_urad),
+            Some(vec![10, 20])
+        );
+        assert_eq!(keyframes.frames(), &[0, 5]);
+        assert_eq!(keyframes.angles(), &[15, 25, 30, 40]);
+    }
+}

@@ -1,0 +1,155 @@
+//! Repair: turn a recoverable file into a well-formed one that Sony's player would load, and
+//! say each fix made. Motion data (angles, timing, names) is never changed by repair; what
+//! only a person can decide (a joint beyond its limit, a name off the grammar) stays listed.
+
+use super::decode::{Decoded, decode};
+use super::encode::encode;
+use super::model::{Motion, Padding};
+use crate::codec::error::EncodeError;
+use crate::codec::problem::{Problem, ProblemCode};
+use crate::robot::models::parse_design;
+
+/// One fix made by repair.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Fix {
+    /// The problem fixed.
+    pub code: ProblemCode,
+    /// Where it was in the original file.
+    pub offset: u64,
+    /// What was done, for a person.
+    pub action: String,
+}
+
+/// The result of a repair.
+#[derive(Clone, Debug)]
+pub struct Repaired {
+    /// The repaired motion.
+    pub motion: Motion,
+    /// The well-formed file.
+    pub bytes: Vec<u8>,
+    /// Each fix made.
+    pub fixes: Vec<Fix>,
+    /// Problems repair does not fix (limits, names, labels): a person has to decide.
+    pub remaining: Vec<Problem>,
+}
+
+fn action_for(problem: &Problem, motion: &Motion) -> Option<String> {
+    let keyframes = motion.keyframes.len();
+    let action = match problem.code {
+        ProblemCode::Section0Header => {
+            "wrote section 0 as number 0, size 24, 4 sections".to_owned()
+        }
+        ProblemCode::SectionNumber => "wrote the section numbers 1, 2 and 3".to_owned(),
+        ProblemCode::Section1Size => "recomputed the section-1 size from its strings".to_owned(),
+        ProblemCode::NameLength => format!(
+            "wrote the motion name's real length ({} characters)",
+            motion.name.len()
+        ),
+        ProblemCode::Section2Size => "recomputed the section-2 size from its joint list".to_owned(),
+        ProblemCode::Section3Size => "recomputed the section-3 size from its keyframes".to_owned(),
+        ProblemCode::KeyframeCount => format!("set the keyframe count to {keyframes}"),
+        ProblemCode::Truncated => {
+            format!("kept the {keyframes} complete keyframes and set the count and sizes to match")
+        }
+        ProblemCode::TrailingBytes => "dropped the bytes after the last section".to_owned(),
+        _ => return None,
+    };
+    Some(action)
+}
+
+/// Replaces locators that do not belong to the label's model with the model's locator in the
+/// same place, where the joint count matches the model's and the replacement is not already
+/// used elsewhere (the player maps joints by position, so position is what counts).
+fn fix_locators(motion: &mut Motion, decoded: &Decoded, fixes: &mut Vec<Fix>) {
+    let Some(design) = parse_design(&motion.design) else {
+        return;
+    };
+    let allowed: Vec<_> = design.allowed_joints().map(|(_, joint)| joint).collect();
+    if allowed.len() != motion.locators.len() {
+        return;
+    }
+    for index in 0..motion.locators.len() {
+        let current = &motion.locators[index];
+        if allowed.iter().any(|j| j.locator == current) {
+            continue;
+        }
+        let wanted = allowed[index];
+        if motion.locators.iter().any(|l| l == wanted.locator) {
+            continue;
+        }
+        fixes.push(Fix {
+            code: ProblemCode::LocatorMismatch,
+            offset: decoded.offsets.locators.get(index).copied().unwrap_or(0) as u64,
+            action: format!(
+                "joint {index}: replaced \"{current}\" with \"{}\" ({}), the {} joint in this place",
+                wanted.locator,
+                wanted.name,
+                design.model.name()
+            ),
+        });
+        motion.locators[index] = wanted.locator.to_owned();
+    }
+}
+
+/// Non-zero padding is replaced with the zero padding the file's other sections use.
+fn fix_padding(motion: &mut Motion, decoded: &Decoded, fixes: &mut Vec<Fix>) {
+    let layout = &mut motion.layout;
+    for padding in [
+        &mut layout.section1_padding,
+        &mut layout.section2_padding,
+        &mut layout.section3_padding,
+    ] {
+        if let Padding::Bytes(bytes) = padding
+            && bytes.iter().any(|&b| b != 0)
+        {
+            *padding = Padding::Align4;
+        }
+    }
+    for problem in &decoded.problems {
+        if problem.code == ProblemCode::Padding && problem.message.contains("not zero") {
+            fixes.push(Fix {
+                code: ProblemCode::Padding,
+                offset: problem.offset,
+                action: "replaced non-zero padding with zeros".to_owned(),
+            });
+        }
+    }
+}
+
+/// Repairs a decoded file.
+///
+/// # Errors
+/// When the recovered motion cannot be written (a name longer than 255 bytes, say).
+pub fn repair(decoded: &Decoded) -> Result<Repaired, EncodeError> {
+    let mut motion = decoded.motion.clone();
+    let mut fixes: Vec<Fix> = decoded
+        .problems
+        .iter()
+        .filter(|p| p.code.is_structural())
+        .filter_map(|p| {
+            action_for(p, &motion).map(|action| Fix {
+                code: p.code,
+                offset: p.offset,
+                action,
+            })
+        })
+        .collect();
+    fix_padding(&mut motion, decoded, &mut fixes);
+    fix_locators(&mut motion, decoded, &mut fixes);
+    let bytes = encode(&motion)?;
+    let remaining = match decode(&bytes) {
+        Ok(again) => again.problems,
+        Err(error) => vec![Problem::new(
+            crate::codec::problem::Severity::Error,
+            ProblemCode::Truncated,
+            0,
+            format!("the repaired file does not read back: {error}"),
+        )],
+    };
+    Ok(Repaired {
+        motion,
+        bytes,
+        fixes,
+        remaining,
+    })
+}

@@ -1,0 +1,546 @@
+//! ODA archives: bundles of motions, sounds and LED files (NOTES.md, "ODA archives").
+//!
+//! A 64-byte header (`ODAR`, u16 major, u16 minor, u32 file count, u32 entry size 144, 48
+//! zero bytes), then one 144-byte entry per file (u32 type magic, 128-byte zero-padded name,
+//! u32 offset, u32 size, 4 reserved bytes), then the data back to back. Archives may be
+//! gzip-compressed as a whole or per entry. Entries other than motions are kept and listed,
+//! never parsed. An archive written back unchanged is byte-identical when its data was laid
+//! out back to back in entry order, as in every archive we have seen.
+
+use crate::codec::bytes::Bytes;
+use crate::codec::error::{DecodeError, describe_magic};
+use crate::codec::gzip;
+use crate::codec::latin1;
+use serde::Serialize;
+
+/// The archive magic.
+pub const MAGIC: &[u8; 4] = b"ODAR";
+/// The header length.
+pub const HEADER_LEN: usize = 64;
+/// The length of one entry in the table.
+pub const ENTRY_LEN: usize = 144;
+/// The length of the zero-padded name field.
+pub const NAME_LEN: usize = 128;
+
+/// What an entry holds, from its type magic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryKind {
+    /// `OMTN`: a motion.
+    Motion,
+    /// `WAVE`: a sound.
+    Wave,
+    /// `MIDI`: a MIDI tune.
+    Midi,
+    /// `LED\0`: an LED pattern.
+    Led,
+    /// `SYN\0`: a synthesiser file.
+    Synth,
+    /// `STT `: a state file.
+    State,
+    /// Any other magic.
+    Other,
+}
+
+impl EntryKind {
+    /// The kind for a type magic.
+    #[must_use]
+    pub fn from_magic(magic: [u8; 4]) -> Self {
+        match &magic {
+            b"OMTN" => Self::Motion,
+            b"WAVE" => Self::Wave,
+            b"MIDI" => Self::Midi,
+            b"LED\0" => Self::Led,
+            b"SYN\0" => Self::Synth,
+            b"STT " => Self::State,
+            _ => Self::Other,
+        }
+    }
+
+    /// The type magic for a kind (`Other` has none of its own).
+    #[must_use]
+    pub fn magic(self) -> [u8; 4] {
+        match self {
+            Self::Motion | Self::Other => *b"OMTN",
+            Self::Wave => *b"WAVE",
+            Self::Midi => *b"MIDI",
+            Self::Led => *b"LED\0",
+            Self::Synth => *b"SYN\0",
+            Self::State => *b"STT ",
+        }
+    }
+
+    /// The file extension used when extracting.
+    #[must_use]
+    pub fn extension(self) -> &'static str {
+        match self {
+            Self::Motion => "mtn",
+            Self::Wave => "wav",
+            Self::Midi => "mid",
+            Self::Led => "led",
+            Self::Synth => "syn",
+            Self::State => "stt",
+            Self::Other => "bin",
+        }
+    }
+}
+
+/// The state of an entry's contents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Contents {
+    /// Real data.
+    Data,
+    /// Size 0.
+    Empty,
+    /// The 8-byte placeholder `NotOMTN ` old tools left.
+    Placeholder,
+    /// Nothing but zero bytes.
+    AllZero,
+}
+
+/// One entry of an archive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The type magic as stored.
+    pub magic: [u8; 4],
+    /// The name field as stored (128 bytes), kept so an untouched entry is written back as is.
+    raw_name: Vec<u8>,
+    /// The 4 reserved bytes as stored.
+    pub reserved: [u8; 4],
+    /// The data as stored (gzip-compressed if `gzipped`).
+    pub data: Vec<u8>,
+    /// Where the data was in the (decompressed) archive, for messages.
+    pub offset: u64,
+}
+
+impl Entry {
+    /// A new entry.
+    ///
+    /// # Errors
+    /// A name that does not fit the 128-byte field with its terminating zero, or is not Latin-1.
+    pub fn new(kind: EntryKind, name: &str, data: Vec<u8>) -> Result<Self, String> {
+        let mut entry = Self {
+            magic: kind.magic(),
+            raw_name: vec![0; NAME_LEN],
+            reserved: [0; 4],
+            data,
+            offset: 0,
+        };
+        entry.set_name(name)?;
+        Ok(entry)
+    }
+
+    /// The entry's kind.
+    #[must_use]
+    pub fn kind(&self) -> EntryKind {
+        EntryKind::from_magic(self.magic)
+    }
+
+    /// The name (up to the first zero byte).
+    #[must_use]
+    pub fn name(&self) -> String {
+        let end = self
+            .raw_name
+            .iter()
+            .position(|&b| b == 0)
+            .unwrap_or(self.raw_name.len());
+        latin1::decode(&self.raw_name[..end])
+    }
+
+    /// Renames the entry.
+    ///
+    /// # Errors
+    /// A name longer than 127 bytes, empty, or not Latin-1.
+    pub fn set_name(&mut self, name: &str) -> Result<(), String> {
+        let bytes = latin1::encode(name)
+            .map_err(|c| format!("the entry name contains '{c}', which an ODA cannot hold"))?;
+        if bytes.is_empty() || bytes.len() >= NAME_LEN || bytes.contains(&0) {
+            return Err(format!(
+                "entry names must be 1 to {} characters without NUL; \"{name}\" is {}",
+                NAME_LEN - 1,
+                bytes.len()
+            ));
+        }
+        self.raw_name = bytes;
+        self.raw_name.resize(NAME_LEN, 0);
+        Ok(())
+    }
+
+    /// Whether the stored data is gzip-compressed.
+    #[must_use]
+    pub fn is_gzipped(&self) -> bool {
+        gzip::is_gzip(&self.data)
+    }
+
+    /// The entry's contents, decompressed if needed.
+    ///
+    /// # Errors
+    /// A corrupt or oversized gzip stream.
+    pub fn contents(&self) -> Result<Vec<u8>, DecodeError> {
+        if self.is_gzipped() {
+            gzip::decompress(&self.data, self.offset, gzip::MAX_EXPANDED)
+        } else {
+            Ok(self.data.clone())
+        }
+    }
+
+    /// What the contents are: data, empty, a placeholder or all zeros.
+    #[must_use]
+    pub fn contents_state(&self) -> Contents {
+        let data = self.contents().unwrap_or_else(|_| self.data.clone());
+        if data.is_empty() {
+            Contents::Empty
+        } else if data.starts_with(b"NotOMTN") {
+            Contents::Placeholder
+        } else if data.iter().all(|&b| b == 0) {
+            Contents::AllZero
+        } else {
+            Contents::Data
+        }
+    }
+
+    /// Replaces the contents, compressing them if the entry was compressed, so the archive
+    /// keeps its own convention.
+    pub fn set_contents(&mut self, contents: &[u8]) {
+        self.data = if self.is_gzipped() {
+            gzip::compress(contents)
+        } else {
+            contents.to_vec()
+        };
+    }
+}
+
+/// An ODA archive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Archive {
+    /// The archive was gzip-compressed as a whole, and is written back so.
+    pub compressed: bool,
+    /// Format version (0.3 in every archive seen).
+    pub major: u16,
+    /// Minor version.
+    pub minor: u16,
+    /// The 48 header bytes after the entry size, kept as stored.
+    reserved: Vec<u8>,
+    /// The entries, in table order.
+    pub entries: Vec<Entry>,
+}
+
+impl Default for Archive {
+    fn default() -> Self {
+        Self {
+            compressed: false,
+            major: 0,
+            minor: 3,
+            reserved: vec![0; HEADER_LEN - 16],
+            entries: Vec::new(),
+        }
+    }
+}
+
+/// Shannon entropy of the bytes in bits per byte: encrypted data is close to 8, MTN data and
+/// ODA tables far below.
+fn entropy_bits(data: &[u8]) -> f64 {
+    let mut counts = [0u32; 256];
+    for &b in data {
+        counts[usize::from(b)] += 1;
+    }
+    let total = f64::from(u32::try_from(data.len()).unwrap_or(u32::MAX));
+    counts
+        .iter()
+        .filter(|&&c| c > 0)
+        .map(|&c| {
+            let p = f64::from(c) / total;
+            -p * p.log2()
+        })
+        .sum()
+}
+
+/// Whether bytes that are not an archive look encrypted rather than merely something else.
+fn looks_encrypted(data: &[u8]) -> bool {
+    let sample = &data[..data.len().min(64 * 1024)];
+    sample.len() >= 256 && entropy_bits(sample) > 7.0
+}
+
+impl Archive {
+    /// Reads an archive (gzip-compressed as a whole or not).
+    ///
+    /// # Errors
+    /// Not an archive, an encrypted one, a corrupt gzip stream, or a damaged entry table.
+    pub fn read(data: &[u8]) -> Result<Self, DecodeError> {
+        if data.is_empty() {
+            return Err(DecodeError::Empty);
+        }
+        if gzip::is_gzip(data) {
+            let inner = gzip::decompress(data, 0, gzip::MAX_EXPANDED)?;
+            let mut archive = Self::read_plain(&inner)?;
+            archive.compressed = true;
+            return Ok(archive);
+        }
+        Self::read_plain(data)
+    }
+
+    fn read_plain(data: &[u8]) -> Result<Self, DecodeError> {
+        let bytes = Bytes::new(data);
+        if !data.starts_with(MAGIC) {
+            if looks_encrypted(data) {
+                return Err(DecodeError::Encrypted);
+            }
+            return Err(DecodeError::NotOda {
+                found: describe_magic(data),
+            });
+        }
+        let bad = |offset: usize, reason: String| DecodeError::BadArchive {
+            offset: offset as u64,
+            reason,
+        };
+        let (Some(major), Some(minor), Some(count), Some(entry_len), Some(reserved)) = (
+            bytes.u16(4),
+            bytes.u16(6),
+            bytes.u32(8),
+            bytes.u32(12),
+            bytes.slice(16, HEADER_LEN - 16),
+        ) else {
+            return Err(DecodeError::Truncated {
+                offset: 0,
+                what: "the archive header",
+                len: data.len() as u64,
+            });
+        };
+        if usize::try_from(entry_len).ok() != Some(ENTRY_LEN) {
+            return Err(bad(
+                12,
+                format!("entries are {entry_len} bytes; every known archive uses 144"),
+            ));
+        }
+        let count = usize::try_from(count).unwrap_or(usize::MAX);
+        let table_end = count
+            .checked_mul(ENTRY_LEN)
+            .and_then(|n| n.checked_add(HEADER_LEN))
+            .filter(|&end| end <= data.len())
+            .ok_or_else(|| {
+                bad(
+                    8,
+                    format!(
+                        "the archive lists {count} entries, but the file ({} bytes) is too short for that table",
+                        data.len()
+                    ),
+                )
+            })?;
+        let mut entries = Vec::with_capacity(count);
+        for (index, at) in (HEADER_LEN..table_end).step_by(ENTRY_LEN).enumerate() {
+            let (Some(magic), Some(raw_name), Some(offset), Some(size), Some(entry_reserved)) = (
+                bytes.slice(at, 4),
+                bytes.slice(at + 4, NAME_LEN),
+                bytes.u32(at + 132),
+                bytes.u32(at + 136),
+                bytes.slice(at + 140, 4),
+            ) else {
+                return Err(bad(at, format!("entry {index} is cut off")));
+            };
+            let offset_usize = usize::try_from(offset).unwrap_or(usize::MAX);
+            let size_usize = usize::try_from(size).unwrap_or(usize::MAX);
+            let Some(entry_data) = bytes.slice(offset_usize, size_usize) else {
+                let name = latin1::decode(raw_name.split(|&b| b == 0).next().unwrap_or(&[]));
+                return Err(bad(
+                    at + 132,
+                    format!(
+                        "entry {index} (\"{name}\") says its {size} bytes start at byte {offset}, \
+                         past the end of the archive ({} bytes)",
+                        data.len()
+                    ),
+                ));
+            };
+            let mut magic_bytes = [0; 4];
+            magic_bytes.copy_from_slice(magic);
+            let mut reserved_bytes = [0; 4];
+            reserved_bytes.copy_from_slice(entry_reserved);
+            entries.push(Entry {
+                magic: magic_bytes,
+                raw_name: raw_name.to_vec(),
+                reserved: reserved_bytes,
+                data: entry_data.to_vec(),
+                offset: u64::from(offset),
+            });
+        }
+        Ok(Self {
+            compressed: false,
+            major,
+            minor,
+            reserved: reserved.to_vec(),
+            entries,
+        })
+    }
+
+    /// Writes the archive: header, entry table, data back to back in entry order.
+    ///
+    /// # Errors
+    /// An archive larger than its 32-bit offsets can address.
+    pub fn write(&self) -> Result<Vec<u8>, String> {
+        let table_end = HEADER_LEN + self.entries.len() * ENTRY_LEN;
+        let total = table_end + self.entries.iter().map(|e| e.data.len()).sum::<usize>();
+        let too_large = || format!("the archive would be {total} bytes; ODA offsets stop at 4 GiB");
+        let count = u32::try_from(self.entries.len()).map_err(|_| too_large())?;
+        let mut out = Vec::with_capacity(total);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&self.major.to_le_bytes());
+        out.extend_from_slice(&self.minor.to_le_bytes());
+        out.extend_from_slice(&count.to_le_bytes());
+        out.extend_from_slice(&(ENTRY_LEN as u32).to_le_bytes());
+        let mut reserved = self.reserved.clone();
+        reserved.resize(HEADER_LEN - 16, 0);
+        out.extend_from_slice(&reserved);
+        let mut offset = table_end;
+        for entry in &self.entries {
+            out.extend_from_slice(&entry.magic);
+            out.extend_from_slice(&entry.raw_name);
+            out.extend_from_slice(
+                &u32::try_from(offset)
+                    .map_err(|_| too_large())?
+                    .to_le_bytes(),
+            );
+            out.extend_from_slice(
+                &u32::try_from(entry.data.len())
+                    .map_err(|_| too_large())?
+                    .to_le_bytes(),
+            );
+            out.extend_from_slice(&entry.reserved);
+            offset += entry.data.len();
+        }
+        for entry in &self.entries {
+            out.extend_from_slice(&entry.data);
+        }
+        if self.compressed {
+            Ok(gzip::compress(&out))
+        } else {
+            Ok(out)
+        }
+    }
+
+    /// The index of the entry named `name`: an exact match, else the one case-insensitive match.
+    #[must_use]
+    pub fn find(&self, name: &str) -> Option<usize> {
+        if let Some(index) = self.entries.iter().position(|e| e.name() == name) {
+            return Some(index);
+        }
+        let mut matches = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.name().eq_ignore_ascii_case(name));
+        match (matches.next(), matches.next()) {
+            (Some((index, _)), None) => Some(index),
+            _ => None,
+        }
+    }
+
+    /// The motions that hold data (not placeholders, empty or all-zero entries).
+    pub fn motions(&self) -> impl Iterator<Item = (usize, &Entry)> {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.kind() == EntryKind::Motion && e.contents_state() == Contents::Data)
+    }
+
+    /// Adds an entry at the end.
+    ///
+    /// # Errors
+    /// An entry of that name exists already.
+    pub fn add(&mut self, entry: Entry) -> Result<(), String> {
+        let name = entry.name();
+        if self.entries.iter().any(|e| e.name() == name) {
+            return Err(format!("the archive already has an entry \"{name}\""));
+        }
+        self.entries.push(entry);
+        Ok(())
+    }
+
+    /// Removes the entry named `name` and returns it.
+    pub fn remove(&mut self, name: &str) -> Option<Entry> {
+        let index = self.find(name)?;
+        Some(self.entries.remove(index))
+    }
+}
+
+/// Whether bytes look like an ODA archive (plain or gzip-compressed) rather than a motion.
+#[must_use]
+pub fn is_archive(data: &[u8]) -> bool {
+    data.starts_with(MAGIC) || gzip::is_gzip(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Archive {
+        let mut archive = Archive::default();
+        for (kind, name, data) in [
+            (EntryKind::Motion, "a_stand#sit_x", b"OMTN....".to_vec()),
+            (EntryKind::Wave, "bark", vec![1, 2, 3]),
+            (EntryKind::Motion, "empty", Vec::new()),
+        ] {
+            if let Ok(entry) = Entry::new(kind, name, data) {
+                let _ = archive.add(entry);
+            }
+        }
+        archive
+    }
+
+    #[test]
+    fn write_then_read_gives_the_same_archive() {
+        let archive = sample();
+        let bytes = archive.write().unwrap_or_default();
+        let again = Archive::read(&bytes);
+        assert_eq!(again.as_ref().map(|a| a.entries.len()), Ok(3));
+        let again = again.unwrap_or_default();
+        assert_eq!(again.write().unwrap_or_default(), bytes);
+        assert_eq!(again.entries[1].kind(), EntryKind::Wave);
+        assert_eq!(again.entries[2].contents_state(), Contents::Empty);
+    }
+
+    #[test]
+    fn whole_archive_gzip_is_read_and_kept() {
+        let mut archive = sample();
+        archive.compressed = true;
+        let bytes = archive.write().unwrap_or_default();
+        assert!(gzip::is_gzip(&bytes));
+        let again = Archive::read(&bytes).unwrap_or_default();
+        assert!(again.compressed);
+        assert_eq!(again.entries.len(), 3);
+    }
+
+    #[test]
+    fn random_bytes_are_called_encrypted_and_text_is_not_an_archive() {
+        let mut state = 0x1234_5678_u32;
+        let noise: Vec<u8> = (0..4096)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                state.to_le_bytes()[0]
+            })
+            .collect();
+        assert_eq!(Archive::read(&noise), Err(DecodeError::Encrypted));
+        assert!(matches!(
+            Archive::read(b"hello, this is not an archive"),
+            Err(DecodeError::NotOda { .. })
+        ));
+    }
+
+    #[test]
+    fn a_table_longer_than_the_file_is_refused_without_allocating_it() {
+        let mut bytes = Archive::default().write().unwrap_or_default();
+        bytes[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(matches!(
+            Archive::read(&bytes),
+            Err(DecodeError::BadArchive { offset: 8, .. })
+        ));
+    }
+
+    #[test]
+    fn names_must_fit_the_field() {
+        assert!(Entry::new(EntryKind::Motion, &"x".repeat(127), Vec::new()).is_ok());
+        assert!(Entry::new(EntryKind::Motion, &"x".repeat(128), Vec::new()).is_err());
+        assert!(Entry::new(EntryKind::Motion, "", Vec::new()).is_err());
+    }
+}

@@ -1,0 +1,47 @@
+//! The bundled example motion: an ERS-7 going from its standard stand to its standard sit,
+//! built from the postures in NOTES.md. `assets/ers7-stand-to-sit.mtn` is this motion encoded;
+//! a test checks that the file and this code agree.
+
+use crate::codec::mtn::Motion;
+use crate::robot::Model;
+use crate::robot::postures::{posture, posture_locators};
+
+/// The bundled example file, as shipped in `assets/`.
+pub const EXAMPLE_MTN: &[u8] = include_bytes!("../assets/ers7-stand-to-sit.mtn");
+
+/// The file name of the bundled example.
+pub const EXAMPLE_NAME: &str = "ers7-stand-to-sit.mtn";
+
+/// Builds the example: stand, hold for 256 ms, crouch half-way, sit.
+#[must_use]
+pub fn stand_to_sit() -> Motion {
+    let mut motion = Motion::new(
+        "a_stand#sit_example",
+        "mtn-studio",
+        Model::Ers7.label(),
+        posture_locators(Model::Ers7),
+    );
+    let (Some(stand), Some(sit)) = (posture(Model::Ers7, "stand"), posture(Model::Ers7, "sit"))
+    else {
+        return motion;
+    };
+    let stand_urad = stand.angles_urad();
+    let sit_urad = sit.angles_urad();
+    let halfway: Vec<i32> = stand_urad
+        .iter()
+        .zip(&sit_urad)
+        .map(|(&a, &b)| i32::try_from((i64::from(a) + i64::from(b)) / 2).unwrap_or(a))
+        .collect();
+    let body_halfway = [0, (stand.body_urad()[1] + sit.body_urad()[1]) / 2, 0];
+    let steps = [
+        (0, stand.body_urad(), &stand_urad),
+        (15, stand.body_urad(), &stand_urad),
+        (30, body_halfway, &halfway),
+        (30, sit.body_urad(), &sit_urad),
+    ];
+    for (frames, body, angles) in steps {
+        // The postures list one angle per joint of the table, so this cannot mismatch.
+        let _ = motion.keyframes.push(frames, body, angles);
+    }
+    motion
+}

@@ -1,0 +1,9 @@
+//! mtn-studio: read, check, repair, edit and write AIBO motions (MTN files and ODA archives).
+//!
+//! The library holds everything; the binary only parses its command line.
+
+pub mod cli;
+pub mod codec;
+pub mod example;
+pub mod fsutil;
+pub mod robot;

@@ -1,0 +1,289 @@
+//! Checks of a motion against what we know about the robot: design label, joints, limits,
+//! header fields and the motion-name grammar. Used by the reader and, live, by the editor.
+
+use super::chunk_name;
+use super::joints::{LimitSource, deg_to_urad, urad_to_deg};
+use super::models::{Design, model_for_locators, parse_design};
+use crate::codec::mtn::{Motion, Offsets};
+use crate::codec::problem::{Problem, ProblemCode, Severity};
+
+/// Beyond this many per-joint problems of one kind, the rest are summed up in one line.
+const MAX_LISTED: usize = 32;
+
+/// How far past a limit a value may be and still count as at the limit, in degrees.
+const LIMIT_SLACK_DEG: f64 = 0.05;
+
+/// Byte offsets of section-0 fields.
+const VERSION_AT: usize = 16;
+const FRAME_RATE_AT: usize = 22;
+const RESERVED_AT: usize = 24;
+const KEYFRAME_COUNT_AT: usize = 20;
+
+/// Every check that needs robot knowledge, with the byte offsets of `offsets`.
+#[must_use]
+pub fn check_motion(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let design = parse_design(&motion.design);
+    let ers110 = super::is_ers110_label(&motion.design);
+    check_header(motion, offsets, ers110, &mut problems);
+    match design {
+        Some(design) => {
+            check_locators(motion, offsets, &design, &mut problems);
+            check_limits(motion, offsets, &design, &mut problems);
+        }
+        None => {
+            let suggestion = model_for_locators(&motion.locators).map_or_else(
+                || " and its joints match no model either".to_owned(),
+                |m| format!("; its joints are those of the {} ({})", m.name(), m.label()),
+            );
+            problems.push(Problem::new(
+                Severity::Warning,
+                ProblemCode::UnknownDesign,
+                offsets.design,
+                format!(
+                    "the design label \"{}\" names no known AIBO model (DRX-700, DRX-900, \
+                     DRX-910, DRX-801, DRX-1000){suggestion}",
+                    motion.design
+                ),
+            ));
+        }
+    }
+    let issues = chunk_name::validate(
+        &motion.name,
+        !ers110,
+        design
+            .and_then(|d| d.partial)
+            .map(super::models::PartialBody::prefix),
+    );
+    if !issues.is_empty() {
+        problems.push(Problem::new(
+            if ers110 {
+                Severity::Info
+            } else {
+                Severity::Warning
+            },
+            ProblemCode::ChunkName,
+            offsets.name,
+            issues.join("; "),
+        ));
+    }
+    problems
+}
+
+fn check_header(motion: &Motion, offsets: &Offsets, ers110: bool, problems: &mut Vec<Problem>) {
+    let version = motion.version;
+    if version.major != 1 || version.minor > 2 {
+        problems.push(Problem::new(
+            Severity::Warning,
+            ProblemCode::Version,
+            VERSION_AT,
+            format!("format version {version}; real files are 1.0, 1.1 or 1.2"),
+        ));
+    }
+    let frame_rate_ok = motion.frame_rate == 16 || (ers110 && motion.frame_rate == 0);
+    if !frame_rate_ok {
+        problems.push(Problem::new(
+            Severity::Warning,
+            ProblemCode::FrameRate,
+            FRAME_RATE_AT,
+            format!(
+                "frame-rate field {}; files say 16 (ms per frame), or 0 on the ERS-110. The \
+                 robot plays 16 ms frames whatever it says",
+                motion.frame_rate
+            ),
+        ));
+    }
+    if motion.reserved != 0 {
+        problems.push(Problem::new(
+            Severity::Warning,
+            ProblemCode::Reserved,
+            RESERVED_AT,
+            format!("the reserved field is {}, not 0", motion.reserved),
+        ));
+    }
+    if motion.data_type != 0 {
+        problems.push(Problem::new(
+            Severity::Error,
+            ProblemCode::DataType,
+            offsets.data_type,
+            format!(
+                "data type {}; the player knows only 0 (angle data), so the keyframes were \
+                 read as angles",
+                motion.data_type
+            ),
+        ));
+    }
+    match motion.keyframes.len() {
+        0 => problems.push(Problem::new(
+            Severity::Warning,
+            ProblemCode::EmptyMotion,
+            KEYFRAME_COUNT_AT,
+            "the motion has no keyframes".to_owned(),
+        )),
+        1 => problems.push(Problem::new(
+            Severity::Info,
+            ProblemCode::EmptyMotion,
+            KEYFRAME_COUNT_AT,
+            "the motion has a single keyframe; the robot never commands the last keyframe, \
+             so it does nothing"
+                .to_owned(),
+        )),
+        _ => {}
+    }
+}
+
+fn check_locators(
+    motion: &Motion,
+    offsets: &Offsets,
+    design: &Design,
+    problems: &mut Vec<Problem>,
+) {
+    let allowed: Vec<_> = design.allowed_joints().collect();
+    let model = design.model;
+    let mut mismatches = 0;
+    let mut table_indices = Vec::with_capacity(motion.locators.len());
+    for (index, locator) in motion.locators.iter().enumerate() {
+        if let Some((table_index, _)) = allowed.iter().find(|(_, j)| j.locator == locator) {
+            table_indices.push(*table_index);
+            continue;
+        }
+        mismatches += 1;
+        if mismatches > MAX_LISTED {
+            continue;
+        }
+        let hint = if allowed.len() == motion.locators.len() {
+            allowed
+                .get(index)
+                .map(|(_, j)| {
+                    format!(
+                        "; the {} joint in this place is \"{}\" ({})",
+                        model.name(),
+                        j.locator,
+                        j.name
+                    )
+                })
+                .unwrap_or_default()
+        } else {
+            String::new()
+        };
+        let belongs = if model.joint_by_locator(locator).is_some() {
+            format!(
+                "is an {} joint outside the {} part of the body",
+                model.name(),
+                motion.design
+            )
+        } else {
+            format!("is not a joint of the {} ({})", model.name(), motion.design)
+        };
+        problems.push(Problem::new(
+            Severity::Warning,
+            ProblemCode::LocatorMismatch,
+            offsets
+                .locators
+                .get(index)
+                .copied()
+                .unwrap_or(offsets.design),
+            format!("joint {index} \"{locator}\" {belongs}{hint}"),
+        ));
+    }
+    if mismatches > MAX_LISTED {
+        problems.push(Problem::new(
+            Severity::Warning,
+            ProblemCode::LocatorMismatch,
+            offsets.locators.first().copied().unwrap_or(offsets.design),
+            format!(
+                "{} more joints do not belong to the {}",
+                mismatches - MAX_LISTED,
+                model.name()
+            ),
+        ));
+    }
+    if mismatches == 0 && table_indices.windows(2).any(|w| w[0] >= w[1]) {
+        problems.push(Problem::new(
+            Severity::Warning,
+            ProblemCode::JointOrder,
+            offsets.locators.first().copied().unwrap_or(offsets.design),
+            format!(
+                "the joints are {}'s, but not in the order its player maps them (or listed \
+                 twice); Sony's agents map joints by position",
+                model.name()
+            ),
+        ));
+    }
+}
+
+fn check_limits(motion: &Motion, offsets: &Offsets, design: &Design, problems: &mut Vec<Problem>) {
+    let model = design.model;
+    let keyframes = &motion.keyframes;
+    let joint_count = keyframes.joint_count();
+    for (joint, locator) in motion.locators.iter().enumerate() {
+        let Some((_, info)) = model.joint_by_locator(locator) else {
+            continue;
+        };
+        let Some(limit) = info.limit else {
+            continue;
+        };
+        // Files store whole microradians, and tools wrote limits converted with various
+        // values of pi: a value within 0.05 degrees of a limit is at the limit.
+        let min_urad = deg_to_urad(limit.min_deg - LIMIT_SLACK_DEG);
+        let max_urad = deg_to_urad(limit.max_deg + LIMIT_SLACK_DEG);
+        // Binary joints (the ERS-7's ears) take one of two values; allow half a degree.
+        let slack_urad = deg_to_urad(0.5);
+        let (low_urad, high_urad) = (deg_to_urad(limit.min_deg), deg_to_urad(limit.max_deg));
+        let bad = |value: i32| {
+            if limit.binary {
+                (value - low_urad).abs() > slack_urad && (value - high_urad).abs() > slack_urad
+            } else {
+                value < min_urad || value > max_urad
+            }
+        };
+        let column = keyframes
+            .angles()
+            .iter()
+            .skip(joint)
+            .step_by(joint_count.max(1));
+        let mut first = None;
+        let mut count = 0usize;
+        let mut worst_deg: f64 = 0.0;
+        for (keyframe, &value) in column.enumerate() {
+            if bad(value) {
+                count += 1;
+                first.get_or_insert((keyframe, value));
+                let deg = urad_to_deg(value);
+                if deg.abs() > worst_deg.abs() {
+                    worst_deg = deg;
+                }
+            }
+        }
+        let Some((keyframe, value)) = first else {
+            continue;
+        };
+        let range = if limit.binary {
+            format!("only {}° or {}°", limit.min_deg, limit.max_deg)
+        } else {
+            format!("{}° to {}°", limit.min_deg, limit.max_deg)
+        };
+        let source = match limit.source {
+            LimitSource::Published => format!("the {} limit is {range}", model.name()),
+            LimitSource::Observed => format!(
+                "Sony's own {} motions stay within {range} (no limits were published)",
+                model.name()
+            ),
+        };
+        let more = if count > 1 {
+            format!("; {count} keyframes are out of range, the furthest at {worst_deg:.1}°")
+        } else {
+            String::new()
+        };
+        problems.push(Problem::new(
+            Severity::Warning,
+            ProblemCode::JointLimit,
+            offsets.angle(keyframe, joint),
+            format!(
+                "{} is {:.1}° at keyframe {keyframe}; {source}{more}",
+                info.name,
+                urad_to_deg(value)
+            ),
+        ));
+    }
+}
