@@ -212,50 +212,121 @@ fn check_locators(
     }
 }
 
+/// One joint's bounds in microradians, precomputed once per check.
+struct Bounds {
+    joint: usize,
+    info: &'static crate::robot::JointInfo,
+    /// Outside `[low, high]` is out of range (with the slack applied).
+    low_urad: i32,
+    high_urad: i32,
+    /// For binary joints: the two values, and how far from them a value may be.
+    ends_urad: Option<(i32, i32, i32)>,
+}
+
+impl Bounds {
+    /// How far outside the limit a value is, in microradians (0 when within). Written
+    /// without data-dependent branches: on a large motion this runs for every value.
+    fn excess(&self, value: i32) -> i64 {
+        let value = i64::from(value);
+        match self.ends_urad {
+            Some((a, b, slack)) => {
+                let off = (value - i64::from(a))
+                    .abs()
+                    .min((value - i64::from(b)).abs());
+                off * i64::from(off > i64::from(slack))
+            }
+            None => (i64::from(self.low_urad) - value)
+                .max(value - i64::from(self.high_urad))
+                .max(0),
+        }
+    }
+}
+
+/// Per-joint tally of out-of-range keyframes.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    count: usize,
+    first: Option<(usize, i32)>,
+    worst_excess: i64,
+    worst_value: i32,
+}
+
 fn check_limits(motion: &Motion, offsets: &Offsets, design: &Design, problems: &mut Vec<Problem>) {
     let model = design.model;
     let keyframes = &motion.keyframes;
     let joint_count = keyframes.joint_count();
-    for (joint, locator) in motion.locators.iter().enumerate() {
-        let Some((_, info)) = model.joint_by_locator(locator) else {
-            continue;
-        };
-        let Some(limit) = info.limit else {
-            continue;
-        };
-        // Files store whole microradians, and tools wrote limits converted with various
-        // values of pi: a value within 0.05 degrees of a limit is at the limit.
-        let min_urad = deg_to_urad(limit.min_deg - LIMIT_SLACK_DEG);
-        let max_urad = deg_to_urad(limit.max_deg + LIMIT_SLACK_DEG);
-        // Binary joints (the ERS-7's ears) take one of two values; allow half a degree.
-        let slack_urad = deg_to_urad(0.5);
-        let (low_urad, high_urad) = (deg_to_urad(limit.min_deg), deg_to_urad(limit.max_deg));
-        let bad = |value: i32| {
-            if limit.binary {
-                (value - low_urad).abs() > slack_urad && (value - high_urad).abs() > slack_urad
-            } else {
-                value < min_urad || value > max_urad
-            }
-        };
-        let column = keyframes
-            .angles()
-            .iter()
-            .skip(joint)
-            .step_by(joint_count.max(1));
-        let mut first = None;
-        let mut count = 0usize;
-        let mut worst_deg: f64 = 0.0;
-        for (keyframe, &value) in column.enumerate() {
-            if bad(value) {
-                count += 1;
-                first.get_or_insert((keyframe, value));
-                let deg = urad_to_deg(value);
-                if deg.abs() > worst_deg.abs() {
-                    worst_deg = deg;
+    // Files store whole microradians, and tools wrote limits converted with various values
+    // of pi: a value within 0.05 degrees of a limit is at the limit. Binary joints (the
+    // ERS-7's ears) take one of two values; half a degree either side is accepted.
+    let bounds: Vec<Bounds> = motion
+        .locators
+        .iter()
+        .enumerate()
+        .filter_map(|(joint, locator)| {
+            let (_, info) = model.joint_by_locator(locator)?;
+            let limit = info.limit?;
+            Some(Bounds {
+                joint,
+                info,
+                low_urad: deg_to_urad(limit.min_deg - LIMIT_SLACK_DEG),
+                high_urad: deg_to_urad(limit.max_deg + LIMIT_SLACK_DEG),
+                ends_urad: limit.binary.then(|| {
+                    (
+                        deg_to_urad(limit.min_deg),
+                        deg_to_urad(limit.max_deg),
+                        deg_to_urad(0.5),
+                    )
+                }),
+            })
+        })
+        .collect();
+    if bounds.is_empty() || joint_count == 0 {
+        return;
+    }
+    // Rows are stored keyframe-major. Walking one joint's column over the whole motion
+    // would pull every cache line in once per joint; walking rows would keep the tallies in
+    // memory. So the rows are taken in blocks that fit in cache, and each column of a block
+    // is tallied in registers.
+    let mut tallies = vec![Tally::default(); bounds.len()];
+    let block_rows = 512;
+    for (block, rows) in keyframes
+        .angles()
+        .chunks(block_rows * joint_count)
+        .enumerate()
+    {
+        let base = block * block_rows;
+        for (bound, tally) in bounds.iter().zip(tallies.iter_mut()) {
+            let column = || rows.iter().skip(bound.joint).step_by(joint_count);
+            let mut count = 0usize;
+            let mut worst_excess = tally.worst_excess;
+            let mut worst_value = None;
+            for &value in column() {
+                let excess = bound.excess(value);
+                count += usize::from(excess > 0);
+                if excess > worst_excess {
+                    worst_excess = excess;
+                    worst_value = Some(value);
                 }
             }
+            tally.count += count;
+            if let Some(value) = worst_value {
+                tally.worst_excess = worst_excess;
+                tally.worst_value = value;
+            }
+            // Where the first one is, is looked up once per joint, in the first block with any.
+            if count > 0 && tally.first.is_none() {
+                tally.first = column()
+                    .enumerate()
+                    .find(|&(_, &value)| bound.excess(value) > 0)
+                    .map(|(row, &value)| (base + row, value));
+            }
         }
-        let Some((keyframe, value)) = first else {
+    }
+    for (bound, tally) in bounds.iter().zip(&tallies) {
+        let Some((keyframe, value)) = tally.first else {
+            continue;
+        };
+        let Some(limit) = bound.info.limit else {
             continue;
         };
         let range = if limit.binary {
@@ -270,18 +341,22 @@ fn check_limits(motion: &Motion, offsets: &Offsets, design: &Design, problems: &
                 model.name()
             ),
         };
-        let more = if count > 1 {
-            format!("; {count} keyframes are out of range, the furthest at {worst_deg:.1}°")
+        let more = if tally.count > 1 {
+            format!(
+                "; {} keyframes are out of range, the furthest at {:.1}°",
+                tally.count,
+                urad_to_deg(tally.worst_value)
+            )
         } else {
             String::new()
         };
         problems.push(Problem::new(
             Severity::Warning,
             ProblemCode::JointLimit,
-            offsets.angle(keyframe, joint),
+            offsets.angle(keyframe, bound.joint),
             format!(
                 "{} is {:.1}° at keyframe {keyframe}; {source}{more}",
-                info.name,
+                bound.info.name,
                 urad_to_deg(value)
             ),
         ));
