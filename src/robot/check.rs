@@ -48,6 +48,7 @@ pub fn check_motion(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
             ));
         }
     }
+    check_strings(motion, offsets, &mut problems);
     let issues = chunk_name::validate(
         &motion.name,
         !ers110,
@@ -360,5 +361,48 @@ fn check_limits(motion: &Motion, offsets: &Offsets, design: &Design, problems: &
                 urad_to_deg(value)
             ),
         ));
+    }
+}
+
+/// Strings an in-memory motion may hold but a file cannot: characters outside Latin-1, or
+/// more than 255 bytes. A file never has these; the editor's fields can.
+fn check_strings(motion: &Motion, offsets: &Offsets, problems: &mut Vec<Problem>) {
+    let fields = [
+        ("motion name", &motion.name, offsets.name),
+        ("creator", &motion.creator, offsets.creator),
+        ("design label", &motion.design, offsets.design),
+    ];
+    let locators = motion.locators.iter().enumerate().map(|(index, locator)| {
+        (
+            "joint locator",
+            locator,
+            offsets
+                .locators
+                .get(index)
+                .copied()
+                .unwrap_or(offsets.design),
+        )
+    });
+    for (field, text, offset) in fields.into_iter().chain(locators) {
+        if let Some(ch) = text.chars().find(|&c| u32::from(c) > 0xFF) {
+            problems.push(Problem::new(
+                Severity::Error,
+                ProblemCode::StringEncoding,
+                offset,
+                format!(
+                    "the {field} contains '{ch}', which an MTN file cannot hold (Latin-1 only)"
+                ),
+            ));
+        } else if text.chars().count() > 255 {
+            problems.push(Problem::new(
+                Severity::Error,
+                ProblemCode::StringEncoding,
+                offset,
+                format!(
+                    "the {field} is {} characters long; an MTN string holds at most 255",
+                    text.chars().count()
+                ),
+            ));
+        }
     }
 }

@@ -1,0 +1,218 @@
+//! Every problem code has a fixture that triggers it. The fixtures are built here from the
+//! bundled example motion (itself built from the standard ERS-7 postures), each with one
+//! thing broken the way real tools and scripts break it. Structural problems must also be
+//! repaired into a well-formed file with the keyframes intact.
+
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "tests fail by panicking"
+)]
+
+use mtn_studio::codec::mtn::{self, Motion};
+use mtn_studio::codec::{Problem, ProblemCode, Severity};
+use mtn_studio::example::stand_to_sit;
+use mtn_studio::robot::check::check_motion;
+use mtn_studio::robot::deg_to_urad;
+
+fn put_u16(bytes: &mut [u8], at: usize, value: u16) {
+    bytes[at..at + 2].copy_from_slice(&value.to_le_bytes());
+}
+
+fn put_u32(bytes: &mut [u8], at: usize, value: u32) {
+    bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+}
+
+fn get_u32(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
+}
+
+/// A fixture: the file bytes, or (for problems only an in-memory motion can have) a motion.
+enum Fixture {
+    Bytes(Vec<u8>),
+    Motion(Motion),
+}
+
+fn encoded(motion: &Motion) -> Vec<u8> {
+    mtn::encode(motion).unwrap()
+}
+
+fn fixture(code: ProblemCode) -> Fixture {
+    let example = stand_to_sit();
+    let good = encoded(&example);
+    let offsets = mtn::offsets(&example).unwrap();
+    let section2 = offsets.locators[0] - 10;
+    let section3 = offsets.data_type - 8;
+    let mut bytes = good.clone();
+    match code {
+        ProblemCode::Section0Header => put_u32(&mut bytes, 8, 28),
+        ProblemCode::SectionNumber => put_u32(&mut bytes, 28, 7),
+        ProblemCode::Section1Size => put_u32(&mut bytes, 32, get_u32(&good, 32) + 4),
+        ProblemCode::NameLength => {
+            // What a relabelling script did: name length byte and section-1 size both 8 short.
+            bytes[36] -= 8;
+            put_u32(&mut bytes, 32, get_u32(&good, 32) - 8);
+        }
+        ProblemCode::Section2Size => {
+            put_u32(&mut bytes, section2 + 4, get_u32(&good, section2 + 4) + 12)
+        }
+        ProblemCode::Section3Size => {
+            put_u32(&mut bytes, section3 + 4, get_u32(&good, section3 + 4) + 80)
+        }
+        ProblemCode::KeyframeCount => put_u16(&mut bytes, 20, 3),
+        ProblemCode::Truncated => bytes.truncate(good.len() - 10),
+        ProblemCode::TrailingBytes => bytes.extend_from_slice(b"junk!"),
+        ProblemCode::Padding => {
+            let mut motion = example;
+            motion.name = "a_stand#sit_exampl".to_owned(); // leaves padding after section 1
+            bytes = encoded(&motion);
+            let offsets = mtn::offsets(&motion).unwrap();
+            bytes[offsets.locators[0] - 11] = 0xAA;
+        }
+        ProblemCode::Version => put_u16(&mut bytes, 18, 9),
+        ProblemCode::FrameRate => put_u16(&mut bytes, 22, 33),
+        ProblemCode::Reserved => put_u32(&mut bytes, 24, 1),
+        ProblemCode::DataType => put_u32(&mut bytes, offsets.data_type, 1),
+        ProblemCode::UnknownDesign => {
+            let mut motion = example;
+            motion.design = "DRX-9999".to_owned();
+            bytes = encoded(&motion);
+        }
+        ProblemCode::LocatorMismatch => {
+            let mut motion = example;
+            motion.locators[3] = "PRM:/r9/c9-Bogus:99".to_owned();
+            bytes = encoded(&motion);
+        }
+        ProblemCode::JointOrder => {
+            let mut motion = example;
+            motion.locators.swap(0, 1);
+            bytes = encoded(&motion);
+        }
+        ProblemCode::JointLimit => {
+            let mut motion = example;
+            motion.keyframes.set_angle(1, 8, deg_to_urad(150.0));
+            bytes = encoded(&motion);
+        }
+        ProblemCode::ChunkName => {
+            let mut motion = example;
+            motion.name = "stand-to-sit".to_owned();
+            bytes = encoded(&motion);
+        }
+        ProblemCode::EmptyMotion => {
+            let mut motion = example;
+            while motion.keyframes.remove(0).is_some() {}
+            bytes = encoded(&motion);
+        }
+        ProblemCode::StringEncoding => {
+            let mut motion = example;
+            motion.creator = "\u{30bd}\u{30cb}\u{30fc}".to_owned();
+            return Fixture::Motion(motion);
+        }
+        other => panic!("no fixture for {other}: add one"),
+    }
+    Fixture::Bytes(bytes)
+}
+
+fn problems_of(fixture: &Fixture) -> (Vec<Problem>, Option<mtn::Decoded>) {
+    match fixture {
+        Fixture::Bytes(bytes) => {
+            let decoded = mtn::decode(bytes).unwrap();
+            (decoded.problems.clone(), Some(decoded))
+        }
+        Fixture::Motion(motion) => (check_motion(motion, &mtn::Offsets::default()), None),
+    }
+}
+
+#[test]
+fn the_example_itself_has_no_problems() {
+    let decoded = mtn::decode(&encoded(&stand_to_sit())).unwrap();
+    assert_eq!(decoded.problems, vec![]);
+}
+
+#[test]
+fn every_problem_code_has_a_fixture_that_triggers_it() {
+    let example = stand_to_sit();
+    for code in ProblemCode::ALL {
+        let fixture = fixture(code);
+        let (problems, decoded) = problems_of(&fixture);
+        assert!(
+            problems.iter().any(|p| p.code == code),
+            "{code}: the fixture did not trigger it; got {problems:#?}"
+        );
+        let problem = problems.iter().find(|p| p.code == code).unwrap();
+        assert!(!problem.message.is_empty());
+        let Some(decoded) = decoded else { continue };
+        assert_eq!(decoded.is_well_formed(), !code.is_structural(), "{code}");
+        if code.is_structural() {
+            let repaired = mtn::repair(&decoded).unwrap();
+            assert!(
+                repaired.fixes.iter().any(|f| f.code == code),
+                "{code}: no fix listed"
+            );
+            let again = mtn::decode(&repaired.bytes).unwrap();
+            assert!(again.is_well_formed(), "{code}: {:#?}", again.problems);
+            assert!(
+                again
+                    .problems
+                    .iter()
+                    .all(|p| p.severity < Severity::Warning),
+                "{code}: {:#?}",
+                again.problems
+            );
+            // Nothing of the motion is lost, except what the damage took: the truncated
+            // fixture loses its last keyframe, the name-length one nothing at all.
+            let kept = if code == ProblemCode::Truncated { 3 } else { 4 };
+            assert_eq!(again.motion.keyframes.len(), kept, "{code}");
+            assert_eq!(again.motion.name, example.name, "{code}");
+            for index in 0..kept {
+                assert_eq!(
+                    again.motion.keyframes.get(index),
+                    example.keyframes.get(index),
+                    "{code}: keyframe {index}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn problem_offsets_point_at_the_field() {
+    let (problems, _) = problems_of(&fixture(ProblemCode::JointLimit));
+    let problem = problems
+        .iter()
+        .find(|p| p.code == ProblemCode::JointLimit)
+        .unwrap();
+    let offsets = mtn::offsets(&stand_to_sit()).unwrap();
+    assert_eq!(problem.offset, offsets.angle(1, 8) as u64);
+    assert!(
+        problem
+            .message
+            .contains("FL_LEG_KNEE is 150.0° at keyframe 1"),
+        "{}",
+        problem.message
+    );
+    let (problems, _) = problems_of(&fixture(ProblemCode::FrameRate));
+    assert_eq!(problems[0].offset, 22);
+}
+
+#[test]
+fn a_file_cut_off_before_the_joint_list_is_a_typed_error() {
+    let good = encoded(&stand_to_sit());
+    for cut in [0, 3, 4, 20, 27, 28, 35, 40] {
+        let error = mtn::decode(&good[..cut]).unwrap_err();
+        let text = error.to_string();
+        assert!(!text.is_empty());
+        if cut >= 4 {
+            assert!(text.contains("cut off at byte"), "{cut}: {text}");
+        }
+    }
+    let not_mtn = mtn::decode(b"RIFF....WAVEfmt ").unwrap_err();
+    assert!(not_mtn.to_string().contains("'RIFF'"), "{not_mtn}");
+    assert!(
+        mtn::decode(b"NotOMTN ")
+            .unwrap_err()
+            .to_string()
+            .contains("placeholder")
+    );
+}
