@@ -31,7 +31,7 @@ fn get_u32(bytes: &[u8], at: usize) -> u32 {
 /// A fixture: the file bytes, or (for problems only an in-memory motion can have) a motion.
 enum Fixture {
     Bytes(Vec<u8>),
-    Motion(Motion),
+    Motion(Box<Motion>),
 }
 
 fn encoded(motion: &Motion) -> Vec<u8> {
@@ -55,10 +55,10 @@ fn fixture(code: ProblemCode) -> Fixture {
             put_u32(&mut bytes, 32, get_u32(&good, 32) - 8);
         }
         ProblemCode::Section2Size => {
-            put_u32(&mut bytes, section2 + 4, get_u32(&good, section2 + 4) + 12)
+            put_u32(&mut bytes, section2 + 4, get_u32(&good, section2 + 4) + 12);
         }
         ProblemCode::Section3Size => {
-            put_u32(&mut bytes, section3 + 4, get_u32(&good, section3 + 4) + 80)
+            put_u32(&mut bytes, section3 + 4, get_u32(&good, section3 + 4) + 80);
         }
         ProblemCode::KeyframeCount => put_u16(&mut bytes, 20, 3),
         ProblemCode::Truncated => bytes.truncate(good.len() - 10),
@@ -107,7 +107,7 @@ fn fixture(code: ProblemCode) -> Fixture {
         ProblemCode::StringEncoding => {
             let mut motion = example;
             motion.creator = "\u{30bd}\u{30cb}\u{30fc}".to_owned();
-            return Fixture::Motion(motion);
+            return Fixture::Motion(Box::new(motion));
         }
         other => panic!("no fixture for {other}: add one"),
     }

@@ -545,16 +545,7 @@ fn read_section3<'a>(
     let stride = KEYFRAME_FIXED + 4 * joint_count;
     let size32 = bytes.u32(at + 4).map(to_usize);
     let size16 = bytes.u16(at + 4).map(usize::from);
-    let expected = keyframe_data_len(header_count, joint_count);
-    let width = if size16 == Some(10 + expected) {
-        SizeWidth::U16
-    } else if size32 == Some(12 + expected) && !ers110 {
-        SizeWidth::U32
-    } else if ers110 {
-        SizeWidth::U16
-    } else {
-        SizeWidth::U32
-    };
+    let width = section3_width(bytes, at, joint_count, header_count, ers110);
     let header_len = width.header_len();
     let data_at = at + header_len;
     let (Some(declared_size), Some(data_type)) = (
@@ -738,5 +729,70 @@ fn infer_padding(
             ),
         );
         Padding::Bytes(padding.to_vec())
+    }
+}
+
+/// How plausible one reading of the section-3 header is; higher is better, compared field by
+/// field in order.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct Plausibility {
+    /// The size field matches the keyframes plus zero padding of up to 7 bytes.
+    size_fits: bool,
+    /// Interpolation counts no real file exceeds (read 2 bytes off, they are huge).
+    sane_frames: usize,
+    /// The data type reads as 0, as in every real file.
+    data_type_zero: bool,
+    /// The width is the one the design label's model uses.
+    label_agrees: bool,
+}
+
+/// Interpolation counts above this are taken as a sign of a misaligned reading: real files
+/// stay below 600 (about 10 s per segment); this allows over a minute.
+const SANE_FRAMES: u32 = 4096;
+
+/// Chooses the width of the section-3 size field. ERS-110 files use 2 bytes, all others 4;
+/// the label says which to expect, but tools have relabelled files, so each reading is
+/// scored on what the bytes say: a size that fits, interpolation counts that make sense,
+/// a zero data type. The label only breaks ties.
+fn section3_width(
+    bytes: Bytes<'_>,
+    at: usize,
+    joint_count: usize,
+    keyframe_count: usize,
+    ers110: bool,
+) -> SizeWidth {
+    let data_len = keyframe_data_len(keyframe_count, joint_count);
+    let score = |width: SizeWidth| {
+        let header_len = width.header_len();
+        let size = match width {
+            SizeWidth::U32 => bytes.u32(at + 4).map(to_usize),
+            SizeWidth::U16 => bytes.u16(at + 4).map(usize::from),
+        };
+        let content_end = at + header_len + data_len;
+        let size_fits = size.is_some_and(|size| {
+            let end = at.saturating_add(size);
+            end >= content_end
+                && end - content_end <= MAX_PADDING
+                && bytes
+                    .slice(content_end, end - content_end)
+                    .is_some_and(|pad| pad.iter().all(|&b| b == 0))
+        });
+        let stride = KEYFRAME_FIXED + 4 * joint_count;
+        let first_frames = at + header_len + FIRST_KEYFRAME_FIXED + 4 * joint_count;
+        let sane_frames = (1..keyframe_count)
+            .map_while(|k| bytes.u32(first_frames + (k - 1) * stride))
+            .filter(|&frames| frames <= SANE_FRAMES)
+            .count();
+        Plausibility {
+            size_fits,
+            sane_frames,
+            data_type_zero: bytes.u32(at + header_len - 4) == Some(0),
+            label_agrees: ers110 == (width == SizeWidth::U16),
+        }
+    };
+    if score(SizeWidth::U16) > score(SizeWidth::U32) {
+        SizeWidth::U16
+    } else {
+        SizeWidth::U32
     }
 }
