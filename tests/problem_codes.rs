@@ -104,6 +104,12 @@ fn fixture(code: ProblemCode) -> Fixture {
             while motion.keyframes.remove(0).is_some() {}
             bytes = encoded(&motion);
         }
+        ProblemCode::Section3Width => {
+            let mut motion = example;
+            motion.layout.section3_size = mtn::SizeWidth::U16;
+            motion.layout.section3_padding = mtn::Padding::None;
+            bytes = encoded(&motion);
+        }
         ProblemCode::StringEncoding => {
             let mut motion = example;
             motion.creator = "\u{30bd}\u{30cb}\u{30fc}".to_owned();

@@ -81,11 +81,14 @@ pub enum ProblemCode {
     EmptyMotion,
     /// A header string with characters the file format cannot hold.
     StringEncoding,
+    /// A section-3 size field of the other model's width (2 bytes outside the ERS-110, or
+    /// 4 bytes on it): that model's player reads the keyframes 2 bytes off.
+    Section3Width,
 }
 
 impl ProblemCode {
     /// Every code, for tests that need one fixture per code.
-    pub const ALL: [Self; 21] = [
+    pub const ALL: [Self; 22] = [
         Self::Section0Header,
         Self::SectionNumber,
         Self::Section1Size,
@@ -107,6 +110,7 @@ impl ProblemCode {
         Self::ChunkName,
         Self::EmptyMotion,
         Self::StringEncoding,
+        Self::Section3Width,
     ];
 
     /// The stable kebab-case string.
@@ -134,6 +138,7 @@ impl ProblemCode {
             Self::ChunkName => "chunk-name",
             Self::EmptyMotion => "empty-motion",
             Self::StringEncoding => "string-encoding",
+            Self::Section3Width => "section3-width",
         }
     }
 

@@ -4,7 +4,7 @@
 use super::chunk_name;
 use super::joints::{LimitSource, deg_to_urad, urad_to_deg};
 use super::models::{Design, model_for_locators, parse_design};
-use crate::codec::mtn::{Motion, Offsets};
+use crate::codec::mtn::{Motion, Offsets, SizeWidth};
 use crate::codec::problem::{Problem, ProblemCode, Severity};
 
 /// Beyond this many per-joint problems of one kind, the rest are summed up in one line.
@@ -28,6 +28,7 @@ pub fn check_motion(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
     check_header(motion, offsets, ers110, &mut problems);
     match design {
         Some(design) => {
+            check_width(motion, offsets, &design, &mut problems);
             check_locators(motion, offsets, &design, &mut problems);
             check_limits(motion, offsets, &design, &mut problems);
         }
@@ -131,6 +132,27 @@ fn check_header(motion: &Motion, offsets: &Offsets, ers110: bool, problems: &mut
         )),
         _ => {}
     }
+}
+
+fn check_width(motion: &Motion, offsets: &Offsets, design: &Design, problems: &mut Vec<Problem>) {
+    let expected = crate::codec::mtn::Layout::canonical(&motion.design).section3_size;
+    if motion.layout.section3_size == expected {
+        return;
+    }
+    let (found, wanted) = match expected {
+        SizeWidth::U16 => ("4-byte", "2-byte"),
+        SizeWidth::U32 => ("2-byte", "4-byte"),
+    };
+    problems.push(Problem::new(
+        Severity::Warning,
+        ProblemCode::Section3Width,
+        (offsets.data_type + 8).saturating_sub(motion.layout.section3_size.header_len()),
+        format!(
+            "the keyframe section has a {found} size field; the {}'s player expects {wanted}, so \
+             it would read every keyframe 2 bytes off",
+            design.model.name()
+        ),
+    ));
 }
 
 fn check_locators(

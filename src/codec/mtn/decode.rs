@@ -200,36 +200,44 @@ impl<'a> Reader<'a> {
     /// Finds section 2: where section 1's size says, or, when that size is wrong, by a
     /// bounded scan for a joint list followed by a keyframe section.
     fn find_section2(&self, declared: Option<usize>) -> Option<usize> {
+        // A section-2 header (number 2) whose joint list is followed by section 3.
+        let consistent = |at: usize| {
+            self.bytes.u32(at) == Some(2)
+                && self
+                    .joint_list(at, false)
+                    .is_some_and(|list| self.section3_after(&list).is_some())
+        };
+        if let Some(at) = declared
+            && consistent(at)
+        {
+            return Some(at);
+        }
+        // Where the header strings end, read forward, and padding.
+        let forward = self.strings_forward(SECTION1_AT + SECTION_HEADER_LEN);
+        if let Some(strings) = &forward {
+            let end = strings.content_end;
+            let after_padding = (end..=end + MAX_PADDING)
+                .take_while(|&at| at == end || self.bytes.u8(at - 1) == Some(0))
+                .find(|&at| consistent(at));
+            if after_padding.is_some() {
+                return after_padding;
+            }
+        }
+        // Otherwise the strings are wrong too: scan for a joint list that looks like one
+        // (printable locators), within three strings of at most 255 bytes and padding.
         let valid = |at: usize| {
             self.joint_list(at, true)
                 .is_some_and(|list| self.section3_after(&list).is_some())
         };
-        if let Some(at) = declared
-            && valid(at)
-        {
-            return Some(at);
-        }
-        // Three strings of at most 255 bytes each, their length bytes, and padding.
         let first = SECTION1_AT + SECTION_HEADER_LEN + 3;
         let last = (SECTION1_AT + SECTION_HEADER_LEN + 3 * 256 + MAX_PADDING).min(self.bytes.len());
         let candidates: Vec<usize> = (first..last).filter(|&at| valid(at)).collect();
-        let forward = self.strings_forward(SECTION1_AT + SECTION_HEADER_LEN);
-        let fits_forward = |at: usize| {
-            forward.as_ref().is_some_and(|s| {
-                at >= s.content_end
-                    && at - s.content_end <= MAX_PADDING
-                    && self.bytes.data()[s.content_end..at].iter().all(|&b| b == 0)
-            })
-        };
         candidates
             .iter()
             .copied()
-            .find(|&at| fits_forward(at))
-            .or_else(|| {
-                candidates.iter().copied().find(|&at| {
-                    self.strings_backward(SECTION1_AT + SECTION_HEADER_LEN, at)
-                        .is_some()
-                })
+            .find(|&at| {
+                self.strings_backward(SECTION1_AT + SECTION_HEADER_LEN, at)
+                    .is_some()
             })
             .or_else(|| candidates.first().copied())
     }
@@ -736,14 +744,15 @@ fn infer_padding(
 /// field in order.
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 struct Plausibility {
-    /// The size field matches the keyframes plus zero padding of up to 7 bytes.
-    size_fits: bool,
+    /// 2: the size field matches the keyframes exactly, as in every real file; 1: with up
+    /// to 7 bytes of zero padding; 0: not at all.
+    size_fits: u8,
     /// Interpolation counts no real file exceeds (read 2 bytes off, they are huge).
     sane_frames: usize,
-    /// The data type reads as 0, as in every real file.
-    data_type_zero: bool,
     /// The width is the one the design label's model uses.
     label_agrees: bool,
+    /// The data type reads as 0, as in every real file.
+    data_type_zero: bool,
 }
 
 /// Interpolation counts above this are taken as a sign of a misaligned reading: real files
@@ -752,8 +761,11 @@ const SANE_FRAMES: u32 = 4096;
 
 /// Chooses the width of the section-3 size field. ERS-110 files use 2 bytes, all others 4;
 /// the label says which to expect, but tools have relabelled files, so each reading is
-/// scored on what the bytes say: a size that fits, interpolation counts that make sense,
-/// a zero data type. The label only breaks ties.
+/// scored on what the bytes say: a size that fits the keyframes exactly, then interpolation
+/// counts that make sense; then the label, then a zero data type, break ties.
+///
+/// One layout is ambiguous by nature: a 2-byte size with 2 bytes of padding reads exactly
+/// like a 4-byte size without. No real file and nothing we write has it; it reads as 4-byte.
 fn section3_width(
     bytes: Bytes<'_>,
     at: usize,
@@ -769,13 +781,18 @@ fn section3_width(
             SizeWidth::U16 => bytes.u16(at + 4).map(usize::from),
         };
         let content_end = at + header_len + data_len;
-        let size_fits = size.is_some_and(|size| {
+        let size_fits = size.map_or(0, |size| {
             let end = at.saturating_add(size);
-            end >= content_end
+            let padded = end >= content_end
                 && end - content_end <= MAX_PADDING
                 && bytes
                     .slice(content_end, end - content_end)
-                    .is_some_and(|pad| pad.iter().all(|&b| b == 0))
+                    .is_some_and(|pad| pad.iter().all(|&b| b == 0));
+            match (end == content_end && bytes.len() >= end, padded) {
+                (true, _) => 2,
+                (false, true) => 1,
+                (false, false) => 0,
+            }
         });
         let stride = KEYFRAME_FIXED + 4 * joint_count;
         let first_frames = at + header_len + FIRST_KEYFRAME_FIXED + 4 * joint_count;
@@ -786,8 +803,8 @@ fn section3_width(
         Plausibility {
             size_fits,
             sane_frames,
-            data_type_zero: bytes.u32(at + header_len - 4) == Some(0),
             label_agrees: ers110 == (width == SizeWidth::U16),
+            data_type_zero: bytes.u32(at + header_len - 4) == Some(0),
         }
     };
     if score(SizeWidth::U16) > score(SizeWidth::U32) {

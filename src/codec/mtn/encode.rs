@@ -4,7 +4,7 @@ use super::format::{
     FIRST_KEYFRAME_FIXED, KEYFRAME_FIXED, MAGIC, SECTION_HEADER_LEN, SECTION0_COUNT, SECTION0_SIZE,
     SECTION1_AT,
 };
-use super::model::{Motion, SizeWidth};
+use super::model::{Motion, Padding, SizeWidth};
 use crate::codec::error::EncodeError;
 use crate::codec::latin1;
 
@@ -120,10 +120,17 @@ fn plan(motion: &Motion) -> Result<Plan, EncodeError> {
     };
     let section3_content = motion.layout.section3_size.header_len() + data_len;
     let layout = &motion.layout;
+    // A 2-byte section-3 size followed by 2 bytes of padding would read exactly like a
+    // 4-byte size without padding, so the keyframes of a 2-byte-size file are never padded
+    // to 4 (no real ERS-110 file pads them either).
+    let section3_padding = match (layout.section3_size, &layout.section3_padding) {
+        (SizeWidth::U16, Padding::Align4) => Vec::new(),
+        (_, padding) => padding.bytes_for(section3_content),
+    };
     let padding = [
         layout.section1_padding.bytes_for(section1_content),
         layout.section2_padding.bytes_for(section2_content),
-        layout.section3_padding.bytes_for(section3_content),
+        section3_padding,
     ];
     if layout.section3_size == SizeWidth::U16
         && section3_content + padding[2].len() > usize::from(u16::MAX)

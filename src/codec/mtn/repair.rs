@@ -4,7 +4,7 @@
 
 use super::decode::{Decoded, decode};
 use super::encode::encode;
-use super::model::{Motion, Padding};
+use super::model::{Layout, Motion, Padding};
 use crate::codec::error::EncodeError;
 use crate::codec::problem::{Problem, ProblemCode};
 use crate::robot::models::parse_design;
@@ -116,6 +116,45 @@ fn fix_padding(motion: &mut Motion, decoded: &Decoded, fixes: &mut Vec<Fix>) {
     }
 }
 
+/// Fields the player needs one way: data type 0 (angle data), and the section-3 size field
+/// of the width the label's model reads.
+fn fix_header(motion: &mut Motion, decoded: &Decoded, fixes: &mut Vec<Fix>) {
+    let offset_of = |code| {
+        decoded
+            .problems
+            .iter()
+            .find(|p| p.code == code)
+            .map_or(0, |p| p.offset)
+    };
+    if motion.data_type != 0 {
+        fixes.push(Fix {
+            code: ProblemCode::DataType,
+            offset: offset_of(ProblemCode::DataType),
+            action: format!(
+                "set the data type from {} to 0 (angle data)",
+                motion.data_type
+            ),
+        });
+        motion.data_type = 0;
+    }
+    if parse_design(&motion.design).is_some() {
+        let canonical = Layout::canonical(&motion.design);
+        if motion.layout.section3_size != canonical.section3_size {
+            fixes.push(Fix {
+                code: ProblemCode::Section3Width,
+                offset: offset_of(ProblemCode::Section3Width),
+                action: format!(
+                    "wrote the keyframe section's size field as {} bytes, as the {} player reads it",
+                    canonical.section3_size.header_len() - 8,
+                    motion.design
+                ),
+            });
+            motion.layout.section3_size = canonical.section3_size;
+            motion.layout.section3_padding = canonical.section3_padding;
+        }
+    }
+}
+
 /// Repairs a decoded file.
 ///
 /// # Errors
@@ -135,9 +174,23 @@ pub fn repair(decoded: &Decoded) -> Result<Repaired, EncodeError> {
         })
         .collect();
     fix_padding(&mut motion, decoded, &mut fixes);
+    fix_header(&mut motion, decoded, &mut fixes);
     fix_locators(&mut motion, decoded, &mut fixes);
     let bytes = encode(&motion)?;
     let remaining = match decode(&bytes) {
+        // Repair must never write a file that reads back as something else.
+        Ok(again) if again.motion.keyframes != motion.keyframes || !again.is_well_formed() => {
+            let mut problems = again.problems;
+            problems.push(Problem::new(
+                crate::codec::problem::Severity::Error,
+                ProblemCode::Truncated,
+                0,
+                "the repaired file does not read back as the recovered motion; the damage \
+                 is too deep to repair safely"
+                    .to_owned(),
+            ));
+            problems
+        }
         Ok(again) => again.problems,
         Err(error) => vec![Problem::new(
             crate::codec::problem::Severity::Error,
