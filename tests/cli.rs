@@ -1,0 +1,314 @@
+//! The command line, run as a user would: output, exit codes, files written.
+
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "tests fail by panicking"
+)]
+
+mod common;
+
+use mtn_studio::codec::mtn;
+use mtn_studio::codec::oda::Archive;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn run(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mtn-studio"));
+    for arg in args {
+        command.arg(arg);
+    }
+    command.output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mtn-studio-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn corpus(name: &str) -> PathBuf {
+    common::corpus_dir("mtn").join(name)
+}
+
+fn write_example(dir: &Path) -> PathBuf {
+    let path = dir.join("example.mtn");
+    std::fs::write(&path, mtn_studio::example::EXAMPLE_MTN).unwrap();
+    path
+}
+
+#[test]
+fn info_json_has_every_promised_field() {
+    let output = run(&[&"info", &corpus("spec-example-DRX-910.mtn"), &"--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["name"], "a_stand#sit_S");
+    assert_eq!(json["creator"], "Sony Corporation");
+    assert_eq!(json["design"], "DRX-910");
+    assert_eq!(json["model"], "ERS-210/220");
+    assert_eq!(json["version"], "1.2");
+    assert_eq!(json["frame_rate"], 16);
+    assert_eq!(json["keyframes"], 6);
+    assert_eq!(json["duration_ms"], 4880);
+    assert_eq!(json["well_formed"], true);
+    assert_eq!(json["joints"].as_array().unwrap().len(), 20);
+    assert_eq!(json["joints"][0]["locator"], "PRM:/r1/c1-Joint2:j1");
+    assert_eq!(json["joints"][0]["name"], "HEAD_PITCH");
+    assert_eq!(json["problems"], serde_json::json!([]));
+    let output = run(&[&"info", &corpus("workbench-KnownGoodERS7.mtn"), &"--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["well_formed"], false);
+    assert_eq!(json["name"], "a_sleep#sit_Sleep_To_Sit");
+    let problem = &json["problems"][0];
+    assert_eq!(problem["severity"], "error");
+    for field in ["severity", "code", "offset", "message"] {
+        assert!(
+            !problem[field].is_null(),
+            "problem has no {field}: {problem}"
+        );
+    }
+}
+
+#[test]
+fn info_on_an_archive_covers_every_motion_or_the_chosen_entry() {
+    let archive = corpus("monet-ERS-200-MOTION.ODA");
+    let all = run(&[&"info", &archive, &"--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&all)).unwrap();
+    assert_eq!(json["motions"].as_array().unwrap().len(), 25);
+    let one = run(&[&"info", &archive, &"--entry", &"sit_lose01", &"--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&one)).unwrap();
+    assert_eq!(json["entry"], "sit_lose01");
+    assert_eq!(json["name"], "a_sit#sit_so4_lose2");
+    assert_eq!(json["well_formed"], false);
+    assert_eq!(json["problems"][0]["code"], "section3-size");
+    let missing = run(&[&"info", &archive, &"--entry", &"no_such_motion"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        stderr(&missing).contains("no entry \"no_such_motion\""),
+        "{}",
+        stderr(&missing)
+    );
+    let text = run(&[&"info", &archive, &"--entry", &"sit_lose01"]);
+    assert!(
+        stdout(&text).contains("well-formed no"),
+        "{}",
+        stdout(&text)
+    );
+}
+
+#[test]
+fn check_exit_codes_say_clean_problems_or_unreadable() {
+    let dir = scratch("check");
+    let clean = run(&[&"check", &write_example(&dir)]);
+    assert_eq!(clean.status.code(), Some(0), "{}", stdout(&clean));
+    assert!(stdout(&clean).ends_with(": ok\n"));
+
+    let malformed = run(&[&"check", &corpus("workbench-KnownGoodERS7.mtn")]);
+    assert_eq!(malformed.status.code(), Some(1));
+    assert!(stdout(&malformed).contains("name-length"));
+
+    let garbage = dir.join("notes.mtn");
+    std::fs::write(&garbage, "just some text, not a motion").unwrap();
+    let unreadable = run(&[&"check", &garbage, &write_example(&dir)]);
+    assert_eq!(unreadable.status.code(), Some(2));
+    let message = stderr(&unreadable);
+    assert!(
+        message.contains("notes.mtn") && message.contains("not an MTN motion"),
+        "{message}"
+    );
+
+    let missing = run(&[&"check", &dir.join("missing.mtn")]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("missing.mtn"));
+
+    // Random bytes named like an archive: the message says encrypted.
+    let mut state = 7u32;
+    let noise: Vec<u8> = (0..8192)
+        .map(|_| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (state >> 16) as u8
+        })
+        .collect();
+    let encrypted = dir.join("MOTION.ODA");
+    std::fs::write(&encrypted, noise).unwrap();
+    let output = run(&[&"check", &encrypted]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("encrypted"), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn repair_writes_a_well_formed_file_and_lists_each_fix() {
+    let dir = scratch("repair");
+    let out = dir.join("fixed.mtn");
+    let output = run(&[
+        &"repair",
+        &corpus("workbench-KnownGoodERS7.mtn"),
+        &"-o",
+        &out,
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("fixed name-length at byte 36"), "{text}");
+    assert!(text.contains("fixed section1-size at byte 32"), "{text}");
+    let repaired = mtn::decode(&std::fs::read(&out).unwrap()).unwrap();
+    assert!(repaired.is_well_formed());
+    assert_eq!(repaired.motion.name, "a_sleep#sit_Sleep_To_Sit");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn repair_inside_an_archive_touches_only_the_broken_entry() {
+    let dir = scratch("repair-oda");
+    let out = dir.join("fixed.ODA");
+    let input = corpus("monet-ERS-200-MOTION.ODA");
+    let output = run(&[&"repair", &input, &"-o", &out]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains("sit_lose01: fixed section3-size"));
+    let before = Archive::read(&std::fs::read(&input).unwrap()).unwrap();
+    let after = Archive::read(&std::fs::read(&out).unwrap()).unwrap();
+    for (a, b) in after.entries.iter().zip(&before.entries) {
+        if a.name() == "sit_lose01" {
+            assert!(
+                mtn::decode(&a.contents().unwrap())
+                    .unwrap()
+                    .is_well_formed()
+            );
+            assert_ne!(a.data, b.data);
+        } else {
+            assert!(a.data == b.data, "{} changed", a.name());
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn convert_mtn_to_mtn_is_identical_and_json_round_trips() {
+    let dir = scratch("convert");
+    for name in ["spec-example-DRX-910.mtn", "workbench-S2S.mtn"] {
+        let input = corpus(name);
+        let copy = dir.join("copy.mtn");
+        let json = dir.join("motion.json");
+        let back = dir.join("back.mtn");
+        assert!(run(&[&"convert", &input, &copy]).status.success());
+        assert!(
+            std::fs::read(&copy).unwrap() == std::fs::read(&input).unwrap(),
+            "{name}"
+        );
+        assert!(run(&[&"convert", &input, &json]).status.success());
+        let text = std::fs::read_to_string(&json).unwrap();
+        assert!(text.contains("\"keyframes\""), "{text}");
+        assert!(run(&[&"convert", &json, &back]).status.success());
+        assert!(
+            std::fs::read(&back).unwrap() == std::fs::read(&input).unwrap(),
+            "{name} via JSON"
+        );
+    }
+    // From an archive entry.
+    let entry = dir.join("walk.mtn");
+    let output = run(&[
+        &"convert",
+        &corpus("rcode-ERS-111-Motion.ODA"),
+        &"--entry",
+        &"cd#1",
+        &entry,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        std::fs::read(&entry).unwrap() == common::corpus_entry("rcode-ERS-111-Motion.ODA", "cd#1")
+    );
+    // An archive without --entry is refused with the way out named.
+    let output = run(&[&"convert", &corpus("rcode-ERS-111-Motion.ODA"), &entry]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("--entry"));
+    let output = run(&[&"convert", &corpus("workbench-S2S.mtn"), &dir.join("x.txt")]);
+    assert_eq!(output.status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn oda_list_extract_add_remove() {
+    let dir = scratch("oda");
+    let archive = dir.join("MOTION7.ODA");
+    std::fs::copy(corpus("monet-ERS-7-MOTION7.ODA"), &archive).unwrap();
+    let original = std::fs::read(&archive).unwrap();
+
+    let list = run(&[&"oda", &"list", &archive]);
+    assert!(list.status.success());
+    assert_eq!(stdout(&list).lines().count(), 13, "{}", stdout(&list));
+
+    let out = dir.join("extracted");
+    let extract = run(&[&"oda", &"extract", &archive, &"-o", &out]);
+    assert!(extract.status.success(), "{}", stderr(&extract));
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 12);
+    let again = run(&[&"oda", &"extract", &archive, &"-o", &out]);
+    assert_eq!(
+        again.status.code(),
+        Some(1),
+        "extract must not overwrite without --force"
+    );
+    assert!(
+        run(&[&"oda", &"extract", &archive, &"-o", &out, &"--force"])
+            .status
+            .success()
+    );
+
+    let example = write_example(&dir);
+    let add = run(&[
+        &"oda",
+        &"add",
+        &archive,
+        &example,
+        &"--name",
+        &"a_stand#sit_example",
+    ]);
+    assert!(add.status.success(), "{}", stderr(&add));
+    let twice = run(&[
+        &"oda",
+        &"add",
+        &archive,
+        &example,
+        &"--name",
+        &"a_stand#sit_example",
+    ]);
+    assert_eq!(twice.status.code(), Some(1));
+    assert!(stderr(&twice).contains("--replace"));
+    let replace = run(&[
+        &"oda",
+        &"add",
+        &archive,
+        &example,
+        &"--name",
+        &"a_stand#sit_example",
+        &"--replace",
+    ]);
+    assert!(replace.status.success());
+    let listed = Archive::read(&std::fs::read(&archive).unwrap()).unwrap();
+    assert_eq!(listed.entries.len(), 13);
+
+    let remove = run(&[&"oda", &"remove", &archive, &"a_stand#sit_example"]);
+    assert!(remove.status.success(), "{}", stderr(&remove));
+    assert!(
+        std::fs::read(&archive).unwrap() == original,
+        "add then remove gives back the archive"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn no_arguments_describes_the_bundled_example() {
+    let output = run(&[]);
+    assert!(output.status.success());
+    assert!(stdout(&output).contains("a_stand#sit_example"));
+}
