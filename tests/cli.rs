@@ -312,3 +312,28 @@ fn no_arguments_describes_the_bundled_example() {
     assert!(output.status.success());
     assert!(stdout(&output).contains("a_stand#sit_example"));
 }
+
+#[test]
+fn check_goes_on_past_an_unreadable_entry() {
+    let dir = scratch("check-entry");
+    let mut archive =
+        Archive::read(&std::fs::read(corpus("monet-ERS-7-MOTION7.ODA")).unwrap()).unwrap();
+    let index = archive.find("a_walk#walk_sox_fwd").unwrap();
+    archive.entries[index].set_contents(b"OMTN cut");
+    let path = dir.join("broken.ODA");
+    std::fs::write(&path, archive.write().unwrap()).unwrap();
+    let output = run(&[&"check", &path]);
+    assert_eq!(output.status.code(), Some(2));
+    let errors = stderr(&output);
+    assert!(
+        errors.contains("broken.ODA:a_walk#walk_sox_fwd: cut off at byte"),
+        "{errors}"
+    );
+    // The other eleven motions were still checked.
+    let checked: std::collections::BTreeSet<String> = stdout(&output)
+        .lines()
+        .map(|l| l.split(": ").next().unwrap().to_owned())
+        .collect();
+    assert_eq!(checked.len(), 11, "{checked:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}

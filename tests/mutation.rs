@@ -133,6 +133,15 @@ fn exercise(label: &str, input: &[u8]) {
         input.len()
     );
     if let Ok(decoded) = decoded {
+        if decoded.is_well_formed() {
+            let bytes = mtn::encode(&decoded.motion)
+                .unwrap_or_else(|e| panic!("{label}: a well-formed reading does not encode: {e}"));
+
+            assert!(
+                bytes == input,
+                "{label}: well-formed, yet it does not round-trip"
+            );
+        }
         if let Ok(repaired) = mtn::repair(&decoded) {
             let again = mtn::decode(&repaired.bytes)
                 .unwrap_or_else(|e| panic!("{label}: the repaired file does not read: {e}"));

@@ -74,13 +74,28 @@ pub fn decode_named(label: &str, bytes: &[u8]) -> Result<Decoded, Failure> {
 /// motion of an archive when no entry is chosen and `all_entries` allows it.
 ///
 /// # Errors
-/// Unreadable input, an entry that does not exist, or an archive without a chosen entry where
-/// one is needed.
+/// Unreadable input (any entry), an entry that does not exist, or an archive without a
+/// chosen entry where one is needed.
 pub fn motions(
     path: &Path,
     entry: Option<&str>,
     all_entries: bool,
 ) -> Result<Vec<Source>, Failure> {
+    motions_each(path, entry, all_entries)?
+        .into_iter()
+        .collect()
+}
+
+/// Like [`motions`], but an archive entry that cannot be read is reported on its own, so
+/// that `check` and `info` go on with the other entries.
+///
+/// # Errors
+/// The file itself cannot be read, or the chosen entry does not exist.
+pub fn motions_each(
+    path: &Path,
+    entry: Option<&str>,
+    all_entries: bool,
+) -> Result<Vec<Result<Source, Failure>>, Failure> {
     let shown = path.display().to_string();
     match load(path)? {
         Loaded::Motion(bytes) => {
@@ -89,20 +104,20 @@ pub fn motions(
                     "{shown}: --entry {entry} was given, but this is a motion, not an archive"
                 )));
             }
-            Ok(vec![Source {
+            Ok(vec![Ok(Source {
                 decoded: decode_named(&shown, &bytes)?,
                 label: shown,
                 entry: None,
-            }])
+            })])
         }
         Loaded::Json(motion) => {
             let bytes =
                 mtn::encode(&motion).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
-            Ok(vec![Source {
+            Ok(vec![Ok(Source {
                 decoded: decode_named(&shown, &bytes)?,
                 label: shown,
                 entry: None,
-            }])
+            })])
         }
         Loaded::Archive(archive) => archive_motions(&shown, &archive, entry, all_entries),
     }
@@ -113,7 +128,7 @@ fn archive_motions(
     archive: &Archive,
     entry: Option<&str>,
     all_entries: bool,
-) -> Result<Vec<Source>, Failure> {
+) -> Result<Vec<Result<Source, Failure>>, Failure> {
     let chosen: Vec<usize> = match entry {
         Some(name) => {
             let index = archive.find(name).ok_or_else(|| {
@@ -137,7 +152,7 @@ fn archive_motions(
             all
         }
     };
-    chosen
+    Ok(chosen
         .into_iter()
         .map(|index| {
             let entry = &archive.entries[index];
@@ -158,5 +173,5 @@ fn archive_motions(
                 entry: Some(name),
             })
         })
-        .collect()
+        .collect())
 }

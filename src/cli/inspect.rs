@@ -1,6 +1,6 @@
 //! `info` and `check`.
 
-use super::input::{Source, motions};
+use super::input::{Source, motions_each};
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
 use crate::codec::problem::{Problem, Severity};
 use crate::robot::{self, timing};
@@ -81,7 +81,21 @@ pub fn info(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
-    let sources = motions(file, entry, true)?;
+    let mut code = EXIT_OK;
+    let sources: Vec<Source> = motions_each(file, entry, true)?
+        .into_iter()
+        .filter_map(|source| {
+            source
+                .map_err(|failure| {
+                    eprintln!("mtn-studio: {}", failure.message);
+                    code = EXIT_UNREADABLE;
+                })
+                .ok()
+        })
+        .collect();
+    if sources.is_empty() {
+        return Ok(code);
+    }
     let shown = file.display().to_string();
     if json {
         let objects: Vec<InfoJson<'_>> = sources.iter().map(|s| info_json(&shown, s)).collect();
@@ -100,12 +114,12 @@ pub fn info(
         }
         .map_err(|e| Failure::usage(format!("cannot render JSON: {e}")))?;
         writeln!(out, "{text}").map_err(|e| write_failed(&e))?;
-        return Ok(EXIT_OK);
+        return Ok(code);
     }
     for source in &sources {
         write_info_text(source, out).map_err(|e| write_failed(&e))?;
     }
-    Ok(EXIT_OK)
+    Ok(code)
 }
 
 pub(super) fn write_info_text(source: &Source, out: &mut dyn Write) -> std::io::Result<()> {
@@ -168,14 +182,25 @@ pub(super) fn write_info_text(source: &Source, out: &mut dyn Write) -> std::io::
 pub fn check(files: &[PathBuf], out: &mut dyn Write) -> u8 {
     let mut code = EXIT_OK;
     for file in files {
-        let sources = match motions(file, None, true) {
+        let sources = match motions_each(file, None, true) {
             Ok(sources) => sources,
             Err(failure) => {
                 eprintln!("mtn-studio: {}", failure.message);
-                code = code.max(failure.code.max(EXIT_UNREADABLE));
+                code = code.max(EXIT_UNREADABLE);
                 continue;
             }
         };
+        let sources: Vec<Source> = sources
+            .into_iter()
+            .filter_map(|source| {
+                source
+                    .map_err(|failure| {
+                        eprintln!("mtn-studio: {}", failure.message);
+                        code = code.max(EXIT_UNREADABLE);
+                    })
+                    .ok()
+            })
+            .collect();
         if sources.is_empty() {
             let _ = writeln!(out, "{}: no motions", file.display());
         }

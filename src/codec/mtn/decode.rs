@@ -113,6 +113,29 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// Three Pascal strings read forward from `at`, each cut short at `end`.
+    fn strings_clamped(&self, at: usize, end: usize) -> Strings<'a> {
+        let data = self.bytes.data();
+        let end = end.min(data.len());
+        let mut values = [&[][..]; 3];
+        let mut starts = [end; 3];
+        let mut cursor = at.min(end);
+        for (value, start) in values.iter_mut().zip(starts.iter_mut()) {
+            if cursor >= end {
+                break;
+            }
+            *start = cursor;
+            let len = usize::from(data[cursor]).min(end - cursor - 1);
+            *value = &data[cursor + 1..cursor + 1 + len];
+            cursor += 1 + len;
+        }
+        Strings {
+            values,
+            starts,
+            content_end: cursor,
+        }
+    }
+
     /// Recovers the three strings in `[at, end)` from the back, for files whose name length
     /// byte is wrong: the design label and creator are found by their own length bytes, and
     /// the name is whatever lies before them.
@@ -303,6 +326,14 @@ pub fn decode_structure(data: &[u8]) -> Result<Decoded, DecodeError> {
         return Err(reader.truncated(SECTION1_AT, "the section layout"));
     };
     drop(policies);
+    // The writer never pads a 2-byte-size keyframe section to 4 (it would read like a 4-byte
+    // size); a file that has such padding keeps it as bytes.
+    let section3_padding = match (section3.width, section3_padding) {
+        (SizeWidth::U16, Padding::Align4) if !section3.padding.is_empty() => {
+            Padding::Bytes(section3.padding.to_vec())
+        }
+        (_, padding) => padding,
+    };
 
     let motion = Motion {
         name: latin1::decode(strings.values[0]),
@@ -434,8 +465,24 @@ fn read_section1<'a>(reader: &mut Reader<'a>) -> Result<Section1<'a>, DecodeErro
                     ),
                 );
                 recovered
-            } else if let Some(s) = forward {
+            } else if let Some(s) = forward.filter(|s| s.content_end <= section2_at) {
+                // The strings end well before section 2: long padding, kept as it is.
                 s
+            } else if bytes.len() >= section2_at {
+                // The length bytes run past where section 2 really starts: cut the strings
+                // there rather than read the joint list as text.
+                let clamped = reader.strings_clamped(strings_at, section2_at);
+                reader.problem(
+                    Severity::Error,
+                    ProblemCode::Section1Size,
+                    strings_at,
+                    format!(
+                        "the header strings' length bytes run past the joint list at byte \
+                         {section2_at}; the strings were cut there (name \"{}\")",
+                        latin1::decode(clamped.values[0])
+                    ),
+                );
+                clamped
             } else {
                 return Err(reader.truncated(strings_at, "section 1 (the header strings)"));
             }

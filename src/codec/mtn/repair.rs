@@ -4,7 +4,7 @@
 
 use super::decode::{Decoded, decode};
 use super::encode::encode;
-use super::model::{Layout, Motion, Padding};
+use super::model::{Layout, Motion, Padding, SizeWidth};
 use crate::codec::error::EncodeError;
 use crate::codec::problem::{Problem, ProblemCode};
 use crate::robot::models::parse_design;
@@ -91,28 +91,40 @@ fn fix_locators(motion: &mut Motion, decoded: &Decoded, fixes: &mut Vec<Fix>) {
     }
 }
 
-/// Non-zero padding is replaced with the zero padding the file's other sections use.
+/// Padding that follows neither rule (not zero, or longer than alignment needs) is replaced
+/// with the zero padding of the spec (none after a 2-byte-size keyframe section).
 fn fix_padding(motion: &mut Motion, decoded: &Decoded, fixes: &mut Vec<Fix>) {
     let layout = &mut motion.layout;
-    for padding in [
-        &mut layout.section1_padding,
-        &mut layout.section2_padding,
-        &mut layout.section3_padding,
-    ] {
-        if let Padding::Bytes(bytes) = padding
-            && bytes.iter().any(|&b| b != 0)
-        {
-            *padding = Padding::Align4;
+    let unpadded_keyframes = layout.section3_size == SizeWidth::U16;
+    let sections = [
+        (&mut layout.section1_padding, false),
+        (&mut layout.section2_padding, false),
+        (&mut layout.section3_padding, unpadded_keyframes),
+    ];
+    let mut replaced = false;
+    for (padding, unpadded) in sections {
+        if matches!(padding, Padding::Bytes(_)) {
+            *padding = if unpadded {
+                Padding::None
+            } else {
+                Padding::Align4
+            };
+            replaced = true;
         }
     }
-    for problem in &decoded.problems {
-        if problem.code == ProblemCode::Padding && problem.message.contains("not zero") {
-            fixes.push(Fix {
-                code: ProblemCode::Padding,
-                offset: problem.offset,
-                action: "replaced non-zero padding with zeros".to_owned(),
-            });
-        }
+    if !replaced {
+        return;
+    }
+    for problem in decoded
+        .problems
+        .iter()
+        .filter(|p| p.code == ProblemCode::Padding)
+    {
+        fixes.push(Fix {
+            code: ProblemCode::Padding,
+            offset: problem.offset,
+            action: "replaced the padding with the zero bytes 4-byte alignment needs".to_owned(),
+        });
     }
 }
 
