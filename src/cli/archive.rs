@@ -20,7 +20,8 @@ pub enum OdaAction {
         #[arg(long)]
         json: bool,
     },
-    /// Extract entries as files (motions as .mtn, sounds as .wav, ...).
+    /// Extract entries as files (motions as .mtn, sounds as .wav, ...). Placeholder, empty
+    /// and all-zero entries are skipped unless named with --entry.
     Extract {
         /// The archive.
         archive: PathBuf,
@@ -231,8 +232,20 @@ fn extract(
     };
     std::fs::create_dir_all(folder)
         .map_err(|e| Failure::usage(format!("{}: {e}", folder.display())))?;
+    let everything = names.is_empty();
     for index in indices {
         let entry = &archive.entries[index];
+        let state = entry.contents_state();
+        if everything && state != Contents::Data {
+            let what = match state {
+                Contents::Empty => "empty",
+                Contents::Placeholder => "a placeholder",
+                Contents::AllZero => "all zero bytes",
+                Contents::Data => "data",
+            };
+            print(out, &format!("skipped {} ({what})", entry.name()))?;
+            continue;
+        }
         let target = folder.join(format!(
             "{}.{}",
             file_name_for(&entry.name()),
