@@ -2,8 +2,10 @@
 //!
 //! The library holds everything; the binary only parses its command line.
 
+pub mod app;
 pub mod cli;
 pub mod codec;
+pub mod edit;
 pub mod example;
 pub mod fsutil;
 pub mod robot;

@@ -1,4 +1,4 @@
-//! mtn-studio: parse the command line and hand over to the library.
+//! mtn-studio: parse the command line, then run a command or open the editor window.
 
 use clap::Parser;
 use mtn_studio::cli::{self, Args};
@@ -6,10 +6,15 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let mut stdout = std::io::stdout().lock();
-    let code = match args.command {
-        Some(command) => cli::run(command, &mut stdout),
-        None => cli::run_default(&mut stdout),
-    };
-    ExitCode::from(code)
+    if let Some(command) = args.command {
+        let mut stdout = std::io::stdout().lock();
+        return ExitCode::from(cli::run(command, &mut stdout));
+    }
+    match mtn_studio::app::run(args.file) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("mtn-studio: the editor window could not start: {error}");
+            ExitCode::from(cli::EXIT_UNREADABLE)
+        }
+    }
 }

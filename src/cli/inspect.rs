@@ -122,7 +122,7 @@ pub fn info(
     Ok(code)
 }
 
-pub(super) fn write_info_text(source: &Source, out: &mut dyn Write) -> std::io::Result<()> {
+fn write_info_text(source: &Source, out: &mut dyn Write) -> std::io::Result<()> {
     let motion = &source.decoded.motion;
     let design = robot::parse_design(&motion.design);
     let model = design.map_or("unknown model", |d| d.model.name());

@@ -47,11 +47,13 @@ impl Failure {
 
 /// mtn-studio: edit, check, repair and convert AIBO motions (MTN) and ODA archives.
 #[derive(Debug, Parser)]
-#[command(name = "mtn-studio", version, about, long_about = None)]
+#[command(name = "mtn-studio", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 pub struct Args {
-    /// What to do; with none, the editor opens the bundled example.
+    /// What to do; with none, the editor window opens.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A motion or archive to open in the editor (the bundled example when none is given).
+    pub file: Option<PathBuf>,
 }
 
 /// The subcommands.
@@ -135,31 +137,5 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
             eprintln!("mtn-studio: {}", failure.message);
             failure.code
         }
-    }
-}
-
-/// What runs without a subcommand. The editor window is not built yet (issue 3), so for now
-/// this describes the bundled example motion and says how to use the command line.
-pub fn run_default(out: &mut dyn Write) -> u8 {
-    let decoded = match crate::codec::mtn::decode(crate::example::EXAMPLE_MTN) {
-        Ok(decoded) => decoded,
-        Err(error) => {
-            eprintln!("mtn-studio: the bundled example is damaged: {error}");
-            return EXIT_UNREADABLE;
-        }
-    };
-    let source = input::Source {
-        label: format!("bundled example ({})", crate::example::EXAMPLE_NAME),
-        entry: None,
-        decoded,
-    };
-    let _ = writeln!(
-        out,
-        "The editor window is not built yet; here is the bundled example. \
-         Run `mtn-studio --help` for the command line.\n"
-    );
-    match inspect::write_info_text(&source, out) {
-        Ok(()) => EXIT_OK,
-        Err(_) => EXIT_PROBLEMS,
     }
 }

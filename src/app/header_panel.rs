@@ -1,0 +1,233 @@
+//! The header: the motion name as its parts (servo group, start and end posture,
+//! description) with the grammar checked live, creator, design label (with model names),
+//! version and frame rate. Each problem is shown next to its field.
+
+use super::problems_panel::severity_style;
+use crate::codec::mtn::Version;
+use crate::codec::{Problem, ProblemCode};
+use crate::edit::{Document, Edit, HeaderField};
+use crate::robot::chunk_name::{self, ChunkName, PREFIXES};
+use crate::robot::{self, LABELS};
+
+/// Problems shown next to each field.
+const NAME_CODES: [ProblemCode; 3] = [
+    ProblemCode::ChunkName,
+    ProblemCode::NameLength,
+    ProblemCode::StringEncoding,
+];
+const DESIGN_CODES: [ProblemCode; 4] = [
+    ProblemCode::UnknownDesign,
+    ProblemCode::LocatorMismatch,
+    ProblemCode::JointOrder,
+    ProblemCode::Section3Width,
+];
+
+fn field_problems_ui(ui: &mut egui::Ui, problems: &[Problem], codes: &[ProblemCode]) {
+    for problem in problems.iter().filter(|p| codes.contains(&p.code)) {
+        let (marker, color) = severity_style(problem.severity);
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(color, marker);
+            ui.colored_label(color, &problem.message);
+        });
+    }
+}
+
+/// A labelled single-line text field whose typing is one undo step per focus. Returns the
+/// new text when it changed.
+fn text_field(
+    ui: &mut egui::Ui,
+    document: &mut Document,
+    label: &str,
+    value: &str,
+    hint: &str,
+) -> Option<String> {
+    let mut text = value.to_owned();
+    let label_response = ui.label(label);
+    let response = ui.add(
+        egui::TextEdit::singleline(&mut text)
+            .hint_text(hint)
+            .desired_width(f32::INFINITY),
+    );
+    let response = response.labelled_by(label_response.id);
+    if response.gained_focus() {
+        document.begin_gesture(&format!("Edit {label}"));
+    }
+    if response.lost_focus() {
+        document.end_gesture();
+    }
+    response.changed().then_some(text)
+}
+
+/// Draws the header panel.
+pub fn header_ui(ui: &mut egui::Ui, document: &mut Document) {
+    ui.heading("Header");
+    let problems = document.problems().to_vec();
+    name_ui(ui, document, &problems);
+    ui.separator();
+    let creator = document.motion.creator.clone();
+    if let Some(text) = text_field(ui, document, "Creator", &creator, "who made it") {
+        document.apply("Edit creator", Edit::SetHeader(HeaderField::Creator, text));
+    }
+    ui.separator();
+    design_ui(ui, document, &problems);
+    ui.separator();
+    numbers_ui(ui, document, &problems);
+}
+
+fn name_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
+    let name = document.motion.name.clone();
+    if let Some(text) = text_field(
+        ui,
+        document,
+        "Motion name",
+        &name,
+        "a_stand#sit_description",
+    ) {
+        document.apply("Edit motion name", Edit::SetHeader(HeaderField::Name, text));
+    }
+    let parts = chunk_name::parse(&document.motion.name).unwrap_or(ChunkName {
+        servos: Some('a'),
+        start: String::new(),
+        end: String::new(),
+        description: document.motion.name.clone(),
+    });
+    let mut changed = None;
+    egui::Grid::new("name parts").num_columns(2).show(ui, |ui| {
+        ui.label("Servos");
+        let current = parts.servos.map_or_else(
+            || "(none)".to_owned(),
+            |c| {
+                PREFIXES
+                    .iter()
+                    .find(|(p, _)| *p == c)
+                    .map_or_else(|| format!("{c} (unknown)"), |(p, m)| format!("{p} — {m}"))
+            },
+        );
+        egui::ComboBox::from_id_salt("servos")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for (prefix, meaning) in PREFIXES {
+                    if ui
+                        .selectable_label(
+                            parts.servos == Some(prefix),
+                            format!("{prefix} — {meaning}"),
+                        )
+                        .clicked()
+                    {
+                        changed = Some(ChunkName {
+                            servos: Some(prefix),
+                            ..parts.clone()
+                        });
+                    }
+                }
+            });
+        ui.end_row();
+        for (label, value) in [
+            ("Start posture", &parts.start),
+            ("End posture", &parts.end),
+            ("Description", &parts.description),
+        ] {
+            let mut text = value.clone();
+            let label_response = ui.label(label);
+            let response = ui
+                .add(egui::TextEdit::singleline(&mut text).desired_width(160.0))
+                .labelled_by(label_response.id);
+            if response.gained_focus() {
+                document.begin_gesture(&format!("Edit {label}"));
+            }
+            if response.lost_focus() {
+                document.end_gesture();
+            }
+            if response.changed() {
+                let mut new = parts.clone();
+                match label {
+                    "Start posture" => new.start = text,
+                    "End posture" => new.end = text,
+                    _ => new.description = text,
+                }
+                changed = Some(new);
+            }
+            ui.end_row();
+        }
+    });
+    if let Some(new) = changed {
+        document.apply(
+            "Edit motion name",
+            Edit::SetHeader(HeaderField::Name, new.compose()),
+        );
+    }
+    field_problems_ui(ui, problems, &NAME_CODES);
+}
+
+fn design_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
+    let design = document.motion.design.clone();
+    let model = robot::parse_design(&design).map_or("unknown model", |d| d.model.name());
+    let label_response = ui.label("Design label");
+    let combo = egui::ComboBox::from_id_salt("design label")
+        .selected_text(format!("{design} — {model}"))
+        .show_ui(ui, |ui| {
+            for info in LABELS {
+                if ui
+                    .selectable_label(
+                        design == info.label,
+                        format!("{} — {}", info.label, info.note),
+                    )
+                    .clicked()
+                    && design != info.label
+                {
+                    document.apply(
+                        "Change design label",
+                        Edit::SetHeader(HeaderField::Design, info.label.to_owned()),
+                    );
+                }
+            }
+        });
+    combo.response.labelled_by(label_response.id);
+    if let Some(text) = text_field(ui, document, "Custom label", &design, "DRX-1000_Head") {
+        document.apply(
+            "Edit design label",
+            Edit::SetHeader(HeaderField::Design, text),
+        );
+    }
+    field_problems_ui(ui, problems, &DESIGN_CODES);
+}
+
+fn numbers_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
+    let Version {
+        mut major,
+        mut minor,
+    } = document.motion.version;
+    let mut frame_rate = document.motion.frame_rate;
+    egui::Grid::new("numbers").num_columns(2).show(ui, |ui| {
+        let label = ui.label("Version");
+        ui.horizontal(|ui| {
+            let a = ui
+                .add(egui::DragValue::new(&mut major).range(0..=9))
+                .labelled_by(label.id);
+            ui.label(".");
+            let b = ui.add(egui::DragValue::new(&mut minor).range(0..=9));
+            if a.changed() || b.changed() {
+                document.apply("Change version", Edit::SetVersion(Version { major, minor }));
+            }
+        });
+        ui.end_row();
+        let label = ui.label("Frame rate field");
+        let response = ui
+            .add(egui::DragValue::new(&mut frame_rate).range(0..=1000))
+            .labelled_by(label.id)
+            .on_hover_text("The robot always plays 16 ms frames; files say 16 (0 on the ERS-110)");
+        if response.changed() {
+            document.apply("Change frame rate field", Edit::SetFrameRate(frame_rate));
+        }
+        ui.end_row();
+    });
+    field_problems_ui(
+        ui,
+        problems,
+        &[
+            ProblemCode::Version,
+            ProblemCode::FrameRate,
+            ProblemCode::Reserved,
+        ],
+    );
+}

@@ -1,0 +1,56 @@
+//! The problems panel: every problem of the motion with its code, and Repair.
+
+use crate::codec::{Problem, Severity};
+
+/// What the panel asks for.
+pub enum ProblemsAction {
+    /// Nothing.
+    None,
+    /// Run Repair.
+    Repair,
+}
+
+/// A marker and colour for a severity.
+#[must_use]
+pub fn severity_style(severity: Severity) -> (&'static str, egui::Color32) {
+    match severity {
+        Severity::Error => ("✖", egui::Color32::from_rgb(235, 90, 80)),
+        Severity::Warning => ("⚠", egui::Color32::from_rgb(240, 190, 60)),
+        Severity::Info => ("ℹ", egui::Color32::from_rgb(140, 170, 220)),
+    }
+}
+
+/// Draws the problems list.
+pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem]) -> ProblemsAction {
+    let mut action = ProblemsAction::None;
+    ui.horizontal(|ui| {
+        ui.heading(format!("Problems ({})", problems.len()));
+        let repairable = problems.iter().any(|p| p.severity >= Severity::Warning);
+        if ui
+            .add_enabled(repairable, egui::Button::new("Repair"))
+            .on_hover_text("Fix what can be fixed without changing the motion: sizes, counts, locators, padding")
+            .clicked()
+        {
+            action = ProblemsAction::Repair;
+        }
+    });
+    if problems.is_empty() {
+        ui.label("No problems: Sony's player would load this motion as it is.");
+        return action;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("problems")
+        .max_height(220.0)
+        .show(ui, |ui| {
+            for problem in problems {
+                let (marker, color) = severity_style(problem.severity);
+                ui.horizontal_wrapped(|ui| {
+                    ui.colored_label(color, marker);
+                    ui.monospace(problem.code.as_str());
+                    ui.label(&problem.message)
+                        .on_hover_text(format!("{} at byte {}", problem.severity, problem.offset));
+                });
+            }
+        });
+    action
+}

@@ -1,0 +1,538 @@
+//! The timeline: one plot, a curve per shown joint (degrees against the robot's time in ms),
+//! keyframes as points that can be dragged up and down (value) or left and right (time).
+//!
+//! Large motions stay fast: only the keyframes in view are handed to the plot, a curve with
+//! more keyframes in view than pixels is reduced to the lowest and highest value of each
+//! pixel column (what would be drawn anyway), and points are drawn only when they are far
+//! enough apart to be grabbed.
+
+use super::view::{Channel, PointDrag, PointId, View, channel_color, channel_name, value};
+use crate::codec::mtn::Motion;
+use crate::edit::{Document, Edit, timeline_ops};
+use crate::robot::{self, deg_to_urad, timing, urad_to_deg};
+use egui::{Color32, Pos2, Stroke};
+use egui_plot::{Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, Polygon, Span, VLine};
+use std::ops::Range;
+
+/// How close (in points) the pointer must be to grab a keyframe.
+pub const GRAB_RADIUS: f32 = 8.0;
+/// Keyframe points are drawn (and can be grabbed) only below this many in view per curve.
+const MAX_MARKERS: usize = 600;
+/// How far (in points) the pointer moves before a drag decides between value and time.
+const AXIS_LOCK_DISTANCE: f32 = 6.0;
+
+/// The keyframes whose time is within `[x0, x1]`, plus one on either side so the curves
+/// run to the edges of the view.
+#[must_use]
+pub fn visible_range(times_ms: &[u64], x0: f64, x1: f64) -> Range<usize> {
+    let start = times_ms
+        .partition_point(|&t| (t as f64) < x0)
+        .saturating_sub(1);
+    let end = (times_ms.partition_point(|&t| (t as f64) <= x1) + 1).min(times_ms.len());
+    start..end.max(start)
+}
+
+/// The points of one curve over `range`: every keyframe when they fit, else, per bucket of
+/// keyframes, the first, lowest, highest and last (in time order), which draws the same
+/// picture at a fraction of the points.
+#[must_use]
+pub fn curve_points(
+    times_ms: &[u64],
+    range: Range<usize>,
+    max_points: usize,
+    value_deg: impl Fn(usize) -> f64,
+) -> Vec<[f64; 2]> {
+    let count = range.len();
+    let point = |k: usize| [times_ms[k] as f64, value_deg(k)];
+    if count <= max_points.max(4) {
+        return range.map(point).collect();
+    }
+    let buckets = (max_points / 4).max(1);
+    let per_bucket = count.div_ceil(buckets);
+    let mut out = Vec::with_capacity(buckets * 4);
+    let mut start = range.start;
+    while start < range.end {
+        let end = (start + per_bucket).min(range.end);
+        let (mut low, mut high) = (start, start);
+        for k in start..end {
+            let v = value_deg(k);
+            if v < value_deg(low) {
+                low = k;
+            }
+            if v > value_deg(high) {
+                high = k;
+            }
+        }
+        let mut picks = [start, low, high, end - 1];
+        picks.sort_unstable();
+        let mut last = usize::MAX;
+        for k in picks {
+            if k != last {
+                out.push(point(k));
+                last = k;
+            }
+        }
+        start = end;
+    }
+    out
+}
+
+/// The point nearest to `pointer` within `radius`, if any.
+#[must_use]
+pub fn nearest(candidates: &[(Pos2, PointId)], pointer: Pos2, radius: f32) -> Option<PointId> {
+    candidates
+        .iter()
+        .map(|(pos, id)| (pos.distance_sq(pointer), *id))
+        .filter(|(d, _)| *d <= radius * radius)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, id)| id)
+}
+
+/// Snaps a time in ms to the 16 ms frame grid (never before 0).
+#[must_use]
+pub fn snap_to_frame_ms(time_ms: f64) -> u64 {
+    let frames = (time_ms / timing::FRAME_MS as f64).round().max(0.0);
+    // A time on screen is far below u64's range.
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "clamped above"
+    )]
+    let frames = frames as u64;
+    frames * timing::FRAME_MS
+}
+
+/// What the plot drew this frame: the grabbable points, in plot coordinates.
+struct Drawn {
+    markers: Vec<([f64; 2], PointId)>,
+}
+
+fn value_deg(motion: &Motion, k: usize, channel: Channel) -> f64 {
+    value(motion, k, channel).map_or(0.0, urad_to_deg)
+}
+
+/// Draws the timeline and handles clicks and drags on it.
+pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
+    let times = timing::keyframe_times_ms(&document.motion.keyframes);
+    let shift = ui.input(|i| i.modifiers.shift);
+    let over_point = view.hovered.is_some() || view.drag.is_some();
+    let mut plot = Plot::new("timeline")
+        .allow_drag(!over_point && !shift)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(true)
+        .x_axis_label("time (ms)")
+        .y_axis_label("angle (°)")
+        .label_formatter(|hover| match hover {
+            egui_plot::HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => Some(format!(
+                "{plot_name}\n{:.0} ms\n{:.2}°",
+                position.x, position.y
+            )),
+            egui_plot::HoverPosition::Elsewhere { position } => {
+                Some(format!("{:.0} ms\n{:.2}°", position.x, position.y))
+            }
+        });
+    if view.fit_requested {
+        let end = times.last().copied().unwrap_or(0).max(16) as f64;
+        plot = plot.reset().include_x(0.0).include_x(end);
+        view.fit_requested = false;
+    }
+    let motion = &document.motion;
+    let channels = view.visible_channels();
+    let focused = view.focused;
+    let selection = view.selection.clone();
+    let playhead_ms = view.playhead_ms;
+    let box_start = view.box_start;
+    let focus_band = focused.and_then(|channel| limit_band(motion, channel));
+    let response = plot.show(ui, |plot_ui| {
+        let bounds = plot_ui.plot_bounds();
+        let width_px = plot_ui.response().rect.width().max(1.0);
+        let range = visible_range(&times, bounds.min()[0], bounds.max()[0]);
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "a width in points"
+        )]
+        let max_points = (width_px as usize) * 2;
+        if let Some((low, high, color)) = focus_band {
+            plot_ui.add(
+                Span::new("limits", low..=high)
+                    .axis(egui_plot::Axis::Y)
+                    .fill(color.gamma_multiply(0.12))
+                    .border(Stroke::new(1.0, color.gamma_multiply(0.5))),
+            );
+        }
+        let mut markers = Vec::new();
+        let show_markers = range.len() <= MAX_MARKERS;
+        for &channel in &channels {
+            let color = channel_color(channel);
+            let name = channel_name(motion, channel);
+            let width = if focused == Some(channel) { 3.0 } else { 1.5 };
+            let points = curve_points(&times, range.clone(), max_points, |k| {
+                value_deg(motion, k, channel)
+            });
+            plot_ui.line(
+                Line::new(name.clone(), PlotPoints::new(points))
+                    .color(color)
+                    .width(width)
+                    .allow_hover(false),
+            );
+            if show_markers {
+                let mut normal = Vec::new();
+                let mut selected = Vec::new();
+                for k in range.clone() {
+                    let point = [times[k] as f64, value_deg(motion, k, channel)];
+                    markers.push((point, (k, channel)));
+                    if selection.contains(&(k, channel)) {
+                        selected.push(point);
+                    } else {
+                        normal.push(point);
+                    }
+                }
+                plot_ui.points(
+                    Points::new(name.clone(), PlotPoints::new(normal))
+                        .color(color)
+                        .radius(3.5)
+                        .shape(MarkerShape::Circle)
+                        .filled(true)
+                        .allow_hover(false),
+                );
+                if !selected.is_empty() {
+                    plot_ui.points(
+                        Points::new(format!("{name} selected"), PlotPoints::new(selected))
+                            .color(Color32::WHITE)
+                            .radius(5.5)
+                            .shape(MarkerShape::Diamond)
+                            .filled(true)
+                            .allow_hover(false),
+                    );
+                }
+            }
+        }
+        plot_ui.vline(
+            VLine::new("playhead", playhead_ms as f64)
+                .color(Color32::from_rgb(255, 210, 0))
+                .width(1.5),
+        );
+        if let (Some(start), Some(now)) = (box_start, plot_ui.pointer_coordinate()) {
+            plot_ui.polygon(
+                Polygon::new(
+                    "selection box",
+                    PlotPoints::new(vec![
+                        [start[0], start[1]],
+                        [now.x, start[1]],
+                        [now.x, now.y],
+                        [start[0], now.y],
+                    ]),
+                )
+                .fill_color(Color32::from_rgba_unmultiplied(120, 170, 255, 30))
+                .stroke(Stroke::new(1.0, Color32::from_rgb(120, 170, 255))),
+            );
+        }
+        Drawn { markers }
+    });
+
+    let transform = response.transform;
+    view.transform = Some(transform);
+    let plot_response = &response.response;
+    let screen_markers: Vec<(Pos2, PointId)> = response
+        .inner
+        .markers
+        .iter()
+        .map(|(p, id)| {
+            (
+                transform.position_from_point(&PlotPoint::new(p[0], p[1])),
+                *id,
+            )
+        })
+        .collect();
+    let pointer = plot_response
+        .hover_pos()
+        .or_else(|| plot_response.interact_pointer_pos());
+    let pointer_value = pointer.map(|p| transform.value_from_position(p));
+    let hovered_now = pointer.and_then(|p| nearest(&screen_markers, p, GRAB_RADIUS));
+
+    if plot_response.drag_started_by(egui::PointerButton::Primary) {
+        if let Some(point) = view.hovered.or(hovered_now) {
+            start_point_drag(document, view, point, shift, pointer_value);
+        } else if shift {
+            view.box_start = pointer_value.map(|v| [v.x, v.y]);
+        }
+    }
+    if view.drag.is_some()
+        && let Some(now) = pointer_value
+    {
+        continue_point_drag(document, view, [now.x, now.y], &transform);
+    }
+    if plot_response.drag_stopped() {
+        if view.drag.take().is_some() {
+            document.end_gesture();
+        }
+        if let (Some(start), Some(end)) = (view.box_start.take(), pointer_value) {
+            select_in_box(view, &response.inner.markers, start, [end.x, end.y]);
+        }
+    }
+    if plot_response.clicked() {
+        match hovered_now {
+            Some(point) => click_point(view, point, shift),
+            None => {
+                if !shift {
+                    view.selection.clear();
+                }
+                if let Some(v) = pointer_value {
+                    view.playhead_ms = snap_to_frame_ms(v.x);
+                }
+            }
+        }
+    }
+    view.hovered = if view.drag.is_some() {
+        view.hovered
+    } else {
+        hovered_now
+    };
+    if view.hovered.is_some() || view.drag.is_some() {
+        ui.ctx().set_cursor_icon(if view.drag.is_some() {
+            egui::CursorIcon::Grabbing
+        } else {
+            egui::CursorIcon::Grab
+        });
+    }
+    if let (Some(drag), Some(pos)) = (&view.drag, pointer) {
+        drag_label(ui, document, drag, pos);
+    }
+}
+
+/// The limit band of a channel's joint, in degrees, with the channel's colour.
+fn limit_band(motion: &Motion, channel: Channel) -> Option<(f64, f64, Color32)> {
+    let Channel::Joint(j) = channel else {
+        return None;
+    };
+    let design = robot::parse_design(&motion.design)?;
+    let (_, info) = design.model.joint_by_locator(motion.locators.get(j)?)?;
+    let limit = info.limit?;
+    Some((limit.min_deg, limit.max_deg, channel_color(channel)))
+}
+
+fn click_point(view: &mut View, point: PointId, shift: bool) {
+    if shift {
+        if !view.selection.remove(&point) {
+            view.selection.insert(point);
+        }
+    } else {
+        view.selection.clear();
+        view.selection.insert(point);
+    }
+    view.focused = Some(point.1);
+    view.selected_keyframes = view.selection.iter().map(|(k, _)| *k).collect();
+}
+
+fn select_in_box(view: &mut View, markers: &[([f64; 2], PointId)], a: [f64; 2], b: [f64; 2]) {
+    let (x0, x1) = (a[0].min(b[0]), a[0].max(b[0]));
+    let (y0, y1) = (a[1].min(b[1]), a[1].max(b[1]));
+    for (p, id) in markers {
+        if (x0..=x1).contains(&p[0]) && (y0..=y1).contains(&p[1]) {
+            view.selection.insert(*id);
+        }
+    }
+    view.selected_keyframes = view.selection.iter().map(|(k, _)| *k).collect();
+}
+
+fn start_point_drag(
+    document: &mut Document,
+    view: &mut View,
+    point: PointId,
+    shift: bool,
+    pointer: Option<PlotPoint>,
+) {
+    if !view.selection.contains(&point) {
+        if !shift {
+            view.selection.clear();
+        }
+        view.selection.insert(point);
+    }
+    view.focused = Some(point.1);
+    view.selected_keyframes = view.selection.iter().map(|(k, _)| *k).collect();
+    let motion = &document.motion;
+    let original_values = view
+        .selection
+        .iter()
+        .filter_map(|&id| value(motion, id.0, id.1).map(|v| (id, v)))
+        .collect();
+    let start = pointer.map_or_else(
+        || {
+            let k = point.0;
+            let t = timing::keyframe_times_ms(&motion.keyframes)
+                .get(k)
+                .copied()
+                .unwrap_or(0);
+            [t as f64, value_deg(motion, k, point.1)]
+        },
+        |p| [p.x, p.y],
+    );
+    view.drag = Some(PointDrag {
+        start,
+        original_values,
+        original_frames: motion.keyframes.frames().to_vec(),
+        horizontal: None,
+    });
+    document.begin_gesture("Drag keyframes");
+}
+
+/// Applies a drag in progress: from the originals, so the result depends only on where the
+/// pointer is now, and a drag back to the start changes nothing.
+pub fn continue_point_drag(
+    document: &mut Document,
+    view: &mut View,
+    now: [f64; 2],
+    transform: &egui_plot::PlotTransform,
+) {
+    let Some(drag) = view.drag.as_mut() else {
+        return;
+    };
+    let dx = now[0] - drag.start[0];
+    let dy = now[1] - drag.start[1];
+    let [px_per_x, px_per_y] = transform.dpos_dvalue();
+    if drag.horizontal.is_none() {
+        let (dx_px, dy_px) = ((dx * px_per_x).abs(), (dy * px_per_y).abs());
+        if dx_px.max(dy_px) >= f64::from(AXIS_LOCK_DISTANCE) {
+            drag.horizontal = Some(dx_px > dy_px);
+        }
+    }
+    match drag.horizontal {
+        Some(false) => {
+            let delta_urad = deg_to_urad(dy);
+            let mut angles = Vec::new();
+            let mut body = Vec::new();
+            for &((k, channel), original) in &drag.original_values {
+                let new = original.saturating_add(delta_urad);
+                match channel {
+                    Channel::Joint(j) => angles.push((k, j, new)),
+                    Channel::Body(axis) => body.push((k, axis, new)),
+                }
+            }
+            document.apply(
+                "Drag keyframes",
+                Edit::Group(vec![Edit::SetAngles(angles), Edit::SetBody(body)]),
+            );
+        }
+        Some(true) => {
+            let mut keyframes: Vec<usize> =
+                drag.original_values.iter().map(|((k, _), _)| *k).collect();
+            keyframes.sort_unstable();
+            keyframes.dedup();
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "a drag spans far fewer frames than i64 holds"
+            )]
+            let delta_frames = (dx / timing::FRAME_MS as f64).round() as i64;
+            let (edit, _) =
+                timeline_ops::retime_frames(&drag.original_frames, &keyframes, delta_frames);
+            // Segments the drag touched earlier but not now go back to their originals.
+            let mut frames: Vec<(usize, u32)> = drag
+                .original_frames
+                .iter()
+                .enumerate()
+                .skip(1)
+                .map(|(k, &f)| (k, f))
+                .collect();
+            if let Edit::SetFrames(changes) = edit {
+                for (k, f) in changes {
+                    if let Some(slot) = frames.get_mut(k - 1) {
+                        slot.1 = f;
+                    }
+                }
+            }
+            let current = document.motion.keyframes.frames();
+            frames.retain(|&(k, f)| current.get(k) != Some(&f));
+            document.apply("Drag keyframes", Edit::SetFrames(frames));
+        }
+        None => {}
+    }
+}
+
+/// Shows the dragged keyframe's time and value beside the pointer.
+fn drag_label(ui: &egui::Ui, document: &Document, drag: &PointDrag, pos: Pos2) {
+    let Some(&((k, channel), _)) = drag.original_values.first() else {
+        return;
+    };
+    let motion = &document.motion;
+    let time = timing::keyframe_times_ms(&motion.keyframes)
+        .get(k)
+        .copied()
+        .unwrap_or(0);
+    let text = format!(
+        "{} · keyframe {k}\n{time} ms · {:.2}°",
+        channel_name(motion, channel),
+        value_deg(motion, k, channel)
+    );
+    let painter = ui.ctx().layer_painter(egui::LayerId::new(
+        egui::Order::Tooltip,
+        egui::Id::unique("drag label"),
+    ));
+    let galley = painter.layout_no_wrap(text, egui::FontId::proportional(13.0), Color32::WHITE);
+    let rect = egui::Rect::from_min_size(pos + egui::vec2(14.0, 14.0), galley.size()).expand(4.0);
+    painter.rect_filled(rect, 4.0, Color32::from_black_alpha(200));
+    painter.galley(rect.min + egui::vec2(4.0, 4.0), galley, Color32::WHITE);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn visible_range_takes_one_keyframe_beyond_each_edge() {
+        let times = [0, 100, 200, 300, 400];
+        assert_eq!(visible_range(&times, 150.0, 250.0), 1..4);
+        assert_eq!(visible_range(&times, -50.0, 1000.0), 0..5);
+        assert_eq!(visible_range(&times, 500.0, 600.0), 4..5);
+        assert_eq!(visible_range(&[], 0.0, 1.0), 0..0);
+    }
+
+    #[test]
+    fn curves_are_reduced_without_losing_extremes() {
+        let times: Vec<u64> = (0..10_000).collect();
+        let values = |k: usize| {
+            if k == 5_000 {
+                90.0
+            } else if k == 7_777 {
+                -90.0
+            } else {
+                (k % 7) as f64
+            }
+        };
+        let points = curve_points(&times, 0..times.len(), 400, values);
+        assert!(points.len() <= 400, "{}", points.len());
+        assert!(points.iter().any(|p| p[1] == 90.0));
+        assert!(points.iter().any(|p| p[1] == -90.0));
+        assert!(
+            points.windows(2).all(|w| w[0][0] <= w[1][0]),
+            "in time order"
+        );
+        assert_eq!(points.first().map(|p| p[0]), Some(0.0));
+        assert_eq!(points.last().map(|p| p[0]), Some(9_999.0));
+        let few = curve_points(&times, 10..20, 400, values);
+        assert_eq!(few.len(), 10);
+    }
+
+    #[test]
+    fn the_nearest_point_within_the_radius_is_grabbed() {
+        let a = (0, Channel::Joint(0));
+        let b = (1, Channel::Joint(0));
+        let candidates = [(Pos2::new(10.0, 10.0), a), (Pos2::new(20.0, 10.0), b)];
+        assert_eq!(nearest(&candidates, Pos2::new(12.0, 11.0), 8.0), Some(a));
+        assert_eq!(nearest(&candidates, Pos2::new(17.0, 10.0), 8.0), Some(b));
+        assert_eq!(nearest(&candidates, Pos2::new(40.0, 40.0), 8.0), None);
+    }
+
+    #[test]
+    fn times_snap_to_frames() {
+        assert_eq!(snap_to_frame_ms(0.0), 0);
+        assert_eq!(snap_to_frame_ms(7.9), 0);
+        assert_eq!(snap_to_frame_ms(8.1), 16);
+        assert_eq!(snap_to_frame_ms(-100.0), 0);
+        assert_eq!(snap_to_frame_ms(1000.0), 1008);
+    }
+}

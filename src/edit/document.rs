@@ -1,0 +1,368 @@
+//! The document being edited: a motion, where it came from, its history and its problems.
+//! Opening and saving go through the shared codec; saves are atomic.
+
+use super::edit_op::Edit;
+use super::history::History;
+use crate::codec::mtn::{self, Motion};
+use crate::codec::oda::Archive;
+use crate::codec::{Problem, Severity};
+use crate::fsutil::write_atomic;
+use crate::robot::check::check_motion;
+use std::path::{Path, PathBuf};
+
+/// Where a document lives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Not saved anywhere yet (the bundled example, or a new motion): Save asks where.
+    Unsaved {
+        /// A name to show and to suggest when saving.
+        name: String,
+    },
+    /// An MTN file.
+    File(PathBuf),
+    /// A motion inside an ODA archive.
+    Entry {
+        /// The archive.
+        archive: PathBuf,
+        /// The entry's name.
+        entry: String,
+    },
+}
+
+impl Origin {
+    /// A short name for the window title and messages.
+    #[must_use]
+    pub fn display_name(&self) -> String {
+        let file_name = |p: &Path| {
+            p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        };
+        match self {
+            Self::Unsaved { name } => name.clone(),
+            Self::File(path) => file_name(path),
+            Self::Entry { archive, entry } => format!("{} : {entry}", file_name(archive)),
+        }
+    }
+
+    /// The file on disk, if any.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Self::Unsaved { .. } => None,
+            Self::File(path) | Self::Entry { archive: path, .. } => Some(path),
+        }
+    }
+}
+
+/// What opening a path gave.
+pub enum Opened {
+    /// A motion, ready to edit.
+    Document(Box<Document>),
+    /// An archive: the user picks a motion.
+    Archive {
+        /// The archive's path.
+        path: PathBuf,
+        /// Its motions' entry names.
+        motions: Vec<String>,
+    },
+}
+
+/// A motion being edited.
+#[derive(Clone, Debug)]
+pub struct Document {
+    /// The motion.
+    pub motion: Motion,
+    /// Where it lives.
+    pub origin: Origin,
+    /// Undo and redo.
+    pub history: History,
+    /// The history state that matches the file on disk.
+    saved_state: u64,
+    /// Problems in the file's structure found on open; they go away when the motion is
+    /// saved through the codec or repaired.
+    structure_problems: Vec<Problem>,
+    /// Every current problem: structure found on open, plus the checks of the motion now.
+    problems: Vec<Problem>,
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+impl Document {
+    /// A document for a motion that is not saved anywhere yet.
+    #[must_use]
+    pub fn unsaved(motion: Motion, name: &str) -> Self {
+        Self::from_decoded(
+            motion,
+            Vec::new(),
+            Origin::Unsaved {
+                name: name.to_owned(),
+            },
+        )
+    }
+
+    fn from_decoded(motion: Motion, structure_problems: Vec<Problem>, origin: Origin) -> Self {
+        let mut document = Self {
+            motion,
+            origin,
+            history: History::default(),
+            saved_state: 0,
+            structure_problems,
+            problems: Vec::new(),
+        };
+        document.recheck();
+        document
+    }
+
+    /// Opens a motion or an archive.
+    ///
+    /// # Errors
+    /// A message naming the file, the byte offset and what is wrong.
+    pub fn open(path: &Path) -> Result<Opened, String> {
+        let data = read(path)?;
+        let shown = path.display();
+        if crate::codec::oda::is_archive(&data)
+            || path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("oda"))
+        {
+            let archive = Archive::read(&data).map_err(|e| format!("{shown}: {e}"))?;
+            let motions: Vec<String> = archive.motions().map(|(_, e)| e.name()).collect();
+            if motions.is_empty() {
+                return Err(format!("{shown}: the archive holds no motions"));
+            }
+            return Ok(Opened::Archive {
+                path: path.to_owned(),
+                motions,
+            });
+        }
+        let decoded = mtn::decode(&data).map_err(|e| format!("{shown}: {e}"))?;
+        Ok(Opened::Document(Box::new(Self::from_decoded(
+            decoded.motion,
+            structural(decoded.problems),
+            Origin::File(path.to_owned()),
+        ))))
+    }
+
+    /// Opens one motion of an archive.
+    ///
+    /// # Errors
+    /// A message naming the archive, the entry and what is wrong.
+    pub fn open_entry(archive_path: &Path, entry: &str) -> Result<Self, String> {
+        let data = read(archive_path)?;
+        let shown = archive_path.display();
+        let archive = Archive::read(&data).map_err(|e| format!("{shown}: {e}"))?;
+        let index = archive
+            .find(entry)
+            .ok_or_else(|| format!("{shown}: no entry \"{entry}\""))?;
+        let contents = archive.entries[index]
+            .contents()
+            .map_err(|e| format!("{shown}:{entry}: {e}"))?;
+        let decoded = mtn::decode(&contents).map_err(|e| format!("{shown}:{entry}: {e}"))?;
+        Ok(Self::from_decoded(
+            decoded.motion,
+            structural(decoded.problems),
+            Origin::Entry {
+                archive: archive_path.to_owned(),
+                entry: archive.entries[index].name(),
+            },
+        ))
+    }
+
+    /// Whether there are edits that are not saved.
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.history.state() != self.saved_state
+    }
+
+    /// The window title: file name, and a mark for unsaved edits.
+    #[must_use]
+    pub fn title(&self) -> String {
+        let mark = if self.is_dirty() { " \u{25cf}" } else { "" };
+        format!("{}{mark} \u{2014} mtn-studio", self.origin.display_name())
+    }
+
+    /// Every current problem, structure first, in file order.
+    #[must_use]
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    /// Applies an edit as one undoable step (or as part of an open gesture).
+    pub fn apply(&mut self, label: &str, edit: Edit) {
+        self.history.apply(&mut self.motion, label, edit);
+        if !self.history.in_gesture() {
+            self.recheck();
+        }
+    }
+
+    /// Opens a gesture: every edit until [`Document::end_gesture`] is one undo step.
+    pub fn begin_gesture(&mut self, label: &str) {
+        self.history.begin_gesture(label);
+    }
+
+    /// Closes the gesture.
+    pub fn end_gesture(&mut self) {
+        self.history.end_gesture();
+        self.recheck();
+    }
+
+    /// Undoes the last step.
+    pub fn undo(&mut self) -> Option<String> {
+        let label = self.history.undo(&mut self.motion);
+        self.recheck();
+        label
+    }
+
+    /// Redoes the last undone step.
+    pub fn redo(&mut self) -> Option<String> {
+        let label = self.history.redo(&mut self.motion);
+        self.recheck();
+        label
+    }
+
+    /// Runs the checks again (after an edit).
+    pub fn recheck(&mut self) {
+        let offsets = mtn::offsets(&self.motion).unwrap_or_default();
+        let mut problems = self.structure_problems.clone();
+        problems.extend(check_motion(&self.motion, &offsets));
+        self.problems = problems;
+    }
+
+    /// Repairs the motion (one undoable step): locators, padding, data type, widths; the
+    /// structure problems found on open are fixed by writing through the codec anyway.
+    /// Returns what was done.
+    ///
+    /// # Errors
+    /// The motion cannot be encoded (a string too long, say).
+    pub fn repair(&mut self) -> Result<Vec<String>, String> {
+        let bytes = mtn::encode(&self.motion).map_err(|e| e.to_string())?;
+        let decoded = mtn::decode(&bytes).map_err(|e| e.to_string())?;
+        let repaired = mtn::repair(&decoded).map_err(|e| e.to_string())?;
+        let mut actions: Vec<String> = self
+            .structure_problems
+            .iter()
+            .map(|p| format!("{}: the file will be written with correct sizes", p.code))
+            .collect();
+        actions.extend(
+            repaired
+                .fixes
+                .iter()
+                .map(|f| format!("{}: {}", f.code, f.action)),
+        );
+        self.structure_problems.clear();
+        if repaired.motion != self.motion {
+            self.apply("Repair", Edit::ReplaceMotion(Box::new(repaired.motion)));
+        } else {
+            self.recheck();
+        }
+        Ok(actions)
+    }
+
+    /// The bytes the motion is saved as.
+    ///
+    /// # Errors
+    /// The motion cannot be encoded.
+    pub fn encoded(&self) -> Result<Vec<u8>, String> {
+        mtn::encode(&self.motion).map_err(|e| e.to_string())
+    }
+
+    /// Saves where the document came from. An archive entry is written back into the
+    /// archive as it is on disk now, every other entry untouched.
+    ///
+    /// # Errors
+    /// Nowhere to save (an unsaved document), or the write failed (the file on disk is then
+    /// as it was).
+    pub fn save(&mut self) -> Result<(), String> {
+        let bytes = self.encoded()?;
+        match &self.origin {
+            Origin::Unsaved { .. } => return Err("choose where to save it (Save As)".to_owned()),
+            Origin::File(path) => {
+                write_atomic(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            Origin::Entry { archive, entry } => {
+                let data = read(archive)?;
+                let mut contents =
+                    Archive::read(&data).map_err(|e| format!("{}: {e}", archive.display()))?;
+                let index = contents.find(entry).ok_or_else(|| {
+                    format!(
+                        "{}: the entry \"{entry}\" is gone from the archive",
+                        archive.display()
+                    )
+                })?;
+                contents.entries[index].set_contents(&bytes);
+                let written = contents
+                    .write()
+                    .map_err(|e| format!("{}: {e}", archive.display()))?;
+                write_atomic(archive, &written)
+                    .map_err(|e| format!("{}: {e}", archive.display()))?;
+            }
+        }
+        self.mark_saved();
+        Ok(())
+    }
+
+    /// Saves to a new MTN file, which becomes the document's home.
+    ///
+    /// # Errors
+    /// The write failed.
+    pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
+        let bytes = self.encoded()?;
+        write_atomic(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        self.origin = Origin::File(path.to_owned());
+        self.mark_saved();
+        Ok(())
+    }
+
+    fn mark_saved(&mut self) {
+        self.saved_state = self.history.state();
+        self.structure_problems.clear();
+        self.recheck();
+    }
+
+    /// The most severe current problem.
+    #[must_use]
+    pub fn worst(&self) -> Option<Severity> {
+        self.problems.iter().map(|p| p.severity).max()
+    }
+}
+
+/// The structural problems of a reading (the checks are rerun live).
+fn structural(problems: Vec<Problem>) -> Vec<Problem> {
+    problems
+        .into_iter()
+        .filter(|p| p.code.is_structural() || p.code == crate::codec::ProblemCode::Padding)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::example::stand_to_sit;
+
+    #[test]
+    fn dirty_follows_the_history() {
+        let dir = std::env::temp_dir().join(format!("mtn-studio-doc-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let path = dir.join("m.mtn");
+        let mut document = Document::unsaved(stand_to_sit(), "example");
+        assert!(!document.is_dirty());
+        document.apply("set", Edit::SetFrameRate(16 + 1));
+        assert!(document.is_dirty());
+        assert!(
+            document.save().is_err(),
+            "an unsaved document needs Save As"
+        );
+        assert!(document.save_as(&path).is_ok());
+        assert!(!document.is_dirty());
+        document.undo();
+        assert!(document.is_dirty());
+        document.redo();
+        assert!(!document.is_dirty());
+        assert!(document.title().starts_with("m.mtn"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
