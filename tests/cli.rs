@@ -312,7 +312,10 @@ fn help_lists_every_command() {
     assert!(output.status.success());
     let text = stdout(&output);
     for command in ["info", "check", "repair", "convert", "ticks", "oda"] {
-        assert!(text.contains(command), "{command} missing from --help:\n{text}");
+        assert!(
+            text.contains(command),
+            "{command} missing from --help:\n{text}"
+        );
     }
 }
 

@@ -22,11 +22,16 @@ const DESIGN_CODES: [ProblemCode; 4] = [
     ProblemCode::Section3Width,
 ];
 
+/// Gives a combo box its accessible name (the name a screen reader reads and tests find).
+fn name_widget(response: &egui::Response, name: &str) {
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, name));
+}
+
 fn field_problems_ui(ui: &mut egui::Ui, problems: &[Problem], codes: &[ProblemCode]) {
     for problem in problems.iter().filter(|p| codes.contains(&p.code)) {
         let (marker, color) = severity_style(problem.severity);
         ui.horizontal_wrapped(|ui| {
-            ui.colored_label(color, marker);
+            ui.colored_label(color, egui::RichText::new(marker).strong());
             ui.colored_label(color, &problem.message);
         });
     }
@@ -93,7 +98,7 @@ fn name_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
     });
     let mut changed = None;
     egui::Grid::new("name parts").num_columns(2).show(ui, |ui| {
-        ui.label("Servos");
+        let servos_label = ui.label("Servos");
         let current = parts.servos.map_or_else(
             || "(none)".to_owned(),
             |c| {
@@ -103,7 +108,7 @@ fn name_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
                     .map_or_else(|| format!("{c} (unknown)"), |(p, m)| format!("{p} — {m}"))
             },
         );
-        egui::ComboBox::from_id_salt("servos")
+        let combo = egui::ComboBox::from_id_salt("servos")
             .selected_text(current)
             .show_ui(ui, |ui| {
                 for (prefix, meaning) in PREFIXES {
@@ -121,6 +126,7 @@ fn name_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
                     }
                 }
             });
+        name_widget(&combo.response.labelled_by(servos_label.id), "Servos");
         ui.end_row();
         for (label, value) in [
             ("Start posture", &parts.start),
@@ -182,7 +188,10 @@ fn design_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
                 }
             }
         });
-    combo.response.labelled_by(label_response.id);
+    name_widget(
+        &combo.response.labelled_by(label_response.id),
+        "Design label",
+    );
     if let Some(text) = text_field(ui, document, "Custom label", &design, "DRX-1000_Head") {
         document.apply(
             "Edit design label",
@@ -205,7 +214,9 @@ fn numbers_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) 
                 .add(egui::DragValue::new(&mut major).range(0..=9))
                 .labelled_by(label.id);
             ui.label(".");
-            let b = ui.add(egui::DragValue::new(&mut minor).range(0..=9));
+            let b = ui
+                .add(egui::DragValue::new(&mut minor).range(0..=9))
+                .labelled_by(label.id);
             if a.changed() || b.changed() {
                 document.apply("Change version", Edit::SetVersion(Version { major, minor }));
             }

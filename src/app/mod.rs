@@ -354,10 +354,18 @@ impl StudioApp {
     }
 
     fn shortcuts(&mut self, ctx: &egui::Context) -> Vec<UiCommand> {
-        let typing = ctx.egui_wants_keyboard_input();
+        let typing = ctx.text_edit_focused();
         let mut commands = Vec::new();
+        // Shortcuts with more modifiers first: egui matches Ctrl+Z inside Ctrl+Shift+Z.
+        let mut ordered = UiCommand::ALL;
+        ordered.sort_by_key(|c| {
+            std::cmp::Reverse(
+                c.shortcut()
+                    .map_or(0, |s| u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt)),
+            )
+        });
         ctx.input_mut(|input| {
-            for command in UiCommand::ALL {
+            for command in ordered {
                 if typing && command.yields_to_text() {
                     continue;
                 }

@@ -14,9 +14,9 @@ pub enum ProblemsAction {
 #[must_use]
 pub fn severity_style(severity: Severity) -> (&'static str, egui::Color32) {
     match severity {
-        Severity::Error => ("✖", egui::Color32::from_rgb(235, 90, 80)),
-        Severity::Warning => ("⚠", egui::Color32::from_rgb(240, 190, 60)),
-        Severity::Info => ("ℹ", egui::Color32::from_rgb(140, 170, 220)),
+        Severity::Error => ("error", egui::Color32::from_rgb(235, 90, 80)),
+        Severity::Warning => ("warning", egui::Color32::from_rgb(240, 190, 60)),
+        Severity::Info => ("note", egui::Color32::from_rgb(140, 170, 220)),
     }
 }
 

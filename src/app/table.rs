@@ -27,6 +27,8 @@ pub fn table_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
     let row_count = motion.keyframes.len();
     let mut events = Vec::new();
     let row_height = ui.spacing().interact_size.y;
+    // Solid scroll bars take their own space, so they never cover the last row.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::horizontal()
         .id_salt("table scroll")
         .show(ui, |ui| {
@@ -65,6 +67,14 @@ pub fn table_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
                         row.set_selected(selected);
                         row.col(|ui| {
                             let response = ui.selectable_label(selected, k.to_string());
+                            response.widget_info(|| {
+                                egui::WidgetInfo::selected(
+                                    egui::Role::Button,
+                                    true,
+                                    selected,
+                                    format!("Keyframe {k}"),
+                                )
+                            });
                             if response.clicked() {
                                 events.push(Event::Select(
                                     k,

@@ -135,9 +135,15 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
                 Some(format!("{:.0} ms\n{:.2}°", position.x, position.y))
             }
         });
+    // The view stays where the user put it (no auto-fitting while points are dragged);
+    // Zoom to Fit (and opening a motion) frames the whole motion.
+    plot = plot.auto_bounds(false);
     if view.fit_requested {
-        let end = times.last().copied().unwrap_or(0).max(16) as f64;
-        plot = plot.reset().include_x(0.0).include_x(end);
+        let (x_range, y_range) = fit_bounds(&document.motion, &times, view);
+        plot = plot
+            .reset()
+            .default_x_bounds(x_range.0, x_range.1)
+            .default_y_bounds(y_range.0, y_range.1);
         view.fit_requested = false;
     }
     let motion = &document.motion;
@@ -256,10 +262,16 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
     let hovered_now = pointer.and_then(|p| nearest(&screen_markers, p, GRAB_RADIUS));
 
     if plot_response.drag_started_by(egui::PointerButton::Primary) {
+        // A drag is recognised only after the pointer has moved a little: measure it from
+        // where the button went down, so the point does not lag behind the pointer.
+        let origin = ui
+            .input(|i| i.pointer.press_origin())
+            .map(|p| transform.value_from_position(p))
+            .or(pointer_value);
         if let Some(point) = view.hovered.or(hovered_now) {
-            start_point_drag(document, view, point, shift, pointer_value);
+            start_point_drag(document, view, point, shift, origin);
         } else if shift {
-            view.box_start = pointer_value.map(|v| [v.x, v.y]);
+            view.box_start = origin.map(|v| [v.x, v.y]);
         }
     }
     if view.drag.is_some()
@@ -303,6 +315,29 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
     if let (Some(drag), Some(pos)) = (&view.drag, pointer) {
         drag_label(ui, document, drag, pos);
     }
+}
+
+/// The bounds that show the whole motion: all keyframes, and every shown curve with a
+/// margin (and the focused joint's limits).
+fn fit_bounds(motion: &Motion, times: &[u64], view: &View) -> ((f64, f64), (f64, f64)) {
+    let end = times.last().copied().unwrap_or(0).max(16) as f64;
+    let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+    for channel in view.visible_channels() {
+        for k in 0..times.len() {
+            let v = value_deg(motion, k, channel);
+            low = low.min(v);
+            high = high.max(v);
+        }
+    }
+    if let Some((a, b, _)) = view.focused.and_then(|c| limit_band(motion, c)) {
+        low = low.min(a);
+        high = high.max(b);
+    }
+    if !low.is_finite() || !high.is_finite() {
+        (low, high) = (-90.0, 90.0);
+    }
+    let margin = ((high - low) * 0.05).max(5.0);
+    ((-end * 0.02, end * 1.02), (low - margin, high + margin))
 }
 
 /// The limit band of a channel's joint, in degrees, with the channel's colour.

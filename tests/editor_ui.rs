@@ -1,0 +1,434 @@
+//! The editor driven as a user would, through egui_kittest (no window, no GPU): clicks on
+//! named controls, drags on the timeline, key presses; then the saved file is read back
+//! through the codec.
+
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "tests fail by panicking"
+)]
+
+mod common;
+
+use egui::{Key, Modifiers, Pos2, Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use egui_plot::PlotPoint;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::view::Channel;
+use mtn_studio::codec::mtn;
+use mtn_studio::codec::oda::Archive;
+use mtn_studio::edit::{Document, Opened};
+use mtn_studio::robot::{deg_to_urad, timing};
+use std::path::{Path, PathBuf};
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mtn-studio-ui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn open(path: &Path) -> Document {
+    match Document::open(path).unwrap() {
+        Opened::Document(document) => *document,
+        Opened::Archive { .. } => panic!("{} is an archive", path.display()),
+    }
+}
+
+fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
+    Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut StudioApp| app.frame_ui(ui), app)
+}
+
+/// Where a keyframe of a channel is on screen now.
+fn point_on_screen(harness: &Harness<'_, StudioApp>, k: usize, channel: Channel) -> Pos2 {
+    let app = harness.state();
+    let transform = app.view.transform.expect("the plot has been drawn");
+    let time = timing::keyframe_times_ms(&app.document.motion.keyframes)[k] as f64;
+    let value = mtn_studio::app::view::value(&app.document.motion, k, channel).unwrap();
+    transform.position_from_point(&PlotPoint::new(time, mtn_studio::robot::urad_to_deg(value)))
+}
+
+/// Presses on `from`, moves in steps to `to`, releases.
+fn drag(harness: &mut Harness<'_, StudioApp>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.run();
+    harness.drag_at(from);
+    harness.run();
+    for step in 1..=5 {
+        let t = step as f32 / 5.0;
+        harness.hover_at(from + (to - from) * t);
+        harness.run();
+    }
+    harness.drop_at(to);
+    harness.run();
+}
+
+fn command(harness: &mut Harness<'_, StudioApp>, key: Key, shift: bool) {
+    let modifiers = if shift {
+        Modifiers::COMMAND | Modifiers::SHIFT
+    } else {
+        Modifiers::COMMAND
+    };
+    harness.key_press_modifiers(modifiers, key);
+    harness.run();
+}
+
+/// Replaces the text of a labelled field, as a user would: click, select all, type, leave.
+fn type_into(harness: &mut Harness<'_, StudioApp>, label: &str, text: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.run();
+    harness.key_press(Key::Backspace);
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+    harness.key_press(Key::Escape);
+    harness.run();
+}
+
+#[test]
+fn drag_a_keyframe_edit_the_creator_undo_redo_save_and_read_back() {
+    let dir = scratch("drag");
+    let path = dir.join("stand-to-sit.mtn");
+    std::fs::write(&path, mtn_studio::example::EXAMPLE_MTN).unwrap();
+    let original = mtn::decode(mtn_studio::example::EXAMPLE_MTN)
+        .unwrap()
+        .motion;
+    let mut harness = harness(StudioApp::with_document(open(&path)));
+    harness.run();
+
+    // Show only FL_LEG_KNEE, as an animator would before grabbing its points.
+    harness.get_by_label("Hide all").click();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::CheckBox, "FL_LEG_KNEE")
+        .click();
+    harness.run();
+    let knee = Channel::Joint(8);
+    assert!(harness.state().view.is_visible(knee));
+    assert!(!harness.state().view.is_visible(Channel::Joint(0)));
+
+    // Drag keyframe 2 up by 10 degrees.
+    let transform = harness.state().view.transform.unwrap();
+    let start = point_on_screen(&harness, 2, knee);
+    let before_deg = transform.value_from_position(start);
+    let target = transform.position_from_point(&PlotPoint::new(before_deg.x, before_deg.y + 10.0));
+    drag(&mut harness, start, target);
+    let dragged = harness
+        .state()
+        .document
+        .motion
+        .keyframes
+        .angle(2, 8)
+        .unwrap();
+    let moved_deg =
+        transform.value_from_position(target).y - transform.value_from_position(start).y;
+    let expected = original.keyframes.angle(2, 8).unwrap() + deg_to_urad(moved_deg);
+    assert_eq!(dragged, expected);
+    assert!((moved_deg - 10.0).abs() < 0.1, "{moved_deg}");
+    // Only that point moved.
+    assert_eq!(
+        harness.state().document.motion.keyframes.angle(1, 8),
+        original.keyframes.angle(1, 8)
+    );
+    assert_eq!(
+        harness.state().document.motion.keyframes.angle(2, 7),
+        original.keyframes.angle(2, 7)
+    );
+
+    // Drag it right by 160 ms: 10 frames later; the neighbours keep their times.
+    let start = point_on_screen(&harness, 2, knee);
+    let at = transform.value_from_position(start);
+    let target = transform.position_from_point(&PlotPoint::new(at.x + 160.0, at.y));
+    drag(&mut harness, start, target);
+    let frames = harness.state().document.motion.keyframes.frames().to_vec();
+    assert_eq!(frames, vec![0, 15, 40, 20]);
+    assert_eq!(
+        harness.state().document.motion.keyframes.angle(2, 8),
+        Some(expected)
+    );
+
+    // Edit the creator.
+    type_into(&mut harness, "Creator", "Jane Animator");
+    assert_eq!(harness.state().document.motion.creator, "Jane Animator");
+    assert!(
+        harness.state().document.title().contains('\u{25cf}'),
+        "unsaved mark"
+    );
+
+    // Undo once (the creator), redo.
+    command(&mut harness, Key::Z, false);
+    assert_eq!(harness.state().document.motion.creator, "mtn-studio");
+    assert_eq!(
+        harness.state().document.motion.keyframes.frames(),
+        &[0, 15, 40, 20]
+    );
+    command(&mut harness, Key::Z, true);
+    assert_eq!(harness.state().document.motion.creator, "Jane Animator");
+
+    // Save, and read the file back through the codec.
+    command(&mut harness, Key::S, false);
+    assert!(
+        !harness.state().document.is_dirty(),
+        "{}",
+        harness.state().status
+    );
+    let saved = mtn::decode(&std::fs::read(&path).unwrap()).unwrap();
+    assert!(saved.is_well_formed());
+    assert_eq!(saved.motion.creator, "Jane Animator");
+    assert_eq!(saved.motion.keyframes.len(), 4);
+    assert_eq!(saved.motion.keyframes.frames(), &[0, 15, 40, 20]);
+    assert_eq!(saved.motion.keyframes.angle(2, 8), Some(expected));
+    for k in 0..4 {
+        for j in (0..20).filter(|&j| (k, j) != (2, 8)) {
+            assert_eq!(
+                saved.motion.keyframes.angle(k, j),
+                original.keyframes.angle(k, j),
+                "{k} {j}"
+            );
+        }
+    }
+    assert_eq!(saved.motion.name, original.name);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn dragging_a_point_does_not_pan_and_dragging_empty_plot_does() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    harness.get_by_label("Hide all").click();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::CheckBox, "FL_LEG_KNEE")
+        .click();
+    harness.run();
+    let before = harness.state().view.transform.unwrap();
+    let start = point_on_screen(&harness, 1, Channel::Joint(8));
+    drag(&mut harness, start, start + egui::vec2(0.0, -40.0));
+    let after = harness.state().view.transform.unwrap();
+    assert_eq!(
+        before.bounds(),
+        after.bounds(),
+        "a point drag must not pan the plot"
+    );
+    // Empty space, far from any point: pans.
+    let frame = *after.frame();
+    let empty = Pos2::new(frame.center().x, frame.top() + 20.0);
+    drag(&mut harness, empty, empty + egui::vec2(60.0, 0.0));
+    let panned = harness.state().view.transform.unwrap();
+    assert_ne!(
+        after.bounds().min()[0],
+        panned.bounds().min()[0],
+        "the empty plot pans"
+    );
+}
+
+#[test]
+fn a_malformed_file_shows_its_problems_and_repair_makes_it_well_formed() {
+    let dir = scratch("repair");
+    let path = dir.join("KnownGoodERS7.mtn");
+    std::fs::write(
+        &path,
+        common::corpus_file("mtn", "workbench-KnownGoodERS7.mtn"),
+    )
+    .unwrap();
+    let mut harness = harness(StudioApp::with_document(open(&path)));
+    harness.run();
+    assert!(
+        harness.query_by_label("section1-size").is_some(),
+        "the problems panel lists the code"
+    );
+    assert!(harness.query_by_label("name-length").is_some());
+    harness.get_by_label("Repair").click();
+    harness.run();
+    assert!(
+        harness.state().status.contains("Repaired"),
+        "{}",
+        harness.state().status
+    );
+    command(&mut harness, Key::S, false);
+    let saved = mtn::decode(&std::fs::read(&path).unwrap()).unwrap();
+    assert!(saved.is_well_formed(), "{:?}", saved.problems);
+    assert_eq!(saved.motion.name, "a_sleep#sit_Sleep_To_Sit");
+    assert!(
+        harness.query_by_label("section1-size").is_none(),
+        "fixed problems leave the list"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn editing_a_motion_inside_an_archive_leaves_the_other_entries_untouched() {
+    let dir = scratch("oda");
+    let path = dir.join("MOTION7.ODA");
+    let original = common::corpus_file("mtn", "monet-ERS-7-MOTION7.ODA");
+    std::fs::write(&path, &original).unwrap();
+    let mut app = StudioApp::with_document(mtn_studio::app::example_document());
+    app.open_path(&path);
+    let mut harness = harness(app);
+    harness.run();
+    assert!(
+        harness.state().archive_choice.is_some(),
+        "an archive opens as a list of its motions"
+    );
+    harness.get_by_label("a_sit#sit_so0_greet").click();
+    harness.run();
+    assert_eq!(harness.state().document.motion.name, "a_sit#sit_so0_greet");
+    type_into(&mut harness, "Creator", "edited in mtn-studio");
+    command(&mut harness, Key::S, false);
+    assert!(
+        !harness.state().document.is_dirty(),
+        "{}",
+        harness.state().status
+    );
+
+    let before = Archive::read(&original).unwrap();
+    let after = Archive::read(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(after.entries.len(), before.entries.len());
+    for (a, b) in after.entries.iter().zip(&before.entries) {
+        if a.name() == "a_sit#sit_so0_greet" {
+            let motion = mtn::decode(&a.contents().unwrap()).unwrap().motion;
+            assert_eq!(motion.creator, "edited in mtn-studio");
+        } else {
+            assert!(a.data == b.data, "{} changed", a.name());
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn unsaved_edits_are_never_discarded_silently() {
+    let dir = scratch("unsaved");
+    let other = dir.join("other.mtn");
+    std::fs::write(&other, common::corpus_file("mtn", "workbench-S2S.mtn")).unwrap();
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    type_into(&mut harness, "Creator", "not yet saved");
+    harness
+        .state_mut()
+        .request(mtn_studio::app::Pending::OpenPath(other.clone()));
+    harness.run();
+    assert!(harness.query_by_label("Save your changes?").is_some());
+    harness.get_by_label("Cancel").click();
+    harness.run();
+    assert_eq!(harness.state().document.motion.creator, "not yet saved");
+    harness
+        .state_mut()
+        .request(mtn_studio::app::Pending::OpenPath(other));
+    harness.run();
+    harness.get_by_label("Don't Save").click();
+    harness.run();
+    assert_eq!(harness.state().document.motion.creator, "Skitter");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn keyboard_insert_duplicate_delete_copy_paste() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let original = harness.state().document.motion.clone();
+    // Insert at the playhead (960 ms, inside the last segment).
+    harness.state_mut().view.playhead_ms = 960;
+    harness.key_press(Key::Insert);
+    harness.run();
+    assert_eq!(harness.state().document.motion.keyframes.len(), 5);
+    assert_eq!(
+        timing::keyframe_times_ms(&harness.state().document.motion.keyframes),
+        vec![0, 256, 752, 960, 1248]
+    );
+    // The new keyframe is selected: duplicate it, then delete the duplicate.
+    command(&mut harness, Key::D, false);
+    assert_eq!(harness.state().document.motion.keyframes.len(), 6);
+    harness.key_press(Key::Delete);
+    harness.run();
+    assert_eq!(harness.state().document.motion.keyframes.len(), 5);
+    // Copy the pose of keyframe 0 onto keyframe 4 (click its row number, copy, click, paste).
+    harness.get_by_label("Keyframe 0").click();
+    harness.run();
+    command(&mut harness, Key::C, false);
+    assert!(
+        harness
+            .state()
+            .status
+            .contains("Copied the pose of keyframe 0"),
+        "{}",
+        harness.state().status
+    );
+    harness.get_by_label("Keyframe 4").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Keyframe 4").click();
+    harness.run();
+    command(&mut harness, Key::V, false);
+    assert!(
+        harness.state().status.contains("Pasted"),
+        "{}",
+        harness.state().status
+    );
+    let motion = &harness.state().document.motion;
+    assert_eq!(
+        motion.keyframes.get(4).map(|k| k.angles_urad),
+        original.keyframes.get(0).map(|k| k.angles_urad)
+    );
+    // Undo everything back to the original.
+    for _ in 0..4 {
+        command(&mut harness, Key::Z, false);
+    }
+    assert_eq!(harness.state().document.motion, original);
+    assert!(!harness.state().document.is_dirty());
+}
+
+#[test]
+fn header_fields_and_joints_are_reachable_by_name() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    for label in [
+        "Motion name",
+        "Start posture",
+        "End posture",
+        "Description",
+        "Creator",
+        "Version",
+        "Frame rate field",
+        "Custom label",
+    ] {
+        assert!(
+            harness.query_all_by_label(label).next().is_some(),
+            "no control named {label}"
+        );
+    }
+    for joint in ["HEAD_PITCH", "FL_LEG_KNEE", "TAIL_HORZ", "BODY_PITCH"] {
+        assert!(
+            harness
+                .query_by_role_and_label(Role::CheckBox, joint)
+                .is_some(),
+            "no joint row named {joint}"
+        );
+    }
+    assert!(
+        harness.query_by_label("FL_LEG_KNEE keyframe 2").is_some(),
+        "table cells are named"
+    );
+    // The grammar is checked live: break the name, the problem shows next to the field.
+    type_into(&mut harness, "Start posture", "");
+    assert!(
+        harness
+            .state()
+            .document
+            .problems()
+            .iter()
+            .any(|p| p.code == mtn_studio::codec::ProblemCode::ChunkName)
+    );
+    // Next to the field, and in the problems panel.
+    assert_eq!(
+        harness
+            .query_all_by_label_contains("start posture is empty")
+            .count(),
+        2
+    );
+}
