@@ -359,10 +359,9 @@ impl StudioApp {
         // Shortcuts with more modifiers first: egui matches Ctrl+Z inside Ctrl+Shift+Z.
         let mut ordered = UiCommand::ALL;
         ordered.sort_by_key(|c| {
-            std::cmp::Reverse(
-                c.shortcut()
-                    .map_or(0, |s| u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt)),
-            )
+            std::cmp::Reverse(c.shortcut().map_or(0, |s| {
+                u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt)
+            }))
         });
         ctx.input_mut(|input| {
             for command in ordered {

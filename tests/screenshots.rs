@@ -1,0 +1,73 @@
+//! Renders the editor (egui_kittest with wgpu; on a machine without a GPU, Mesa's software
+//! Vulkan driver) and writes the images the README shows. Set `MTN_STUDIO_WRITE_SCREENSHOTS=1`
+//! to refresh `screenshots/`; otherwise they go to `target/screenshots/` so a normal test run
+//! leaves the tree clean.
+
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "tests fail by panicking"
+)]
+
+mod common;
+
+use egui_kittest::Harness;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::view::Channel;
+use mtn_studio::edit::{Document, Opened};
+use std::path::PathBuf;
+
+fn out_dir() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dir = if std::env::var_os("MTN_STUDIO_WRITE_SCREENSHOTS").is_some() {
+        root.join("screenshots")
+    } else {
+        root.join("target/screenshots")
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn render(app: StudioApp, name: &str, prepare: impl FnOnce(&mut Harness<'_, StudioApp>)) {
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .wgpu()
+        .build_ui_state(|ui, app: &mut StudioApp| app.frame_ui(ui), app);
+    harness.run();
+    prepare(&mut harness);
+    harness.run();
+    let image = harness.render().unwrap_or_else(|e| {
+        panic!("rendering needs a wgpu adapter (apt-get install mesa-vulkan-drivers): {e}")
+    });
+    assert!(image.width() >= 1400 && image.height() >= 900);
+    // A real picture, not an empty frame: many distinct colours.
+    let mut colours: Vec<[u8; 4]> = image.pixels().step_by(97).map(|p| p.0).collect();
+    colours.sort_unstable();
+    colours.dedup();
+    assert!(colours.len() > 20, "{name}: the image looks empty");
+    let path = out_dir().join(format!("{name}.png"));
+    image.save(&path).unwrap();
+}
+
+#[test]
+fn screenshots_of_the_editor() {
+    // The timeline, table and header of a real Sony motion.
+    let archive = common::corpus_dir("mtn").join("monet-ERS-7-MOTION7.ODA");
+    let document = Document::open_entry(&archive, "a_sit#stand_standard").unwrap();
+    let mut app = StudioApp::with_document(document);
+    app.view.focused = Some(Channel::Joint(11));
+    app.view.selection.insert((7, Channel::Joint(11)));
+    render(app, "editor-timeline", |_| {});
+
+    // A malformed file: its problems next to the fields and in the problems panel.
+    let path = common::corpus_dir("mtn").join("workbench-KnownGoodERS7.mtn");
+    let Opened::Document(document) = Document::open(&path).unwrap() else {
+        panic!("a motion")
+    };
+    render(
+        StudioApp::with_document(*document),
+        "editor-problems",
+        |_| {},
+    );
+}
