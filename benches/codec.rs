@@ -10,37 +10,10 @@
 #![allow(clippy::expect_used, reason = "a bench fails by panicking")]
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
-use mtn_studio::codec::mtn::{self, Motion};
-use mtn_studio::robot::Model;
-use mtn_studio::robot::postures::posture_locators;
-
-fn largest_motion() -> Motion {
-    let mut motion = Motion::new(
-        "a_stand#stand_largest",
-        "bench",
-        "DRX-1000",
-        posture_locators(Model::Ers7),
-    );
-    let mut state = 0x2545_f491_u32;
-    let mut row = [0i32; 20];
-    for index in 0..usize::from(u16::MAX) {
-        for value in &mut row {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            *value = i32::from_le_bytes(state.to_le_bytes()) % 2_000_000;
-        }
-        let frames = u32::try_from(index % 600).unwrap_or(0);
-        motion
-            .keyframes
-            .push(frames, [row[0], row[1], row[2]], &row)
-            .expect("20 values");
-    }
-    motion
-}
+use mtn_studio::codec::mtn;
 
 fn codec(c: &mut Criterion) {
-    let motion = largest_motion();
+    let motion = mtn_studio::example::largest_motion();
     let bytes = mtn::encode(&motion).expect("encodes");
     let mut group = c.benchmark_group("largest_motion");
     group.throughput(Throughput::Bytes(bytes.len() as u64));

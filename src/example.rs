@@ -45,3 +45,31 @@ pub fn stand_to_sit() -> Motion {
     }
     motion
 }
+
+/// The largest motion the format allows: 65,535 keyframes of the 20 ERS-7 joints, with
+/// deterministic pseudo-random values within the joints' usual range, interpolation counts
+/// from 0 to 599. For benchmarks and tests of speed.
+#[must_use]
+pub fn largest_motion() -> Motion {
+    let mut motion = Motion::new(
+        "a_stand#stand_largest",
+        "mtn-studio benchmark",
+        Model::Ers7.label(),
+        posture_locators(Model::Ers7),
+    );
+    let mut state = 0x2545_f491_u32;
+    let mut row = [0i32; 20];
+    for index in 0..usize::from(u16::MAX) {
+        for value in &mut row {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            *value = i32::from_le_bytes(state.to_le_bytes()) % 2_000_000;
+        }
+        let frames = u32::try_from(index % 600).unwrap_or(0);
+        let _ = motion
+            .keyframes
+            .push(frames, [row[0], row[1], row[2]], &row);
+    }
+    motion
+}

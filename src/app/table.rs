@@ -23,7 +23,7 @@ pub fn table_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
         .chain((0..3).map(Channel::Body).filter(|&c| view.is_visible(c)))
         .collect();
     let names: Vec<String> = channels.iter().map(|&c| channel_name(motion, c)).collect();
-    let times = timing::keyframe_times_ms(&motion.keyframes);
+    let times = document.times_ms();
     let row_count = motion.keyframes.len();
     let mut events = Vec::new();
     let row_height = ui.spacing().interact_size.y;
@@ -143,7 +143,7 @@ pub fn table_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
                 if !view.selected_keyframes.remove(&k) || !add {
                     view.selected_keyframes.insert(k);
                 }
-                if let Some(&t) = times.get(k) {
+                if let Some(&t) = document.times_ms().get(k) {
                     view.playhead_ms = t;
                 }
             }

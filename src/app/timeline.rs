@@ -34,18 +34,19 @@ pub fn visible_range(times_ms: &[u64], x0: f64, x1: f64) -> Range<usize> {
 
 /// The points of one curve over `range`: every keyframe when they fit, else, per bucket of
 /// keyframes, the first, lowest, highest and last (in time order), which draws the same
-/// picture at a fraction of the points.
+/// picture at a fraction of the points. `value_urad` is read once per keyframe; only the
+/// picked points are converted to degrees.
 #[must_use]
 pub fn curve_points(
     times_ms: &[u64],
     range: Range<usize>,
     max_points: usize,
-    value_deg: impl Fn(usize) -> f64,
+    value_urad: impl Fn(usize) -> i32,
 ) -> Vec<[f64; 2]> {
     let count = range.len();
-    let point = |k: usize| [times_ms[k] as f64, value_deg(k)];
+    let point = |k: usize, v: i32| [times_ms[k] as f64, urad_to_deg(v)];
     if count <= max_points.max(4) {
-        return range.map(point).collect();
+        return range.map(|k| point(k, value_urad(k))).collect();
     }
     let buckets = (max_points / 4).max(1);
     let per_bucket = count.div_ceil(buckets);
@@ -53,23 +54,31 @@ pub fn curve_points(
     let mut start = range.start;
     while start < range.end {
         let end = (start + per_bucket).min(range.end);
-        let (mut low, mut high) = (start, start);
-        for k in start..end {
-            let v = value_deg(k);
-            if v < value_deg(low) {
-                low = k;
+        let first = value_urad(start);
+        let (mut low, mut low_v, mut high, mut high_v) = (start, first, start, first);
+        let mut last_v = first;
+        for k in start + 1..end {
+            let v = value_urad(k);
+            if v < low_v {
+                (low, low_v) = (k, v);
             }
-            if v > value_deg(high) {
-                high = k;
+            if v > high_v {
+                (high, high_v) = (k, v);
             }
+            last_v = v;
         }
-        let mut picks = [start, low, high, end - 1];
-        picks.sort_unstable();
-        let mut last = usize::MAX;
-        for k in picks {
-            if k != last {
-                out.push(point(k));
-                last = k;
+        let mut picks = [
+            (start, first),
+            (low, low_v),
+            (high, high_v),
+            (end - 1, last_v),
+        ];
+        picks.sort_unstable_by_key(|p| p.0);
+        let mut previous = usize::MAX;
+        for (k, v) in picks {
+            if k != previous {
+                out.push(point(k, v));
+                previous = k;
             }
         }
         start = end;
@@ -113,7 +122,7 @@ fn value_deg(motion: &Motion, k: usize, channel: Channel) -> f64 {
 
 /// Draws the timeline and handles clicks and drags on it.
 pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
-    let times = timing::keyframe_times_ms(&document.motion.keyframes);
+    let times = document.times_ms().to_vec();
     let shift = ui.input(|i| i.modifiers.shift);
     let over_point = view.hovered.is_some() || view.drag.is_some();
     let mut plot = Plot::new("timeline")
@@ -152,17 +161,25 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
     let selection = view.selection.clone();
     let playhead_ms = view.playhead_ms;
     let box_start = view.box_start;
+    let naive = view.naive_plot;
     let focus_band = focused.and_then(|channel| limit_band(motion, channel));
     let response = plot.show(ui, |plot_ui| {
         let bounds = plot_ui.plot_bounds();
         let width_px = plot_ui.response().rect.width().max(1.0);
-        let range = visible_range(&times, bounds.min()[0], bounds.max()[0]);
-        #[expect(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "a width in points"
-        )]
-        let max_points = (width_px as usize) * 2;
+        let (range, max_points) = if naive {
+            (0..times.len(), usize::MAX)
+        } else {
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "a width in points"
+            )]
+            let max_points = (width_px as usize) * 2;
+            (
+                visible_range(&times, bounds.min()[0], bounds.max()[0]),
+                max_points,
+            )
+        };
         if let Some((low, high, color)) = focus_band {
             plot_ui.add(
                 Span::new("limits", low..=high)
@@ -172,13 +189,13 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
             );
         }
         let mut markers = Vec::new();
-        let show_markers = range.len() <= MAX_MARKERS;
+        let show_markers = naive || range.len() <= MAX_MARKERS;
         for &channel in &channels {
             let color = channel_color(channel);
             let name = channel_name(motion, channel);
             let width = if focused == Some(channel) { 3.0 } else { 1.5 };
             let points = curve_points(&times, range.clone(), max_points, |k| {
-                value_deg(motion, k, channel)
+                value(motion, k, channel).unwrap_or(0)
             });
             plot_ui.line(
                 Line::new(name.clone(), PlotPoints::new(points))
@@ -531,17 +548,17 @@ mod tests {
         let times: Vec<u64> = (0..10_000).collect();
         let values = |k: usize| {
             if k == 5_000 {
-                90.0
+                1_570_796
             } else if k == 7_777 {
-                -90.0
+                -1_570_796
             } else {
-                (k % 7) as f64
+                i32::try_from(k % 7).unwrap_or(0)
             }
         };
         let points = curve_points(&times, 0..times.len(), 400, values);
         assert!(points.len() <= 400, "{}", points.len());
-        assert!(points.iter().any(|p| p[1] == 90.0));
-        assert!(points.iter().any(|p| p[1] == -90.0));
+        assert!(points.iter().any(|p| (p[1] - 90.0).abs() < 1e-3));
+        assert!(points.iter().any(|p| (p[1] + 90.0).abs() < 1e-3));
         assert!(
             points.windows(2).all(|w| w[0][0] <= w[1][0]),
             "in time order"

@@ -59,6 +59,9 @@ pub struct View {
     pub fit_requested: bool,
     /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
     pub transform: Option<egui_plot::PlotTransform>,
+    /// The naive timeline, for the benchmark's baseline only: every keyframe of every curve
+    /// handed to the plot every frame, with no culling or reduction.
+    pub naive_plot: bool,
 }
 
 impl View {

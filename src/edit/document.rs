@@ -85,6 +85,9 @@ pub struct Document {
     structure_problems: Vec<Problem>,
     /// Every current problem: structure found on open, plus the checks of the motion now.
     problems: Vec<Problem>,
+    /// Each keyframe's time in ms, kept current after every change (the timeline and the
+    /// table read it every frame).
+    times_ms: Vec<u64>,
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
@@ -112,6 +115,7 @@ impl Document {
             saved_state: 0,
             structure_problems,
             problems: Vec::new(),
+            times_ms: Vec::new(),
         };
         document.recheck();
         document
@@ -185,6 +189,12 @@ impl Document {
         format!("{}{mark} \u{2014} mtn-studio", self.origin.display_name())
     }
 
+    /// Each keyframe's time in ms.
+    #[must_use]
+    pub fn times_ms(&self) -> &[u64] {
+        &self.times_ms
+    }
+
     /// Every current problem, structure first, in file order.
     #[must_use]
     pub fn problems(&self) -> &[Problem] {
@@ -194,6 +204,7 @@ impl Document {
     /// Applies an edit as one undoable step (or as part of an open gesture).
     pub fn apply(&mut self, label: &str, edit: Edit) {
         self.history.apply(&mut self.motion, label, edit);
+        self.times_ms = crate::robot::timing::keyframe_times_ms(&self.motion.keyframes);
         if !self.history.in_gesture() {
             self.recheck();
         }
@@ -226,6 +237,7 @@ impl Document {
 
     /// Runs the checks again (after an edit).
     pub fn recheck(&mut self) {
+        self.times_ms = crate::robot::timing::keyframe_times_ms(&self.motion.keyframes);
         let offsets = mtn::offsets(&self.motion).unwrap_or_default();
         let mut problems = self.structure_problems.clone();
         problems.extend(check_motion(&self.motion, &offsets));

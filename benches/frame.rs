@@ -1,0 +1,56 @@
+//! One full frame of the editor (layout and tessellation, no GPU) on the largest motion the
+//! format allows (65,535 keyframes x 20 joints, every joint shown), for the timeline as built
+//! and for the naive timeline (every keyframe of every curve handed to egui_plot every frame),
+//! measured in the same run. The target (issue 3): under 8 ms a frame.
+
+#![allow(
+    missing_docs,
+    reason = "criterion's macros generate undocumented items"
+)]
+
+use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use mtn_studio::app::StudioApp;
+use mtn_studio::edit::Document;
+
+fn frame(ctx: &egui::Context, app: &mut StudioApp, time: f64) {
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1400.0, 900.0),
+        )),
+        time: Some(time),
+        ..Default::default()
+    };
+    let output = ctx.run_ui(input, |ui| app.frame_ui(ui));
+    let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+    black_box(primitives);
+}
+
+fn bench_frame(c: &mut Criterion) {
+    let motion = mtn_studio::example::largest_motion();
+    let mut group = c.benchmark_group("frame_65535x20");
+    group.sample_size(20);
+    for (name, naive) in [
+        ("timeline_as_built", false),
+        ("naive_every_point_baseline", true),
+    ] {
+        let mut app = StudioApp::with_document(Document::unsaved(motion.clone(), "largest"));
+        app.view.naive_plot = naive;
+        let ctx = egui::Context::default();
+        // Warm up: fonts, the first layout, the fit to the whole motion.
+        for step in 0..3 {
+            frame(&ctx, &mut app, f64::from(step) / 60.0);
+        }
+        let mut time = 1.0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                time += 1.0 / 60.0;
+                frame(&ctx, &mut app, time);
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_frame);
+criterion_main!(benches);
