@@ -125,13 +125,16 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
     let times = document.times_ms().to_vec();
     let shift = ui.input(|i| i.modifiers.shift);
     let over_point = view.hovered.is_some() || view.drag.is_some();
+    let dragging = view.drag.is_some();
     let mut plot = Plot::new("timeline")
         .allow_drag(!over_point && !shift)
         .allow_boxed_zoom(false)
         .allow_double_click_reset(true)
         .x_axis_label("time (ms)")
         .y_axis_label("angle (°)")
-        .label_formatter(|hover| match hover {
+        .label_formatter(move |hover| match hover {
+            // While a point is dragged, its own label says where it is.
+            _ if dragging => None,
             egui_plot::HoverPosition::NearDataPoint {
                 plot_name,
                 position,
@@ -354,7 +357,7 @@ fn fit_bounds(motion: &Motion, times: &[u64], view: &View) -> ((f64, f64), (f64,
         (low, high) = (-90.0, 90.0);
     }
     let margin = ((high - low) * 0.05).max(5.0);
-    ((-end * 0.02, end * 1.02), (low - margin, high + margin))
+    ((-end * 0.04, end * 1.04), (low - margin, high + margin))
 }
 
 /// The limit band of a channel's joint, in degrees, with the channel's colour.
@@ -525,7 +528,17 @@ fn drag_label(ui: &egui::Ui, document: &Document, drag: &PointDrag, pos: Pos2) {
         egui::Id::unique("drag label"),
     ));
     let galley = painter.layout_no_wrap(text, egui::FontId::proportional(13.0), Color32::WHITE);
-    let rect = egui::Rect::from_min_size(pos + egui::vec2(14.0, 14.0), galley.size()).expand(4.0);
+    // Beside the pointer, flipped to its left near the right edge so it stays readable.
+    let size = galley.size() + egui::vec2(8.0, 8.0);
+    let screen = ui.ctx().content_rect();
+    let mut min = pos + egui::vec2(14.0, 14.0);
+    if min.x + size.x > screen.right() {
+        min.x = pos.x - 14.0 - size.x;
+    }
+    if min.y + size.y > screen.bottom() {
+        min.y = pos.y - 14.0 - size.y;
+    }
+    let rect = egui::Rect::from_min_size(min, size);
     painter.rect_filled(rect, 4.0, Color32::from_black_alpha(200));
     painter.galley(rect.min + egui::vec2(4.0, 4.0), galley, Color32::WHITE);
 }
