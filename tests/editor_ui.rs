@@ -432,3 +432,62 @@ fn header_fields_and_joints_are_reachable_by_name() {
         2
     );
 }
+
+#[test]
+fn shift_click_selects_several_points_and_they_move_together() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let original = harness.state().document.motion.clone();
+    harness.get_by_label("Hide all").click();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::CheckBox, "FL_LEG_KNEE")
+        .click();
+    harness.run();
+    let knee = Channel::Joint(8);
+    let click = |harness: &mut Harness<'_, StudioApp>, pos: Pos2| {
+        harness.hover_at(pos);
+        harness.run();
+        harness.drag_at(pos);
+        harness.drop_at(pos);
+        harness.run();
+    };
+    let first = point_on_screen(&harness, 2, knee);
+    click(&mut harness, first);
+    harness.event(egui::Event::ModifiersChanged(Modifiers::SHIFT));
+    harness.run();
+    let second = point_on_screen(&harness, 3, knee);
+    click(&mut harness, second);
+    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    harness.run();
+    assert_eq!(
+        harness
+            .state()
+            .view
+            .selection
+            .iter()
+            .copied()
+            .collect::<Vec<_>>(),
+        vec![(2, knee), (3, knee)]
+    );
+    // Drag one of them up: both move by the same amount, nothing else moves.
+    let transform = harness.state().view.transform.unwrap();
+    let start = point_on_screen(&harness, 3, knee);
+    let at = transform.value_from_position(start);
+    let target = transform.position_from_point(&PlotPoint::new(at.x, at.y + 5.0));
+    drag(&mut harness, start, target);
+    let motion = &harness.state().document.motion;
+    let delta = motion.keyframes.angle(3, 8).unwrap() - original.keyframes.angle(3, 8).unwrap();
+    assert!(
+        (delta - deg_to_urad(5.0)).abs() < deg_to_urad(0.1),
+        "{delta}"
+    );
+    assert_eq!(
+        motion.keyframes.angle(2, 8).unwrap() - original.keyframes.angle(2, 8).unwrap(),
+        delta
+    );
+    assert_eq!(motion.keyframes.angle(1, 8), original.keyframes.angle(1, 8));
+    // One drag, one undo step.
+    command(&mut harness, Key::Z, false);
+    assert_eq!(harness.state().document.motion, original);
+}
