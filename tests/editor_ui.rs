@@ -44,6 +44,17 @@ fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
         .build_ui_state(|ui, app: &mut StudioApp| app.frame_ui(ui), app)
 }
 
+/// Shows only FL_LEG_KNEE, as an animator would before grabbing its points: Hide all, then
+/// tick the joint.
+fn show_only_knee(harness: &mut Harness<'_, StudioApp>) {
+    harness.get_by_label("Hide all").click();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::CheckBox, "FL_LEG_KNEE")
+        .click();
+    harness.run();
+}
+
 /// Where a keyframe of a channel is on screen now.
 fn point_on_screen(harness: &Harness<'_, StudioApp>, k: usize, channel: Channel) -> Pos2 {
     let app = harness.state();
@@ -103,13 +114,7 @@ fn drag_a_keyframe_edit_the_creator_undo_redo_save_and_read_back() {
     let mut harness = harness(StudioApp::with_document(open(&path)));
     harness.run();
 
-    // Show only FL_LEG_KNEE, as an animator would before grabbing its points.
-    harness.get_by_label("Hide all").click();
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::CheckBox, "FL_LEG_KNEE")
-        .click();
-    harness.run();
+    show_only_knee(&mut harness);
     let knee = Channel::Joint(8);
     assert!(harness.state().view.is_visible(knee));
     assert!(!harness.state().view.is_visible(Channel::Joint(0)));
@@ -202,12 +207,7 @@ fn drag_a_keyframe_edit_the_creator_undo_redo_save_and_read_back() {
 fn dragging_a_point_does_not_pan_and_dragging_empty_plot_does() {
     let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
     harness.run();
-    harness.get_by_label("Hide all").click();
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::CheckBox, "FL_LEG_KNEE")
-        .click();
-    harness.run();
+    show_only_knee(&mut harness);
     let before = harness.state().view.transform.unwrap();
     let start = point_on_screen(&harness, 1, Channel::Joint(8));
     drag(&mut harness, start, start + egui::vec2(0.0, -40.0));
@@ -438,12 +438,7 @@ fn shift_click_selects_several_points_and_they_move_together() {
     let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
     harness.run();
     let original = harness.state().document.motion.clone();
-    harness.get_by_label("Hide all").click();
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::CheckBox, "FL_LEG_KNEE")
-        .click();
-    harness.run();
+    show_only_knee(&mut harness);
     let knee = Channel::Joint(8);
     let click = |harness: &mut Harness<'_, StudioApp>, pos: Pos2| {
         harness.hover_at(pos);

@@ -9,18 +9,7 @@ use crate::robot::timing;
 /// Each keyframe's start in frames (the first is at 0).
 #[must_use]
 pub fn times_frames(keyframes: &Keyframes) -> Vec<u64> {
-    let mut time = 0;
-    keyframes
-        .frames()
-        .iter()
-        .enumerate()
-        .map(|(index, &frames)| {
-            if index > 0 {
-                time += u64::from(frames) + 1;
-            }
-            time
-        })
-        .collect()
+    timing::keyframe_times_frames(keyframes)
 }
 
 /// How far (in frames) the selected keyframes can move together without passing a

@@ -26,21 +26,31 @@ pub fn segment_ms(frames: u32) -> u64 {
     (u64::from(frames) + 1) * FRAME_MS
 }
 
-/// The time of each keyframe in ms from the start (the first is at 0).
+/// The start of each keyframe in file frames (16 ms) from the start (the first is at 0).
 #[must_use]
-pub fn keyframe_times_ms(keyframes: &Keyframes) -> Vec<u64> {
-    let mut time_ms = 0;
+pub fn keyframe_times_frames(keyframes: &Keyframes) -> Vec<u64> {
+    let mut time = 0;
     keyframes
         .frames()
         .iter()
         .enumerate()
         .map(|(index, &frames)| {
             if index > 0 {
-                time_ms += segment_ms(frames);
+                time += u64::from(frames) + 1;
             }
-            time_ms
+            time
         })
         .collect()
+}
+
+/// The time of each keyframe in ms from the start (the first is at 0).
+#[must_use]
+pub fn keyframe_times_ms(keyframes: &Keyframes) -> Vec<u64> {
+    let mut times = keyframe_times_frames(keyframes);
+    for time in &mut times {
+        *time *= FRAME_MS;
+    }
+    times
 }
 
 /// The motion's length in ms: the sum of its segments.
