@@ -2,6 +2,7 @@
 //!
 //! The library holds everything; the binary only parses its command line.
 
+#[cfg(feature = "gui")]
 pub mod app;
 pub mod cli;
 pub mod codec;
