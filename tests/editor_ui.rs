@@ -486,3 +486,59 @@ fn shift_click_selects_several_points_and_they_move_together() {
     command(&mut harness, Key::Z, false);
     assert_eq!(harness.state().document.motion, original);
 }
+
+#[test]
+fn space_plays_in_real_time_and_edits_show_at_once() {
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_step_dt(0.016)
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.frame_ui(ui),
+            StudioApp::with_document(mtn_studio::app::example_document()),
+        );
+    harness.run();
+    harness.key_press(Key::Space);
+    harness.step();
+    assert!(harness.state().playback.playing);
+    for _ in 0..10 {
+        harness.step();
+    }
+    // 16 ms of robot time per 16 ms step at 1x.
+    let time = harness.state().playback.time_ms();
+    assert!((144..=176).contains(&time), "{time}");
+    // What is shown is what the robot commands at that tick.
+    let keyframes = harness.state().document.motion.keyframes.clone();
+    let tick = harness.state().playback.tick();
+    assert_eq!(
+        harness.state().playback.values(&keyframes),
+        timing::values_at_tick(&keyframes, tick).unwrap()
+    );
+    // An edit during playback is in the very next frame's values.
+    harness.key_press(Key::Space);
+    harness.step();
+    let tick = harness.state().playback.tick();
+    let before = harness
+        .state()
+        .playback
+        .values(&harness.state().document.motion.keyframes);
+    harness.state_mut().document.apply(
+        "test edit",
+        mtn_studio::edit::Edit::SetAngles(vec![(1, 0, -500_000)]),
+    );
+    harness.step();
+    let after = harness
+        .state()
+        .playback
+        .values(&harness.state().document.motion.keyframes);
+    assert_ne!(before[0], after[0], "the edit shows at once (tick {tick})");
+    // Home goes back to the start; arrows step one 16 ms frame.
+    harness.key_press(Key::Home);
+    harness.step();
+    assert_eq!(harness.state().playback.time_ms(), 0);
+    harness.key_press(Key::ArrowRight);
+    harness.step();
+    assert_eq!(harness.state().playback.time_ms(), 16);
+    harness.key_press(Key::End);
+    harness.step();
+    assert_eq!(harness.state().playback.time_ms(), 1248);
+}

@@ -32,13 +32,23 @@ pub enum UiCommand {
     Repair,
     /// Zoom the timeline to the whole motion.
     ZoomToFit,
+    /// Play or pause.
+    PlayPause,
+    /// Stop and go back to the start.
+    GoToStart,
+    /// Go to the end.
+    GoToEnd,
+    /// One 16 ms frame back.
+    StepBack,
+    /// One 16 ms frame forward.
+    StepForward,
     /// Quit.
     Quit,
 }
 
 impl UiCommand {
     /// Every command.
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 19] = [
         Self::Open,
         Self::Save,
         Self::SaveAs,
@@ -52,6 +62,11 @@ impl UiCommand {
         Self::DuplicateKeyframe,
         Self::Repair,
         Self::ZoomToFit,
+        Self::PlayPause,
+        Self::GoToStart,
+        Self::GoToEnd,
+        Self::StepBack,
+        Self::StepForward,
         Self::Quit,
     ];
 
@@ -71,6 +86,11 @@ impl UiCommand {
             Self::DuplicateKeyframe => "Duplicate Keyframe",
             Self::Repair => "Repair",
             Self::ZoomToFit => "Zoom to Fit",
+            Self::PlayPause => "Play / Pause",
+            Self::GoToStart => "Go to Start",
+            Self::GoToEnd => "Go to End",
+            Self::StepBack => "Back One Frame",
+            Self::StepForward => "Forward One Frame",
             Self::Quit => "Quit",
         }
     }
@@ -94,6 +114,11 @@ impl UiCommand {
             Self::DuplicateKeyframe => KeyboardShortcut::new(command, Key::D),
             Self::Repair => return None,
             Self::ZoomToFit => KeyboardShortcut::new(command, Key::Num0),
+            Self::PlayPause => KeyboardShortcut::new(Modifiers::NONE, Key::Space),
+            Self::GoToStart => KeyboardShortcut::new(Modifiers::NONE, Key::Home),
+            Self::GoToEnd => KeyboardShortcut::new(Modifiers::NONE, Key::End),
+            Self::StepBack => KeyboardShortcut::new(Modifiers::NONE, Key::ArrowLeft),
+            Self::StepForward => KeyboardShortcut::new(Modifiers::NONE, Key::ArrowRight),
             Self::Quit => KeyboardShortcut::new(command, Key::Q),
         };
         Some(shortcut)
@@ -109,6 +134,11 @@ impl UiCommand {
                 | Self::CopyPose
                 | Self::PastePose
                 | Self::InsertKeyframe
+                | Self::PlayPause
+                | Self::GoToStart
+                | Self::GoToEnd
+                | Self::StepBack
+                | Self::StepForward
                 | Self::Undo
                 | Self::Redo
                 | Self::RedoAlt

@@ -6,7 +6,7 @@ use crate::codec::mtn::Motion;
 use crate::robot::BodyPart;
 
 /// Draws the joint list.
-pub fn joints_ui(ui: &mut egui::Ui, motion: &Motion, view: &mut View) {
+pub fn joints_ui(ui: &mut egui::Ui, motion: &Motion, view: &mut View, playhead_values: &[i32]) {
     ui.heading("Joints");
     ui.horizontal(|ui| {
         if ui.button("Show all").clicked() {
@@ -46,18 +46,30 @@ pub fn joints_ui(ui: &mut egui::Ui, motion: &Motion, view: &mut View) {
                     }
                 });
                 for &j in joints {
-                    joint_row_ui(ui, motion, view, Channel::Joint(j));
+                    joint_row_ui(
+                        ui,
+                        motion,
+                        view,
+                        Channel::Joint(j),
+                        playhead_values.get(j).copied(),
+                    );
                 }
                 ui.add_space(4.0);
             }
             ui.strong("body (not played by the robot)");
             for axis in 0..BODY_NAMES.len() {
-                joint_row_ui(ui, motion, view, Channel::Body(axis));
+                joint_row_ui(ui, motion, view, Channel::Body(axis), None);
             }
         });
 }
 
-fn joint_row_ui(ui: &mut egui::Ui, motion: &Motion, view: &mut View, channel: Channel) {
+fn joint_row_ui(
+    ui: &mut egui::Ui,
+    motion: &Motion,
+    view: &mut View,
+    channel: Channel,
+    playhead_urad: Option<i32>,
+) {
     let name = channel_name(motion, channel);
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
@@ -91,6 +103,10 @@ fn joint_row_ui(ui: &mut egui::Ui, motion: &Motion, view: &mut View, channel: Ch
             .on_hover_text(format!("Select {name} and show its limits as a band"));
         if focus.clicked() {
             view.focused = if focused { None } else { Some(channel) };
+        }
+        if let Some(urad) = playhead_urad {
+            ui.monospace(format!("{:>7.2}°", crate::robot::urad_to_deg(urad)))
+                .on_hover_text(format!("Commanded at the playhead: {urad} µrad"));
         }
     });
 }

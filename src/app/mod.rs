@@ -10,7 +10,7 @@ pub mod timeline;
 pub mod view;
 
 use crate::edit::timeline_ops::{self, Pose};
-use crate::edit::{Document, Opened, Origin};
+use crate::edit::{Document, Opened, Origin, Playback};
 use crate::example::{EXAMPLE_MTN, EXAMPLE_NAME};
 use command::UiCommand;
 use egui::ViewportCommand;
@@ -55,6 +55,8 @@ pub struct StudioApp {
     pub repair_log: Vec<String>,
     /// A typed path, when the system has no file dialog.
     pub path_prompt: Option<String>,
+    /// Playback at the robot's timing.
+    pub playback: Playback,
     allow_close: bool,
     shown_title: String,
 }
@@ -82,6 +84,7 @@ impl StudioApp {
             clipboard: None,
             repair_log: Vec::new(),
             path_prompt: None,
+            playback: Playback::default(),
             allow_close: false,
             shown_title: String::new(),
         }
@@ -117,6 +120,7 @@ impl StudioApp {
 
     fn set_document(&mut self, document: Document) {
         self.view = View::for_motion(&document.motion);
+        self.playback = Playback::default();
         let problems = document.problems().len();
         self.status = if problems == 0 {
             format!("Opened {}", document.origin.display_name())
@@ -342,6 +346,17 @@ impl StudioApp {
                 Err(message) => self.status = format!("Cannot repair: {message}"),
             },
             UiCommand::ZoomToFit => self.view.fit_requested = true,
+            UiCommand::PlayPause => self.playback.toggle(&self.document.motion.keyframes),
+            UiCommand::GoToStart => self.playback.stop(),
+            UiCommand::GoToEnd => self
+                .playback
+                .seek_ms(u64::MAX, &self.document.motion.keyframes),
+            UiCommand::StepBack => self
+                .playback
+                .step_frames(-1, &self.document.motion.keyframes),
+            UiCommand::StepForward => self
+                .playback
+                .step_frames(1, &self.document.motion.keyframes),
             UiCommand::Quit => self.request(Pending::Quit),
         }
     }
@@ -617,6 +632,17 @@ impl StudioApp {
             ctx.send_viewport_cmd(ViewportCommand::Close);
         }
         let mut commands = self.shortcuts(&ctx);
+        if self.view.playhead_ms != self.playback.time_ms() {
+            self.playback
+                .seek_ms(self.view.playhead_ms, &self.document.motion.keyframes);
+        }
+        if self.playback.playing {
+            let dt = ctx.input(|i| f64::from(i.stable_dt)).min(0.1);
+            self.playback.advance(dt, &self.document.motion.keyframes);
+            ctx.request_repaint();
+        }
+        self.view.playhead_ms = self.playback.time_ms();
+        let playhead_values = self.playback.values(&self.document.motion.keyframes);
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &mut commands));
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
@@ -624,7 +650,12 @@ impl StudioApp {
             .resizable(true)
             .default_size(230.0)
             .show(ui, |ui| {
-                joints_panel::joints_ui(ui, &self.document.motion, &mut self.view);
+                joints_panel::joints_ui(
+                    ui,
+                    &self.document.motion,
+                    &mut self.view,
+                    &playhead_values,
+                );
             });
         egui::Panel::right("header")
             .resizable(true)
@@ -652,19 +683,83 @@ impl StudioApp {
                 table::table_ui(ui, &mut self.document, &mut self.view);
             });
         egui::CentralPanel::default().show(ui, |ui| {
+            transport_ui(ui, &mut self.playback, &self.document, &mut commands);
             timeline::timeline_ui(ui, &mut self.document, &mut self.view);
         });
+        // A click on the timeline or a table row moves the playhead.
+        if self.view.playhead_ms != self.playback.time_ms() {
+            self.playback
+                .seek_ms(self.view.playhead_ms, &self.document.motion.keyframes);
+        }
         self.dialogs_ui(&ctx);
 
         for command in commands {
             self.run_command(command);
         }
+        self.view.playhead_ms = self.playback.time_ms();
         let title = self.document.title();
         if title != self.shown_title {
             ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
             self.shown_title = title;
         }
     }
+}
+
+/// Play, pause, stop, loop, speed, and where the playhead is.
+fn transport_ui(
+    ui: &mut egui::Ui,
+    playback: &mut Playback,
+    document: &Document,
+    commands: &mut Vec<UiCommand>,
+) {
+    let keyframes = &document.motion.keyframes;
+    ui.horizontal(|ui| {
+        if ui
+            .button("Start")
+            .on_hover_text("Go to start (Home)")
+            .clicked()
+        {
+            commands.push(UiCommand::GoToStart);
+        }
+        let label = if playback.playing { "Pause" } else { "Play" };
+        if ui
+            .button(label)
+            .on_hover_text("Play or pause (Space)")
+            .clicked()
+        {
+            commands.push(UiCommand::PlayPause);
+        }
+        if ui
+            .button("Stop")
+            .on_hover_text("Stop and go back to the start")
+            .clicked()
+        {
+            commands.push(UiCommand::GoToStart);
+        }
+        ui.checkbox(&mut playback.looping, "Loop");
+        let mut speed = playback.speed();
+        let label = ui.label("Speed");
+        let response = ui
+            .add(
+                egui::Slider::new(
+                    &mut speed,
+                    crate::edit::playback::SPEED_RANGE.0..=crate::edit::playback::SPEED_RANGE.1,
+                )
+                .step_by(0.25)
+                .suffix("×"),
+            )
+            .labelled_by(label.id);
+        if response.changed() {
+            playback.set_speed(speed);
+        }
+        ui.separator();
+        ui.monospace(format!(
+            "{:>6} / {} ms",
+            playback.time_ms(),
+            crate::robot::timing::duration_ms(keyframes)
+        ))
+        .on_hover_text("The playhead, on the robot's 8 ms ticks (arrow keys step 16 ms frames)");
+    });
 }
 
 impl eframe::App for StudioApp {

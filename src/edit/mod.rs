@@ -4,8 +4,10 @@
 mod document;
 mod edit_op;
 mod history;
+pub mod playback;
 pub mod timeline_ops;
 
 pub use document::{Document, Opened, Origin};
 pub use edit_op::{Edit, HeaderField};
 pub use history::History;
+pub use playback::Playback;

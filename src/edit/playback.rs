@@ -1,0 +1,202 @@
+//! Playback at the robot's timing, driven by a clock the caller steps (the window steps it by
+//! the frame time; tests step it by hand, so no real time has to pass).
+//!
+//! The playhead is a position in 8 ms ticks. What is shown at the playhead is exactly what the
+//! robot commands at that tick (`robot::timing::values_at_tick`); past the last commanded tick
+//! the motion rests on its final keyframe, which the robot never commands but ends at.
+
+use crate::codec::mtn::Keyframes;
+use crate::robot::timing::{self, TICK_MS};
+
+/// The slowest and fastest playback speeds.
+pub const SPEED_RANGE: (f64, f64) = (0.25, 2.0);
+
+/// The playback state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Playback {
+    /// Whether the clock moves the playhead.
+    pub playing: bool,
+    /// Whether playback starts again at the end.
+    pub looping: bool,
+    /// How fast: 1.0 is the robot's real time.
+    speed: f64,
+    /// The playhead in ticks, with the fraction of the tick elapsed.
+    position_ticks: f64,
+}
+
+impl Default for Playback {
+    fn default() -> Self {
+        Self {
+            playing: false,
+            looping: false,
+            speed: 1.0,
+            position_ticks: 0.0,
+        }
+    }
+}
+
+impl Playback {
+    /// The speed factor.
+    #[must_use]
+    pub fn speed(&self) -> f64 {
+        self.speed
+    }
+
+    /// Sets the speed, clamped to [`SPEED_RANGE`].
+    pub fn set_speed(&mut self, speed: f64) {
+        self.speed = if speed.is_finite() {
+            speed.clamp(SPEED_RANGE.0, SPEED_RANGE.1)
+        } else {
+            1.0
+        };
+    }
+
+    /// The tick under the playhead.
+    #[must_use]
+    pub fn tick(&self) -> u64 {
+        // A position is never negative and far below u64's range.
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "see above"
+        )]
+        let tick = self.position_ticks.max(0.0).floor() as u64;
+        tick
+    }
+
+    /// The playhead in ms (on the 8 ms tick grid).
+    #[must_use]
+    pub fn time_ms(&self) -> u64 {
+        self.tick() * TICK_MS
+    }
+
+    /// Moves the playhead to a time in ms (snapped down to its tick), clamped to the motion.
+    pub fn seek_ms(&mut self, time_ms: u64, keyframes: &Keyframes) {
+        let end = timing::tick_count(keyframes);
+        self.position_ticks = (time_ms / TICK_MS).min(end) as f64;
+    }
+
+    /// Plays or pauses; playing at the end starts again from the beginning.
+    pub fn toggle(&mut self, keyframes: &Keyframes) {
+        if !self.playing && self.tick() >= timing::tick_count(keyframes) {
+            self.position_ticks = 0.0;
+        }
+        self.playing = !self.playing;
+    }
+
+    /// Stops: pauses and goes back to the start.
+    pub fn stop(&mut self) {
+        self.playing = false;
+        self.position_ticks = 0.0;
+    }
+
+    /// Steps one 16 ms frame forward or back (two ticks), clamped to the motion.
+    pub fn step_frames(&mut self, frames: i64, keyframes: &Keyframes) {
+        let end = timing::tick_count(keyframes) as f64;
+        let target = (self.tick() as f64 + 2.0 * frames as f64).clamp(0.0, end);
+        self.position_ticks = target;
+    }
+
+    /// Advances the clock by `seconds` of wall time. At the end, playback stops there or, when
+    /// looping, wraps to the start.
+    pub fn advance(&mut self, seconds: f64, keyframes: &Keyframes) {
+        if !self.playing || !seconds.is_finite() || seconds <= 0.0 {
+            return;
+        }
+        let end = timing::tick_count(keyframes) as f64;
+        if end <= 0.0 {
+            self.playing = false;
+            self.position_ticks = 0.0;
+            return;
+        }
+        self.position_ticks += seconds * 1000.0 / TICK_MS as f64 * self.speed;
+        if self.position_ticks >= end {
+            if self.looping {
+                self.position_ticks %= end;
+            } else {
+                self.position_ticks = end;
+                self.playing = false;
+            }
+        }
+    }
+
+    /// The joint values at the playhead, in microradians: what the robot commands at this
+    /// tick, or the final keyframe once the motion is over.
+    #[must_use]
+    pub fn values(&self, keyframes: &Keyframes) -> Vec<i32> {
+        timing::values_at_tick(keyframes, self.tick()).unwrap_or_else(|| {
+            keyframes
+                .len()
+                .checked_sub(1)
+                .and_then(|last| keyframes.get(last))
+                .map(|k| k.angles_urad.to_vec())
+                .unwrap_or_default()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::example::stand_to_sit;
+
+    #[test]
+    fn real_time_speed_pause_and_loop() {
+        let motion = stand_to_sit();
+        let keyframes = &motion.keyframes;
+        let end = timing::tick_count(keyframes);
+        assert_eq!(end, 78 * 2);
+        let mut playback = Playback::default();
+        playback.advance(1.0, keyframes);
+        assert_eq!(playback.tick(), 0, "a paused clock does not move");
+        playback.toggle(keyframes);
+        playback.advance(0.080, keyframes);
+        assert_eq!(playback.tick(), 10);
+        assert_eq!(playback.time_ms(), 80);
+        playback.set_speed(2.0);
+        playback.advance(0.080, keyframes);
+        assert_eq!(playback.tick(), 30);
+        playback.set_speed(9.0);
+        assert!((playback.speed() - 2.0).abs() < f64::EPSILON);
+        playback.toggle(keyframes);
+        playback.advance(1.0, keyframes);
+        assert_eq!(playback.tick(), 30);
+        // To the end: it stops there, on the final keyframe.
+        playback.set_speed(1.0);
+        playback.toggle(keyframes);
+        playback.advance(10.0, keyframes);
+        assert!(!playback.playing);
+        assert_eq!(playback.tick(), end);
+        assert_eq!(
+            playback.values(keyframes),
+            keyframes
+                .get(3)
+                .map(|k| k.angles_urad.to_vec())
+                .unwrap_or_default()
+        );
+        // Looping wraps.
+        playback.toggle(keyframes);
+        assert_eq!(playback.tick(), 0, "play at the end starts over");
+        playback.looping = true;
+        playback.advance((end as f64 + 5.0) * 0.008, keyframes);
+        assert!(playback.playing);
+        assert_eq!(playback.tick(), 5);
+    }
+
+    #[test]
+    fn stepping_and_seeking_stay_on_the_motion() {
+        let motion = stand_to_sit();
+        let keyframes = &motion.keyframes;
+        let mut playback = Playback::default();
+        playback.step_frames(1, keyframes);
+        assert_eq!(playback.time_ms(), 16);
+        playback.step_frames(-5, keyframes);
+        assert_eq!(playback.time_ms(), 0);
+        playback.seek_ms(100_000, keyframes);
+        assert_eq!(playback.time_ms(), 78 * 16);
+        playback.seek_ms(101, keyframes);
+        assert_eq!(playback.time_ms(), 96);
+        playback.stop();
+        assert_eq!(playback.tick(), 0);
+    }
+}
