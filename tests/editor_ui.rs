@@ -542,3 +542,53 @@ fn space_plays_in_real_time_and_edits_show_at_once() {
     harness.step();
     assert_eq!(harness.state().playback.time_ms(), 1248);
 }
+
+#[test]
+fn saving_a_motion_beyond_the_servos_asks_once() {
+    let dir = scratch("safety");
+    let path = dir.join("MOTION.ODA");
+    std::fs::write(
+        &path,
+        common::corpus_file("mtn", "monet-ERS-200-MOTION.ODA"),
+    )
+    .unwrap();
+    let document = Document::open_entry(&path, "a_walk#stand_sox_sdk").unwrap();
+    let mut harness = harness(StudioApp::with_document(document));
+    harness.run();
+    assert!(
+        harness.query_all_by_label("joint-speed").next().is_some(),
+        "listed in the problems panel"
+    );
+    type_into(&mut harness, "Creator", "fast walker");
+    command(&mut harness, Key::S, false);
+    assert!(
+        harness
+            .query_by_label("Save a motion the robot cannot follow?")
+            .is_some()
+    );
+    assert!(
+        harness.state().document.is_dirty(),
+        "not saved before the answer"
+    );
+    harness.get_by_label("Save Anyway").click();
+    harness.run();
+    assert!(
+        !harness.state().document.is_dirty(),
+        "{}",
+        harness.state().status
+    );
+    // Asked once: the next save goes straight through.
+    type_into(&mut harness, "Creator", "faster walker");
+    command(&mut harness, Key::S, false);
+    assert!(
+        harness
+            .query_by_label("Save a motion the robot cannot follow?")
+            .is_none()
+    );
+    assert!(!harness.state().document.is_dirty());
+    let archive = Archive::read(&std::fs::read(&path).unwrap()).unwrap();
+    let index = archive.find("a_walk#stand_sox_sdk").unwrap();
+    let saved = mtn::decode(&archive.entries[index].contents().unwrap()).unwrap();
+    assert_eq!(saved.motion.creator, "faster walker");
+    let _ = std::fs::remove_dir_all(dir);
+}

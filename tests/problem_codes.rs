@@ -110,6 +110,12 @@ fn fixture(code: ProblemCode) -> Fixture {
             motion.layout.section3_padding = mtn::Padding::None;
             bytes = encoded(&motion);
         }
+        ProblemCode::JointSpeed => {
+            // Stand to half-way sit in one frame (2 ticks) instead of 31.
+            let mut motion = example;
+            motion.keyframes.set_frames(2, 0);
+            return Fixture::Motion(Box::new(motion));
+        }
         ProblemCode::StringEncoding => {
             let mut motion = example;
             motion.creator = "\u{30bd}\u{30cb}\u{30fc}".to_owned();
@@ -126,7 +132,12 @@ fn problems_of(fixture: &Fixture) -> (Vec<Problem>, Option<mtn::Decoded>) {
             let decoded = mtn::decode(bytes).unwrap();
             (decoded.problems.clone(), Some(decoded))
         }
-        Fixture::Motion(motion) => (check_motion(motion, &mtn::Offsets::default()), None),
+        Fixture::Motion(motion) => {
+            let offsets = mtn::Offsets::default();
+            let mut problems = check_motion(motion, &offsets);
+            problems.extend(mtn_studio::robot::check::safety_problems(motion, &offsets));
+            (problems, None)
+        }
     }
 }
 

@@ -57,6 +57,10 @@ pub struct StudioApp {
     pub path_prompt: Option<String>,
     /// Playback at the robot's timing.
     pub playback: Playback,
+    /// The user said to save this document despite its limit and speed problems.
+    pub safety_confirmed: bool,
+    /// A save waiting for "save anyway?" (None: plain Save; Some: Save As to that path).
+    pub confirm_save: Option<Option<PathBuf>>,
     allow_close: bool,
     shown_title: String,
 }
@@ -85,6 +89,8 @@ impl StudioApp {
             repair_log: Vec::new(),
             path_prompt: None,
             playback: Playback::default(),
+            safety_confirmed: false,
+            confirm_save: None,
             allow_close: false,
             shown_title: String::new(),
         }
@@ -121,6 +127,7 @@ impl StudioApp {
     fn set_document(&mut self, document: Document) {
         self.view = View::for_motion(&document.motion);
         self.playback = Playback::default();
+        self.safety_confirmed = false;
         let problems = document.problems().len();
         self.status = if problems == 0 {
             format!("Opened {}", document.origin.display_name())
@@ -197,10 +204,26 @@ impl StudioApp {
         }
     }
 
-    /// Saves; an unsaved document asks where. Returns whether it was saved.
+    /// The limit and speed problems that make saving ask once.
+    fn safety_problem_count(&self) -> usize {
+        use crate::codec::ProblemCode;
+        self.document
+            .problems()
+            .iter()
+            .filter(|p| matches!(p.code, ProblemCode::JointSpeed | ProblemCode::JointLimit))
+            .count()
+    }
+
+    /// Saves; an unsaved document asks where. A motion beyond its joints' limits or speeds asks
+    /// once ("save anyway?"), as Sony's own tools refused to save such motions. Returns whether
+    /// it was saved.
     pub fn save(&mut self) -> bool {
         if matches!(self.document.origin, Origin::Unsaved { .. }) {
             return self.save_as_dialog();
+        }
+        if !self.safety_confirmed && self.safety_problem_count() > 0 {
+            self.confirm_save = Some(None);
+            return false;
         }
         match self.document.save() {
             Ok(()) => {
@@ -239,6 +262,10 @@ impl StudioApp {
 
     /// Saves to `path`, which becomes the document's file.
     pub fn save_as(&mut self, path: &Path) -> bool {
+        if !self.safety_confirmed && self.safety_problem_count() > 0 {
+            self.confirm_save = Some(Some(path.to_owned()));
+            return false;
+        }
         match self.document.save_as(path) {
             Ok(()) => {
                 self.remember(path);
@@ -547,6 +574,41 @@ impl StudioApp {
                 None => {}
             }
         }
+        if let Some(target) = self.confirm_save.clone() {
+            let mut answer = None;
+            egui::Modal::new(egui::Id::unique("save anyway")).show(ctx, |ui| {
+                ui.heading("Save a motion the robot cannot follow?");
+                ui.label(format!(
+                    "{} joints go beyond their limits or move faster than the servos can \
+                     (see the Problems panel). Sony's own tools refused to save such motions.",
+                    self.safety_problem_count()
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Save Anyway").clicked() {
+                        answer = Some(true);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        answer = Some(false);
+                    }
+                });
+            });
+            if let Some(save) = answer {
+                self.confirm_save = None;
+                if save {
+                    self.safety_confirmed = true;
+                    match target {
+                        Some(path) => {
+                            self.save_as(&path);
+                        }
+                        None => {
+                            self.save();
+                        }
+                    }
+                } else {
+                    self.status = "Not saved".to_owned();
+                }
+            }
+        }
         if let Some((path, motions)) = self.archive_choice.clone() {
             let mut open = true;
             let mut chosen = None;
@@ -666,10 +728,14 @@ impl StudioApp {
                     .show(ui, |ui| {
                         header_panel::header_ui(ui, &mut self.document);
                         ui.separator();
-                        if let problems_panel::ProblemsAction::Repair =
-                            problems_panel::problems_ui(ui, self.document.problems())
-                        {
-                            commands.push(UiCommand::Repair);
+                        match problems_panel::problems_ui(ui, self.document.problems()) {
+                            problems_panel::ProblemsAction::Repair => {
+                                commands.push(UiCommand::Repair);
+                            }
+                            problems_panel::ProblemsAction::Seek(time_ms) => {
+                                self.view.playhead_ms = time_ms;
+                            }
+                            problems_panel::ProblemsAction::None => {}
                         }
                         for line in &self.repair_log {
                             ui.small(line);

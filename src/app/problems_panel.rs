@@ -8,6 +8,8 @@ pub enum ProblemsAction {
     None,
     /// Run Repair.
     Repair,
+    /// Move the playhead to a time in ms.
+    Seek(u64),
 }
 
 /// A marker and colour for a severity.
@@ -28,7 +30,9 @@ pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem]) -> ProblemsAction {
         let repairable = problems.iter().any(|p| p.severity >= Severity::Warning);
         if ui
             .add_enabled(repairable, egui::Button::new("Repair"))
-            .on_hover_text("Fix what can be fixed without changing the motion: sizes, counts, locators, padding")
+            .on_hover_text(
+                "Fix what can be fixed without changing the motion: sizes, counts, locators, padding",
+            )
             .clicked()
         {
             action = ProblemsAction::Repair;
@@ -40,15 +44,23 @@ pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem]) -> ProblemsAction {
     }
     egui::ScrollArea::vertical()
         .id_salt("problems")
-        .max_height(220.0)
+        .max_height(260.0)
         .show(ui, |ui| {
             for problem in problems {
                 let (marker, color) = severity_style(problem.severity);
                 ui.horizontal_wrapped(|ui| {
-                    ui.colored_label(color, marker);
+                    ui.colored_label(color, egui::RichText::new(marker).strong());
                     ui.monospace(problem.code.as_str());
                     ui.label(&problem.message)
                         .on_hover_text(format!("{} at byte {}", problem.severity, problem.offset));
+                    if let Some(time_ms) = problem.time_ms
+                        && ui
+                            .small_button(format!("go to {time_ms} ms"))
+                            .on_hover_text("Move the playhead there")
+                            .clicked()
+                    {
+                        action = ProblemsAction::Seek(time_ms);
+                    }
                 });
             }
         });

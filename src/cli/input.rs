@@ -67,7 +67,12 @@ pub fn load(path: &Path) -> Result<Loaded, Failure> {
 /// # Errors
 /// The bytes are not a recoverable motion.
 pub fn decode_named(label: &str, bytes: &[u8]) -> Result<Decoded, Failure> {
-    mtn::decode(bytes).map_err(|e| Failure::unreadable(format!("{label}: {e}")))
+    let mut decoded =
+        mtn::decode(bytes).map_err(|e| Failure::unreadable(format!("{label}: {e}")))?;
+    let safety = crate::robot::check::safety_problems(&decoded.motion, &decoded.offsets);
+    decoded.problems.extend(safety);
+    decoded.problems.sort_by_key(|p| p.offset);
+    Ok(decoded)
 }
 
 /// The motions a command works on: the file itself, the chosen entry of an archive, or every

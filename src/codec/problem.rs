@@ -84,11 +84,13 @@ pub enum ProblemCode {
     /// A section-3 size field of the other model's width (2 bytes outside the ERS-110, or
     /// 4 bytes on it): that model's player reads the keyframes 2 bytes off.
     Section3Width,
+    /// A joint commanded faster than the model's servos can follow.
+    JointSpeed,
 }
 
 impl ProblemCode {
     /// Every code, for tests that need one fixture per code.
-    pub const ALL: [Self; 22] = [
+    pub const ALL: [Self; 23] = [
         Self::Section0Header,
         Self::SectionNumber,
         Self::Section1Size,
@@ -111,6 +113,7 @@ impl ProblemCode {
         Self::EmptyMotion,
         Self::StringEncoding,
         Self::Section3Width,
+        Self::JointSpeed,
     ];
 
     /// The stable kebab-case string.
@@ -139,6 +142,7 @@ impl ProblemCode {
             Self::EmptyMotion => "empty-motion",
             Self::StringEncoding => "string-encoding",
             Self::Section3Width => "section3-width",
+            Self::JointSpeed => "joint-speed",
         }
     }
 
@@ -179,6 +183,10 @@ pub struct Problem {
     pub offset: u64,
     /// A sentence for a person.
     pub message: String,
+    /// Where in the motion it happens, in ms, for problems of the motion's content (a joint
+    /// beyond its limit or too fast), so the editor can jump there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<u64>,
 }
 
 impl Problem {
@@ -190,7 +198,15 @@ impl Problem {
             code,
             offset: offset as u64,
             message,
+            time_ms: None,
         }
+    }
+
+    /// The same problem, placed at a time in the motion.
+    #[must_use]
+    pub fn at_time(mut self, time_ms: u64) -> Self {
+        self.time_ms = Some(time_ms);
+        self
     }
 }
 

@@ -241,6 +241,8 @@ impl Document {
         let offsets = mtn::offsets(&self.motion).unwrap_or_default();
         let mut problems = self.structure_problems.clone();
         problems.extend(check_motion(&self.motion, &offsets));
+        problems.extend(crate::robot::check::safety_problems(&self.motion, &offsets));
+        problems.sort_by_key(|p| p.offset);
         self.problems = problems;
     }
 

@@ -19,6 +19,16 @@ const FRAME_RATE_AT: usize = 22;
 const RESERVED_AT: usize = 24;
 const KEYFRAME_COUNT_AT: usize = 20;
 
+/// The checks of how the motion plays: joints faster than the model's servos (a walk over
+/// every segment and joint, so kept out of the plain file reading; `check`, `info` and the
+/// editor add them).
+#[must_use]
+pub fn safety_problems(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
+    parse_design(&motion.design).map_or_else(Vec::new, |design| {
+        super::speed::check_speeds(motion, offsets, design.model)
+    })
+}
+
 /// Every check that needs robot knowledge, with the byte offsets of `offsets`.
 #[must_use]
 pub fn check_motion(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {

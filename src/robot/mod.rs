@@ -6,6 +6,7 @@ pub mod chunk_name;
 pub mod joints;
 pub mod models;
 pub mod postures;
+pub mod speed;
 pub mod timing;
 
 pub use joints::{BodyPart, JointInfo, Limit, SpeedLimit, deg_to_urad, urad_to_deg};

@@ -1,0 +1,132 @@
+//! Joint speed checks: how far each joint moves from one 8 ms tick to the next in the exact
+//! command stream, against the model's speed limits (NOTES.md; Sony's own tools refused to
+//! save motions faster than this).
+//!
+//! Within a segment the player steps every tick by the same `delta`; from the segment's last
+//! tick to the next keyframe it steps `delta + remainder` (the remainder is never spread). So
+//! each segment's fastest step is known without walking its ticks, and a motion of 65,535
+//! keyframes is checked in one pass over its keyframes.
+
+use super::joints::{SpeedLimit, urad_to_deg};
+use super::models::Model;
+use super::timing;
+use crate::codec::mtn::{Motion, Offsets};
+use crate::codec::problem::{Problem, ProblemCode, Severity};
+
+/// The fastest step (in µrad per 8 ms tick) of one joint over the segment ending at keyframe
+/// `k`, including the step onto that keyframe when the next segment starts from it. The final
+/// keyframe is never commanded, so the last segment has no step onto it.
+#[must_use]
+pub fn fastest_step_urad(from: i32, to: i32, frames: u32, last_segment: bool) -> i64 {
+    let delta = i64::from(timing::step_urad(from, to, frames));
+    let ticks = i64::try_from(timing::segment_ticks(frames)).unwrap_or(i64::MAX);
+    let within = if ticks > 1 { delta.abs() } else { 0 };
+    if last_segment {
+        return within;
+    }
+    // From the last tick, v0 + (ticks - 1) * delta, to v1.
+    let last = i64::from(from) + (ticks - 1).saturating_mul(delta);
+    within.max((i64::from(to) - last).abs())
+}
+
+/// Speed problems of a motion, one per joint that exceeds its limit: where it first does,
+/// how fast, and how often.
+#[must_use]
+pub fn check_speeds(motion: &Motion, offsets: &Offsets, model: Model) -> Vec<Problem> {
+    let keyframes = &motion.keyframes;
+    let joint_count = keyframes.joint_count();
+    if keyframes.len() < 2 || joint_count == 0 {
+        return Vec::new();
+    }
+    let limits: Vec<(usize, &'static str, SpeedLimit)> = motion
+        .locators
+        .iter()
+        .enumerate()
+        .filter_map(|(j, locator)| {
+            let (_, info) = model.joint_by_locator(locator)?;
+            Some((j, info.name, info.speed?))
+        })
+        .collect();
+    if limits.is_empty() {
+        return Vec::new();
+    }
+    let times = timing::keyframe_times_ms(keyframes);
+    let angles = keyframes.angles();
+    let frames = keyframes.frames();
+    let segments = keyframes.len() - 1;
+    let mut problems = Vec::new();
+    for (j, name, limit) in limits {
+        let per_tick_limit_deg =
+            limit.deg * f64::from(timing::TICK_MS as u32) / f64::from(limit.per_ms);
+        let limit_urad = super::joints::deg_to_urad(per_tick_limit_deg + 0.005);
+        let mut first = None;
+        let mut count = 0usize;
+        let mut worst = 0i64;
+        let limit_f = f64::from(limit_urad);
+        for k in 1..=segments {
+            let from = angles[(k - 1) * joint_count + j];
+            let to = angles[k * joint_count + j];
+            // Every step is at most |v1 - v0| / ticks plus the remainder (less than `ticks`):
+            // a cheap bound that clears almost every segment without an integer division.
+            let ticks = timing::segment_ticks(frames[k]) as f64;
+            let bound = (f64::from(to) - f64::from(from)).abs() / ticks + ticks;
+            if bound <= limit_f {
+                continue;
+            }
+            let step = fastest_step_urad(from, to, frames[k], k == segments);
+            if step > i64::from(limit_urad) {
+                count += 1;
+                first.get_or_insert((k, step));
+                worst = worst.max(step);
+            }
+        }
+        let Some((k, step)) = first else {
+            continue;
+        };
+        let unit_ticks = f64::from(limit.per_ms) / timing::TICK_MS as f64;
+        let shown = |urad: i64| urad_to_deg(i32::try_from(urad).unwrap_or(i32::MAX)) * unit_ticks;
+        let more = if count > 1 {
+            format!(
+                "; {count} segments are too fast, the fastest at {:.2}° per {} ms",
+                shown(worst),
+                limit.per_ms
+            )
+        } else {
+            String::new()
+        };
+        problems.push(
+            Problem::new(
+                Severity::Warning,
+                ProblemCode::JointSpeed,
+                offsets.angle(k, j),
+                format!(
+                    "{name} moves {:.2}° per {} ms at {} ms (into keyframe {k}); the {} can do {:.2}° per {} ms{more}",
+                    shown(step),
+                    limit.per_ms,
+                    times[k - 1],
+                    model.name(),
+                    limit.deg,
+                    limit.per_ms
+                ),
+            )
+            .at_time(times[k - 1]),
+        );
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fastest_step_includes_the_remainder_onto_the_next_keyframe() {
+        // 0 -> 1,000 over 1 frame: 4 ticks of 250; onto the keyframe 250 again.
+        assert_eq!(fastest_step_urad(0, 1_000, 1, false), 250);
+        // 0 -> 1,003: delta 250, the last step is 253.
+        assert_eq!(fastest_step_urad(0, 1_003, 1, false), 253);
+        assert_eq!(fastest_step_urad(0, 1_003, 1, true), 250);
+        // Zero frames: 2 ticks; negative moves count by size.
+        assert_eq!(fastest_step_urad(0, -1_001, 0, false), 501);
+    }
+}
