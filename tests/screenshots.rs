@@ -71,3 +71,43 @@ fn screenshots_of_the_editor() {
         |_| {},
     );
 }
+
+#[test]
+fn screenshots_of_the_posed_robot() {
+    use mtn_studio::codec::mtn::Motion;
+    use mtn_studio::robot::Model;
+    use mtn_studio::robot::postures::{posture, posture_locators};
+    for model in [Model::Ers7, Model::Ers210] {
+        for name in ["stand", "sit", "sleep"] {
+            let pose = posture(model, name).unwrap();
+            let mut motion = Motion::new(
+                &format!("a_{name}#{name}_pose"),
+                "",
+                model.label(),
+                posture_locators(model),
+            );
+            motion
+                .keyframes
+                .push(0, pose.body_urad(), &pose.angles_urad())
+                .unwrap();
+            let values = pose.angles_urad();
+            let body = pose.body_urad();
+            let mut view = mtn_studio::app::view::View::for_motion(&motion);
+            let mut harness = Harness::builder()
+                .with_size([640.0, 300.0])
+                .wgpu()
+                .build_ui(|ui| {
+                    mtn_studio::app::pose_view::pose_ui(ui, &motion, &values, body, &mut view);
+                });
+            harness.run();
+            let image = harness
+                .render()
+                .unwrap_or_else(|e| panic!("rendering needs a wgpu adapter: {e}"));
+            let file = format!(
+                "pose-{}-{name}.png",
+                model.name().to_lowercase().replace(['/', ' '], "-")
+            );
+            image.save(out_dir().join(file)).unwrap();
+        }
+    }
+}

@@ -4,6 +4,7 @@
 pub mod command;
 mod header_panel;
 mod joints_panel;
+pub mod pose_view;
 mod problems_panel;
 mod table;
 pub mod timeline;
@@ -750,6 +751,19 @@ impl StudioApp {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             transport_ui(ui, &mut self.playback, &self.document, &mut commands);
+            let body = body_at(&self.document.motion, self.playback.time_ms());
+            egui::Panel::right("pose")
+                .resizable(true)
+                .default_size(300.0)
+                .show(ui, |ui| {
+                    pose_view::pose_ui(
+                        ui,
+                        &self.document.motion,
+                        &playhead_values,
+                        body,
+                        &mut self.view,
+                    );
+                });
             timeline::timeline_ui(ui, &mut self.document, &mut self.view);
         });
         // A click on the timeline or a table row moves the playhead.
@@ -769,6 +783,30 @@ impl StudioApp {
             self.shown_title = title;
         }
     }
+}
+
+/// Body roll, pitch and yaw at a time, interpolated between keyframes (the robot does not
+/// play them; the figure shows them).
+fn body_at(motion: &crate::codec::mtn::Motion, time_ms: u64) -> [i32; 3] {
+    let keyframes = &motion.keyframes;
+    let times = crate::robot::timing::keyframe_times_ms(keyframes);
+    let body = keyframes.body();
+    let Some(next) = times.iter().position(|&t| t > time_ms) else {
+        return body.last().copied().unwrap_or([0; 3]);
+    };
+    if next == 0 {
+        return body[0];
+    }
+    let (t0, t1) = (times[next - 1] as f64, times[next] as f64);
+    let f = (time_ms as f64 - t0) / (t1 - t0);
+    let mut out = [0; 3];
+    for (axis, slot) in out.iter_mut().enumerate() {
+        let (a, b) = (f64::from(body[next - 1][axis]), f64::from(body[next][axis]));
+        #[expect(clippy::cast_possible_truncation, reason = "between two i32 values")]
+        let value = (a + (b - a) * f).round() as i32;
+        *slot = value;
+    }
+    out
 }
 
 /// Play, pause, stop, loop, speed, and where the playhead is.

@@ -1,0 +1,275 @@
+//! The posed robot at the playhead, from the side and from the front, by forward kinematics
+//! (`robot::kinematics`). Body roll, pitch and yaw tilt the body; the ground line runs under
+//! the lowest paw. Clicking a leg selects its joint on the timeline.
+
+use super::view::{Channel, View, channel_color};
+use crate::codec::mtn::Motion;
+use crate::robot::kinematics::{self, Geometry, Leg, Vec3};
+use crate::robot::{self, urad_to_deg};
+use egui::{Color32, Pos2, Rect, Stroke};
+
+/// One drawn segment, with the joint it belongs to (for clicks).
+struct Segment {
+    from: Vec3,
+    to: Vec3,
+    joint: Option<usize>,
+    color: Color32,
+    width: f32,
+}
+
+fn rot_x(a: f64, v: Vec3) -> Vec3 {
+    let (s, c) = a.sin_cos();
+    [v[0], c * v[1] - s * v[2], s * v[1] + c * v[2]]
+}
+
+fn rot_y(a: f64, v: Vec3) -> Vec3 {
+    let (s, c) = a.sin_cos();
+    [c * v[0] + s * v[2], v[1], -s * v[0] + c * v[2]]
+}
+
+fn rot_z(a: f64, v: Vec3) -> Vec3 {
+    let (s, c) = a.sin_cos();
+    [c * v[0] - s * v[1], s * v[0] + c * v[1], v[2]]
+}
+
+fn add(a: Vec3, b: Vec3) -> Vec3 {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+
+/// The angle of a joint by friendly name, in degrees, and its index.
+fn joint(motion: &Motion, values: &[i32], name: &str) -> (f64, Option<usize>) {
+    let index = motion
+        .locators
+        .iter()
+        .position(|l| robot::joint_name(&motion.design, l) == name);
+    let value = index
+        .and_then(|j| values.get(j))
+        .map_or(0.0, |&v| urad_to_deg(v));
+    (value, index)
+}
+
+/// The figure's segments in the body frame, tilted by the body angles.
+fn figure(
+    motion: &Motion,
+    geometry: &Geometry,
+    values: &[i32],
+    body_urad: [i32; 3],
+) -> Vec<Segment> {
+    let mut segments = Vec::new();
+    let grey = Color32::from_gray(170);
+    // Body roll (leans right, plus), pitch (leans back, plus), yaw (turns left, plus).
+    let [roll, pitch, yaw] = body_urad.map(|v| urad_to_deg(v).to_radians());
+    let tilt = |p: Vec3| rot_z(yaw, rot_y(-pitch, rot_x(roll, p)));
+    // The body: a box through the four shoulders and hips.
+    let f = geometry.front.shoulder;
+    let h = geometry.hind.shoulder;
+    let corners = [
+        [f[0], f[1], 0.0],
+        [f[0], -f[1], 0.0],
+        [h[0], -h[1], 0.0],
+        [h[0], h[1], 0.0],
+    ];
+    for i in 0..4 {
+        for z in [0.0, 30.0] {
+            let a = add(corners[i], [0.0, 0.0, z]);
+            let b = add(corners[(i + 1) % 4], [0.0, 0.0, z]);
+            segments.push(Segment {
+                from: tilt(a),
+                to: tilt(b),
+                joint: None,
+                color: grey,
+                width: 2.0,
+            });
+        }
+        segments.push(Segment {
+            from: tilt(corners[i]),
+            to: tilt(add(corners[i], [0.0, 0.0, 30.0])),
+            joint: None,
+            color: grey,
+            width: 2.0,
+        });
+    }
+    for (leg, prefix) in Leg::ALL.into_iter().zip(["FL", "BL", "FR", "BR"]) {
+        let (j1, j1_index) = joint(motion, values, &format!("{prefix}_LEG_VERT"));
+        let (j2, _) = joint(motion, values, &format!("{prefix}_LEG_LAT"));
+        let (j3, j3_index) = joint(motion, values, &format!("{prefix}_LEG_KNEE"));
+        let [shoulder, knee, paw] = kinematics::leg_points(geometry, leg, j1, j2, j3);
+        let color = |index: Option<usize>| index.map_or(grey, |j| channel_color(Channel::Joint(j)));
+        segments.push(Segment {
+            from: tilt(shoulder),
+            to: tilt(knee),
+            joint: j1_index,
+            color: color(j1_index),
+            width: 5.0,
+        });
+        segments.push(Segment {
+            from: tilt(knee),
+            to: tilt(paw),
+            joint: j3_index,
+            color: color(j3_index),
+            width: 4.0,
+        });
+    }
+    // Head: tilt (HEAD_PITCH, up is plus), pan (HEAD_YAW, left is plus), nod (HEAD_PITCH2).
+    let (head_tilt, tilt_index) = joint(motion, values, "HEAD_PITCH");
+    let (pan, _) = joint(motion, values, "HEAD_YAW");
+    let (nod, _) = joint(motion, values, "HEAD_PITCH2");
+    let neck_top = add(
+        geometry.neck,
+        rot_y(-head_tilt.to_radians(), [0.0, 0.0, 80.0]),
+    );
+    let head_dir = rot_z(
+        pan.to_radians(),
+        rot_y(-(head_tilt + nod).to_radians(), [70.0, 0.0, 0.0]),
+    );
+    let head_color = tilt_index.map_or(grey, |j| channel_color(Channel::Joint(j)));
+    segments.push(Segment {
+        from: tilt(geometry.neck),
+        to: tilt(neck_top),
+        joint: tilt_index,
+        color: head_color,
+        width: 5.0,
+    });
+    segments.push(Segment {
+        from: tilt(neck_top),
+        to: tilt(add(neck_top, head_dir)),
+        joint: tilt_index,
+        color: head_color,
+        width: 9.0,
+    });
+    // Tail: straight up at tilt 0, tilting back; pan to the side.
+    let (tail_tilt, tail_index) = joint(motion, values, "TAIL_VERT");
+    let (tail_pan, _) = joint(motion, values, "TAIL_HORZ");
+    if tail_index.is_some() {
+        let dir = rot_z(
+            tail_pan.to_radians(),
+            rot_y(-tail_tilt.to_radians(), [0.0, 0.0, 86.0]),
+        );
+        let color = tail_index.map_or(grey, |j| channel_color(Channel::Joint(j)));
+        segments.push(Segment {
+            from: tilt(geometry.tail),
+            to: tilt(add(geometry.tail, dir)),
+            joint: tail_index,
+            color,
+            width: 3.0,
+        });
+    }
+    segments
+}
+
+/// Draws the posed robot from the side and the front.
+pub fn pose_ui(
+    ui: &mut egui::Ui,
+    motion: &Motion,
+    values: &[i32],
+    body_urad: [i32; 3],
+    view: &mut View,
+) {
+    let Some(design) = robot::parse_design(&motion.design) else {
+        ui.label("No figure: the design label names no known model.");
+        return;
+    };
+    let geometry = kinematics::geometry(design.model);
+    let segments = figure(motion, &geometry, values, body_urad);
+    ui.horizontal(|ui| {
+        ui.strong(format!("{} at the playhead", design.model.name()));
+        if !geometry.measured {
+            ui.weak("(approximate proportions)");
+        }
+    });
+    let width = ui.available_width();
+    let size = egui::vec2(
+        width,
+        (width * 0.55).clamp(120.0, (ui.available_height() - 8.0).max(120.0)),
+    );
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 4.0, Color32::from_gray(24));
+    let ground = segments
+        .iter()
+        .flat_map(|s| [s.from[2], s.to[2]])
+        .fold(f64::INFINITY, f64::min);
+    let half = Rect::from_min_size(rect.min, egui::vec2(rect.width() / 2.0, rect.height()));
+    let views = [
+        ("side", half, 0usize, 1.0),
+        (
+            "front",
+            half.translate(egui::vec2(rect.width() / 2.0, 0.0)),
+            1usize,
+            -1.0,
+        ),
+    ];
+    let mut hit = None;
+    for (name, area, axis, flip) in views {
+        // 400 mm across, ground near the bottom.
+        let scale = (area.width() / 420.0).min(area.height() / 330.0);
+        let origin = Pos2::new(area.center().x, area.bottom() - 20.0);
+        #[expect(clippy::cast_possible_truncation, reason = "screen coordinates")]
+        let project = |p: Vec3| {
+            Pos2::new(
+                origin.x + (flip * p[axis] * f64::from(scale)) as f32,
+                origin.y - ((p[2] - ground) * f64::from(scale)) as f32,
+            )
+        };
+        painter.line_segment(
+            [
+                Pos2::new(area.left() + 8.0, origin.y),
+                Pos2::new(area.right() - 8.0, origin.y),
+            ],
+            Stroke::new(1.0, Color32::from_gray(90)),
+        );
+        painter.text(
+            area.left_top() + egui::vec2(8.0, 6.0),
+            egui::Align2::LEFT_TOP,
+            name,
+            egui::FontId::proportional(12.0),
+            Color32::GRAY,
+        );
+        // Draw far segments first in the side view (the right legs are behind).
+        let mut order: Vec<&Segment> = segments.iter().collect();
+        order.sort_by(|a, b| a.from[1].total_cmp(&b.from[1]));
+        for segment in order {
+            let (a, b) = (project(segment.from), project(segment.to));
+            let focused = segment
+                .joint
+                .is_some_and(|j| view.focused == Some(Channel::Joint(j)));
+            let width = if focused {
+                segment.width + 2.0
+            } else {
+                segment.width
+            };
+            let color = if focused {
+                Color32::WHITE
+            } else {
+                segment.color
+            };
+            painter.line_segment([a, b], Stroke::new(width, color));
+            painter.circle_filled(b, width * 0.6, color);
+            if let (Some(pointer), Some(j)) = (response.interact_pointer_pos(), segment.joint)
+                && distance_to_segment(pointer, a, b) < 6.0
+            {
+                hit = Some(j);
+            }
+        }
+    }
+    if response.clicked()
+        && let Some(j) = hit
+    {
+        view.focused = Some(Channel::Joint(j));
+        if let Some(shown) = view.visible.get_mut(j) {
+            *shown = true;
+        }
+    }
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Posed robot"));
+}
+
+/// The distance from `p` to the segment `a`-`b`, in points.
+fn distance_to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
+    let ab = b - a;
+    let t = if ab.length_sq() > 0.0 {
+        ((p - a).dot(ab) / ab.length_sq()).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    p.distance(a + ab * t)
+}
