@@ -355,6 +355,12 @@ fn check_limits(motion: &Motion, offsets: &Offsets, design: &Design, problems: &
             }
         }
     }
+    // Times are only needed when something is out of range.
+    let times = if tallies.iter().any(|t| t.first.is_some()) {
+        super::timing::keyframe_times_ms(keyframes)
+    } else {
+        Vec::new()
+    };
     for (bound, tally) in bounds.iter().zip(&tallies) {
         let Some((keyframe, value)) = tally.first else {
             continue;
@@ -383,7 +389,7 @@ fn check_limits(motion: &Motion, offsets: &Offsets, design: &Design, problems: &
         } else {
             String::new()
         };
-        problems.push(Problem::new(
+        let problem = Problem::new(
             Severity::Warning,
             ProblemCode::JointLimit,
             offsets.angle(keyframe, bound.joint),
@@ -392,7 +398,11 @@ fn check_limits(motion: &Motion, offsets: &Offsets, design: &Design, problems: &
                 bound.info.name,
                 urad_to_deg(value)
             ),
-        ));
+        );
+        problems.push(match times.get(keyframe) {
+            Some(&time_ms) => problem.at_time(time_ms),
+            None => problem,
+        });
     }
 }
 
