@@ -166,6 +166,18 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
     let box_start = view.box_start;
     let naive = view.naive_plot;
     let focus_band = focused.and_then(|channel| limit_band(motion, channel));
+    // Where a joint goes beyond its limits or its servo's speed: marked on the timeline.
+    let marks: Vec<(u64, String)> = document
+        .problems()
+        .iter()
+        .filter(|p| {
+            matches!(
+                p.code,
+                crate::codec::ProblemCode::JointLimit | crate::codec::ProblemCode::JointSpeed
+            )
+        })
+        .filter_map(|p| p.time_ms.map(|t| (t, format!("{}: {}", p.code, p.message))))
+        .collect();
     let response = plot.show(ui, |plot_ui| {
         let bounds = plot_ui.plot_bounds();
         let width_px = plot_ui.response().rect.width().max(1.0);
@@ -237,6 +249,14 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
                     );
                 }
             }
+        }
+        for (time_ms, name) in &marks {
+            plot_ui.vline(
+                VLine::new(name.as_str(), *time_ms as f64)
+                    .color(Color32::from_rgb(235, 90, 80))
+                    .style(egui_plot::LineStyle::dashed_loose())
+                    .width(1.0),
+            );
         }
         plot_ui.vline(
             VLine::new("playhead", playhead_ms as f64)
