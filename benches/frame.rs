@@ -32,12 +32,17 @@ fn bench_frame(c: &mut Criterion) {
     let motion = mtn_studio::example::largest_motion();
     let mut group = c.benchmark_group("frame_65535x20");
     group.sample_size(20);
-    for (name, naive) in [
-        ("timeline_as_built", false),
-        ("naive_every_point_baseline", true),
+    for (name, naive, playing) in [
+        ("timeline_as_built", false, false),
+        ("playing_as_built", false, true),
+        ("naive_every_point_baseline", true, false),
     ] {
         let mut app = StudioApp::with_document(Document::unsaved(motion.clone(), "largest"));
         app.view.naive_plot = naive;
+        if playing {
+            app.playback.looping = true;
+            app.playback.toggle(&app.document.motion.keyframes);
+        }
         let ctx = egui::Context::default();
         // Warm up: fonts, the first layout, the fit to the whole motion.
         for step in 0..3 {

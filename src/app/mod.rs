@@ -705,7 +705,9 @@ impl StudioApp {
             ctx.request_repaint();
         }
         self.view.playhead_ms = self.playback.time_ms();
-        let playhead_values = self.playback.values(&self.document.motion.keyframes);
+        let playhead_values = self
+            .playback
+            .values_with(&self.document.motion.keyframes, self.document.times_ms());
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &mut commands));
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
@@ -751,7 +753,7 @@ impl StudioApp {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             transport_ui(ui, &mut self.playback, &self.document, &mut commands);
-            let body = body_at(&self.document.motion, self.playback.time_ms());
+            let body = body_at(&self.document, self.playback.time_ms());
             egui::Panel::right("pose")
                 .resizable(true)
                 .default_size(300.0)
@@ -787,13 +789,13 @@ impl StudioApp {
 
 /// Body roll, pitch and yaw at a time, interpolated between keyframes (the robot does not
 /// play them; the figure shows them).
-fn body_at(motion: &crate::codec::mtn::Motion, time_ms: u64) -> [i32; 3] {
-    let keyframes = &motion.keyframes;
-    let times = crate::robot::timing::keyframe_times_ms(keyframes);
-    let body = keyframes.body();
-    let Some(next) = times.iter().position(|&t| t > time_ms) else {
+fn body_at(document: &Document, time_ms: u64) -> [i32; 3] {
+    let times = document.times_ms();
+    let body = document.motion.keyframes.body();
+    let next = times.partition_point(|&t| t <= time_ms);
+    if next >= times.len() {
         return body.last().copied().unwrap_or([0; 3]);
-    };
+    }
     if next == 0 {
         return body[0];
     }

@@ -124,7 +124,13 @@ impl Playback {
     /// tick, or the final keyframe once the motion is over.
     #[must_use]
     pub fn values(&self, keyframes: &Keyframes) -> Vec<i32> {
-        timing::values_at_tick(keyframes, self.tick()).unwrap_or_else(|| {
+        self.values_with(keyframes, &timing::keyframe_times_ms(keyframes))
+    }
+
+    /// [`Playback::values`] with the keyframe times already known (the editor keeps them).
+    #[must_use]
+    pub fn values_with(&self, keyframes: &Keyframes, times_ms: &[u64]) -> Vec<i32> {
+        timing::values_at_tick_in(keyframes, times_ms, self.tick()).unwrap_or_else(|| {
             keyframes
                 .len()
                 .checked_sub(1)

@@ -133,6 +133,29 @@ pub fn locate_tick(keyframes: &Keyframes, tick: u64) -> Option<(usize, u64)> {
     None
 }
 
+/// [`values_at_tick`] with the keyframe times already known (from [`keyframe_times_ms`]):
+/// a binary search instead of a walk over the segments, for a playhead on a long motion.
+#[must_use]
+pub fn values_at_tick_in(keyframes: &Keyframes, times_ms: &[u64], tick: u64) -> Option<Vec<i32>> {
+    let time_ms = tick.checked_mul(TICK_MS)?;
+    let segment = times_ms.partition_point(|&t| t <= time_ms);
+    if segment == 0 || segment >= times_ms.len() || times_ms.len() != keyframes.len() {
+        return None;
+    }
+    let index = (time_ms - times_ms[segment - 1]) / TICK_MS;
+    let frames = keyframes.frames()[segment];
+    let joint_count = keyframes.joint_count();
+    let angles = keyframes.angles();
+    let from = &angles[(segment - 1) * joint_count..segment * joint_count];
+    let to = &angles[segment * joint_count..(segment + 1) * joint_count];
+    Some(
+        from.iter()
+            .zip(to)
+            .map(|(&v0, &v1)| tick_value(v0, step_urad(v0, v1, frames), index))
+            .collect(),
+    )
+}
+
 /// The values commanded at one tick, computed directly (for a playhead).
 #[must_use]
 pub fn values_at_tick(keyframes: &Keyframes, tick: u64) -> Option<Vec<i32>> {
@@ -188,9 +211,15 @@ mod tests {
             (5, vec![2, 50]),
         ];
         assert_eq!(seen, expected);
+        let times = keyframe_times_ms(&keyframes);
         for (tick, values) in &expected {
             assert_eq!(values_at_tick(&keyframes, *tick).as_ref(), Some(values));
+            assert_eq!(
+                values_at_tick_in(&keyframes, &times, *tick).as_ref(),
+                Some(values)
+            );
         }
+        assert_eq!(values_at_tick_in(&keyframes, &times, 6), None);
         assert_eq!(values_at_tick(&keyframes, 6), None);
     }
 
