@@ -592,3 +592,30 @@ fn saving_a_motion_beyond_the_servos_asks_once() {
     assert_eq!(saved.motion.creator, "faster walker");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn shift_drag_on_empty_plot_box_selects() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    show_only_knee(&mut harness);
+    let knee = Channel::Joint(8);
+    let a = point_on_screen(&harness, 2, knee);
+    let b = point_on_screen(&harness, 3, knee);
+    // A box from above-left of keyframe 2 to below-right of keyframe 3.
+    let from = Pos2::new(a.x.min(b.x) - 20.0, a.y.min(b.y) - 20.0);
+    let to = Pos2::new(a.x.max(b.x) + 20.0, a.y.max(b.y) + 20.0);
+    harness.event(egui::Event::ModifiersChanged(Modifiers::SHIFT));
+    harness.run();
+    let before = harness.state().view.transform.unwrap();
+    drag(&mut harness, from, to);
+    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    harness.run();
+    let selected: Vec<_> = harness.state().view.selection.iter().copied().collect();
+    assert_eq!(selected, vec![(2, knee), (3, knee)]);
+    let after = harness.state().view.transform.unwrap();
+    assert_eq!(
+        before.bounds(),
+        after.bounds(),
+        "a box selection does not pan"
+    );
+}
