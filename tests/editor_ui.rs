@@ -414,8 +414,26 @@ fn header_fields_and_joints_are_reachable_by_name() {
         harness.query_by_label("FL_LEG_KNEE keyframe 2").is_some(),
         "table cells are named"
     );
-    // The grammar is checked live: break the name, the problem shows next to the field.
-    type_into(&mut harness, "Start posture", "");
+    // The grammar is checked live: break the name, and while the field still has the
+    // keyboard the problem shows next to it.
+    harness.get_by_label("Start posture").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.run();
+    harness.key_press(Key::Backspace);
+    harness.run();
+    assert!(harness.get_by_label("Start posture").is_focused());
+    assert!(
+        harness
+            .state()
+            .document
+            .problems()
+            .iter()
+            .any(|p| p.code == mtn_studio::codec::ProblemCode::ChunkName),
+        "checked while typing"
+    );
+    harness.key_press(Key::Escape);
+    harness.run();
     assert!(
         harness
             .state()

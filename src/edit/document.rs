@@ -201,13 +201,25 @@ impl Document {
         &self.problems
     }
 
-    /// Applies an edit as one undoable step (or as part of an open gesture).
+    /// Applies an edit as one undoable step (or as part of an open gesture). The checks run
+    /// again at once, except for keyframe edits inside a gesture (a drag), which are checked
+    /// when the gesture ends: on a long motion the checks cost more than a frame. Header
+    /// edits are always checked at once, so the name grammar is checked while typing.
     pub fn apply(&mut self, label: &str, edit: Edit) {
+        let header = matches!(
+            edit,
+            Edit::SetHeader(..) | Edit::SetVersion(_) | Edit::SetFrameRate(_)
+        );
         self.history.apply(&mut self.motion, label, edit);
-        self.times_ms = crate::robot::timing::keyframe_times_ms(&self.motion.keyframes);
-        if !self.history.in_gesture() {
+        if header || !self.history.in_gesture() {
             self.recheck();
+        } else {
+            self.refresh_times();
         }
+    }
+
+    fn refresh_times(&mut self) {
+        self.times_ms = crate::robot::timing::keyframe_times_ms(&self.motion.keyframes);
     }
 
     /// Opens a gesture: every edit until [`Document::end_gesture`] is one undo step.
@@ -237,7 +249,7 @@ impl Document {
 
     /// Runs the checks again (after an edit).
     pub fn recheck(&mut self) {
-        self.times_ms = crate::robot::timing::keyframe_times_ms(&self.motion.keyframes);
+        self.refresh_times();
         let offsets = mtn::offsets(&self.motion).unwrap_or_default();
         let mut problems = self.structure_problems.clone();
         problems.extend(check_motion(&self.motion, &offsets));

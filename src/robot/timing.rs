@@ -118,21 +118,6 @@ pub fn for_each_tick(keyframes: &Keyframes, mut visit: impl FnMut(u64, &[i32])) 
     }
 }
 
-/// Where a tick falls: the segment (index of the keyframe it ends at) and the tick within it.
-/// `None` past the last commanded tick.
-#[must_use]
-pub fn locate_tick(keyframes: &Keyframes, tick: u64) -> Option<(usize, u64)> {
-    let mut start = 0;
-    for (segment, &frames) in keyframes.frames().iter().enumerate().skip(1) {
-        let ticks = segment_ticks(frames);
-        if tick < start + ticks {
-            return Some((segment, tick - start));
-        }
-        start += ticks;
-    }
-    None
-}
-
 /// [`values_at_tick`] with the keyframe times already known (from [`keyframe_times_ms`]):
 /// a binary search instead of a walk over the segments, for a playhead on a long motion.
 #[must_use]
@@ -156,21 +141,11 @@ pub fn values_at_tick_in(keyframes: &Keyframes, times_ms: &[u64], tick: u64) -> 
     )
 }
 
-/// The values commanded at one tick, computed directly (for a playhead).
+/// The values commanded at one tick, computed directly (for a playhead). `None` past the
+/// last commanded tick.
 #[must_use]
 pub fn values_at_tick(keyframes: &Keyframes, tick: u64) -> Option<Vec<i32>> {
-    let (segment, index) = locate_tick(keyframes, tick)?;
-    let frames = keyframes.frames()[segment];
-    let joint_count = keyframes.joint_count();
-    let angles = keyframes.angles();
-    let from = &angles[(segment - 1) * joint_count..segment * joint_count];
-    let to = &angles[segment * joint_count..(segment + 1) * joint_count];
-    Some(
-        from.iter()
-            .zip(to)
-            .map(|(&v0, &v1)| tick_value(v0, step_urad(v0, v1, frames), index))
-            .collect(),
-    )
+    values_at_tick_in(keyframes, &keyframe_times_ms(keyframes), tick)
 }
 
 #[cfg(test)]
