@@ -122,7 +122,7 @@ fn value_deg(motion: &Motion, k: usize, channel: Channel) -> f64 {
 
 /// Draws the timeline and handles clicks and drags on it.
 pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
-    let times = document.times_ms().to_vec();
+    let times = document.times_ms();
     let shift = ui.input(|i| i.modifiers.shift);
     let over_point = view.hovered.is_some() || view.drag.is_some();
     let dragging = view.drag.is_some();
@@ -151,7 +151,7 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
     // Zoom to Fit (and opening a motion) frames the whole motion.
     plot = plot.auto_bounds(false);
     if view.fit_requested {
-        let (x_range, y_range) = fit_bounds(&document.motion, &times, view);
+        let (x_range, y_range) = fit_bounds(&document.motion, times, view);
         plot = plot
             .reset()
             .default_x_bounds(x_range.0, x_range.1)
@@ -191,7 +191,7 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
             )]
             let max_points = (width_px as usize) * 2;
             (
-                visible_range(&times, bounds.min()[0], bounds.max()[0]),
+                visible_range(times, bounds.min()[0], bounds.max()[0]),
                 max_points,
             )
         };
@@ -209,7 +209,7 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
             let color = channel_color(channel);
             let name = channel_name(motion, channel);
             let width = if focused == Some(channel) { 3.0 } else { 1.5 };
-            let points = curve_points(&times, range.clone(), max_points, |k| {
+            let points = curve_points(times, range.clone(), max_points, |k| {
                 value(motion, k, channel).unwrap_or(0)
             });
             plot_ui.line(
@@ -439,10 +439,7 @@ fn start_point_drag(
     let start = pointer.map_or_else(
         || {
             let k = point.0;
-            let t = timing::keyframe_times_ms(&motion.keyframes)
-                .get(k)
-                .copied()
-                .unwrap_or(0);
+            let t = document.times_ms().get(k).copied().unwrap_or(0);
             [t as f64, value_deg(motion, k, point.1)]
         },
         |p| [p.x, p.y],
@@ -503,26 +500,10 @@ pub fn continue_point_drag(
                 reason = "a drag spans far fewer frames than i64 holds"
             )]
             let delta_frames = (dx / timing::FRAME_MS as f64).round() as i64;
+            // From the frames the drag started with: a drag back to the start restores them.
             let (edit, _) =
                 timeline_ops::retime_frames(&drag.original_frames, &keyframes, delta_frames);
-            // Segments the drag touched earlier but not now go back to their originals.
-            let mut frames: Vec<(usize, u32)> = drag
-                .original_frames
-                .iter()
-                .enumerate()
-                .skip(1)
-                .map(|(k, &f)| (k, f))
-                .collect();
-            if let Edit::SetFrames(changes) = edit {
-                for (k, f) in changes {
-                    if let Some(slot) = frames.get_mut(k - 1) {
-                        slot.1 = f;
-                    }
-                }
-            }
-            let current = document.motion.keyframes.frames();
-            frames.retain(|&(k, f)| current.get(k) != Some(&f));
-            document.apply("Drag keyframes", Edit::SetFrames(frames));
+            document.apply("Drag keyframes", edit);
         }
         None => {}
     }
@@ -534,10 +515,7 @@ fn drag_label(ui: &egui::Ui, document: &Document, drag: &PointDrag, pos: Pos2) {
         return;
     };
     let motion = &document.motion;
-    let time = timing::keyframe_times_ms(&motion.keyframes)
-        .get(k)
-        .copied()
-        .unwrap_or(0);
+    let time = document.times_ms().get(k).copied().unwrap_or(0);
     let text = format!(
         "{} · keyframe {k}\n{time} ms · {:.2}°",
         channel_name(motion, channel),

@@ -49,7 +49,9 @@ pub enum Edit {
 
 impl Edit {
     /// Applies the edit and returns its inverse. Indices that do not exist are skipped (the
-    /// inverse then skips them too), so a stale edit can never corrupt the motion.
+    /// inverse then skips them too), so a stale edit can never corrupt the motion; values that
+    /// are already what the edit sets are skipped too, so an edit that changes nothing leaves
+    /// an empty inverse and no undo step.
     pub fn apply(self, motion: &mut Motion) -> Edit {
         let keyframes = &mut motion.keyframes;
         match self {
@@ -57,7 +59,7 @@ impl Edit {
                 cells
                     .into_iter()
                     .filter_map(|(k, j, value)| {
-                        let old = keyframes.angle(k, j)?;
+                        let old = keyframes.angle(k, j).filter(|&old| old != value)?;
                         keyframes.set_angle(k, j, value);
                         Some((k, j, old))
                     })
@@ -68,7 +70,7 @@ impl Edit {
                     .into_iter()
                     .filter_map(|(k, axis, value)| {
                         let mut body = *keyframes.body().get(k)?;
-                        let old = *body.get(axis)?;
+                        let old = body.get(axis).copied().filter(|&old| old != value)?;
                         body[axis] = value;
                         keyframes.set_body(k, body);
                         Some((k, axis, old))
@@ -79,7 +81,11 @@ impl Edit {
                 cells
                     .into_iter()
                     .filter_map(|(k, frames)| {
-                        let old = *keyframes.frames().get(k)?;
+                        let old = keyframes
+                            .frames()
+                            .get(k)
+                            .copied()
+                            .filter(|&old| old != frames)?;
                         keyframes.set_frames(k, frames).then_some((k, old))
                     })
                     .collect(),
@@ -189,6 +195,20 @@ mod tests {
             Edit::RemoveKeyframe { index: 0 },
             Edit::SetAngles(vec![(0, 0, 6)]),
         ]));
+    }
+
+    #[test]
+    fn values_that_do_not_change_leave_no_inverse() {
+        let mut motion = stand_to_sit();
+        let current = motion.keyframes.angle(1, 3).unwrap_or_default();
+        let frames = motion.keyframes.frames()[2];
+        let inverse = Edit::Group(vec![
+            Edit::SetAngles(vec![(1, 3, current)]),
+            Edit::SetFrames(vec![(2, frames)]),
+            Edit::SetBody(vec![(0, 0, motion.keyframes.body()[0][0])]),
+        ])
+        .apply(&mut motion);
+        assert!(inverse.is_empty(), "{inverse:?}");
     }
 
     #[test]

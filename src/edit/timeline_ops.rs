@@ -49,7 +49,8 @@ pub fn retime_range_frames(frames: &[u32], selected: &[usize]) -> (i64, i64) {
 }
 
 /// The edit that moves the selected keyframes by `delta` frames (clamped to what is
-/// allowed), with the clamped delta. Only the segments at the edges of the selection change.
+/// allowed), with the clamped delta. It sets the segments at the edges of the selection, the
+/// only ones that change.
 #[must_use]
 pub fn retime(keyframes: &Keyframes, selected: &[usize], delta: i64) -> (Edit, i64) {
     retime_frames(keyframes.frames(), selected, delta)
@@ -69,9 +70,9 @@ pub fn retime_frames(frames: &[u32], selected: &[usize], delta: i64) -> (Edit, i
             (true, false) => n - delta,
             _ => continue,
         };
-        if new != n {
-            changes.push((k, u32::try_from(new.max(0)).unwrap_or(u32::MAX)));
-        }
+        // Every edge segment, changed or not: the values are absolute, so a drag that goes
+        // back to where it started restores them (unchanged cells make no undo step).
+        changes.push((k, u32::try_from(new.max(0)).unwrap_or(u32::MAX)));
     }
     (Edit::SetFrames(changes), delta)
 }
