@@ -45,13 +45,14 @@ fn text_field(
     label: &str,
     value: &str,
     hint: &str,
+    width: f32,
 ) -> Option<String> {
     let mut text = value.to_owned();
     let label_response = ui.label(label);
     let response = ui.add(
         egui::TextEdit::singleline(&mut text)
             .hint_text(hint)
-            .desired_width(f32::INFINITY),
+            .desired_width(width),
     );
     let response = response.labelled_by(label_response.id);
     if response.gained_focus() {
@@ -70,7 +71,14 @@ pub fn header_ui(ui: &mut egui::Ui, document: &mut Document) {
     name_ui(ui, document, &problems);
     ui.separator();
     let creator = document.motion.creator.clone();
-    if let Some(text) = text_field(ui, document, "Creator", &creator, "who made it") {
+    if let Some(text) = text_field(
+        ui,
+        document,
+        "Creator",
+        &creator,
+        "who made it",
+        f32::INFINITY,
+    ) {
         document.apply("Edit creator", Edit::SetHeader(HeaderField::Creator, text));
     }
     ui.separator();
@@ -87,6 +95,7 @@ fn name_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
         "Motion name",
         &name,
         "a_stand#sit_description",
+        f32::INFINITY,
     ) {
         document.apply("Edit motion name", Edit::SetHeader(HeaderField::Name, text));
     }
@@ -128,29 +137,14 @@ fn name_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
             });
         name_widget(&combo.response.labelled_by(servos_label.id), "Servos");
         ui.end_row();
-        for (label, value) in [
-            ("Start posture", &parts.start),
-            ("End posture", &parts.end),
-            ("Description", &parts.description),
-        ] {
-            let mut text = value.clone();
-            let label_response = ui.label(label);
-            let response = ui
-                .add(egui::TextEdit::singleline(&mut text).desired_width(160.0))
-                .labelled_by(label_response.id);
-            if response.gained_focus() {
-                document.begin_gesture(&format!("Edit {label}"));
-            }
-            if response.lost_focus() {
-                document.end_gesture();
-            }
-            if response.changed() {
+        for (index, label) in ["Start posture", "End posture", "Description"]
+            .into_iter()
+            .enumerate()
+        {
+            let value = [&parts.start, &parts.end, &parts.description][index].clone();
+            if let Some(text) = text_field(ui, document, label, &value, "", 160.0) {
                 let mut new = parts.clone();
-                match label {
-                    "Start posture" => new.start = text,
-                    "End posture" => new.end = text,
-                    _ => new.description = text,
-                }
+                *[&mut new.start, &mut new.end, &mut new.description][index] = text;
                 changed = Some(new);
             }
             ui.end_row();
@@ -192,7 +186,14 @@ fn design_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
         &combo.response.labelled_by(label_response.id),
         "Design label",
     );
-    if let Some(text) = text_field(ui, document, "Custom label", &design, "DRX-1000_Head") {
+    if let Some(text) = text_field(
+        ui,
+        document,
+        "Custom label",
+        &design,
+        "DRX-1000_Head",
+        f32::INFINITY,
+    ) {
         document.apply(
             "Edit design label",
             Edit::SetHeader(HeaderField::Design, text),

@@ -186,10 +186,7 @@ impl StudioApp {
         match action {
             Pending::OpenDialog => {
                 let picked = rfd::FileDialog::new()
-                    .add_filter(
-                        "AIBO motions and archives",
-                        &["mtn", "MTN", "oda", "ODA", "json"],
-                    )
+                    .add_filter("AIBO motions and archives", &["mtn", "MTN", "oda", "ODA"])
                     .pick_file();
                 match picked {
                     Some(path) => self.open_path(&path),

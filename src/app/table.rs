@@ -2,7 +2,7 @@
 //! with the segment's frames and ms. Every cell is a drag value that can also be typed
 //! into; only the rows in view are built, so 65,535 keyframes scroll smoothly.
 
-use super::view::{BODY_NAMES, Channel, View, channel_name, value};
+use super::view::{Channel, View, channel_name, value};
 use crate::edit::{Document, Edit};
 use crate::robot::{deg_to_urad, timing, urad_to_deg};
 use egui_extras::{Column, TableBuilder};
@@ -149,7 +149,6 @@ pub fn table_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
             }
         }
     }
-    let _ = BODY_NAMES;
 }
 
 /// Gives a table cell an accessible name (what a screen reader and the tests find it by).
