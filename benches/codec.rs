@@ -40,6 +40,14 @@ fn codec(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("encode", bytes.len()), |b| {
         b.iter(|| mtn::encode(black_box(&motion)).expect("encodes"));
     });
+    group.bench_function(BenchmarkId::new("speed_checks", bytes.len()), |b| {
+        let offsets = mtn::offsets(&motion).expect("offsets");
+        b.iter(|| mtn_studio::robot::check::safety_problems(black_box(&motion), &offsets));
+    });
+    // Every occurrence, for the timeline (the editor runs this after each edit).
+    group.bench_function(BenchmarkId::new("safety_marks", bytes.len()), |b| {
+        b.iter(|| mtn_studio::robot::marks::safety_marks(black_box(&motion)));
+    });
     group.finish();
 }
 

@@ -70,6 +70,13 @@ fn screenshots_of_the_editor() {
         "editor-problems",
         |_| {},
     );
+
+    // A motion too fast for the servos: every too-fast segment marked on its curve, and the
+    // strip along the bottom of the timeline.
+    let archive = common::corpus_dir("mtn").join("monet-ERS-200-MOTION.ODA");
+    let document = Document::open_entry(&archive, "a_walk#stand_sox_sdk").unwrap();
+    assert!(!document.safety_marks().is_empty(), "the walk is too fast");
+    render(StudioApp::with_document(document), "editor-safety", |_| {});
 }
 
 #[test]

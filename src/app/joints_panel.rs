@@ -4,9 +4,21 @@
 use super::view::{BODY_NAMES, Channel, View, channel_color, channel_name, channel_part};
 use crate::codec::mtn::Motion;
 use crate::robot::BodyPart;
+use crate::robot::marks::{Run, SafetyMarks};
+
+/// What the joint list reads besides the motion: the values at the playhead, and where
+/// each joint breaks its limits.
+pub struct JointsContext<'a> {
+    /// The commanded values at the playhead, per joint.
+    pub playhead_values: &'a [i32],
+    /// Every out-of-range keyframe and too-fast segment.
+    pub marks: &'a SafetyMarks,
+    /// Each keyframe's time in ms.
+    pub times_ms: &'a [u64],
+}
 
 /// Draws the joint list.
-pub fn joints_ui(ui: &mut egui::Ui, motion: &Motion, view: &mut View, playhead_values: &[i32]) {
+pub fn joints_ui(ui: &mut egui::Ui, motion: &Motion, view: &mut View, context: &JointsContext<'_>) {
     ui.heading("Joints");
     ui.horizontal(|ui| {
         if ui.button("Show all").clicked() {
@@ -46,13 +58,7 @@ pub fn joints_ui(ui: &mut egui::Ui, motion: &Motion, view: &mut View, playhead_v
                     }
                 });
                 for &j in joints {
-                    joint_row_ui(
-                        ui,
-                        motion,
-                        view,
-                        Channel::Joint(j),
-                        playhead_values.get(j).copied(),
-                    );
+                    joint_row_ui(ui, motion, view, Channel::Joint(j), Some(context));
                 }
                 ui.add_space(4.0);
             }
@@ -68,8 +74,13 @@ fn joint_row_ui(
     motion: &Motion,
     view: &mut View,
     channel: Channel,
-    playhead_urad: Option<i32>,
+    context: Option<&JointsContext<'_>>,
 ) {
+    let joint = match channel {
+        Channel::Joint(j) => Some(j),
+        Channel::Body(_) => None,
+    };
+    let playhead_urad = joint.and_then(|j| context?.playhead_values.get(j).copied());
     let name = channel_name(motion, channel);
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
@@ -108,5 +119,70 @@ fn joint_row_ui(
             ui.monospace(format!("{:>7.2}°", crate::robot::urad_to_deg(urad)))
                 .on_hover_text(format!("Commanded at the playhead: {urad} µrad"));
         }
+        if let (Some(j), Some(context)) = (joint, context) {
+            safety_button_ui(ui, view, channel, &name, j, context);
+        }
     });
+}
+
+/// A red "!" after a joint that goes beyond its limits or its servo's speed: says how
+/// often, and a click shows the joint and jumps to the first place.
+fn safety_button_ui(
+    ui: &mut egui::Ui,
+    view: &mut View,
+    channel: Channel,
+    name: &str,
+    j: usize,
+    context: &JointsContext<'_>,
+) {
+    let empty = Vec::new();
+    let out = context.marks.out_of_range.get(j).unwrap_or(&empty);
+    let fast = context.marks.too_fast.get(j).unwrap_or(&empty);
+    if out.is_empty() && fast.is_empty() {
+        return;
+    }
+    let count = |runs: &[Run]| {
+        runs.iter()
+            .map(|run| run.last - run.first + 1)
+            .sum::<usize>()
+    };
+    let mut said = Vec::new();
+    if !out.is_empty() {
+        said.push(format!("beyond its limits at {} keyframes", count(out)));
+    }
+    if !fast.is_empty() {
+        // A run of n keyframes joined by too-fast segments has n - 1 segments.
+        let segments: usize = fast.iter().map(|run| run.last - run.first).sum();
+        said.push(format!("too fast for its servo over {segments} segments"));
+    }
+    let first = out
+        .first()
+        .into_iter()
+        .chain(fast.first())
+        .map(|run| run.first)
+        .min()
+        .unwrap_or(0);
+    let first_ms = context.times_ms.get(first).copied().unwrap_or(0);
+    let text = format!("{name} is {}", said.join(" and "));
+    let button = ui
+        .add(
+            egui::Button::new(
+                egui::RichText::new("!")
+                    .strong()
+                    .color(egui::Color32::WHITE),
+            )
+            .fill(egui::Color32::from_rgb(200, 40, 40))
+            .small(),
+        )
+        .on_hover_text(format!("{text}; click to show it from {first_ms} ms"));
+    button.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{name} problems"))
+    });
+    if button.clicked() {
+        if let Some(slot) = view.visible.get_mut(j) {
+            *slot = true;
+        }
+        view.focused = Some(channel);
+        view.playhead_ms = first_ms;
+    }
 }

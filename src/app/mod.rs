@@ -712,12 +712,12 @@ impl StudioApp {
             .resizable(true)
             .default_size(230.0)
             .show(ui, |ui| {
-                joints_panel::joints_ui(
-                    ui,
-                    &self.document.motion,
-                    &mut self.view,
-                    &playhead_values,
-                );
+                let context = joints_panel::JointsContext {
+                    playhead_values: &playhead_values,
+                    marks: self.document.safety_marks(),
+                    times_ms: self.document.times_ms(),
+                };
+                joints_panel::joints_ui(ui, &self.document.motion, &mut self.view, &context);
             });
         egui::Panel::right("header")
             .resizable(true)

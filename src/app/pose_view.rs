@@ -8,6 +8,12 @@ use crate::robot::kinematics::{self, Geometry, Leg, Vec3};
 use crate::robot::{self, urad_to_deg};
 use egui::{Color32, Pos2, Rect, Stroke};
 
+/// How far up and sideways depth is drawn, per unit of depth (an oblique projection).
+const OBLIQUE: f64 = 0.45;
+
+/// How close (in points) a click must be to a limb to select its joint.
+pub const LIMB_GRAB_RADIUS: f32 = 6.0;
+
 /// One drawn segment, with the joint it belongs to (for clicks).
 struct Segment {
     from: Vec3,
@@ -190,34 +196,71 @@ pub fn pose_ui(
         .flat_map(|s| [s.from[2], s.to[2]])
         .fold(f64::INFINITY, f64::min);
     let half = Rect::from_min_size(rect.min, egui::vec2(rect.width() / 2.0, rect.height()));
+    // Each view is an oblique projection: what is further from the viewer is drawn a little
+    // up and to the side, so the far legs show beside the near ones (and can be clicked)
+    // instead of hiding behind them. Side: seen from the robot's left, forward to the
+    // right. Front: seen from ahead, the robot's left on the right.
     let views = [
-        ("side", half, 0usize, 1.0),
+        ("side", half, 0usize, 1.0, 1usize, -1.0),
         (
             "front",
             half.translate(egui::vec2(rect.width() / 2.0, 0.0)),
             1usize,
             -1.0,
+            0usize,
+            -1.0,
         ),
     ];
     let mut hit = None;
-    for (name, area, axis, flip) in views {
-        // 400 mm across, ground near the bottom.
-        let scale = (area.width() / 420.0).min(area.height() / 330.0);
+    view.pose_limbs.clear();
+    for (name, area, axis, flip, depth_axis, depth_flip) in views {
+        // About 480 mm across (with the depth), ground near the bottom.
+        let scale = (area.width() / 480.0).min(area.height() / 400.0);
+        let far = |p: Vec3| depth_flip * p[depth_axis];
+        let across = |p: Vec3| flip * p[axis];
+        let extent = |f: &dyn Fn(Vec3) -> f64| {
+            segments
+                .iter()
+                .flat_map(|s| [f(s.from), f(s.to)])
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), d| {
+                    (a.min(d), b.max(d))
+                })
+        };
+        let (near, deep) = extent(&far);
+        let (left, right) = extent(&across);
+        if !near.is_finite() || !left.is_finite() {
+            continue;
+        }
+        // The nearest point sits on the ground line; the figure is centred with its depth.
+        let centre = (left + right + (deep - near) * OBLIQUE) / 2.0;
         let origin = Pos2::new(area.center().x, area.bottom() - 20.0);
         #[expect(clippy::cast_possible_truncation, reason = "screen coordinates")]
         let project = |p: Vec3| {
+            let depth = (far(p) - near) * OBLIQUE;
             Pos2::new(
-                origin.x + (flip * p[axis] * f64::from(scale)) as f32,
-                origin.y - ((p[2] - ground) * f64::from(scale)) as f32,
+                origin.x + ((across(p) + depth - centre) * f64::from(scale)) as f32,
+                origin.y - ((p[2] - ground + depth * 0.7) * f64::from(scale)) as f32,
             )
         };
-        painter.line_segment(
-            [
-                Pos2::new(area.left() + 8.0, origin.y),
-                Pos2::new(area.right() - 8.0, origin.y),
-            ],
+        // The ground: a faint band under the figure, from the nearest to the furthest point.
+        let ground_at = |depth: f64, side: f64| {
+            let mut p = [0.0; 3];
+            p[axis] = flip * side;
+            p[depth_axis] = depth_flip * depth;
+            p[2] = ground;
+            project(p)
+        };
+        let quad = vec![
+            ground_at(near - 10.0, left - 30.0),
+            ground_at(near - 10.0, right + 30.0),
+            ground_at(deep + 10.0, right + 30.0),
+            ground_at(deep + 10.0, left - 30.0),
+        ];
+        painter.add(egui::Shape::convex_polygon(
+            quad,
+            Color32::from_gray(40),
             Stroke::new(1.0, Color32::from_gray(90)),
-        );
+        ));
         painter.text(
             area.left_top() + egui::vec2(8.0, 6.0),
             egui::Align2::LEFT_TOP,
@@ -225,9 +268,12 @@ pub fn pose_ui(
             egui::FontId::proportional(12.0),
             Color32::GRAY,
         );
-        // Draw far segments first in the side view (the right legs are behind).
+        // Far segments first, so the near ones are drawn (and clicked) on top.
         let mut order: Vec<&Segment> = segments.iter().collect();
-        order.sort_by(|a, b| a.from[1].total_cmp(&b.from[1]));
+        order.sort_by(|a, b| {
+            let depth = |s: &Segment| far(s.from) + far(s.to);
+            depth(b).total_cmp(&depth(a))
+        });
         for segment in order {
             let (a, b) = (project(segment.from), project(segment.to));
             let focused = segment
@@ -245,8 +291,11 @@ pub fn pose_ui(
             };
             painter.line_segment([a, b], Stroke::new(width, color));
             painter.circle_filled(b, width * 0.6, color);
+            if let Some(j) = segment.joint {
+                view.pose_limbs.push((j, [a, b]));
+            }
             if let (Some(pointer), Some(j)) = (response.interact_pointer_pos(), segment.joint)
-                && distance_to_segment(pointer, a, b) < 6.0
+                && distance_to_segment(pointer, a, b) < LIMB_GRAB_RADIUS
             {
                 hit = Some(j);
             }
@@ -264,7 +313,8 @@ pub fn pose_ui(
 }
 
 /// The distance from `p` to the segment `a`-`b`, in points.
-fn distance_to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
+#[must_use]
+pub fn distance_to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
     let ab = b - a;
     let t = if ab.length_sq() > 0.0 {
         ((p - a).dot(ab) / ab.length_sq()).clamp(0.0, 1.0)
@@ -272,4 +322,74 @@ fn distance_to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
         0.0
     };
     p.distance(a + ab * t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::robot::Model;
+
+    /// A motion of every joint of `model`, all at zero.
+    fn zero_pose(model: Model) -> (Motion, Vec<i32>) {
+        let locators: Vec<String> = model
+            .joints()
+            .iter()
+            .map(|joint| joint.locator.to_owned())
+            .collect();
+        let values = vec![0; locators.len()];
+        (Motion::new("TEST", "", model.label(), locators), values)
+    }
+
+    #[test]
+    fn every_model_poses_four_three_joint_legs_a_head_and_its_tail() {
+        for model in [Model::Ers7, Model::Ers210, Model::Ers310, Model::Ers110] {
+            let (motion, values) = zero_pose(model);
+            let geometry = kinematics::geometry(model);
+            let segments = figure(&motion, &geometry, &values, [0; 3]);
+            let joint_of = |name: &str| {
+                motion
+                    .locators
+                    .iter()
+                    .position(|l| robot::joint_name(&motion.design, l) == name)
+            };
+            for leg in ["FL", "BL", "FR", "BR"] {
+                for part in ["VERT", "KNEE"] {
+                    let j = joint_of(&format!("{leg}_LEG_{part}"));
+                    assert!(j.is_some(), "{}: {leg}_LEG_{part}", model.name());
+                    assert!(
+                        segments.iter().any(|s| s.joint == j),
+                        "{}: {leg} {part} drawn and clickable",
+                        model.name()
+                    );
+                }
+            }
+            let head = joint_of("HEAD_PITCH");
+            assert!(segments.iter().filter(|s| s.joint == head).count() == 2);
+            let tail = joint_of("TAIL_VERT");
+            assert_eq!(
+                segments
+                    .iter()
+                    .any(|s| s.joint.is_some() && s.joint == tail),
+                tail.is_some(),
+                "{}: a tail where the model has one",
+                model.name()
+            );
+            // Straight legs: the four paws level (the hind legs are longer on every model,
+            // by up to 11 mm on the ERS-110's approximate table, so within 12 mm), left and
+            // right mirrored.
+            let paws: Vec<Vec3> = Leg::ALL
+                .into_iter()
+                .map(|leg| kinematics::leg_points(&geometry, leg, 0.0, 0.0, 0.0)[2])
+                .collect();
+            for paw in &paws {
+                assert!(paw.iter().all(|c| c.is_finite()));
+                assert!(
+                    (paw[2] - paws[0][2]).abs() < 12.0,
+                    "{}: {paws:?}",
+                    model.name()
+                );
+            }
+            assert!((paws[0][1] + paws[2][1]).abs() < 1e-9);
+        }
+    }
 }

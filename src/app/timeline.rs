@@ -9,10 +9,11 @@
 use super::view::{Channel, PointDrag, PointId, View, channel_color, channel_name, value};
 use crate::codec::mtn::Motion;
 use crate::edit::{Document, Edit, timeline_ops};
+use crate::robot::marks::{Run, runs_within};
 use crate::robot::{self, deg_to_urad, timing, urad_to_deg};
 use egui::{Color32, Pos2, Stroke};
 use egui_plot::{Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, Polygon, Span, VLine};
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 
 /// How close (in points) the pointer must be to grab a keyframe.
 pub const GRAB_RADIUS: f32 = 8.0;
@@ -130,7 +131,14 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
         .allow_drag(!over_point && !shift)
         .allow_boxed_zoom(false)
         .allow_double_click_reset(true)
-        .x_axis_label("time (ms)")
+        .custom_x_axes(vec![
+            // Four-digit times fit in 40 points: with the 1-2-10 steps below, a narrow
+            // timeline still labels every 200 ms rather than only 0 and 1000.
+            egui_plot::AxisHints::new_x()
+                .label("time (ms)")
+                .label_spacing(40.0..=60.0),
+        ])
+        .x_grid_spacer(egui_plot::uniform_grid_spacer(time_grid_steps))
         .y_axis_label("angle (°)")
         .label_formatter(move |hover| match hover {
             // While a point is dragged, its own label says where it is.
@@ -166,18 +174,6 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
     let box_start = view.box_start;
     let naive = view.naive_plot;
     let focus_band = focused.and_then(|channel| limit_band(motion, channel));
-    // Where a joint goes beyond its limits or its servo's speed: marked on the timeline.
-    let marks: Vec<(u64, String)> = document
-        .problems()
-        .iter()
-        .filter(|p| {
-            matches!(
-                p.code,
-                crate::codec::ProblemCode::JointLimit | crate::codec::ProblemCode::JointSpeed
-            )
-        })
-        .filter_map(|p| p.time_ms.map(|t| (t, format!("{}: {}", p.code, p.message))))
-        .collect();
     let response = plot.show(ui, |plot_ui| {
         let bounds = plot_ui.plot_bounds();
         let width_px = plot_ui.response().rect.width().max(1.0);
@@ -250,14 +246,6 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
                 }
             }
         }
-        for (time_ms, name) in &marks {
-            plot_ui.vline(
-                VLine::new(name.as_str(), *time_ms as f64)
-                    .color(Color32::from_rgb(235, 90, 80))
-                    .style(egui_plot::LineStyle::dashed_loose())
-                    .width(1.0),
-            );
-        }
         plot_ui.vline(
             VLine::new("playhead", playhead_ms as f64)
                 .color(Color32::from_rgb(255, 210, 0))
@@ -283,6 +271,7 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
 
     let transform = response.transform;
     view.transform = Some(transform);
+    paint_safety_marks(ui, document, &channels, &transform);
     let plot_response = &response.response;
     let screen_markers: Vec<(Pos2, PointId)> = response
         .inner
@@ -354,6 +343,196 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
     }
     if let (Some(drag), Some(pos)) = (&view.drag, pointer) {
         drag_label(ui, document, drag, pos);
+    }
+}
+
+/// The timeline's three grid steps in ms for a smallest step of `base_ms`: from 1, 2, 10,
+/// 20, 100, 200, ... (each divides the next, so labels of one step never crowd those of
+/// another), the three smallest not below `base_ms`.
+#[must_use]
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "the signature egui_plot's spacers take"
+)]
+pub fn time_grid_steps(input: egui_plot::GridInput) -> [f64; 3] {
+    let base = input.base_step_size.abs().max(1e-3);
+    let power = 10f64.powf(base.log10().floor());
+    let mut steps = [1.0, 2.0, 10.0, 20.0, 100.0, 200.0]
+        .map(|m| m * power)
+        .into_iter()
+        .filter(|&step| step >= base * (1.0 - 1e-9));
+    let first = steps.next().unwrap_or(power * 10.0);
+    let second = steps.next().unwrap_or(first * 10.0);
+    let third = steps.next().unwrap_or(second * 10.0);
+    [first, second, third]
+}
+
+/// Colour of keyframes beyond a joint's limits.
+const OUT_OF_RANGE_COLOR: Color32 = Color32::from_rgb(255, 45, 45);
+/// Colour of segments faster than a joint's servo.
+const TOO_FAST_COLOR: Color32 = Color32::from_rgb(255, 40, 210);
+/// Height of each overview strip of marks along the bottom of the plot, in points.
+const STRIP_HEIGHT: f32 = 4.0;
+
+/// The keyframe ranges to draw for `runs` in the view `[x0, x1]`: runs clipped to the
+/// keyframes in view, and runs less than `join_ms` apart drawn as one (they would touch on
+/// screen anyway), so a view never draws more pieces than it has pixels.
+#[must_use]
+pub fn mark_pieces(
+    runs: &[Run],
+    times_ms: &[u64],
+    x0: f64,
+    x1: f64,
+    join_ms: f64,
+) -> Vec<RangeInclusive<usize>> {
+    let visible = visible_range(times_ms, x0, x1);
+    let mut pieces = Vec::new();
+    if visible.is_empty() {
+        return pieces;
+    }
+    let last_visible = visible.end - 1;
+    let within = runs_within(runs, visible.start, last_visible);
+    // Marks from before an edit that removed keyframes may name keyframes that are gone
+    // until the next check; those count as beyond the end.
+    let starts_by =
+        |run: &Run, time: f64| times_ms.get(run.first).is_some_and(|&t| t as f64 <= time);
+    let mut i = within.start;
+    while i < within.end {
+        let first = runs[i].first.max(visible.start);
+        let mut last = runs[i].last;
+        i += 1;
+        while let Some(&end_ms) = times_ms.get(last) {
+            let reach = end_ms as f64 + join_ms;
+            let next = i + runs[i..within.end].partition_point(|run| starts_by(run, reach));
+            if next == i {
+                break;
+            }
+            last = last.max(runs[next - 1].last);
+            i = next;
+        }
+        let last = last.min(last_visible);
+        if first <= last {
+            pieces.push(first..=last);
+        }
+    }
+    pieces
+}
+
+/// Marks every out-of-range keyframe (red) and too-fast segment (orange) over the shown
+/// curves, and every place any joint (shown or not) has either, in a strip along the bottom.
+fn paint_safety_marks(
+    ui: &egui::Ui,
+    document: &Document,
+    channels: &[Channel],
+    transform: &egui_plot::PlotTransform,
+) {
+    let marks = document.safety_marks();
+    if marks.is_empty() {
+        return;
+    }
+    let times = document.times_ms();
+    let motion = &document.motion;
+    let frame = *transform.frame();
+    let painter = ui.painter_at(frame);
+    let bounds = transform.bounds();
+    let (x0, x1) = (bounds.min()[0], bounds.max()[0]);
+    let ms_per_px = (x1 - x0) / f64::from(frame.width().max(1.0));
+    let to_screen = |p: &[f64; 2]| transform.position_from_point(&PlotPoint::new(p[0], p[1]));
+    for &channel in channels {
+        let Channel::Joint(j) = channel else {
+            continue;
+        };
+        let kinds = [
+            (marks.too_fast.get(j), TOO_FAST_COLOR),
+            (marks.out_of_range.get(j), OUT_OF_RANGE_COLOR),
+        ];
+        for (runs, color) in kinds {
+            let Some(runs) = runs else {
+                continue;
+            };
+            // A wide translucent band along the curve, so the curve itself stays readable.
+            let stroke = Stroke::new(9.0, color.gamma_multiply(0.45));
+            for piece in mark_pieces(runs, times, x0, x1, ms_per_px * 2.0) {
+                let (first, last) = (*piece.start(), *piece.end());
+                let span_px = (times[last] - times[first]) as f64 / ms_per_px.max(1e-9);
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_sign_loss,
+                    reason = "a width in points, at most the view's"
+                )]
+                let max_points = (span_px.min(f64::from(frame.width())) as usize) * 2 + 4;
+                let points: Vec<Pos2> = curve_points(times, first..last + 1, max_points, |k| {
+                    value(motion, k, channel).unwrap_or(0)
+                })
+                .iter()
+                .map(to_screen)
+                .collect();
+                if let [single] = points.as_slice() {
+                    painter.circle_stroke(*single, 7.0, Stroke::new(2.0, color));
+                } else {
+                    painter.add(egui::Shape::line(points, stroke));
+                }
+            }
+        }
+    }
+    // The overview strip: shown or hidden, every joint's marks.
+    // Too fast along the bottom, out of range just above it.
+    let strips = [
+        (&marks.any_too_fast, TOO_FAST_COLOR, frame.bottom()),
+        (
+            &marks.any_out_of_range,
+            OUT_OF_RANGE_COLOR,
+            frame.bottom() - STRIP_HEIGHT,
+        ),
+    ];
+    for (runs, color, bottom) in strips {
+        for piece in mark_pieces(runs, times, x0, x1, ms_per_px * 2.0) {
+            let left = to_screen(&[times[*piece.start()] as f64, 0.0]).x;
+            let right = to_screen(&[times[*piece.end()] as f64, 0.0])
+                .x
+                .max(left + 2.0);
+            painter.rect_filled(
+                egui::Rect::from_x_y_ranges(left..=right, bottom - STRIP_HEIGHT..=bottom),
+                0.0,
+                color,
+            );
+        }
+    }
+    // The key, top right: which colour is which.
+    let kinds = [
+        (
+            marks.too_fast.iter().any(|r| !r.is_empty()),
+            TOO_FAST_COLOR,
+            "too fast for the servo",
+        ),
+        (
+            marks.out_of_range.iter().any(|r| !r.is_empty()),
+            OUT_OF_RANGE_COLOR,
+            "beyond the joint's limits",
+        ),
+    ];
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let text_color = ui.visuals().strong_text_color();
+    let mut y = frame.top() + 6.0;
+    for (_, color, label) in kinds.iter().filter(|kind| kind.0) {
+        let galley = painter.layout_no_wrap((*label).to_owned(), font.clone(), text_color);
+        let text_left = frame.right() - 8.0 - galley.size().x;
+        let swatch = egui::Rect::from_min_size(
+            egui::pos2(text_left - 22.0, y + galley.size().y / 2.0 - 4.0),
+            egui::vec2(16.0, 8.0),
+        );
+        let back = egui::Rect::from_min_max(
+            egui::pos2(swatch.left() - 4.0, y - 1.0),
+            egui::pos2(frame.right() - 4.0, y + galley.size().y + 1.0),
+        );
+        painter.rect_filled(
+            back,
+            2.0,
+            ui.visuals().extreme_bg_color.gamma_multiply(0.85),
+        );
+        painter.rect_filled(swatch, 2.0, color.gamma_multiply(0.8));
+        painter.galley(egui::pos2(text_left, y), galley, text_color);
+        y += 18.0;
     }
 }
 
@@ -544,6 +723,79 @@ fn drag_label(ui: &egui::Ui, document: &Document, drag: &PointDrag, pos: Pos2) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mark_pieces_clip_to_the_view_and_join_what_would_touch_on_screen() {
+        let times: Vec<u64> = (0..100).map(|k| k * 16).collect();
+        let runs = [
+            Run { first: 2, last: 3 },
+            Run { first: 5, last: 5 },
+            Run {
+                first: 40,
+                last: 60,
+            },
+            Run {
+                first: 90,
+                last: 99,
+            },
+        ];
+        // Zoomed in (a pixel is well under a frame): every run is its own piece, the long
+        // one clipped to the keyframes in view (one beyond each edge).
+        assert_eq!(
+            mark_pieces(&runs, &times, 0.0, 800.0, 1.0),
+            vec![2..=3, 5..=5, 40..=51]
+        );
+        // Zoomed out (two pixels are 40 ms): runs 2..=3 and 5 are 32 ms apart and join.
+        assert_eq!(
+            mark_pieces(&runs, &times, 0.0, 1_600.0, 40.0),
+            vec![2..=5, 40..=60, 90..=99]
+        );
+        // Nothing in view, no view, no runs.
+        assert!(mark_pieces(&runs, &times, 1_000.0, 1_300.0, 1.0).is_empty());
+        assert!(mark_pieces(&runs, &[], 0.0, 100.0, 1.0).is_empty());
+        assert!(mark_pieces(&[], &times, 0.0, 100.0, 1.0).is_empty());
+        // Marks naming keyframes an edit has removed are ignored, not indexed.
+        let stale = [
+            Run {
+                first: 98,
+                last: 140,
+            },
+            Run {
+                first: 150,
+                last: 160,
+            },
+        ];
+        assert_eq!(
+            mark_pieces(&stale, &times, 0.0, 5_000.0, 40.0),
+            vec![98..=99]
+        );
+    }
+
+    #[test]
+    fn time_grid_steps_are_1_2_10_multiples_each_dividing_the_next() {
+        let steps = |base: f64| {
+            time_grid_steps(egui_plot::GridInput {
+                bounds: (0.0, 1_000.0),
+                base_step_size: base,
+            })
+        };
+        assert_eq!(steps(27.0), [100.0, 200.0, 1_000.0]);
+        assert_eq!(steps(150.0), [200.0, 1_000.0, 2_000.0]);
+        assert_eq!(steps(10.0), [10.0, 20.0, 100.0]);
+        assert_eq!(steps(3.0), [10.0, 20.0, 100.0]);
+        assert_eq!(steps(0.0), [0.001, 0.002, 0.01]);
+        for base in [0.3, 7.0, 16.0, 99.0, 4_321.0, 1e6] {
+            let [a, b, c] = steps(base);
+            assert!(a >= base * 0.999 && a < b && b < c, "{base}: {a} {b} {c}");
+            for (small, large) in [(a, b), (b, c)] {
+                let ratio = large / small;
+                assert!(
+                    (ratio - ratio.round()).abs() < 1e-9,
+                    "{base}: {small} | {large}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn visible_range_takes_one_keyframe_beyond_each_edge() {

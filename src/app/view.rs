@@ -59,6 +59,9 @@ pub struct View {
     pub fit_requested: bool,
     /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
     pub transform: Option<egui_plot::PlotTransform>,
+    /// The posed robot's clickable limbs last frame, on screen, with their joints: for
+    /// tests that click a limb.
+    pub pose_limbs: Vec<(usize, [egui::Pos2; 2])>,
     /// The naive timeline, for the benchmark's baseline only: every keyframe of every curve
     /// handed to the plot every frame, with no culling or reduction.
     pub naive_plot: bool,

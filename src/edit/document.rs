@@ -8,6 +8,7 @@ use crate::codec::oda::Archive;
 use crate::codec::{Problem, Severity};
 use crate::fsutil::write_atomic;
 use crate::robot::check::check_motion;
+use crate::robot::marks::{SafetyMarks, safety_marks};
 use std::path::{Path, PathBuf};
 
 /// Where a document lives.
@@ -69,6 +70,10 @@ pub enum Opened {
     },
 }
 
+/// Up to this many keyframe values, the checks (and the timeline's marks) follow a drag
+/// live; about 2 ms of checking per edit at this size, on the 2-core machine.
+const LIVE_CHECK_CELLS: usize = 100_000;
+
 /// A motion being edited.
 #[derive(Clone, Debug)]
 pub struct Document {
@@ -88,6 +93,9 @@ pub struct Document {
     /// Each keyframe's time in ms, kept current after every change (the timeline and the
     /// table read it every frame).
     times_ms: Vec<u64>,
+    /// Every out-of-range keyframe and too-fast segment, for the timeline's marks; current
+    /// after every check (not during a drag, like the problems).
+    marks: SafetyMarks,
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
@@ -116,6 +124,7 @@ impl Document {
             structure_problems,
             problems: Vec::new(),
             times_ms: Vec::new(),
+            marks: SafetyMarks::default(),
         };
         document.recheck();
         document
@@ -201,9 +210,15 @@ impl Document {
         &self.problems
     }
 
+    /// Every place the motion is out of range or too fast, per joint.
+    #[must_use]
+    pub fn safety_marks(&self) -> &SafetyMarks {
+        &self.marks
+    }
+
     /// Applies an edit as one undoable step (or as part of an open gesture). The checks run
-    /// again at once, except for keyframe edits inside a gesture (a drag), which are checked
-    /// when the gesture ends: on a long motion the checks cost more than a frame. Header
+    /// again at once, except for keyframe edits inside a gesture (a drag) on a long motion,
+    /// which are checked when the gesture ends: there the checks cost more than a frame. Header
     /// edits are always checked at once, so the name grammar is checked while typing.
     pub fn apply(&mut self, label: &str, edit: Edit) {
         let header = matches!(
@@ -211,7 +226,8 @@ impl Document {
             Edit::SetHeader(..) | Edit::SetVersion(_) | Edit::SetFrameRate(_)
         );
         self.history.apply(&mut self.motion, label, edit);
-        if header || !self.history.in_gesture() {
+        let cells = self.motion.keyframes.len() * self.motion.keyframes.joint_count().max(1);
+        if header || !self.history.in_gesture() || cells <= LIVE_CHECK_CELLS {
             self.recheck();
         } else {
             self.refresh_times();
@@ -256,6 +272,7 @@ impl Document {
         problems.extend(crate::robot::check::safety_problems(&self.motion, &offsets));
         problems.sort_by_key(|p| p.offset);
         self.problems = problems;
+        self.marks = safety_marks(&self.motion);
     }
 
     /// Repairs the motion (one undoable step): locators, padding, data type, widths; the
@@ -390,5 +407,58 @@ mod tests {
         assert!(!document.is_dirty());
         assert!(document.title().starts_with("m.mtn"));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn marks_follow_a_drag_live_on_a_short_motion_and_at_its_end_on_a_long_one() {
+        let knee = |motion: &Motion| {
+            motion
+                .locators
+                .iter()
+                .position(|l| crate::robot::joint_name(&motion.design, l) == "FL_LEG_KNEE")
+                .expect("the example has a knee")
+        };
+        let beyond = crate::robot::deg_to_urad(150.0);
+        let mut short = Document::unsaved(stand_to_sit(), "example");
+        assert!(
+            short.safety_marks().is_empty(),
+            "the example is within limits"
+        );
+        let j = knee(&short.motion);
+        short.begin_gesture("drag");
+        short.apply("drag", Edit::SetAngles(vec![(1, j, beyond)]));
+        assert_eq!(
+            short.safety_marks().out_of_range[j],
+            vec![crate::robot::marks::Run { first: 1, last: 1 }],
+            "marked while the drag is still going"
+        );
+        assert!(
+            short
+                .problems()
+                .iter()
+                .any(|p| p.code == crate::codec::ProblemCode::JointLimit)
+        );
+        short.end_gesture();
+        short.undo();
+        assert!(short.safety_marks().is_empty(), "undo takes the mark away");
+
+        // Past the live-check size, the checks wait for the end of the gesture.
+        let mut motion = stand_to_sit();
+        let row: Vec<i32> = (0..motion.keyframes.joint_count())
+            .map(|joint| motion.keyframes.angle(0, joint).unwrap_or(0))
+            .collect();
+        while motion.keyframes.len() * row.len() <= LIVE_CHECK_CELLS {
+            motion.keyframes.push(8, [0; 3], &row).expect("row width");
+        }
+        let mut long = Document::unsaved(motion, "long");
+        let j = knee(&long.motion);
+        long.begin_gesture("drag");
+        long.apply("drag", Edit::SetAngles(vec![(1, j, beyond)]));
+        assert!(long.safety_marks().out_of_range[j].is_empty());
+        long.end_gesture();
+        assert_eq!(
+            long.safety_marks().out_of_range[j],
+            vec![crate::robot::marks::Run { first: 1, last: 1 }]
+        );
     }
 }

@@ -246,8 +246,8 @@ fn check_locators(
 }
 
 /// One joint's bounds in microradians, precomputed once per check.
-struct Bounds {
-    joint: usize,
+pub(crate) struct Bounds {
+    pub joint: usize,
     info: &'static crate::robot::JointInfo,
     /// Outside `[low, high]` is out of range (with the slack applied).
     low_urad: i32,
@@ -259,7 +259,7 @@ struct Bounds {
 impl Bounds {
     /// How far outside the limit a value is, in microradians (0 when within). Written
     /// without data-dependent branches: on a large motion this runs for every value.
-    fn excess(&self, value: i32) -> i64 {
+    pub fn excess(&self, value: i32) -> i64 {
         let value = i64::from(value);
         match self.ends_urad {
             Some((a, b, slack)) => {
@@ -284,14 +284,12 @@ struct Tally {
     worst_value: i32,
 }
 
-fn check_limits(motion: &Motion, offsets: &Offsets, design: &Design, problems: &mut Vec<Problem>) {
-    let model = design.model;
-    let keyframes = &motion.keyframes;
-    let joint_count = keyframes.joint_count();
+/// The joints of `motion` that have limits under `model`, with their bounds.
+pub(crate) fn limit_bounds(motion: &Motion, model: super::Model) -> Vec<Bounds> {
     // Files store whole microradians, and tools wrote limits converted with various values
     // of pi: a value within 0.05 degrees of a limit is at the limit. Binary joints (the
     // ERS-7's ears) take one of two values; half a degree either side is accepted.
-    let bounds: Vec<Bounds> = motion
+    motion
         .locators
         .iter()
         .enumerate()
@@ -312,7 +310,14 @@ fn check_limits(motion: &Motion, offsets: &Offsets, design: &Design, problems: &
                 }),
             })
         })
-        .collect();
+        .collect()
+}
+
+fn check_limits(motion: &Motion, offsets: &Offsets, design: &Design, problems: &mut Vec<Problem>) {
+    let model = design.model;
+    let keyframes = &motion.keyframes;
+    let joint_count = keyframes.joint_count();
+    let bounds = limit_bounds(motion, model);
     if bounds.is_empty() || joint_count == 0 {
         return;
     }

@@ -5,6 +5,7 @@ pub mod check;
 pub mod chunk_name;
 pub mod joints;
 pub mod kinematics;
+pub mod marks;
 pub mod models;
 pub mod postures;
 pub mod speed;

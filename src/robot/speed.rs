@@ -29,60 +29,97 @@ pub fn fastest_step_urad(from: i32, to: i32, frames: u32, last_segment: bool) ->
     within.max((i64::from(to) - last).abs())
 }
 
+/// A joint of the motion with a speed limit: its column, friendly name, limit, and the
+/// limit as the largest allowed step in µrad per 8 ms tick.
+pub(crate) struct SpeedBound {
+    pub joint: usize,
+    pub name: &'static str,
+    pub limit: SpeedLimit,
+    pub step_urad: i32,
+}
+
+/// The joints of `motion` that have speed limits under `model`.
+pub(crate) fn speed_bounds(motion: &Motion, model: Model) -> Vec<SpeedBound> {
+    motion
+        .locators
+        .iter()
+        .enumerate()
+        .filter_map(|(joint, locator)| {
+            let (_, info) = model.joint_by_locator(locator)?;
+            let limit = info.speed?;
+            let per_tick_deg =
+                limit.deg * f64::from(timing::TICK_MS as u32) / f64::from(limit.per_ms);
+            Some(SpeedBound {
+                joint,
+                name: info.name,
+                limit,
+                step_urad: super::joints::deg_to_urad(per_tick_deg + 0.005),
+            })
+        })
+        .collect()
+}
+
+/// Calls `too_fast(k, step)` for every segment (ending at keyframe `k`) in which the joint
+/// of `bound` steps faster than its limit, with the fastest step in µrad per tick.
+pub(crate) fn for_each_too_fast(
+    keyframes: &crate::codec::mtn::Keyframes,
+    bound: &SpeedBound,
+    mut too_fast: impl FnMut(usize, i64),
+) {
+    let joint_count = keyframes.joint_count();
+    if keyframes.len() < 2 || bound.joint >= joint_count {
+        return;
+    }
+    let angles = keyframes.angles();
+    let frames = keyframes.frames();
+    let segments = keyframes.len() - 1;
+    let limit_f = f64::from(bound.step_urad);
+    for k in 1..=segments {
+        let from = angles[(k - 1) * joint_count + bound.joint];
+        let to = angles[k * joint_count + bound.joint];
+        // Every step is at most |v1 - v0| / ticks plus the remainder (less than `ticks`):
+        // a cheap bound that clears almost every segment without an integer division.
+        let ticks = timing::segment_ticks(frames[k]) as f64;
+        let bound_urad = (f64::from(to) - f64::from(from)).abs() / ticks + ticks;
+        if bound_urad <= limit_f {
+            continue;
+        }
+        let step = fastest_step_urad(from, to, frames[k], k == segments);
+        if step > i64::from(bound.step_urad) {
+            too_fast(k, step);
+        }
+    }
+}
+
 /// Speed problems of a motion, one per joint that exceeds its limit: where it first does,
 /// how fast, and how often.
 #[must_use]
 pub fn check_speeds(motion: &Motion, offsets: &Offsets, model: Model) -> Vec<Problem> {
     let keyframes = &motion.keyframes;
-    let joint_count = keyframes.joint_count();
-    if keyframes.len() < 2 || joint_count == 0 {
+    if keyframes.len() < 2 || keyframes.joint_count() == 0 {
         return Vec::new();
     }
-    let limits: Vec<(usize, &'static str, SpeedLimit)> = motion
-        .locators
-        .iter()
-        .enumerate()
-        .filter_map(|(j, locator)| {
-            let (_, info) = model.joint_by_locator(locator)?;
-            Some((j, info.name, info.speed?))
-        })
-        .collect();
-    if limits.is_empty() {
+    let bounds = speed_bounds(motion, model);
+    if bounds.is_empty() {
         return Vec::new();
     }
     let times = timing::keyframe_times_ms(keyframes);
-    let angles = keyframes.angles();
-    let frames = keyframes.frames();
-    let segments = keyframes.len() - 1;
     let mut problems = Vec::new();
-    for (j, name, limit) in limits {
-        let per_tick_limit_deg =
-            limit.deg * f64::from(timing::TICK_MS as u32) / f64::from(limit.per_ms);
-        let limit_urad = super::joints::deg_to_urad(per_tick_limit_deg + 0.005);
+    for bound in bounds {
         let mut first = None;
         let mut count = 0usize;
         let mut worst = 0i64;
-        let limit_f = f64::from(limit_urad);
-        for k in 1..=segments {
-            let from = angles[(k - 1) * joint_count + j];
-            let to = angles[k * joint_count + j];
-            // Every step is at most |v1 - v0| / ticks plus the remainder (less than `ticks`):
-            // a cheap bound that clears almost every segment without an integer division.
-            let ticks = timing::segment_ticks(frames[k]) as f64;
-            let bound = (f64::from(to) - f64::from(from)).abs() / ticks + ticks;
-            if bound <= limit_f {
-                continue;
-            }
-            let step = fastest_step_urad(from, to, frames[k], k == segments);
-            if step > i64::from(limit_urad) {
-                count += 1;
-                first.get_or_insert((k, step));
-                worst = worst.max(step);
-            }
-        }
+        for_each_too_fast(keyframes, &bound, |k, step| {
+            count += 1;
+            first.get_or_insert((k, step));
+            worst = worst.max(step);
+        });
         let Some((k, step)) = first else {
             continue;
         };
+        let SpeedBound {
+            joint, name, limit, ..
+        } = bound;
         let unit_ticks = f64::from(limit.per_ms) / timing::TICK_MS as f64;
         let shown = |urad: i64| urad_to_deg(i32::try_from(urad).unwrap_or(i32::MAX)) * unit_ticks;
         let more = if count > 1 {
@@ -98,7 +135,7 @@ pub fn check_speeds(motion: &Motion, offsets: &Offsets, model: Model) -> Vec<Pro
             Problem::new(
                 Severity::Warning,
                 ProblemCode::JointSpeed,
-                offsets.angle(k, j),
+                offsets.angle(k, joint),
                 format!(
                     "{name} moves {:.2}° per {} ms at {} ms (into keyframe {k}); the {} can do {:.2}° per {} ms{more}",
                     shown(step),
