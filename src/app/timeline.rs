@@ -35,8 +35,7 @@ pub fn visible_range(times_ms: &[u64], x0: f64, x1: f64) -> Range<usize> {
 
 /// The points of one curve over `range`: every keyframe when they fit, else, per bucket of
 /// keyframes, the first, lowest, highest and last (in time order), which draws the same
-/// picture at a fraction of the points. `value_urad` is read once per keyframe; only the
-/// picked points are converted to degrees.
+/// picture at a fraction of the points. See [`curves_points`].
 #[must_use]
 pub fn curve_points(
     times_ms: &[u64],
@@ -44,42 +43,75 @@ pub fn curve_points(
     max_points: usize,
     value_urad: impl Fn(usize) -> i32,
 ) -> Vec<[f64; 2]> {
+    curves_points(times_ms, range, max_points, 1, |k, out| {
+        out[0] = value_urad(k);
+    })
+    .pop()
+    .unwrap_or_default()
+}
+
+/// The points of `curves` curves at once over `range`, reduced as [`curve_points`] says.
+/// `read(k, out)` writes every curve's value at keyframe `k` (in microradians) into `out`;
+/// reading all curves of a keyframe together walks the motion's rows once, in memory order,
+/// rather than once per curve. Only the picked points are converted to degrees.
+#[must_use]
+pub fn curves_points(
+    times_ms: &[u64],
+    range: Range<usize>,
+    max_points: usize,
+    curves: usize,
+    read: impl Fn(usize, &mut [i32]),
+) -> Vec<Vec<[f64; 2]>> {
     let count = range.len();
     let point = |k: usize, v: i32| [times_ms[k] as f64, urad_to_deg(v)];
+    let mut row = vec![0; curves];
     if count <= max_points.max(4) {
-        return range.map(|k| point(k, value_urad(k))).collect();
+        let mut out: Vec<Vec<[f64; 2]>> = vec![Vec::with_capacity(count); curves];
+        for k in range {
+            read(k, &mut row);
+            for (points, &v) in out.iter_mut().zip(&row) {
+                points.push(point(k, v));
+            }
+        }
+        return out;
     }
     let buckets = (max_points / 4).max(1);
     let per_bucket = count.div_ceil(buckets);
-    let mut out = Vec::with_capacity(buckets * 4);
+    let mut out: Vec<Vec<[f64; 2]>> = vec![Vec::with_capacity(buckets * 4); curves];
+    // One bucket's values, curve by curve: filled row by row, then each curve's column is
+    // scanned with branch-free minimum and maximum (the values of a busy motion are too
+    // irregular for a branch per value to be predicted).
+    let mut block = vec![0; curves * per_bucket];
     let mut start = range.start;
     while start < range.end {
         let end = (start + per_bucket).min(range.end);
-        let first = value_urad(start);
-        let (mut low, mut low_v, mut high, mut high_v) = (start, first, start, first);
-        let mut last_v = first;
-        for k in start + 1..end {
-            let v = value_urad(k);
-            if v < low_v {
-                (low, low_v) = (k, v);
+        let len = end - start;
+        for (i, k) in (start..end).enumerate() {
+            read(k, &mut row);
+            for (c, &v) in row.iter().enumerate() {
+                block[c * per_bucket + i] = v;
             }
-            if v > high_v {
-                (high, high_v) = (k, v);
-            }
-            last_v = v;
         }
-        let mut picks = [
-            (start, first),
-            (low, low_v),
-            (high, high_v),
-            (end - 1, last_v),
-        ];
-        picks.sort_unstable_by_key(|p| p.0);
-        let mut previous = usize::MAX;
-        for (k, v) in picks {
-            if k != previous {
-                out.push(point(k, v));
-                previous = k;
+        for (c, points) in out.iter_mut().enumerate() {
+            let column = &block[c * per_bucket..c * per_bucket + len];
+            let (Some(&low_v), Some(&high_v)) = (column.iter().min(), column.iter().max()) else {
+                continue;
+            };
+            // The first keyframe holding the extreme, as a strict scan would pick.
+            let at = |target: i32| start + column.iter().position(|&v| v == target).unwrap_or(0);
+            let mut picks = [
+                (start, column[0]),
+                (at(low_v), low_v),
+                (at(high_v), high_v),
+                (end - 1, column[len - 1]),
+            ];
+            picks.sort_unstable_by_key(|p| p.0);
+            let mut previous = usize::MAX;
+            for (k, v) in picks {
+                if k != previous {
+                    points.push(point(k, v));
+                    previous = k;
+                }
             }
         }
         start = end;
@@ -115,6 +147,8 @@ pub fn snap_to_frame_ms(time_ms: f64) -> u64 {
 /// What the plot drew this frame: the grabbable points, in plot coordinates.
 struct Drawn {
     markers: Vec<([f64; 2], PointId)>,
+    /// Each shown curve's points as drawn (reduced when dense), in time order.
+    curves: Vec<(Channel, std::sync::Arc<[[f64; 2]]>)>,
 }
 
 fn value_deg(motion: &Motion, k: usize, channel: Channel) -> f64 {
@@ -174,6 +208,8 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
     let box_start = view.box_start;
     let naive = view.naive_plot;
     let focus_band = focused.and_then(|channel| limit_band(motion, channel));
+    let revision = document.revision();
+    let cache = &mut view.curve_cache;
     let response = plot.show(ui, |plot_ui| {
         let bounds = plot_ui.plot_bounds();
         let width_px = plot_ui.response().rect.width().max(1.0);
@@ -199,17 +235,42 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
                     .border(Stroke::new(1.0, color.gamma_multiply(0.5))),
             );
         }
+        cache.refresh(
+            (revision, range.clone(), max_points, channels.clone()),
+            || {
+                let joints = motion.keyframes.joint_count();
+                let angles = motion.keyframes.angles();
+                let body = motion.keyframes.body();
+                curves_points(
+                    times,
+                    range.clone(),
+                    max_points,
+                    channels.len(),
+                    |k, out| {
+                        let row = angles.get(k * joints..(k + 1) * joints).unwrap_or_default();
+                        let pose = body.get(k);
+                        for (slot, &channel) in out.iter_mut().zip(&channels) {
+                            *slot = match channel {
+                                Channel::Joint(j) => row.get(j).copied(),
+                                Channel::Body(axis) => pose.and_then(|p| p.get(axis).copied()),
+                            }
+                            .unwrap_or(0);
+                        }
+                    },
+                )
+            },
+        );
         let mut markers = Vec::new();
+        let mut curves = Vec::with_capacity(channels.len());
         let show_markers = naive || range.len() <= MAX_MARKERS;
         for &channel in &channels {
             let color = channel_color(channel);
             let name = channel_name(motion, channel);
             let width = if focused == Some(channel) { 3.0 } else { 1.5 };
-            let points = curve_points(times, range.clone(), max_points, |k| {
-                value(motion, k, channel).unwrap_or(0)
-            });
+            let points = cache.curve(channel).unwrap_or_default();
+            curves.push((channel, points.clone()));
             plot_ui.line(
-                Line::new(name.clone(), PlotPoints::new(points))
+                Line::new(name.clone(), PlotPoints::new(points.to_vec()))
                     .color(color)
                     .width(width)
                     .allow_hover(false),
@@ -266,12 +327,12 @@ pub fn timeline_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) 
                 .stroke(Stroke::new(1.0, Color32::from_rgb(120, 170, 255))),
             );
         }
-        Drawn { markers }
+        Drawn { markers, curves }
     });
 
     let transform = response.transform;
     view.transform = Some(transform);
-    paint_safety_marks(ui, document, &channels, &transform);
+    paint_safety_marks(ui, document, &response.inner.curves, &transform);
     let plot_response = &response.response;
     let screen_markers: Vec<(Pos2, PointId)> = response
         .inner
@@ -371,6 +432,73 @@ pub fn time_grid_steps(input: egui_plot::GridInput) -> [f64; 3] {
 const OUT_OF_RANGE_COLOR: Color32 = Color32::from_rgb(255, 45, 45);
 /// Colour of segments faster than a joint's servo.
 const TOO_FAST_COLOR: Color32 = Color32::from_rgb(255, 40, 210);
+/// The band along a marked curve is built from columns this many points wide.
+const BAND_STEP_PX: f32 = 3.0;
+/// How far the band reaches above and below the curve, in points.
+const BAND_HALF_PX: f32 = 4.5;
+
+/// A translucent band `half` points above and below a polyline (`points` in x order), as
+/// one mesh of a quad per `step`-point column between `clip_left` and `clip_right`. Each
+/// quad spans the line's lowest and highest point within its column (the line interpolated
+/// at the column's edges), so the band follows diagonals and reaches every peak, and costs
+/// four vertices per column however many points the line has.
+#[must_use]
+pub fn band_mesh(
+    points: &[Pos2],
+    step: f32,
+    half: f32,
+    (clip_left, clip_right): (f32, f32),
+    color: Color32,
+) -> egui::Mesh {
+    let mut mesh = egui::Mesh::default();
+    let (Some(first), Some(last)) = (points.first(), points.last()) else {
+        return mesh;
+    };
+    if points.len() < 2 || step <= 0.0 {
+        return mesh;
+    }
+    let y_at = |i: usize, x: f32| {
+        let (a, b) = (points[i], points[i + 1]);
+        if b.x - a.x <= f32::EPSILON {
+            a.y
+        } else {
+            a.y + (b.y - a.y) * ((x - a.x) / (b.x - a.x)).clamp(0.0, 1.0)
+        }
+    };
+    let end = last.x.min(clip_right);
+    let mut left = first.x.max(clip_left);
+    let mut segment = 0;
+    while left < end {
+        let right = (left + step).min(end);
+        while segment + 2 < points.len() && points[segment + 1].x <= left {
+            segment += 1;
+        }
+        let start_y = y_at(segment, left);
+        let (mut low, mut high) = (start_y, start_y);
+        let mut k = segment + 1;
+        while k < points.len() && points[k].x <= right {
+            low = low.min(points[k].y);
+            high = high.max(points[k].y);
+            k += 1;
+        }
+        if k < points.len() {
+            let end_y = y_at(k - 1, right);
+            low = low.min(end_y);
+            high = high.max(end_y);
+        }
+        mesh.add_colored_rect(
+            egui::Rect::from_x_y_ranges(left..=right, low - half..=high + half),
+            color,
+        );
+        left = right;
+    }
+    mesh
+}
+
+/// Marks closer than this many points are drawn as one: the band along a curve is 9 points
+/// wide, so smaller gaps hardly show, and a noisy motion zoomed out draws a few long bands
+/// rather than hundreds of short ones (zooming in shows every gap).
+const JOIN_PX: f64 = 8.0;
 /// Height of each overview strip of marks along the bottom of the plot, in points.
 const STRIP_HEIGHT: f32 = 4.0;
 
@@ -423,7 +551,7 @@ pub fn mark_pieces(
 fn paint_safety_marks(
     ui: &egui::Ui,
     document: &Document,
-    channels: &[Channel],
+    curves: &[(Channel, std::sync::Arc<[[f64; 2]]>)],
     transform: &egui_plot::PlotTransform,
 ) {
     let marks = document.safety_marks();
@@ -431,15 +559,14 @@ fn paint_safety_marks(
         return;
     }
     let times = document.times_ms();
-    let motion = &document.motion;
     let frame = *transform.frame();
     let painter = ui.painter_at(frame);
     let bounds = transform.bounds();
     let (x0, x1) = (bounds.min()[0], bounds.max()[0]);
     let ms_per_px = (x1 - x0) / f64::from(frame.width().max(1.0));
     let to_screen = |p: &[f64; 2]| transform.position_from_point(&PlotPoint::new(p[0], p[1]));
-    for &channel in channels {
-        let Channel::Joint(j) = channel else {
+    for (channel, points) in curves {
+        let Channel::Joint(j) = *channel else {
             continue;
         };
         let kinds = [
@@ -450,32 +577,31 @@ fn paint_safety_marks(
             let Some(runs) = runs else {
                 continue;
             };
-            // A wide translucent band along the curve, so the curve itself stays readable.
-            let stroke = Stroke::new(9.0, color.gamma_multiply(0.45));
-            for piece in mark_pieces(runs, times, x0, x1, ms_per_px * 2.0) {
-                let (first, last) = (*piece.start(), *piece.end());
-                let span_px = (times[last] - times[first]) as f64 / ms_per_px.max(1e-9);
-                #[expect(
-                    clippy::cast_possible_truncation,
-                    clippy::cast_sign_loss,
-                    reason = "a width in points, at most the view's"
-                )]
-                let max_points = (span_px.min(f64::from(frame.width())) as usize) * 2 + 4;
-                let points: Vec<Pos2> = curve_points(times, first..last + 1, max_points, |k| {
-                    value(motion, k, channel).unwrap_or(0)
-                })
-                .iter()
-                .map(to_screen)
-                .collect();
-                if let [single] = points.as_slice() {
+            // A translucent band along the curve as drawn (its points, reduced when dense),
+            // the curve itself still readable through it.
+            let band_color = color.gamma_multiply(0.45);
+            for piece in mark_pieces(runs, times, x0, x1, ms_per_px * JOIN_PX) {
+                let (from_ms, to_ms) = (times[*piece.start()] as f64, times[*piece.end()] as f64);
+                let start = points.partition_point(|p| p[0] < from_ms);
+                let end = points.partition_point(|p| p[0] <= to_ms);
+                let on_screen: Vec<Pos2> = points[start..end.max(start)]
+                    .iter()
+                    .map(to_screen)
+                    .collect();
+                if let [single] = on_screen.as_slice() {
                     painter.circle_stroke(*single, 7.0, Stroke::new(2.0, color));
                 } else {
-                    painter.add(egui::Shape::line(points, stroke));
+                    painter.add(band_mesh(
+                        &on_screen,
+                        BAND_STEP_PX,
+                        BAND_HALF_PX,
+                        (frame.left(), frame.right()),
+                        band_color,
+                    ));
                 }
             }
         }
     }
-    // The overview strip: shown or hidden, every joint's marks.
     // Too fast along the bottom, out of range just above it.
     let strips = [
         (&marks.any_too_fast, TOO_FAST_COLOR, frame.bottom()),
@@ -486,7 +612,7 @@ fn paint_safety_marks(
         ),
     ];
     for (runs, color, bottom) in strips {
-        for piece in mark_pieces(runs, times, x0, x1, ms_per_px * 2.0) {
+        for piece in mark_pieces(runs, times, x0, x1, ms_per_px * JOIN_PX) {
             let left = to_screen(&[times[*piece.start()] as f64, 0.0]).x;
             let right = to_screen(&[times[*piece.end()] as f64, 0.0])
                 .x
@@ -772,6 +898,50 @@ mod tests {
     }
 
     #[test]
+    fn the_band_follows_the_line_in_columns_and_reaches_every_peak() {
+        let color = Color32::RED;
+        let column = |mesh: &egui::Mesh, c: usize| {
+            let v = &mesh.vertices[c * 4..c * 4 + 4];
+            let (xs, ys) = (v.iter().map(|v| v.pos.x), v.iter().map(|v| v.pos.y));
+            (
+                xs.clone().fold(f32::INFINITY, f32::min),
+                xs.fold(f32::NEG_INFINITY, f32::max),
+                ys.clone().fold(f32::INFINITY, f32::min),
+                ys.fold(f32::NEG_INFINITY, f32::max),
+            )
+        };
+        // A diagonal from (0, 0) to (30, 30): ten columns, each spanning the line's own
+        // height in that column, plus the half width.
+        let diagonal = [Pos2::new(0.0, 0.0), Pos2::new(30.0, 30.0)];
+        let mesh = band_mesh(&diagonal, 3.0, 1.0, (-100.0, 100.0), color);
+        assert_eq!(mesh.vertices.len(), 10 * 4);
+        let (l, r, top, bottom) = column(&mesh, 4);
+        assert!((l - 12.0).abs() < 1e-4 && (r - 15.0).abs() < 1e-4);
+        assert!(
+            (top - 11.0).abs() < 1e-4 && (bottom - 16.0).abs() < 1e-4,
+            "{top} {bottom}"
+        );
+        // A spike inside one column is reached; the columns beside it stay flat.
+        let spike = [
+            Pos2::new(0.0, 0.0),
+            Pos2::new(4.0, 0.0),
+            Pos2::new(4.5, -50.0),
+            Pos2::new(5.0, 0.0),
+            Pos2::new(9.0, 0.0),
+        ];
+        let mesh = band_mesh(&spike, 3.0, 1.0, (-100.0, 100.0), color);
+        assert_eq!(mesh.vertices.len(), 3 * 4);
+        assert!((column(&mesh, 1).2 + 51.0).abs() < 1e-4);
+        assert!((column(&mesh, 0).2 + 1.0).abs() < 1e-4);
+        assert!((column(&mesh, 2).2 + 1.0).abs() < 1e-4);
+        // Clipped to the view: a line two million points long makes a view's worth.
+        let long = [Pos2::new(-1e6, 0.0), Pos2::new(1e6, 0.0)];
+        let mesh = band_mesh(&long, 3.0, 1.0, (0.0, 300.0), color);
+        assert_eq!(mesh.vertices.len(), 100 * 4);
+        assert!(band_mesh(&long[..1], 3.0, 1.0, (0.0, 300.0), color).is_empty());
+    }
+
+    #[test]
     fn time_grid_steps_are_1_2_10_multiples_each_dividing_the_next() {
         let steps = |base: f64| {
             time_grid_steps(egui_plot::GridInput {
@@ -830,6 +1000,27 @@ mod tests {
         assert_eq!(points.last().map(|p| p[0]), Some(9_999.0));
         let few = curve_points(&times, 10..20, 400, values);
         assert_eq!(few.len(), 10);
+    }
+
+    #[test]
+    fn curves_made_together_equal_curves_made_one_by_one() {
+        let times: Vec<u64> = (0..5_000).map(|k| k * 16).collect();
+        let value = |k: usize, c: usize| {
+            let x = (k * 7919 + c * 104_729) % 10_007;
+            i32::try_from(x).unwrap_or(0) * if c % 2 == 0 { 1 } else { -150 }
+        };
+        for (range, budget) in [(0..5_000, 400), (100..900, 4000), (17..4_321, 37)] {
+            let together = curves_points(&times, range.clone(), budget, 3, |k, out| {
+                for (c, slot) in out.iter_mut().enumerate() {
+                    *slot = value(k, c);
+                }
+            });
+            assert_eq!(together.len(), 3);
+            for (c, points) in together.iter().enumerate() {
+                let alone = curve_points(&times, range.clone(), budget, |k| value(k, c));
+                assert_eq!(points, &alone, "curve {c} over {range:?}");
+            }
+        }
     }
 
     #[test]

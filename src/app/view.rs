@@ -65,6 +65,49 @@ pub struct View {
     /// The naive timeline, for the benchmark's baseline only: every keyframe of every curve
     /// handed to the plot every frame, with no culling or reduction.
     pub naive_plot: bool,
+    /// The curves as the timeline last reduced them, reused while neither the motion nor
+    /// the visible range changes (playback, hovering, an idle window).
+    pub curve_cache: CurveCache,
+}
+
+/// Reduced curve points, valid for one motion revision, keyframe range, point budget and
+/// set of shown channels.
+#[derive(Clone, Debug, Default)]
+pub struct CurveCache {
+    key: Option<CurveKey>,
+    curves: Vec<(Channel, std::sync::Arc<[[f64; 2]]>)>,
+    /// Off for the benchmark that measures the cost of recomputing every frame.
+    pub disabled: bool,
+}
+
+/// What reduced curves depend on: the document revision, the keyframe range, the point
+/// budget and the channels shown.
+pub type CurveKey = (u64, std::ops::Range<usize>, usize, Vec<Channel>);
+
+impl CurveCache {
+    /// Makes the curves again with `make` (one list of points per channel of the key, in
+    /// its order) unless they were made for this key.
+    pub fn refresh(&mut self, key: CurveKey, make: impl FnOnce() -> Vec<Vec<[f64; 2]>>) {
+        if !self.disabled && self.key.as_ref() == Some(&key) {
+            return;
+        }
+        self.curves = key
+            .3
+            .iter()
+            .copied()
+            .zip(make().into_iter().map(Into::into))
+            .collect();
+        self.key = Some(key);
+    }
+
+    /// A channel's points, if it was among those made.
+    #[must_use]
+    pub fn curve(&self, channel: Channel) -> Option<std::sync::Arc<[[f64; 2]]>> {
+        self.curves
+            .iter()
+            .find(|(c, _)| *c == channel)
+            .map(|(_, points)| points.clone())
+    }
 }
 
 impl View {

@@ -96,7 +96,13 @@ pub struct Document {
     /// Every out-of-range keyframe and too-fast segment, for the timeline's marks; current
     /// after every check (not during a drag, like the problems).
     marks: SafetyMarks,
+    /// Changes whenever the motion may have changed (an id no other document shares), so
+    /// views can keep what they computed from the motion until it changes.
+    revision: u64,
 }
+
+/// Hands out revision ids, unique across documents.
+static REVISIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
@@ -125,6 +131,7 @@ impl Document {
             problems: Vec::new(),
             times_ms: Vec::new(),
             marks: SafetyMarks::default(),
+            revision: 0,
         };
         document.recheck();
         document
@@ -204,6 +211,13 @@ impl Document {
         &self.times_ms
     }
 
+    /// An id of the motion's current content: it changes after every edit, undo and redo,
+    /// and no two documents share one.
+    #[must_use]
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// Every current problem, structure first, in file order.
     #[must_use]
     pub fn problems(&self) -> &[Problem] {
@@ -235,6 +249,7 @@ impl Document {
     }
 
     fn refresh_times(&mut self) {
+        self.revision = REVISIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.times_ms = crate::robot::timing::keyframe_times_ms(&self.motion.keyframes);
     }
 
@@ -407,6 +422,30 @@ mod tests {
         assert!(!document.is_dirty());
         assert!(document.title().starts_with("m.mtn"));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_revision_changes_with_every_change_of_the_motion() {
+        let mut document = Document::unsaved(stand_to_sit(), "a");
+        let other = Document::unsaved(stand_to_sit(), "b");
+        assert_ne!(
+            document.revision(),
+            other.revision(),
+            "documents share no revision"
+        );
+        let mut seen = vec![document.revision()];
+        document.apply("move", Edit::SetAngles(vec![(1, 0, 12_345)]));
+        seen.push(document.revision());
+        document.begin_gesture("drag");
+        document.apply("drag", Edit::SetAngles(vec![(1, 0, 23_456)]));
+        seen.push(document.revision());
+        document.end_gesture();
+        let _ = document.undo();
+        seen.push(document.revision());
+        let _ = document.redo();
+        seen.push(document.revision());
+        let unique: std::collections::BTreeSet<u64> = seen.iter().copied().collect();
+        assert_eq!(unique.len(), seen.len(), "{seen:?}");
     }
 
     #[test]
