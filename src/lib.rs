@@ -6,6 +6,7 @@
 pub mod app;
 pub mod cli;
 pub mod codec;
+pub mod convert;
 pub mod edit;
 pub mod example;
 pub mod fsutil;

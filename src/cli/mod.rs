@@ -87,15 +87,39 @@ pub enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
-    /// Convert between formats by extension (.mtn, .json).
+    /// Convert between formats by extension (.mtn, .json, .seq, .yaml).
+    ///
+    /// MTN to .seq samples the robot's command stream at --fps (default 125, one frame per
+    /// 8 ms tick) or writes the keyframes only (--keyframes-only). .seq/.yaml to MTN maps the
+    /// file's joints onto the AIBO (--model, --map, else the names an mtn-studio export
+    /// carries, else by order) and reduces the frames to keyframes within --tolerance.
     Convert {
-        /// The motion to read (MTN, JSON, or an ODA with --entry).
+        /// The motion to read (MTN, JSON, .seq/.yaml, or an ODA with --entry).
         input: PathBuf,
         /// The archive entry to read.
         #[arg(long)]
         entry: Option<String>,
         /// Where to write; the extension picks the format.
         output: PathBuf,
+        /// The AIBO design label for a body motion that does not name one (e.g. DRX-1000).
+        #[arg(long, value_name = "LABEL")]
+        model: Option<String>,
+        /// A mapping file: one `JOINT = PART` per line (AIBO joint name or locator = the
+        /// 0-based index of the source part).
+        #[arg(long, value_name = "FILE")]
+        map: Option<PathBuf>,
+        /// Frames per second for .seq export.
+        #[arg(long, default_value_t = crate::convert::DEFAULT_FPS)]
+        fps: f64,
+        /// Largest allowed difference from the source when reducing to keyframes, degrees.
+        #[arg(long, value_name = "DEG", default_value_t = crate::convert::DEFAULT_TOLERANCE_DEG)]
+        tolerance: f64,
+        /// Export the keyframes only, each with its time (hasFrameTime).
+        #[arg(long)]
+        keyframes_only: bool,
+        /// Write formatVersion 4 (snake_case keys) instead of 2.
+        #[arg(long)]
+        seq_v4: bool,
     },
     /// The exact command stream the robot plays, one CSV row per 8 ms tick (values in µrad).
     Ticks {
@@ -127,7 +151,26 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
             input,
             entry,
             output,
-        } => transform::convert(&input, entry.as_deref(), &output, out),
+            model,
+            map,
+            fps,
+            tolerance,
+            keyframes_only,
+            seq_v4,
+        } => transform::convert(
+            &input,
+            entry.as_deref(),
+            &output,
+            &transform::ConvertOptions {
+                model,
+                map,
+                fps,
+                tolerance,
+                keyframes_only,
+                seq_v4,
+            },
+            out,
+        ),
         Command::Ticks { file, entry } => transform::ticks(&file, entry.as_deref(), out),
         Command::Oda { action } => archive::run(action, out),
     };

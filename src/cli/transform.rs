@@ -4,10 +4,12 @@ use super::input::{Loaded, has_extension, load, motions};
 use super::{EXIT_OK, Failure};
 use crate::codec::mtn::{self, Motion};
 use crate::codec::oda::EntryKind;
+use crate::codec::seq;
+use crate::convert;
 use crate::fsutil::write_atomic;
 use crate::robot::{self, timing};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn save(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     write_atomic(path, bytes)
@@ -83,25 +85,148 @@ pub fn repair(
 }
 
 /// `convert IN [--entry NAME] OUT`, by the output's extension.
+/// The options of `convert` beyond its files.
+#[derive(Clone, Debug)]
+pub struct ConvertOptions {
+    /// The design label for a body motion that names none.
+    pub model: Option<String>,
+    /// A joint mapping file.
+    pub map: Option<PathBuf>,
+    /// Frames per second for .seq export.
+    pub fps: f64,
+    /// Import tolerance, degrees.
+    pub tolerance: f64,
+    /// Export keyframes only.
+    pub keyframes_only: bool,
+    /// Write formatVersion 4.
+    pub seq_v4: bool,
+}
+
+impl Default for ConvertOptions {
+    fn default() -> Self {
+        Self {
+            model: None,
+            map: None,
+            fps: convert::DEFAULT_FPS,
+            tolerance: convert::DEFAULT_TOLERANCE_DEG,
+            keyframes_only: false,
+            seq_v4: false,
+        }
+    }
+}
+
+fn is_body_motion(path: &Path) -> bool {
+    ["seq", "yaml", "yml"]
+        .iter()
+        .any(|e| has_extension(path, e))
+}
+
+/// The most bytes read from a text motion file (a 500 fps hour is about 540 MB; this is
+/// far above any real file and keeps a wrong path from filling memory).
+const MAX_TEXT_BYTES: u64 = 256 << 20;
+
+/// Reads a body motion file; errors name the file and the line.
+fn read_body(path: &Path) -> Result<seq::BodyMotion, Failure> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?
+        .len();
+    if size > MAX_TEXT_BYTES {
+        return Err(Failure::unreadable(format!(
+            "{}: {size} bytes is more than the {MAX_TEXT_BYTES} a body motion may have",
+            path.display()
+        )));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        Failure::unreadable(format!(
+            "{}: byte {}: not UTF-8 text",
+            path.display(),
+            e.valid_up_to()
+        ))
+    })?;
+    let body =
+        seq::read(text).map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?;
+    for note in &body.notes {
+        eprintln!("mtn-studio: {}: {note}", path.display());
+    }
+    Ok(body)
+}
+
+fn write_body(body: &seq::BodyMotion, times: Option<&[f64]>, options: &ConvertOptions) -> Vec<u8> {
+    let version = if options.seq_v4 {
+        seq::Version::V4
+    } else {
+        seq::Version::V2
+    };
+    seq::write(body, version, times).into_bytes()
+}
+
+/// Converts by extension.
+///
+/// # Errors
+/// Unreadable input, an unknown format, or a conversion that needs an option it lacks.
 pub fn convert(
     input: &Path,
     entry: Option<&str>,
     output: &Path,
+    options: &ConvertOptions,
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
-    let motion = read_motion(input, entry)?;
-    let bytes = if has_extension(output, "mtn") {
-        mtn::encode(&motion).map_err(|e| Failure::usage(format!("{}: {e}", output.display())))?
-    } else if has_extension(output, "json") {
-        let mut text = serde_json::to_vec_pretty(&motion)
-            .map_err(|e| Failure::usage(format!("{}: {e}", output.display())))?;
-        text.push(b'\n');
-        text
+    let named = |e: String| Failure::usage(format!("{}: {e}", output.display()));
+    let bytes = if is_body_motion(input) {
+        let body = read_body(input)?;
+        if is_body_motion(output) {
+            write_body(&body, None, options)
+        } else {
+            let map = match &options.map {
+                Some(path) => {
+                    let text = std::fs::read_to_string(path)
+                        .map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?;
+                    Some(
+                        convert::parse_map(&text)
+                            .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?,
+                    )
+                }
+                None => None,
+            };
+            let import = convert::ImportOptions {
+                design: options.model.clone(),
+                map,
+                tolerance_deg: options.tolerance,
+                name: "a_stand#stand_imported".into(),
+            };
+            let (motion, report) = convert::body_to_mtn(&body, &import)
+                .map_err(|e| Failure::usage(format!("{}: {e}", input.display())))?;
+            for note in &report.notes {
+                print(out, &format!("{}: {note}", input.display()))?;
+            }
+            print(
+                out,
+                &format!(
+                    "{} frames at {} fps -> {} keyframes, largest difference {:.3} deg (tolerance {} deg)",
+                    body.frame_count(),
+                    body.frame_rate,
+                    report.keyframes,
+                    report.max_error_deg,
+                    options.tolerance
+                ),
+            )?;
+            encode_motion(&motion, output)?
+        }
     } else {
-        return Err(Failure::usage(format!(
-            "{}: unknown output format; use .mtn or .json",
-            output.display()
-        )));
+        let motion = read_motion(input, entry)?;
+        if is_body_motion(output) {
+            if options.keyframes_only {
+                let (body, times) = convert::mtn_keyframes_to_body(&motion);
+                write_body(&body, Some(&times), options)
+            } else {
+                let body = convert::mtn_to_body(&motion, options.fps).map_err(named)?;
+                write_body(&body, None, options)
+            }
+        } else {
+            encode_motion(&motion, output)?
+        }
     };
     save(output, &bytes)?;
     print(
@@ -109,6 +234,21 @@ pub fn convert(
         &format!("wrote {} ({} bytes)", output.display(), bytes.len()),
     )?;
     Ok(EXIT_OK)
+}
+
+fn encode_motion(motion: &Motion, output: &Path) -> Result<Vec<u8>, Failure> {
+    let named = |e: String| Failure::usage(format!("{}: {e}", output.display()));
+    if has_extension(output, "mtn") {
+        mtn::encode(motion).map_err(|e| named(e.to_string()))
+    } else if has_extension(output, "json") {
+        let mut text = serde_json::to_vec_pretty(motion).map_err(|e| named(e.to_string()))?;
+        text.push(b'\n');
+        Ok(text)
+    } else {
+        Err(named(
+            "unknown output format; use .mtn, .json, .seq or .yaml".into(),
+        ))
+    }
 }
 
 /// The one motion a command works on; a malformed one is recovered, with a note on stderr.

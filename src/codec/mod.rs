@@ -8,6 +8,8 @@ pub mod latin1;
 pub mod mtn;
 pub mod oda;
 pub mod problem;
+pub mod seq;
+pub mod yaml;
 
 pub use error::{DecodeError, EncodeError};
 pub use problem::{Problem, ProblemCode, Severity};
