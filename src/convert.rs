@@ -425,6 +425,197 @@ fn reduce_source(
     (keys, grid)
 }
 
+/// The AIBO joints to fill and the source part that drives each: by the mapping given,
+/// else by the names the file carries (an mtn-studio export), else by order.
+fn targets(
+    label: &str,
+    options: &ImportOptions,
+    own_locators: &[String],
+    parts: usize,
+    notes: &mut Vec<String>,
+) -> Result<(Vec<String>, Vec<Option<usize>>), String> {
+    let design = parse_design(label)
+        .ok_or_else(|| format!("unknown design label \"{label}\" (e.g. DRX-1000, DRX-900)"))?;
+    Ok(if let Some(map) = &options.map {
+        let joints: Vec<_> = design.allowed_joints().collect();
+        let mut pairs = Vec::new();
+        for (joint, part) in map {
+            let Some((_, info)) = joints
+                .iter()
+                .find(|(_, info)| info.name == joint || info.locator == joint)
+            else {
+                return Err(format!(
+                    "the map names \"{joint}\", which {label} does not have"
+                ));
+            };
+            if *part >= parts {
+                return Err(format!(
+                    "the map gives {joint} part {part}, but the file has {parts} parts (0 to {})",
+                    parts.saturating_sub(1)
+                ));
+            }
+            pairs.push((info.locator.to_owned(), Some(*part)));
+        }
+        pairs.into_iter().unzip()
+    } else if !own_locators.is_empty() && options.design.is_none() {
+        (
+            own_locators.to_vec(),
+            (0..own_locators.len()).map(Some).collect(),
+        )
+    } else {
+        let joints: Vec<String> = design
+            .allowed_joints()
+            .map(|(_, info)| info.locator.to_owned())
+            .collect();
+        if parts != joints.len() {
+            notes.push(format!(
+                "mapped by order: the file's first {} of {parts} parts drive {label}'s {} joints{}",
+                parts.min(joints.len()),
+                joints.len(),
+                if parts < joints.len() {
+                    "; the rest stay at 0"
+                } else {
+                    ""
+                }
+            ));
+        }
+        let sources = (0..joints.len())
+            .map(|j| (j < parts).then_some(j))
+            .collect();
+        (joints, sources)
+    })
+}
+
+/// Imports a key-pose sequence as an MTN motion: one keyframe per pose, its time rounded to
+/// the 16 ms grid; joints a pose does not set keep their previous value (0 at first).
+///
+/// # Errors
+/// As [`body_to_mtn`]; or no poses.
+pub fn pseq_to_mtn(
+    seq: &crate::codec::pseq::PoseSeq,
+    options: &ImportOptions,
+) -> Result<(Motion, ImportReport), String> {
+    let label = options
+        .design
+        .clone()
+        .or_else(|| seq.design.clone())
+        .ok_or("the file does not say which AIBO it is for: give --model LABEL (e.g. DRX-1000)")?;
+    let Some(first) = seq.poses.first() else {
+        return Err("the sequence has no poses".into());
+    };
+    let parts = seq
+        .poses
+        .iter()
+        .flat_map(|p| p.joints.iter().map(|(i, _)| i + 1))
+        .max()
+        .unwrap_or(0)
+        .max(seq.locators.len());
+    let mut notes = Vec::new();
+    let (locators, sources) = targets(&label, options, &seq.locators, parts, &mut notes)?;
+    if first.time > 0.0 {
+        notes.push(format!(
+            "the first pose is at {} s; the motion starts with it at 0",
+            first.time
+        ));
+    }
+    // The sequence's own name when it is a valid chunk name (an mtn-studio export's is).
+    let name = if crate::robot::chunk_name::parse(&seq.name).is_some() {
+        &seq.name
+    } else {
+        &options.name
+    };
+    let mut motion = Motion::new(name, "mtn-studio", &label, locators);
+    let mut current = vec![0.0; parts];
+    let mut rows: Vec<(u64, Vec<i32>)> = Vec::new();
+    let mut moved_ms: f64 = 0.0;
+    for pose in &seq.poses {
+        for &(index, value) in &pose.joints {
+            if let Some(slot) = current.get_mut(index) {
+                *slot = value;
+            }
+        }
+        let ms = (pose.time - first.time) * 1000.0;
+        let frame_f = (ms / FRAME_MS as f64).round();
+        moved_ms = moved_ms.max((frame_f * FRAME_MS as f64 - ms).abs());
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "ms >= 0"
+        )]
+        let frame = frame_f.min(f64::from(u32::MAX) / 2.0) as u64;
+        let row: Vec<i32> = sources
+            .iter()
+            .map(|s| s.map_or(0, |p| to_urad(current[p] * 1e6)))
+            .collect();
+        match rows.last_mut() {
+            Some((last, values)) if *last == frame => {
+                notes.push(format!(
+                    "two poses fall on the same 16 ms frame at {} s; the later one is kept",
+                    pose.time
+                ));
+                *values = row;
+            }
+            _ => rows.push((frame, row)),
+        }
+    }
+    let mut previous = 0;
+    for (k, (frame, row)) in rows.iter().enumerate() {
+        let frames = if k == 0 {
+            0
+        } else {
+            u32::try_from(frame - previous - 1)
+                .map_err(|_| "a pose is too far after the one before".to_owned())?
+        };
+        motion
+            .keyframes
+            .push(frames, [0; 3], row)
+            .map_err(|e| e.to_string())?;
+        previous = *frame;
+    }
+    if moved_ms > 0.5 {
+        notes.push(format!(
+            "pose times moved by up to {moved_ms:.1} ms onto the 16 ms grid"
+        ));
+    }
+    Ok((
+        motion,
+        ImportReport {
+            keyframes: rows.len(),
+            max_error_deg: 0.0,
+            notes,
+        },
+    ))
+}
+
+/// An MTN motion's keyframes as a key-pose sequence (every joint in every pose).
+#[must_use]
+pub fn mtn_to_pseq(motion: &Motion) -> crate::codec::pseq::PoseSeq {
+    let times = timing::keyframe_times_ms(&motion.keyframes);
+    let poses = motion
+        .keyframes
+        .iter()
+        .zip(&times)
+        .map(|(keyframe, &t)| crate::codec::pseq::KeyPose {
+            time: t as f64 / 1000.0,
+            joints: keyframe
+                .angles_urad
+                .iter()
+                .enumerate()
+                .map(|(j, &v)| (j, f64::from(v) / 1e6))
+                .collect(),
+        })
+        .collect();
+    crate::codec::pseq::PoseSeq {
+        name: motion.name.clone(),
+        target_body: parse_design(&motion.design)
+            .map_or_else(|| motion.design.clone(), |d| d.model.name().to_owned()),
+        poses,
+        design: Some(motion.design.clone()),
+        locators: motion.locators.clone(),
+        notes: Vec::new(),
+    }
+}
+
 /// Imports a body motion as an MTN motion for an AIBO.
 ///
 /// # Errors
@@ -439,60 +630,11 @@ pub fn body_to_mtn(
         .clone()
         .or_else(|| body.design.clone())
         .ok_or("the file does not say which AIBO it is for: give --model LABEL (e.g. DRX-1000)")?;
-    let design = parse_design(&label)
-        .ok_or_else(|| format!("unknown design label \"{label}\" (e.g. DRX-1000, DRX-900)"))?;
     if body.frame_count() == 0 {
         return Err("the body motion has no frames".into());
     }
     let mut notes = Vec::new();
-    // Target joints, and the source part that drives each.
-    let (locators, sources): (Vec<String>, Vec<Option<usize>>) = if let Some(map) = &options.map {
-        let joints: Vec<_> = design.allowed_joints().collect();
-        let mut pairs = Vec::new();
-        for (joint, part) in map {
-            let Some((_, info)) = joints
-                .iter()
-                .find(|(_, info)| info.name == joint || info.locator == joint)
-            else {
-                return Err(format!(
-                    "the map names \"{joint}\", which {label} does not have"
-                ));
-            };
-            if *part >= body.parts {
-                return Err(format!(
-                    "the map gives {joint} part {part}, but the file has {} parts (0 to {})",
-                    body.parts,
-                    body.parts.saturating_sub(1)
-                ));
-            }
-            pairs.push((info.locator.to_owned(), Some(*part)));
-        }
-        pairs.into_iter().unzip()
-    } else if !body.locators.is_empty() && options.design.is_none() {
-        (body.locators.clone(), (0..body.parts).map(Some).collect())
-    } else {
-        let joints: Vec<String> = design
-            .allowed_joints()
-            .map(|(_, info)| info.locator.to_owned())
-            .collect();
-        if body.parts != joints.len() {
-            notes.push(format!(
-                "mapped by order: the file's first {} of {} parts drive {label}'s {} joints{}",
-                body.parts.min(joints.len()),
-                body.parts,
-                joints.len(),
-                if body.parts < joints.len() {
-                    "; the rest stay at 0"
-                } else {
-                    ""
-                }
-            ));
-        }
-        let sources = (0..joints.len())
-            .map(|j| (j < body.parts).then_some(j))
-            .collect();
-        (joints, sources)
-    };
+    let (locators, sources) = targets(&label, options, &body.locators, body.parts, &mut notes)?;
     let source = Source {
         rate: body.frame_rate,
         joints: locators.len(),
@@ -539,7 +681,6 @@ pub fn body_to_mtn(
             .map_err(|e| e.to_string())?;
         previous = k;
     }
-    notes.extend(body.notes.iter().cloned());
     Ok((
         motion,
         ImportReport {

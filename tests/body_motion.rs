@@ -11,7 +11,7 @@
 mod common;
 
 use mtn_studio::codec::mtn;
-use mtn_studio::codec::seq;
+use mtn_studio::codec::{csv, pseq, seq};
 use mtn_studio::convert;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -241,5 +241,99 @@ fn bad_body_motions_are_refused_naming_the_file_and_line() {
         "{}",
         text(&output.stderr)
     );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_corpus_key_pose_sequence_imports_with_its_keys_and_times() {
+    let poses = pseq::read(&std::fs::read_to_string(corpus("GR001_SampleMotion1.pseq")).unwrap())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(poses.poses.len(), 16);
+    assert_eq!(poses.name, "SampleMotion1");
+    assert_eq!(poses.target_body, "GR001");
+    assert_eq!(poses.poses[0].joints.len(), 20);
+    assert_eq!(
+        poses.poses[1].joints.len(),
+        8,
+        "the second pose sets joints 12 to 19"
+    );
+    assert!((poses.poses[15].time - 9.651_024_65).abs() < 1e-9);
+    let dir = scratch("pseq");
+    let out = dir.join("gr001.mtn");
+    let output = run(&[
+        &"convert",
+        &corpus("GR001_SampleMotion1.pseq"),
+        &out,
+        &"--model",
+        &"DRX-1000",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let motion = mtn::decode(&std::fs::read(&out).unwrap()).unwrap().motion;
+    assert_eq!(motion.keyframes.len(), 16);
+    let times = mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes);
+    for (pose, &t) in poses.poses.iter().zip(&times) {
+        let want = pose.time * 1000.0;
+        assert!(
+            (t as f64 - want).abs() <= 8.0,
+            "{t} ms for a pose at {want} ms"
+        );
+    }
+    // Joint 14 of the second pose is set; joint 0 keeps the first pose's value.
+    let urad = |rad: f64| (rad * 1e6).round() as i32;
+    assert_eq!(motion.keyframes.angle(1, 14), Some(urad(-0.172_787_596)));
+    assert_eq!(motion.keyframes.angle(1, 2), Some(urad(0.370_920_524)));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn every_corpus_motion_goes_to_csv_and_back_byte_for_byte() {
+    let mut checked = 0;
+    for source in common::corpus_motions() {
+        let Ok(decoded) = mtn::decode(&source.bytes) else {
+            continue;
+        };
+        if !decoded.is_well_formed() {
+            continue;
+        }
+        let text = csv::write(&decoded.motion);
+        let back = csv::read(&text).unwrap_or_else(|e| panic!("{}: {e}", source.label));
+        assert_eq!(back, decoded.motion, "{}", source.label);
+        assert_eq!(
+            mtn::encode(&back).unwrap(),
+            source.bytes,
+            "{}",
+            source.label
+        );
+        checked += 1;
+    }
+    assert!(checked > 100, "only {checked} corpus motions checked");
+}
+
+#[test]
+fn body_motions_and_pose_sequences_go_to_csv_and_json_without_a_model() {
+    let dir = scratch("nomodel");
+    for (input, columns) in [
+        ("SR1WalkPattern1.seq", 30),
+        ("SR1WalkPattern3-v1.yaml", 30),
+        ("GR001_SampleMotion1.pseq", 21),
+    ] {
+        for ext in ["csv", "json"] {
+            let out = dir.join(format!("{input}.{ext}"));
+            let output = run(&[&"convert", &corpus(input), &out]);
+            assert!(
+                output.status.success(),
+                "{input} -> {ext}: {}",
+                text(&output.stderr)
+            );
+            let written = std::fs::read_to_string(&out).unwrap();
+            if ext == "csv" {
+                let header = written.lines().find(|l| l.starts_with("time_ms")).unwrap();
+                assert_eq!(header.split(',').count(), columns, "{input}");
+            } else {
+                let json: serde_json::Value = serde_json::from_str(&written).unwrap();
+                assert!(json.is_object(), "{input}");
+            }
+        }
+    }
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -87,14 +87,14 @@ pub enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
-    /// Convert between formats by extension (.mtn, .json, .seq, .yaml).
+    /// Convert between formats by extension (.mtn, .json, .csv, .seq, .yaml, .pseq).
     ///
     /// MTN to .seq samples the robot's command stream at --fps (default 125, one frame per
     /// 8 ms tick) or writes the keyframes only (--keyframes-only). .seq/.yaml to MTN maps the
     /// file's joints onto the AIBO (--model, --map, else the names an mtn-studio export
     /// carries, else by order) and reduces the frames to keyframes within --tolerance.
     Convert {
-        /// The motion to read (MTN, JSON, .seq/.yaml, or an ODA with --entry).
+        /// The motion to read (MTN, JSON, CSV, .seq/.yaml, .pseq, or an ODA with --entry).
         input: PathBuf,
         /// The archive entry to read.
         #[arg(long)]

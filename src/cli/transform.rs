@@ -4,7 +4,7 @@ use super::input::{Loaded, has_extension, load, motions};
 use super::{EXIT_OK, Failure};
 use crate::codec::mtn::{self, Motion};
 use crate::codec::oda::EntryKind;
-use crate::codec::seq;
+use crate::codec::{csv, pseq, seq};
 use crate::convert;
 use crate::fsutil::write_atomic;
 use crate::robot::{self, timing};
@@ -125,34 +125,6 @@ fn is_body_motion(path: &Path) -> bool {
 /// far above any real file and keeps a wrong path from filling memory).
 const MAX_TEXT_BYTES: u64 = 256 << 20;
 
-/// Reads a body motion file; errors name the file and the line.
-fn read_body(path: &Path) -> Result<seq::BodyMotion, Failure> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?
-        .len();
-    if size > MAX_TEXT_BYTES {
-        return Err(Failure::unreadable(format!(
-            "{}: {size} bytes is more than the {MAX_TEXT_BYTES} a body motion may have",
-            path.display()
-        )));
-    }
-    let bytes =
-        std::fs::read(path).map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?;
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        Failure::unreadable(format!(
-            "{}: byte {}: not UTF-8 text",
-            path.display(),
-            e.valid_up_to()
-        ))
-    })?;
-    let body =
-        seq::read(text).map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?;
-    for note in &body.notes {
-        eprintln!("mtn-studio: {}: {note}", path.display());
-    }
-    Ok(body)
-}
-
 fn write_body(body: &seq::BodyMotion, times: Option<&[f64]>, options: &ConvertOptions) -> Vec<u8> {
     let version = if options.seq_v4 {
         seq::Version::V4
@@ -162,7 +134,101 @@ fn write_body(body: &seq::BodyMotion, times: Option<&[f64]>, options: &ConvertOp
     seq::write(body, version, times).into_bytes()
 }
 
-/// Converts by extension.
+/// What a conversion reads.
+enum Source {
+    /// An AIBO motion (MTN, ODA entry, JSON or CSV).
+    Motion(Box<Motion>),
+    /// A Choreonoid body motion.
+    Body(seq::BodyMotion),
+    /// A Choreonoid key-pose sequence.
+    Poses(pseq::PoseSeq),
+}
+
+/// Reads a text file with a size bound; errors name the file.
+fn read_text(path: &Path) -> Result<String, Failure> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?
+        .len();
+    if size > MAX_TEXT_BYTES {
+        return Err(Failure::unreadable(format!(
+            "{}: {size} bytes is more than the {MAX_TEXT_BYTES} a text motion may have",
+            path.display()
+        )));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        Failure::unreadable(format!(
+            "{}: byte {}: not UTF-8 text",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+fn read_source(input: &Path, entry: Option<&str>) -> Result<Source, Failure> {
+    let bad = |e: &dyn std::fmt::Display| Failure::unreadable(format!("{}: {e}", input.display()));
+    let notes = |notes: &[String]| {
+        for note in notes {
+            eprintln!("mtn-studio: {}: {note}", input.display());
+        }
+    };
+    if is_body_motion(input) {
+        let body = seq::read(&read_text(input)?).map_err(|e| bad(&e))?;
+        notes(&body.notes);
+        Ok(Source::Body(body))
+    } else if has_extension(input, "pseq") {
+        let poses = pseq::read(&read_text(input)?).map_err(|e| bad(&e))?;
+        notes(&poses.notes);
+        Ok(Source::Poses(poses))
+    } else if has_extension(input, "csv") {
+        Ok(Source::Motion(Box::new(
+            csv::read(&read_text(input)?).map_err(|e| bad(&e))?,
+        )))
+    } else {
+        Ok(Source::Motion(Box::new(read_motion(input, entry)?)))
+    }
+}
+
+fn import_options(options: &ConvertOptions) -> Result<convert::ImportOptions, Failure> {
+    let map = match &options.map {
+        Some(path) => {
+            let text = read_text(path)?;
+            Some(
+                convert::parse_map(&text)
+                    .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?,
+            )
+        }
+        None => None,
+    };
+    Ok(convert::ImportOptions {
+        design: options.model.clone(),
+        map,
+        tolerance_deg: options.tolerance,
+        name: "a_stand#stand_imported".into(),
+    })
+}
+
+fn report_import(
+    input: &Path,
+    report: &convert::ImportReport,
+    summary: &str,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    for note in &report.notes {
+        print(out, &format!("{}: {note}", input.display()))?;
+    }
+    print(out, summary)
+}
+
+fn to_json(value: &impl serde::Serialize, output: &Path) -> Result<Vec<u8>, Failure> {
+    let mut text = serde_json::to_vec_pretty(value)
+        .map_err(|e| Failure::usage(format!("{}: {e}", output.display())))?;
+    text.push(b'\n');
+    Ok(text)
+}
+
+/// Converts by extension: .mtn .json .csv .seq .yaml .pseq.
 ///
 /// # Errors
 /// Unreadable input, an unknown format, or a conversion that needs an option it lacks.
@@ -174,58 +240,81 @@ pub fn convert(
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
     let named = |e: String| Failure::usage(format!("{}: {e}", output.display()));
-    let bytes = if is_body_motion(input) {
-        let body = read_body(input)?;
-        if is_body_motion(output) {
-            write_body(&body, None, options)
-        } else {
-            let map = match &options.map {
-                Some(path) => {
-                    let text = std::fs::read_to_string(path)
-                        .map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?;
-                    Some(
-                        convert::parse_map(&text)
-                            .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?,
-                    )
+    let to_seq = is_body_motion(output);
+    let to_pseq = has_extension(output, "pseq");
+    let to_csv = has_extension(output, "csv");
+    let to_json_file = has_extension(output, "json");
+    let bytes = match read_source(input, entry)? {
+        Source::Motion(motion) => {
+            if to_seq {
+                if options.keyframes_only {
+                    let (body, times) = convert::mtn_keyframes_to_body(&motion);
+                    write_body(&body, Some(&times), options)
+                } else {
+                    let body = convert::mtn_to_body(&motion, options.fps).map_err(named)?;
+                    write_body(&body, None, options)
                 }
-                None => None,
-            };
-            let import = convert::ImportOptions {
-                design: options.model.clone(),
-                map,
-                tolerance_deg: options.tolerance,
-                name: "a_stand#stand_imported".into(),
-            };
-            let (motion, report) = convert::body_to_mtn(&body, &import)
-                .map_err(|e| Failure::usage(format!("{}: {e}", input.display())))?;
-            for note in &report.notes {
-                print(out, &format!("{}: {note}", input.display()))?;
+            } else if to_pseq {
+                pseq::write(&convert::mtn_to_pseq(&motion)).into_bytes()
+            } else if to_csv {
+                csv::write(&motion).into_bytes()
+            } else {
+                encode_motion(&motion, output)?
             }
-            print(
-                out,
-                &format!(
+        }
+        Source::Body(body) => {
+            if to_seq {
+                write_body(&body, None, options)
+            } else if to_csv {
+                csv::write_body(&body).into_bytes()
+            } else if to_json_file {
+                to_json(&body, output)?
+            } else if to_pseq {
+                return Err(named(
+                    "a body motion becomes a key-pose sequence through MTN: convert it to .mtn \
+                     first"
+                        .into(),
+                ));
+            } else {
+                let (motion, report) = convert::body_to_mtn(&body, &import_options(options)?)
+                    .map_err(|e| Failure::usage(format!("{}: {e}", input.display())))?;
+                let summary = format!(
                     "{} frames at {} fps -> {} keyframes, largest difference {:.3} deg (tolerance {} deg)",
                     body.frame_count(),
                     body.frame_rate,
                     report.keyframes,
                     report.max_error_deg,
                     options.tolerance
-                ),
-            )?;
-            encode_motion(&motion, output)?
-        }
-    } else {
-        let motion = read_motion(input, entry)?;
-        if is_body_motion(output) {
-            if options.keyframes_only {
-                let (body, times) = convert::mtn_keyframes_to_body(&motion);
-                write_body(&body, Some(&times), options)
-            } else {
-                let body = convert::mtn_to_body(&motion, options.fps).map_err(named)?;
-                write_body(&body, None, options)
+                );
+                report_import(input, &report, &summary, out)?;
+                encode_motion(&motion, output)?
             }
-        } else {
-            encode_motion(&motion, output)?
+        }
+        Source::Poses(poses) => {
+            if to_pseq {
+                pseq::write(&poses).into_bytes()
+            } else if to_csv {
+                csv::write_poses(&poses).into_bytes()
+            } else if to_json_file {
+                to_json(&poses, output)?
+            } else if to_seq {
+                return Err(named(
+                    "a key-pose sequence becomes a body motion through MTN: convert it to .mtn \
+                     first"
+                        .into(),
+                ));
+            } else {
+                let (motion, report) = convert::pseq_to_mtn(&poses, &import_options(options)?)
+                    .map_err(|e| Failure::usage(format!("{}: {e}", input.display())))?;
+                let summary = format!(
+                    "{} poses -> {} keyframes ({} ms)",
+                    poses.poses.len(),
+                    report.keyframes,
+                    timing::duration_ms(&motion.keyframes)
+                );
+                report_import(input, &report, &summary, out)?;
+                encode_motion(&motion, output)?
+            }
         }
     };
     save(output, &bytes)?;
@@ -246,7 +335,7 @@ fn encode_motion(motion: &Motion, output: &Path) -> Result<Vec<u8>, Failure> {
         Ok(text)
     } else {
         Err(named(
-            "unknown output format; use .mtn, .json, .seq or .yaml".into(),
+            "unknown output format; use .mtn, .json, .csv, .seq, .yaml or .pseq".into(),
         ))
     }
 }

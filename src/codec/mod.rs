@@ -2,12 +2,14 @@
 //! the tests all go through it. It knows nothing of egui.
 
 pub mod bytes;
+pub mod csv;
 pub mod error;
 pub mod gzip;
 pub mod latin1;
 pub mod mtn;
 pub mod oda;
 pub mod problem;
+pub mod pseq;
 pub mod seq;
 pub mod yaml;
 

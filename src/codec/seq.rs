@@ -21,7 +21,7 @@ pub const MAX_FRAMES: usize = 1_000_000;
 pub const MAX_PARTS: usize = 4096;
 
 /// A body motion as mtn-studio uses it: joint displacements, and the root link's pose.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct BodyMotion {
     /// Frames per second.
     pub frame_rate: f64,
