@@ -691,6 +691,195 @@ pub fn body_to_mtn(
     ))
 }
 
+/// Which kind of file a path names, by its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// .mtn
+    Mtn,
+    /// .json (the whole motion, serde)
+    Json,
+    /// .csv
+    Csv,
+    /// .seq, .yaml, .yml (Choreonoid body motion)
+    BodyMotion,
+    /// .pseq (Choreonoid key-pose sequence)
+    PoseSeq,
+}
+
+impl FileKind {
+    /// The kind a path's extension names, if any.
+    #[must_use]
+    pub fn of(path: &std::path::Path) -> Option<Self> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "mtn" => Self::Mtn,
+            "json" => Self::Json,
+            "csv" => Self::Csv,
+            "seq" | "yaml" | "yml" => Self::BodyMotion,
+            "pseq" => Self::PoseSeq,
+            _ => return None,
+        })
+    }
+
+    /// Whether importing this kind needs an AIBO model unless the file names one.
+    #[must_use]
+    pub fn needs_model(self) -> bool {
+        matches!(self, Self::BodyMotion | Self::PoseSeq)
+    }
+}
+
+/// The most bytes read from a text motion file.
+pub const MAX_TEXT_BYTES: u64 = 256 << 20;
+
+fn read_text(path: &std::path::Path) -> Result<String, String> {
+    let shown = path.display();
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("{shown}: {e}"))?
+        .len();
+    if size > MAX_TEXT_BYTES {
+        return Err(format!(
+            "{shown}: {size} bytes is more than a text motion may have"
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{shown}: byte {}: not UTF-8 text",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// The design label a body motion or pose file names (an mtn-studio export's), if any.
+#[must_use]
+pub fn named_design(path: &std::path::Path) -> Option<String> {
+    let text = std::fs::File::open(path).ok()?;
+    let mut head = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(text, 4096), &mut head).ok()?;
+    head.lines()
+        .take_while(|l| l.starts_with('#') || l.trim().is_empty())
+        .find_map(|l| l.strip_prefix("# mtn-studio-design:"))
+        .map(|l| l.trim().to_owned())
+}
+
+/// Reads a motion from a .csv, .json, .seq/.yaml or .pseq file (for the window's Import),
+/// with a line describing what was done and any notes. Errors name the file and line.
+///
+/// # Errors
+/// An unknown extension, an unreadable file, or a conversion that fails.
+pub fn import_path(
+    path: &std::path::Path,
+    options: &ImportOptions,
+) -> Result<(Motion, Vec<String>), String> {
+    let shown = path.display();
+    let at = |e: &dyn std::fmt::Display| format!("{shown}: {e}");
+    match FileKind::of(path) {
+        Some(FileKind::Csv) => Ok((
+            crate::codec::csv::read(&read_text(path)?).map_err(|e| at(&e))?,
+            vec![format!("Imported {shown}")],
+        )),
+        Some(FileKind::Json) => Ok((
+            serde_json::from_str(&read_text(path)?).map_err(|e| at(&e))?,
+            vec![format!("Imported {shown}")],
+        )),
+        Some(FileKind::BodyMotion) => {
+            let body = seq::read(&read_text(path)?).map_err(|e| at(&e))?;
+            let (motion, report) = body_to_mtn(&body, options).map_err(|e| at(&e))?;
+            let mut lines = vec![format!(
+                "Imported {shown}: {} frames at {} fps -> {} keyframes, largest difference \
+                 {:.3} deg",
+                body.frame_count(),
+                body.frame_rate,
+                report.keyframes,
+                report.max_error_deg
+            )];
+            lines.extend(body.notes);
+            lines.extend(report.notes);
+            Ok((motion, lines))
+        }
+        Some(FileKind::PoseSeq) => {
+            let poses = crate::codec::pseq::read(&read_text(path)?).map_err(|e| at(&e))?;
+            let (motion, report) = pseq_to_mtn(&poses, options).map_err(|e| at(&e))?;
+            let mut lines = vec![format!(
+                "Imported {shown}: {} poses -> {} keyframes",
+                poses.poses.len(),
+                report.keyframes
+            )];
+            lines.extend(poses.notes);
+            lines.extend(report.notes);
+            Ok((motion, lines))
+        }
+        Some(FileKind::Mtn) | None => Err(format!(
+            "{shown}: import reads .seq, .yaml, .pseq, .csv or .json (open .mtn and .oda files \
+             with Open)"
+        )),
+    }
+}
+
+/// How to export.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExportOptions {
+    /// Frames per second for a body motion.
+    pub fps: f64,
+    /// Keyframes only (with their times) for a body motion.
+    pub keyframes_only: bool,
+    /// formatVersion 4 rather than 2.
+    pub seq_v4: bool,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        Self {
+            fps: DEFAULT_FPS,
+            keyframes_only: false,
+            seq_v4: false,
+        }
+    }
+}
+
+/// A motion in the format `path`'s extension names.
+///
+/// # Errors
+/// An unknown extension, or a motion the format cannot hold (too many frames at this rate).
+pub fn export_bytes(
+    motion: &Motion,
+    path: &std::path::Path,
+    options: ExportOptions,
+) -> Result<Vec<u8>, String> {
+    let shown = path.display();
+    let version = if options.seq_v4 {
+        seq::Version::V4
+    } else {
+        seq::Version::V2
+    };
+    Ok(match FileKind::of(path) {
+        Some(FileKind::Mtn) => {
+            crate::codec::mtn::encode(motion).map_err(|e| format!("{shown}: {e}"))?
+        }
+        Some(FileKind::Json) => {
+            let mut text =
+                serde_json::to_vec_pretty(motion).map_err(|e| format!("{shown}: {e}"))?;
+            text.push(b'\n');
+            text
+        }
+        Some(FileKind::Csv) => crate::codec::csv::write(motion).into_bytes(),
+        Some(FileKind::PoseSeq) => crate::codec::pseq::write(&mtn_to_pseq(motion)).into_bytes(),
+        Some(FileKind::BodyMotion) if options.keyframes_only => {
+            let (body, times) = mtn_keyframes_to_body(motion);
+            seq::write(&body, version, Some(&times)).into_bytes()
+        }
+        Some(FileKind::BodyMotion) => {
+            let body = mtn_to_body(motion, options.fps).map_err(|e| format!("{shown}: {e}"))?;
+            seq::write(&body, version, None).into_bytes()
+        }
+        None => {
+            return Err(format!(
+                "{shown}: export writes .seq, .yaml, .pseq, .csv, .json or .mtn"
+            ));
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

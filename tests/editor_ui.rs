@@ -737,3 +737,80 @@ fn a_joint_beyond_its_servo_is_flagged_in_the_joint_list_and_a_click_goes_there(
     assert_eq!(app.view.playhead_ms, first_ms);
     assert_eq!(app.playback.time_ms(), first_ms, "the playhead moved there");
 }
+
+#[test]
+fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back() {
+    let dir = scratch("import-export");
+    let walk = common::corpus_dir("seq").join("SR1WalkPattern1.seq");
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Import…").click();
+    harness.run();
+    type_into(&mut harness, "Import from", &walk.display().to_string());
+    assert_eq!(
+        harness
+            .state()
+            .import_prompt
+            .as_ref()
+            .map(|p| p.model.as_str()),
+        Some("DRX-1000"),
+        "the model defaults to the open motion's"
+    );
+    harness
+        .get_by_role_and_label(Role::Button, "Import")
+        .click();
+    harness.run();
+    let state = harness.state();
+    assert!(state.import_prompt.is_none(), "{}", state.status);
+    assert!(
+        state.status.contains("6701 frames at 500 fps"),
+        "{}",
+        state.status
+    );
+    assert_eq!(state.document.motion.design, "DRX-1000");
+    let keyframes = state.document.motion.keyframes.len();
+    assert!(keyframes > 10 && keyframes < 200, "{keyframes}");
+    assert!(state.document.title().contains("SR1WalkPattern1.mtn"));
+
+    let csv = dir.join("walk.csv");
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Export…").click();
+    harness.run();
+    type_into(&mut harness, "Export to", &csv.display().to_string());
+    harness
+        .get_by_role_and_label(Role::Button, "Export")
+        .click();
+    harness.run();
+    assert!(
+        harness.state().status.starts_with("Exported"),
+        "{}",
+        harness.state().status
+    );
+    let back = mtn_studio::codec::csv::read(&std::fs::read_to_string(&csv).unwrap()).unwrap();
+    assert_eq!(back, harness.state().document.motion);
+
+    // A file that is not a motion keeps the window open and says why.
+    let bad = dir.join("bad.seq");
+    std::fs::write(&bad, "type: CompositeSeq\nframeRate: 10\ncomponents: []\n").unwrap();
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Import…").click();
+    harness.run();
+    type_into(&mut harness, "Import from", &bad.display().to_string());
+    // The imported walk is new but unedited, so importing again asks nothing.
+    harness
+        .get_by_role_and_label(Role::Button, "Import")
+        .click();
+    harness.run();
+    let state = harness.state();
+    assert!(state.import_prompt.is_some());
+    assert!(
+        state.status.contains("bad.seq") && state.status.contains("no joint component"),
+        "{}",
+        state.status
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

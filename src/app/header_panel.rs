@@ -23,7 +23,7 @@ const DESIGN_CODES: [ProblemCode; 4] = [
 ];
 
 /// Gives a combo box its accessible name (the name a screen reader reads and tests find).
-fn name_widget(response: &egui::Response, name: &str) {
+pub(crate) fn name_widget(response: &egui::Response, name: &str) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, name));
 }
 

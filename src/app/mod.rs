@@ -32,8 +32,30 @@ pub enum Pending {
     OpenPath(PathBuf),
     /// Open this motion of an archive.
     OpenEntry(PathBuf, String),
+    /// Import the file the Import window names, with its options.
+    Import,
     /// Close the window.
     Quit,
+}
+
+/// The File > Import window: the file, and how to bring it onto an AIBO.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportPrompt {
+    /// The file to import (.seq, .yaml, .pseq, .csv, .json).
+    pub path: String,
+    /// The design label to map a body motion or key-pose sequence onto.
+    pub model: String,
+    /// Largest allowed difference from the source, degrees.
+    pub tolerance: f64,
+}
+
+/// The File > Export window: where, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportPrompt {
+    /// The file to write; its extension picks the format.
+    pub path: String,
+    /// Frames per second, keyframes only, version 4 (for .seq/.yaml).
+    pub options: crate::convert::ExportOptions,
 }
 
 /// The editor application.
@@ -62,6 +84,10 @@ pub struct StudioApp {
     pub safety_confirmed: bool,
     /// A save waiting for "save anyway?" (None: plain Save; Some: Save As to that path).
     pub confirm_save: Option<Option<PathBuf>>,
+    /// The File > Import window, when open.
+    pub import_prompt: Option<ImportPrompt>,
+    /// The File > Export window, when open.
+    pub export_prompt: Option<ExportPrompt>,
     allow_close: bool,
     shown_title: String,
 }
@@ -92,6 +118,8 @@ impl StudioApp {
             playback: Playback::default(),
             safety_confirmed: false,
             confirm_save: None,
+            import_prompt: None,
+            export_prompt: None,
             allow_close: false,
             shown_title: String::new(),
         }
@@ -198,7 +226,56 @@ impl StudioApp {
             }
             Pending::OpenPath(path) => self.open_path(&path),
             Pending::OpenEntry(archive, entry) => self.open_entry(&archive, &entry),
+            Pending::Import => self.import_now(),
             Pending::Quit => self.allow_close = true,
+        }
+    }
+
+    /// Imports what the Import window names, as a new unsaved motion (the caller has dealt
+    /// with unsaved edits). On failure the window stays open with the message.
+    fn import_now(&mut self) {
+        let Some(prompt) = self.import_prompt.clone() else {
+            return;
+        };
+        let path = PathBuf::from(prompt.path.trim());
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "imported".to_owned());
+        let options = crate::convert::ImportOptions {
+            design: Some(prompt.model.clone()).filter(|m| !m.is_empty()),
+            map: None,
+            tolerance_deg: prompt.tolerance,
+            name: "a_stand#stand_imported".to_owned(),
+        };
+        match crate::convert::import_path(&path, &options) {
+            Ok((motion, lines)) => {
+                self.import_prompt = None;
+                self.set_document(Document::unsaved(motion, &format!("{stem}.mtn")));
+                self.status = lines.join("; ");
+            }
+            Err(message) => self.status = format!("Could not import: {message}"),
+        }
+    }
+
+    /// Writes the motion in the format the Export window's path names.
+    pub fn export_now(&mut self) {
+        let Some(prompt) = self.export_prompt.clone() else {
+            return;
+        };
+        let path = PathBuf::from(prompt.path.trim());
+        let result = crate::convert::export_bytes(&self.document.motion, &path, prompt.options)
+            .and_then(|bytes| {
+                crate::fsutil::write_atomic(&path, &bytes)
+                    .map(|()| bytes.len())
+                    .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+            });
+        match result {
+            Ok(len) => {
+                self.export_prompt = None;
+                self.status = format!("Exported {} ({len} bytes)", path.display());
+            }
+            Err(message) => self.status = format!("Not exported: {message}"),
         }
     }
 
@@ -455,6 +532,20 @@ impl StudioApp {
                 item(ui, UiCommand::Save, true, commands);
                 item(ui, UiCommand::SaveAs, true, commands);
                 ui.separator();
+                if ui.button("Import…").clicked() {
+                    self.import_prompt = Some(ImportPrompt {
+                        path: String::new(),
+                        model: self.document.motion.design.clone(),
+                        tolerance: crate::convert::DEFAULT_TOLERANCE_DEG,
+                    });
+                }
+                if ui.button("Export…").clicked() {
+                    self.export_prompt = Some(ExportPrompt {
+                        path: String::new(),
+                        options: crate::convert::ExportOptions::default(),
+                    });
+                }
+                ui.separator();
                 item(ui, UiCommand::Quit, true, commands);
             });
             ui.menu_button("Edit", |ui| {
@@ -668,6 +759,136 @@ impl StudioApp {
         }
     }
 
+    fn import_export_ui(&mut self, ctx: &egui::Context) {
+        if let Some(mut prompt) = self.import_prompt.clone() {
+            let mut done = None;
+            egui::Window::new("Import")
+                .collapsible(false)
+                .show(ctx, |ui| {
+                    ui.label(
+                        "A Choreonoid body motion (.seq, .yaml) or key-pose sequence (.pseq), \
+                         or a motion as .csv or .json. It opens as a new, unsaved motion.",
+                    );
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Import from");
+                        ui.text_edit_singleline(&mut prompt.path)
+                            .labelled_by(label.id);
+                        if ui.button("Browse…").clicked()
+                            && let Some(path) = rfd::FileDialog::new()
+                                .add_filter(
+                                    "Motions to import",
+                                    &["seq", "yaml", "yml", "pseq", "csv", "json"],
+                                )
+                                .pick_file()
+                        {
+                            prompt.path = path.display().to_string();
+                            if let Some(label) = crate::convert::named_design(&path) {
+                                prompt.model = label;
+                            }
+                        }
+                    });
+                    ui.horizontal(|ui| {
+                        let label = ui.label("AIBO model");
+                        let combo = egui::ComboBox::from_id_salt("import model")
+                            .selected_text(prompt.model.clone())
+                            .show_ui(ui, |ui| {
+                                for info in crate::robot::models::LABELS {
+                                    ui.selectable_value(
+                                        &mut prompt.model,
+                                        info.label.to_owned(),
+                                        format!("{} \u{2014} {}", info.label, info.note),
+                                    );
+                                }
+                            });
+                        header_panel::name_widget(
+                            &combo.response.labelled_by(label.id),
+                            "AIBO model",
+                        );
+                    });
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Tolerance (°)");
+                        ui.add(
+                            egui::DragValue::new(&mut prompt.tolerance)
+                                .range(0.01..=10.0)
+                                .speed(0.01),
+                        )
+                        .labelled_by(label.id);
+                    });
+                    ui.weak(
+                        "Joints are taken in order (the names an mtn-studio export carries \
+                         win); `mtn-studio convert --map` takes a mapping file.",
+                    );
+                    ui.horizontal(|ui| {
+                        if ui.button("Import").clicked() {
+                            done = Some(true);
+                        }
+                        if ui.button("Cancel").clicked() {
+                            done = Some(false);
+                        }
+                    });
+                });
+            self.import_prompt = Some(prompt);
+            match done {
+                Some(true) => self.request(Pending::Import),
+                Some(false) => self.import_prompt = None,
+                None => {}
+            }
+        }
+        if let Some(mut prompt) = self.export_prompt.clone() {
+            let mut done = None;
+            egui::Window::new("Export")
+                .collapsible(false)
+                .show(ctx, |ui| {
+                    ui.label(
+                        "The extension picks the format: .seq or .yaml (Choreonoid body \
+                         motion), .pseq (key poses), .csv, .json or .mtn.",
+                    );
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Export to");
+                        ui.text_edit_singleline(&mut prompt.path)
+                            .labelled_by(label.id);
+                        if ui.button("Browse…").clicked()
+                            && let Some(path) = rfd::FileDialog::new()
+                                .add_filter(
+                                    "Export formats",
+                                    &["seq", "yaml", "pseq", "csv", "json", "mtn"],
+                                )
+                                .save_file()
+                        {
+                            prompt.path = path.display().to_string();
+                        }
+                    });
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Frames per second (.seq)");
+                        ui.add_enabled(
+                            !prompt.options.keyframes_only,
+                            egui::DragValue::new(&mut prompt.options.fps).range(1.0..=1000.0),
+                        )
+                        .labelled_by(label.id);
+                    });
+                    ui.checkbox(
+                        &mut prompt.options.keyframes_only,
+                        "Keyframes only, with their times (.seq)",
+                    );
+                    ui.checkbox(&mut prompt.options.seq_v4, "formatVersion 4 (.seq)");
+                    ui.horizontal(|ui| {
+                        if ui.button("Export").clicked() {
+                            done = Some(true);
+                        }
+                        if ui.button("Cancel").clicked() {
+                            done = Some(false);
+                        }
+                    });
+                });
+            self.export_prompt = Some(prompt);
+            match done {
+                Some(true) => self.export_now(),
+                Some(false) => self.export_prompt = None,
+                None => {}
+            }
+        }
+    }
+
     /// One frame of the whole window.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
@@ -771,6 +992,7 @@ impl StudioApp {
                 .seek_ms(self.view.playhead_ms, &self.document.motion.keyframes);
         }
         self.dialogs_ui(&ctx);
+        self.import_export_ui(&ctx);
 
         for command in commands {
             self.run_command(command);

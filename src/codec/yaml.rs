@@ -129,11 +129,13 @@ impl<'a> Node<'a> {
         matches!(self, Self::Seq { .. } | Self::Numbers { .. })
     }
 
-    /// The items of a sequence (not of a [`Node::Numbers`]: use [`Node::numbers`]).
+    /// The items of a sequence (not of a non-empty [`Node::Numbers`]: use
+    /// [`Node::numbers`]).
     #[must_use]
     pub fn as_seq(&self) -> Option<&[Node<'a>]> {
         match self {
             Self::Seq { items, .. } => Some(items),
+            Self::Numbers { values, .. } if values.is_empty() => Some(&[]),
             _ => None,
         }
     }
