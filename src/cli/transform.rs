@@ -125,6 +125,14 @@ fn is_body_motion(path: &Path) -> bool {
 /// far above any real file and keeps a wrong path from filling memory).
 const MAX_TEXT_BYTES: u64 = 256 << 20;
 
+fn export_options(options: &ConvertOptions) -> convert::ExportOptions {
+    convert::ExportOptions {
+        fps: options.fps,
+        keyframes_only: options.keyframes_only,
+        seq_v4: options.seq_v4,
+    }
+}
+
 fn write_body(body: &seq::BodyMotion, times: Option<&[f64]>, options: &ConvertOptions) -> Vec<u8> {
     let version = if options.seq_v4 {
         seq::Version::V4
@@ -245,23 +253,8 @@ pub fn convert(
     let to_csv = has_extension(output, "csv");
     let to_json_file = has_extension(output, "json");
     let bytes = match read_source(input, entry)? {
-        Source::Motion(motion) => {
-            if to_seq {
-                if options.keyframes_only {
-                    let (body, times) = convert::mtn_keyframes_to_body(&motion);
-                    write_body(&body, Some(&times), options)
-                } else {
-                    let body = convert::mtn_to_body(&motion, options.fps).map_err(named)?;
-                    write_body(&body, None, options)
-                }
-            } else if to_pseq {
-                pseq::write(&convert::mtn_to_pseq(&motion)).into_bytes()
-            } else if to_csv {
-                csv::write(&motion).into_bytes()
-            } else {
-                encode_motion(&motion, output)?
-            }
-        }
+        Source::Motion(motion) => convert::export_bytes(&motion, output, export_options(options))
+            .map_err(Failure::usage)?,
         Source::Body(body) => {
             if to_seq {
                 write_body(&body, None, options)
@@ -287,7 +280,8 @@ pub fn convert(
                     options.tolerance
                 );
                 report_import(input, &report, &summary, out)?;
-                encode_motion(&motion, output)?
+                convert::export_bytes(&motion, output, export_options(options))
+                    .map_err(Failure::usage)?
             }
         }
         Source::Poses(poses) => {
@@ -313,7 +307,8 @@ pub fn convert(
                     timing::duration_ms(&motion.keyframes)
                 );
                 report_import(input, &report, &summary, out)?;
-                encode_motion(&motion, output)?
+                convert::export_bytes(&motion, output, export_options(options))
+                    .map_err(Failure::usage)?
             }
         }
     };
@@ -323,21 +318,6 @@ pub fn convert(
         &format!("wrote {} ({} bytes)", output.display(), bytes.len()),
     )?;
     Ok(EXIT_OK)
-}
-
-fn encode_motion(motion: &Motion, output: &Path) -> Result<Vec<u8>, Failure> {
-    let named = |e: String| Failure::usage(format!("{}: {e}", output.display()));
-    if has_extension(output, "mtn") {
-        mtn::encode(motion).map_err(|e| named(e.to_string()))
-    } else if has_extension(output, "json") {
-        let mut text = serde_json::to_vec_pretty(motion).map_err(|e| named(e.to_string()))?;
-        text.push(b'\n');
-        Ok(text)
-    } else {
-        Err(named(
-            "unknown output format; use .mtn, .json, .csv, .seq, .yaml or .pseq".into(),
-        ))
-    }
 }
 
 /// The one motion a command works on; a malformed one is recovered, with a note on stderr.
