@@ -425,6 +425,18 @@ fn reduce_source(
     (keys, grid)
 }
 
+/// The design label to import onto: the one given, else the one the file names.
+fn design_label(options: &ImportOptions, named: Option<&str>) -> Result<String, String> {
+    options
+        .design
+        .clone()
+        .or_else(|| named.map(str::to_owned))
+        .ok_or_else(|| {
+            "the file does not say which AIBO it is for: give --model LABEL (e.g. DRX-1000)"
+                .to_owned()
+        })
+}
+
 /// The AIBO joints to fill and the source part that drives each: by the mapping given,
 /// else by the names the file carries (an mtn-studio export), else by order.
 fn targets(
@@ -495,11 +507,7 @@ pub fn pseq_to_mtn(
     seq: &crate::codec::pseq::PoseSeq,
     options: &ImportOptions,
 ) -> Result<(Motion, ImportReport), String> {
-    let label = options
-        .design
-        .clone()
-        .or_else(|| seq.design.clone())
-        .ok_or("the file does not say which AIBO it is for: give --model LABEL (e.g. DRX-1000)")?;
+    let label = design_label(options, seq.design.as_deref())?;
     let Some(first) = seq.poses.first() else {
         return Err("the sequence has no poses".into());
     };
@@ -625,11 +633,7 @@ pub fn body_to_mtn(
     body: &BodyMotion,
     options: &ImportOptions,
 ) -> Result<(Motion, ImportReport), String> {
-    let label = options
-        .design
-        .clone()
-        .or_else(|| body.design.clone())
-        .ok_or("the file does not say which AIBO it is for: give --model LABEL (e.g. DRX-1000)")?;
+    let label = design_label(options, body.design.as_deref())?;
     if body.frame_count() == 0 {
         return Err("the body motion has no frames".into());
     }
@@ -753,13 +757,10 @@ fn read_text(path: &std::path::Path) -> Result<String, String> {
 /// The design label a body motion or pose file names (an mtn-studio export's), if any.
 #[must_use]
 pub fn named_design(path: &std::path::Path) -> Option<String> {
-    let text = std::fs::File::open(path).ok()?;
+    let file = std::fs::File::open(path).ok()?;
     let mut head = String::new();
-    std::io::Read::read_to_string(&mut std::io::Read::take(text, 4096), &mut head).ok()?;
-    head.lines()
-        .take_while(|l| l.starts_with('#') || l.trim().is_empty())
-        .find_map(|l| l.strip_prefix("# mtn-studio-design:"))
-        .map(|l| l.trim().to_owned())
+    std::io::Read::read_to_string(&mut std::io::Read::take(file, 4096), &mut head).ok()?;
+    seq::mtn_studio_comments(&head).0
 }
 
 /// Reads a motion from a .csv, .json, .seq/.yaml or .pseq file (for the window's Import),

@@ -14,14 +14,10 @@ use mtn_studio::codec::mtn;
 use mtn_studio::codec::{csv, pseq, seq};
 use mtn_studio::convert;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn run(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_mtn-studio"));
-    for arg in args {
-        command.arg(arg);
-    }
-    command.output().unwrap()
+    common::run_cli(args)
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -29,10 +25,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mtn-studio-seq-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("seq", name)
 }
 
 fn corpus(name: &str) -> PathBuf {

@@ -12,14 +12,10 @@ mod common;
 use mtn_studio::codec::mtn;
 use mtn_studio::codec::oda::Archive;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn run(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_mtn-studio"));
-    for arg in args {
-        command.arg(arg);
-    }
-    command.output().unwrap()
+    common::run_cli(args)
 }
 
 fn stdout(output: &Output) -> String {
@@ -32,10 +28,7 @@ fn stderr(output: &Output) -> String {
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mtn-studio-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("cli", name)
 }
 
 fn corpus(name: &str) -> PathBuf {

@@ -148,18 +148,7 @@ pub fn read(text: &str) -> Result<PoseSeq, PseqError> {
     if skipped_extras {
         notes.push("IK links and ZMP are not carried over (joint values are)".into());
     }
-    let mut design = None;
-    let mut locators = Vec::new();
-    for line in text
-        .lines()
-        .take_while(|l| l.starts_with('#') || l.trim().is_empty())
-    {
-        if let Some(label) = line.strip_prefix("# mtn-studio-design:") {
-            design = Some(label.trim().to_owned());
-        } else if let Some(list) = line.strip_prefix("# mtn-studio-joints:") {
-            locators = list.split_whitespace().map(str::to_owned).collect();
-        }
-    }
+    let (design, locators) = super::seq::mtn_studio_comments(text);
     Ok(PoseSeq {
         name: text_of("name"),
         target_body: text_of("targetBody"),

@@ -82,6 +82,25 @@ fn fail<T>(node: &Node<'_>, message: impl Into<String>) -> Result<T, SeqError> {
     })
 }
 
+/// The design label and joint locators from the `# mtn-studio-...` comment lines at the top
+/// of a file mtn-studio wrote (None and empty for any other file).
+#[must_use]
+pub fn mtn_studio_comments(text: &str) -> (Option<String>, Vec<String>) {
+    let mut design = None;
+    let mut locators = Vec::new();
+    for line in text
+        .lines()
+        .take_while(|l| l.starts_with('#') || l.trim().is_empty())
+    {
+        if let Some(label) = line.strip_prefix("# mtn-studio-design:") {
+            design = Some(label.trim().to_owned());
+        } else if let Some(list) = line.strip_prefix("# mtn-studio-joints:") {
+            locators = list.split_whitespace().map(str::to_owned).collect();
+        }
+    }
+    (design, locators)
+}
+
 /// The keys as every version spells them.
 const FRAME_RATE: &[&str] = &["frameRate", "frame_rate"];
 const NUM_PARTS: &[&str] = &["numParts", "num_parts"];
@@ -197,18 +216,7 @@ pub fn read(text: &str) -> Result<BodyMotion, SeqError> {
             "no joint component (JointDisplacement) in this body motion",
         );
     };
-    let mut design = None;
-    let mut locators = Vec::new();
-    for line in text
-        .lines()
-        .take_while(|l| l.starts_with('#') || l.trim().is_empty())
-    {
-        if let Some(label) = line.strip_prefix("# mtn-studio-design:") {
-            design = Some(label.trim().to_owned());
-        } else if let Some(list) = line.strip_prefix("# mtn-studio-joints:") {
-            locators = list.split_whitespace().map(str::to_owned).collect();
-        }
-    }
+    let (design, mut locators) = mtn_studio_comments(text);
     if !locators.is_empty() && locators.len() != parts {
         notes.push(format!(
             "the file names {} joints for {parts} parts; the names were ignored",

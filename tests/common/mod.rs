@@ -78,3 +78,21 @@ pub fn corpus_entry(archive: &str, entry: &str) -> Vec<u8> {
         .unwrap_or_else(|| panic!("no entry {entry} in the archive"));
     archive.entries[index].contents().expect("entry contents")
 }
+
+/// Runs the command-line binary with these arguments and waits for it.
+pub fn run_cli(args: &[&dyn AsRef<std::ffi::OsStr>]) -> std::process::Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_mtn-studio"));
+    for arg in args {
+        command.arg(arg);
+    }
+    command.output().expect("the binary runs")
+}
+
+/// A fresh, empty scratch folder for one test (`prefix` names the test file).
+pub fn scratch_dir(prefix: &str, name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("mtn-studio-{prefix}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
