@@ -812,5 +812,27 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
         "{}",
         state.status
     );
+
+    // With a joint map, only the mapped joints are filled, from the parts it names.
+    let map = dir.join("sr1-to-aibo.map");
+    std::fs::write(&map, "# SR1 to ERS-7\nHEAD_PITCH = 0\nFL_LEG_KNEE = 3\n").unwrap();
+    type_into(&mut harness, "Import from", &walk.display().to_string());
+    type_into(
+        &mut harness,
+        "Joint map (optional)",
+        &map.display().to_string(),
+    );
+    harness
+        .get_by_role_and_label(Role::Button, "Import")
+        .click();
+    harness.run();
+    let motion = &harness.state().document.motion;
+    assert_eq!(motion.locators.len(), 2, "{}", harness.state().status);
+    let names: Vec<&str> = motion
+        .locators
+        .iter()
+        .map(|l| mtn_studio::robot::joint_name(&motion.design, l))
+        .collect();
+    assert_eq!(names, ["HEAD_PITCH", "FL_LEG_KNEE"]);
     let _ = std::fs::remove_dir_all(dir);
 }

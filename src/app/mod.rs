@@ -47,6 +47,8 @@ pub struct ImportPrompt {
     pub model: String,
     /// Largest allowed difference from the source, degrees.
     pub tolerance: f64,
+    /// A mapping file (`JOINT = PART` lines); empty to map by the file's names or by order.
+    pub map: String,
 }
 
 /// The File > Export window: where, and how.
@@ -242,9 +244,24 @@ impl StudioApp {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "imported".to_owned());
+        let map = if prompt.map.trim().is_empty() {
+            None
+        } else {
+            let map_path = PathBuf::from(prompt.map.trim());
+            let parsed = std::fs::read_to_string(&map_path)
+                .map_err(|e| e.to_string())
+                .and_then(|text| crate::convert::parse_map(&text));
+            match parsed {
+                Ok(map) => Some(map),
+                Err(message) => {
+                    self.status = format!("Could not import: {}: {message}", map_path.display());
+                    return;
+                }
+            }
+        };
         let options = crate::convert::ImportOptions {
             design: Some(prompt.model.clone()).filter(|m| !m.is_empty()),
-            map: None,
+            map,
             tolerance_deg: prompt.tolerance,
             name: "a_stand#stand_imported".to_owned(),
         };
@@ -537,6 +554,7 @@ impl StudioApp {
                         path: String::new(),
                         model: self.document.motion.design.clone(),
                         tolerance: crate::convert::DEFAULT_TOLERANCE_DEG,
+                        map: String::new(),
                     });
                 }
                 if ui.button("Export…").clicked() {
@@ -814,9 +832,21 @@ impl StudioApp {
                         )
                         .labelled_by(label.id);
                     });
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Joint map (optional)");
+                        ui.text_edit_singleline(&mut prompt.map)
+                            .labelled_by(label.id);
+                        if ui.button("Browse…").clicked()
+                            && let Some(path) = rfd::FileDialog::new().pick_file()
+                        {
+                            prompt.map = path.display().to_string();
+                        }
+                    });
                     ui.weak(
-                        "Joints are taken in order (the names an mtn-studio export carries \
-                         win); `mtn-studio convert --map` takes a mapping file.",
+                        "Without a map, joints are taken in order (the names an mtn-studio \
+                         export carries win). A map has one JOINT = PART line per AIBO joint: \
+                         its name (FL_LEG_KNEE) or locator, and the 0-based index of the \
+                         file's value.",
                     );
                     ui.horizontal(|ui| {
                         if ui.button("Import").clicked() {
