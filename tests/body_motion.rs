@@ -330,3 +330,42 @@ fn body_motions_and_pose_sequences_go_to_csv_and_json_without_a_model() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Cut and mutated body motions and pose sequences are refused with a message or read;
+/// none panics or hangs (the test's time bounds the hang).
+#[test]
+fn cut_and_mutated_files_never_panic() {
+    let walk = std::fs::read_to_string(corpus("SR1WalkPattern3-v1.yaml")).unwrap();
+    let poses = std::fs::read_to_string(corpus("GR001_SampleMotion1.pseq")).unwrap();
+    let mut sources = vec![walk[..walk.len().min(6000)].to_owned(), poses];
+    sources.push(seq::write(
+        &convert::mtn_to_body(&mtn_studio::example::stand_to_sit(), 25.0).unwrap(),
+        seq::Version::V4,
+        None,
+    ));
+    let mut state = 0x9e37_79b9_u32;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        state as usize
+    };
+    let mut read = 0;
+    for source in &sources {
+        let bytes = source.as_bytes();
+        for cut in (0..bytes.len()).step_by(37) {
+            let text = String::from_utf8_lossy(&bytes[..cut]);
+            read += usize::from(seq::read(&text).is_ok()) + usize::from(pseq::read(&text).is_ok());
+        }
+        for _ in 0..1500 {
+            let mut mutated = bytes.to_vec();
+            for _ in 0..1 + next() % 4 {
+                let at = next() % mutated.len();
+                mutated[at] = b"[]{},:-#\"' \n0.e"[next() % 15];
+            }
+            let text = String::from_utf8_lossy(&mutated);
+            read += usize::from(seq::read(&text).is_ok()) + usize::from(pseq::read(&text).is_ok());
+        }
+    }
+    assert!(read > 0, "some mutations still read");
+}
