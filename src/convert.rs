@@ -438,11 +438,13 @@ fn design_label(options: &ImportOptions, named: Option<&str>) -> Result<String, 
 }
 
 /// The AIBO joints to fill and the source part that drives each: by the mapping given,
-/// else by the names the file carries (an mtn-studio export), else by order.
+/// else by the names the file carries (an mtn-studio export) when it names the same model,
+/// else by order.
 fn targets(
     label: &str,
     options: &ImportOptions,
     own_locators: &[String],
+    named: Option<&str>,
     parts: usize,
     notes: &mut Vec<String>,
 ) -> Result<(Vec<String>, Vec<Option<usize>>), String> {
@@ -469,7 +471,8 @@ fn targets(
             pairs.push((info.locator.to_owned(), Some(*part)));
         }
         pairs.into_iter().unzip()
-    } else if !own_locators.is_empty() && options.design.is_none() {
+    } else if !own_locators.is_empty() && options.design.as_deref().is_none_or(|d| Some(d) == named)
+    {
         (
             own_locators.to_vec(),
             (0..own_locators.len()).map(Some).collect(),
@@ -519,7 +522,14 @@ pub fn pseq_to_mtn(
         .unwrap_or(0)
         .max(seq.locators.len());
     let mut notes = Vec::new();
-    let (locators, sources) = targets(&label, options, &seq.locators, parts, &mut notes)?;
+    let (locators, sources) = targets(
+        &label,
+        options,
+        &seq.locators,
+        seq.design.as_deref(),
+        parts,
+        &mut notes,
+    )?;
     if first.time > 0.0 {
         notes.push(format!(
             "the first pose is at {} s; the motion starts with it at 0",
@@ -638,7 +648,14 @@ pub fn body_to_mtn(
         return Err("the body motion has no frames".into());
     }
     let mut notes = Vec::new();
-    let (locators, sources) = targets(&label, options, &body.locators, body.parts, &mut notes)?;
+    let (locators, sources) = targets(
+        &label,
+        options,
+        &body.locators,
+        body.design.as_deref(),
+        body.parts,
+        &mut notes,
+    )?;
     let source = Source {
         rate: body.frame_rate,
         joints: locators.len(),

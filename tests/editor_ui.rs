@@ -738,6 +738,19 @@ fn a_joint_beyond_its_servo_is_flagged_in_the_joint_list_and_a_click_goes_there(
     assert_eq!(app.playback.time_ms(), first_ms, "the playhead moved there");
 }
 
+/// The ERS-7 locators of these joint names.
+fn motion_locators(names: &[&str]) -> Vec<String> {
+    names
+        .iter()
+        .filter_map(|n| {
+            mtn_studio::robot::joints::ERS7
+                .iter()
+                .find(|j| j.name == *n)
+                .map(|j| j.locator.to_owned())
+        })
+        .collect()
+}
+
 #[test]
 fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back() {
     let dir = scratch("import-export");
@@ -828,11 +841,36 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
     harness.run();
     let motion = &harness.state().document.motion;
     assert_eq!(motion.locators.len(), 2, "{}", harness.state().status);
-    let names: Vec<&str> = motion
+    let names: Vec<String> = motion
         .locators
         .iter()
-        .map(|l| mtn_studio::robot::joint_name(&motion.design, l))
+        .map(|l| mtn_studio::robot::joint_name(&motion.design, l).to_owned())
         .collect();
     assert_eq!(names, ["HEAD_PITCH", "FL_LEG_KNEE"]);
+    let mapped = motion.locators.clone();
+
+    // Our own .seq export comes back with its own two joints, not twenty by order.
+    let seq = dir.join("two.seq");
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Export…").click();
+    harness.run();
+    type_into(&mut harness, "Export to", &seq.display().to_string());
+    harness
+        .get_by_role_and_label(Role::Button, "Export")
+        .click();
+    harness.run();
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Import…").click();
+    harness.run();
+    type_into(&mut harness, "Import from", &seq.display().to_string());
+    harness
+        .get_by_role_and_label(Role::Button, "Import")
+        .click();
+    harness.run();
+    let back = &harness.state().document.motion;
+    assert_eq!(back.locators, mapped, "{}", harness.state().status);
+    assert_eq!(mapped, motion_locators(&["HEAD_PITCH", "FL_LEG_KNEE"]));
     let _ = std::fs::remove_dir_all(dir);
 }
