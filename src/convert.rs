@@ -741,18 +741,17 @@ impl FileKind {
             _ => return None,
         })
     }
-
-    /// Whether importing this kind needs an AIBO model unless the file names one.
-    #[must_use]
-    pub fn needs_model(self) -> bool {
-        matches!(self, Self::BodyMotion | Self::PoseSeq)
-    }
 }
 
-/// The most bytes read from a text motion file.
+/// The most bytes read from a text motion file (a 500 fps hour is about 540 MB of .seq;
+/// this is far above any real file and keeps a wrong path from filling memory).
 pub const MAX_TEXT_BYTES: u64 = 256 << 20;
 
-fn read_text(path: &std::path::Path) -> Result<String, String> {
+/// Reads a text file of at most [`MAX_TEXT_BYTES`]; errors name the file.
+///
+/// # Errors
+/// The file cannot be read, is too large, or is not UTF-8 (the message gives the byte).
+pub fn read_text(path: &std::path::Path) -> Result<String, String> {
     let shown = path.display();
     let size = std::fs::metadata(path)
         .map_err(|e| format!("{shown}: {e}"))?
@@ -780,57 +779,74 @@ pub fn named_design(path: &std::path::Path) -> Option<String> {
     seq::mtn_studio_comments(&head).0
 }
 
-/// Reads a motion from a .csv, .json, .seq/.yaml or .pseq file (for the window's Import),
-/// with a line describing what was done and any notes. Errors name the file and line.
+/// Why an import failed: the file could not be read as what it claims to be, or it could
+/// not be brought onto an AIBO as asked (no model, a bad map, no frames).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    /// The file is unreadable or malformed; the message names the file (and line).
+    #[error("{0}")]
+    Unreadable(String),
+    /// The conversion was refused; the message says what to give.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// Reads a motion from a .csv, .json, .seq/.yaml or .pseq file (the window's Import and the
+/// command line's `convert`), with a line describing what was done and any notes. Errors
+/// name the file and line.
 ///
 /// # Errors
 /// An unknown extension, an unreadable file, or a conversion that fails.
 pub fn import_path(
     path: &std::path::Path,
     options: &ImportOptions,
-) -> Result<(Motion, Vec<String>), String> {
+) -> Result<(Motion, Vec<String>), ImportError> {
     let shown = path.display();
-    let at = |e: &dyn std::fmt::Display| format!("{shown}: {e}");
+    let unreadable = |e: &dyn std::fmt::Display| ImportError::Unreadable(format!("{shown}: {e}"));
+    let refused = |e: &dyn std::fmt::Display| ImportError::Refused(format!("{shown}: {e}"));
+    let text = || read_text(path).map_err(ImportError::Unreadable);
     match FileKind::of(path) {
         Some(FileKind::Csv) => Ok((
-            crate::codec::csv::read(&read_text(path)?).map_err(|e| at(&e))?,
+            crate::codec::csv::read(&text()?).map_err(|e| unreadable(&e))?,
             vec![format!("Imported {shown}")],
         )),
         Some(FileKind::Json) => Ok((
-            serde_json::from_str(&read_text(path)?).map_err(|e| at(&e))?,
+            serde_json::from_str(&text()?).map_err(|e| unreadable(&e))?,
             vec![format!("Imported {shown}")],
         )),
         Some(FileKind::BodyMotion) => {
-            let body = seq::read(&read_text(path)?).map_err(|e| at(&e))?;
-            let (motion, report) = body_to_mtn(&body, options).map_err(|e| at(&e))?;
+            let body = seq::read(&text()?).map_err(|e| unreadable(&e))?;
+            let (motion, report) = body_to_mtn(&body, options).map_err(|e| refused(&e))?;
             let mut lines = vec![format!(
                 "Imported {shown}: {} frames at {} fps -> {} keyframes, largest difference \
-                 {:.3} deg",
+                 {:.3} deg (tolerance {} deg)",
                 body.frame_count(),
                 body.frame_rate,
                 report.keyframes,
-                report.max_error_deg
+                report.max_error_deg,
+                options.tolerance_deg
             )];
             lines.extend(body.notes);
             lines.extend(report.notes);
             Ok((motion, lines))
         }
         Some(FileKind::PoseSeq) => {
-            let poses = crate::codec::pseq::read(&read_text(path)?).map_err(|e| at(&e))?;
-            let (motion, report) = pseq_to_mtn(&poses, options).map_err(|e| at(&e))?;
+            let poses = crate::codec::pseq::read(&text()?).map_err(|e| unreadable(&e))?;
+            let (motion, report) = pseq_to_mtn(&poses, options).map_err(|e| refused(&e))?;
             let mut lines = vec![format!(
-                "Imported {shown}: {} poses -> {} keyframes",
+                "Imported {shown}: {} poses -> {} keyframes ({} ms)",
                 poses.poses.len(),
-                report.keyframes
+                report.keyframes,
+                timing::duration_ms(&motion.keyframes)
             )];
             lines.extend(poses.notes);
             lines.extend(report.notes);
             Ok((motion, lines))
         }
-        Some(FileKind::Mtn) | None => Err(format!(
+        Some(FileKind::Mtn) | None => Err(ImportError::Refused(format!(
             "{shown}: import reads .seq, .yaml, .pseq, .csv or .json (open .mtn and .oda files \
              with Open)"
-        )),
+        ))),
     }
 }
 

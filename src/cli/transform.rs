@@ -5,7 +5,7 @@ use super::{EXIT_OK, Failure};
 use crate::codec::mtn::{self, Motion};
 use crate::codec::oda::EntryKind;
 use crate::codec::{csv, pseq, seq};
-use crate::convert;
+use crate::convert::{self, FileKind};
 use crate::fsutil::write_atomic;
 use crate::robot::{self, timing};
 use std::io::Write;
@@ -115,16 +115,6 @@ impl Default for ConvertOptions {
     }
 }
 
-fn is_body_motion(path: &Path) -> bool {
-    ["seq", "yaml", "yml"]
-        .iter()
-        .any(|e| has_extension(path, e))
-}
-
-/// The most bytes read from a text motion file (a 500 fps hour is about 540 MB; this is
-/// far above any real file and keeps a wrong path from filling memory).
-const MAX_TEXT_BYTES: u64 = 256 << 20;
-
 fn export_options(options: &ConvertOptions) -> convert::ExportOptions {
     convert::ExportOptions {
         fps: options.fps,
@@ -133,80 +123,15 @@ fn export_options(options: &ConvertOptions) -> convert::ExportOptions {
     }
 }
 
-fn write_body(body: &seq::BodyMotion, times: Option<&[f64]>, options: &ConvertOptions) -> Vec<u8> {
-    let version = if options.seq_v4 {
-        seq::Version::V4
-    } else {
-        seq::Version::V2
-    };
-    seq::write(body, version, times).into_bytes()
-}
-
-/// What a conversion reads.
-enum Source {
-    /// An AIBO motion (MTN, ODA entry, JSON or CSV).
-    Motion(Box<Motion>),
-    /// A Choreonoid body motion.
-    Body(seq::BodyMotion),
-    /// A Choreonoid key-pose sequence.
-    Poses(pseq::PoseSeq),
-}
-
-/// Reads a text file with a size bound; errors name the file.
-fn read_text(path: &Path) -> Result<String, Failure> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?
-        .len();
-    if size > MAX_TEXT_BYTES {
-        return Err(Failure::unreadable(format!(
-            "{}: {size} bytes is more than the {MAX_TEXT_BYTES} a text motion may have",
-            path.display()
-        )));
-    }
-    let bytes =
-        std::fs::read(path).map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?;
-    String::from_utf8(bytes).map_err(|e| {
-        Failure::unreadable(format!(
-            "{}: byte {}: not UTF-8 text",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        ))
-    })
-}
-
-fn read_source(input: &Path, entry: Option<&str>) -> Result<Source, Failure> {
-    let bad = |e: &dyn std::fmt::Display| Failure::unreadable(format!("{}: {e}", input.display()));
-    let notes = |notes: &[String]| {
-        for note in notes {
-            eprintln!("mtn-studio: {}: {note}", input.display());
-        }
-    };
-    if is_body_motion(input) {
-        let body = seq::read(&read_text(input)?).map_err(|e| bad(&e))?;
-        notes(&body.notes);
-        Ok(Source::Body(body))
-    } else if has_extension(input, "pseq") {
-        let poses = pseq::read(&read_text(input)?).map_err(|e| bad(&e))?;
-        notes(&poses.notes);
-        Ok(Source::Poses(poses))
-    } else if has_extension(input, "csv") {
-        Ok(Source::Motion(Box::new(
-            csv::read(&read_text(input)?).map_err(|e| bad(&e))?,
-        )))
-    } else {
-        Ok(Source::Motion(Box::new(read_motion(input, entry)?)))
-    }
-}
-
 fn import_options(options: &ConvertOptions) -> Result<convert::ImportOptions, Failure> {
     let map = match &options.map {
-        Some(path) => {
-            let text = read_text(path)?;
-            Some(
-                convert::parse_map(&text)
-                    .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?,
-            )
-        }
+        Some(path) => Some(
+            convert::read_text(path)
+                .and_then(|text| {
+                    convert::parse_map(&text).map_err(|e| format!("{}: {e}", path.display()))
+                })
+                .map_err(Failure::usage)?,
+        ),
         None => None,
     };
     Ok(convert::ImportOptions {
@@ -217,18 +142,6 @@ fn import_options(options: &ConvertOptions) -> Result<convert::ImportOptions, Fa
     })
 }
 
-fn report_import(
-    input: &Path,
-    report: &convert::ImportReport,
-    summary: &str,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
-    for note in &report.notes {
-        print(out, &format!("{}: {note}", input.display()))?;
-    }
-    print(out, summary)
-}
-
 fn to_json(value: &impl serde::Serialize, output: &Path) -> Result<Vec<u8>, Failure> {
     let mut text = serde_json::to_vec_pretty(value)
         .map_err(|e| Failure::usage(format!("{}: {e}", output.display())))?;
@@ -236,7 +149,77 @@ fn to_json(value: &impl serde::Serialize, output: &Path) -> Result<Vec<u8>, Fail
     Ok(text)
 }
 
-/// Converts by extension: .mtn .json .csv .seq .yaml .pseq.
+/// A body motion or key-pose sequence written in a format of its own kind (itself, CSV or
+/// JSON, no AIBO model needed); None when `output` wants an AIBO motion instead.
+fn own_format(
+    input: &Path,
+    input_kind: FileKind,
+    output: &Path,
+    output_kind: FileKind,
+    options: &ConvertOptions,
+) -> Result<Option<Vec<u8>>, Failure> {
+    let unreadable = |e: String| Failure::unreadable(e);
+    let at = |e: &dyn std::fmt::Display| Failure::unreadable(format!("{}: {e}", input.display()));
+    let across = |what: &str| {
+        Err(Failure::usage(format!(
+            "{}: {what} through MTN: convert it to .mtn first",
+            output.display()
+        )))
+    };
+    let notes = |notes: &[String]| {
+        for note in notes {
+            eprintln!("mtn-studio: {}: {note}", input.display());
+        }
+    };
+    match input_kind {
+        FileKind::BodyMotion => {
+            if matches!(output_kind, FileKind::Mtn) {
+                return Ok(None);
+            }
+            let body =
+                seq::read(&convert::read_text(input).map_err(unreadable)?).map_err(|e| at(&e))?;
+            notes(&body.notes);
+            Ok(Some(match output_kind {
+                FileKind::BodyMotion => {
+                    let version = if options.seq_v4 {
+                        seq::Version::V4
+                    } else {
+                        seq::Version::V2
+                    };
+                    seq::write(&body, version, None).into_bytes()
+                }
+                FileKind::Csv => csv::write_body(&body).into_bytes(),
+                FileKind::Json => to_json(&body, output)?,
+                FileKind::PoseSeq => {
+                    return across("a body motion becomes a key-pose sequence");
+                }
+                FileKind::Mtn => return Ok(None),
+            }))
+        }
+        FileKind::PoseSeq => {
+            if matches!(output_kind, FileKind::Mtn) {
+                return Ok(None);
+            }
+            let poses =
+                pseq::read(&convert::read_text(input).map_err(unreadable)?).map_err(|e| at(&e))?;
+            notes(&poses.notes);
+            Ok(Some(match output_kind {
+                FileKind::PoseSeq => pseq::write(&poses).into_bytes(),
+                FileKind::Csv => csv::write_poses(&poses).into_bytes(),
+                FileKind::Json => to_json(&poses, output)?,
+                FileKind::BodyMotion => {
+                    return across("a key-pose sequence becomes a body motion");
+                }
+                FileKind::Mtn => return Ok(None),
+            }))
+        }
+        FileKind::Mtn | FileKind::Json | FileKind::Csv => Ok(None),
+    }
+}
+
+/// Converts by extension: .mtn .json .csv .seq .yaml .pseq. A body motion or key-pose
+/// sequence becomes an AIBO motion through [`convert::import_path`], and every AIBO motion
+/// is written through [`convert::export_bytes`], as the window does.
 ///
 /// # Errors
 /// Unreadable input, an unknown format, or a conversion that needs an option it lacks.
@@ -247,69 +230,36 @@ pub fn convert(
     options: &ConvertOptions,
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
-    let named = |e: String| Failure::usage(format!("{}: {e}", output.display()));
-    let to_seq = is_body_motion(output);
-    let to_pseq = has_extension(output, "pseq");
-    let to_csv = has_extension(output, "csv");
-    let to_json_file = has_extension(output, "json");
-    let bytes = match read_source(input, entry)? {
-        Source::Motion(motion) => convert::export_bytes(&motion, output, export_options(options))
-            .map_err(Failure::usage)?,
-        Source::Body(body) => {
-            if to_seq {
-                write_body(&body, None, options)
-            } else if to_csv {
-                csv::write_body(&body).into_bytes()
-            } else if to_json_file {
-                to_json(&body, output)?
-            } else if to_pseq {
-                return Err(named(
-                    "a body motion becomes a key-pose sequence through MTN: convert it to .mtn \
-                     first"
-                        .into(),
-                ));
-            } else {
-                let (motion, report) = convert::body_to_mtn(&body, &import_options(options)?)
-                    .map_err(|e| Failure::usage(format!("{}: {e}", input.display())))?;
-                let summary = format!(
-                    "{} frames at {} fps -> {} keyframes, largest difference {:.3} deg (tolerance {} deg)",
-                    body.frame_count(),
-                    body.frame_rate,
-                    report.keyframes,
-                    report.max_error_deg,
-                    options.tolerance
-                );
-                report_import(input, &report, &summary, out)?;
-                convert::export_bytes(&motion, output, export_options(options))
-                    .map_err(Failure::usage)?
-            }
-        }
-        Source::Poses(poses) => {
-            if to_pseq {
-                pseq::write(&poses).into_bytes()
-            } else if to_csv {
-                csv::write_poses(&poses).into_bytes()
-            } else if to_json_file {
-                to_json(&poses, output)?
-            } else if to_seq {
-                return Err(named(
-                    "a key-pose sequence becomes a body motion through MTN: convert it to .mtn \
-                     first"
-                        .into(),
-                ));
-            } else {
-                let (motion, report) = convert::pseq_to_mtn(&poses, &import_options(options)?)
-                    .map_err(|e| Failure::usage(format!("{}: {e}", input.display())))?;
-                let summary = format!(
-                    "{} poses -> {} keyframes ({} ms)",
-                    poses.poses.len(),
-                    report.keyframes,
-                    timing::duration_ms(&motion.keyframes)
-                );
-                report_import(input, &report, &summary, out)?;
-                convert::export_bytes(&motion, output, export_options(options))
-                    .map_err(Failure::usage)?
-            }
+    let Some(output_kind) = FileKind::of(output) else {
+        return Err(Failure::usage(format!(
+            "{}: unknown output format; use .mtn, .json, .csv, .seq, .yaml or .pseq",
+            output.display()
+        )));
+    };
+    let input_kind = FileKind::of(input);
+    let own = match input_kind {
+        Some(kind) => own_format(input, kind, output, output_kind, options)?,
+        None => None,
+    };
+    let bytes = match own {
+        Some(bytes) => bytes,
+        None => {
+            let motion = match input_kind {
+                Some(FileKind::BodyMotion | FileKind::PoseSeq | FileKind::Csv) => {
+                    let (motion, lines) = convert::import_path(input, &import_options(options)?)
+                        .map_err(|e| match e {
+                            convert::ImportError::Unreadable(m) => Failure::unreadable(m),
+                            convert::ImportError::Refused(m) => Failure::usage(m),
+                        })?;
+                    for line in &lines {
+                        print(out, line)?;
+                    }
+                    motion
+                }
+                _ => read_motion(input, entry)?,
+            };
+            convert::export_bytes(&motion, output, export_options(options))
+                .map_err(Failure::usage)?
         }
     };
     save(output, &bytes)?;
