@@ -324,7 +324,18 @@ fn body_motions_and_pose_sequences_go_to_csv_and_json_without_a_model() {
                 assert_eq!(header.split(',').count(), columns, "{input}");
             } else {
                 let json: serde_json::Value = serde_json::from_str(&written).unwrap();
-                assert!(json.is_object(), "{input}");
+                if input.ends_with(".pseq") {
+                    assert_eq!(json["poses"].as_array().map(Vec::len), Some(16), "{input}");
+                    assert_eq!(json["name"], "SampleMotion1");
+                } else {
+                    let parts = json["parts"].as_u64().unwrap();
+                    let values = json["joints"].as_array().map_or(0, Vec::len) as u64;
+                    assert_eq!(parts, 29, "{input}");
+                    assert!(
+                        values > 0 && values % parts == 0,
+                        "{input}: {values} values"
+                    );
+                }
             }
         }
     }

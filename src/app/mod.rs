@@ -787,24 +787,21 @@ impl StudioApp {
                         "A Choreonoid body motion (.seq, .yaml) or key-pose sequence (.pseq), \
                          or a motion as .csv or .json. It opens as a new, unsaved motion.",
                     );
-                    ui.horizontal(|ui| {
-                        let label = ui.label("Import from");
-                        ui.text_edit_singleline(&mut prompt.path)
-                            .labelled_by(label.id);
-                        if ui.button("Browse…").clicked()
-                            && let Some(path) = rfd::FileDialog::new()
-                                .add_filter(
-                                    "Motions to import",
-                                    &["seq", "yaml", "yml", "pseq", "csv", "json"],
-                                )
-                                .pick_file()
-                        {
-                            prompt.path = path.display().to_string();
-                            if let Some(label) = crate::convert::named_design(&path) {
-                                prompt.model = label;
-                            }
-                        }
+                    let changed = path_row(ui, "Import from", &mut prompt.path, || {
+                        rfd::FileDialog::new()
+                            .add_filter(
+                                "Motions to import",
+                                &["seq", "yaml", "yml", "pseq", "csv", "json"],
+                            )
+                            .pick_file()
                     });
+                    // A file that names its model (an mtn-studio export) presets it.
+                    if changed
+                        && let Some(label) =
+                            crate::convert::named_design(Path::new(prompt.path.trim()))
+                    {
+                        prompt.model = label;
+                    }
                     ui.horizontal(|ui| {
                         let label = ui.label("AIBO model");
                         let combo = egui::ComboBox::from_id_salt("import model")
@@ -832,15 +829,8 @@ impl StudioApp {
                         )
                         .labelled_by(label.id);
                     });
-                    ui.horizontal(|ui| {
-                        let label = ui.label("Joint map (optional)");
-                        ui.text_edit_singleline(&mut prompt.map)
-                            .labelled_by(label.id);
-                        if ui.button("Browse…").clicked()
-                            && let Some(path) = rfd::FileDialog::new().pick_file()
-                        {
-                            prompt.map = path.display().to_string();
-                        }
+                    path_row(ui, "Joint map (optional)", &mut prompt.map, || {
+                        rfd::FileDialog::new().pick_file()
                     });
                     ui.weak(
                         "Without a map, joints are taken in order (the names an mtn-studio \
@@ -873,20 +863,13 @@ impl StudioApp {
                         "The extension picks the format: .seq or .yaml (Choreonoid body \
                          motion), .pseq (key poses), .csv, .json or .mtn.",
                     );
-                    ui.horizontal(|ui| {
-                        let label = ui.label("Export to");
-                        ui.text_edit_singleline(&mut prompt.path)
-                            .labelled_by(label.id);
-                        if ui.button("Browse…").clicked()
-                            && let Some(path) = rfd::FileDialog::new()
-                                .add_filter(
-                                    "Export formats",
-                                    &["seq", "yaml", "pseq", "csv", "json", "mtn"],
-                                )
-                                .save_file()
-                        {
-                            prompt.path = path.display().to_string();
-                        }
+                    path_row(ui, "Export to", &mut prompt.path, || {
+                        rfd::FileDialog::new()
+                            .add_filter(
+                                "Export formats",
+                                &["seq", "yaml", "pseq", "csv", "json", "mtn"],
+                            )
+                            .save_file()
                     });
                     ui.horizontal(|ui| {
                         let label = ui.label("Frames per second (.seq)");
@@ -1038,6 +1021,27 @@ impl StudioApp {
 
 /// Body roll, pitch and yaw at a time, interpolated between keyframes (the robot does not
 /// play them; the figure shows them).
+/// A labelled path field with a Browse… button that fills it from `browse` (a file
+/// dialog); returns whether the path changed this frame (typed or browsed).
+fn path_row(
+    ui: &mut egui::Ui,
+    label: &str,
+    path: &mut String,
+    browse: impl FnOnce() -> Option<PathBuf>,
+) -> bool {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        let typed = ui
+            .text_edit_singleline(path)
+            .labelled_by(label.id)
+            .changed();
+        let browsed = ui.button("Browse…").clicked()
+            && browse().map(|p| *path = p.display().to_string()).is_some();
+        typed || browsed
+    })
+    .inner
+}
+
 fn body_at(document: &Document, time_ms: u64) -> [i32; 3] {
     let times = document.times_ms();
     let body = document.motion.keyframes.body();

@@ -78,9 +78,8 @@ pub fn curves_points(
     let buckets = (max_points / 4).max(1);
     let per_bucket = count.div_ceil(buckets);
     let mut out: Vec<Vec<[f64; 2]>> = vec![Vec::with_capacity(buckets * 4); curves];
-    // One bucket's values, curve by curve: filled row by row, then each curve's column is
-    // scanned with branch-free minimum and maximum (the values of a busy motion are too
-    // irregular for a branch per value to be predicted).
+    // One bucket's values, curve by curve: filled row by row (the motion's memory order),
+    // then each curve's column, small enough to stay in cache, scanned for its extremes.
     let mut block = vec![0; curves * per_bucket];
     let mut start = range.start;
     while start < range.end {

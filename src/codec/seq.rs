@@ -138,7 +138,7 @@ pub fn read(text: &str) -> Result<BodyMotion, SeqError> {
     };
     if !(1.0..=4.0).contains(&version) {
         notes.push(format!(
-            "formatVersion {version} is newer than this reader knows (1 to 4); read as 4"
+            "formatVersion {version} is not one this reader knows (1 to 4); read as 4"
         ));
     }
     let kind = top.get(&["type"]).and_then(Node::as_str).unwrap_or("");
