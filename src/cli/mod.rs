@@ -101,25 +101,9 @@ pub enum Command {
         entry: Option<String>,
         /// Where to write; the extension picks the format.
         output: PathBuf,
-        /// The AIBO design label for a body motion that does not name one (e.g. DRX-1000).
-        #[arg(long, value_name = "LABEL")]
-        model: Option<String>,
-        /// A mapping file: one `JOINT = PART` per line (AIBO joint name or locator = the
-        /// 0-based index of the source part).
-        #[arg(long, value_name = "FILE")]
-        map: Option<PathBuf>,
-        /// Frames per second for .seq export.
-        #[arg(long, default_value_t = crate::convert::DEFAULT_FPS)]
-        fps: f64,
-        /// Largest allowed difference from the source when reducing to keyframes, degrees.
-        #[arg(long, value_name = "DEG", default_value_t = crate::convert::DEFAULT_TOLERANCE_DEG)]
-        tolerance: f64,
-        /// Export the keyframes only, each with its time (hasFrameTime).
-        #[arg(long)]
-        keyframes_only: bool,
-        /// Write formatVersion 4 (snake_case keys) instead of 2.
-        #[arg(long)]
-        seq_v4: bool,
+        /// How to map, reduce and sample.
+        #[command(flatten)]
+        options: transform::ConvertOptions,
     },
     /// The exact command stream the robot plays, one CSV row per 8 ms tick (values in µrad).
     Ticks {
@@ -151,26 +135,8 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
             input,
             entry,
             output,
-            model,
-            map,
-            fps,
-            tolerance,
-            keyframes_only,
-            seq_v4,
-        } => transform::convert(
-            &input,
-            entry.as_deref(),
-            &output,
-            &transform::ConvertOptions {
-                model,
-                map,
-                fps,
-                tolerance,
-                keyframes_only,
-                seq_v4,
-            },
-            out,
-        ),
+            options,
+        } => transform::convert(&input, entry.as_deref(), &output, &options, out),
         Command::Ticks { file, entry } => transform::ticks(&file, entry.as_deref(), out),
         Command::Oda { action } => archive::run(action, out),
     };

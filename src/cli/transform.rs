@@ -84,35 +84,28 @@ pub fn repair(
     Ok(EXIT_OK)
 }
 
-/// `convert IN [--entry NAME] OUT`, by the output's extension.
 /// The options of `convert` beyond its files.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct ConvertOptions {
-    /// The design label for a body motion that names none.
+    /// The AIBO design label for a body motion that does not name one (e.g. DRX-1000).
+    #[arg(long, value_name = "LABEL")]
     pub model: Option<String>,
-    /// A joint mapping file.
+    /// A mapping file: one `JOINT = PART` per line (AIBO joint name or locator = the
+    /// 0-based index of the source part).
+    #[arg(long, value_name = "FILE")]
     pub map: Option<PathBuf>,
     /// Frames per second for .seq export.
+    #[arg(long, default_value_t = crate::convert::DEFAULT_FPS)]
     pub fps: f64,
-    /// Import tolerance, degrees.
+    /// Largest allowed difference from the source when reducing to keyframes, degrees.
+    #[arg(long, value_name = "DEG", default_value_t = crate::convert::DEFAULT_TOLERANCE_DEG)]
     pub tolerance: f64,
-    /// Export keyframes only.
+    /// Export the keyframes only, each with its time (hasFrameTime).
+    #[arg(long)]
     pub keyframes_only: bool,
-    /// Write formatVersion 4.
+    /// Write formatVersion 4 (snake_case keys) instead of 2.
+    #[arg(long)]
     pub seq_v4: bool,
-}
-
-impl Default for ConvertOptions {
-    fn default() -> Self {
-        Self {
-            model: None,
-            map: None,
-            fps: convert::DEFAULT_FPS,
-            tolerance: convert::DEFAULT_TOLERANCE_DEG,
-            keyframes_only: false,
-            seq_v4: false,
-        }
-    }
 }
 
 fn export_options(options: &ConvertOptions) -> convert::ExportOptions {
