@@ -46,13 +46,9 @@ fn body_at(motion: &Motion, times_ms: &[u64], t_ms: f64) -> [f64; 3] {
 
 fn header_of(motion: &Motion, frame_rate: f64, parts: usize) -> BodyMotion {
     BodyMotion {
-        frame_rate,
-        parts,
-        joints: Vec::new(),
-        root: Vec::new(),
         design: Some(motion.design.clone()),
         locators: motion.locators.clone(),
-        notes: Vec::new(),
+        ..BodyMotion::from_joints(frame_rate, parts, Vec::new())
     }
 }
 
@@ -964,20 +960,13 @@ mod tests {
     fn ours_uses_no_more_keyframes_than_rdp_and_stays_within_the_tolerance() {
         // A smooth two-joint wave at 500 fps for 2 s.
         let frames = 1000;
-        let body = BodyMotion {
-            frame_rate: 500.0,
-            parts: 2,
-            joints: (0..frames)
-                .flat_map(|f| {
-                    let t = f64::from(f) / 500.0;
-                    [(t * 3.0).sin() * 0.8, (t * 5.0).cos() * 0.3]
-                })
-                .collect(),
-            root: Vec::new(),
-            design: None,
-            locators: Vec::new(),
-            notes: Vec::new(),
-        };
+        let joints = (0..frames)
+            .flat_map(|f| {
+                let t = f64::from(f) / 500.0;
+                [(t * 3.0).sin() * 0.8, (t * 5.0).cos() * 0.3]
+            })
+            .collect();
+        let body = BodyMotion::from_joints(500.0, 2, joints);
         let ours = reduce_body(&body, 0.5, Method::Greedy);
         let rdp = reduce_body(&body, 0.5, Method::Rdp);
         assert!(ours.max_error_deg <= 0.5, "{ours:?}");
@@ -1001,15 +990,7 @@ mod tests {
 
     #[test]
     fn a_motion_without_a_model_asks_for_one() {
-        let body = BodyMotion {
-            frame_rate: 100.0,
-            parts: 1,
-            joints: vec![0.0, 0.1],
-            root: Vec::new(),
-            design: None,
-            locators: Vec::new(),
-            notes: Vec::new(),
-        };
+        let body = BodyMotion::from_joints(100.0, 1, vec![0.0, 0.1]);
         let error = body_to_mtn(&body, &options(0.5)).err().unwrap_or_default();
         assert!(error.contains("--model"), "{error}");
         let mut with_model = options(0.5);

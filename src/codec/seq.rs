@@ -41,6 +41,20 @@ pub struct BodyMotion {
 }
 
 impl BodyMotion {
+    /// Joint frames only (`frames x parts` values, radians): no root, no AIBO names, no notes.
+    #[must_use]
+    pub fn from_joints(frame_rate: f64, parts: usize, joints: Vec<f64>) -> Self {
+        Self {
+            frame_rate,
+            parts,
+            joints,
+            root: Vec::new(),
+            design: None,
+            locators: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
     /// The number of frames.
     #[must_use]
     pub fn frame_count(&self) -> usize {
