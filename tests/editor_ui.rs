@@ -738,6 +738,20 @@ fn a_joint_beyond_its_servo_is_flagged_in_the_joint_list_and_a_click_goes_there(
     assert_eq!(app.playback.time_ms(), first_ms, "the playhead moved there");
 }
 
+/// Opens the File menu and picks `item`.
+fn file_menu(harness: &mut Harness<'_, StudioApp>, item: &str) {
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label(item).click();
+    harness.run();
+}
+
+/// Presses the button named `name` (a window's title may share the name).
+fn press(harness: &mut Harness<'_, StudioApp>, name: &str) {
+    harness.get_by_role_and_label(Role::Button, name).click();
+    harness.run();
+}
+
 /// The ERS-7 locators of these joint names.
 fn motion_locators(names: &[&str]) -> Vec<String> {
     names
@@ -757,10 +771,7 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
     let walk = common::corpus_dir("seq").join("SR1WalkPattern1.seq");
     let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
     harness.run();
-    harness.get_by_label("File").click();
-    harness.run();
-    harness.get_by_label("Import…").click();
-    harness.run();
+    file_menu(&mut harness, "Import…");
     type_into(&mut harness, "Import from", &walk.display().to_string());
     assert_eq!(
         harness
@@ -771,10 +782,7 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
         Some("DRX-1000"),
         "the model defaults to the open motion's"
     );
-    harness
-        .get_by_role_and_label(Role::Button, "Import")
-        .click();
-    harness.run();
+    press(&mut harness, "Import");
     let state = harness.state();
     assert!(state.import_prompt.is_none(), "{}", state.status);
     assert!(
@@ -788,15 +796,9 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
     assert!(state.document.title().contains("SR1WalkPattern1.mtn"));
 
     let csv = dir.join("walk.csv");
-    harness.get_by_label("File").click();
-    harness.run();
-    harness.get_by_label("Export…").click();
-    harness.run();
+    file_menu(&mut harness, "Export…");
     type_into(&mut harness, "Export to", &csv.display().to_string());
-    harness
-        .get_by_role_and_label(Role::Button, "Export")
-        .click();
-    harness.run();
+    press(&mut harness, "Export");
     assert!(
         harness.state().status.starts_with("Exported"),
         "{}",
@@ -808,16 +810,10 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
     // A file that is not a motion keeps the window open and says why.
     let bad = dir.join("bad.seq");
     std::fs::write(&bad, "type: CompositeSeq\nframeRate: 10\ncomponents: []\n").unwrap();
-    harness.get_by_label("File").click();
-    harness.run();
-    harness.get_by_label("Import…").click();
-    harness.run();
+    file_menu(&mut harness, "Import…");
     type_into(&mut harness, "Import from", &bad.display().to_string());
     // The imported walk is new but unedited, so importing again asks nothing.
-    harness
-        .get_by_role_and_label(Role::Button, "Import")
-        .click();
-    harness.run();
+    press(&mut harness, "Import");
     let state = harness.state();
     assert!(state.import_prompt.is_some());
     assert!(
@@ -835,10 +831,7 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
         "Joint map (optional)",
         &map.display().to_string(),
     );
-    harness
-        .get_by_role_and_label(Role::Button, "Import")
-        .click();
-    harness.run();
+    press(&mut harness, "Import");
     let motion = &harness.state().document.motion;
     assert_eq!(motion.locators.len(), 2, "{}", harness.state().status);
     let names: Vec<String> = motion
@@ -851,24 +844,12 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
 
     // Our own .seq export comes back with its own two joints, not twenty by order.
     let seq = dir.join("two.seq");
-    harness.get_by_label("File").click();
-    harness.run();
-    harness.get_by_label("Export…").click();
-    harness.run();
+    file_menu(&mut harness, "Export…");
     type_into(&mut harness, "Export to", &seq.display().to_string());
-    harness
-        .get_by_role_and_label(Role::Button, "Export")
-        .click();
-    harness.run();
-    harness.get_by_label("File").click();
-    harness.run();
-    harness.get_by_label("Import…").click();
-    harness.run();
+    press(&mut harness, "Export");
+    file_menu(&mut harness, "Import…");
     type_into(&mut harness, "Import from", &seq.display().to_string());
-    harness
-        .get_by_role_and_label(Role::Button, "Import")
-        .click();
-    harness.run();
+    press(&mut harness, "Import");
     let back = &harness.state().document.motion;
     assert_eq!(back.locators, mapped, "{}", harness.state().status);
     assert_eq!(mapped, motion_locators(&["HEAD_PITCH", "FL_LEG_KNEE"]));
