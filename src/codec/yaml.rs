@@ -447,8 +447,8 @@ impl<'a> Parser<'a> {
                 Some((next, _)) if next == indent => {
                     self.skip_to_content();
                     if self.is_sequence_entry() {
-                        // A sequence after a mapping at the same indentation ends the map
-                        // only where a parent sequence owns it.
+                        // A "- " at the keys' own indentation after a whole entry: a
+                        // parent sequence's entries sit further left, so this is invalid.
                         return Err(self.error("a sequence entry where a key was expected"));
                     }
                     if !self.key_ahead() {
