@@ -10,6 +10,7 @@
     missing_docs,
     reason = "criterion's macros generate undocumented items"
 )]
+#![allow(clippy::expect_used, reason = "a bench fails by panicking")]
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use mtn_studio::app::StudioApp;
@@ -43,11 +44,13 @@ fn bench_frame(c: &mut Criterion) {
         ("naive_every_point_baseline", true, false, true),
     ] {
         let mut app = StudioApp::with_document(Document::unsaved(motion.clone(), "largest"));
-        app.view.naive_plot = naive;
-        app.view.curve_cache.disabled = recompute;
+        let id = app.tabs.active.expect("a tab");
+        let tab = app.tabs.motion_mut(id).expect("a motion tab");
+        tab.timeline.naive_plot = naive;
+        tab.timeline.cache.disabled = recompute;
         if playing {
-            app.playback.looping = true;
-            app.playback.toggle(&app.document.motion.keyframes);
+            tab.playback.looping = true;
+            tab.playback.toggle(&tab.document.motion.keyframes);
         }
         let ctx = egui::Context::default();
         // Warm up: fonts, the first layout, the fit to the whole motion.

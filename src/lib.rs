@@ -10,4 +10,5 @@ pub mod convert;
 pub mod edit;
 pub mod example;
 pub mod fsutil;
+pub mod logging;
 pub mod robot;

@@ -5,6 +5,7 @@ use mtn_studio::cli::{self, Args};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    mtn_studio::logging::init();
     let args = Args::parse();
     if let Some(command) = args.command {
         let mut stdout = std::io::stdout().lock();

@@ -15,6 +15,8 @@ use common::{corpus_entry, corpus_file, corpus_motions};
 use mtn_studio::codec::ProblemCode;
 use mtn_studio::codec::mtn::{self, Padding, SizeWidth};
 use mtn_studio::codec::oda::Archive;
+use mtn_studio::robot::check::decode_checked;
+use mtn_studio::robot::repair::repair;
 use mtn_studio::robot::timing;
 
 /// 3 loose files + 25 ERS-210 + 12 ERS-7 + 94 ERS-110 archive motions.
@@ -34,7 +36,7 @@ fn every_corpus_motion_decodes() {
     );
     for motion in &motions {
         let decoded =
-            mtn::decode(&motion.bytes).unwrap_or_else(|e| panic!("{}: {e}", motion.label));
+            decode_checked(&motion.bytes).unwrap_or_else(|e| panic!("{}: {e}", motion.label));
         assert!(!decoded.motion.keyframes.is_empty(), "{}", motion.label);
         assert_eq!(
             decoded.motion.keyframes.joint_count(),
@@ -49,7 +51,7 @@ fn every_corpus_motion_decodes() {
 fn every_well_formed_corpus_motion_round_trips_byte_for_byte() {
     let mut well_formed = 0;
     for motion in corpus_motions() {
-        let decoded = mtn::decode(&motion.bytes).unwrap();
+        let decoded = decode_checked(&motion.bytes).unwrap();
         if !decoded.is_well_formed() {
             continue;
         }
@@ -85,7 +87,7 @@ fn unchanged_archives_are_written_back_byte_for_byte() {
 #[test]
 fn known_good_ers7_is_malformed_and_its_full_name_is_recovered() {
     let bytes = corpus_file("mtn", "workbench-KnownGoodERS7.mtn");
-    let decoded = mtn::decode(&bytes).unwrap();
+    let decoded = decode_checked(&bytes).unwrap();
     assert_eq!(decoded.motion.name, "a_sleep#sit_Sleep_To_Sit");
     assert_eq!(decoded.motion.creator, "Skitter");
     assert_eq!(decoded.motion.design, "DRX-1000");
@@ -100,10 +102,10 @@ fn known_good_ers7_is_malformed_and_its_full_name_is_recovered() {
         .unwrap();
     assert_eq!(section1.offset, 32, "the section-1 size field");
 
-    let repaired = mtn::repair(&decoded).unwrap();
+    let repaired = repair(&decoded).unwrap();
     let fixed: Vec<ProblemCode> = repaired.fixes.iter().map(|f| f.code).collect();
     assert!(fixed.contains(&ProblemCode::NameLength) && fixed.contains(&ProblemCode::Section1Size));
-    let again = mtn::decode(&repaired.bytes).unwrap();
+    let again = decode_checked(&repaired.bytes).unwrap();
     assert!(again.is_well_formed(), "{:?}", again.problems);
     // Sony's loader reads section 2 at 28 + the section-1 size: it must now hold the joints.
     let size1 = u32::from_le_bytes(repaired.bytes[32..36].try_into().unwrap()) as usize;
@@ -123,14 +125,14 @@ fn known_good_ers7_is_malformed_and_its_full_name_is_recovered() {
         .collect();
     assert_eq!(differing, vec![32, 36]);
     // The name is the Skitter original's.
-    let original = mtn::decode(&corpus_file("mtn", "workbench-S2S.mtn")).unwrap();
+    let original = decode_checked(&corpus_file("mtn", "workbench-S2S.mtn")).unwrap();
     assert_eq!(again.motion.name, original.motion.name);
 }
 
 #[test]
 fn sit_lose01_has_a_too_large_section3_size_that_repair_fixes() {
     let bytes = corpus_entry("monet-ERS-200-MOTION.ODA", "sit_lose01");
-    let decoded = mtn::decode(&bytes).unwrap();
+    let decoded = decode_checked(&bytes).unwrap();
     let problem = decoded
         .problems
         .iter()
@@ -138,8 +140,8 @@ fn sit_lose01_has_a_too_large_section3_size_that_repair_fixes() {
         .unwrap();
     assert!(problem.message.contains("392"), "{}", problem.message);
     assert_eq!(decoded.motion.keyframes.len(), 4);
-    let repaired = mtn::repair(&decoded).unwrap();
-    let again = mtn::decode(&repaired.bytes).unwrap();
+    let repaired = repair(&decoded).unwrap();
+    let again = decode_checked(&repaired.bytes).unwrap();
     assert!(again.is_well_formed());
     assert_eq!(again.motion.keyframes, decoded.motion.keyframes);
     // Only the size changed: 392 becomes 312, every other byte is the same.
@@ -157,7 +159,7 @@ fn ers110_files_keep_their_own_layout() {
         [("cd#1", 0, Padding::None), ("cd#31", 1, Padding::Align4)]
     {
         let bytes = corpus_entry("rcode-ERS-111-Motion.ODA", entry);
-        let decoded = mtn::decode(&bytes).unwrap();
+        let decoded = decode_checked(&bytes).unwrap();
         let motion = &decoded.motion;
         assert_eq!(motion.layout.section3_size, SizeWidth::U16, "{entry}");
         assert_eq!(motion.frame_rate, 0, "{entry}");
@@ -172,7 +174,7 @@ fn ers110_files_keep_their_own_layout() {
         // A header edit keeps the file's convention: still unpadded where it was.
         let mut edited = motion.clone();
         edited.creator.push('!');
-        let again = mtn::decode(&mtn::encode(&edited).unwrap()).unwrap();
+        let again = decode_checked(&mtn::encode(&edited).unwrap()).unwrap();
         assert!(again.is_well_formed());
         assert_eq!(again.motion.creator, "Sony Corporation!");
     }
@@ -181,7 +183,7 @@ fn ers110_files_keep_their_own_layout() {
 #[test]
 fn wrong_ers110_locators_are_reported_and_repaired() {
     let bytes = corpus_entry("rcode-ERS-111-Motion.ODA", "cd#14");
-    let decoded = mtn::decode(&bytes).unwrap();
+    let decoded = decode_checked(&bytes).unwrap();
     let mismatches: Vec<_> = decoded
         .problems
         .iter()
@@ -189,7 +191,7 @@ fn wrong_ers110_locators_are_reported_and_repaired() {
         .collect();
     assert_eq!(mismatches.len(), 2);
     assert!(mismatches[0].message.contains("PRM:/r5/c0/c1/c2-Joint"));
-    let repaired = mtn::repair(&decoded).unwrap();
+    let repaired = repair(&decoded).unwrap();
     assert_eq!(repaired.motion.locators[14], "PRM:/r5/c0/c1-Joint:j1");
     assert_eq!(repaired.motion.locators[17], "PRM:/r1/c1-Joint:j1");
     assert!(
@@ -204,7 +206,7 @@ fn wrong_ers110_locators_are_reported_and_repaired() {
 fn the_spec_example_reads_as_the_spec_describes_it() {
     let bytes = corpus_file("mtn", "spec-example-DRX-910.mtn");
     assert_eq!(bytes.len(), 1164);
-    let decoded = mtn::decode(&bytes).unwrap();
+    let decoded = decode_checked(&bytes).unwrap();
     let motion = &decoded.motion;
     assert_eq!(motion.name, "a_stand#sit_S");
     assert_eq!(motion.creator, "Sony Corporation");
@@ -243,7 +245,7 @@ fn the_dogsbody_hex_example_is_the_skitter_file() {
     let example = dogsbody_example();
     assert_eq!(example.len(), 784);
     assert_eq!(example, corpus_file("mtn", "workbench-S2S.mtn"));
-    let decoded = mtn::decode(&example).unwrap();
+    let decoded = decode_checked(&example).unwrap();
     assert!(decoded.is_well_formed());
     assert_eq!(decoded.motion.keyframes.frames(), &[0, 39]);
 }

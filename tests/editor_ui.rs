@@ -1,6 +1,6 @@
 //! The editor driven as a user would, through egui_kittest (no window, no GPU): clicks on
-//! named controls, drags on the timeline, key presses; then the saved file is read back
-//! through the codec.
+//! named controls, drags on the timeline, keys sent as the real window sends them (see
+//! `common::ui`); then the saved file is read back through the codec.
 
 #![allow(
     clippy::expect_used,
@@ -11,96 +11,30 @@
 
 mod common;
 
+use common::ui::{
+    Desktop, click_at, ctrl, ctrl_shift, doc, drag, harness, menu, point_on_screen, press, said,
+    show_only_knee, shows, tab, type_into,
+};
 use egui::{Key, Modifiers, Pos2, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use egui_plot::PlotPoint;
-use mtn_studio::app::StudioApp;
+use mtn_studio::app::action::{Action, MotionAction};
 use mtn_studio::app::view::Channel;
+use mtn_studio::app::{Modal, StudioApp};
 use mtn_studio::codec::mtn;
 use mtn_studio::codec::oda::Archive;
-use mtn_studio::edit::{Document, Opened};
+use mtn_studio::edit::Document;
 use mtn_studio::robot::{deg_to_urad, timing};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mtn-studio-ui-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("ui", name)
 }
 
-fn open(path: &Path) -> Document {
-    match Document::open(path).unwrap() {
-        Opened::Document(document) => *document,
-        Opened::Archive { .. } => panic!("{} is an archive", path.display()),
-    }
-}
-
-fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
-    Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_ui_state(|ui, app: &mut StudioApp| app.frame_ui(ui), app)
-}
-
-/// Shows only FL_LEG_KNEE, as an animator would before grabbing its points: Hide all, then
-/// tick the joint.
-fn show_only_knee(harness: &mut Harness<'_, StudioApp>) {
-    harness.get_by_label("Hide all").click();
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::CheckBox, "FL_LEG_KNEE")
-        .click();
-    harness.run();
-}
-
-/// Where a keyframe of a channel is on screen now.
-fn point_on_screen(harness: &Harness<'_, StudioApp>, k: usize, channel: Channel) -> Pos2 {
-    let app = harness.state();
-    let transform = app.view.transform.expect("the plot has been drawn");
-    let time = timing::keyframe_times_ms(&app.document.motion.keyframes)[k] as f64;
-    let value = mtn_studio::app::view::value(&app.document.motion, k, channel).unwrap();
-    transform.position_from_point(&PlotPoint::new(time, mtn_studio::robot::urad_to_deg(value)))
-}
-
-/// Presses on `from`, moves in steps to `to`, releases.
-fn drag(harness: &mut Harness<'_, StudioApp>, from: Pos2, to: Pos2) {
-    harness.hover_at(from);
-    harness.run();
-    harness.drag_at(from);
-    harness.run();
-    for step in 1..=5 {
-        let t = step as f32 / 5.0;
-        harness.hover_at(from + (to - from) * t);
-        harness.run();
-    }
-    harness.drop_at(to);
-    harness.run();
-}
-
-fn command(harness: &mut Harness<'_, StudioApp>, key: Key, shift: bool) {
-    let modifiers = if shift {
-        Modifiers::COMMAND | Modifiers::SHIFT
-    } else {
-        Modifiers::COMMAND
-    };
-    harness.key_press_modifiers(modifiers, key);
-    harness.run();
-}
-
-/// Replaces the text of a labelled field, as a user would: click, select all, type, leave.
-fn type_into(harness: &mut Harness<'_, StudioApp>, label: &str, text: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness.run();
-    harness.key_press(Key::Backspace);
-    harness.run();
-    harness.get_by_label(label).type_text(text);
-    harness.run();
-    harness.key_press(Key::Escape);
-    harness.run();
+fn example() -> StudioApp {
+    StudioApp::with_document(mtn_studio::app::example_document())
 }
 
 #[test]
@@ -111,27 +45,21 @@ fn drag_a_keyframe_edit_the_creator_undo_redo_save_and_read_back() {
     let original = mtn::decode(mtn_studio::example::EXAMPLE_MTN)
         .unwrap()
         .motion;
-    let mut harness = harness(StudioApp::with_document(open(&path)));
+    let mut harness = harness(StudioApp::with_document(Document::open(&path).unwrap()));
     harness.run();
 
     show_only_knee(&mut harness);
     let knee = Channel::Joint(8);
-    assert!(harness.state().view.is_visible(knee));
-    assert!(!harness.state().view.is_visible(Channel::Joint(0)));
+    assert!(tab(&harness).view.is_visible(knee));
+    assert!(!tab(&harness).view.is_visible(Channel::Joint(0)));
 
     // Drag keyframe 2 up by 10 degrees.
-    let transform = harness.state().view.transform.unwrap();
+    let transform = tab(&harness).timeline.transform.unwrap();
     let start = point_on_screen(&harness, 2, knee);
     let before_deg = transform.value_from_position(start);
     let target = transform.position_from_point(&PlotPoint::new(before_deg.x, before_deg.y + 10.0));
     drag(&mut harness, start, target);
-    let dragged = harness
-        .state()
-        .document
-        .motion
-        .keyframes
-        .angle(2, 8)
-        .unwrap();
+    let dragged = doc(&harness).motion.keyframes.angle(2, 8).unwrap();
     let moved_deg =
         transform.value_from_position(target).y - transform.value_from_position(start).y;
     let expected = original.keyframes.angle(2, 8).unwrap() + deg_to_urad(moved_deg);
@@ -139,11 +67,11 @@ fn drag_a_keyframe_edit_the_creator_undo_redo_save_and_read_back() {
     assert!((moved_deg - 10.0).abs() < 0.1, "{moved_deg}");
     // Only that point moved.
     assert_eq!(
-        harness.state().document.motion.keyframes.angle(1, 8),
+        doc(&harness).motion.keyframes.angle(1, 8),
         original.keyframes.angle(1, 8)
     );
     assert_eq!(
-        harness.state().document.motion.keyframes.angle(2, 7),
+        doc(&harness).motion.keyframes.angle(2, 7),
         original.keyframes.angle(2, 7)
     );
 
@@ -152,38 +80,25 @@ fn drag_a_keyframe_edit_the_creator_undo_redo_save_and_read_back() {
     let at = transform.value_from_position(start);
     let target = transform.position_from_point(&PlotPoint::new(at.x + 160.0, at.y));
     drag(&mut harness, start, target);
-    let frames = harness.state().document.motion.keyframes.frames().to_vec();
+    let frames = doc(&harness).motion.keyframes.frames().to_vec();
     assert_eq!(frames, vec![0, 15, 40, 20]);
-    assert_eq!(
-        harness.state().document.motion.keyframes.angle(2, 8),
-        Some(expected)
-    );
+    assert_eq!(doc(&harness).motion.keyframes.angle(2, 8), Some(expected));
 
     // Edit the creator.
     type_into(&mut harness, "Creator", "Jane Animator");
-    assert_eq!(harness.state().document.motion.creator, "Jane Animator");
-    assert!(
-        harness.state().document.title().contains('\u{25cf}'),
-        "unsaved mark"
-    );
+    assert_eq!(doc(&harness).motion.creator, "Jane Animator");
+    assert!(doc(&harness).title().contains('\u{2022}'), "unsaved mark");
 
     // Undo once (the creator), redo.
-    command(&mut harness, Key::Z, false);
-    assert_eq!(harness.state().document.motion.creator, "mtn-studio");
-    assert_eq!(
-        harness.state().document.motion.keyframes.frames(),
-        &[0, 15, 40, 20]
-    );
-    command(&mut harness, Key::Z, true);
-    assert_eq!(harness.state().document.motion.creator, "Jane Animator");
+    ctrl(&mut harness, Key::Z);
+    assert_eq!(doc(&harness).motion.creator, "mtn-studio");
+    assert_eq!(doc(&harness).motion.keyframes.frames(), &[0, 15, 40, 20]);
+    ctrl_shift(&mut harness, Key::Z);
+    assert_eq!(doc(&harness).motion.creator, "Jane Animator");
 
     // Save, and read the file back through the codec.
-    command(&mut harness, Key::S, false);
-    assert!(
-        !harness.state().document.is_dirty(),
-        "{}",
-        harness.state().status
-    );
+    ctrl(&mut harness, Key::S);
+    assert!(!doc(&harness).is_dirty(), "{}", said(&harness));
     let saved = mtn::decode(&std::fs::read(&path).unwrap()).unwrap();
     assert!(saved.is_well_formed());
     assert_eq!(saved.motion.creator, "Jane Animator");
@@ -205,13 +120,13 @@ fn drag_a_keyframe_edit_the_creator_undo_redo_save_and_read_back() {
 
 #[test]
 fn dragging_a_point_does_not_pan_and_dragging_empty_plot_does() {
-    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    let mut harness = harness(example());
     harness.run();
     show_only_knee(&mut harness);
-    let before = harness.state().view.transform.unwrap();
+    let before = tab(&harness).timeline.transform.unwrap();
     let start = point_on_screen(&harness, 1, Channel::Joint(8));
     drag(&mut harness, start, start + egui::vec2(0.0, -40.0));
-    let after = harness.state().view.transform.unwrap();
+    let after = tab(&harness).timeline.transform.unwrap();
     assert_eq!(
         before.bounds(),
         after.bounds(),
@@ -221,7 +136,7 @@ fn dragging_a_point_does_not_pan_and_dragging_empty_plot_does() {
     let frame = *after.frame();
     let empty = Pos2::new(frame.center().x, frame.top() + 20.0);
     drag(&mut harness, empty, empty + egui::vec2(60.0, 0.0));
-    let panned = harness.state().view.transform.unwrap();
+    let panned = tab(&harness).timeline.transform.unwrap();
     assert_ne!(
         after.bounds().min()[0],
         panned.bounds().min()[0],
@@ -238,7 +153,7 @@ fn a_malformed_file_shows_its_problems_and_repair_makes_it_well_formed() {
         common::corpus_file("mtn", "workbench-KnownGoodERS7.mtn"),
     )
     .unwrap();
-    let mut harness = harness(StudioApp::with_document(open(&path)));
+    let mut harness = harness(StudioApp::with_document(Document::open(&path).unwrap()));
     harness.run();
     assert!(
         harness.query_by_label("section1-size").is_some(),
@@ -247,12 +162,10 @@ fn a_malformed_file_shows_its_problems_and_repair_makes_it_well_formed() {
     assert!(harness.query_by_label("name-length").is_some());
     harness.get_by_label("Repair").click();
     harness.run();
-    assert!(
-        harness.state().status.contains("Repaired"),
-        "{}",
-        harness.state().status
-    );
-    command(&mut harness, Key::S, false);
+    assert!(said(&harness).contains("Repaired"), "{}", said(&harness));
+    assert!(doc(&harness).is_dirty(), "a repair is unsaved work");
+    ctrl(&mut harness, Key::S);
+    assert!(!doc(&harness).is_dirty(), "{}", said(&harness));
     let saved = mtn::decode(&std::fs::read(&path).unwrap()).unwrap();
     assert!(saved.is_well_formed(), "{:?}", saved.problems);
     assert_eq!(saved.motion.name, "a_sleep#sit_Sleep_To_Sit");
@@ -269,24 +182,23 @@ fn editing_a_motion_inside_an_archive_leaves_the_other_entries_untouched() {
     let path = dir.join("MOTION7.ODA");
     let original = common::corpus_file("mtn", "monet-ERS-7-MOTION7.ODA");
     std::fs::write(&path, &original).unwrap();
-    let mut app = StudioApp::with_document(mtn_studio::app::example_document());
-    app.open_path(&path);
+    let mut app = example();
+    app.push(Action::Open(path.clone()));
     let mut harness = harness(app);
     harness.run();
     assert!(
-        harness.state().archive_choice.is_some(),
-        "an archive opens as a list of its motions"
+        shows(&harness, "Tab MOTION7.ODA"),
+        "an archive opens in a tab of its own"
     );
+    // Select the entry, then Enter opens it in a tab.
     harness.get_by_label("a_sit#sit_so0_greet").click();
     harness.run();
-    assert_eq!(harness.state().document.motion.name, "a_sit#sit_so0_greet");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(doc(&harness).motion.name, "a_sit#sit_so0_greet");
     type_into(&mut harness, "Creator", "edited in mtn-studio");
-    command(&mut harness, Key::S, false);
-    assert!(
-        !harness.state().document.is_dirty(),
-        "{}",
-        harness.state().status
-    );
+    ctrl(&mut harness, Key::S);
+    assert!(!doc(&harness).is_dirty(), "{}", said(&harness));
 
     let before = Archive::read(&original).unwrap();
     let after = Archive::read(&std::fs::read(&path).unwrap()).unwrap();
@@ -307,85 +219,99 @@ fn unsaved_edits_are_never_discarded_silently() {
     let dir = scratch("unsaved");
     let other = dir.join("other.mtn");
     std::fs::write(&other, common::corpus_file("mtn", "workbench-S2S.mtn")).unwrap();
-    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    let mut harness = harness(example());
     harness.run();
     type_into(&mut harness, "Creator", "not yet saved");
-    harness
-        .state_mut()
-        .request(mtn_studio::app::Pending::OpenPath(other.clone()));
+    // Opening another file opens it beside the edited one: nothing is replaced.
+    harness.state_mut().push(Action::Open(other.clone()));
     harness.run();
-    assert!(harness.query_by_label("Save your changes?").is_some());
+    assert_eq!(doc(&harness).motion.creator, "Skitter");
+    assert_eq!(harness.state().tabs.list.len(), 2);
+    // Closing the edited one asks; Cancel keeps it.
+    harness
+        .get_by_label(&format!("Close {}", harness.state().tabs.list[0].title()))
+        .click();
+    harness.run();
+    assert!(shows(&harness, "Save your changes?"));
     harness.get_by_label("Cancel").click();
     harness.run();
-    assert_eq!(harness.state().document.motion.creator, "not yet saved");
-    harness
-        .state_mut()
-        .request(mtn_studio::app::Pending::OpenPath(other));
-    harness.run();
+    assert_eq!(harness.state().tabs.list.len(), 2);
+    assert_eq!(doc(&harness).motion.creator, "not yet saved");
+    // Don't Save closes it.
+    ctrl(&mut harness, Key::W);
+    assert!(shows(&harness, "Save your changes?"));
     harness.get_by_label("Don't Save").click();
     harness.run();
-    assert_eq!(harness.state().document.motion.creator, "Skitter");
+    assert_eq!(harness.state().tabs.list.len(), 1);
+    assert_eq!(doc(&harness).motion.creator, "Skitter");
     let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn keyboard_insert_duplicate_delete_copy_paste() {
-    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    let mut harness = harness(example());
     harness.run();
-    let original = harness.state().document.motion.clone();
+    let original = doc(&harness).motion.clone();
     // Insert at the playhead (960 ms, inside the last segment).
-    harness.state_mut().view.playhead_ms = 960;
+    let id = harness.state().tabs.active.unwrap();
+    harness
+        .state_mut()
+        .push(Action::Motion(id, MotionAction::Seek(960)));
+    harness.run();
     harness.key_press(Key::Insert);
     harness.run();
-    assert_eq!(harness.state().document.motion.keyframes.len(), 5);
+    assert_eq!(doc(&harness).motion.keyframes.len(), 5);
     assert_eq!(
-        timing::keyframe_times_ms(&harness.state().document.motion.keyframes),
+        timing::keyframe_times_ms(&doc(&harness).motion.keyframes),
         vec![0, 256, 752, 960, 1248]
     );
     // The new keyframe is selected: duplicate it, then delete the duplicate.
-    command(&mut harness, Key::D, false);
-    assert_eq!(harness.state().document.motion.keyframes.len(), 6);
+    ctrl(&mut harness, Key::D);
+    assert_eq!(doc(&harness).motion.keyframes.len(), 6);
     harness.key_press(Key::Delete);
     harness.run();
-    assert_eq!(harness.state().document.motion.keyframes.len(), 5);
-    // Copy the pose of keyframe 0 onto keyframe 4 (click its row number, copy, click, paste).
+    assert_eq!(doc(&harness).motion.keyframes.len(), 5);
+    // Copy the pose of keyframe 0 onto keyframe 4 (click its row number, Ctrl+C, click,
+    // Ctrl+V), the clipboard keys arriving as the real window sends them.
+    let mut desktop = Desktop::default();
     harness.get_by_label("Keyframe 0").click();
     harness.run();
-    command(&mut harness, Key::C, false);
+    desktop.copy(&mut harness);
     assert!(
-        harness
-            .state()
-            .status
-            .contains("Copied the pose of keyframe 0"),
+        said(&harness).contains("Copied the pose of keyframe 0"),
         "{}",
-        harness.state().status
+        said(&harness)
+    );
+    assert!(
+        desktop
+            .clipboard
+            .as_deref()
+            .is_some_and(|t| t.starts_with("mtn-studio pose")),
+        "the pose is on the system clipboard: {:?}",
+        desktop.clipboard
     );
     harness.get_by_label("Keyframe 4").scroll_to_me();
     harness.run();
     harness.get_by_label("Keyframe 4").click();
     harness.run();
-    command(&mut harness, Key::V, false);
-    assert!(
-        harness.state().status.contains("Pasted"),
-        "{}",
-        harness.state().status
-    );
-    let motion = &harness.state().document.motion;
+    desktop.paste(&mut harness);
+    assert!(said(&harness).contains("Pasted"), "{}", said(&harness));
+    let motion = &doc(&harness).motion;
     assert_eq!(
         motion.keyframes.get(4).map(|k| k.angles_urad),
         original.keyframes.get(0).map(|k| k.angles_urad)
     );
     // Undo everything back to the original.
     for _ in 0..4 {
-        command(&mut harness, Key::Z, false);
+        ctrl(&mut harness, Key::Z);
     }
-    assert_eq!(harness.state().document.motion, original);
-    assert!(!harness.state().document.is_dirty());
+    assert_eq!(doc(&harness).motion, original);
+    assert!(!doc(&harness).is_dirty());
 }
 
 #[test]
 fn header_fields_and_joints_are_reachable_by_name() {
-    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    let mut harness = harness(example());
     harness.run();
     for label in [
         "Motion name",
@@ -424,9 +350,7 @@ fn header_fields_and_joints_are_reachable_by_name() {
     harness.run();
     assert!(harness.get_by_label("Start posture").is_focused());
     assert!(
-        harness
-            .state()
-            .document
+        doc(&harness)
             .problems()
             .iter()
             .any(|p| p.code == mtn_studio::codec::ProblemCode::ChunkName),
@@ -435,9 +359,7 @@ fn header_fields_and_joints_are_reachable_by_name() {
     harness.key_press(Key::Escape);
     harness.run();
     assert!(
-        harness
-            .state()
-            .document
+        doc(&harness)
             .problems()
             .iter()
             .any(|p| p.code == mtn_studio::codec::ProblemCode::ChunkName)
@@ -453,9 +375,9 @@ fn header_fields_and_joints_are_reachable_by_name() {
 
 #[test]
 fn shift_click_selects_several_points_and_they_move_together() {
-    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    let mut harness = harness(example());
     harness.run();
-    let original = harness.state().document.motion.clone();
+    let original = doc(&harness).motion.clone();
     show_only_knee(&mut harness);
     let knee = Channel::Joint(8);
     let click = |harness: &mut Harness<'_, StudioApp>, pos: Pos2| {
@@ -474,8 +396,7 @@ fn shift_click_selects_several_points_and_they_move_together() {
     harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
     harness.run();
     assert_eq!(
-        harness
-            .state()
+        tab(&harness)
             .view
             .selection
             .iter()
@@ -484,12 +405,12 @@ fn shift_click_selects_several_points_and_they_move_together() {
         vec![(2, knee), (3, knee)]
     );
     // Drag one of them up: both move by the same amount, nothing else moves.
-    let transform = harness.state().view.transform.unwrap();
+    let transform = tab(&harness).timeline.transform.unwrap();
     let start = point_on_screen(&harness, 3, knee);
     let at = transform.value_from_position(start);
     let target = transform.position_from_point(&PlotPoint::new(at.x, at.y + 5.0));
     drag(&mut harness, start, target);
-    let motion = &harness.state().document.motion;
+    let motion = &doc(&harness).motion;
     let delta = motion.keyframes.angle(3, 8).unwrap() - original.keyframes.angle(3, 8).unwrap();
     assert!(
         (delta - deg_to_urad(5.0)).abs() < deg_to_urad(0.1),
@@ -501,8 +422,8 @@ fn shift_click_selects_several_points_and_they_move_together() {
     );
     assert_eq!(motion.keyframes.angle(1, 8), original.keyframes.angle(1, 8));
     // One drag, one undo step.
-    command(&mut harness, Key::Z, false);
-    assert_eq!(harness.state().document.motion, original);
+    ctrl(&mut harness, Key::Z);
+    assert_eq!(doc(&harness).motion, original);
 }
 
 #[test]
@@ -517,48 +438,50 @@ fn space_plays_in_real_time_and_edits_show_at_once() {
     harness.run();
     harness.key_press(Key::Space);
     harness.step();
-    assert!(harness.state().playback.playing);
+    assert!(tab(&harness).playback.playing);
     for _ in 0..10 {
         harness.step();
     }
     // 16 ms of robot time per 16 ms step at 1x.
-    let time = harness.state().playback.time_ms();
+    let time = tab(&harness).playback.time_ms();
     assert!((144..=176).contains(&time), "{time}");
     // What is shown is what the robot commands at that tick.
-    let keyframes = harness.state().document.motion.keyframes.clone();
-    let tick = harness.state().playback.tick();
+    let keyframes = doc(&harness).motion.keyframes.clone();
+    let tick = tab(&harness).playback.tick();
     assert_eq!(
-        harness.state().playback.values(&keyframes),
+        tab(&harness).playback.values(&keyframes),
         timing::values_at_tick(&keyframes, tick).unwrap()
     );
     // An edit during playback is in the very next frame's values.
     harness.key_press(Key::Space);
     harness.step();
-    let tick = harness.state().playback.tick();
-    let before = harness
-        .state()
+    let tick = tab(&harness).playback.tick();
+    let before = tab(&harness)
         .playback
-        .values(&harness.state().document.motion.keyframes);
-    harness.state_mut().document.apply(
-        "test edit",
-        mtn_studio::edit::Edit::SetAngles(vec![(1, 0, -500_000)]),
-    );
+        .values(&doc(&harness).motion.keyframes);
+    let id = harness.state().tabs.active.unwrap();
+    harness.state_mut().push(Action::Motion(
+        id,
+        MotionAction::Edit {
+            label: "test edit".to_owned(),
+            edit: mtn_studio::edit::Edit::SetAngles(vec![(1, 0, -500_000)]),
+        },
+    ));
     harness.step();
-    let after = harness
-        .state()
+    let after = tab(&harness)
         .playback
-        .values(&harness.state().document.motion.keyframes);
+        .values(&doc(&harness).motion.keyframes);
     assert_ne!(before[0], after[0], "the edit shows at once (tick {tick})");
     // Home goes back to the start; arrows step one 16 ms frame.
     harness.key_press(Key::Home);
     harness.step();
-    assert_eq!(harness.state().playback.time_ms(), 0);
+    assert_eq!(tab(&harness).playback.time_ms(), 0);
     harness.key_press(Key::ArrowRight);
     harness.step();
-    assert_eq!(harness.state().playback.time_ms(), 16);
+    assert_eq!(tab(&harness).playback.time_ms(), 16);
     harness.key_press(Key::End);
     harness.step();
-    assert_eq!(harness.state().playback.time_ms(), 1248);
+    assert_eq!(tab(&harness).playback.time_ms(), 1248);
 }
 
 #[test]
@@ -578,32 +501,25 @@ fn saving_a_motion_beyond_the_servos_asks_once() {
         "listed in the problems panel"
     );
     type_into(&mut harness, "Creator", "fast walker");
-    command(&mut harness, Key::S, false);
+    ctrl(&mut harness, Key::S);
     assert!(
         harness
             .query_by_label("Save a motion the robot cannot follow?")
             .is_some()
     );
-    assert!(
-        harness.state().document.is_dirty(),
-        "not saved before the answer"
-    );
+    assert!(doc(&harness).is_dirty(), "not saved before the answer");
     harness.get_by_label("Save Anyway").click();
     harness.run();
-    assert!(
-        !harness.state().document.is_dirty(),
-        "{}",
-        harness.state().status
-    );
+    assert!(!doc(&harness).is_dirty(), "{}", said(&harness));
     // Asked once: the next save goes straight through.
     type_into(&mut harness, "Creator", "faster walker");
-    command(&mut harness, Key::S, false);
+    ctrl(&mut harness, Key::S);
     assert!(
         harness
             .query_by_label("Save a motion the robot cannot follow?")
             .is_none()
     );
-    assert!(!harness.state().document.is_dirty());
+    assert!(!doc(&harness).is_dirty());
     let archive = Archive::read(&std::fs::read(&path).unwrap()).unwrap();
     let index = archive.find("a_walk#stand_sox_sdk").unwrap();
     let saved = mtn::decode(&archive.entries[index].contents().unwrap()).unwrap();
@@ -613,7 +529,7 @@ fn saving_a_motion_beyond_the_servos_asks_once() {
 
 #[test]
 fn shift_drag_on_empty_plot_box_selects() {
-    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    let mut harness = harness(example());
     harness.run();
     show_only_knee(&mut harness);
     let knee = Channel::Joint(8);
@@ -624,13 +540,13 @@ fn shift_drag_on_empty_plot_box_selects() {
     let to = Pos2::new(a.x.max(b.x) + 20.0, a.y.max(b.y) + 20.0);
     harness.event(egui::Event::ModifiersChanged(Modifiers::SHIFT));
     harness.run();
-    let before = harness.state().view.transform.unwrap();
+    let before = tab(&harness).timeline.transform.unwrap();
     drag(&mut harness, from, to);
     harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
     harness.run();
-    let selected: Vec<_> = harness.state().view.selection.iter().copied().collect();
+    let selected: Vec<_> = tab(&harness).view.selection.iter().copied().collect();
     assert_eq!(selected, vec![(2, knee), (3, knee)]);
-    let after = harness.state().view.transform.unwrap();
+    let after = tab(&harness).timeline.transform.unwrap();
     assert_eq!(
         before.bounds(),
         after.bounds(),
@@ -638,21 +554,11 @@ fn shift_drag_on_empty_plot_box_selects() {
     );
 }
 
-/// A plain click at a point: the pointer moves there, presses and releases.
-fn click_at(harness: &mut Harness<'_, StudioApp>, at: Pos2) {
-    harness.hover_at(at);
-    harness.run();
-    harness.drag_at(at);
-    harness.run();
-    harness.drop_at(at);
-    harness.run();
-}
-
 /// A point on one of `joint`'s limbs in the pose view that no other joint's limb is near,
 /// so a click there can only mean that joint.
 fn limb_point(harness: &Harness<'_, StudioApp>, joint: usize) -> Pos2 {
     use mtn_studio::app::pose_view::{LIMB_GRAB_RADIUS, distance_to_segment};
-    let limbs = &harness.state().view.pose_limbs;
+    let limbs = &tab(harness).pose.limbs;
     limbs
         .iter()
         .filter(|(j, _)| *j == joint)
@@ -668,11 +574,11 @@ fn limb_point(harness: &Harness<'_, StudioApp>, joint: usize) -> Pos2 {
 
 #[test]
 fn clicking_a_limb_of_the_posed_robot_selects_its_joint() {
-    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    let mut harness = harness(example());
     harness.run();
     harness.get_by_label("Hide all").click();
     harness.run();
-    let motion = &harness.state().document.motion;
+    let motion = &doc(&harness).motion;
     let index = |name: &str| {
         motion
             .locators
@@ -685,7 +591,7 @@ fn clicking_a_limb_of_the_posed_robot_selects_its_joint() {
         let at = limb_point(&harness, joint);
         click_at(&mut harness, at);
         harness.run();
-        let view = &harness.state().view;
+        let view = &tab(&harness).view;
         assert_eq!(view.focused, Some(Channel::Joint(joint)), "clicked {at:?}");
         assert!(view.visible[joint], "the selected joint's curve is shown");
         assert_eq!(
@@ -695,7 +601,7 @@ fn clicking_a_limb_of_the_posed_robot_selects_its_joint() {
         );
     }
     // A click on the empty background selects nothing new.
-    let limbs = harness.state().view.pose_limbs.clone();
+    let limbs = tab(&harness).pose.limbs.clone();
     let left = limbs
         .iter()
         .flat_map(|(_, [a, b])| [a.x, b.x])
@@ -706,7 +612,7 @@ fn clicking_a_limb_of_the_posed_robot_selects_its_joint() {
         .fold(f32::INFINITY, f32::min);
     click_at(&mut harness, Pos2::new(left - 30.0, top - 5.0));
     harness.run();
-    assert_eq!(harness.state().view.focused, Some(Channel::Joint(head)));
+    assert_eq!(tab(&harness).view.focused, Some(Channel::Joint(head)));
 }
 
 #[test]
@@ -717,39 +623,38 @@ fn a_joint_beyond_its_servo_is_flagged_in_the_joint_list_and_a_click_goes_there(
     harness.run();
     harness.get_by_label("Hide all").click();
     harness.run();
-    let motion = &harness.state().document.motion;
+    let motion = &doc(&harness).motion;
     let vert = motion
         .locators
         .iter()
         .position(|l| mtn_studio::robot::joint_name(&motion.design, l) == "FL_LEG_VERT")
         .unwrap();
-    let first = harness.state().document.safety_marks().too_fast[vert][0].first;
-    let first_ms = harness.state().document.times_ms()[first];
+    let first = doc(&harness).safety_marks().too_fast[vert][0].first;
+    let first_ms = doc(&harness).times_ms()[first];
     assert!(
         harness.query_by_label("HEAD_PITCH problems").is_none(),
         "the head is within its limits"
     );
     harness.get_by_label("FL_LEG_VERT problems").click();
     harness.run();
-    let app = harness.state();
-    assert_eq!(app.view.focused, Some(Channel::Joint(vert)));
-    assert!(app.view.visible[vert]);
-    assert_eq!(app.view.playhead_ms, first_ms);
-    assert_eq!(app.playback.time_ms(), first_ms, "the playhead moved there");
+    let tab = tab(&harness);
+    assert_eq!(tab.view.focused, Some(Channel::Joint(vert)));
+    assert!(tab.view.visible[vert]);
+    assert_eq!(tab.playback.time_ms(), first_ms, "the playhead moved there");
 }
 
 /// Opens the File menu and picks `item`.
 fn file_menu(harness: &mut Harness<'_, StudioApp>, item: &str) {
-    harness.get_by_label("File").click();
-    harness.run();
-    harness.get_by_label(item).click();
-    harness.run();
+    menu(harness, "File", item);
 }
 
-/// Presses the button named `name` (a window's title may share the name).
-fn press(harness: &mut Harness<'_, StudioApp>, name: &str) {
-    harness.get_by_role_and_label(Role::Button, name).click();
-    harness.run();
+fn import_prompt(
+    harness: &Harness<'_, StudioApp>,
+) -> Option<mtn_studio::app::dialogs::ImportPrompt> {
+    match &harness.state().modal {
+        Some(Modal::Import(prompt)) => Some(prompt.clone()),
+        _ => None,
+    }
 }
 
 /// The ERS-7 locators of these joint names.
@@ -769,57 +674,55 @@ fn motion_locators(names: &[&str]) -> Vec<String> {
 fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back() {
     let dir = scratch("import-export");
     let walk = common::corpus_dir("seq").join("SR1WalkPattern1.seq");
-    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    let mut harness = harness(example());
     harness.run();
     file_menu(&mut harness, "Import…");
     type_into(&mut harness, "Import from", &walk.display().to_string());
     assert_eq!(
-        harness
-            .state()
-            .import_prompt
-            .as_ref()
-            .map(|p| p.model.as_str()),
-        Some("DRX-1000"),
+        import_prompt(&harness).map(|p| p.model),
+        Some("DRX-1000".to_owned()),
         "the model defaults to the open motion's"
     );
     press(&mut harness, "Import");
-    let state = harness.state();
-    assert!(state.import_prompt.is_none(), "{}", state.status);
+    assert!(import_prompt(&harness).is_none(), "{}", said(&harness));
     assert!(
-        state.status.contains("6701 frames at 500 fps"),
+        said(&harness).contains("6701 frames at 500 fps"),
         "{}",
-        state.status
+        said(&harness)
     );
-    assert_eq!(state.document.motion.design, "DRX-1000");
-    let keyframes = state.document.motion.keyframes.len();
+    assert_eq!(doc(&harness).motion.design, "DRX-1000");
+    let keyframes = doc(&harness).motion.keyframes.len();
     assert!(keyframes > 10 && keyframes < 200, "{keyframes}");
-    assert!(state.document.title().contains("SR1WalkPattern1.mtn"));
+    assert!(doc(&harness).title().contains("SR1WalkPattern1.mtn"));
+    assert!(
+        doc(&harness).is_dirty(),
+        "an imported motion is unsaved work"
+    );
 
     let csv = dir.join("walk.csv");
     file_menu(&mut harness, "Export…");
     type_into(&mut harness, "Export to", &csv.display().to_string());
     press(&mut harness, "Export");
     assert!(
-        harness.state().status.starts_with("Exported"),
+        harness.state().status.latest().starts_with("Exported"),
         "{}",
-        harness.state().status
+        said(&harness)
     );
     let back = mtn_studio::codec::csv::read(&std::fs::read_to_string(&csv).unwrap()).unwrap();
-    assert_eq!(back, harness.state().document.motion);
+    assert_eq!(back, doc(&harness).motion);
 
     // A file that is not a motion keeps the window open and says why.
     let bad = dir.join("bad.seq");
     std::fs::write(&bad, "type: CompositeSeq\nframeRate: 10\ncomponents: []\n").unwrap();
     file_menu(&mut harness, "Import…");
     type_into(&mut harness, "Import from", &bad.display().to_string());
-    // The imported walk is new but unedited, so importing again asks nothing.
     press(&mut harness, "Import");
-    let state = harness.state();
-    assert!(state.import_prompt.is_some());
+    let error = import_prompt(&harness)
+        .and_then(|p| p.error)
+        .unwrap_or_default();
     assert!(
-        state.status.contains("bad.seq") && state.status.contains("no joint component"),
-        "{}",
-        state.status
+        error.contains("bad.seq") && error.contains("no joint component"),
+        "the window stays open and says why: {error}"
     );
 
     // With a joint map, only the mapped joints are filled, from the parts it names.
@@ -832,8 +735,8 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
         &map.display().to_string(),
     );
     press(&mut harness, "Import");
-    let motion = &harness.state().document.motion;
-    assert_eq!(motion.locators.len(), 2, "{}", harness.state().status);
+    let motion = &doc(&harness).motion;
+    assert_eq!(motion.locators.len(), 2, "{}", said(&harness));
     let names: Vec<String> = motion
         .locators
         .iter()
@@ -850,8 +753,8 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
     file_menu(&mut harness, "Import…");
     type_into(&mut harness, "Import from", &seq.display().to_string());
     press(&mut harness, "Import");
-    let back = &harness.state().document.motion;
-    assert_eq!(back.locators, mapped, "{}", harness.state().status);
+    let back = &doc(&harness).motion;
+    assert_eq!(back.locators, mapped, "{}", said(&harness));
     assert_eq!(mapped, motion_locators(&["HEAD_PITCH", "FL_LEG_KNEE"]));
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -10,6 +10,7 @@
 
 use mtn_studio::codec::mtn;
 use mtn_studio::example::{EXAMPLE_MTN, stand_to_sit};
+use mtn_studio::robot::check::decode_checked;
 
 #[test]
 fn bundled_example_matches_the_code_that_builds_it() {
@@ -32,7 +33,7 @@ fn bundled_example_matches_the_code_that_builds_it() {
 
 #[test]
 fn bundled_example_is_clean_ers7_stand_to_sit() {
-    let decoded = mtn::decode(EXAMPLE_MTN).expect("the example decodes");
+    let decoded = decode_checked(EXAMPLE_MTN).expect("the example decodes");
     assert!(decoded.is_well_formed());
     assert_eq!(
         decoded.problems,

@@ -16,6 +16,8 @@ mod common;
 
 use mtn_studio::codec::mtn;
 use mtn_studio::codec::oda::Archive;
+use mtn_studio::robot::check::decode_checked;
+use mtn_studio::robot::repair::repair;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -123,7 +125,7 @@ fn exercise(label: &str, input: &[u8]) {
     let start = Instant::now();
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
-    let decoded = mtn::decode(input);
+    let decoded = decode_checked(input);
     let peak = PEAK.load(Ordering::Relaxed) - base;
     // The model (4 bytes a value), the problem list and fixed overheads.
     let bound = 16 * input.len() + 64 * 1024;
@@ -142,8 +144,8 @@ fn exercise(label: &str, input: &[u8]) {
                 "{label}: well-formed, yet it does not round-trip"
             );
         }
-        if let Ok(repaired) = mtn::repair(&decoded) {
-            let again = mtn::decode(&repaired.bytes)
+        if let Ok(repaired) = repair(&decoded) {
+            let again = decode_checked(&repaired.bytes)
                 .unwrap_or_else(|e| panic!("{label}: the repaired file does not read: {e}"));
             assert!(
                 again.is_well_formed(),
@@ -204,7 +206,7 @@ fn mutated_archives_never_panic() {
             if let Ok(archive) = Archive::read(&input) {
                 for (_, entry) in archive.motions() {
                     if let Ok(contents) = entry.contents() {
-                        let _ = mtn::decode(&contents);
+                        let _ = decode_checked(&contents);
                     }
                 }
                 let _ = archive.write();

@@ -13,8 +13,9 @@
 use mtn_studio::codec::mtn::{self, Motion};
 use mtn_studio::codec::{Problem, ProblemCode, Severity};
 use mtn_studio::example::stand_to_sit;
-use mtn_studio::robot::check::check_motion;
+use mtn_studio::robot::check::{decode_checked, problems};
 use mtn_studio::robot::deg_to_urad;
+use mtn_studio::robot::repair::repair;
 
 fn put_u16(bytes: &mut [u8], at: usize, value: u16) {
     bytes[at..at + 2].copy_from_slice(&value.to_le_bytes());
@@ -129,22 +130,43 @@ fn fixture(code: ProblemCode) -> Fixture {
 fn problems_of(fixture: &Fixture) -> (Vec<Problem>, Option<mtn::Decoded>) {
     match fixture {
         Fixture::Bytes(bytes) => {
-            let decoded = mtn::decode(bytes).unwrap();
+            let decoded = decode_checked(bytes).unwrap();
             (decoded.problems.clone(), Some(decoded))
         }
-        Fixture::Motion(motion) => {
-            let offsets = mtn::Offsets::default();
-            let mut problems = check_motion(motion, &offsets);
-            problems.extend(mtn_studio::robot::check::safety_problems(motion, &offsets));
-            (problems, None)
-        }
+        Fixture::Motion(motion) => (problems(motion, &mtn::Offsets::default(), &[]), None),
     }
 }
 
 #[test]
 fn the_example_itself_has_no_problems() {
-    let decoded = mtn::decode(&encoded(&stand_to_sit())).unwrap();
+    let decoded = decode_checked(&encoded(&stand_to_sit())).unwrap();
     assert_eq!(decoded.problems, vec![]);
+}
+
+/// The codec reports the file's structure only; what the robot makes of the motion comes
+/// from `robot::check`, which keeps the structure problems and adds its own.
+#[test]
+fn the_codec_reports_structure_and_the_checks_add_the_rest() {
+    for code in ProblemCode::ALL {
+        let Fixture::Bytes(bytes) = fixture(code) else {
+            continue;
+        };
+        let plain = mtn::decode(&bytes).unwrap();
+        let checked = decode_checked(&bytes).unwrap();
+        for problem in &plain.problems {
+            assert!(
+                problem.code.is_structural() || problem.code == ProblemCode::Padding,
+                "{code}: the codec reported {}",
+                problem.code
+            );
+            assert!(checked.problems.contains(problem), "{code}: {problem} kept");
+        }
+        assert_eq!(
+            plain.problems.iter().any(|p| p.code == code),
+            code.is_structural() || code == ProblemCode::Padding,
+            "{code}"
+        );
+    }
 }
 
 #[test]
@@ -162,12 +184,12 @@ fn every_problem_code_has_a_fixture_that_triggers_it() {
         let Some(decoded) = decoded else { continue };
         assert_eq!(decoded.is_well_formed(), !code.is_structural(), "{code}");
         if code.is_structural() {
-            let repaired = mtn::repair(&decoded).unwrap();
+            let repaired = repair(&decoded).unwrap();
             assert!(
                 repaired.fixes.iter().any(|f| f.code == code),
                 "{code}: no fix listed"
             );
-            let again = mtn::decode(&repaired.bytes).unwrap();
+            let again = decode_checked(&repaired.bytes).unwrap();
             assert!(again.is_well_formed(), "{code}: {:#?}", again.problems);
             assert!(
                 again

@@ -84,7 +84,7 @@ proptest! {
     #[test]
     fn model_bytes_model_is_identity(motion in motion()) {
         let bytes = mtn::encode(&motion).unwrap();
-        let decoded = mtn::decode_structure(&bytes).unwrap();
+        let decoded = mtn::decode(&bytes).unwrap();
         prop_assert!(decoded.is_well_formed(), "{:?}", decoded.problems);
         let mut back = decoded.motion;
         // Where a section's content is already aligned, 'pad to 4' and 'no padding' write the
@@ -109,7 +109,7 @@ fn relabelled_widths_are_told_apart_by_their_bytes() {
     let mut motion = stand_to_sit();
     motion.layout.section3_size = SizeWidth::U16;
     motion.layout.section3_padding = Padding::None;
-    let back = mtn::decode_structure(&mtn::encode(&motion).unwrap()).unwrap();
+    let back = mtn::decode(&mtn::encode(&motion).unwrap()).unwrap();
     assert_eq!(back.motion.keyframes, motion.keyframes);
     // An ERS-110 label on a file with a 4-byte size, padded or not: the interpolation counts
     // only make sense in the right reading.
@@ -118,7 +118,7 @@ fn relabelled_widths_are_told_apart_by_their_bytes() {
         motion.design = "DRX-700".to_owned();
         motion.layout.section3_size = SizeWidth::U32;
         motion.layout.section3_padding = padding;
-        let back = mtn::decode_structure(&mtn::encode(&motion).unwrap()).unwrap();
+        let back = mtn::decode(&mtn::encode(&motion).unwrap()).unwrap();
         assert_eq!(back.motion.layout.section3_size, SizeWidth::U32);
         assert_eq!(back.motion.keyframes, motion.keyframes);
     }

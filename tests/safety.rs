@@ -10,15 +10,15 @@
 
 mod common;
 
-use mtn_studio::codec::{ProblemCode, mtn};
-use mtn_studio::robot::check::safety_problems;
+use mtn_studio::codec::ProblemCode;
+use mtn_studio::robot::check::{decode_checked, safety_problems};
 use mtn_studio::robot::timing;
 
 #[test]
 fn a_too_fast_corpus_motion_is_flagged_where_it_happens() {
     // Sony's walk-to-stand for the ERS-210: zero-frame segments, far beyond the servo limits.
     let bytes = common::corpus_entry("monet-ERS-200-MOTION.ODA", "a_walk#stand_sox_sdk");
-    let decoded = mtn::decode(&bytes).unwrap();
+    let decoded = decode_checked(&bytes).unwrap();
     let problems = safety_problems(&decoded.motion, &decoded.offsets);
     let knee = problems
         .iter()
@@ -58,7 +58,7 @@ fn a_too_fast_corpus_motion_is_flagged_where_it_happens() {
 
 #[test]
 fn the_standard_postures_are_not_flagged() {
-    let decoded = mtn::decode(mtn_studio::example::EXAMPLE_MTN).unwrap();
+    let decoded = decode_checked(mtn_studio::example::EXAMPLE_MTN).unwrap();
     assert_eq!(safety_problems(&decoded.motion, &decoded.offsets), vec![]);
 }
 

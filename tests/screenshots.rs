@@ -14,8 +14,9 @@ mod common;
 
 use egui_kittest::Harness;
 use mtn_studio::app::StudioApp;
+use mtn_studio::app::action::{Action, MotionAction};
 use mtn_studio::app::view::Channel;
-use mtn_studio::edit::{Document, Opened};
+use mtn_studio::edit::Document;
 use std::path::PathBuf;
 
 fn out_dir() -> PathBuf {
@@ -56,17 +57,21 @@ fn screenshots_of_the_editor() {
     let archive = common::corpus_dir("mtn").join("monet-ERS-7-MOTION7.ODA");
     let document = Document::open_entry(&archive, "a_sit#stand_standard").unwrap();
     let mut app = StudioApp::with_document(document);
-    app.view.focused = Some(Channel::Joint(11));
-    app.view.selection.insert((7, Channel::Joint(11)));
+    let id = app.tabs.active.unwrap();
+    app.push(Action::Motion(
+        id,
+        MotionAction::Focus(Some(Channel::Joint(11))),
+    ));
+    app.push(Action::Motion(
+        id,
+        MotionAction::SelectPoints([(7, Channel::Joint(11))].into()),
+    ));
     render(app, "editor-timeline", |_| {});
 
     // A malformed file: its problems next to the fields and in the problems panel.
     let path = common::corpus_dir("mtn").join("workbench-KnownGoodERS7.mtn");
-    let Opened::Document(document) = Document::open(&path).unwrap() else {
-        panic!("a motion")
-    };
     render(
-        StudioApp::with_document(*document),
+        StudioApp::with_document(Document::open(&path).unwrap()),
         "editor-problems",
         |_| {},
     );
@@ -99,12 +104,14 @@ fn screenshots_of_the_posed_robot() {
                 .unwrap();
             let values = pose.angles_urad();
             let body = pose.body_urad();
-            let mut view = mtn_studio::app::view::View::for_motion(&motion);
+            let mut state = mtn_studio::app::pose_view::PoseState::default();
             let mut harness = Harness::builder()
                 .with_size([640.0, 300.0])
                 .wgpu()
                 .build_ui(|ui| {
-                    mtn_studio::app::pose_view::pose_ui(ui, &motion, &values, body, &mut view);
+                    mtn_studio::app::pose_view::pose_ui(
+                        ui, &motion, &values, body, None, &mut state,
+                    );
                 });
             harness.run();
             let image = harness

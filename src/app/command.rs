@@ -1,6 +1,12 @@
 //! Every user command, with its menu label and keyboard shortcut, in one place: menus,
-//! shortcuts and tooltips all read from here (as rerun's `UICommand` does).
+//! shortcuts and tooltips all read from here (as rerun's `UICommand` does), and a test
+//! checks that no two commands share a shortcut.
+//!
+//! Copy, Cut and Paste are special: the real window (egui-winit) turns Ctrl+C, Ctrl+X and
+//! Ctrl+V into `Event::Copy`, `Event::Cut` and `Event::Paste` and drops the key press, so
+//! those three answer the events ([`clipboard_actions`]), never a key press.
 
+use super::action::Action;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// A user command.
@@ -8,22 +14,38 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 pub enum UiCommand {
     /// Open a motion or archive (file dialog).
     Open,
-    /// Save to where the motion came from.
+    /// Open by typing a path.
+    OpenPath,
+    /// Open the bundled example.
+    OpenExample,
+    /// Import a Choreonoid motion, CSV or JSON as a new motion.
+    Import,
+    /// Export the motion in another format.
+    Export,
+    /// Save to where the motion came from (an archive tab: every edited motion of it).
     Save,
     /// Save to a new MTN file.
     SaveAs,
+    /// Close the tab.
+    CloseTab,
+    /// The next tab.
+    NextTab,
+    /// The previous tab.
+    PreviousTab,
     /// Undo the last edit.
     Undo,
     /// Redo the last undone edit.
     Redo,
     /// Redo (the other common shortcut).
     RedoAlt,
+    /// Copy the selected keyframe's pose.
+    Copy,
+    /// Copy the selected keyframe's pose and delete the selected keyframes.
+    Cut,
+    /// Paste the copied pose onto the selected keyframes.
+    Paste,
     /// Delete the selected keyframes.
     DeleteKeyframes,
-    /// Copy the selected keyframe's pose.
-    CopyPose,
-    /// Paste the copied pose onto the selected keyframes.
-    PastePose,
     /// Insert a keyframe at the playhead.
     InsertKeyframe,
     /// Duplicate the selected keyframe.
@@ -42,22 +64,32 @@ pub enum UiCommand {
     StepBack,
     /// One 16 ms frame forward.
     StepForward,
+    /// Show the log of messages.
+    ShowMessages,
     /// Quit.
     Quit,
 }
 
 impl UiCommand {
     /// Every command.
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 28] = [
         Self::Open,
+        Self::OpenPath,
+        Self::OpenExample,
+        Self::Import,
+        Self::Export,
         Self::Save,
         Self::SaveAs,
+        Self::CloseTab,
+        Self::NextTab,
+        Self::PreviousTab,
         Self::Undo,
         Self::Redo,
         Self::RedoAlt,
+        Self::Copy,
+        Self::Cut,
+        Self::Paste,
         Self::DeleteKeyframes,
-        Self::CopyPose,
-        Self::PastePose,
         Self::InsertKeyframe,
         Self::DuplicateKeyframe,
         Self::Repair,
@@ -67,6 +99,7 @@ impl UiCommand {
         Self::GoToEnd,
         Self::StepBack,
         Self::StepForward,
+        Self::ShowMessages,
         Self::Quit,
     ];
 
@@ -75,13 +108,21 @@ impl UiCommand {
     pub fn label(self) -> &'static str {
         match self {
             Self::Open => "Open…",
+            Self::OpenPath => "Open Path…",
+            Self::OpenExample => "Open Example",
+            Self::Import => "Import…",
+            Self::Export => "Export…",
             Self::Save => "Save",
             Self::SaveAs => "Save As…",
+            Self::CloseTab => "Close Tab",
+            Self::NextTab => "Next Tab",
+            Self::PreviousTab => "Previous Tab",
             Self::Undo => "Undo",
             Self::Redo | Self::RedoAlt => "Redo",
+            Self::Copy => "Copy Pose",
+            Self::Cut => "Cut Keyframes",
+            Self::Paste => "Paste Pose",
             Self::DeleteKeyframes => "Delete Keyframes",
-            Self::CopyPose => "Copy Pose",
-            Self::PastePose => "Paste Pose",
             Self::InsertKeyframe => "Insert Keyframe at Playhead",
             Self::DuplicateKeyframe => "Duplicate Keyframe",
             Self::Repair => "Repair",
@@ -91,6 +132,7 @@ impl UiCommand {
             Self::GoToEnd => "Go to End",
             Self::StepBack => "Back One Frame",
             Self::StepForward => "Forward One Frame",
+            Self::ShowMessages => "Messages…",
             Self::Quit => "Quit",
         }
     }
@@ -100,39 +142,52 @@ impl UiCommand {
     pub fn shortcut(self) -> Option<KeyboardShortcut> {
         let command = Modifiers::COMMAND;
         let command_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        let none = Modifiers::NONE;
         let shortcut = match self {
             Self::Open => KeyboardShortcut::new(command, Key::O),
+            Self::OpenPath => KeyboardShortcut::new(command_shift, Key::O),
+            Self::Import => KeyboardShortcut::new(command, Key::I),
+            Self::Export => KeyboardShortcut::new(command, Key::E),
             Self::Save => KeyboardShortcut::new(command, Key::S),
             Self::SaveAs => KeyboardShortcut::new(command_shift, Key::S),
+            Self::CloseTab => KeyboardShortcut::new(command, Key::W),
+            Self::NextTab => KeyboardShortcut::new(command, Key::PageDown),
+            Self::PreviousTab => KeyboardShortcut::new(command, Key::PageUp),
             Self::Undo => KeyboardShortcut::new(command, Key::Z),
             Self::Redo => KeyboardShortcut::new(command_shift, Key::Z),
             Self::RedoAlt => KeyboardShortcut::new(command, Key::Y),
-            Self::DeleteKeyframes => KeyboardShortcut::new(Modifiers::NONE, Key::Delete),
-            Self::CopyPose => KeyboardShortcut::new(command, Key::C),
-            Self::PastePose => KeyboardShortcut::new(command, Key::V),
-            Self::InsertKeyframe => KeyboardShortcut::new(Modifiers::NONE, Key::Insert),
+            Self::Copy => KeyboardShortcut::new(command, Key::C),
+            Self::Cut => KeyboardShortcut::new(command, Key::X),
+            Self::Paste => KeyboardShortcut::new(command, Key::V),
+            Self::DeleteKeyframes => KeyboardShortcut::new(none, Key::Delete),
+            Self::InsertKeyframe => KeyboardShortcut::new(none, Key::Insert),
             Self::DuplicateKeyframe => KeyboardShortcut::new(command, Key::D),
-            Self::Repair => return None,
             Self::ZoomToFit => KeyboardShortcut::new(command, Key::Num0),
-            Self::PlayPause => KeyboardShortcut::new(Modifiers::NONE, Key::Space),
-            Self::GoToStart => KeyboardShortcut::new(Modifiers::NONE, Key::Home),
-            Self::GoToEnd => KeyboardShortcut::new(Modifiers::NONE, Key::End),
-            Self::StepBack => KeyboardShortcut::new(Modifiers::NONE, Key::ArrowLeft),
-            Self::StepForward => KeyboardShortcut::new(Modifiers::NONE, Key::ArrowRight),
+            Self::PlayPause => KeyboardShortcut::new(none, Key::Space),
+            Self::GoToStart => KeyboardShortcut::new(none, Key::Home),
+            Self::GoToEnd => KeyboardShortcut::new(none, Key::End),
+            Self::StepBack => KeyboardShortcut::new(none, Key::ArrowLeft),
+            Self::StepForward => KeyboardShortcut::new(none, Key::ArrowRight),
             Self::Quit => KeyboardShortcut::new(command, Key::Q),
+            Self::OpenExample | Self::Repair | Self::ShowMessages => return None,
         };
         Some(shortcut)
     }
 
+    /// Whether the command answers the window's clipboard events rather than a key press
+    /// (see the module's note).
+    #[must_use]
+    pub fn is_clipboard(self) -> bool {
+        matches!(self, Self::Copy | Self::Cut | Self::Paste)
+    }
+
     /// Whether the shortcut must not fire while a text field has the keyboard (so that
-    /// Delete, Ctrl+C and friends keep working inside the text).
+    /// Delete, the arrows, Undo and friends keep working inside the text).
     #[must_use]
     pub fn yields_to_text(self) -> bool {
         matches!(
             self,
             Self::DeleteKeyframes
-                | Self::CopyPose
-                | Self::PastePose
                 | Self::InsertKeyframe
                 | Self::PlayPause
                 | Self::GoToStart
@@ -144,6 +199,55 @@ impl UiCommand {
                 | Self::RedoAlt
         )
     }
+}
+
+/// The commands whose shortcuts were pressed this frame, taking the key presses out of the
+/// input so no widget sees them too. `typing`: a text field has the keyboard.
+pub fn shortcut_commands(ctx: &egui::Context, typing: bool) -> Vec<UiCommand> {
+    // Shortcuts with more modifiers first: egui matches Ctrl+Z inside Ctrl+Shift+Z.
+    let mut ordered = UiCommand::ALL;
+    ordered.sort_by_key(|c| {
+        std::cmp::Reverse(c.shortcut().map_or(0, |s| {
+            u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt)
+        }))
+    });
+    let mut commands = Vec::new();
+    ctx.input_mut(|input| {
+        for command in ordered {
+            if command.is_clipboard() || (typing && command.yields_to_text()) {
+                continue;
+            }
+            if let Some(shortcut) = command.shortcut()
+                && input.consume_shortcut(&shortcut)
+            {
+                commands.push(command);
+            }
+        }
+    });
+    commands
+}
+
+/// The window's clipboard events as actions, taken out of the input so no widget sees them;
+/// while a text field has the keyboard they are left to it (the system clipboard works
+/// there as everywhere).
+pub fn clipboard_actions(ctx: &egui::Context, typing: bool) -> Vec<Action> {
+    if typing {
+        return Vec::new();
+    }
+    let mut actions = Vec::new();
+    ctx.input_mut(|input| {
+        input.events.retain(|event| {
+            let action = match event {
+                egui::Event::Copy => Action::Copy,
+                egui::Event::Cut => Action::Cut,
+                egui::Event::Paste(text) => Action::PasteText(text.clone()),
+                _ => return true,
+            };
+            actions.push(action);
+            false
+        });
+    });
+    actions
 }
 
 #[cfg(test)]
@@ -158,5 +262,35 @@ mod tests {
                 assert!(a != b, "two commands use {a:?}");
             }
         }
+    }
+
+    #[test]
+    fn clipboard_events_become_actions_unless_typing() {
+        let input = egui::RawInput {
+            events: vec![
+                egui::Event::Copy,
+                egui::Event::Paste("pose".into()),
+                egui::Event::Text("x".into()),
+            ],
+            ..Default::default()
+        };
+        let mut taken = Vec::new();
+        let mut left = 0;
+        // A frame's texture updates must be handled (here: dropped) before its output is.
+        let mut output = egui::Context::default().run_ui(input.clone(), |ui| {
+            taken = clipboard_actions(ui.ctx(), false);
+            left = ui.input(|i| i.events.len());
+        });
+        output.textures_delta.clear();
+        assert!(matches!(
+            taken.as_slice(),
+            [Action::Copy, Action::PasteText(text)] if text == "pose"
+        ));
+        assert_eq!(left, 1, "other events stay");
+        let mut output = egui::Context::default().run_ui(input, |ui| {
+            taken = clipboard_actions(ui.ctx(), true);
+        });
+        output.textures_delta.clear();
+        assert!(taken.is_empty(), "a text field keeps its clipboard");
     }
 }

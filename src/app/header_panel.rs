@@ -2,6 +2,7 @@
 //! description) with the grammar checked live, creator, design label (with model names),
 //! version and frame rate. Each problem is shown next to its field.
 
+use super::action::{MotionAction, MotionSink};
 use super::problems_panel::severity_style;
 use crate::codec::mtn::Version;
 use crate::codec::{Problem, ProblemCode};
@@ -41,7 +42,7 @@ fn field_problems_ui(ui: &mut egui::Ui, problems: &[Problem], codes: &[ProblemCo
 /// new text when it changed.
 fn text_field(
     ui: &mut egui::Ui,
-    document: &mut Document,
+    sink: &mut MotionSink<'_>,
     label: &str,
     value: &str,
     hint: &str,
@@ -56,48 +57,52 @@ fn text_field(
     );
     let response = response.labelled_by(label_response.id);
     if response.gained_focus() {
-        document.begin_gesture(&format!("Edit {label}"));
+        sink.push(MotionAction::BeginGesture(format!("Edit {label}")));
     }
     if response.lost_focus() {
-        document.end_gesture();
+        sink.push(MotionAction::EndGesture);
     }
     response.changed().then_some(text)
 }
 
 /// Draws the header panel.
-pub fn header_ui(ui: &mut egui::Ui, document: &mut Document) {
+pub fn header_ui(ui: &mut egui::Ui, document: &Document, sink: &mut MotionSink<'_>) {
     ui.heading("Header");
-    let problems = document.problems().to_vec();
-    name_ui(ui, document, &problems);
+    let problems = document.problems();
+    name_ui(ui, document, problems, sink);
     ui.separator();
-    let creator = document.motion.creator.clone();
     if let Some(text) = text_field(
         ui,
-        document,
+        sink,
         "Creator",
-        &creator,
+        &document.motion.creator,
         "who made it",
         f32::INFINITY,
     ) {
-        document.apply("Edit creator", Edit::SetHeader(HeaderField::Creator, text));
+        sink.edit("Edit creator", Edit::SetHeader(HeaderField::Creator, text));
     }
     ui.separator();
-    design_ui(ui, document, &problems);
+    design_ui(ui, document, problems, sink);
     ui.separator();
-    numbers_ui(ui, document, &problems);
+    numbers_ui(ui, document, problems, sink);
 }
 
-fn name_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
+fn name_ui(
+    ui: &mut egui::Ui,
+    document: &Document,
+    problems: &[Problem],
+    sink: &mut MotionSink<'_>,
+) {
     let name = document.motion.name.clone();
     if let Some(text) = text_field(
         ui,
-        document,
+        sink,
         "Motion name",
         &name,
         "a_stand#sit_description",
         f32::INFINITY,
     ) {
-        document.apply("Edit motion name", Edit::SetHeader(HeaderField::Name, text));
+        sink.edit("Edit motion name", Edit::SetHeader(HeaderField::Name, text));
     }
     let parts = chunk_name::parse(&document.motion.name).unwrap_or(ChunkName {
         servos: Some('a'),
@@ -142,7 +147,7 @@ fn name_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
             .enumerate()
         {
             let value = [&parts.start, &parts.end, &parts.description][index].clone();
-            if let Some(text) = text_field(ui, document, label, &value, "", 160.0) {
+            if let Some(text) = text_field(ui, sink, label, &value, "", 160.0) {
                 let mut new = parts.clone();
                 *[&mut new.start, &mut new.end, &mut new.description][index] = text;
                 changed = Some(new);
@@ -151,7 +156,7 @@ fn name_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
         }
     });
     if let Some(new) = changed {
-        document.apply(
+        sink.edit(
             "Edit motion name",
             Edit::SetHeader(HeaderField::Name, new.compose()),
         );
@@ -159,7 +164,12 @@ fn name_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
     field_problems_ui(ui, problems, &NAME_CODES);
 }
 
-fn design_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
+fn design_ui(
+    ui: &mut egui::Ui,
+    document: &Document,
+    problems: &[Problem],
+    sink: &mut MotionSink<'_>,
+) {
     let design = document.motion.design.clone();
     let model = robot::parse_design(&design).map_or("unknown model", |d| d.model.name());
     let label_response = ui.label("Design label");
@@ -175,7 +185,7 @@ fn design_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
                     .clicked()
                     && design != info.label
                 {
-                    document.apply(
+                    sink.edit(
                         "Change design label",
                         Edit::SetHeader(HeaderField::Design, info.label.to_owned()),
                     );
@@ -188,13 +198,13 @@ fn design_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
     );
     if let Some(text) = text_field(
         ui,
-        document,
+        sink,
         "Custom label",
         &design,
         "DRX-1000_Head",
         f32::INFINITY,
     ) {
-        document.apply(
+        sink.edit(
             "Edit design label",
             Edit::SetHeader(HeaderField::Design, text),
         );
@@ -202,7 +212,12 @@ fn design_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
     field_problems_ui(ui, problems, &DESIGN_CODES);
 }
 
-fn numbers_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) {
+fn numbers_ui(
+    ui: &mut egui::Ui,
+    document: &Document,
+    problems: &[Problem],
+    sink: &mut MotionSink<'_>,
+) {
     let Version {
         mut major,
         mut minor,
@@ -219,7 +234,7 @@ fn numbers_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) 
                 .add(egui::DragValue::new(&mut minor).range(0..=9))
                 .labelled_by(label.id);
             if a.changed() || b.changed() {
-                document.apply("Change version", Edit::SetVersion(Version { major, minor }));
+                sink.edit("Change version", Edit::SetVersion(Version { major, minor }));
             }
         });
         ui.end_row();
@@ -229,7 +244,7 @@ fn numbers_ui(ui: &mut egui::Ui, document: &mut Document, problems: &[Problem]) 
             .labelled_by(label.id)
             .on_hover_text("The robot always plays 16 ms frames; files say 16 (0 on the ERS-110)");
         if response.changed() {
-            document.apply("Change frame rate field", Edit::SetFrameRate(frame_rate));
+            sink.edit("Change frame rate field", Edit::SetFrameRate(frame_rate));
         }
         ui.end_row();
     });

@@ -1,6 +1,7 @@
 //! The joint list: joints by friendly name, grouped by body part, each with its colour and a
 //! checkbox to show or hide its curve; solo a joint or a group; body roll/pitch/yaw too.
 
+use super::action::{MotionAction, MotionSink};
 use super::view::{BODY_NAMES, Channel, View, channel_color, channel_name, channel_part};
 use crate::codec::mtn::Motion;
 use crate::robot::BodyPart;
@@ -18,15 +19,20 @@ pub struct JointsContext<'a> {
 }
 
 /// Draws the joint list.
-pub fn joints_ui(ui: &mut egui::Ui, motion: &Motion, view: &mut View, context: &JointsContext<'_>) {
+pub fn joints_ui(
+    ui: &mut egui::Ui,
+    motion: &Motion,
+    view: &View,
+    context: &JointsContext<'_>,
+    sink: &mut MotionSink<'_>,
+) {
     ui.heading("Joints");
     ui.horizontal(|ui| {
         if ui.button("Show all").clicked() {
-            view.visible.iter_mut().for_each(|v| *v = true);
+            sink.push(MotionAction::ShowAll);
         }
         if ui.button("Hide all").clicked() {
-            view.visible.iter_mut().for_each(|v| *v = false);
-            view.body_visible = [false; 3];
+            sink.push(MotionAction::HideAll);
         }
     });
     ui.separator();
@@ -54,17 +60,17 @@ pub fn joints_ui(ui: &mut egui::Ui, motion: &Motion, view: &mut View, context: &
                         .small_button("solo")
                         .on_hover_text(format!("Show only the {title} joints (again: show all)"));
                     if solo.clicked() {
-                        view.solo(|j| joints.contains(&j));
+                        sink.push(MotionAction::Solo(joints.clone()));
                     }
                 });
                 for &j in joints {
-                    joint_row_ui(ui, motion, view, Channel::Joint(j), Some(context));
+                    joint_row_ui(ui, motion, view, Channel::Joint(j), Some(context), sink);
                 }
                 ui.add_space(4.0);
             }
             ui.strong("body (not played by the robot)");
             for axis in 0..BODY_NAMES.len() {
-                joint_row_ui(ui, motion, view, Channel::Body(axis), None);
+                joint_row_ui(ui, motion, view, Channel::Body(axis), None, sink);
             }
         });
 }
@@ -72,9 +78,10 @@ pub fn joints_ui(ui: &mut egui::Ui, motion: &Motion, view: &mut View, context: &
 fn joint_row_ui(
     ui: &mut egui::Ui,
     motion: &Motion,
-    view: &mut View,
+    view: &View,
     channel: Channel,
     context: Option<&JointsContext<'_>>,
+    sink: &mut MotionSink<'_>,
 ) {
     let joint = match channel {
         Channel::Joint(j) => Some(j),
@@ -87,25 +94,14 @@ fn joint_row_ui(
         ui.painter().rect_filled(rect, 2.0, channel_color(channel));
         let mut shown = view.is_visible(channel);
         if ui.checkbox(&mut shown, &name).changed() {
-            match channel {
-                Channel::Joint(j) => {
-                    if let Some(slot) = view.visible.get_mut(j) {
-                        *slot = shown;
-                    }
-                }
-                Channel::Body(axis) => {
-                    if let Some(slot) = view.body_visible.get_mut(axis) {
-                        *slot = shown;
-                    }
-                }
-            }
+            sink.push(MotionAction::SetVisible(channel, shown));
         }
         if let Channel::Joint(j) = channel {
             let solo = ui
                 .small_button("solo")
                 .on_hover_text(format!("Show only {name} (again: show all)"));
             if solo.clicked() {
-                view.solo(|other| other == j);
+                sink.push(MotionAction::Solo(vec![j]));
             }
         }
         let focused = view.focused == Some(channel);
@@ -113,14 +109,14 @@ fn joint_row_ui(
             .selectable_label(focused, "limits")
             .on_hover_text(format!("Select {name} and show its limits as a band"));
         if focus.clicked() {
-            view.focused = if focused { None } else { Some(channel) };
+            sink.push(MotionAction::Focus((!focused).then_some(channel)));
         }
         if let Some(urad) = playhead_urad {
             ui.monospace(format!("{:>7.2}°", crate::robot::urad_to_deg(urad)))
                 .on_hover_text(format!("Commanded at the playhead: {urad} µrad"));
         }
         if let (Some(j), Some(context)) = (joint, context) {
-            safety_button_ui(ui, view, channel, &name, j, context);
+            safety_button_ui(ui, channel, &name, j, context, sink);
         }
     });
 }
@@ -129,11 +125,11 @@ fn joint_row_ui(
 /// often, and a click shows the joint and jumps to the first place.
 fn safety_button_ui(
     ui: &mut egui::Ui,
-    view: &mut View,
     channel: Channel,
     name: &str,
     j: usize,
     context: &JointsContext<'_>,
+    sink: &mut MotionSink<'_>,
 ) {
     let empty = Vec::new();
     let out = context.marks.out_of_range.get(j).unwrap_or(&empty);
@@ -179,10 +175,8 @@ fn safety_button_ui(
         egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{name} problems"))
     });
     if button.clicked() {
-        if let Some(slot) = view.visible.get_mut(j) {
-            *slot = true;
-        }
-        view.focused = Some(channel);
-        view.playhead_ms = first_ms;
+        sink.push(MotionAction::SetVisible(channel, true));
+        sink.push(MotionAction::Focus(Some(channel)));
+        sink.push(MotionAction::Seek(first_ms));
     }
 }

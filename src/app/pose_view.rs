@@ -2,7 +2,7 @@
 //! (`robot::kinematics`). Body roll, pitch and yaw tilt the body; the ground line runs under
 //! the lowest paw. Clicking a leg selects its joint on the timeline.
 
-use super::view::{Channel, View, channel_color};
+use super::view::{Channel, channel_color};
 use crate::codec::mtn::Motion;
 use crate::robot::kinematics::{self, Geometry, Leg, Vec3};
 use crate::robot::{self, urad_to_deg};
@@ -163,17 +163,27 @@ fn figure(
     segments
 }
 
-/// Draws the posed robot from the side and the front.
+/// What the posed robot keeps of its own between frames.
+#[derive(Clone, Debug, Default)]
+pub struct PoseState {
+    /// Its clickable limbs last frame, on screen, with their joints: for tests that click
+    /// a limb.
+    pub limbs: Vec<(usize, [Pos2; 2])>,
+}
+
+/// Draws the posed robot from the side and the front (the `focused` joint's limb
+/// highlighted); returns the joint whose limb was clicked.
 pub fn pose_ui(
     ui: &mut egui::Ui,
     motion: &Motion,
     values: &[i32],
     body_urad: [i32; 3],
-    view: &mut View,
-) {
+    focused: Option<Channel>,
+    state: &mut PoseState,
+) -> Option<usize> {
     let Some(design) = robot::parse_design(&motion.design) else {
         ui.label("No figure: the design label names no known model.");
-        return;
+        return None;
     };
     let geometry = kinematics::geometry(design.model);
     let segments = figure(motion, &geometry, values, body_urad);
@@ -212,7 +222,7 @@ pub fn pose_ui(
         ),
     ];
     let mut hit = None;
-    view.pose_limbs.clear();
+    state.limbs.clear();
     for (name, area, axis, flip, depth_axis, depth_flip) in views {
         // About 480 mm across (with the depth), ground near the bottom.
         let scale = (area.width() / 480.0).min(area.height() / 400.0);
@@ -278,7 +288,7 @@ pub fn pose_ui(
             let (a, b) = (project(segment.from), project(segment.to));
             let focused = segment
                 .joint
-                .is_some_and(|j| view.focused == Some(Channel::Joint(j)));
+                .is_some_and(|j| focused == Some(Channel::Joint(j)));
             let width = if focused {
                 segment.width + 2.0
             } else {
@@ -292,7 +302,7 @@ pub fn pose_ui(
             painter.line_segment([a, b], Stroke::new(width, color));
             painter.circle_filled(b, width * 0.6, color);
             if let Some(j) = segment.joint {
-                view.pose_limbs.push((j, [a, b]));
+                state.limbs.push((j, [a, b]));
             }
             if let (Some(pointer), Some(j)) = (response.interact_pointer_pos(), segment.joint)
                 && distance_to_segment(pointer, a, b) < LIMB_GRAB_RADIUS
@@ -301,15 +311,8 @@ pub fn pose_ui(
             }
         }
     }
-    if response.clicked()
-        && let Some(j) = hit
-    {
-        view.focused = Some(Channel::Joint(j));
-        if let Some(shown) = view.visible.get_mut(j) {
-            *shown = true;
-        }
-    }
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Posed robot"));
+    hit.filter(|_| response.clicked())
 }
 
 /// The distance from `p` to the segment `a`-`b`, in points.

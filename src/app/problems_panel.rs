@@ -1,16 +1,8 @@
 //! The problems panel: every problem of the motion with its code, and Repair.
 
+use super::action::{MotionAction, MotionSink};
+use super::command::UiCommand;
 use crate::codec::{Problem, Severity};
-
-/// What the panel asks for.
-pub enum ProblemsAction {
-    /// Nothing.
-    None,
-    /// Run Repair.
-    Repair,
-    /// Move the playhead to a time in ms.
-    Seek(u64),
-}
 
 /// A marker and colour for a severity.
 #[must_use]
@@ -23,8 +15,7 @@ pub fn severity_style(severity: Severity) -> (&'static str, egui::Color32) {
 }
 
 /// Draws the problems list.
-pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem]) -> ProblemsAction {
-    let mut action = ProblemsAction::None;
+pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem], sink: &mut MotionSink<'_>) {
     ui.horizontal(|ui| {
         ui.heading(format!("Problems ({})", problems.len()));
         let repairable = problems.iter().any(|p| p.severity >= Severity::Warning);
@@ -35,12 +26,12 @@ pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem]) -> ProblemsAction {
             )
             .clicked()
         {
-            action = ProblemsAction::Repair;
+            sink.command(UiCommand::Repair);
         }
     });
     if problems.is_empty() {
         ui.label("No problems: Sony's player would load this motion as it is.");
-        return action;
+        return;
     }
     egui::ScrollArea::vertical()
         .id_salt("problems")
@@ -59,10 +50,9 @@ pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem]) -> ProblemsAction {
                             .on_hover_text("Move the playhead there")
                             .clicked()
                     {
-                        action = ProblemsAction::Seek(time_ms);
+                        sink.push(MotionAction::Seek(time_ms));
                     }
                 });
             }
         });
-    action
 }

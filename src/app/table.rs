@@ -2,21 +2,14 @@
 //! with the segment's frames and ms. Every cell is a drag value that can also be typed
 //! into; only the rows in view are built, so 65,535 keyframes scroll smoothly.
 
+use super::action::{MotionAction, MotionSink};
 use super::view::{Channel, View, channel_name, value};
 use crate::edit::{Document, Edit};
 use crate::robot::{deg_to_urad, timing, urad_to_deg};
 use egui_extras::{Column, TableBuilder};
 
-/// What the table asks for, applied after it is drawn.
-enum Event {
-    Begin(String),
-    Apply(String, Edit),
-    End,
-    Select(usize, bool),
-}
-
 /// Draws the keyframe table.
-pub fn table_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
+pub fn table_ui(ui: &mut egui::Ui, document: &Document, view: &View, sink: &mut MotionSink<'_>) {
     let motion = &document.motion;
     let channels: Vec<Channel> = (0..motion.locators.len())
         .map(Channel::Joint)
@@ -25,7 +18,6 @@ pub fn table_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
     let names: Vec<String> = channels.iter().map(|&c| channel_name(motion, c)).collect();
     let times = document.times_ms();
     let row_count = motion.keyframes.len();
-    let mut events = Vec::new();
     let row_height = ui.spacing().interact_size.y;
     // Solid scroll bars take their own space, so they never cover the last row.
     ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
@@ -76,10 +68,11 @@ pub fn table_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
                                 )
                             });
                             if response.clicked() {
-                                events.push(Event::Select(
-                                    k,
-                                    ui.input(|i| i.modifiers.shift || i.modifiers.command),
-                                ));
+                                let add = ui.input(|i| i.modifiers.shift || i.modifiers.command);
+                                sink.push(MotionAction::SelectKeyframe { keyframe: k, add });
+                                if let Some(&t) = times.get(k) {
+                                    sink.push(MotionAction::Seek(t));
+                                }
                             }
                         });
                         row.col(|ui| {
@@ -100,7 +93,7 @@ pub fn table_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
                                     &format!("frames of keyframe {k}"),
                                     f64::from(value),
                                 );
-                                cell_events(&response, &mut events, "Change frames", || {
+                                cell_events(&response, sink, "Change frames", || {
                                     Edit::SetFrames(vec![(k, value)])
                                 });
                             }
@@ -119,7 +112,7 @@ pub fn table_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
                                     .on_hover_text(format!("{urad} µrad"));
                                 let response =
                                     labelled(&response, &format!("{name} keyframe {k}"), degrees);
-                                cell_events(&response, &mut events, "Edit value", || {
+                                cell_events(&response, sink, "Edit value", || {
                                     let new = deg_to_urad(degrees);
                                     match channel {
                                         Channel::Joint(j) => Edit::SetAngles(vec![(k, j, new)]),
@@ -131,24 +124,6 @@ pub fn table_ui(ui: &mut egui::Ui, document: &mut Document, view: &mut View) {
                     });
                 });
         });
-    for event in events {
-        match event {
-            Event::Begin(label) => document.begin_gesture(&label),
-            Event::Apply(label, edit) => document.apply(&label, edit),
-            Event::End => document.end_gesture(),
-            Event::Select(k, add) => {
-                if !add {
-                    view.selected_keyframes.clear();
-                }
-                if !view.selected_keyframes.remove(&k) || !add {
-                    view.selected_keyframes.insert(k);
-                }
-                if let Some(&t) = document.times_ms().get(k) {
-                    view.playhead_ms = t;
-                }
-            }
-        }
-    }
 }
 
 /// Gives a table cell an accessible name (what a screen reader and the tests find it by).
@@ -162,17 +137,17 @@ fn labelled(response: &egui::Response, name: &str, value: f64) -> egui::Response
 /// A drag on a cell is one undo step; a typed value is one step.
 fn cell_events(
     response: &egui::Response,
-    events: &mut Vec<Event>,
+    sink: &mut MotionSink<'_>,
     label: &str,
     edit: impl FnOnce() -> Edit,
 ) {
     if response.drag_started() {
-        events.push(Event::Begin(label.to_owned()));
+        sink.push(MotionAction::BeginGesture(label.to_owned()));
     }
     if response.changed() {
-        events.push(Event::Apply(label.to_owned(), edit()));
+        sink.edit(label, edit());
     }
     if response.drag_stopped() {
-        events.push(Event::End);
+        sink.push(MotionAction::EndGesture);
     }
 }

@@ -21,21 +21,9 @@ pub const BODY_NAMES: [&str; 3] = ["BODY_ROLL", "BODY_PITCH", "BODY_YAW"];
 /// A point on the timeline: a keyframe of a channel.
 pub type PointId = (usize, Channel);
 
-/// A drag in progress on the timeline.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PointDrag {
-    /// Where the pointer went down, in plot coordinates (ms, degrees).
-    pub start: [f64; 2],
-    /// The values of the selected points when the drag started.
-    pub original_values: Vec<(PointId, i32)>,
-    /// Every keyframe's frames when the drag started.
-    pub original_frames: Vec<u32>,
-    /// Once the pointer has moved far enough: true for a retime, false for a value change.
-    pub horizontal: Option<bool>,
-}
-
-/// View state.
-#[derive(Clone, Debug, Default)]
+/// What is shown and selected in a motion's tab. It changes only through the window's
+/// actions (see `app::action`), never while a panel is drawn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct View {
     /// Joint curves shown.
     pub visible: Vec<bool>,
@@ -47,67 +35,6 @@ pub struct View {
     pub selection: BTreeSet<PointId>,
     /// The selected keyframe rows (table, delete, copy).
     pub selected_keyframes: BTreeSet<usize>,
-    /// The playhead, in ms.
-    pub playhead_ms: u64,
-    /// The point under the pointer last frame (so the plot knows not to pan).
-    pub hovered: Option<PointId>,
-    /// A drag in progress.
-    pub drag: Option<PointDrag>,
-    /// A box selection in progress: its start in plot coordinates.
-    pub box_start: Option<[f64; 2]>,
-    /// Ask the plot to fit the whole motion next frame.
-    pub fit_requested: bool,
-    /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
-    pub transform: Option<egui_plot::PlotTransform>,
-    /// The posed robot's clickable limbs last frame, on screen, with their joints: for
-    /// tests that click a limb.
-    pub pose_limbs: Vec<(usize, [egui::Pos2; 2])>,
-    /// The naive timeline, for the benchmark's baseline only: every keyframe of every curve
-    /// handed to the plot every frame, with no culling or reduction.
-    pub naive_plot: bool,
-    /// The curves as the timeline last reduced them, reused while neither the motion nor
-    /// the visible range changes (playback, hovering, an idle window).
-    pub curve_cache: CurveCache,
-}
-
-/// Reduced curve points, valid for one motion revision, keyframe range, point budget and
-/// set of shown channels.
-#[derive(Clone, Debug, Default)]
-pub struct CurveCache {
-    key: Option<CurveKey>,
-    curves: Vec<(Channel, std::sync::Arc<[[f64; 2]]>)>,
-    /// Off for the benchmark that measures the cost of recomputing every frame.
-    pub disabled: bool,
-}
-
-/// What reduced curves depend on: the document revision, the keyframe range, the point
-/// budget and the channels shown.
-pub type CurveKey = (u64, std::ops::Range<usize>, usize, Vec<Channel>);
-
-impl CurveCache {
-    /// Makes the curves again with `make` (one list of points per channel of the key, in
-    /// its order) unless they were made for this key.
-    pub fn refresh(&mut self, key: CurveKey, make: impl FnOnce() -> Vec<Vec<[f64; 2]>>) {
-        if !self.disabled && self.key.as_ref() == Some(&key) {
-            return;
-        }
-        self.curves = key
-            .3
-            .iter()
-            .copied()
-            .zip(make().into_iter().map(Into::into))
-            .collect();
-        self.key = Some(key);
-    }
-
-    /// A channel's points, if it was among those made.
-    #[must_use]
-    pub fn curve(&self, channel: Channel) -> Option<std::sync::Arc<[[f64; 2]]>> {
-        self.curves
-            .iter()
-            .find(|(c, _)| *c == channel)
-            .map(|(_, points)| points.clone())
-    }
 }
 
 impl View {
@@ -116,7 +43,6 @@ impl View {
     pub fn for_motion(motion: &Motion) -> Self {
         Self {
             visible: vec![true; motion.locators.len()],
-            fit_requested: true,
             ..Self::default()
         }
     }
@@ -138,9 +64,33 @@ impl View {
         joints.chain(body).filter(|&c| self.is_visible(c)).collect()
     }
 
-    /// Shows only the joints for which `keep` is true (solo), or all again if they already
-    /// are the only ones shown.
-    pub fn solo(&mut self, keep: impl Fn(usize) -> bool) {
+    /// Shows or hides one curve.
+    pub fn set_visible(&mut self, channel: Channel, shown: bool) {
+        let slot = match channel {
+            Channel::Joint(j) => self.visible.get_mut(j),
+            Channel::Body(axis) => self.body_visible.get_mut(axis),
+        };
+        if let Some(slot) = slot {
+            *slot = shown;
+        }
+    }
+
+    /// Selects these points (and their keyframes' rows).
+    pub fn select_points(&mut self, points: BTreeSet<PointId>) {
+        self.selected_keyframes = points.iter().map(|(k, _)| *k).collect();
+        self.selection = points;
+    }
+
+    /// Drops selections that no longer exist (after undo of an insert, say).
+    pub fn clamp_selection(&mut self, keyframes: usize) {
+        self.selection.retain(|(k, _)| *k < keyframes);
+        self.selected_keyframes.retain(|k| *k < keyframes);
+    }
+
+    /// Shows only the joints `joints` (solo), or all again if they already are the only
+    /// ones shown.
+    pub fn solo(&mut self, joints: &[usize]) {
+        let keep = |j: usize| joints.contains(&j);
         let already = (0..self.visible.len()).all(|j| self.visible[j] == keep(j));
         for (j, shown) in self.visible.iter_mut().enumerate() {
             *shown = already || keep(j);

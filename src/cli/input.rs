@@ -2,8 +2,10 @@
 //! or a motion saved as JSON.
 
 use super::Failure;
+use crate::codec::kind::{FileKind, SNIFF_LEN};
 use crate::codec::mtn::{self, Decoded, Motion};
-use crate::codec::oda::{self, Archive, EntryKind};
+use crate::codec::oda::{Archive, EntryKind};
+use crate::robot::check::decode_checked;
 use std::path::Path;
 
 /// A motion read from a file or archive entry, with where it came from.
@@ -26,7 +28,7 @@ pub enum Loaded {
     Json(Box<Motion>),
 }
 
-/// Whether a path names JSON by its extension.
+/// Whether a path's extension is `extension` (any letter case).
 #[must_use]
 pub fn has_extension(path: &Path, extension: &str) -> bool {
     path.extension()
@@ -34,45 +36,43 @@ pub fn has_extension(path: &Path, extension: &str) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case(extension))
 }
 
-/// Reads a file, telling an archive from a motion by its bytes and JSON by its extension.
+/// Reads a file, telling what it is by [`FileKind`]: its bytes first, then its extension.
 ///
 /// # Errors
-/// The file cannot be read, or is neither a motion, an archive nor valid motion JSON.
+/// The file cannot be read, is an archive that cannot be read, is not valid motion JSON, or
+/// is of a kind the commands that take motions do not read.
 pub fn load(path: &Path) -> Result<Loaded, Failure> {
     let shown = path.display();
     let data = std::fs::read(path).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
-    if has_extension(path, "json") {
-        let motion: Motion = serde_json::from_slice(&data).map_err(|e| {
-            Failure::unreadable(format!(
-                "{shown}: not a motion in mtn-studio's JSON form: {e}"
-            ))
-        })?;
-        return Ok(Loaded::Json(Box::new(motion)));
-    }
-    if data.starts_with(mtn::format::MAGIC) {
-        return Ok(Loaded::Motion(data));
-    }
-    let named_archive = has_extension(path, "oda");
-    if oda::is_archive(&data) || named_archive {
-        return Archive::read(&data)
+    let head = &data[..data.len().min(SNIFF_LEN)];
+    match FileKind::detect(path, head, data.len() as u64) {
+        Some(FileKind::Json) => {
+            let motion: Motion = serde_json::from_slice(&data).map_err(|e| {
+                Failure::unreadable(format!(
+                    "{shown}: not a motion in mtn-studio's JSON form: {e}"
+                ))
+            })?;
+            Ok(Loaded::Json(Box::new(motion)))
+        }
+        Some(FileKind::Oda) => Archive::read(&data)
             .map(Loaded::Archive)
-            .map_err(|e| Failure::unreadable(format!("{shown}: {e}")));
+            .map_err(|e| Failure::unreadable(format!("{shown}: {e}"))),
+        // Neither magic nor a kind of its own: let the MTN reader say what it found.
+        Some(FileKind::Mtn) | None => Ok(Loaded::Motion(data)),
+        Some(kind) => Err(Failure::usage(format!(
+            "{shown}: a {}, not an AIBO motion; `mtn-studio convert` makes an .mtn of it",
+            kind.description()
+        ))),
     }
-    // Neither magic: let the MTN reader say what it found.
-    Ok(Loaded::Motion(data))
 }
 
-/// Decodes one motion's bytes, naming the source on failure.
+/// Decodes one motion's bytes with every problem (structure, labels, limits, names, speed),
+/// naming the source on failure.
 ///
 /// # Errors
 /// The bytes are not a recoverable motion.
 pub fn decode_named(label: &str, bytes: &[u8]) -> Result<Decoded, Failure> {
-    let mut decoded =
-        mtn::decode(bytes).map_err(|e| Failure::unreadable(format!("{label}: {e}")))?;
-    let safety = crate::robot::check::safety_problems(&decoded.motion, &decoded.offsets);
-    decoded.problems.extend(safety);
-    decoded.problems.sort_by_key(|p| p.offset);
-    Ok(decoded)
+    decode_checked(bytes).map_err(|e| Failure::unreadable(format!("{label}: {e}")))
 }
 
 /// The motions a command works on: the file itself, the chosen entry of an archive, or every

@@ -2,11 +2,12 @@
 
 use super::input::{Loaded, has_extension, load, motions};
 use super::{EXIT_OK, Failure};
+use crate::codec::kind::FileKind;
 use crate::codec::mtn::{self, Motion};
 use crate::codec::oda::EntryKind;
-use crate::codec::{csv, pseq, seq};
-use crate::convert::{self, FileKind};
+use crate::convert::{self, ConvertError, Refusal};
 use crate::fsutil::write_atomic;
+use crate::robot::repair::{Repaired, repair as repair_motion};
 use crate::robot::{self, timing};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,11 +21,7 @@ fn print(out: &mut dyn Write, line: &str) -> Result<(), Failure> {
     writeln!(out, "{line}").map_err(|e| Failure::usage(format!("cannot write output: {e}")))
 }
 
-fn report_repair(
-    label: &str,
-    repaired: &mtn::Repaired,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
+fn report_repair(label: &str, repaired: &Repaired, out: &mut dyn Write) -> Result<(), Failure> {
     if repaired.fixes.is_empty() {
         print(out, &format!("{label}: nothing to fix"))?;
     }
@@ -59,7 +56,7 @@ pub fn repair(
         };
         let sources = motions(input, entry, true)?;
         for source in &sources {
-            let repaired = mtn::repair(&source.decoded)
+            let repaired = repair_motion(&source.decoded)
                 .map_err(|e| Failure::usage(format!("{}: cannot repair: {e}", source.label)))?;
             report_repair(&source.label, &repaired, out)?;
             let name = source.entry.as_deref().unwrap_or_default();
@@ -77,7 +74,7 @@ pub fn repair(
     let Some(source) = sources.first() else {
         return Err(Failure::usage(format!("{shown}: no motion to repair")));
     };
-    let repaired = mtn::repair(&source.decoded)
+    let repaired = repair_motion(&source.decoded)
         .map_err(|e| Failure::usage(format!("{}: cannot repair: {e}", source.label)))?;
     report_repair(&source.label, &repaired, out)?;
     save(output, &repaired.bytes)?;
@@ -118,95 +115,37 @@ fn export_options(options: &ConvertOptions) -> convert::ExportOptions {
 
 fn import_options(options: &ConvertOptions) -> Result<convert::ImportOptions, Failure> {
     let map = match &options.map {
-        Some(path) => Some(
-            convert::read_text(path)
-                .and_then(|text| {
-                    convert::parse_map(&text).map_err(|e| format!("{}: {e}", path.display()))
-                })
-                .map_err(Failure::usage)?,
-        ),
+        Some(path) => {
+            let text = convert::read_text(path).map_err(|e| Failure::usage(e.to_string()))?;
+            let map = convert::parse_map(&text)
+                .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
+            Some(map)
+        }
         None => None,
     };
     Ok(convert::ImportOptions {
         design: options.model.clone(),
         map,
         tolerance_deg: options.tolerance,
-        name: "a_stand#stand_imported".into(),
+        name: convert::IMPORTED_NAME.into(),
     })
 }
 
-fn to_json(value: &impl serde::Serialize, output: &Path) -> Result<Vec<u8>, Failure> {
-    let mut text = serde_json::to_vec_pretty(value)
-        .map_err(|e| Failure::usage(format!("{}: {e}", output.display())))?;
-    text.push(b'\n');
-    Ok(text)
-}
-
-/// A body motion or key-pose sequence written in a format of its own kind (itself, CSV or
-/// JSON, no AIBO model needed); None when `output` wants an AIBO motion instead.
-fn own_format(
-    input: &Path,
-    input_kind: FileKind,
-    output: &Path,
-    output_kind: FileKind,
-    options: &ConvertOptions,
-) -> Result<Option<Vec<u8>>, Failure> {
-    let unreadable = |e: String| Failure::unreadable(e);
-    let at = |e: &dyn std::fmt::Display| Failure::unreadable(format!("{}: {e}", input.display()));
-    let across = |what: &str| {
-        Err(Failure::usage(format!(
-            "{}: {what} through MTN: convert it to .mtn first",
-            output.display()
-        )))
+/// The command line's words for a conversion error: exit 2 for a file that cannot be read
+/// as what it claims to be, 1 for a refused conversion, with the option to give.
+fn failure(error: &ConvertError) -> Failure {
+    let hint = match error.refusal() {
+        Some(Refusal::NoModel) => " (give --model LABEL)",
+        Some(Refusal::FrameRate(_) | Refusal::TooManyFrames { .. }) => {
+            " (--fps, or --keyframes-only)"
+        }
+        _ => "",
     };
-    let notes = |notes: &[String]| {
-        for note in notes {
-            eprintln!("mtn-studio: {}: {note}", input.display());
-        }
-    };
-    match input_kind {
-        FileKind::BodyMotion => {
-            if matches!(output_kind, FileKind::Mtn) {
-                return Ok(None);
-            }
-            let body =
-                seq::read(&convert::read_text(input).map_err(unreadable)?).map_err(|e| at(&e))?;
-            notes(&body.notes);
-            Ok(Some(match output_kind {
-                FileKind::BodyMotion => {
-                    let version = if options.seq_v4 {
-                        seq::Version::V4
-                    } else {
-                        seq::Version::V2
-                    };
-                    seq::write(&body, version, None).into_bytes()
-                }
-                FileKind::Csv => csv::write_body(&body).into_bytes(),
-                FileKind::Json => to_json(&body, output)?,
-                FileKind::PoseSeq => {
-                    return across("a body motion becomes a key-pose sequence");
-                }
-                FileKind::Mtn => return Ok(None),
-            }))
-        }
-        FileKind::PoseSeq => {
-            if matches!(output_kind, FileKind::Mtn) {
-                return Ok(None);
-            }
-            let poses =
-                pseq::read(&convert::read_text(input).map_err(unreadable)?).map_err(|e| at(&e))?;
-            notes(&poses.notes);
-            Ok(Some(match output_kind {
-                FileKind::PoseSeq => pseq::write(&poses).into_bytes(),
-                FileKind::Csv => csv::write_poses(&poses).into_bytes(),
-                FileKind::Json => to_json(&poses, output)?,
-                FileKind::BodyMotion => {
-                    return across("a key-pose sequence becomes a body motion");
-                }
-                FileKind::Mtn => return Ok(None),
-            }))
-        }
-        FileKind::Mtn | FileKind::Json | FileKind::Csv => Ok(None),
+    let message = format!("{error}{hint}");
+    if error.is_unreadable() {
+        Failure::unreadable(message)
+    } else {
+        Failure::usage(message)
     }
 }
 
@@ -223,36 +162,43 @@ pub fn convert(
     options: &ConvertOptions,
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
-    let Some(output_kind) = FileKind::of(output) else {
+    if FileKind::by_extension(output).is_none_or(|k| !FileKind::EXPORTED.contains(&k)) {
         return Err(Failure::usage(format!(
             "{}: unknown output format; use .mtn, .json, .csv, .seq, .yaml or .pseq",
             output.display()
         )));
-    };
-    let input_kind = FileKind::of(input);
-    let own = match input_kind {
-        Some(kind) => own_format(input, kind, output, output_kind, options)?,
-        None => None,
-    };
+    }
+    let own = convert::convert_path(input, output, options.seq_v4).map_err(|e| failure(&e))?;
     let bytes = match own {
-        Some(bytes) => bytes,
+        Some(own) => {
+            for note in &own.notes {
+                eprintln!("mtn-studio: {}: {note}", input.display());
+            }
+            own.bytes
+        }
         None => {
-            let motion = match input_kind {
-                Some(FileKind::BodyMotion | FileKind::PoseSeq | FileKind::Csv) => {
-                    let (motion, lines) = convert::import_path(input, &import_options(options)?)
-                        .map_err(|e| match e {
-                            convert::ImportError::Unreadable(m) => Failure::unreadable(m),
-                            convert::ImportError::Refused(m) => Failure::usage(m),
-                        })?;
-                    for line in &lines {
-                        print(out, line)?;
-                    }
-                    motion
+            let imported = matches!(
+                FileKind::by_extension(input),
+                Some(FileKind::BodyMotion | FileKind::PoseSeq | FileKind::Csv)
+            );
+            let motion = if imported {
+                let (motion, lines) = convert::import_path(input, &import_options(options)?)
+                    .map_err(|e| failure(&e))?;
+                let (summary, notes) = lines
+                    .split_first()
+                    .map_or((None, &[][..]), |(s, n)| (Some(s), n));
+                if let Some(summary) = summary {
+                    print(out, summary)?;
                 }
-                _ => read_motion(input, entry)?,
+                for note in notes {
+                    eprintln!("mtn-studio: {}: {note}", input.display());
+                }
+                motion
+            } else {
+                read_motion(input, entry)?
             };
             convert::export_bytes(&motion, output, export_options(options))
-                .map_err(Failure::usage)?
+                .map_err(|e| failure(&e))?
         }
     };
     save(output, &bytes)?;

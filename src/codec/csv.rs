@@ -5,8 +5,7 @@
 //! exactly. Fields are quoted as RFC 4180 says when they hold a comma or a quote.
 
 use super::mtn::{Layout, Motion, Version};
-use crate::robot::joints::{deg_to_urad, urad_to_deg};
-use crate::robot::timing;
+use super::units::{deg_to_urad, urad_to_deg};
 use std::fmt::Write as _;
 
 /// A reading error: the 1-based line and what was wrong.
@@ -68,25 +67,11 @@ fn row(values: impl IntoIterator<Item = String>) -> String {
         .join(",")
 }
 
-/// The column names: time, frames, body angles, then each joint's friendly name (or its
-/// locator where the model does not know it).
-fn column_names(motion: &Motion) -> Vec<String> {
-    let mut names: Vec<String> = ["time_ms", "frames", "BODY_ROLL", "BODY_PITCH", "BODY_YAW"]
-        .iter()
-        .map(|s| (*s).to_owned())
-        .collect();
-    names.extend(
-        motion
-            .locators
-            .iter()
-            .map(|l| crate::robot::joint_name(&motion.design, l).to_owned()),
-    );
-    names
-}
-
-/// Writes a motion as CSV.
+/// Writes a motion as CSV. `joint_names` heads the joint columns (friendly names, which the
+/// codec does not know: the caller gives them; a missing name falls back to the locator)
+/// and `times_ms` fills the time column (each keyframe's start; the reader ignores it).
 #[must_use]
-pub fn write(motion: &Motion) -> String {
+pub fn write(motion: &Motion, joint_names: &[String], times_ms: &[u64]) -> String {
     let mut out = String::new();
     let layout = serde_json::to_string(&motion.layout).unwrap_or_default();
     for (key, value) in [
@@ -104,10 +89,21 @@ pub fn write(motion: &Motion) -> String {
     let mut locators = vec!["locators".to_owned()];
     locators.extend(motion.locators.iter().cloned());
     let _ = writeln!(out, "# {}", row(locators));
-    let _ = writeln!(out, "{}", row(column_names(motion)));
-    let times = timing::keyframe_times_ms(&motion.keyframes);
+    let mut columns: Vec<String> = ["time_ms", "frames", "BODY_ROLL", "BODY_PITCH", "BODY_YAW"]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    columns.extend(
+        motion
+            .locators
+            .iter()
+            .enumerate()
+            .map(|(j, l)| joint_names.get(j).unwrap_or(l).clone()),
+    );
+    let _ = writeln!(out, "{}", row(columns));
     for (k, keyframe) in motion.keyframes.iter().enumerate() {
-        let mut values = vec![times[k].to_string(), keyframe.frames.to_string()];
+        let time = times_ms.get(k).copied().unwrap_or_default();
+        let mut values = vec![time.to_string(), keyframe.frames.to_string()];
         values.extend(
             keyframe
                 .body_urad
@@ -345,7 +341,7 @@ mod tests {
     #[test]
     fn rows_with_bad_values_name_their_line() {
         let motion = crate::example::stand_to_sit();
-        let text = write(&motion);
+        let text = write(&motion, &[], &[]);
         let lines: Vec<&str> = text.lines().collect();
         let columns = lines
             .iter()

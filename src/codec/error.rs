@@ -85,7 +85,7 @@ pub fn describe_magic(data: &[u8]) -> String {
 }
 
 /// Why a model could not be written.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EncodeError {
     /// A header string is longer than the one length byte can say.

@@ -5,12 +5,14 @@ pub mod bytes;
 pub mod csv;
 pub mod error;
 pub mod gzip;
+pub mod kind;
 pub mod latin1;
 pub mod mtn;
 pub mod oda;
 pub mod problem;
 pub mod pseq;
 pub mod seq;
+pub mod units;
 pub mod yaml;
 
 pub use error::{DecodeError, EncodeError};

@@ -1,5 +1,6 @@
 //! One change to a motion, applied in place, returning the change that undoes it.
 
+use crate::codec::Problem;
 use crate::codec::mtn::{Keyframe, Motion, Version};
 
 /// A header string field.
@@ -43,6 +44,9 @@ pub enum Edit {
     SetFrameRate(u16),
     /// The whole motion replaced (after a repair).
     ReplaceMotion(Box<Motion>),
+    /// The structure problems of the file the motion was read from, which saving (or
+    /// Repair) puts right: Repair empties the list, and undoing it brings them back.
+    SetFileProblems(Vec<Problem>),
     /// Several edits as one step, applied in order.
     Group(Vec<Edit>),
 }
@@ -53,6 +57,12 @@ impl Edit {
     /// are already what the edit sets are skipped too, so an edit that changes nothing leaves
     /// an empty inverse and no undo step.
     pub fn apply(self, motion: &mut Motion) -> Edit {
+        self.apply_to(motion, &mut Vec::new())
+    }
+
+    /// [`Edit::apply`] to a motion and the problems of the file it was read from (which
+    /// only [`Edit::SetFileProblems`] changes).
+    pub fn apply_to(self, motion: &mut Motion, file_problems: &mut Vec<Problem>) -> Edit {
         let keyframes = &mut motion.keyframes;
         match self {
             Self::SetAngles(cells) => Self::SetAngles(
@@ -131,11 +141,61 @@ impl Edit {
             Self::ReplaceMotion(new) => {
                 Self::ReplaceMotion(Box::new(std::mem::replace(motion, *new)))
             }
+            Self::SetFileProblems(problems) => {
+                Self::SetFileProblems(std::mem::replace(file_problems, problems))
+            }
             Self::Group(edits) => {
-                let mut inverses: Vec<Edit> = edits.into_iter().map(|e| e.apply(motion)).collect();
+                let mut inverses: Vec<Edit> = edits
+                    .into_iter()
+                    .map(|e| e.apply_to(motion, file_problems))
+                    .collect();
                 inverses.reverse();
                 Self::Group(inverses)
             }
+        }
+    }
+
+    /// The keyframe values the edit sets, as `(keyframe, channel)` with the body angles after
+    /// the joints (channel `joint_count + axis`): empty for an edit of timing or the header,
+    /// `None` when it inserts or removes keyframes or replaces the motion. What was computed
+    /// from the values alone is then updated cell by cell rather than made afresh.
+    #[must_use]
+    pub fn value_cells(&self, joint_count: usize) -> Option<Vec<(usize, usize)>> {
+        let mut cells = Vec::new();
+        let mut stack = vec![self];
+        while let Some(edit) = stack.pop() {
+            match edit {
+                Self::SetAngles(set) => cells.extend(set.iter().map(|&(k, j, _)| (k, j))),
+                Self::SetBody(set) => {
+                    cells.extend(set.iter().map(|&(k, axis, _)| (k, joint_count + axis)));
+                }
+                Self::SetFrames(_)
+                | Self::SetHeader(..)
+                | Self::SetVersion(_)
+                | Self::SetFrameRate(_)
+                | Self::SetFileProblems(_) => {}
+                Self::Group(edits) => stack.extend(edits),
+                Self::InsertKeyframe { .. }
+                | Self::RemoveKeyframe { .. }
+                | Self::ReplaceMotion(_) => {
+                    return None;
+                }
+            }
+        }
+        Some(cells)
+    }
+
+    /// Replaces every [`Edit::SetFileProblems`] within the edit with `problems` (after a
+    /// save, whatever is undone, the file on disk has the problems of what was written).
+    pub fn set_file_problems(&mut self, problems: &[Problem]) {
+        match self {
+            Self::SetFileProblems(list) => problems.clone_into(list),
+            Self::Group(edits) => {
+                for edit in edits {
+                    edit.set_file_problems(problems);
+                }
+            }
+            _ => {}
         }
     }
 

@@ -1,6 +1,7 @@
 //! Undo and redo: a stack of inverses. One user action (a whole drag included) is one step.
 
 use super::edit_op::Edit;
+use crate::codec::Problem;
 use crate::codec::mtn::Motion;
 
 /// One undoable step: what to apply to go back, and a label for the menu.
@@ -40,7 +41,18 @@ impl History {
 
     /// Applies an edit as one step of its own (or as part of the open gesture).
     pub fn apply(&mut self, motion: &mut Motion, label: &str, edit: Edit) {
-        let inverse = edit.apply(motion);
+        self.apply_to(motion, &mut Vec::new(), label, edit);
+    }
+
+    /// [`History::apply`] to a motion and the problems of the file it was read from.
+    pub fn apply_to(
+        &mut self,
+        motion: &mut Motion,
+        file_problems: &mut Vec<Problem>,
+        label: &str,
+        edit: Edit,
+    ) {
+        let inverse = edit.apply_to(motion, file_problems);
         if inverse.is_empty() {
             return;
         }
@@ -94,9 +106,18 @@ impl History {
 
     /// Undoes the last step; returns its label.
     pub fn undo(&mut self, motion: &mut Motion) -> Option<String> {
+        self.undo_to(motion, &mut Vec::new())
+    }
+
+    /// [`History::undo`] of a motion and the problems of the file it was read from.
+    pub fn undo_to(
+        &mut self,
+        motion: &mut Motion,
+        file_problems: &mut Vec<Problem>,
+    ) -> Option<String> {
         self.end_gesture();
         let step = self.undo.pop()?;
-        let redo = step.inverse.apply(motion);
+        let redo = step.inverse.apply_to(motion, file_problems);
         self.state = step.previous;
         let label = step.label.clone();
         self.redo.push(Step {
@@ -108,8 +129,17 @@ impl History {
 
     /// Redoes the last undone step; returns its label.
     pub fn redo(&mut self, motion: &mut Motion) -> Option<String> {
+        self.redo_to(motion, &mut Vec::new())
+    }
+
+    /// [`History::redo`] of a motion and the problems of the file it was read from.
+    pub fn redo_to(
+        &mut self,
+        motion: &mut Motion,
+        file_problems: &mut Vec<Problem>,
+    ) -> Option<String> {
         let step = self.redo.pop()?;
-        let undo = step.inverse.apply(motion);
+        let undo = step.inverse.apply_to(motion, file_problems);
         self.state = step.state;
         let label = step.label.clone();
         self.undo.push(Step {
@@ -117,6 +147,26 @@ impl History {
             ..step
         });
         Some(label)
+    }
+
+    /// After a save: every step that sets the file's problems sets `problems`, those of
+    /// the file now on disk, whatever is undone or redone.
+    pub fn set_file_problems(&mut self, problems: &[Problem]) {
+        for step in self.undo.iter_mut().chain(&mut self.redo) {
+            step.inverse.set_file_problems(problems);
+        }
+    }
+
+    /// The edit Undo would apply (the last step's inverse).
+    #[must_use]
+    pub fn next_undo(&self) -> Option<&Edit> {
+        self.undo.last().map(|s| &s.inverse)
+    }
+
+    /// The edit Redo would apply.
+    #[must_use]
+    pub fn next_redo(&self) -> Option<&Edit> {
+        self.redo.last().map(|s| &s.inverse)
     }
 
     /// The label of the step Undo would undo.

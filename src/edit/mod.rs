@@ -1,13 +1,18 @@
 //! The document being edited and every operation on it, as plain data and functions with no
-//! egui: edits with exact inverses, undo and redo, timing operations, opening and saving.
+//! egui: edits with exact inverses, undo and redo, timing operations, opening and saving,
+//! archives as a place to work in, and the min/max pyramid the timeline draws from.
 
+pub mod archive;
 mod document;
 mod edit_op;
+mod error;
 mod history;
 pub mod playback;
+pub mod summary;
 pub mod timeline_ops;
 
-pub use document::{Document, Opened, Origin};
+pub use document::{DiskState, Document, Origin, file_name, save_entries};
 pub use edit_op::{Edit, HeaderField};
+pub use error::DocumentError;
 pub use history::History;
 pub use playback::Playback;

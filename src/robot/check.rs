@@ -1,11 +1,36 @@
 //! Checks of a motion against what we know about the robot: design label, joints, limits,
-//! header fields and the motion-name grammar. Used by the reader and, live, by the editor.
+//! header fields, the motion-name grammar and the servos' speed. [`problems`] puts them
+//! together with what the reader found in the file's structure: the command line, the
+//! editor and the tests all take a motion's problems from there.
 
 use super::chunk_name;
 use super::joints::{LimitSource, deg_to_urad, urad_to_deg};
 use super::models::{Design, model_for_locators, parse_design};
-use crate::codec::mtn::{Motion, Offsets, SizeWidth};
+use crate::codec::DecodeError;
+use crate::codec::mtn::{self, Decoded, Motion, Offsets, SizeWidth};
 use crate::codec::problem::{Problem, ProblemCode, Severity};
+
+/// Every problem of a motion: `structure`, what the reader found in the file it came from
+/// (empty for a motion that was never read from a file), then the header, labels, joints,
+/// limits and name, then how fast it moves, in file order.
+#[must_use]
+pub fn problems(motion: &Motion, offsets: &Offsets, structure: &[Problem]) -> Vec<Problem> {
+    let mut problems = structure.to_vec();
+    problems.extend(check_motion(motion, offsets));
+    problems.extend(safety_problems(motion, offsets));
+    problems.sort_by_key(|p| p.offset);
+    problems
+}
+
+/// Reads an MTN file and lists every one of its problems (see [`problems`]).
+///
+/// # Errors
+/// As [`mtn::decode`]: no motion can be recovered from the bytes.
+pub fn decode_checked(data: &[u8]) -> Result<Decoded, DecodeError> {
+    let mut decoded = mtn::decode(data)?;
+    decoded.problems = problems(&decoded.motion, &decoded.offsets, &decoded.problems);
+    Ok(decoded)
+}
 
 /// Beyond this many per-joint problems of one kind, the rest are summed up in one line.
 const MAX_LISTED: usize = 32;
@@ -29,7 +54,9 @@ pub fn safety_problems(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
     })
 }
 
-/// Every check that needs robot knowledge, with the byte offsets of `offsets`.
+/// Every check that needs robot knowledge except speed, with the byte offsets of `offsets`:
+/// header fields, labels, joints, limits and the name (what the reader's own checks were
+/// before the codec stood on its own; the codec bench measures them with the reader).
 #[must_use]
 pub fn check_motion(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
     let mut problems = Vec::new();

@@ -8,6 +8,7 @@ pub mod kinematics;
 pub mod marks;
 pub mod models;
 pub mod postures;
+pub mod repair;
 pub mod speed;
 pub mod timing;
 

@@ -197,12 +197,7 @@ pub fn parse_design(label: &str) -> Option<Design> {
     })
 }
 
-/// Whether the label is an ERS-110 label (`DRX-700`, with or without a suffix), whose files
-/// have a 2-byte section-3 size.
-#[must_use]
-pub fn is_ers110_label(label: &str) -> bool {
-    label == "DRX-700" || label.starts_with("DRX-700_")
-}
+pub use crate::codec::mtn::format::is_ers110_label;
 
 /// The model whose joint table holds every one of these locators, if exactly one does; used
 /// to suggest a label when a file's label is unknown or wrong.

@@ -5,6 +5,9 @@
     reason = "each test binary uses a different part of this module"
 )]
 
+#[cfg(feature = "gui")]
+pub mod ui;
+
 use mtn_studio::codec::oda::{Archive, Contents, EntryKind};
 use std::path::PathBuf;
 

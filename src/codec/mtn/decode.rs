@@ -41,19 +41,6 @@ impl Decoded {
     }
 }
 
-/// Decodes an MTN file leniently and checks it against what we know about the robot
-/// (design label, joints, limits, motion name).
-///
-/// # Errors
-/// Only when no motion can be recovered: not an MTN file, or cut off before the joint list.
-pub fn decode(data: &[u8]) -> Result<Decoded, DecodeError> {
-    let mut decoded = decode_structure(data)?;
-    let checks = crate::robot::check::check_motion(&decoded.motion, &decoded.offsets);
-    decoded.problems.extend(checks);
-    decoded.problems.sort_by_key(|p| p.offset);
-    Ok(decoded)
-}
-
 fn to_usize(value: u32) -> usize {
     usize::try_from(value).unwrap_or(usize::MAX)
 }
@@ -266,11 +253,13 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Decodes the file's structure only, without the checks that need robot knowledge.
+/// Decodes an MTN file leniently: the motion, where each field was found, and every problem
+/// of the file's structure. What the robot makes of the motion (labels, joints, limits,
+/// names, speed) is checked above the codec, by `robot::check`.
 ///
 /// # Errors
-/// As [`decode`].
-pub fn decode_structure(data: &[u8]) -> Result<Decoded, DecodeError> {
+/// Only when no motion can be recovered: not an MTN file, or cut off before the joint list.
+pub fn decode(data: &[u8]) -> Result<Decoded, DecodeError> {
     if data.is_empty() {
         return Err(DecodeError::Empty);
     }
@@ -550,7 +539,7 @@ fn read_section3<'a>(
 ) -> Result<Section3<'a>, DecodeError> {
     let bytes = reader.bytes;
     let joint_count = list.locators.len();
-    let ers110 = crate::robot::is_ers110_label(design);
+    let ers110 = super::format::is_ers110_label(design);
     let found = reader.section3_after(list);
     let declared = list.at.checked_add(list.size);
     let at = match found {

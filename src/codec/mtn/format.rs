@@ -31,3 +31,11 @@ pub fn keyframe_data_len(keyframe_count: usize, joint_count: usize) -> usize {
             + (keyframe_count - 1) * (KEYFRAME_FIXED + 4 * joint_count)
     }
 }
+
+/// Whether a design label is the ERS-110's (`DRX-700`, bare or with a partial-body suffix
+/// such as `DRX-700_Head`). Its files carry a 2-byte section-3 size and a frame-rate field
+/// of 0: the reader expects that layout and the writer gives new files of that label it.
+#[must_use]
+pub fn is_ers110_label(label: &str) -> bool {
+    label == "DRX-700" || label.starts_with("DRX-700_")
+}

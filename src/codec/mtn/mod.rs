@@ -21,10 +21,8 @@ mod encode;
 pub mod format;
 mod keyframes;
 mod model;
-mod repair;
 
-pub use decode::{Decoded, decode, decode_structure};
+pub use decode::{Decoded, decode};
 pub use encode::{Offsets, encode, offsets};
 pub use keyframes::{BodyUrad, JointCountMismatch, Keyframe, KeyframeRef, Keyframes};
 pub use model::{Layout, Motion, Padding, SizeWidth, Version};
-pub use repair::{Fix, Repaired, repair};

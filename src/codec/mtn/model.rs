@@ -98,7 +98,7 @@ impl Layout {
     /// (2-byte section-3 size, only section 1 padded), since that is what its player knows.
     #[must_use]
     pub fn canonical(design: &str) -> Self {
-        if crate::robot::is_ers110_label(design) {
+        if super::format::is_ers110_label(design) {
             Self {
                 section3_size: SizeWidth::U16,
                 section1_padding: Padding::Align4,
@@ -146,7 +146,7 @@ impl Motion {
     /// An empty motion for a design label and joint list, in the canonical layout.
     #[must_use]
     pub fn new(name: &str, creator: &str, design: &str, locators: Vec<String>) -> Self {
-        let frame_rate = if crate::robot::is_ers110_label(design) {
+        let frame_rate = if super::format::is_ers110_label(design) {
             0
         } else {
             16

@@ -2,12 +2,11 @@
 //! say each fix made. Motion data (angles, timing, names) is never changed by repair; what
 //! only a person can decide (a joint beyond its limit, a name off the grammar) stays listed.
 
-use super::decode::{Decoded, decode};
-use super::encode::encode;
-use super::model::{Layout, Motion, Padding, SizeWidth};
+use super::check::decode_checked;
+use super::models::parse_design;
 use crate::codec::error::EncodeError;
+use crate::codec::mtn::{Decoded, Layout, Motion, Padding, SizeWidth, encode};
 use crate::codec::problem::{Problem, ProblemCode};
-use crate::robot::models::parse_design;
 
 /// One fix made by repair.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -167,7 +166,8 @@ fn fix_header(motion: &mut Motion, decoded: &Decoded, fixes: &mut Vec<Fix>) {
     }
 }
 
-/// Repairs a decoded file.
+/// Repairs a decoded file. `decoded` must carry every problem of the file
+/// ([`super::check::decode_checked`]): repair fixes what they name.
 ///
 /// # Errors
 /// When the recovered motion cannot be written (a name longer than 255 bytes, say).
@@ -189,7 +189,7 @@ pub fn repair(decoded: &Decoded) -> Result<Repaired, EncodeError> {
     fix_header(&mut motion, decoded, &mut fixes);
     fix_locators(&mut motion, decoded, &mut fixes);
     let bytes = encode(&motion)?;
-    let remaining = match decode(&bytes) {
+    let remaining = match decode_checked(&bytes) {
         // Repair must never write a file that reads back as something else.
         Ok(again) if again.motion.keyframes != motion.keyframes || !again.is_well_formed() => {
             let mut problems = again.problems;

@@ -1,0 +1,167 @@
+//! Everything the user can ask of the window, as data. Panels, menus, dialogs and the
+//! keyboard push actions onto one queue while the frame is drawn; the app applies them, in
+//! order, after it (as egui_demo_app's `Command` and rerun's command queue do), so nothing
+//! changes under a panel while it draws.
+
+use super::command::UiCommand;
+use super::dialogs::Modal;
+use super::tabs::TabId;
+use super::view::{Channel, PointId};
+use crate::edit::Edit;
+use crate::edit::archive::Query;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+/// What a save has already been told by the user.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Confirmed {
+    /// Save even though joints go beyond their limits or servos.
+    pub safety: bool,
+    /// Write over a file that changed on disk (or another file at a Save As path).
+    pub overwrite: bool,
+}
+
+/// One thing to do, applied after the frame.
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// A menu or keyboard command, on the active tab.
+    Command(UiCommand),
+    /// Open a file in a tab (a motion, an archive), or bring in one to import.
+    Open(PathBuf),
+    /// Open one motion of an archive in a tab.
+    OpenEntry {
+        /// The archive.
+        archive: PathBuf,
+        /// The entry's name.
+        entry: String,
+    },
+    /// Open the bundled example in a tab.
+    OpenExample,
+    /// Bring a tab to the front.
+    ActivateTab(TabId),
+    /// Close a tab, asking first when it has unsaved edits.
+    CloseTab(TabId),
+    /// Close a tab now, unsaved edits and all (the user said "Don't Save").
+    DiscardTab(TabId),
+    /// Save a motion tab (to its file, or to `to`), then do `then`.
+    Save {
+        /// The tab.
+        tab: TabId,
+        /// A new file to save to (Save As), or `None` for where it came from.
+        to: Option<PathBuf>,
+        /// What the user already agreed to.
+        confirmed: Confirmed,
+        /// What to do once it is saved.
+        then: Option<Box<Action>>,
+    },
+    /// Save every edited motion of an archive tab's archive back into it, in one write.
+    SaveArchive {
+        /// The archive tab.
+        tab: TabId,
+        /// What the user already agreed to.
+        confirmed: Confirmed,
+    },
+    /// Import a file as a new motion tab, with the Import window's options.
+    Import(super::dialogs::ImportPrompt),
+    /// Write a motion tab's motion in another format.
+    Export(TabId, super::dialogs::ExportPrompt),
+    /// Show a dialog (or show it again, changed: a dialog's fields change through this).
+    Show(Modal),
+    /// Close the dialog.
+    CloseModal,
+    /// Fill a path field of the open dialog from the system's file dialog.
+    Browse(super::dialogs::BrowseFor),
+    /// Copy the selection (egui's `Event::Copy`, or the menu).
+    Copy,
+    /// Copy the selection, then delete it (egui's `Event::Cut`, or the menu).
+    Cut,
+    /// Paste text from the system clipboard (egui's `Event::Paste`).
+    PasteText(String),
+    /// A change to one motion tab.
+    Motion(TabId, MotionAction),
+    /// A change to one archive tab.
+    Archive(TabId, ArchiveAction),
+    /// Several actions, one after another.
+    Sequence(Vec<Action>),
+    /// Close the window, asking about every motion with unsaved edits first.
+    Quit,
+}
+
+/// A change to a motion tab: its document, what it shows, its playback.
+#[derive(Clone, Debug)]
+pub enum MotionAction {
+    /// Apply an edit as one undo step (or as part of the open gesture).
+    Edit {
+        /// The undo menu's label.
+        label: String,
+        /// The change.
+        edit: Edit,
+    },
+    /// Open a gesture: edits until it ends are one undo step (a drag, typing in a field).
+    BeginGesture(String),
+    /// Close the gesture.
+    EndGesture,
+    /// Move the playhead (ms).
+    Seek(u64),
+    /// Select these points (and their keyframes' rows).
+    SelectPoints(BTreeSet<PointId>),
+    /// Select a keyframe row (`add`: to the selection, or out of it when already in).
+    SelectKeyframe {
+        /// The keyframe.
+        keyframe: usize,
+        /// Shift or Ctrl was held.
+        add: bool,
+    },
+    /// Show or hide a curve.
+    SetVisible(Channel, bool),
+    /// Show every joint's curve.
+    ShowAll,
+    /// Hide every curve.
+    HideAll,
+    /// Show only these joints (or all again, when they already are the only ones).
+    Solo(Vec<usize>),
+    /// The joint whose limits are drawn (and the pose view highlights).
+    Focus(Option<Channel>),
+    /// Loop playback.
+    SetLooping(bool),
+    /// Playback speed.
+    SetSpeed(f64),
+}
+
+/// A change to an archive tab.
+#[derive(Clone, Debug)]
+pub enum ArchiveAction {
+    /// The search, filters and order.
+    SetQuery(Query),
+    /// Select a row (an index into the index's rows), to preview it.
+    Select(Option<usize>),
+}
+
+/// Where the panels of one motion tab push their actions: each is tagged with the tab, so
+/// an action queued before a tab switch still reaches its own document.
+pub struct MotionSink<'a> {
+    /// The tab.
+    pub tab: TabId,
+    /// The queue.
+    pub actions: &'a mut Vec<Action>,
+}
+
+impl MotionSink<'_> {
+    /// Queues a change to this tab.
+    pub fn push(&mut self, action: MotionAction) {
+        self.actions.push(Action::Motion(self.tab, action));
+    }
+
+    /// Queues an edit with its undo label.
+    pub fn edit(&mut self, label: &str, edit: Edit) {
+        self.push(MotionAction::Edit {
+            label: label.to_owned(),
+            edit,
+        });
+    }
+
+    /// Queues a command (it applies to the active tab, which this one is).
+    pub fn command(&mut self, command: UiCommand) {
+        self.actions.push(Action::Command(command));
+    }
+}

@@ -1,0 +1,61 @@
+//! The system's file dialogs, and how to tell when there is none. On a Linux desktop
+//! without a file-dialog portal (and without zenity) the dialog never appears and returns
+//! at once as if cancelled; the window then asks for the path itself, and says why.
+
+use crate::codec::kind::{FileKind, dialog_extensions};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// No person cancels a dialog this fast: a dialog that returns sooner never appeared.
+const TOO_FAST: Duration = Duration::from_millis(40);
+
+/// What a file dialog gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Picked {
+    /// A path.
+    Path(PathBuf),
+    /// The user closed the dialog.
+    Cancelled,
+    /// No dialog could be shown; why.
+    Unavailable(String),
+}
+
+fn run(show: impl FnOnce() -> Option<PathBuf>) -> Picked {
+    let _stale = crate::logging::take_dialog_errors();
+    let started = Instant::now();
+    let picked = show();
+    let errors = crate::logging::take_dialog_errors();
+    match picked {
+        Some(path) => Picked::Path(path),
+        None if !errors.is_empty() => Picked::Unavailable(errors.join("; ")),
+        None if started.elapsed() < TOO_FAST => Picked::Unavailable(
+            "the system's file dialog closed at once (no file-dialog portal on this desktop?)"
+                .to_owned(),
+        ),
+        None => Picked::Cancelled,
+    }
+}
+
+fn dialog(title: &str, kinds: &[FileKind]) -> rfd::FileDialog {
+    let extensions = dialog_extensions(kinds);
+    let description = kinds
+        .iter()
+        .map(|k| k.description())
+        .collect::<Vec<_>>()
+        .join(", ");
+    rfd::FileDialog::new()
+        .set_title(title)
+        .add_filter(description, &extensions)
+}
+
+/// Asks for a file to open, of one of `kinds`.
+#[must_use]
+pub fn pick_file(title: &str, kinds: &[FileKind]) -> Picked {
+    run(|| dialog(title, kinds).pick_file())
+}
+
+/// Asks where to save, suggesting `file_name`.
+#[must_use]
+pub fn save_file(title: &str, kinds: &[FileKind], file_name: &str) -> Picked {
+    run(|| dialog(title, kinds).set_file_name(file_name).save_file())
+}

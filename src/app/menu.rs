@@ -1,0 +1,132 @@
+//! The menu bar. Every item pushes an action; what is greyed out is read from the state.
+
+use super::action::{Action, MotionAction};
+use super::command::UiCommand;
+use super::tabs::{TabKind, Tabs};
+use super::view::{BODY_NAMES, Channel};
+use std::path::PathBuf;
+
+/// What the menus read besides the tabs.
+pub struct MenuContext<'a> {
+    /// Recent files, newest first.
+    pub recent: &'a [PathBuf],
+    /// Whether a pose has been copied.
+    pub has_pose: bool,
+}
+
+fn item(ui: &mut egui::Ui, command: UiCommand, enabled: bool, actions: &mut Vec<Action>) {
+    item_labelled(ui, command, command.label(), enabled, actions);
+}
+
+fn item_labelled(
+    ui: &mut egui::Ui,
+    command: UiCommand,
+    label: &str,
+    enabled: bool,
+    actions: &mut Vec<Action>,
+) {
+    let mut button = egui::Button::new(label);
+    if let Some(shortcut) = command.shortcut() {
+        button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
+    }
+    if ui.add_enabled(enabled, button).clicked() {
+        actions.push(Action::Command(command));
+    }
+}
+
+/// Draws the menu bar.
+pub fn menu_ui(
+    ui: &mut egui::Ui,
+    tabs: &Tabs,
+    context: &MenuContext<'_>,
+    actions: &mut Vec<Action>,
+) {
+    let active = tabs.active();
+    let motion = active.and_then(|t| t.motion());
+    let is_archive = active.is_some_and(|t| matches!(t.kind, TabKind::Archive(_)));
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            item(ui, UiCommand::Open, true, actions);
+            item(ui, UiCommand::OpenPath, true, actions);
+            ui.menu_button("Open Recent", |ui| {
+                if context.recent.is_empty() {
+                    ui.weak("No recent files");
+                }
+                for path in context.recent {
+                    if ui.button(path.display().to_string()).clicked() {
+                        actions.push(Action::Open(path.clone()));
+                    }
+                }
+            });
+            item(ui, UiCommand::OpenExample, true, actions);
+            ui.separator();
+            item(ui, UiCommand::Save, motion.is_some() || is_archive, actions);
+            item(ui, UiCommand::SaveAs, motion.is_some(), actions);
+            ui.separator();
+            item(ui, UiCommand::Import, true, actions);
+            item(ui, UiCommand::Export, motion.is_some(), actions);
+            ui.separator();
+            item(ui, UiCommand::CloseTab, active.is_some(), actions);
+            item(ui, UiCommand::Quit, true, actions);
+        });
+        ui.menu_button("Edit", |ui| {
+            let history = motion.map(|m| m.document.history());
+            let undo = history.and_then(|h| h.undo_label());
+            let redo = history.and_then(|h| h.redo_label());
+            item_labelled(
+                ui,
+                UiCommand::Undo,
+                &undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}")),
+                undo.is_some(),
+                actions,
+            );
+            item_labelled(
+                ui,
+                UiCommand::Redo,
+                &redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}")),
+                redo.is_some(),
+                actions,
+            );
+            ui.separator();
+            let any = motion.is_some_and(|m| !m.view.selected_keyframes.is_empty());
+            item(ui, UiCommand::Copy, any, actions);
+            item(ui, UiCommand::Cut, any, actions);
+            item(ui, UiCommand::Paste, any && context.has_pose, actions);
+            ui.separator();
+            item(ui, UiCommand::InsertKeyframe, motion.is_some(), actions);
+            item(ui, UiCommand::DuplicateKeyframe, any, actions);
+            item(ui, UiCommand::DeleteKeyframes, any, actions);
+            ui.separator();
+            item(ui, UiCommand::Repair, motion.is_some(), actions);
+        });
+        ui.menu_button("View", |ui| {
+            item(ui, UiCommand::ZoomToFit, motion.is_some(), actions);
+            if let (Some(tab), Some(id)) = (motion, tabs.active) {
+                for (axis, name) in BODY_NAMES.iter().enumerate() {
+                    let mut shown = tab.view.body_visible[axis];
+                    if ui.checkbox(&mut shown, format!("Show {name}")).changed() {
+                        actions.push(Action::Motion(
+                            id,
+                            MotionAction::SetVisible(Channel::Body(axis), shown),
+                        ));
+                    }
+                }
+            }
+            ui.separator();
+            item(ui, UiCommand::NextTab, tabs.list.len() > 1, actions);
+            item(ui, UiCommand::PreviousTab, tabs.list.len() > 1, actions);
+            item(ui, UiCommand::ShowMessages, true, actions);
+        });
+        ui.menu_button("Playback", |ui| {
+            for command in [
+                UiCommand::PlayPause,
+                UiCommand::GoToStart,
+                UiCommand::GoToEnd,
+                UiCommand::StepBack,
+                UiCommand::StepForward,
+            ] {
+                item(ui, command, motion.is_some(), actions);
+            }
+        });
+    });
+}

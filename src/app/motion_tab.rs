@@ -1,0 +1,163 @@
+//! A motion tab's panels: the joint list, the header and problems, the keyframe table, the
+//! transport, the posed robot and the timeline. Each reads the tab and pushes actions.
+
+use super::action::{MotionAction, MotionSink};
+use super::command::UiCommand;
+use super::tabs::MotionTab;
+use super::view::Channel;
+use super::{header_panel, joints_panel, pose_view, problems_panel, table, timeline};
+use crate::edit::{Document, Playback};
+
+/// Draws a motion tab's panels inside `ui` (the space below the menu, tabs and status bar).
+pub fn motion_tab_ui(ui: &mut egui::Ui, tab: &mut MotionTab, sink: &mut MotionSink<'_>) {
+    let MotionTab {
+        document,
+        view,
+        playback,
+        timeline: timeline_state,
+        pose,
+        repair_log,
+        ..
+    } = tab;
+    let document: &Document = document;
+    let playhead_ms = playback.time_ms();
+    let playhead_values = playback.values_with(&document.motion.keyframes, document.times_ms());
+    egui::Panel::left("joints")
+        .resizable(true)
+        .default_size(230.0)
+        .show(ui, |ui| {
+            let context = joints_panel::JointsContext {
+                playhead_values: &playhead_values,
+                marks: document.safety_marks(),
+                times_ms: document.times_ms(),
+            };
+            joints_panel::joints_ui(ui, &document.motion, view, &context, sink);
+        });
+    egui::Panel::right("header")
+        .resizable(true)
+        .default_size(300.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("right")
+                .show(ui, |ui| {
+                    header_panel::header_ui(ui, document, sink);
+                    ui.separator();
+                    problems_panel::problems_ui(ui, document.problems(), sink);
+                    for line in repair_log.iter() {
+                        ui.small(line);
+                    }
+                });
+        });
+    egui::Panel::bottom("table")
+        .resizable(true)
+        .default_size(220.0)
+        .show(ui, |ui| {
+            table::table_ui(ui, document, view, sink);
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        transport_ui(ui, playback, document, sink);
+        let body = body_at(document, playhead_ms);
+        egui::Panel::right("pose")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| {
+                let clicked = pose_view::pose_ui(
+                    ui,
+                    &document.motion,
+                    &playhead_values,
+                    body,
+                    view.focused,
+                    pose,
+                );
+                if let Some(j) = clicked {
+                    sink.push(MotionAction::Focus(Some(Channel::Joint(j))));
+                    sink.push(MotionAction::SetVisible(Channel::Joint(j), true));
+                }
+            });
+        timeline::timeline_ui(ui, document, view, playhead_ms, timeline_state, sink);
+    });
+}
+
+/// Body roll, pitch and yaw at a time, interpolated between keyframes (the robot does not
+/// play them; the figure shows them).
+fn body_at(document: &Document, time_ms: u64) -> [i32; 3] {
+    let times = document.times_ms();
+    let body = document.motion.keyframes.body();
+    let next = times.partition_point(|&t| t <= time_ms);
+    if next >= times.len() {
+        return body.last().copied().unwrap_or([0; 3]);
+    }
+    if next == 0 {
+        return body[0];
+    }
+    let (t0, t1) = (times[next - 1] as f64, times[next] as f64);
+    let f = (time_ms as f64 - t0) / (t1 - t0);
+    let mut out = [0; 3];
+    for (axis, slot) in out.iter_mut().enumerate() {
+        let (a, b) = (f64::from(body[next - 1][axis]), f64::from(body[next][axis]));
+        #[expect(clippy::cast_possible_truncation, reason = "between two i32 values")]
+        let value = (a + (b - a) * f).round() as i32;
+        *slot = value;
+    }
+    out
+}
+
+/// Play, pause, stop, loop, speed, and where the playhead is.
+fn transport_ui(
+    ui: &mut egui::Ui,
+    playback: &Playback,
+    document: &Document,
+    sink: &mut MotionSink<'_>,
+) {
+    let keyframes = &document.motion.keyframes;
+    ui.horizontal(|ui| {
+        if ui
+            .button("Start")
+            .on_hover_text("Go to start (Home)")
+            .clicked()
+        {
+            sink.command(UiCommand::GoToStart);
+        }
+        let label = if playback.playing { "Pause" } else { "Play" };
+        if ui
+            .button(label)
+            .on_hover_text("Play or pause (Space)")
+            .clicked()
+        {
+            sink.command(UiCommand::PlayPause);
+        }
+        if ui
+            .button("Stop")
+            .on_hover_text("Stop and go back to the start")
+            .clicked()
+        {
+            sink.command(UiCommand::GoToStart);
+        }
+        let mut looping = playback.looping;
+        if ui.checkbox(&mut looping, "Loop").changed() {
+            sink.push(MotionAction::SetLooping(looping));
+        }
+        let mut speed = playback.speed();
+        let label = ui.label("Speed");
+        let response = ui
+            .add(
+                egui::Slider::new(
+                    &mut speed,
+                    crate::edit::playback::SPEED_RANGE.0..=crate::edit::playback::SPEED_RANGE.1,
+                )
+                .step_by(0.25)
+                .suffix("×"),
+            )
+            .labelled_by(label.id);
+        if response.changed() {
+            sink.push(MotionAction::SetSpeed(speed));
+        }
+        ui.separator();
+        ui.monospace(format!(
+            "{:>6} / {} ms",
+            playback.time_ms(),
+            crate::robot::timing::duration_ms(keyframes)
+        ))
+        .on_hover_text("The playhead, on the robot's 8 ms ticks (arrow keys step 16 ms frames)");
+    });
+}

@@ -1,0 +1,244 @@
+//! The open documents, one tab each: motions (each with its own history, unsaved mark,
+//! view and playback) and archives (a browser of their entries).
+
+use super::action::Action;
+use super::archive_tab::ArchiveTab;
+use super::pose_view::PoseState;
+use super::timeline::TimelineState;
+use super::view::View;
+use crate::edit::{Document, Origin, Playback};
+use std::path::Path;
+
+/// A tab's id: unique for the life of the window (an index would shift as tabs close).
+pub type TabId = u64;
+
+/// A motion being edited, and how the window shows it.
+pub struct MotionTab {
+    /// The motion.
+    pub document: Document,
+    /// What is shown and selected.
+    pub view: View,
+    /// Playback at the robot's timing; its position is the playhead.
+    pub playback: Playback,
+    /// The timeline's own state (hover, a drag in progress, the plot's transform).
+    pub timeline: TimelineState,
+    /// The posed robot's own state (its limbs on screen).
+    pub pose: PoseState,
+    /// The user said to save this document despite its limit and speed problems.
+    pub safety_confirmed: bool,
+    /// What the last repair did.
+    pub repair_log: Vec<String>,
+}
+
+impl MotionTab {
+    /// A tab for a document: every joint shown, the whole motion in view.
+    #[must_use]
+    pub fn new(document: Document) -> Self {
+        Self {
+            view: View::for_motion(&document.motion),
+            document,
+            playback: Playback::default(),
+            timeline: TimelineState::default(),
+            pose: PoseState::default(),
+            safety_confirmed: false,
+            repair_log: Vec::new(),
+        }
+    }
+
+    /// The playhead in ms.
+    #[must_use]
+    pub fn playhead_ms(&self) -> u64 {
+        self.playback.time_ms()
+    }
+}
+
+/// What a tab holds.
+pub enum TabKind {
+    /// A motion.
+    Motion(Box<MotionTab>),
+    /// An archive's entries.
+    Archive(Box<ArchiveTab>),
+}
+
+/// One tab.
+pub struct Tab {
+    /// Its id.
+    pub id: TabId,
+    /// What it holds.
+    pub kind: TabKind,
+}
+
+impl Tab {
+    /// The tab's title (a motion's with its unsaved mark).
+    #[must_use]
+    pub fn title(&self) -> String {
+        match &self.kind {
+            TabKind::Motion(tab) => tab.document.tab_title(),
+            TabKind::Archive(tab) => crate::edit::file_name(&tab.index.path),
+        }
+    }
+
+    /// The motion tab, if it is one.
+    #[must_use]
+    pub fn motion(&self) -> Option<&MotionTab> {
+        match &self.kind {
+            TabKind::Motion(tab) => Some(tab),
+            TabKind::Archive(_) => None,
+        }
+    }
+
+    /// The motion tab, if it is one.
+    pub fn motion_mut(&mut self) -> Option<&mut MotionTab> {
+        match &mut self.kind {
+            TabKind::Motion(tab) => Some(tab),
+            TabKind::Archive(_) => None,
+        }
+    }
+}
+
+/// Every open tab, and which is in front.
+#[derive(Default)]
+pub struct Tabs {
+    /// The tabs, in order.
+    pub list: Vec<Tab>,
+    /// The tab in front.
+    pub active: Option<TabId>,
+    next_id: TabId,
+}
+
+impl Tabs {
+    /// Adds a tab and brings it to the front.
+    pub fn add(&mut self, kind: TabKind) -> TabId {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.list.push(Tab { id, kind });
+        self.active = Some(id);
+        id
+    }
+
+    /// Closes a tab; the one beside it comes to the front.
+    pub fn remove(&mut self, id: TabId) {
+        let Some(index) = self.list.iter().position(|t| t.id == id) else {
+            return;
+        };
+        self.list.remove(index);
+        if self.active == Some(id) {
+            self.active = self
+                .list
+                .get(index)
+                .or_else(|| self.list.get(index.wrapping_sub(1)))
+                .map(|t| t.id);
+        }
+    }
+
+    /// A tab by id.
+    #[must_use]
+    pub fn get(&self, id: TabId) -> Option<&Tab> {
+        self.list.iter().find(|t| t.id == id)
+    }
+
+    /// A tab by id.
+    pub fn get_mut(&mut self, id: TabId) -> Option<&mut Tab> {
+        self.list.iter_mut().find(|t| t.id == id)
+    }
+
+    /// The tab in front.
+    #[must_use]
+    pub fn active(&self) -> Option<&Tab> {
+        self.active.and_then(|id| self.get(id))
+    }
+
+    /// A motion tab by id.
+    pub fn motion_mut(&mut self, id: TabId) -> Option<&mut MotionTab> {
+        self.get_mut(id).and_then(Tab::motion_mut)
+    }
+
+    /// The motion tabs.
+    pub fn motions(&self) -> impl Iterator<Item = (TabId, &MotionTab)> {
+        self.list
+            .iter()
+            .filter_map(|t| t.motion().map(|m| (t.id, m)))
+    }
+
+    /// The tab whose document lives at `origin`, if one is open.
+    #[must_use]
+    pub fn find_origin(&self, origin: &Origin) -> Option<TabId> {
+        self.motions()
+            .find(|(_, tab)| same_origin(&tab.document.origin, origin))
+            .map(|(id, _)| id)
+    }
+
+    /// The archive tab of the archive at `path`, if one is open.
+    #[must_use]
+    pub fn find_archive(&self, path: &Path) -> Option<TabId> {
+        self.list
+            .iter()
+            .find(|t| matches!(&t.kind, TabKind::Archive(a) if same_file(&a.index.path, path)))
+            .map(|t| t.id)
+    }
+
+    /// The tab `step` places after the one in front (wrapping round).
+    #[must_use]
+    pub fn neighbour(&self, step: isize) -> Option<TabId> {
+        let count = self.list.len();
+        let here = self.list.iter().position(|t| Some(t.id) == self.active)?;
+        let count_i = isize::try_from(count).ok()?;
+        let index = (isize::try_from(here).ok()? + step).rem_euclid(count_i);
+        self.list.get(usize::try_from(index).ok()?).map(|t| t.id)
+    }
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b
+        || matches!(
+            (a.canonicalize(), b.canonicalize()),
+            (Ok(a), Ok(b)) if a == b
+        )
+}
+
+fn same_origin(a: &Origin, b: &Origin) -> bool {
+    match (a, b) {
+        (Origin::File(a), Origin::File(b)) => same_file(a, b),
+        (
+            Origin::Entry {
+                archive: a,
+                entry: x,
+            },
+            Origin::Entry {
+                archive: b,
+                entry: y,
+            },
+        ) => x == y && same_file(a, b),
+        _ => false,
+    }
+}
+
+/// The row of tabs: each brings its document to the front (middle-click or its × closes it).
+pub fn tabs_ui(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
+    ui.horizontal_wrapped(|ui| {
+        for tab in &tabs.list {
+            let selected = tabs.active == Some(tab.id);
+            let title = tab.title();
+            let response = ui.selectable_label(selected, &title);
+            response.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::Tab, true, selected, format!("Tab {title}"))
+            });
+            if response.clicked() {
+                actions.push(Action::ActivateTab(tab.id));
+            }
+            if response.middle_clicked() {
+                actions.push(Action::CloseTab(tab.id));
+            }
+            let close = ui
+                .small_button("×")
+                .on_hover_text(format!("Close {title} (Ctrl+W)"));
+            close.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Close {title}"))
+            });
+            if close.clicked() {
+                actions.push(Action::CloseTab(tab.id));
+            }
+            ui.separator();
+        }
+    });
+}

@@ -1,0 +1,204 @@
+//! What kind of file a path holds, answered in one place for every entry point: the command
+//! line, the window's Open and Import, a file dropped on the window and the file dialogs'
+//! filters.
+//!
+//! The bytes decide first (an MTN, ODA or gzip header cannot be mistaken), then the
+//! extension, then the gait file's weak signature (its first two bytes hold its length),
+//! which is only trusted where neither said anything.
+
+use std::io::Read as _;
+use std::path::Path;
+
+/// How many leading bytes [`FileKind::sniff`] reads.
+pub const SNIFF_LEN: usize = 16;
+
+/// A kind of file mtn-studio reads or writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FileKind {
+    /// An AIBO motion (`OMTN`), or the `NotOMTN ` placeholder old tools left.
+    Mtn,
+    /// An ODA archive of motions, sounds and LED files: `ODAR`, or gzip-compressed.
+    Oda,
+    /// A StickyBot gait file (a flash image whose first two bytes hold its size).
+    Gait,
+    /// JSON: a motion or gait file in mtn-studio's JSON form.
+    Json,
+    /// CSV: a motion's keyframes as a table.
+    Csv,
+    /// A Choreonoid body motion (`.seq`, `.yaml`, `.yml`).
+    BodyMotion,
+    /// A Choreonoid key-pose sequence (`.pseq`).
+    PoseSeq,
+}
+
+impl FileKind {
+    /// Every kind.
+    pub const ALL: [Self; 7] = [
+        Self::Mtn,
+        Self::Oda,
+        Self::Gait,
+        Self::Json,
+        Self::Csv,
+        Self::BodyMotion,
+        Self::PoseSeq,
+    ];
+
+    /// What the window opens as a document of its own (File > Open, a dropped file).
+    pub const OPENED: [Self; 3] = [Self::Mtn, Self::Oda, Self::Gait];
+
+    /// What the window brings in as a new motion through File > Import.
+    pub const IMPORTED: [Self; 4] = [Self::BodyMotion, Self::PoseSeq, Self::Csv, Self::Json];
+
+    /// What a motion can be written as (File > Export, `convert`).
+    pub const EXPORTED: [Self; 5] = [
+        Self::Mtn,
+        Self::Json,
+        Self::Csv,
+        Self::BodyMotion,
+        Self::PoseSeq,
+    ];
+
+    /// The file extensions of the kind, lower case, the usual one first.
+    #[must_use]
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Self::Mtn => &["mtn"],
+            Self::Oda => &["oda"],
+            Self::Gait => &["gait"],
+            Self::Json => &["json"],
+            Self::Csv => &["csv"],
+            Self::BodyMotion => &["seq", "yaml", "yml"],
+            Self::PoseSeq => &["pseq"],
+        }
+    }
+
+    /// A short description for dialogs and messages.
+    #[must_use]
+    pub fn description(self) -> &'static str {
+        match self {
+            Self::Mtn => "AIBO motion",
+            Self::Oda => "ODA archive",
+            Self::Gait => "StickyBot gait file",
+            Self::Json => "JSON",
+            Self::Csv => "CSV table",
+            Self::BodyMotion => "Choreonoid body motion",
+            Self::PoseSeq => "Choreonoid key-pose sequence",
+        }
+    }
+
+    /// The kind a path's extension names, if any (any letter case).
+    #[must_use]
+    pub fn by_extension(path: &Path) -> Option<Self> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        Self::ALL
+            .into_iter()
+            .find(|kind| kind.extensions().contains(&extension.as_str()))
+    }
+
+    /// The kind of a file from its first bytes (`head`, at least [`SNIFF_LEN`] of them where
+    /// the file has that many), its length and its path's extension.
+    #[must_use]
+    pub fn detect(path: &Path, head: &[u8], len: u64) -> Option<Self> {
+        if head.starts_with(b"OMTN") || head.starts_with(b"NotOMTN") {
+            return Some(Self::Mtn);
+        }
+        if head.starts_with(b"ODAR") || head.starts_with(&[0x1f, 0x8b]) {
+            return Some(Self::Oda);
+        }
+        if let Some(kind) = Self::by_extension(path) {
+            return Some(kind);
+        }
+        match head {
+            [low, high, _, ..] if u64::from(u16::from_le_bytes([*low, *high])) == len => {
+                Some(Self::Gait)
+            }
+            _ => None,
+        }
+    }
+
+    /// The kind of the file at `path`, reading only its first bytes.
+    ///
+    /// # Errors
+    /// The file cannot be opened or read.
+    pub fn sniff(path: &Path) -> std::io::Result<Option<Self>> {
+        let file = std::fs::File::open(path)?;
+        let len = file.metadata()?.len();
+        let mut head = Vec::with_capacity(SNIFF_LEN);
+        file.take(SNIFF_LEN as u64).read_to_end(&mut head)?;
+        Ok(Self::detect(path, &head, len))
+    }
+}
+
+/// The extensions of `kinds` for a file dialog's filter, each in lower and upper case (the
+/// dialogs of some desktops match case-sensitively, and AIBO files are often named `.MTN`).
+#[must_use]
+pub fn dialog_extensions(kinds: &[FileKind]) -> Vec<String> {
+    kinds
+        .iter()
+        .flat_map(|kind| kind.extensions())
+        .flat_map(|e| [(*e).to_owned(), e.to_ascii_uppercase()])
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(name: &str, head: &[u8], len: u64) -> Option<FileKind> {
+        FileKind::detect(Path::new(name), head, len)
+    }
+
+    #[test]
+    fn bytes_decide_before_the_extension() {
+        assert_eq!(kind("a.mtn", b"OMTN\0\0\0\0", 784), Some(FileKind::Mtn));
+        assert_eq!(kind("a.csv", b"OMTN\0\0\0\0", 784), Some(FileKind::Mtn));
+        assert_eq!(kind("x", b"NotOMTN ", 8), Some(FileKind::Mtn));
+        assert_eq!(kind("a.mtn", b"ODAR\0\0\x03\0", 99), Some(FileKind::Oda));
+        assert_eq!(kind("MOTION", &[0x1f, 0x8b, 8, 0], 99), Some(FileKind::Oda));
+        // A .mtn that is not one still goes to the MTN reader, which says what it found.
+        assert_eq!(kind("broken.MTN", b"\0\0\0\0", 4), Some(FileKind::Mtn));
+    }
+
+    #[test]
+    fn text_formats_by_extension_in_any_case() {
+        assert_eq!(
+            kind("walk.seq", b"type: Body", 9),
+            Some(FileKind::BodyMotion)
+        );
+        assert_eq!(kind("walk.YAML", b"", 0), Some(FileKind::BodyMotion));
+        assert_eq!(kind("walk.yml", b"", 0), Some(FileKind::BodyMotion));
+        assert_eq!(kind("poses.pseq", b"", 0), Some(FileKind::PoseSeq));
+        assert_eq!(kind("m.csv", b"# name", 8), Some(FileKind::Csv));
+        assert_eq!(kind("m.json", b"{", 1), Some(FileKind::Json));
+        assert_eq!(kind("notes.txt", b"hello", 5), None);
+    }
+
+    #[test]
+    fn a_gait_file_by_extension_or_by_its_size_header() {
+        assert_eq!(kind("robot.gait", b"\0\0", 2), Some(FileKind::Gait));
+        assert_eq!(
+            kind("flash.bin", &[10, 0, 2, 0x30], 10),
+            Some(FileKind::Gait)
+        );
+        assert_eq!(kind("flash.bin", &[11, 0, 2, 0x30], 10), None);
+        // A named text file whose first bytes happen to equal its length stays text.
+        let head = b"# n";
+        let len = u64::from(u16::from_le_bytes([head[0], head[1]]));
+        assert_eq!(kind("m.csv", head, len), Some(FileKind::Csv));
+        assert_eq!(
+            kind("short", &[2, 0], 2),
+            None,
+            "too short for a size and a TOC"
+        );
+    }
+
+    #[test]
+    fn filters_list_every_extension_in_both_cases() {
+        let filters = dialog_extensions(&FileKind::OPENED);
+        for e in ["mtn", "MTN", "oda", "ODA", "gait", "GAIT"] {
+            assert!(filters.iter().any(|f| f == e), "{e} in {filters:?}");
+        }
+        assert!(!filters.iter().any(|f| f == "seq"));
+    }
+}

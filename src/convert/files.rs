@@ -1,0 +1,256 @@
+//! Paths in, paths out: reading a file of any kind we import as an AIBO motion, writing a
+//! motion as any kind we export, and converting a body motion or key-pose sequence to a
+//! format of its own kind. The window's Import and Export and the command line's `convert`
+//! all go through here; [`FileKind`] says what a path is.
+
+use super::export::{ExportOptions, mtn_keyframes_to_body, mtn_to_body, mtn_to_pseq};
+use super::import::{ImportOptions, body_to_mtn, pseq_to_mtn};
+use super::{ConvertError, Refusal};
+use crate::codec::kind::FileKind;
+use crate::codec::mtn::Motion;
+use crate::codec::{csv, pseq, seq};
+use crate::robot::timing;
+use std::path::Path;
+
+/// The most bytes read from a text motion file (a 500 fps hour is about 540 MB of .seq;
+/// this is far above any real file and keeps a wrong path from filling memory).
+pub const MAX_TEXT_BYTES: u64 = 256 << 20;
+
+/// Reads a text file of at most [`MAX_TEXT_BYTES`].
+///
+/// # Errors
+/// The file cannot be read, is too large, or is not UTF-8 (the error gives the byte).
+pub fn read_text(path: &Path) -> Result<String, ConvertError> {
+    let read = |source| ConvertError::Read {
+        path: path.to_owned(),
+        source,
+    };
+    let size = std::fs::metadata(path).map_err(read)?.len();
+    if size > MAX_TEXT_BYTES {
+        return Err(ConvertError::TooLarge {
+            path: path.to_owned(),
+            size,
+        });
+    }
+    let bytes = std::fs::read(path).map_err(read)?;
+    String::from_utf8(bytes).map_err(|e| ConvertError::NotText {
+        path: path.to_owned(),
+        offset: e.utf8_error().valid_up_to(),
+    })
+}
+
+/// The design label a body motion or pose file names (an mtn-studio export's), if any.
+#[must_use]
+pub fn named_design(path: &Path) -> Option<String> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut head = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(file, 4096), &mut head).ok()?;
+    seq::mtn_studio_comments(&head).0
+}
+
+/// Reads a motion from a .csv, .json, .seq/.yaml or .pseq file, with a line saying what was
+/// done and any notes (the first line is the summary).
+///
+/// # Errors
+/// A kind import does not read, an unreadable or malformed file (the error names the file
+/// and line), or a conversion that is refused (no model, a bad map, no frames).
+pub fn import_path(
+    path: &Path,
+    options: &ImportOptions,
+) -> Result<(Motion, Vec<String>), ConvertError> {
+    let shown = path.display();
+    let refused = |refusal| ConvertError::refused(path, refusal);
+    let kind = FileKind::sniff(path).map_err(|source| ConvertError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    match kind {
+        Some(FileKind::Csv) => Ok((
+            csv::read(&read_text(path)?).map_err(|e| ConvertError::malformed(path, e))?,
+            vec![format!("Imported {shown}")],
+        )),
+        Some(FileKind::Json) => Ok((
+            serde_json::from_str(&read_text(path)?)
+                .map_err(|e| ConvertError::malformed(path, e))?,
+            vec![format!("Imported {shown}")],
+        )),
+        Some(FileKind::BodyMotion) => {
+            let body =
+                seq::read(&read_text(path)?).map_err(|e| ConvertError::malformed(path, e))?;
+            let (motion, report) = body_to_mtn(&body, options).map_err(refused)?;
+            let mut lines = vec![format!(
+                "Imported {shown}: {} frames at {} fps became {} keyframes, largest difference \
+                 {:.3}° (tolerance {}°)",
+                body.frame_count(),
+                body.frame_rate,
+                report.keyframes,
+                report.max_error_deg,
+                options.tolerance_deg
+            )];
+            lines.extend(body.notes);
+            lines.extend(report.notes);
+            Ok((motion, lines))
+        }
+        Some(FileKind::PoseSeq) => {
+            let poses =
+                pseq::read(&read_text(path)?).map_err(|e| ConvertError::malformed(path, e))?;
+            let (motion, report) = pseq_to_mtn(&poses, options).map_err(refused)?;
+            let mut lines = vec![format!(
+                "Imported {shown}: {} poses became {} keyframes ({} ms)",
+                poses.poses.len(),
+                report.keyframes,
+                timing::duration_ms(&motion.keyframes)
+            )];
+            lines.extend(poses.notes);
+            lines.extend(report.notes);
+            Ok((motion, lines))
+        }
+        other => Err(refused(Refusal::Kind(format!(
+            "{}: import reads .seq, .yaml, .pseq, .csv or .json (open {} with Open)",
+            other.map_or("a file of unknown kind", FileKind::description),
+            other.map_or("AIBO motions and archives", |k| k.description())
+        )))),
+    }
+}
+
+/// A motion as CSV: its keyframes with their times, the joints under their friendly names.
+#[must_use]
+pub fn write_csv(motion: &Motion) -> String {
+    let names: Vec<String> = motion
+        .locators
+        .iter()
+        .map(|l| crate::robot::joint_name(&motion.design, l).to_owned())
+        .collect();
+    csv::write(
+        motion,
+        &names,
+        &timing::keyframe_times_ms(&motion.keyframes),
+    )
+}
+
+/// A motion in the format `path`'s extension names.
+///
+/// # Errors
+/// An extension we do not write, or a motion the format cannot hold (too many frames at this
+/// rate, a string MTN cannot hold).
+pub fn export_bytes(
+    motion: &Motion,
+    path: &Path,
+    options: ExportOptions,
+) -> Result<Vec<u8>, ConvertError> {
+    let refused = |refusal| ConvertError::refused(path, refusal);
+    let version = if options.seq_v4 {
+        seq::Version::V4
+    } else {
+        seq::Version::V2
+    };
+    Ok(match FileKind::by_extension(path) {
+        Some(FileKind::Mtn) => {
+            crate::codec::mtn::encode(motion).map_err(|e| refused(Refusal::Encode(e)))?
+        }
+        Some(FileKind::Json) => {
+            let mut text = serde_json::to_vec_pretty(motion).map_err(|e| ConvertError::Write {
+                path: path.to_owned(),
+                source: e.into(),
+            })?;
+            text.push(b'\n');
+            text
+        }
+        Some(FileKind::Csv) => write_csv(motion).into_bytes(),
+        Some(FileKind::PoseSeq) => pseq::write(&mtn_to_pseq(motion)).into_bytes(),
+        Some(FileKind::BodyMotion) if options.keyframes_only => {
+            let (body, times) = mtn_keyframes_to_body(motion);
+            seq::write(&body, version, Some(&times)).into_bytes()
+        }
+        Some(FileKind::BodyMotion) => {
+            let body = mtn_to_body(motion, options.fps).map_err(refused)?;
+            seq::write(&body, version, None).into_bytes()
+        }
+        _ => {
+            return Err(refused(Refusal::Kind(
+                "export writes .mtn, .json, .csv, .seq, .yaml or .pseq".to_owned(),
+            )));
+        }
+    })
+}
+
+/// A body motion or key-pose sequence written in a format of its own kind, with what the
+/// reader noted.
+#[derive(Debug)]
+pub struct OwnKind {
+    /// The bytes to write.
+    pub bytes: Vec<u8>,
+    /// What was skipped or assumed while reading, one line each.
+    pub notes: Vec<String>,
+}
+
+fn to_json(value: &impl serde::Serialize, output: &Path) -> Result<Vec<u8>, ConvertError> {
+    let mut text = serde_json::to_vec_pretty(value).map_err(|e| ConvertError::Write {
+        path: output.to_owned(),
+        source: e.into(),
+    })?;
+    text.push(b'\n');
+    Ok(text)
+}
+
+/// Converts a body motion or key-pose sequence to a format of its own kind (itself, CSV or
+/// JSON: no AIBO model needed). `None` when the input is not one of those, or the output is
+/// an AIBO motion, which goes through [`import_path`] instead.
+///
+/// # Errors
+/// An unreadable or malformed input; an output of the other kind (a body motion cannot
+/// become key poses, nor the other way, except through MTN).
+pub fn convert_path(
+    input: &Path,
+    output: &Path,
+    seq_v4: bool,
+) -> Result<Option<OwnKind>, ConvertError> {
+    let Some(output_kind) = FileKind::by_extension(output) else {
+        return Ok(None);
+    };
+    let input_kind = FileKind::by_extension(input);
+    let across = |what| Err(ConvertError::refused(output, Refusal::Across { what }));
+    match (input_kind, output_kind) {
+        (_, FileKind::Mtn) => Ok(None),
+        (Some(FileKind::BodyMotion), _) => {
+            let body =
+                seq::read(&read_text(input)?).map_err(|e| ConvertError::malformed(input, e))?;
+            let bytes = match output_kind {
+                FileKind::BodyMotion => {
+                    let version = if seq_v4 {
+                        seq::Version::V4
+                    } else {
+                        seq::Version::V2
+                    };
+                    seq::write(&body, version, None).into_bytes()
+                }
+                FileKind::Csv => csv::write_body(&body).into_bytes(),
+                FileKind::Json => to_json(&body, output)?,
+                FileKind::PoseSeq => return across("a body motion becomes a key-pose sequence"),
+                _ => return Ok(None),
+            };
+            Ok(Some(OwnKind {
+                bytes,
+                notes: body.notes,
+            }))
+        }
+        (Some(FileKind::PoseSeq), _) => {
+            let poses =
+                pseq::read(&read_text(input)?).map_err(|e| ConvertError::malformed(input, e))?;
+            let bytes = match output_kind {
+                FileKind::PoseSeq => pseq::write(&poses).into_bytes(),
+                FileKind::Csv => csv::write_poses(&poses).into_bytes(),
+                FileKind::Json => to_json(&poses, output)?,
+                FileKind::BodyMotion => {
+                    return across("a key-pose sequence becomes a body motion");
+                }
+                _ => return Ok(None),
+            };
+            Ok(Some(OwnKind {
+                bytes,
+                notes: poses.notes,
+            }))
+        }
+        _ => Ok(None),
+    }
+}

@@ -1,0 +1,211 @@
+//! Between an AIBO motion and the formats around it: Choreonoid body motions (.seq/.yaml)
+//! and key-pose sequences (.pseq), CSV and JSON. Export samples the robot's exact command
+//! stream; import maps a file's joints onto an AIBO's and reduces its dense frames to the
+//! fewest keyframes that replay, with the robot's interpolation, within a tolerance of
+//! every source frame. The window and the command line both go through here.
+//!
+//! - [`files`]: reading a path of any kind as a motion, writing a motion as any kind;
+//! - [`import`]: body motions and key poses onto an AIBO;
+//! - [`export`]: an AIBO motion as a body motion or key poses;
+//! - [`map`]: which source part drives which AIBO joint;
+//! - [`reduce`]: dense frames to keyframes.
+
+pub mod export;
+pub mod files;
+pub mod import;
+pub mod map;
+pub mod reduce;
+
+pub use export::{ExportOptions, mtn_keyframes_to_body, mtn_to_body, mtn_to_pseq};
+pub use files::{
+    MAX_TEXT_BYTES, convert_path, export_bytes, import_path, named_design, read_text, write_csv,
+};
+pub use import::{ImportOptions, ImportReport, body_to_mtn, pseq_to_mtn};
+pub use map::{MapError, parse_map};
+pub use reduce::{Method, Reduction, reduce_body};
+
+use std::path::PathBuf;
+
+/// One frame per 8 ms tick.
+pub const DEFAULT_FPS: f64 = 125.0;
+/// The default import tolerance in degrees.
+pub const DEFAULT_TOLERANCE_DEG: f64 = 0.5;
+/// The longest segment the reduction makes, in interpolation frames (real files go to 600).
+pub const MAX_SEGMENT_FRAMES: usize = 600;
+/// The name an imported motion gets when its file gives none that fits the grammar.
+pub const IMPORTED_NAME: &str = "a_stand#stand_imported";
+
+/// Why a conversion was refused: the file was read, but cannot become what was asked as it
+/// stands. Each says what to give or change.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// A body motion or key-pose sequence that names no AIBO, and none was chosen.
+    #[error("the file does not say which AIBO it is for: choose the AIBO model (e.g. DRX-1000)")]
+    NoModel,
+    /// A design label that names no AIBO model.
+    #[error("unknown design label \"{0}\" (e.g. DRX-1000, DRX-900)")]
+    UnknownLabel(String),
+    /// A joint map names a joint the model lacks.
+    #[error("the map names \"{joint}\", which {label} does not have")]
+    UnknownJoint {
+        /// The name or locator in the map.
+        joint: String,
+        /// The design label.
+        label: String,
+    },
+    /// A joint map names a part the file lacks.
+    #[error("the map gives {joint} part {part}, but the file has {parts} parts (0 to {last})", last = .parts.saturating_sub(1))]
+    NoSuchPart {
+        /// The AIBO joint.
+        joint: String,
+        /// The part index asked for.
+        part: usize,
+        /// How many parts the file has.
+        parts: usize,
+    },
+    /// A body motion without frames.
+    #[error("the body motion has no frames")]
+    NoFrames,
+    /// A key-pose sequence without poses.
+    #[error("the sequence has no poses")]
+    NoPoses,
+    /// Two poses too far apart for one MTN segment.
+    #[error("a pose at {time_s} s is too far after the one before for an MTN segment")]
+    PoseTooFar {
+        /// The later pose's time in seconds.
+        time_s: f64,
+    },
+    /// A frame rate out of range for export.
+    #[error("a frame rate of {0} fps: give one from 1 to 10000")]
+    FrameRate(f64),
+    /// Export at this rate would make more frames than a body motion may hold.
+    #[error(
+        "at {fps} fps this motion ({duration_ms} ms) would be {frames} frames, more than {max}; \
+         use a lower frame rate or keyframes only"
+    )]
+    TooManyFrames {
+        /// The frame rate asked for.
+        fps: f64,
+        /// The motion's duration.
+        duration_ms: u64,
+        /// The frames it would take.
+        frames: u64,
+        /// The most a body motion may hold.
+        max: usize,
+    },
+    /// A format that cannot be written from what was read.
+    #[error("{what} through MTN: convert it to .mtn first")]
+    Across {
+        /// What was asked, e.g. "a body motion becomes a key-pose sequence".
+        what: &'static str,
+    },
+    /// A file kind that this direction does not take.
+    #[error("{0}")]
+    Kind(String),
+    /// The motion cannot be written as MTN (a string too long, too many keyframes).
+    #[error(transparent)]
+    Encode(#[from] crate::codec::EncodeError),
+    /// A keyframe of the wrong width (a mapping that gave rows and locators different lengths).
+    #[error(transparent)]
+    Keyframes(#[from] crate::codec::mtn::JointCountMismatch),
+}
+
+/// Why a file could not be converted. Every variant names the file; a malformed file says
+/// the line (text formats) or byte (binary ones) and what was wrong.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConvertError {
+    /// The file could not be read at all.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is larger than any motion of its kind could be.
+    #[error("{}: {size} bytes is more than a text motion may have ({MAX_TEXT_BYTES} at most)", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size in bytes.
+        size: u64,
+    },
+    /// The file is not text.
+    #[error("{}: byte {offset}: not UTF-8 text", path.display())]
+    NotText {
+        /// The file.
+        path: PathBuf,
+        /// The first byte that is not UTF-8.
+        offset: usize,
+    },
+    /// The file is not what its kind says (the message gives the line or byte).
+    #[error("{}: {source}", path.display())]
+    Malformed {
+        /// The file.
+        path: PathBuf,
+        /// The reader's error.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The file was read but cannot be converted as asked.
+    #[error("{}: {refusal}", path.display())]
+    Refused {
+        /// The file (the input, or the output whose format was refused).
+        path: PathBuf,
+        /// Why.
+        refusal: Refusal,
+    },
+    /// The result could not be written.
+    #[error("{}: cannot write: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl ConvertError {
+    /// Whether the input could not be read as what it claims to be (rather than read and
+    /// refused): the command line's exit code 2.
+    #[must_use]
+    pub fn is_unreadable(&self) -> bool {
+        matches!(
+            self,
+            Self::Read { .. }
+                | Self::TooLarge { .. }
+                | Self::NotText { .. }
+                | Self::Malformed { .. }
+        )
+    }
+
+    /// The refusal, when the file was read but refused.
+    #[must_use]
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            Self::Refused { refusal, .. } => Some(refusal),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn malformed(
+        path: &std::path::Path,
+        source: impl std::error::Error + Send + Sync + 'static,
+    ) -> Self {
+        Self::Malformed {
+            path: path.to_owned(),
+            source: Box::new(source),
+        }
+    }
+
+    pub(crate) fn refused(path: &std::path::Path, refusal: Refusal) -> Self {
+        Self::Refused {
+            path: path.to_owned(),
+            refusal,
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! Helpers for the tests that drive the editor through egui_kittest. Keys are sent the way
+//! the real window (egui-winit) sends them: a shortcut is a key press and release with the
+//! modifiers held, except Ctrl+C, Ctrl+X and Ctrl+V, which egui-winit turns into
+//! `Event::Copy`, `Event::Cut` and `Event::Paste` with the system clipboard's text (and no
+//! key press, only the release). The system clipboard is played by [`Desktop`].
+
+use egui::{Event, Key, Modifiers, Pos2, Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use egui_plot::PlotPoint;
+use mtn_studio::app::view::Channel;
+use mtn_studio::app::{MotionTab, StudioApp};
+use mtn_studio::edit::Document;
+
+/// A window of the usual size around `app`.
+pub fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
+    harness_sized(app, [1400.0, 900.0])
+}
+
+/// A window of `size` around `app`.
+pub fn harness_sized(app: StudioApp, size: [f32; 2]) -> Harness<'static, StudioApp> {
+    Harness::builder()
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut StudioApp| app.frame_ui(ui), app)
+}
+
+/// The motion tab in front.
+pub fn tab<'a>(harness: &'a Harness<'_, StudioApp>) -> &'a MotionTab {
+    harness
+        .state()
+        .active_motion()
+        .expect("a motion tab is in front")
+}
+
+/// The document in front.
+pub fn doc<'a>(harness: &'a Harness<'_, StudioApp>) -> &'a Document {
+    &tab(harness).document
+}
+
+/// Everything the window has said, one message a line.
+pub fn said(harness: &Harness<'_, StudioApp>) -> String {
+    harness.state().status.log().join("\n")
+}
+
+/// Shows only FL_LEG_KNEE, as an animator would before grabbing its points: Hide all, then
+/// tick the joint.
+pub fn show_only_knee(harness: &mut Harness<'_, StudioApp>) {
+    harness.get_by_label("Hide all").click();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::CheckBox, "FL_LEG_KNEE")
+        .click();
+    harness.run();
+}
+
+/// Where a keyframe of a channel is on screen now.
+pub fn point_on_screen(harness: &Harness<'_, StudioApp>, k: usize, channel: Channel) -> Pos2 {
+    let tab = tab(harness);
+    let transform = tab.timeline.transform.expect("the plot has been drawn");
+    let time = tab.document.times_ms()[k] as f64;
+    let value = mtn_studio::app::view::value(&tab.document.motion, k, channel).unwrap();
+    transform.position_from_point(&PlotPoint::new(time, mtn_studio::robot::urad_to_deg(value)))
+}
+
+/// Presses on `from`, moves in steps to `to`, releases.
+pub fn drag(harness: &mut Harness<'_, StudioApp>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.run();
+    harness.drag_at(from);
+    harness.run();
+    for step in 1..=5 {
+        let t = step as f32 / 5.0;
+        harness.hover_at(from + (to - from) * t);
+        harness.run();
+    }
+    harness.drop_at(to);
+    harness.run();
+}
+
+/// A plain click at a point: the pointer moves there, presses and releases.
+pub fn click_at(harness: &mut Harness<'_, StudioApp>, at: Pos2) {
+    harness.hover_at(at);
+    harness.run();
+    harness.drag_at(at);
+    harness.run();
+    harness.drop_at(at);
+    harness.run();
+}
+
+/// Replaces the text of a labelled field, as a user would: click, select all, type, leave.
+pub fn type_into(harness: &mut Harness<'_, StudioApp>, label: &str, text: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+    shortcut(harness, Modifiers::COMMAND, Key::A);
+    harness.key_press(Key::Backspace);
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+    harness.key_press(Key::Escape);
+    harness.run();
+}
+
+/// A key pressed with modifiers held, as egui-winit sends it (not for Ctrl+C/X/V: see
+/// [`Desktop`]).
+pub fn shortcut(harness: &mut Harness<'_, StudioApp>, modifiers: Modifiers, key: Key) {
+    assert!(
+        !(modifiers.command && matches!(key, Key::C | Key::X | Key::V)),
+        "the real window never delivers this key press: use Desktop::copy, cut or paste"
+    );
+    harness.key_press_modifiers(modifiers, key);
+    harness.run();
+}
+
+/// Ctrl plus a key.
+pub fn ctrl(harness: &mut Harness<'_, StudioApp>, key: Key) {
+    shortcut(harness, Modifiers::COMMAND, key);
+}
+
+/// Ctrl+Shift plus a key.
+pub fn ctrl_shift(harness: &mut Harness<'_, StudioApp>, key: Key) {
+    shortcut(harness, Modifiers::COMMAND | Modifiers::SHIFT, key);
+}
+
+/// The desktop around the window: its system clipboard, and the clipboard shortcuts as
+/// egui-winit delivers them.
+#[derive(Default)]
+pub struct Desktop {
+    /// What the system clipboard holds.
+    pub clipboard: Option<String>,
+}
+
+impl Desktop {
+    /// Ctrl with a clipboard key: the modifiers, then `event` in a frame of its own (so its
+    /// output can be read), then the key's release, which egui-winit does pass on.
+    fn clipboard_key(
+        &mut self,
+        harness: &mut Harness<'_, StudioApp>,
+        event: Option<Event>,
+        key: Key,
+    ) {
+        harness.event(Event::ModifiersChanged(Modifiers::COMMAND));
+        harness.step();
+        if let Some(event) = event {
+            harness.event(event);
+            harness.step();
+            for command in &harness.output().platform_output.commands {
+                if let egui::OutputCommand::CopyText(text) = command {
+                    self.clipboard = Some(text.clone());
+                }
+            }
+        }
+        harness.event(Event::Key {
+            key,
+            physical_key: None,
+            pressed: false,
+            repeat: false,
+            modifiers: Modifiers::COMMAND,
+        });
+        harness.event(Event::ModifiersChanged(Modifiers::NONE));
+        harness.run();
+    }
+
+    /// Ctrl+C.
+    pub fn copy(&mut self, harness: &mut Harness<'_, StudioApp>) {
+        self.clipboard_key(harness, Some(Event::Copy), Key::C);
+    }
+
+    /// Ctrl+X.
+    pub fn cut(&mut self, harness: &mut Harness<'_, StudioApp>) {
+        self.clipboard_key(harness, Some(Event::Cut), Key::X);
+    }
+
+    /// Ctrl+V: egui-winit sends the clipboard's text, or nothing when it holds none.
+    pub fn paste(&mut self, harness: &mut Harness<'_, StudioApp>) {
+        let event = self
+            .clipboard
+            .clone()
+            .filter(|t| !t.is_empty())
+            .map(Event::Paste);
+        self.clipboard_key(harness, event, Key::V);
+    }
+}
+
+/// Opens a menu and picks `item` (a menu item's name ends with its shortcut, as a screen
+/// reader reads it: "Import… Ctrl+I").
+pub fn menu(harness: &mut Harness<'_, StudioApp>, menu: &str, item: &str) {
+    harness.get_by_label(menu).click();
+    harness.run();
+    let with_shortcut = format!("{item} ");
+    harness
+        .query_all_by_label_contains(item)
+        .find(|node| {
+            node.accesskit_node()
+                .label()
+                .is_some_and(|l| l == item || l.starts_with(&with_shortcut))
+        })
+        .unwrap_or_else(|| panic!("no menu item {item} in {menu}"))
+        .click();
+    harness.run();
+}
+
+/// Presses the button named `name` (a window's title may share the name).
+pub fn press(harness: &mut Harness<'_, StudioApp>, name: &str) {
+    harness.get_by_role_and_label(Role::Button, name).click();
+    harness.run();
+}
+
+/// Whether a control of this name is on screen.
+pub fn shows(harness: &Harness<'_, StudioApp>, name: &str) -> bool {
+    harness.query_by_label(name).is_some()
+}
