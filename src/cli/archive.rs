@@ -1,7 +1,7 @@
 //! `oda list|extract|add|remove`.
 
-use super::transform::entry_kind_for;
 use super::{EXIT_OK, Failure};
+use crate::codec::kind::entry_kind_for;
 use crate::codec::mtn;
 use crate::codec::oda::{Archive, Contents, Entry, EntryKind};
 use crate::fsutil::write_atomic;

@@ -28,14 +28,6 @@ pub enum Loaded {
     Json(Box<Motion>),
 }
 
-/// Whether a path's extension is `extension` (any letter case).
-#[must_use]
-pub fn has_extension(path: &Path, extension: &str) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case(extension))
-}
-
 /// Reads a file, telling what it is by [`FileKind`]: its bytes first, then its extension.
 ///
 /// # Errors

@@ -1,10 +1,9 @@
 //! `repair`, `convert` and `ticks`.
 
-use super::input::{Loaded, has_extension, load, motions};
+use super::input::{Loaded, load, motions};
 use super::{EXIT_OK, Failure};
 use crate::codec::kind::FileKind;
-use crate::codec::mtn::{self, Motion};
-use crate::codec::oda::EntryKind;
+use crate::codec::mtn::Motion;
 use crate::convert::{self, ConvertError, Refusal};
 use crate::fsutil::write_atomic;
 use crate::robot::repair::{Repaired, repair as repair_motion};
@@ -48,7 +47,7 @@ pub fn repair(
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
     let shown = input.display().to_string();
-    if has_extension(output, "oda") {
+    if FileKind::by_extension(output) == Some(FileKind::Oda) {
         let Loaded::Archive(mut archive) = load(input)? else {
             return Err(Failure::usage(format!(
                 "{shown} is a single motion; write its repair to an .mtn file"
@@ -263,25 +262,4 @@ pub fn ticks(file: &Path, entry: Option<&str>, out: &mut dyn Write) -> Result<u8
         .and_then(|()| writer.flush())
         .map_err(|e| Failure::usage(format!("cannot write output: {e}")))?;
     Ok(EXIT_OK)
-}
-
-/// The kind of archive entry a file should become, from its bytes and extension.
-#[must_use]
-pub fn entry_kind_for(path: &Path, data: &[u8]) -> EntryKind {
-    if data.starts_with(mtn::format::MAGIC) {
-        return EntryKind::Motion;
-    }
-    let extension = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or_default()
-        .to_ascii_lowercase();
-    match extension.as_str() {
-        "wav" => EntryKind::Wave,
-        "mid" | "midi" => EntryKind::Midi,
-        "led" => EntryKind::Led,
-        "syn" => EntryKind::Synth,
-        "stt" => EntryKind::State,
-        _ => EntryKind::Other,
-    }
 }

@@ -6,6 +6,7 @@
 //! extension, then the gait file's weak signature (its first two bytes hold its length),
 //! which is only trusted where neither said anything.
 
+use super::oda::EntryKind;
 use std::io::Read as _;
 use std::path::Path;
 
@@ -139,6 +140,27 @@ pub fn dialog_extensions(kinds: &[FileKind]) -> Vec<String> {
         .flat_map(|kind| kind.extensions())
         .flat_map(|e| [(*e).to_owned(), e.to_ascii_uppercase()])
         .collect()
+}
+
+/// The kind of archive entry a file should become, from its bytes and extension.
+#[must_use]
+pub fn entry_kind_for(path: &Path, data: &[u8]) -> EntryKind {
+    if data.starts_with(super::mtn::format::MAGIC) {
+        return EntryKind::Motion;
+    }
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    match extension.as_str() {
+        "wav" => EntryKind::Wave,
+        "mid" | "midi" => EntryKind::Midi,
+        "led" => EntryKind::Led,
+        "syn" => EntryKind::Synth,
+        "stt" => EntryKind::State,
+        _ => EntryKind::Other,
+    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,8 @@ mod encode;
 pub mod format;
 mod keyframes;
 mod model;
+mod reader;
+mod width;
 
 pub use decode::{Decoded, decode};
 pub use encode::{Offsets, encode, offsets};

@@ -1,208 +1,11 @@
-//! A small, fast reader for the YAML that robot-motion files use (Choreonoid's .seq, .yaml
-//! and .pseq): block mappings and sequences by indentation, flow sequences and mappings
-//! (`[ 0.1, 0.2 ]`, `{ a: 1 }`) that may span lines, plain and quoted scalars, and `#`
-//! comments. Anchors, tags, multi-line plain scalars and block scalars (`|`, `>`) are not
-//! in those files and are refused with a message.
-//!
-//! Scalars borrow from the text (no copy per number), which keeps a 1.35 MB motion well
-//! under 10 ms. Every node knows its line, so errors can name it. Nesting is limited to
-//! [`MAX_DEPTH`] so no input can exhaust the stack.
+//! The parser behind [`super::parse`]: block structure by indentation, flow collections,
+//! scalars borrowed from the text.
 
+use super::{MAX_DEPTH, Node, YamlError, parse_number};
 use std::borrow::Cow;
 
-/// The deepest nesting accepted.
-pub const MAX_DEPTH: usize = 64;
-
-/// A parse error: the 1-based line and what was wrong.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
-pub struct YamlError {
-    /// The 1-based line.
-    pub line: usize,
-    /// What was wrong.
-    pub message: String,
-}
-
-/// One node of the document.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Node<'a> {
-    /// A scalar: its text (quotes removed) and whether it was quoted.
-    Scalar {
-        /// The text.
-        text: Cow<'a, str>,
-        /// Whether it was written in quotes (so `"1"` is a string, not a number).
-        quoted: bool,
-        /// The 1-based line.
-        line: usize,
-    },
-    /// A sequence.
-    Seq {
-        /// The items.
-        items: Vec<Node<'a>>,
-        /// The 1-based line where it starts.
-        line: usize,
-    },
-    /// A flow sequence of plain numbers (`[ 0.1, -2e-06 ]`), kept as numbers: body motions
-    /// are mostly these, and a node per number would cost more than the numbers.
-    Numbers {
-        /// The values.
-        values: Vec<f64>,
-        /// The 1-based line where it starts.
-        line: usize,
-    },
-    /// A mapping, in file order.
-    Map {
-        /// The entries.
-        entries: Vec<(Cow<'a, str>, Node<'a>)>,
-        /// The 1-based line where it starts.
-        line: usize,
-    },
-}
-
-impl<'a> Node<'a> {
-    /// The 1-based line where the node starts.
-    #[must_use]
-    pub fn line(&self) -> usize {
-        match self {
-            Self::Scalar { line, .. }
-            | Self::Seq { line, .. }
-            | Self::Numbers { line, .. }
-            | Self::Map { line, .. } => *line,
-        }
-    }
-
-    /// The value of `key` in a mapping (the first of the given spellings found).
-    #[must_use]
-    pub fn get(&self, keys: &[&str]) -> Option<&Node<'a>> {
-        let Self::Map { entries, .. } = self else {
-            return None;
-        };
-        keys.iter()
-            .find_map(|key| entries.iter().find(|(k, _)| k == key).map(|(_, v)| v))
-    }
-
-    /// The text of a scalar.
-    #[must_use]
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Self::Scalar { text, .. } => Some(text),
-            _ => None,
-        }
-    }
-
-    /// A scalar as a number (plain scalars only, YAML's `.inf`/`.nan` spellings included).
-    #[must_use]
-    pub fn as_f64(&self) -> Option<f64> {
-        match self {
-            Self::Scalar {
-                text,
-                quoted: false,
-                ..
-            } => parse_number(text),
-            _ => None,
-        }
-    }
-
-    /// A scalar as a boolean (`true`/`false` in any case).
-    #[must_use]
-    pub fn as_bool(&self) -> Option<bool> {
-        match self.as_str()?.to_ascii_lowercase().as_str() {
-            "true" | "yes" | "on" => Some(true),
-            "false" | "no" | "off" => Some(false),
-            _ => None,
-        }
-    }
-
-    /// A sequence of numbers (either kind of sequence), if every item is one.
-    #[must_use]
-    pub fn numbers(&self) -> Option<Vec<f64>> {
-        match self {
-            Self::Numbers { values, .. } => Some(values.clone()),
-            Self::Seq { items, .. } => items.iter().map(Node::as_f64).collect(),
-            _ => None,
-        }
-    }
-
-    /// Whether the node is a sequence of either kind.
-    #[must_use]
-    pub fn is_seq(&self) -> bool {
-        matches!(self, Self::Seq { .. } | Self::Numbers { .. })
-    }
-
-    /// The items of a sequence (not of a non-empty [`Node::Numbers`]: use
-    /// [`Node::numbers`]).
-    #[must_use]
-    pub fn as_seq(&self) -> Option<&[Node<'a>]> {
-        match self {
-            Self::Seq { items, .. } => Some(items),
-            Self::Numbers { values, .. } if values.is_empty() => Some(&[]),
-            _ => None,
-        }
-    }
-
-    /// Whether the node is an empty plain scalar (YAML's null).
-    #[must_use]
-    pub fn is_null(&self) -> bool {
-        matches!(self, Self::Scalar { text, quoted: false, .. } if text.is_empty() || text == "~" || text == "null")
-    }
-}
-
-/// A plain number: decimal, with optional exponent (`1e-06`, `2.5E+003`), or `.inf`/`.nan`.
-#[must_use]
-pub fn parse_number(text: &str) -> Option<f64> {
-    let bytes = text.as_bytes();
-    let body = bytes
-        .strip_prefix(b"-")
-        .or_else(|| bytes.strip_prefix(b"+"));
-    let body = body.unwrap_or(bytes);
-    match body.first()? {
-        b'0'..=b'9' => return text.parse().ok(),
-        b'.' => {}
-        _ => return None,
-    }
-    match text.trim_start_matches(['-', '+']) {
-        ".inf" | ".Inf" | ".INF" => {
-            return Some(if text.starts_with('-') {
-                f64::NEG_INFINITY
-            } else {
-                f64::INFINITY
-            });
-        }
-        ".nan" | ".NaN" | ".NAN" => return Some(f64::NAN),
-        _ => {}
-    }
-    text.parse().ok()
-}
-
-/// Parses a whole document.
-///
-/// # Errors
-/// The text is not in the YAML subset described above; the error names the line.
-pub fn parse(text: &str) -> Result<Node<'_>, YamlError> {
-    let mut parser = Parser {
-        text: text.as_bytes(),
-        source: text,
-        pos: 0,
-        line: 1,
-    };
-    let line = parser.skip_to_content();
-    if parser.at_end() {
-        return Ok(Node::Scalar {
-            text: Cow::Borrowed(""),
-            quoted: false,
-            line,
-        });
-    }
-    let indent = parser.column();
-    let node = parser.block(indent, 0)?;
-    parser.skip_to_content();
-    if !parser.at_end() {
-        return Err(parser.error("more text after the document (check the indentation)"));
-    }
-    Ok(node)
-}
-
-struct Parser<'a> {
+/// The parser's place in the text.
+pub(super) struct Parser<'a> {
     text: &'a [u8],
     source: &'a str,
     pos: usize,
@@ -210,7 +13,17 @@ struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    fn at_end(&self) -> bool {
+    /// A parser at the start of `text`.
+    pub(super) fn new(text: &'a str) -> Self {
+        Self {
+            text: text.as_bytes(),
+            source: text,
+            pos: 0,
+            line: 1,
+        }
+    }
+
+    pub(super) fn at_end(&self) -> bool {
         self.pos >= self.text.len()
     }
 
@@ -218,7 +31,7 @@ impl<'a> Parser<'a> {
         self.text.get(self.pos).copied()
     }
 
-    fn error(&self, message: impl Into<String>) -> YamlError {
+    pub(super) fn error(&self, message: impl Into<String>) -> YamlError {
         YamlError {
             line: self.line,
             message: message.into(),
@@ -226,7 +39,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The column of `pos` on its line.
-    fn column(&self) -> usize {
+    pub(super) fn column(&self) -> usize {
         let start = self.text[..self.pos]
             .iter()
             .rposition(|&b| b == b'\n')
@@ -268,7 +81,7 @@ impl<'a> Parser<'a> {
 
     /// Moves to the first character of the next line with content (past blank lines,
     /// comments and the document marker `---`); returns that line.
-    fn skip_to_content(&mut self) -> usize {
+    pub(super) fn skip_to_content(&mut self) -> usize {
         loop {
             let line_start = self.pos;
             self.skip_spaces();
@@ -300,7 +113,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A block node whose first character is at `pos`, at column `indent`.
-    fn block(&mut self, indent: usize, depth: usize) -> Result<Node<'a>, YamlError> {
+    pub(super) fn block(&mut self, indent: usize, depth: usize) -> Result<Node<'a>, YamlError> {
         if depth > MAX_DEPTH {
             return Err(self.error("nested too deeply"));
         }
@@ -765,111 +578,5 @@ fn utf8_len(first: u8) -> usize {
         0xE0..=0xEF => 3,
         0xC0..=0xDF => 2,
         _ => 1,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn numbers(node: &Node<'_>) -> Vec<f64> {
-        node.numbers().unwrap_or_default()
-    }
-
-    #[test]
-    fn a_body_motion_parses_with_its_structure() {
-        let text = "# top\ntype: CompositeSeq\nformatVersion: 2\ncomponents: \n  - \n    type: \"MultiValueSeq\"\n    numParts: 2 # two\n    frames: \n      - [ 0, 1e-06 ]\n      - [ -2.5E+003,\n          3 ]\n  - { type: Vector3Seq, frames: [[1,2,3]] }\n";
-        let root = parse(text).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(
-            root.get(&["type"]).and_then(Node::as_str),
-            Some("CompositeSeq")
-        );
-        assert_eq!(
-            root.get(&["formatVersion"]).and_then(Node::as_f64),
-            Some(2.0)
-        );
-        let components = root
-            .get(&["components"])
-            .and_then(Node::as_seq)
-            .unwrap_or_default();
-        assert_eq!(components.len(), 2);
-        let first = &components[0];
-        assert_eq!(
-            first.get(&["type"]).and_then(Node::as_str),
-            Some("MultiValueSeq")
-        );
-        assert_eq!(first.get(&["numParts"]).and_then(Node::as_f64), Some(2.0));
-        let frames = first
-            .get(&["frames"])
-            .and_then(Node::as_seq)
-            .unwrap_or_default();
-        assert_eq!(numbers(&frames[0]), vec![0.0, 1e-6]);
-        assert_eq!(numbers(&frames[1]), vec![-2500.0, 3.0]);
-        assert_eq!(frames[1].line(), 10);
-        assert_eq!(
-            components[1].get(&["type"]).and_then(Node::as_str),
-            Some("Vector3Seq")
-        );
-    }
-
-    #[test]
-    fn a_sequence_may_sit_at_its_keys_indentation_and_items_may_be_maps() {
-        let text = "refs:\n- time: 0\n  refer:\n    q: [1, 2]\n- time: 1.5\n  name: 'it''s'\n";
-        let root = parse(text).unwrap_or_else(|e| panic!("{e}"));
-        let refs = root
-            .get(&["refs"])
-            .and_then(Node::as_seq)
-            .unwrap_or_default();
-        assert_eq!(refs.len(), 2);
-        assert_eq!(refs[1].get(&["time"]).and_then(Node::as_f64), Some(1.5));
-        assert_eq!(refs[1].get(&["name"]).and_then(Node::as_str), Some("it's"));
-        let q = refs[0].get(&["refer"]).and_then(|r| r.get(&["q"]));
-        assert_eq!(q.map(numbers), Some(vec![1.0, 2.0]));
-    }
-
-    #[test]
-    fn errors_name_the_line() {
-        for (text, line, what) in [
-            ("a: 1\nb: [1, 2\n", 2, "never closed"),
-            ("a: 1\na: 2\n", 2, "twice"),
-            ("a:\n  - 1\n   - 2\n", 3, "indentation"),
-            ("a: \"x\n", 1, "past the end"),
-            ("a: |\n  x\n", 1, "block scalars"),
-            ("a: [1 2] x\n", 1, "unexpected text"),
-        ] {
-            let error = parse(text)
-                .err()
-                .unwrap_or_else(|| panic!("{text:?} parsed"));
-            assert_eq!(error.line, line, "{text:?}: {error}");
-            assert!(error.message.contains(what), "{text:?}: {error}");
-        }
-    }
-
-    #[test]
-    fn deep_nesting_is_refused_not_overflowed() {
-        let text = format!("a: {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
-        let error = parse(&text).err().map(|e| e.message);
-        assert_eq!(error.as_deref(), Some("nested too deeply"));
-        let blocks: String = (0..1000)
-            .map(|i| format!("{}- \n", " ".repeat(i)))
-            .collect();
-        assert!(parse(&blocks).is_err());
-    }
-
-    #[test]
-    fn numbers_in_the_spellings_real_files_use() {
-        for (text, value) in [
-            ("0", 0.0),
-            ("-7.779e-005", -7.779e-5),
-            ("1.75e-08", 1.75e-8),
-            ("+3", 3.0),
-            (".5", 0.5),
-            ("-.inf", f64::NEG_INFINITY),
-        ] {
-            assert_eq!(parse_number(text), Some(value), "{text}");
-        }
-        for text in ["", "x", "1,2", "true", "0x10"] {
-            assert_eq!(parse_number(text), None, "{text}");
-        }
     }
 }

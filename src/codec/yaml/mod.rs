@@ -1,0 +1,203 @@
+//! A small, fast reader for the YAML that robot-motion files use (Choreonoid's .seq, .yaml
+//! and .pseq): block mappings and sequences by indentation, flow sequences and mappings
+//! (`[ 0.1, 0.2 ]`, `{ a: 1 }`) that may span lines, plain and quoted scalars, and `#`
+//! comments. Anchors, tags, multi-line plain scalars and block scalars (`|`, `>`) are not
+//! in those files and are refused with a message.
+//!
+//! Scalars borrow from the text (no copy per number), which keeps a 1.35 MB motion well
+//! under 10 ms. Every node knows its line, so errors can name it. Nesting is limited to
+//! [`MAX_DEPTH`] so no input can exhaust the stack.
+
+mod parser;
+#[cfg(test)]
+mod tests;
+
+use parser::Parser;
+use std::borrow::Cow;
+
+/// The deepest nesting accepted.
+pub const MAX_DEPTH: usize = 64;
+
+/// A parse error: the 1-based line and what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct YamlError {
+    /// The 1-based line.
+    pub line: usize,
+    /// What was wrong.
+    pub message: String,
+}
+
+/// One node of the document.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node<'a> {
+    /// A scalar: its text (quotes removed) and whether it was quoted.
+    Scalar {
+        /// The text.
+        text: Cow<'a, str>,
+        /// Whether it was written in quotes (so `"1"` is a string, not a number).
+        quoted: bool,
+        /// The 1-based line.
+        line: usize,
+    },
+    /// A sequence.
+    Seq {
+        /// The items.
+        items: Vec<Node<'a>>,
+        /// The 1-based line where it starts.
+        line: usize,
+    },
+    /// A flow sequence of plain numbers (`[ 0.1, -2e-06 ]`), kept as numbers: body motions
+    /// are mostly these, and a node per number would cost more than the numbers.
+    Numbers {
+        /// The values.
+        values: Vec<f64>,
+        /// The 1-based line where it starts.
+        line: usize,
+    },
+    /// A mapping, in file order.
+    Map {
+        /// The entries.
+        entries: Vec<(Cow<'a, str>, Node<'a>)>,
+        /// The 1-based line where it starts.
+        line: usize,
+    },
+}
+
+impl<'a> Node<'a> {
+    /// The 1-based line where the node starts.
+    #[must_use]
+    pub fn line(&self) -> usize {
+        match self {
+            Self::Scalar { line, .. }
+            | Self::Seq { line, .. }
+            | Self::Numbers { line, .. }
+            | Self::Map { line, .. } => *line,
+        }
+    }
+
+    /// The value of `key` in a mapping (the first of the given spellings found).
+    #[must_use]
+    pub fn get(&self, keys: &[&str]) -> Option<&Node<'a>> {
+        let Self::Map { entries, .. } = self else {
+            return None;
+        };
+        keys.iter()
+            .find_map(|key| entries.iter().find(|(k, _)| k == key).map(|(_, v)| v))
+    }
+
+    /// The text of a scalar.
+    #[must_use]
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Self::Scalar { text, .. } => Some(text),
+            _ => None,
+        }
+    }
+
+    /// A scalar as a number (plain scalars only, YAML's `.inf`/`.nan` spellings included).
+    #[must_use]
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Self::Scalar {
+                text,
+                quoted: false,
+                ..
+            } => parse_number(text),
+            _ => None,
+        }
+    }
+
+    /// A scalar as a boolean (`true`/`false` in any case).
+    #[must_use]
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.as_str()?.to_ascii_lowercase().as_str() {
+            "true" | "yes" | "on" => Some(true),
+            "false" | "no" | "off" => Some(false),
+            _ => None,
+        }
+    }
+
+    /// A sequence of numbers (either kind of sequence), if every item is one.
+    #[must_use]
+    pub fn numbers(&self) -> Option<Vec<f64>> {
+        match self {
+            Self::Numbers { values, .. } => Some(values.clone()),
+            Self::Seq { items, .. } => items.iter().map(Node::as_f64).collect(),
+            _ => None,
+        }
+    }
+
+    /// Whether the node is a sequence of either kind.
+    #[must_use]
+    pub fn is_seq(&self) -> bool {
+        matches!(self, Self::Seq { .. } | Self::Numbers { .. })
+    }
+
+    /// The items of a sequence (not of a non-empty [`Node::Numbers`]: use
+    /// [`Node::numbers`]).
+    #[must_use]
+    pub fn as_seq(&self) -> Option<&[Node<'a>]> {
+        match self {
+            Self::Seq { items, .. } => Some(items),
+            Self::Numbers { values, .. } if values.is_empty() => Some(&[]),
+            _ => None,
+        }
+    }
+
+    /// Whether the node is an empty plain scalar (YAML's null).
+    #[must_use]
+    pub fn is_null(&self) -> bool {
+        matches!(self, Self::Scalar { text, quoted: false, .. } if text.is_empty() || text == "~" || text == "null")
+    }
+}
+
+/// A plain number: decimal, with optional exponent (`1e-06`, `2.5E+003`), or `.inf`/`.nan`.
+#[must_use]
+pub fn parse_number(text: &str) -> Option<f64> {
+    let bytes = text.as_bytes();
+    let body = bytes
+        .strip_prefix(b"-")
+        .or_else(|| bytes.strip_prefix(b"+"));
+    let body = body.unwrap_or(bytes);
+    match body.first()? {
+        b'0'..=b'9' => return text.parse().ok(),
+        b'.' => {}
+        _ => return None,
+    }
+    match text.trim_start_matches(['-', '+']) {
+        ".inf" | ".Inf" | ".INF" => {
+            return Some(if text.starts_with('-') {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            });
+        }
+        ".nan" | ".NaN" | ".NAN" => return Some(f64::NAN),
+        _ => {}
+    }
+    text.parse().ok()
+}
+
+/// Parses a whole document.
+///
+/// # Errors
+/// The text is not in the YAML subset described above; the error names the line.
+pub fn parse(text: &str) -> Result<Node<'_>, YamlError> {
+    let mut parser = Parser::new(text);
+    let line = parser.skip_to_content();
+    if parser.at_end() {
+        return Ok(Node::Scalar {
+            text: Cow::Borrowed(""),
+            quoted: false,
+            line,
+        });
+    }
+    let indent = parser.column();
+    let node = parser.block(indent, 0)?;
+    parser.skip_to_content();
+    if !parser.at_end() {
+        return Err(parser.error("more text after the document (check the indentation)"));
+    }
+    Ok(node)
+}

@@ -1,0 +1,371 @@
+//! The document being edited: a motion, where it came from, its history and its problems.
+//! Opening and saving go through the shared codec; saves are atomic; every change goes
+//! through the history, so whether it is saved follows from one place.
+
+mod disk;
+#[cfg(test)]
+mod tests;
+
+pub use disk::{DiskState, save_entries};
+
+use super::edit_op::Edit;
+use super::error::DocumentError;
+use super::history::History;
+use super::summary::Summary;
+use crate::codec::mtn::{self, Motion};
+use crate::codec::{Problem, Severity};
+use crate::robot::check::problems as check_problems;
+use crate::robot::marks::{SafetyMarks, safety_marks};
+use std::path::{Path, PathBuf};
+
+/// Where a document lives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Not saved anywhere yet (the bundled example, an import, a new motion): Save asks
+    /// where.
+    Unsaved {
+        /// A name to show and to suggest when saving.
+        name: String,
+    },
+    /// An MTN file.
+    File(PathBuf),
+    /// A motion inside an ODA archive.
+    Entry {
+        /// The archive.
+        archive: PathBuf,
+        /// The entry's name.
+        entry: String,
+    },
+}
+
+impl Origin {
+    /// A short name for tabs, the window title and messages.
+    #[must_use]
+    pub fn display_name(&self) -> String {
+        match self {
+            Self::Unsaved { name } => name.clone(),
+            Self::File(path) => file_name(path),
+            Self::Entry { archive, entry } => format!("{} : {entry}", file_name(archive)),
+        }
+    }
+
+    /// The file on disk, if any.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Self::Unsaved { .. } => None,
+            Self::File(path) | Self::Entry { archive: path, .. } => Some(path),
+        }
+    }
+
+    /// A file name to suggest for Save As.
+    #[must_use]
+    pub fn suggested_file_name(&self) -> String {
+        match self {
+            Self::Unsaved { name } => name.clone(),
+            Self::File(path) => file_name(path),
+            Self::Entry { entry, .. } => format!("{entry}.mtn"),
+        }
+    }
+}
+
+/// The last part of a path, for messages.
+#[must_use]
+pub fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// Up to this many keyframe values, the checks (and the timeline's marks) follow a drag
+/// live; about 2 ms of checking per edit at this size, on the 2-core machine.
+const LIVE_CHECK_CELLS: usize = 100_000;
+
+/// A motion being edited.
+#[derive(Clone, Debug)]
+pub struct Document {
+    /// The motion. Change it only through [`Document::apply`], so that the history, the
+    /// unsaved mark and the checks follow.
+    pub motion: Motion,
+    /// Where it lives.
+    pub origin: Origin,
+    history: History,
+    /// The history state that matches the file on disk; `None` when no file holds it (an
+    /// import, a new motion), so that closing asks.
+    saved_state: Option<u64>,
+    /// Problems in the structure of the file the motion was read from; saving (or Repair)
+    /// puts them right.
+    file_problems: Vec<Problem>,
+    /// Every current problem: the file's, then the checks of the motion now.
+    problems: Vec<Problem>,
+    /// Each keyframe's time in ms, kept current after every change (the timeline and the
+    /// table read it every frame).
+    times_ms: Vec<u64>,
+    /// Every out-of-range keyframe and too-fast segment, for the timeline's marks; current
+    /// after every check (not during a drag on a long motion, like the problems).
+    marks: SafetyMarks,
+    /// Changes whenever the motion may have changed (an id no other document shares), so
+    /// views can keep what they computed from the motion until it changes.
+    revision: u64,
+    /// A fingerprint of the bytes read from disk or last written there (the file, or the
+    /// archive entry), to tell whether someone else wrote it since.
+    on_disk: Option<u64>,
+    /// The min/max pyramid of every channel, for drawing dense curves.
+    summary: Summary,
+}
+
+/// Hands out revision ids, unique across documents.
+static REVISIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+impl Document {
+    /// A document for a motion that is not saved anywhere and needs no saving (the bundled
+    /// example): closing it does not ask.
+    #[must_use]
+    pub fn unsaved(motion: Motion, name: &str) -> Self {
+        let mut document = Self::new(motion, Vec::new(), unsaved(name), None);
+        document.saved_state = Some(document.history.state());
+        document
+    }
+
+    /// A document for a motion made here (an import, a motion operation's result): it is
+    /// unsaved work, so closing asks until it is saved.
+    #[must_use]
+    pub fn created(motion: Motion, name: &str) -> Self {
+        Self::new(motion, Vec::new(), unsaved(name), None)
+    }
+
+    fn new(
+        motion: Motion,
+        file_problems: Vec<Problem>,
+        origin: Origin,
+        on_disk: Option<u64>,
+    ) -> Self {
+        let history = History::default();
+        let saved_state = on_disk.map(|_| history.state());
+        let mut document = Self {
+            summary: Summary::new(&motion.keyframes),
+            motion,
+            origin,
+            history,
+            saved_state,
+            file_problems,
+            problems: Vec::new(),
+            times_ms: Vec::new(),
+            marks: SafetyMarks::default(),
+            revision: 0,
+            on_disk,
+        };
+        document.recheck();
+        document
+    }
+
+    /// Whether there are edits that no file holds.
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.saved_state != Some(self.history.state())
+    }
+
+    /// The name with a mark for unsaved edits, as a tab shows it.
+    #[must_use]
+    pub fn tab_title(&self) -> String {
+        let mark = if self.is_dirty() { " \u{2022}" } else { "" };
+        format!("{}{mark}", self.origin.display_name())
+    }
+
+    /// The window title: file name, and a mark for unsaved edits.
+    #[must_use]
+    pub fn title(&self) -> String {
+        format!("{} \u{2014} mtn-studio", self.tab_title())
+    }
+
+    /// The undo history (read it; change the document through its methods).
+    #[must_use]
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Each keyframe's time in ms.
+    #[must_use]
+    pub fn times_ms(&self) -> &[u64] {
+        &self.times_ms
+    }
+
+    /// The min/max pyramid of every channel, current with the motion.
+    #[must_use]
+    pub fn summary(&self) -> &Summary {
+        &self.summary
+    }
+
+    /// An id of the motion's current content: it changes after every edit, undo and redo,
+    /// and no two documents share one.
+    #[must_use]
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Every current problem, structure first, in file order.
+    #[must_use]
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    /// The structure problems of the file on disk, which saving puts right.
+    #[must_use]
+    pub fn file_problems(&self) -> &[Problem] {
+        &self.file_problems
+    }
+
+    /// Every place the motion is out of range or too fast, per joint.
+    #[must_use]
+    pub fn safety_marks(&self) -> &SafetyMarks {
+        &self.marks
+    }
+
+    /// Applies an edit as one undoable step (or as part of an open gesture). The checks run
+    /// again at once, except for keyframe edits inside a gesture (a drag) on a long motion,
+    /// which are checked when the gesture ends: there the checks cost more than a frame. Header
+    /// edits are always checked at once, so the name grammar is checked while typing.
+    pub fn apply(&mut self, label: &str, edit: Edit) {
+        let header = matches!(
+            edit,
+            Edit::SetHeader(..) | Edit::SetVersion(_) | Edit::SetFrameRate(_)
+        );
+        let cells = edit.value_cells(self.motion.keyframes.joint_count());
+        self.history
+            .apply_to(&mut self.motion, &mut self.file_problems, label, edit);
+        self.refresh_summary(cells.as_deref());
+        let cells = self.motion.keyframes.len() * self.motion.keyframes.joint_count().max(1);
+        if header || !self.history.in_gesture() || cells <= LIVE_CHECK_CELLS {
+            self.recheck();
+        } else {
+            self.refresh_times();
+        }
+    }
+
+    fn refresh_summary(&mut self, cells: Option<&[(usize, usize)]>) {
+        match cells {
+            Some(cells) if self.summary.fits(&self.motion.keyframes) => {
+                self.summary.update(&self.motion.keyframes, cells);
+            }
+            _ => self.summary = Summary::new(&self.motion.keyframes),
+        }
+    }
+
+    fn refresh_times(&mut self) {
+        self.revision = REVISIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.times_ms = crate::robot::timing::keyframe_times_ms(&self.motion.keyframes);
+    }
+
+    /// Opens a gesture: every edit until [`Document::end_gesture`] is one undo step.
+    pub fn begin_gesture(&mut self, label: &str) {
+        self.history.begin_gesture(label);
+    }
+
+    /// Closes the gesture.
+    pub fn end_gesture(&mut self) {
+        self.history.end_gesture();
+        self.recheck();
+    }
+
+    /// Undoes the last step; returns its label.
+    pub fn undo(&mut self) -> Option<String> {
+        self.history.end_gesture();
+        let joints = self.motion.keyframes.joint_count();
+        let cells = self.history.next_undo().and_then(|e| e.value_cells(joints));
+        let label = self
+            .history
+            .undo_to(&mut self.motion, &mut self.file_problems);
+        self.refresh_summary(cells.as_deref());
+        self.recheck();
+        label
+    }
+
+    /// Redoes the last undone step; returns its label.
+    pub fn redo(&mut self) -> Option<String> {
+        let joints = self.motion.keyframes.joint_count();
+        let cells = self.history.next_redo().and_then(|e| e.value_cells(joints));
+        let label = self
+            .history
+            .redo_to(&mut self.motion, &mut self.file_problems);
+        self.refresh_summary(cells.as_deref());
+        self.recheck();
+        label
+    }
+
+    /// Runs the checks again (after an edit).
+    fn recheck(&mut self) {
+        self.refresh_times();
+        let offsets = mtn::offsets(&self.motion).unwrap_or_default();
+        self.problems = check_problems(&self.motion, &offsets, &self.file_problems);
+        self.marks = safety_marks(&self.motion);
+    }
+
+    /// Repairs the motion as one undoable step: locators, padding, data type, widths, and
+    /// the structure of the file (written correctly at the next save). Returns what was
+    /// done (nothing when there was nothing to repair).
+    ///
+    /// # Errors
+    /// The motion cannot be encoded (a string too long, say).
+    pub fn repair(&mut self) -> Result<Vec<String>, DocumentError> {
+        let encode_error = |source| DocumentError::Encode {
+            name: self.origin.display_name(),
+            source,
+        };
+        let bytes = mtn::encode(&self.motion).map_err(encode_error)?;
+        // What we just wrote reads back: the encoder's own output.
+        let decoded = crate::robot::check::decode_checked(&bytes).map_err(|source| {
+            DocumentError::Decode {
+                path: PathBuf::from(self.origin.display_name()),
+                source,
+            }
+        })?;
+        let repaired = crate::robot::repair::repair(&decoded).map_err(encode_error)?;
+        let mut actions: Vec<String> = self
+            .file_problems
+            .iter()
+            .filter(|p| p.severity >= Severity::Warning)
+            .map(|p| format!("{}: the file will be written with correct sizes", p.code))
+            .collect();
+        actions.extend(
+            repaired
+                .fixes
+                .iter()
+                .map(|f| format!("{}: {}", f.code, f.action)),
+        );
+        let mut edits = Vec::new();
+        if repaired.motion != self.motion {
+            edits.push(Edit::ReplaceMotion(Box::new(repaired.motion)));
+        }
+        if !self.file_problems.is_empty() {
+            edits.push(Edit::SetFileProblems(Vec::new()));
+        }
+        if !edits.is_empty() {
+            self.apply("Repair", Edit::Group(edits));
+        }
+        Ok(actions)
+    }
+
+    /// The bytes the motion is saved as.
+    ///
+    /// # Errors
+    /// The motion cannot be encoded.
+    pub fn encoded(&self) -> Result<Vec<u8>, DocumentError> {
+        mtn::encode(&self.motion).map_err(|source| DocumentError::Encode {
+            name: self.origin.display_name(),
+            source,
+        })
+    }
+
+    /// The most severe current problem.
+    #[must_use]
+    pub fn worst(&self) -> Option<Severity> {
+        self.problems.iter().map(|p| p.severity).max()
+    }
+}
+
+fn unsaved(name: &str) -> Origin {
+    Origin::Unsaved {
+        name: name.to_owned(),
+    }
+}

@@ -1,0 +1,203 @@
+//! The document: its unsaved mark, repair, the disk, and what it keeps up to date.
+
+use super::*;
+use crate::edit::summary::Summary;
+use crate::example::stand_to_sit;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mtn-studio-doc-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn dirty_follows_the_history() {
+    let dir = scratch("dirty");
+    let path = dir.join("m.mtn");
+    let mut document = Document::unsaved(stand_to_sit(), "example");
+    assert!(!document.is_dirty());
+    document.apply("set", Edit::SetFrameRate(16 + 1));
+    assert!(document.is_dirty());
+    assert!(
+        document.save().is_err(),
+        "an unsaved document needs Save As"
+    );
+    assert!(document.save_as(&path).is_ok());
+    assert!(!document.is_dirty());
+    document.undo();
+    assert!(document.is_dirty());
+    document.redo();
+    assert!(!document.is_dirty());
+    assert!(document.title().starts_with("m.mtn"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_created_motion_is_unsaved_work_until_saved() {
+    let dir = scratch("created");
+    let mut document = Document::created(stand_to_sit(), "imported.mtn");
+    assert!(document.is_dirty(), "nothing on disk holds it");
+    assert!(document.save_as(&dir.join("imported.mtn")).is_ok());
+    assert!(!document.is_dirty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn repair_is_an_undoable_step_that_marks_the_document() {
+    let dir = scratch("repair");
+    let path = dir.join("m.mtn");
+    // A section-1 size four bytes short: the reader recovers it as a file problem.
+    let mut bytes = crate::example::EXAMPLE_MTN.to_vec();
+    let size = u32::from_le_bytes([bytes[32], bytes[33], bytes[34], bytes[35]]);
+    bytes[32..36].copy_from_slice(&(size - 4).to_le_bytes());
+    assert!(std::fs::write(&path, &bytes).is_ok());
+    let mut document = Document::open(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!document.file_problems().is_empty());
+    assert!(!document.is_dirty());
+    let actions = document.repair().unwrap_or_else(|e| panic!("{e}"));
+    assert!(!actions.is_empty());
+    assert!(document.file_problems().is_empty());
+    assert!(document.is_dirty(), "the repair is not on disk yet");
+    assert_eq!(document.history().undo_label(), Some("Repair"));
+    document.undo();
+    assert!(
+        !document.file_problems().is_empty(),
+        "undo brings them back"
+    );
+    assert!(!document.is_dirty());
+    document.redo();
+    assert!(document.save().is_ok());
+    assert!(document.file_problems().is_empty());
+    document.undo();
+    assert!(
+        document.file_problems().is_empty(),
+        "the file on disk is well-formed now, whatever is undone"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_written_by_someone_else_is_noticed() {
+    let dir = scratch("disk");
+    let path = dir.join("m.mtn");
+    assert!(std::fs::write(&path, crate::example::EXAMPLE_MTN).is_ok());
+    let mut document = Document::open(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(document.disk_state(), DiskState::Unchanged);
+    let mut other = crate::example::EXAMPLE_MTN.to_vec();
+    other.push(0);
+    assert!(std::fs::write(&path, &other).is_ok());
+    assert_eq!(document.disk_state(), DiskState::Changed);
+    assert!(document.save().is_ok());
+    assert_eq!(document.disk_state(), DiskState::Unchanged);
+    assert!(std::fs::remove_file(&path).is_ok());
+    assert_eq!(document.disk_state(), DiskState::Missing);
+    assert_eq!(
+        Document::unsaved(stand_to_sit(), "x").disk_state(),
+        DiskState::NoFile
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_revision_changes_with_every_change_of_the_motion() {
+    let mut document = Document::unsaved(stand_to_sit(), "a");
+    let other = Document::unsaved(stand_to_sit(), "b");
+    assert_ne!(
+        document.revision(),
+        other.revision(),
+        "documents share no revision"
+    );
+    let mut seen = vec![document.revision()];
+    document.apply("move", Edit::SetAngles(vec![(1, 0, 12_345)]));
+    seen.push(document.revision());
+    document.begin_gesture("drag");
+    document.apply("drag", Edit::SetAngles(vec![(1, 0, 23_456)]));
+    seen.push(document.revision());
+    document.end_gesture();
+    let _ = document.undo();
+    seen.push(document.revision());
+    let _ = document.redo();
+    seen.push(document.revision());
+    let unique: std::collections::BTreeSet<u64> = seen.iter().copied().collect();
+    assert_eq!(unique.len(), seen.len(), "{seen:?}");
+}
+
+#[test]
+fn the_summary_follows_every_change() {
+    let mut motion = stand_to_sit();
+    let row: Vec<i32> = motion.keyframes.angles()[..20].to_vec();
+    for _ in 0..100 {
+        motion
+            .keyframes
+            .push(3, [1, 2, 3], &row)
+            .unwrap_or_default();
+    }
+    let mut document = Document::unsaved(motion, "long");
+    let fresh = |d: &Document| Summary::new(&d.motion.keyframes);
+    document.apply("move", Edit::SetAngles(vec![(50, 3, 9_999_999)]));
+    assert_eq!(document.summary(), &fresh(&document));
+    document.apply("body", Edit::SetBody(vec![(77, 1, -9_999_999)]));
+    assert_eq!(document.summary(), &fresh(&document));
+    document.apply("remove", Edit::RemoveKeyframe { index: 10 });
+    assert_eq!(document.summary(), &fresh(&document));
+    for _ in 0..3 {
+        document.undo();
+        assert_eq!(document.summary(), &fresh(&document));
+    }
+    document.redo();
+    assert_eq!(document.summary(), &fresh(&document));
+}
+
+#[test]
+fn marks_follow_a_drag_live_on_a_short_motion_and_at_its_end_on_a_long_one() {
+    let knee = |motion: &Motion| {
+        motion
+            .locators
+            .iter()
+            .position(|l| crate::robot::joint_name(&motion.design, l) == "FL_LEG_KNEE")
+            .expect("the example has a knee")
+    };
+    let beyond = crate::robot::deg_to_urad(150.0);
+    let mut short = Document::unsaved(stand_to_sit(), "example");
+    assert!(
+        short.safety_marks().is_empty(),
+        "the example is within limits"
+    );
+    let j = knee(&short.motion);
+    short.begin_gesture("drag");
+    short.apply("drag", Edit::SetAngles(vec![(1, j, beyond)]));
+    assert_eq!(
+        short.safety_marks().out_of_range[j],
+        vec![crate::robot::marks::Run { first: 1, last: 1 }],
+        "marked while the drag is still going"
+    );
+    assert!(
+        short
+            .problems()
+            .iter()
+            .any(|p| p.code == crate::codec::ProblemCode::JointLimit)
+    );
+    short.end_gesture();
+    short.undo();
+    assert!(short.safety_marks().is_empty(), "undo takes the mark away");
+
+    // Past the live-check size, the checks wait for the end of the gesture.
+    let mut motion = stand_to_sit();
+    let row: Vec<i32> = (0..motion.keyframes.joint_count())
+        .map(|joint| motion.keyframes.angle(0, joint).unwrap_or(0))
+        .collect();
+    while motion.keyframes.len() * row.len() <= LIVE_CHECK_CELLS {
+        motion.keyframes.push(8, [0; 3], &row).expect("row width");
+    }
+    let mut long = Document::unsaved(motion, "long");
+    let j = knee(&long.motion);
+    long.begin_gesture("drag");
+    long.apply("drag", Edit::SetAngles(vec![(1, j, beyond)]));
+    assert!(long.safety_marks().out_of_range[j].is_empty());
+    long.end_gesture();
+    assert_eq!(
+        long.safety_marks().out_of_range[j],
+        vec![crate::robot::marks::Run { first: 1, last: 1 }]
+    );
+}
