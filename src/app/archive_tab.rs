@@ -7,7 +7,7 @@ use super::tabs::TabId;
 use super::view::{Channel, channel_color, channel_name};
 use crate::codec::mtn::Motion;
 use crate::codec::{Problem, Severity};
-use crate::edit::archive::{ArchiveIndex, Column, Query};
+use crate::edit::archive::{ArchiveIndex, Column, EntryRow, Query};
 use egui_extras::{Column as TableColumn, TableBuilder};
 use std::collections::BTreeSet;
 
@@ -34,15 +34,18 @@ pub struct ArchiveTab {
 }
 
 impl ArchiveTab {
-    /// A tab for an archive, its motions first in archive order.
+    /// A tab for an archive in archive order, its first motion selected and previewed.
     #[must_use]
     pub fn new(index: ArchiveIndex) -> Self {
-        Self {
+        let first = index.rows.iter().position(EntryRow::opens);
+        let mut tab = Self {
             index,
             query: Query::default(),
             selected: None,
             preview: None,
-        }
+        };
+        tab.select(first);
+        tab
     }
 
     /// Selects a row and reads its motion for the preview.
@@ -225,6 +228,7 @@ fn table_ui(
     let mut table = TableBuilder::new(ui)
         .id_salt("archive entries")
         .striped(true)
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
         .column(TableColumn::exact(16.0))
         .column(TableColumn::initial(240.0).at_least(120.0).resizable(true))
         .columns(

@@ -20,6 +20,21 @@ pub enum Picked {
     Unavailable(String),
 }
 
+/// Why the dialog did not come, in words, from what the dialog crate logged.
+fn reason(errors: &[String]) -> String {
+    let all = errors.join("; ");
+    let no_portal = all.contains("portal") || all.contains("ServiceUnknown");
+    let no_zenity = all.contains("zenity");
+    match (no_portal, no_zenity) {
+        (true, true) => {
+            "this desktop has no file-dialog portal (xdg-desktop-portal) and no zenity".to_owned()
+        }
+        (true, false) => "this desktop has no file-dialog portal (xdg-desktop-portal)".to_owned(),
+        (false, true) => "zenity, the fallback file dialog, could not start".to_owned(),
+        (false, false) => all,
+    }
+}
+
 fn run(show: impl FnOnce() -> Option<PathBuf>) -> Picked {
     let _stale = crate::logging::take_dialog_errors();
     let started = Instant::now();
@@ -27,7 +42,7 @@ fn run(show: impl FnOnce() -> Option<PathBuf>) -> Picked {
     let errors = crate::logging::take_dialog_errors();
     match picked {
         Some(path) => Picked::Path(path),
-        None if !errors.is_empty() => Picked::Unavailable(errors.join("; ")),
+        None if !errors.is_empty() => Picked::Unavailable(reason(&errors)),
         None if started.elapsed() < TOO_FAST => Picked::Unavailable(
             "the system's file dialog closed at once (no file-dialog portal on this desktop?)"
                 .to_owned(),
@@ -58,4 +73,23 @@ pub fn pick_file(title: &str, kinds: &[FileKind]) -> Picked {
 #[must_use]
 pub fn save_file(title: &str, kinds: &[FileKind], file_name: &str) -> Picked {
     run(|| dialog(title, kinds).set_file_name(file_name).save_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reason_is_said_in_words() {
+        let portal =
+            "OpenFile failed: Some(\"org.freedesktop.DBus.Error.ServiceUnknown\")".to_owned();
+        let zenity = "Failed to save file with zenity: No such file or directory".to_owned();
+        assert_eq!(
+            reason(&[portal.clone(), zenity.clone()]),
+            "this desktop has no file-dialog portal (xdg-desktop-portal) and no zenity"
+        );
+        assert!(reason(&[portal]).ends_with("(xdg-desktop-portal)"));
+        assert!(reason(&[zenity]).starts_with("zenity"));
+        assert_eq!(reason(&["something else".to_owned()]), "something else");
+    }
 }

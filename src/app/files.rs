@@ -42,8 +42,8 @@ impl StudioApp {
         });
     }
 
-    /// Adds a motion tab; an untouched bundled example in front gives way to it.
-    fn add_motion_tab(&mut self, document: Document) -> TabId {
+    /// Adds a tab; an untouched bundled example in front gives way to it.
+    fn add_tab(&mut self, kind: TabKind) -> TabId {
         let pristine_example = self.active_motion().is_some_and(|tab| {
             !tab.document.is_dirty()
                 && tab.document.origin
@@ -52,9 +52,7 @@ impl StudioApp {
                     })
         });
         let replaced = self.tabs.active.filter(|_| pristine_example);
-        let id = self
-            .tabs
-            .add(TabKind::Motion(Box::new(MotionTab::new(document))));
+        let id = self.tabs.add(kind);
         if let Some(old) = replaced {
             self.tabs.remove(old);
             self.tabs.active = Some(id);
@@ -99,7 +97,7 @@ impl StudioApp {
                     Ok(document) => {
                         self.remember(path);
                         self.opened(&document);
-                        self.add_motion_tab(document);
+                        self.add_tab(TabKind::Motion(Box::new(MotionTab::new(document))));
                     }
                     Err(error) => self.fail("Could not open", error.to_string()),
                 }
@@ -119,8 +117,7 @@ impl StudioApp {
                             plural(motions, "motion", "motions"),
                             plural(index.rows.len(), "entry", "entries"),
                         ));
-                        self.tabs
-                            .add(TabKind::Archive(Box::new(ArchiveTab::new(index))));
+                        self.add_tab(TabKind::Archive(Box::new(ArchiveTab::new(index))));
                     }
                     Err(error) => self.fail("Could not open", error.to_string()),
                 }
@@ -160,7 +157,7 @@ impl StudioApp {
         match Document::open_entry(archive, entry) {
             Ok(document) => {
                 self.opened(&document);
-                self.add_motion_tab(document);
+                self.add_tab(TabKind::Motion(Box::new(MotionTab::new(document))));
             }
             Err(error) => self.fail("Could not open", error.to_string()),
         }

@@ -117,7 +117,10 @@ impl StudioApp {
     /// (or the bundled example).
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, path: Option<&Path>) -> Self {
-        let mut app = Self::with_document(example_document());
+        let mut app = match path {
+            Some(_) => Self::empty(),
+            None => Self::with_document(example_document()),
+        };
         app.native_dialogs = true;
         if let Some(storage) = cc.storage
             && let Some(text) = storage.get_string(RECENT_KEY)

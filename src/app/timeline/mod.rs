@@ -400,9 +400,9 @@ fn accessible_points(
         let rect = egui::Rect::from_center_size(pos, egui::Vec2::splat(2.0 * GRAB_RADIUS));
         ui.ctx()
             .accesskit_node_builder(plot_id.with(("point", k, channel)), |node| {
-                node.set_role(egui::accesskit::Role::Label);
+                node.set_role(egui::accesskit::Role::Image);
                 node.set_label(name);
-                node.set_value(value);
+                node.set_description(value);
                 node.set_bounds(egui::accesskit::Rect {
                     x0: rect.min.x.into(),
                     y0: rect.min.y.into(),

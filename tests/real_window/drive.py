@@ -1,0 +1,249 @@
+#!/usr/bin/python3
+"""Drives the real mtn-studio window as a person would, under Xvfb: finds controls through
+the accessibility tree a screen reader sees (AT-SPI, their extents say where to click), and
+moves the mouse and presses keys with xdotool, so every event goes through the real window
+system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they become there).
+
+  1. open a motion, drag two keyframes, Ctrl+Z (the second drag undone), copy keyframe 0's
+     pose onto keyframe 3 with Ctrl+C / Ctrl+V, Ctrl+S, Ctrl+Q; then read the saved file back
+     through the codec (`mtn-studio convert FILE.mtn FILE.json`) and check the exact values;
+  2. start on the bundled example, edit it, Ctrl+Q (it must ask: Cancel keeps the window),
+     Ctrl+S (never saved, and no file-dialog portal here: the window must ask for the path
+     itself), type a path, Enter; then check the file was written.
+
+Run inside a D-Bus session with the accessibility bus up (see run.sh).
+Usage: drive.py BINARY MOTION.mtn
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pyatspi
+
+BINARY, MOTION = sys.argv[1], sys.argv[2]
+KNEE = 'FL_LEG_KNEE'
+
+
+def log(message):
+    print('real-window: ' + message, flush=True)
+
+
+def fail(message):
+    log('FAILED: ' + message)
+    shots = os.environ.get('REAL_WINDOW_SHOTS')
+    if shots:
+        path = os.path.join(shots, 'failure.png')
+        subprocess.run(['import', '-window', 'root', path], check=False)
+        log('the screen at the failure: ' + path)
+    sys.exit(1)
+
+
+def xdotool(*args):
+    subprocess.run(['xdotool', *map(str, args)], check=True)
+
+
+def application(timeout=30):
+    """The mtn-studio application in the accessibility tree."""
+    end = time.time() + timeout
+    while time.time() < end:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is not None and app.name == 'mtn-studio':
+                return app
+        time.sleep(0.25)
+    fail('the application never appeared in the accessibility tree')
+
+
+def find(name, role=None, timeout=15):
+    """The first node named `name` (of role `role`), waiting for it to appear."""
+    end = time.time() + timeout
+    while time.time() < end:
+        app = application()
+        found = pyatspi.findDescendant(
+            app,
+            lambda n: n is not None and n.name == name
+            and (role is None or n.getRoleName() == role))
+        if found is not None:
+            return found
+        time.sleep(0.25)
+    fail('no control named %r%s' % (name, '' if role is None else ' (%s)' % role))
+
+
+def centre(node):
+    box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    if box.width <= 0 or box.height <= 0:
+        fail('%r has no place on screen' % node.name)
+    return box.x + box.width // 2, box.y + box.height // 2
+
+
+def click(name, role=None):
+    x, y = centre(find(name, role))
+    xdotool('mousemove', x, y)
+    time.sleep(0.15)
+    xdotool('click', 1)
+    time.sleep(0.4)
+
+
+def drag_by(name, dy):
+    """Presses on a point, moves it `dy` pixels in steps (as a hand does), releases."""
+    x, y = centre(find(name))
+    xdotool('mousemove', x, y)
+    time.sleep(0.2)
+    xdotool('mousedown', 1)
+    steps = 8
+    for i in range(1, steps + 1):
+        time.sleep(0.05)
+        xdotool('mousemove', x, y + dy * i // steps)
+    time.sleep(0.2)
+    xdotool('mouseup', 1)
+    time.sleep(0.5)
+
+
+def key(combo):
+    xdotool('key', '--clearmodifiers', combo)
+    time.sleep(0.5)
+
+
+def window_title(window):
+    return subprocess.run(['xdotool', 'getwindowname', window], capture_output=True,
+                          text=True).stdout.strip()
+
+
+def read_motion(path):
+    out = path + '.json'
+    subprocess.run([BINARY, 'convert', path, out], check=True, capture_output=True)
+    with open(out) as f:
+        return json.load(f)
+
+
+def start(*args):
+    """Starts the binary; returns the process and its window, which has the keyboard."""
+    process = subprocess.Popen([BINARY, *args])
+    application()
+    window = None
+    end = time.time() + 20
+    while window is None and time.time() < end:
+        found = subprocess.run(['xdotool', 'search', '--name', 'mtn-studio'],
+                               capture_output=True, text=True).stdout.split()
+        window = found[0] if found else None
+        time.sleep(0.25)
+    if window is None:
+        fail('no window named mtn-studio')
+    # No window manager under Xvfb: give the window the keyboard by hand.
+    xdotool('windowfocus', '--sync', window)
+    log('window %s: %s' % (window, window_title(window)))
+    return process, window
+
+
+def wait_closed(process, what):
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        fail(what + ' did not close the window')
+
+
+def edit_copy_paste_save():
+    original = read_motion(MOTION)
+    app_process, window = start(MOTION)
+    try:
+        click('Hide all')
+        click(KNEE, 'check box')
+        drag_by('Point %s keyframe 2' % KNEE, -40)
+        drag_by('Point %s keyframe 1' % KNEE, 30)
+        key('ctrl+z')
+        click('Keyframe 0')
+        key('ctrl+c')
+        click('Keyframe 3')
+        key('ctrl+v')
+        title = window_title(window)
+        if '\u2022' not in title:
+            fail('the title has no unsaved mark after the edits: %r' % title)
+        key('ctrl+s')
+        title = window_title(window)
+        if '\u2022' in title:
+            fail('the title still has its unsaved mark after Ctrl+S: %r' % title)
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q on a saved motion')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+
+    saved = read_motion(MOTION)
+    names = subprocess.run([BINARY, 'info', MOTION, '--json'], check=True,
+                           capture_output=True, text=True).stdout
+    joints = [j['name'] for j in json.loads(names)['joints']]
+    knee = joints.index(KNEE)
+    before, after = original['keyframes'], saved['keyframes']
+    if len(after) != len(before):
+        fail('%d keyframes saved, %d expected' % (len(after), len(before)))
+    # Keyframe 3 holds keyframe 0's pose (body angles too), to the microradian.
+    if after[3]['angles_urad'] != before[0]['angles_urad']:
+        fail('keyframe 3 is not keyframe 0\'s pose: %r' % after[3]['angles_urad'])
+    if after[3]['body_urad'] != before[0]['body_urad']:
+        fail('keyframe 3 has not keyframe 0\'s body angles')
+    # The second drag (keyframe 1) was undone: keyframe 1 is as it was.
+    if after[1] != before[1]:
+        fail('keyframe 1 changed: the undone drag is in the file')
+    # The first drag raised the knee at keyframe 2, and nothing else there.
+    raised = after[2]['angles_urad'][knee] - before[2]['angles_urad'][knee]
+    if raised <= 0:
+        fail('the knee at keyframe 2 did not go up (%d µrad)' % raised)
+    for j, (a, b) in enumerate(zip(after[2]['angles_urad'], before[2]['angles_urad'])):
+        if j != knee and a != b:
+            fail('joint %d of keyframe 2 changed' % j)
+    for k in (0,):
+        if after[k] != before[k]:
+            fail('keyframe %d changed' % k)
+    if [k['frames'] for k in after] != [k['frames'] for k in before]:
+        fail('the timing changed')
+    log('ok: knee at keyframe 2 raised by %d µrad, keyframe 3 = keyframe 0, keyframe 1 as it was'
+        % raised)
+
+
+def save_as_without_a_file_dialog():
+    target = os.path.join(os.path.dirname(MOTION), 'from-example.mtn')
+    app_process, window = start()
+    try:
+        find('Tab ers7-stand-to-sit.mtn', 'page tab')
+        click('Keyframe 1')
+        key('Delete')
+        key('ctrl+q')
+        find('Save your changes?')
+        click('Cancel', 'push button')
+        if app_process.poll() is not None:
+            fail('Ctrl+Q with unsaved edits closed the window without asking')
+        key('ctrl+s')
+        field = find('Path of the .mtn file to write', 'entry')
+        note = pyatspi.findDescendant(
+            application(), lambda n: n is not None and 'file dialog did not open' in (n.name or ''))
+        if note is None:
+            fail('the path prompt does not say why the system dialog did not come')
+        x, y = centre(field)
+        xdotool('mousemove', x, y)
+        xdotool('click', 1)
+        time.sleep(0.3)
+        key('ctrl+a')
+        xdotool('type', '--delay', '20', target)
+        time.sleep(0.3)
+        key('Return')
+        title = window_title(window)
+        if 'from-example.mtn' not in title or '\u2022' in title:
+            fail('not saved where typed: the title is %r' % title)
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after Save As')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    saved = read_motion(target)
+    if len(saved['keyframes']) != 3:
+        fail('the saved example has %d keyframes, 3 expected' % len(saved['keyframes']))
+    log('ok: Save As without a file dialog wrote %s' % target)
+
+
+if __name__ == '__main__':
+    edit_copy_paste_save()
+    save_as_without_a_file_dialog()

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs drive.py against the real window: a virtual X display (Xvfb), a D-Bus session with
+# the accessibility bus switched on (what a screen reader would do), then the driver.
+# Usage: tests/real_window/run.sh BINARY
+# Needs: xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 (Debian's /usr/bin/python3).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+binary=$(realpath "$1")
+work=$(mktemp -d)
+trap 'kill "${xvfb:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
+cp "$here/../../assets/ers7-stand-to-sit.mtn" "$work/motion.mtn"
+export XDG_RUNTIME_DIR="$work/runtime" HOME="$work/home"
+mkdir -p "$XDG_RUNTIME_DIR" "$HOME"
+chmod 700 "$XDG_RUNTIME_DIR"
+display=:$((150 + RANDOM % 100))
+Xvfb "$display" -screen 0 1400x900x24 >"$work/xvfb.log" 2>&1 &
+xvfb=$!
+sleep 1
+export DISPLAY=$display
+status=0
+dbus-run-session -- bash -c '
+  set -euo pipefail
+  /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
+  sleep 1
+  status() {
+    dbus-send --session --type=method_call --print-reply --dest=org.a11y.Bus /org/a11y/bus \
+      org.freedesktop.DBus.Properties.Set string:org.a11y.Status string:IsEnabled \
+      variant:boolean:$1 >/dev/null
+  }
+  status true
+  /usr/bin/python3 "$1" "$2" "$3"
+' _ "$here/drive.py" "$binary" "$work/motion.mtn" 2>"$work/session.log" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "real-window: the session's errors (accessibility bus, D-Bus, the app):" >&2
+  grep -v "dbind-WARNING\|^$" "$work/session.log" | tail -40 >&2
+fi
+exit "$status"
