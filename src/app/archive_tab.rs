@@ -345,7 +345,7 @@ fn preview_ui(ui: &mut egui::Ui, tab: &ArchiveTab, actions: &mut Vec<Action>) {
     };
     let motion = &preview.motion;
     ui.horizontal(|ui| {
-        ui.strong(&row.name);
+        ui.strong(format!("Preview: {}", row.name));
         if motion.name != row.name {
             ui.weak(format!("(named {} inside)", motion.name));
         }
