@@ -73,6 +73,7 @@ pub struct StudioApp {
     /// the start of the frame whose Escape leaves the field).
     typing: bool,
     allow_close: bool,
+    close_sent: bool,
     shown_title: String,
 }
 
@@ -100,6 +101,7 @@ impl StudioApp {
             actions: Vec::new(),
             typing: false,
             allow_close: false,
+            close_sent: false,
             shown_title: String::new(),
         }
     }
@@ -151,6 +153,12 @@ impl StudioApp {
     #[must_use]
     pub fn document(&self) -> Option<&Document> {
         self.active_motion().map(|tab| &tab.document)
+    }
+
+    /// Whether the window is closing (every unsaved motion was saved or let go).
+    #[must_use]
+    pub fn closing(&self) -> bool {
+        self.allow_close
     }
 
     /// Whether any open motion has unsaved edits.
@@ -314,8 +322,9 @@ impl StudioApp {
             }
             ctx.request_repaint();
         }
-        if self.allow_close {
+        if self.allow_close && !self.close_sent {
             ctx.send_viewport_cmd(ViewportCommand::Close);
+            self.close_sent = true;
         }
     }
 }

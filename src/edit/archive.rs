@@ -200,12 +200,15 @@ impl ArchiveIndex {
             .collect();
         let rows = &self.rows;
         kept.sort_by(|&a, &b| {
-            let order = compare(&rows[a], &rows[b], query.sort);
-            if query.descending {
+            let (a, b) = (&rows[a], &rows[b]);
+            let order = compare(a, b, query.sort);
+            let order = if query.descending {
                 order.reverse()
             } else {
                 order
-            }
+            };
+            // Ties stay in name order, whichever way the column sorts.
+            order.then_with(|| by_name(a, b))
         });
         kept
     }
@@ -237,23 +240,26 @@ pub enum Column {
     Problems,
 }
 
+fn by_name(a: &EntryRow, b: &EntryRow) -> std::cmp::Ordering {
+    let name = |row: &EntryRow| row.name.to_lowercase();
+    name(a).cmp(&name(b)).then(a.index.cmp(&b.index))
+}
+
+/// The order of two rows by one column (ties: equal).
 fn compare(a: &EntryRow, b: &EntryRow, column: Column) -> std::cmp::Ordering {
-    let facts = |row: &EntryRow| row.motion.clone();
-    let (fa, fb) = (facts(a), facts(b));
-    let by_name = a.name.to_lowercase().cmp(&b.name.to_lowercase());
-    let order = match column {
+    let (fa, fb) = (a.motion.as_ref(), b.motion.as_ref());
+    match column {
         Column::Order => a.index.cmp(&b.index),
-        Column::Name => by_name,
+        Column::Name => by_name(a, b),
         Column::Kind => a.kind_label().cmp(b.kind_label()),
         Column::Group => fa.map(|f| f.group).cmp(&fb.map(|f| f.group)),
-        Column::Start => fa.map(|f| f.start).cmp(&fb.map(|f| f.start)),
-        Column::End => fa.map(|f| f.end).cmp(&fb.map(|f| f.end)),
+        Column::Start => fa.map(|f| &f.start).cmp(&fb.map(|f| &f.start)),
+        Column::End => fa.map(|f| &f.end).cmp(&fb.map(|f| &f.end)),
         Column::Model => fa.map(|f| f.model).cmp(&fb.map(|f| f.model)),
         Column::Keyframes => fa.map(|f| f.keyframes).cmp(&fb.map(|f| f.keyframes)),
         Column::Duration => fa.map(|f| f.duration_ms).cmp(&fb.map(|f| f.duration_ms)),
         Column::Problems => fa.map(|f| f.problems).cmp(&fb.map(|f| f.problems)),
-    };
-    order.then(by_name).then(a.index.cmp(&b.index))
+    }
 }
 
 /// What the browser shows: a search, filters and an order.
