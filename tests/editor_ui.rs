@@ -337,8 +337,29 @@ fn header_fields_and_joints_are_reachable_by_name() {
         );
     }
     assert!(
-        harness.query_by_label("FL_LEG_KNEE keyframe 2").is_some(),
+        harness.query_by_label("HEAD_PITCH keyframe 2").is_some(),
         "table cells are named"
+    );
+    // Columns scrolled out of sight sideways are not built; scrolling brings them in.
+    assert!(harness.query_by_label("TAIL_HORZ keyframe 2").is_none());
+    let table = harness
+        .get_by_label("HEAD_PITCH keyframe 2")
+        .rect()
+        .center();
+    harness.hover_at(table);
+    harness.run();
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(-5_000.0, 0.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: Modifiers::NONE,
+    });
+    // The scroll is animated over a few frames.
+    harness.run_steps(10);
+    assert!(
+        harness.query_by_label("TAIL_HORZ keyframe 2").is_some(),
+        "scrolled to the last column"
     );
     // The grammar is checked live: break the name, and while the field still has the
     // keyboard the problem shows next to it.

@@ -121,6 +121,21 @@ fn joint_row_ui(
     });
 }
 
+/// How often a joint goes beyond its limits and its servo, in words.
+fn safety_summary(out: &[Run], fast: &[Run]) -> String {
+    let mut said = Vec::new();
+    if !out.is_empty() {
+        let keyframes: usize = out.iter().map(|run| run.last - run.first + 1).sum();
+        said.push(format!("beyond its limits at {keyframes} keyframes"));
+    }
+    if !fast.is_empty() {
+        // A run of n keyframes joined by too-fast segments has n - 1 segments.
+        let segments: usize = fast.iter().map(|run| run.last - run.first).sum();
+        said.push(format!("too fast for its servo over {segments} segments"));
+    }
+    said.join(" and ")
+}
+
 /// A red "!" after a joint that goes beyond its limits or its servo's speed: says how
 /// often, and a click shows the joint and jumps to the first place.
 fn safety_button_ui(
@@ -137,20 +152,6 @@ fn safety_button_ui(
     if out.is_empty() && fast.is_empty() {
         return;
     }
-    let count = |runs: &[Run]| {
-        runs.iter()
-            .map(|run| run.last - run.first + 1)
-            .sum::<usize>()
-    };
-    let mut said = Vec::new();
-    if !out.is_empty() {
-        said.push(format!("beyond its limits at {} keyframes", count(out)));
-    }
-    if !fast.is_empty() {
-        // A run of n keyframes joined by too-fast segments has n - 1 segments.
-        let segments: usize = fast.iter().map(|run| run.last - run.first).sum();
-        said.push(format!("too fast for its servo over {segments} segments"));
-    }
     let first = out
         .first()
         .into_iter()
@@ -159,7 +160,6 @@ fn safety_button_ui(
         .min()
         .unwrap_or(0);
     let first_ms = context.times_ms.get(first).copied().unwrap_or(0);
-    let text = format!("{name} is {}", said.join(" and "));
     let button = ui
         .add(
             egui::Button::new(
@@ -170,7 +170,13 @@ fn safety_button_ui(
             .fill(egui::Color32::from_rgb(200, 40, 40))
             .small(),
         )
-        .on_hover_text(format!("{text}; click to show it from {first_ms} ms"));
+        // Counted only when asked: on a long motion a joint may have thousands of runs.
+        .on_hover_ui(|ui| {
+            ui.label(format!(
+                "{name} is {}; click to show it from {first_ms} ms",
+                safety_summary(out, fast)
+            ));
+        });
     button.widget_info(|| {
         egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{name} problems"))
     });

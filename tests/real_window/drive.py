@@ -9,7 +9,9 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
      through the codec (`mtn-studio convert FILE.mtn FILE.json`) and check the exact values;
   2. start on the bundled example, edit it, Ctrl+Q (it must ask: Cancel keeps the window),
      Ctrl+S (never saved, and no file-dialog portal here: the window must ask for the path
-     itself), type a path, Enter; then check the file was written.
+     itself), type a path, Enter; then check the file was written;
+  3. open a malformed motion: a screen reader finds its tab, every joint by name, the
+     "Keyframe N" rows and Repair.
 
 Run inside a D-Bus session with the accessibility bus up (see run.sh).
 Usage: drive.py BINARY MOTION.mtn
@@ -244,6 +246,40 @@ def save_as_without_a_file_dialog():
     log('ok: Save As without a file dialog wrote %s' % target)
 
 
+ERS7_JOINTS = ['HEAD_PITCH', 'HEAD_YAW', 'HEAD_PITCH2', 'MOUTH', 'LEFT_EAR', 'RIGHT_EAR',
+               'FL_LEG_VERT', 'FL_LEG_LAT', 'FL_LEG_KNEE', 'BL_LEG_VERT', 'BL_LEG_LAT',
+               'BL_LEG_KNEE', 'FR_LEG_VERT', 'FR_LEG_LAT', 'FR_LEG_KNEE', 'BR_LEG_VERT',
+               'BR_LEG_LAT', 'BR_LEG_KNEE', 'TAIL_VERT', 'TAIL_HORZ']
+
+
+def names_a_screen_reader_finds():
+    malformed = os.path.join(os.path.dirname(MOTION), 'malformed.mtn')
+    with open(MOTION, 'rb') as f:
+        data = bytearray(f.read())
+    # The section-1 size four bytes short, as scripts that relabelled files left it.
+    size = int.from_bytes(data[32:36], 'little')
+    data[32:36] = (size - 4).to_bytes(4, 'little')
+    with open(malformed, 'wb') as f:
+        f.write(data)
+    app_process, _ = start(malformed)
+    try:
+        find('Tab malformed.mtn', 'page tab')
+        for joint in ERS7_JOINTS:
+            find(joint, 'check box')
+        for k in range(4):
+            find('Keyframe %d' % k)
+        find('section1-size')
+        repair = find('Repair', 'push button')
+        if not repair.getState().contains(pyatspi.STATE_ENABLED):
+            fail('Repair is greyed out on a malformed file')
+        click('Repair', 'push button')
+        find('Tab malformed.mtn \u2022', 'page tab')
+    finally:
+        app_process.kill()
+    log('ok: the tab, 20 joints, 4 keyframe rows and Repair are in the accessibility tree')
+
+
 if __name__ == '__main__':
     edit_copy_paste_save()
     save_as_without_a_file_dialog()
+    names_a_screen_reader_finds()

@@ -48,6 +48,8 @@ pub struct TimelineState {
     pub naive_plot: bool,
     /// The curves as last reduced.
     pub cache: CurveCache,
+    /// The safety marks, indexed for drawing.
+    pub marks: marks::MarkIndex,
 }
 
 impl Default for TimelineState {
@@ -60,6 +62,7 @@ impl Default for TimelineState {
             transform: None,
             naive_plot: false,
             cache: CurveCache::default(),
+            marks: marks::MarkIndex::default(),
         }
     }
 }
@@ -143,7 +146,9 @@ pub fn timeline_ui(
                 clippy::cast_sign_loss,
                 reason = "a width in points"
             )]
-            let max_points = (width_px as usize) * 2;
+            // About one point per pixel column: a dense curve is drawn in buckets of about
+            // four columns, each its first, lowest, highest and last value.
+            let max_points = width_px as usize;
             (
                 visible_range(times, bounds.min()[0], bounds.max()[0]),
                 max_points,
@@ -262,7 +267,13 @@ pub fn timeline_ui(
 
     let transform = response.transform;
     state.transform = Some(transform);
-    marks::paint_safety_marks(ui, document, &response.inner.curves, &transform);
+    marks::paint_safety_marks(
+        ui,
+        document,
+        &mut state.marks,
+        &response.inner.curves,
+        &transform,
+    );
     let screen_markers: Vec<(Pos2, PointId)> = response
         .inner
         .markers

@@ -41,10 +41,47 @@ pub fn curve_points(
     .unwrap_or_default()
 }
 
-/// The points of `curves` curves at once over `range`, reduced as [`curve_points`] says.
-/// `read(k, out)` writes every curve's value at keyframe `k` (in microradians) into `out`;
-/// reading all curves of a keyframe together walks the motion's rows once, in memory order,
-/// rather than once per curve. Only the picked points are converted to degrees.
+/// The buckets a range of `count` keyframes is drawn in when more of them are in view than
+/// `max_points` allows: aligned blocks of a power-of-two size (so that each whole bucket is
+/// one block of the min/max pyramid), the first and last cut to the range.
+fn buckets(range: Range<usize>, max_points: usize) -> impl Iterator<Item = Range<usize>> {
+    let wanted = (max_points / 4).max(1);
+    let size = range.len().div_ceil(wanted).next_power_of_two().max(1);
+    let end = range.end;
+    let mut start = range.start;
+    std::iter::from_fn(move || {
+        if start >= end {
+            return None;
+        }
+        let next = ((start / size + 1) * size).min(end);
+        let bucket = start..next;
+        start = next;
+        Some(bucket)
+    })
+}
+
+/// The points one bucket is drawn with: its first, lowest, highest and last value, in time
+/// order, each keyframe once.
+fn push_bucket(
+    points: &mut Vec<[f64; 2]>,
+    point: impl Fn(usize, i32) -> [f64; 2],
+    mut picks: [(usize, i32); 4],
+) {
+    picks.sort_unstable_by_key(|p| p.0);
+    let mut previous = usize::MAX;
+    for (k, v) in picks {
+        if k != previous {
+            points.push(point(k, v));
+            previous = k;
+        }
+    }
+}
+
+/// The points of `curves` curves at once over `range`, reduced as [`curve_points`] says,
+/// reading every keyframe: the reference the pyramid's answer is tested against, and the
+/// naive timeline of the benchmark. `read(k, out)` writes every curve's value at keyframe
+/// `k` (in microradians) into `out`; reading all curves of a keyframe together walks the
+/// motion's rows once, in memory order, rather than once per curve.
 #[must_use]
 pub fn curves_points(
     times_ms: &[u64],
@@ -66,45 +103,34 @@ pub fn curves_points(
         }
         return out;
     }
-    let buckets = (max_points / 4).max(1);
-    let per_bucket = count.div_ceil(buckets);
-    let mut out: Vec<Vec<[f64; 2]>> = vec![Vec::with_capacity(buckets * 4); curves];
+    let mut out: Vec<Vec<[f64; 2]>> = vec![Vec::with_capacity(max_points); curves];
     // One bucket's values, curve by curve: filled row by row (the motion's memory order),
     // then each curve's column, small enough to stay in cache, scanned for its extremes.
-    let mut block = vec![0; curves * per_bucket];
-    let mut start = range.start;
-    while start < range.end {
-        let end = (start + per_bucket).min(range.end);
-        let len = end - start;
-        for (i, k) in (start..end).enumerate() {
+    let mut block = Vec::new();
+    for bucket in buckets(range, max_points) {
+        let (start, len) = (bucket.start, bucket.len());
+        block.resize(curves * len, 0);
+        for (i, k) in bucket.enumerate() {
             read(k, &mut row);
             for (c, &v) in row.iter().enumerate() {
-                block[c * per_bucket + i] = v;
+                block[c * len + i] = v;
             }
         }
         for (c, points) in out.iter_mut().enumerate() {
-            let column = &block[c * per_bucket..c * per_bucket + len];
-            let (Some(&low_v), Some(&high_v)) = (column.iter().min(), column.iter().max()) else {
+            let column = &block[c * len..(c + 1) * len];
+            let (Some(&low), Some(&high)) = (column.iter().min(), column.iter().max()) else {
                 continue;
             };
             // The first keyframe holding the extreme, as a strict scan would pick.
             let at = |target: i32| start + column.iter().position(|&v| v == target).unwrap_or(0);
-            let mut picks = [
+            let picks = [
                 (start, column[0]),
-                (at(low_v), low_v),
-                (at(high_v), high_v),
-                (end - 1, column[len - 1]),
+                (at(low), low),
+                (at(high), high),
+                (start + len - 1, column[len - 1]),
             ];
-            picks.sort_unstable_by_key(|p| p.0);
-            let mut previous = usize::MAX;
-            for (k, v) in picks {
-                if k != previous {
-                    points.push(point(k, v));
-                    previous = k;
-                }
-            }
+            push_bucket(points, point, picks);
         }
-        start = end;
     }
     out
 }
@@ -119,7 +145,9 @@ pub fn summary_channel(channel: Channel, joint_count: usize) -> usize {
 }
 
 /// The points of `channels` over `range`, reduced as [`curves_points`] reduces them, with
-/// each bucket's extremes taken from `summary` rather than read keyframe by keyframe.
+/// each bucket's extremes taken from `summary`: a whole bucket is one block of the pyramid,
+/// so a frame's curves cost a few lookups per pixel column however many keyframes are in
+/// view.
 #[must_use]
 pub fn curves_from_summary(
     times_ms: &[u64],
@@ -142,35 +170,25 @@ pub fn curves_from_summary(
             })
             .collect();
     }
-    let buckets = (max_points / 4).max(1);
-    let per_bucket = count.div_ceil(buckets);
+    let bounds: Vec<Range<usize>> = buckets(range, max_points).collect();
     channels
         .iter()
         .map(|&c| {
-            let mut points = Vec::with_capacity(buckets * 4);
-            let mut start = range.start;
-            while start < range.end {
-                let end = (start + per_bucket).min(range.end);
+            let mut points = Vec::with_capacity(bounds.len() * 4);
+            for bucket in &bounds {
+                let (start, last) = (bucket.start, bucket.end - 1);
                 let first = (start, channel_value(keyframes, start, c));
-                let last = (end - 1, channel_value(keyframes, end - 1, c));
-                let mut picks = match summary.extremes(keyframes, c, start..end) {
+                let end = (last, channel_value(keyframes, last, c));
+                let picks = match summary.extremes(keyframes, c, bucket.clone()) {
                     Some(e) => [
                         first,
                         (e.low_at as usize, e.low),
                         (e.high_at as usize, e.high),
-                        last,
+                        end,
                     ],
-                    None => [first, first, last, last],
+                    None => [first, first, end, end],
                 };
-                picks.sort_unstable_by_key(|p| p.0);
-                let mut previous = usize::MAX;
-                for (k, v) in picks {
-                    if k != previous {
-                        points.push(point(k, v));
-                        previous = k;
-                    }
-                }
-                start = end;
+                push_bucket(&mut points, point, picks);
             }
             points
         })

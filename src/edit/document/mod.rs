@@ -108,6 +108,8 @@ pub struct Document {
     /// Changes whenever the motion may have changed (an id no other document shares), so
     /// views can keep what they computed from the motion until it changes.
     revision: u64,
+    /// Changes whenever the marks are made again (an id no other document shares).
+    marks_revision: u64,
     /// A fingerprint of the bytes read from disk or last written there (the file, or the
     /// archive entry), to tell whether someone else wrote it since.
     on_disk: Option<u64>,
@@ -154,6 +156,7 @@ impl Document {
             times_ms: Vec::new(),
             marks: SafetyMarks::default(),
             revision: 0,
+            marks_revision: 0,
             on_disk,
         };
         document.recheck();
@@ -202,6 +205,12 @@ impl Document {
     #[must_use]
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// An id of the current safety marks: it changes whenever they are made again.
+    #[must_use]
+    pub fn marks_revision(&self) -> u64 {
+        self.marks_revision
     }
 
     /// Every current problem, structure first, in file order.
@@ -299,6 +308,7 @@ impl Document {
         let offsets = mtn::offsets(&self.motion).unwrap_or_default();
         self.problems = check_problems(&self.motion, &offsets, &self.file_problems);
         self.marks = safety_marks(&self.motion);
+        self.marks_revision = REVISIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Repairs the motion as one undoable step: locators, padding, data type, widths, and
