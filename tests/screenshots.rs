@@ -13,6 +13,7 @@
 mod common;
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
 use mtn_studio::app::view::Channel;
@@ -53,20 +54,34 @@ fn render(app: StudioApp, name: &str, prepare: impl FnOnce(&mut Harness<'_, Stud
 
 #[test]
 fn screenshots_of_the_editor() {
-    // The timeline, table and header of a real Sony motion.
+    // The timeline, table and header of a real Sony motion, opened from its archive, whose
+    // browser stays in a tab of its own.
     let archive = common::corpus_dir("mtn").join("monet-ERS-7-MOTION7.ODA");
-    let document = Document::open_entry(&archive, "a_sit#stand_standard").unwrap();
-    let mut app = StudioApp::with_document(document);
-    let id = app.tabs.active.unwrap();
-    app.push(Action::Motion(
-        id,
-        MotionAction::Focus(Some(Channel::Joint(11))),
-    ));
-    app.push(Action::Motion(
-        id,
-        MotionAction::SelectPoints([(7, Channel::Joint(11))].into()),
-    ));
-    render(app, "editor-timeline", |_| {});
+    let mut app = StudioApp::empty();
+    app.push(Action::Open(archive.clone()));
+    app.push(Action::OpenEntry {
+        archive: archive.clone(),
+        entry: "a_sit#stand_standard".to_owned(),
+    });
+    render(app, "editor-timeline", |harness| {
+        let app = harness.state_mut();
+        let id = app.tabs.active.unwrap();
+        app.push(Action::Motion(
+            id,
+            MotionAction::Focus(Some(Channel::Joint(11))),
+        ));
+        app.push(Action::Motion(
+            id,
+            MotionAction::SelectPoints([(7, Channel::Joint(11))].into()),
+        ));
+    });
+
+    // The archive as a place to work in: its entries, a search, the selected one previewed.
+    let mut app = StudioApp::empty();
+    app.push(Action::Open(archive));
+    render(app, "editor-archive", |harness| {
+        harness.get_by_label("a_stand#walk_sox_standard").click();
+    });
 
     // A malformed file: its problems next to the fields and in the problems panel.
     let path = common::corpus_dir("mtn").join("workbench-KnownGoodERS7.mtn");

@@ -96,9 +96,9 @@ pub fn archive_ui(
             push(actions, ArchiveAction::SetQuery(query));
         }
     });
-    egui::Panel::bottom("archive preview")
+    egui::Panel::right("archive preview")
         .resizable(true)
-        .default_size(260.0)
+        .default_size(ui.available_width() * 0.4)
         .show(ui, |ui| preview_ui(ui, tab, actions));
     egui::CentralPanel::default().show(ui, |ui| {
         keyboard(ui, id, tab, &visible, actions);
@@ -344,15 +344,15 @@ fn preview_ui(ui: &mut egui::Ui, tab: &ArchiveTab, actions: &mut Vec<Action>) {
         return;
     };
     let motion = &preview.motion;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Preview: {}", row.name));
-        if motion.name != row.name {
-            ui.weak(format!("(named {} inside)", motion.name));
-        }
         if ui.button("Open in a Tab").clicked() {
             open_row(tab, row.index, actions);
         }
     });
+    if motion.name != row.name {
+        ui.weak(format!("named {} inside", motion.name));
+    }
     let counted: Vec<&Problem> = preview
         .problems
         .iter()
@@ -370,7 +370,9 @@ fn preview_ui(ui: &mut egui::Ui, tab: &ArchiveTab, actions: &mut Vec<Action>) {
         }
     ));
     for problem in counted.iter().take(3) {
-        ui.add(egui::Label::new(format!("{}: {}", problem.code, problem.message)).truncate());
+        let text = format!("{}: {}", problem.code, problem.message);
+        ui.add(egui::Label::new(&text).truncate())
+            .on_hover_text(text);
     }
     preview_plot(ui, motion);
 }
