@@ -3,17 +3,9 @@
 
 use super::clipboard::{pose_from_text, pose_to_text};
 use super::command::UiCommand;
-use super::{MotionTab, StudioApp};
+use super::{MotionTab, StudioApp, plural};
 use crate::edit::timeline_ops::{self, Pose};
 use crate::robot::timing;
-
-fn plural(count: usize, one: &str, many: &str) -> String {
-    if count == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{count} {many}")
-    }
-}
 
 impl StudioApp {
     fn active_motion_mut(&mut self) -> Option<&mut MotionTab> {

@@ -7,7 +7,7 @@ use super::archive_tab::ArchiveTab;
 use super::dialogs::{Confirm, ExportPrompt, ImportPrompt, Modal, PathPurpose, cancel};
 use super::file_dialog::{self, Picked};
 use super::tabs::{MotionTab, TabKind};
-use super::{StudioApp, TabId, example_document};
+use super::{StudioApp, TabId, example_document, plural};
 use crate::codec::ProblemCode;
 use crate::codec::kind::FileKind;
 use crate::edit::archive::ArchiveIndex;
@@ -24,15 +24,16 @@ fn safety_problem_count(document: &Document) -> usize {
         .count()
 }
 
-fn plural(count: usize, one: &str, many: &str) -> String {
-    if count == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{count} {many}")
-    }
-}
-
 impl StudioApp {
+    /// Asks before going on: `go` does `action`, Cancel does nothing.
+    fn ask(&mut self, title: &str, message: String, go: &str, action: Action) {
+        self.modal = Some(Modal::Confirm(Confirm {
+            title: title.to_owned(),
+            message,
+            buttons: vec![(go.to_owned(), Some(action)), cancel()],
+        }));
+    }
+
     /// Says that something failed: a dialog, and the message log.
     pub(super) fn fail(&mut self, title: &str, message: String) {
         self.status.say(format!("{title}: {message}"));
@@ -309,24 +310,19 @@ impl StudioApp {
         };
         let safety = safety_problem_count(document);
         if !confirmed.safety && !tab.safety_confirmed && safety > 0 {
-            self.modal = Some(Modal::Confirm(Confirm {
-                title: "Save a motion the robot cannot follow?".to_owned(),
-                message: format!(
+            self.ask(
+                "Save a motion the robot cannot follow?",
+                format!(
                     "{name}: {} beyond the joints' limits or faster than the servos can move \
                      (see the Problems panel). Sony's own tools refused to save such motions.",
                     plural(safety, "place goes", "places go")
                 ),
-                buttons: vec![
-                    (
-                        "Save Anyway".to_owned(),
-                        Some(again(Confirmed {
-                            safety: true,
-                            ..confirmed
-                        })),
-                    ),
-                    cancel(),
-                ],
-            }));
+                "Save Anyway",
+                again(Confirmed {
+                    safety: true,
+                    ..confirmed
+                }),
+            );
             return;
         }
         let replace = match to {
@@ -340,20 +336,15 @@ impl StudioApp {
                 .then(|| format!("{} already exists. Saving replaces it.", path.display())),
         };
         if let Some(message) = replace.filter(|_| !confirmed.overwrite) {
-            self.modal = Some(Modal::Confirm(Confirm {
-                title: "Replace the file on disk?".to_owned(),
+            self.ask(
+                "Replace the file on disk?",
                 message,
-                buttons: vec![
-                    (
-                        "Replace".to_owned(),
-                        Some(again(Confirmed {
-                            overwrite: true,
-                            ..confirmed
-                        })),
-                    ),
-                    cancel(),
-                ],
-            }));
+                "Replace",
+                again(Confirmed {
+                    overwrite: true,
+                    ..confirmed
+                }),
+            );
             return;
         }
         let document = &mut tab.document;
@@ -410,44 +401,34 @@ impl StudioApp {
             .collect();
         let again = |confirmed| Action::SaveArchive { tab: id, confirmed };
         if !confirmed.safety && unsafe_count > 0 {
-            self.modal = Some(Modal::Confirm(Confirm {
-                title: "Save motions the robot cannot follow?".to_owned(),
-                message: format!(
+            self.ask(
+                "Save motions the robot cannot follow?",
+                format!(
                     "{} of the edited motions of {shown} beyond the joints' limits or servos.",
                     plural(unsafe_count, "place goes", "places go")
                 ),
-                buttons: vec![
-                    (
-                        "Save Anyway".to_owned(),
-                        Some(again(Confirmed {
-                            safety: true,
-                            ..confirmed
-                        })),
-                    ),
-                    cancel(),
-                ],
-            }));
+                "Save Anyway",
+                again(Confirmed {
+                    safety: true,
+                    ..confirmed
+                }),
+            );
             return;
         }
         if !confirmed.overwrite && !changed.is_empty() {
-            self.modal = Some(Modal::Confirm(Confirm {
-                title: "Replace motions changed on disk?".to_owned(),
-                message: format!(
+            self.ask(
+                "Replace motions changed on disk?",
+                format!(
                     "Another program changed {} in {shown} since they were opened here. Saving \
                      replaces them with your versions.",
                     changed.join(", ")
                 ),
-                buttons: vec![
-                    (
-                        "Replace".to_owned(),
-                        Some(again(Confirmed {
-                            overwrite: true,
-                            ..confirmed
-                        })),
-                    ),
-                    cancel(),
-                ],
-            }));
+                "Replace",
+                again(Confirmed {
+                    overwrite: true,
+                    ..confirmed
+                }),
+            );
             return;
         }
         let count = edited.len();

@@ -77,6 +77,15 @@ pub struct StudioApp {
     shown_title: String,
 }
 
+/// "1 keyframe", "3 keyframes": a count with its noun.
+pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{count} {many}")
+    }
+}
+
 /// The bundled example as a document.
 #[must_use]
 pub fn example_document() -> Document {
