@@ -32,8 +32,17 @@ fn out_dir() -> PathBuf {
 }
 
 fn render(app: StudioApp, name: &str, prepare: impl FnOnce(&mut Harness<'_, StudioApp>)) {
+    render_sized(app, name, [1400.0, 900.0], prepare);
+}
+
+fn render_sized(
+    app: StudioApp,
+    name: &str,
+    size: [f32; 2],
+    prepare: impl FnOnce(&mut Harness<'_, StudioApp>),
+) {
     let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
+        .with_size(size)
         .wgpu()
         .build_ui_state(|ui, app: &mut StudioApp| app.frame_ui(ui), app);
     harness.run();
@@ -42,7 +51,7 @@ fn render(app: StudioApp, name: &str, prepare: impl FnOnce(&mut Harness<'_, Stud
     let image = harness.render().unwrap_or_else(|e| {
         panic!("rendering needs a wgpu adapter (apt-get install mesa-vulkan-drivers): {e}")
     });
-    assert!(image.width() >= 1400 && image.height() >= 900);
+    assert!(image.width() as f32 >= size[0] && image.height() as f32 >= size[1]);
     // A real picture, not an empty frame: many distinct colours.
     let mut colours: Vec<[u8; 4]> = image.pixels().step_by(97).map(|p| p.0).collect();
     colours.sort_unstable();
@@ -78,10 +87,16 @@ fn screenshots_of_the_editor() {
 
     // The archive as a place to work in: its entries, a search, the selected one previewed.
     let mut app = StudioApp::empty();
-    app.push(Action::Open(archive));
+    app.push(Action::Open(archive.clone()));
     render(app, "editor-archive", |harness| {
         harness.get_by_label("a_stand#walk_sox_standard").click();
     });
+
+    // A small window: every panel still there, the timeline half the width.
+    for (size, name) in [([900.0, 600.0], "editor-900x600"), ([640.0, 420.0], "editor-640x420")] {
+        let document = Document::open_entry(&archive, "a_sit#stand_standard").unwrap();
+        render_sized(StudioApp::with_document(document), name, size, |_| {});
+    }
 
     // A malformed file: its problems next to the fields and in the problems panel.
     let path = common::corpus_dir("mtn").join("workbench-KnownGoodERS7.mtn");

@@ -81,6 +81,8 @@ pub enum Action {
     Motion(TabId, MotionAction),
     /// A change to one archive tab.
     Archive(TabId, ArchiveAction),
+    /// Show or hide a panel.
+    SetPanel(super::PanelKind, bool),
     /// Several actions, one after another.
     Sequence(Vec<Action>),
     /// Close the window, asking about every motion with unsaved edits first.

@@ -45,6 +45,7 @@ impl StudioApp {
             Action::Motion(id, action) => self.motion_action(id, action),
             Action::Archive(id, action) => self.archive_action(id, action),
             Action::Sequence(actions) => self.actions.extend(actions),
+            Action::SetPanel(kind, shown) => self.panels.set(kind, shown),
             Action::Quit => self.quit(),
         }
     }

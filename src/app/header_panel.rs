@@ -111,6 +111,9 @@ fn name_ui(
         description: document.motion.name.clone(),
     });
     let mut changed = None;
+    // The fields take what the panel leaves beside the labels, so a narrow panel cuts off
+    // nothing.
+    let field = (ui.available_width() - 110.0).clamp(60.0, 200.0);
     egui::Grid::new("name parts").num_columns(2).show(ui, |ui| {
         let servos_label = ui.label("Servos");
         let current = parts.servos.map_or_else(
@@ -123,6 +126,8 @@ fn name_ui(
             },
         );
         let combo = egui::ComboBox::from_id_salt("servos")
+            .width(field)
+            .truncate()
             .selected_text(current)
             .show_ui(ui, |ui| {
                 for (prefix, meaning) in PREFIXES {
@@ -147,7 +152,7 @@ fn name_ui(
             .enumerate()
         {
             let value = [&parts.start, &parts.end, &parts.description][index].clone();
-            if let Some(text) = text_field(ui, sink, label, &value, "", 160.0) {
+            if let Some(text) = text_field(ui, sink, label, &value, "", field) {
                 let mut new = parts.clone();
                 *[&mut new.start, &mut new.end, &mut new.description][index] = text;
                 changed = Some(new);
@@ -223,21 +228,21 @@ fn numbers_ui(
         mut minor,
     } = document.motion.version;
     let mut frame_rate = document.motion.frame_rate;
-    egui::Grid::new("numbers").num_columns(2).show(ui, |ui| {
+    // Wrapped rows rather than a grid: in a narrow panel a number moves under its label.
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Version");
-        ui.horizontal(|ui| {
-            let a = ui
-                .add(egui::DragValue::new(&mut major).range(0..=9))
-                .labelled_by(label.id);
-            ui.label(".");
-            let b = ui
-                .add(egui::DragValue::new(&mut minor).range(0..=9))
-                .labelled_by(label.id);
-            if a.changed() || b.changed() {
-                sink.edit("Change version", Edit::SetVersion(Version { major, minor }));
-            }
-        });
-        ui.end_row();
+        let a = ui
+            .add(egui::DragValue::new(&mut major).range(0..=9))
+            .labelled_by(label.id);
+        ui.label(".");
+        let b = ui
+            .add(egui::DragValue::new(&mut minor).range(0..=9))
+            .labelled_by(label.id);
+        if a.changed() || b.changed() {
+            sink.edit("Change version", Edit::SetVersion(Version { major, minor }));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Frame rate field");
         let response = ui
             .add(egui::DragValue::new(&mut frame_rate).range(0..=1000))
@@ -246,7 +251,6 @@ fn numbers_ui(
         if response.changed() {
             sink.edit("Change frame rate field", Edit::SetFrameRate(frame_rate));
         }
-        ui.end_row();
     });
     field_problems_ui(
         ui,

@@ -18,6 +18,13 @@ pub struct JointsContext<'a> {
     pub times_ms: &'a [u64],
 }
 
+/// Narrower than this, a row moves its solo and limits buttons to its context menu.
+const COMPACT_WIDTH: f32 = 290.0;
+/// Narrower than this, a row shows its value at the playhead on hover only.
+const NARROW_WIDTH: f32 = 200.0;
+/// The width kept for a joint's problem badge.
+const BADGE_WIDTH: f32 = 24.0;
+
 /// Draws the joint list.
 pub fn joints_ui(
     ui: &mut egui::Ui,
@@ -27,7 +34,7 @@ pub fn joints_ui(
     sink: &mut MotionSink<'_>,
 ) {
     ui.heading("Joints");
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Show all").clicked() {
             sink.push(MotionAction::ShowAll);
         }
@@ -89,35 +96,82 @@ fn joint_row_ui(
     };
     let playhead_urad = joint.and_then(|j| context?.playhead_values.get(j).copied());
     let name = channel_name(motion, channel);
+    // Below this width the row keeps its name, value and badge, and solo and limits move
+    // to the row's context menu (right-click).
+    let compact = ui.available_width() < COMPACT_WIDTH;
+    // Narrower still, the value at the playhead shows on hover only.
+    let narrow = ui.available_width() < NARROW_WIDTH;
+    let focused = view.focused == Some(channel);
+    let solo = |sink: &mut MotionSink<'_>| {
+        if let Channel::Joint(j) = channel {
+            sink.push(MotionAction::Solo(vec![j]));
+        }
+    };
+    let focus = |sink: &mut MotionSink<'_>| {
+        sink.push(MotionAction::Focus((!focused).then_some(channel)));
+    };
     ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-        ui.painter().rect_filled(rect, 2.0, channel_color(channel));
+        // Narrow, the name itself carries the curve's colour instead of a swatch beside it.
+        let label = if narrow {
+            egui::RichText::new(&name).color(channel_color(channel))
+        } else {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, channel_color(channel));
+            egui::RichText::new(&name)
+        };
         let mut shown = view.is_visible(channel);
-        if ui.checkbox(&mut shown, &name).changed() {
+        let mut check = ui.checkbox(&mut shown, label);
+        if let (true, Some(urad)) = (narrow, playhead_urad) {
+            check = check.on_hover_text(format!(
+                "{:.2}° at the playhead ({urad} µrad)",
+                crate::robot::urad_to_deg(urad)
+            ));
+        }
+        if check.changed() {
             sink.push(MotionAction::SetVisible(channel, shown));
         }
-        if let Channel::Joint(j) = channel {
-            let solo = ui
-                .small_button("solo")
-                .on_hover_text(format!("Show only {name} (again: show all)"));
-            if solo.clicked() {
-                sink.push(MotionAction::Solo(vec![j]));
+        check.context_menu(|ui| {
+            if joint.is_some() && ui.button(format!("Show only {name}")).clicked() {
+                solo(sink);
+            }
+            let limits = if focused { "Hide its limits" } else { "Show its limits" };
+            if ui.button(limits).clicked() {
+                focus(sink);
+            }
+        });
+        if !compact {
+            if joint.is_some() {
+                let button = ui
+                    .small_button("solo")
+                    .on_hover_text(format!("Show only {name} (again: show all)"));
+                if button.clicked() {
+                    solo(sink);
+                }
+            }
+            let button = ui
+                .selectable_label(focused, "limits")
+                .on_hover_text(format!("Select {name} and show its limits as a band"));
+            if button.clicked() {
+                focus(sink);
             }
         }
-        let focused = view.focused == Some(channel);
-        let focus = ui
-            .selectable_label(focused, "limits")
-            .on_hover_text(format!("Select {name} and show its limits as a band"));
-        if focus.clicked() {
-            sink.push(MotionAction::Focus((!focused).then_some(channel)));
-        }
-        if let Some(urad) = playhead_urad {
-            ui.monospace(format!("{:>7.2}°", crate::robot::urad_to_deg(urad)))
-                .on_hover_text(format!("Commanded at the playhead: {urad} µrad"));
-        }
-        if let (Some(j), Some(context)) = (joint, context) {
-            safety_button_ui(ui, channel, &name, j, context, sink);
-        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            // The badge's place is kept whether or not it shows, so that a joint gaining
+            // a problem (mid-drag, say) moves nothing.
+            let badge = ui.allocate_ui(egui::vec2(BADGE_WIDTH, ui.available_height()), |ui| {
+                if let (Some(j), Some(context)) = (joint, context) {
+                    safety_button_ui(ui, channel, &name, j, context, sink);
+                }
+            });
+            let spare = BADGE_WIDTH - badge.response.rect.width();
+            if spare > 0.0 {
+                ui.add_space(spare);
+            }
+            if let (false, Some(urad)) = (narrow, playhead_urad) {
+                ui.monospace(format!("{:>7.2}°", crate::robot::urad_to_deg(urad)))
+                    .on_hover_text(format!("Commanded at the playhead: {urad} µrad"));
+            }
+        });
     });
 }
 

@@ -12,6 +12,8 @@ pub struct MenuContext<'a> {
     pub recent: &'a [PathBuf],
     /// Whether a pose has been copied.
     pub has_pose: bool,
+    /// Which panels are shown.
+    pub panels: super::Panels,
 }
 
 fn item(ui: &mut egui::Ui, command: UiCommand, enabled: bool, actions: &mut Vec<Action>) {
@@ -100,6 +102,13 @@ pub fn menu_ui(
             item(ui, UiCommand::Repair, motion.is_some(), actions);
         });
         ui.menu_button("View", |ui| {
+            for kind in super::PanelKind::ALL {
+                let mut shown = context.panels.shows(kind);
+                if ui.checkbox(&mut shown, kind.label()).changed() {
+                    actions.push(Action::SetPanel(kind, shown));
+                }
+            }
+            ui.separator();
             item(ui, UiCommand::ZoomToFit, motion.is_some(), actions);
             if let (Some(tab), Some(id)) = (motion, tabs.active) {
                 for (axis, name) in BODY_NAMES.iter().enumerate() {

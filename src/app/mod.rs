@@ -48,6 +48,8 @@ use std::path::{Path, PathBuf};
 const RECENT_MAX: usize = 10;
 /// The storage key of the recent files.
 const RECENT_KEY: &str = "recent_files";
+/// The storage key of which panels are shown.
+const PANELS_KEY: &str = "panels";
 /// The most actions one frame applies (an action may queue others; a loop stops here).
 const MAX_ACTIONS_PER_FRAME: usize = 10_000;
 
@@ -68,6 +70,8 @@ pub struct StudioApp {
     pub native_dialogs: bool,
     /// Whether the message log is shown.
     pub messages_open: bool,
+    /// Which panels are shown.
+    pub panels: Panels,
     actions: Vec<Action>,
     /// A text field had the keyboard at the end of the last frame (egui takes it away at
     /// the start of the frame whose Escape leaves the field).
@@ -75,6 +79,84 @@ pub struct StudioApp {
     allow_close: bool,
     close_sent: bool,
     shown_title: String,
+}
+
+/// Which of a motion tab's panels are shown; the timeline always is. Remembered between
+/// runs (the panels' sizes egui remembers itself).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Panels {
+    /// The joint list.
+    pub joints: bool,
+    /// The header and the problems.
+    pub header: bool,
+    /// The posed robot.
+    pub pose: bool,
+    /// The keyframe table.
+    pub table: bool,
+}
+
+impl Default for Panels {
+    fn default() -> Self {
+        Self {
+            joints: true,
+            header: true,
+            pose: true,
+            table: true,
+        }
+    }
+}
+
+/// One of the panels that can be hidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelKind {
+    /// The joint list.
+    Joints,
+    /// The header and the problems.
+    Header,
+    /// The posed robot.
+    Pose,
+    /// The keyframe table.
+    Table,
+}
+
+impl PanelKind {
+    /// Every panel, in menu order.
+    pub const ALL: [Self; 4] = [Self::Joints, Self::Header, Self::Pose, Self::Table];
+
+    /// The View menu's label.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Joints => "Joint List",
+            Self::Header => "Header and Problems",
+            Self::Pose => "Posed Robot",
+            Self::Table => "Keyframe Table",
+        }
+    }
+}
+
+impl Panels {
+    /// Whether a panel is shown.
+    #[must_use]
+    pub fn shows(self, kind: PanelKind) -> bool {
+        match kind {
+            PanelKind::Joints => self.joints,
+            PanelKind::Header => self.header,
+            PanelKind::Pose => self.pose,
+            PanelKind::Table => self.table,
+        }
+    }
+
+    /// Shows or hides a panel.
+    pub fn set(&mut self, kind: PanelKind, shown: bool) {
+        let slot = match kind {
+            PanelKind::Joints => &mut self.joints,
+            PanelKind::Header => &mut self.header,
+            PanelKind::Pose => &mut self.pose,
+            PanelKind::Table => &mut self.table,
+        };
+        *slot = shown;
+    }
 }
 
 /// "1 keyframe", "3 keyframes": a count with its noun.
@@ -107,6 +189,7 @@ impl StudioApp {
             clipboard: None,
             native_dialogs: false,
             messages_open: false,
+            panels: Panels::default(),
             actions: Vec::new(),
             typing: false,
             allow_close: false,
@@ -137,6 +220,11 @@ impl StudioApp {
             && let Some(text) = storage.get_string(RECENT_KEY)
         {
             app.recent = serde_json::from_str(&text).unwrap_or_default();
+        }
+        if let Some(storage) = cc.storage
+            && let Some(text) = storage.get_string(PANELS_KEY)
+        {
+            app.panels = serde_json::from_str(&text).unwrap_or_default();
         }
         match path {
             Some(path) => app.push(Action::Open(path.to_owned())),
@@ -258,6 +346,7 @@ impl StudioApp {
             clipboard,
             native_dialogs,
             messages_open,
+            panels,
             actions,
             typing,
             ..
@@ -266,6 +355,7 @@ impl StudioApp {
             let context = menu::MenuContext {
                 recent,
                 has_pose: clipboard.is_some(),
+                panels: *panels,
             };
             menu::menu_ui(ui, tabs, &context, actions);
         });
@@ -281,7 +371,7 @@ impl StudioApp {
                 match &mut tab.kind {
                     TabKind::Motion(motion) => {
                         let mut sink = MotionSink { tab: id, actions };
-                        motion_tab::motion_tab_ui(ui, motion, &mut sink);
+                        motion_tab::motion_tab_ui(ui, motion, *panels, &mut sink);
                     }
                     TabKind::Archive(archive) => {
                         let edited: std::collections::BTreeSet<String> = edited
@@ -398,6 +488,9 @@ impl eframe::App for StudioApp {
         if let Ok(text) = serde_json::to_string(&self.recent) {
             storage.set_string(RECENT_KEY, text);
         }
+        if let Ok(text) = serde_json::to_string(&self.panels) {
+            storage.set_string(PANELS_KEY, text);
+        }
     }
 }
 
@@ -409,7 +502,7 @@ pub fn run(path: Option<PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1400.0, 900.0])
-            .with_min_inner_size([900.0, 600.0])
+            .with_min_inner_size([640.0, 420.0])
             .with_drag_and_drop(true)
             .with_title("mtn-studio"),
         ..Default::default()

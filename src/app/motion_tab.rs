@@ -5,11 +5,26 @@ use super::action::{MotionAction, MotionSink};
 use super::command::UiCommand;
 use super::tabs::MotionTab;
 use super::view::Channel;
-use super::{header_panel, joints_panel, pose_view, problems_panel, table, timeline};
+use super::{Panels, header_panel, joints_panel, pose_view, problems_panel, table, timeline};
 use crate::edit::{Document, Playback};
 
-/// Draws a motion tab's panels inside `ui` (the space below the menu, tabs and status bar).
-pub fn motion_tab_ui(ui: &mut egui::Ui, tab: &mut MotionTab, sink: &mut MotionSink<'_>) {
+/// The largest share of the window's width each side panel may take, so the timeline
+/// keeps at least half of it at any size.
+const JOINTS_SHARE: f32 = 0.2;
+const RIGHT_SHARE: f32 = 0.26;
+/// The largest share of the height the keyframe table may take.
+const TABLE_SHARE: f32 = 0.45;
+
+/// Draws a motion tab's panels inside `ui` (the space below the menu, tabs and status bar):
+/// the joint list on the left; the posed robot above the header and problems on the right;
+/// the keyframe table below; the transport and the timeline, which is never hidden, in the
+/// middle. `panels` says which of the others are shown.
+pub fn motion_tab_ui(
+    ui: &mut egui::Ui,
+    tab: &mut MotionTab,
+    panels: Panels,
+    sink: &mut MotionSink<'_>,
+) {
     let MotionTab {
         document,
         view,
@@ -22,58 +37,77 @@ pub fn motion_tab_ui(ui: &mut egui::Ui, tab: &mut MotionTab, sink: &mut MotionSi
     let document: &Document = document;
     let playhead_ms = playback.time_ms();
     let playhead_values = playback.values_with(&document.motion.keyframes, document.times_ms());
-    egui::Panel::left("joints")
-        .resizable(true)
-        .default_size(230.0)
-        .show(ui, |ui| {
-            let context = joints_panel::JointsContext {
-                playhead_values: &playhead_values,
-                marks: document.safety_marks(),
-                times_ms: document.times_ms(),
-            };
-            joints_panel::joints_ui(ui, &document.motion, view, &context, sink);
-        });
-    egui::Panel::right("header")
-        .resizable(true)
-        .default_size(300.0)
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("right")
-                .show(ui, |ui| {
-                    header_panel::header_ui(ui, document, sink);
-                    ui.separator();
-                    problems_panel::problems_ui(ui, document.problems(), sink);
-                    for line in repair_log.iter() {
-                        ui.small(line);
+    let (width, height) = (ui.available_width(), ui.available_height());
+    if panels.joints {
+        egui::Panel::left("joints")
+            .resizable(true)
+            .default_size(230.0_f32.min(width * JOINTS_SHARE))
+            .max_size(width * JOINTS_SHARE)
+            .show(ui, |ui| {
+                let context = joints_panel::JointsContext {
+                    playhead_values: &playhead_values,
+                    marks: document.safety_marks(),
+                    times_ms: document.times_ms(),
+                };
+                joints_panel::joints_ui(ui, &document.motion, view, &context, sink);
+            });
+    }
+    if panels.pose || panels.header {
+        egui::Panel::right("header")
+            .resizable(true)
+            .default_size(320.0_f32.min(width * RIGHT_SHARE))
+            .max_size(width * RIGHT_SHARE)
+            .show(ui, |ui| {
+                let mut pose_ui = |ui: &mut egui::Ui, sink: &mut MotionSink<'_>| {
+                    let body = body_at(document, playhead_ms);
+                    let clicked = pose_view::pose_ui(
+                        ui,
+                        &document.motion,
+                        &playhead_values,
+                        body,
+                        view.focused,
+                        pose,
+                    );
+                    if let Some(j) = clicked {
+                        sink.push(MotionAction::Focus(Some(Channel::Joint(j))));
+                        sink.push(MotionAction::SetVisible(Channel::Joint(j), true));
                     }
-                });
-        });
-    egui::Panel::bottom("table")
-        .resizable(true)
-        .default_size(220.0)
-        .show(ui, |ui| {
-            table::table_ui(ui, document, view, sink);
-        });
+                };
+                if !panels.header {
+                    pose_ui(ui, sink);
+                    return;
+                }
+                if panels.pose {
+                    let column = ui.available_height();
+                    egui::Panel::top("pose")
+                        .resizable(true)
+                        .default_size((ui.available_width() * 0.75).min(column * 0.4))
+                        .max_size(column * 0.7)
+                        .show(ui, |ui| pose_ui(ui, sink));
+                }
+                egui::ScrollArea::vertical()
+                    .id_salt("right")
+                    .show(ui, |ui| {
+                        header_panel::header_ui(ui, document, sink);
+                        ui.separator();
+                        problems_panel::problems_ui(ui, document.problems(), sink);
+                        for line in repair_log.iter() {
+                            ui.label(line);
+                        }
+                    });
+            });
+    }
+    if panels.table {
+        egui::Panel::bottom("table")
+            .resizable(true)
+            .default_size(220.0_f32.min(height * 0.3))
+            .max_size(height * TABLE_SHARE)
+            .show(ui, |ui| {
+                table::table_ui(ui, document, view, sink);
+            });
+    }
     egui::CentralPanel::default().show(ui, |ui| {
         transport_ui(ui, playback, document, sink);
-        let body = body_at(document, playhead_ms);
-        egui::Panel::right("pose")
-            .resizable(true)
-            .default_size(300.0)
-            .show(ui, |ui| {
-                let clicked = pose_view::pose_ui(
-                    ui,
-                    &document.motion,
-                    &playhead_values,
-                    body,
-                    view.focused,
-                    pose,
-                );
-                if let Some(j) = clicked {
-                    sink.push(MotionAction::Focus(Some(Channel::Joint(j))));
-                    sink.push(MotionAction::SetVisible(Channel::Joint(j), true));
-                }
-            });
         timeline::timeline_ui(ui, document, view, playhead_ms, timeline_state, sink);
     });
 }
@@ -110,7 +144,8 @@ fn transport_ui(
     sink: &mut MotionSink<'_>,
 ) {
     let keyframes = &document.motion.keyframes;
-    ui.horizontal(|ui| {
+    // Wrapped, so a narrow window keeps every control in reach and the timeline its width.
+    ui.horizontal_wrapped(|ui| {
         if ui
             .button("Start")
             .on_hover_text("Go to start (Home)")
@@ -141,18 +176,19 @@ fn transport_ui(
         let label = ui.label("Speed");
         let response = ui
             .add(
-                egui::Slider::new(
-                    &mut speed,
-                    crate::edit::playback::SPEED_RANGE.0..=crate::edit::playback::SPEED_RANGE.1,
-                )
-                .step_by(0.25)
-                .suffix("×"),
+                egui::DragValue::new(&mut speed)
+                    .range(
+                        crate::edit::playback::SPEED_RANGE.0..=crate::edit::playback::SPEED_RANGE.1,
+                    )
+                    .speed(0.01)
+                    .fixed_decimals(2)
+                    .suffix("×"),
             )
-            .labelled_by(label.id);
+            .labelled_by(label.id)
+            .on_hover_text("Playback speed: drag, or click and type (0.25× to 2×)");
         if response.changed() {
             sink.push(MotionAction::SetSpeed(speed));
         }
-        ui.separator();
         ui.monospace(format!(
             "{:>6} / {} ms",
             playback.time_ms(),

@@ -193,10 +193,11 @@ pub fn pose_ui(
             ui.weak("(approximate proportions)");
         }
     });
-    let width = ui.available_width();
+    // As large as the panel gives it (the figure scales to fit). Exactly that: a panel
+    // that fits its content would shrink a little every frame to anything smaller.
     let size = egui::vec2(
-        width,
-        (width * 0.55).clamp(120.0, (ui.available_height() - 8.0).max(120.0)),
+        ui.available_width().max(120.0),
+        ui.available_height().max(100.0),
     );
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let painter = ui.painter_at(rect);
@@ -205,7 +206,19 @@ pub fn pose_ui(
         .iter()
         .flat_map(|s| [s.from[2], s.to[2]])
         .fold(f64::INFINITY, f64::min);
-    let half = Rect::from_min_size(rect.min, egui::vec2(rect.width() / 2.0, rect.height()));
+    // The two views side by side in a wide panel, one above the other in a tall one.
+    let stacked = rect.height() > rect.width() * 0.9;
+    let (half, step) = if stacked {
+        (
+            Rect::from_min_size(rect.min, egui::vec2(rect.width(), rect.height() / 2.0)),
+            egui::vec2(0.0, rect.height() / 2.0),
+        )
+    } else {
+        (
+            Rect::from_min_size(rect.min, egui::vec2(rect.width() / 2.0, rect.height())),
+            egui::vec2(rect.width() / 2.0, 0.0),
+        )
+    };
     // Each view is an oblique projection: what is further from the viewer is drawn a little
     // up and to the side, so the far legs show beside the near ones (and can be clicked)
     // instead of hiding behind them. Side: seen from the robot's left, forward to the
@@ -214,7 +227,7 @@ pub fn pose_ui(
         ("side", half, 0usize, 1.0, 1usize, -1.0),
         (
             "front",
-            half.translate(egui::vec2(rect.width() / 2.0, 0.0)),
+            half.translate(step),
             1usize,
             -1.0,
             0usize,

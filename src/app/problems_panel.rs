@@ -16,7 +16,7 @@ pub fn severity_style(severity: Severity) -> (&'static str, egui::Color32) {
 
 /// Draws the problems list.
 pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem], sink: &mut MotionSink<'_>) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.heading(format!("Problems ({})", problems.len()));
         let repairable = problems.iter().any(|p| p.severity >= Severity::Warning);
         if ui

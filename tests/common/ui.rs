@@ -49,6 +49,10 @@ pub fn show_only_knee(harness: &mut Harness<'_, StudioApp>) {
     harness.run();
     harness
         .get_by_role_and_label(Role::CheckBox, "FL_LEG_KNEE")
+        .scroll_to_me();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::CheckBox, "FL_LEG_KNEE")
         .click();
     harness.run();
 }

@@ -43,6 +43,8 @@ pub struct TimelineState {
     pub fit_requested: bool,
     /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
     pub transform: Option<egui_plot::PlotTransform>,
+    /// The space the timeline had last frame, axes included (for layout tests).
+    pub area: Option<egui::Rect>,
     /// The naive timeline, for the benchmark's baseline only: every keyframe of every curve
     /// handed to the plot every frame, with no culling or reduction.
     pub naive_plot: bool,
@@ -60,6 +62,7 @@ impl Default for TimelineState {
             box_start: None,
             fit_requested: true,
             transform: None,
+            area: None,
             naive_plot: false,
             cache: CurveCache::default(),
             marks: marks::MarkIndex::default(),
@@ -84,6 +87,7 @@ pub fn timeline_ui(
     state: &mut TimelineState,
     sink: &mut MotionSink<'_>,
 ) {
+    state.area = Some(ui.available_rect_before_wrap());
     let times = document.times_ms();
     let motion = &document.motion;
     let shift = ui.input(|i| i.modifiers.shift);

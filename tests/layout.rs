@@ -1,0 +1,150 @@
+//! The window at the sizes people use, from a small laptop split screen up: every panel's
+//! named controls can be reached (or the panel was hidden by choice), and the timeline,
+//! never hidden, keeps at least half the width.
+
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "tests fail by panicking"
+)]
+
+mod common;
+
+use common::ui::{harness_sized, menu, point_on_screen, tab};
+use egui::{Pos2, Rect, Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use egui_plot::PlotPoint;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::view::Channel;
+
+const SIZES: [[f32; 2]; 3] = [[640.0, 420.0], [900.0, 600.0], [1400.0, 900.0]];
+
+/// A control of each panel (its name, and its role where the name is shared).
+const CONTROLS: [(&str, &str, Option<Role>); 7] = [
+    ("joint list", "Hide all", None),
+    ("joint list", "FL_LEG_KNEE", Some(Role::CheckBox)),
+    ("header", "Creator", Some(Role::TextInput)),
+    ("header", "Design label", Some(Role::ComboBox)),
+    ("problems", "Repair", Some(Role::Button)),
+    ("posed robot", "Posed robot", None),
+    ("keyframe table", "Keyframe 0", None),
+];
+
+fn window(size: [f32; 2]) -> Harness<'static, StudioApp> {
+    let mut harness = harness_sized(
+        StudioApp::with_document(mtn_studio::app::example_document()),
+        size,
+    );
+    harness.run();
+    harness
+}
+
+/// Whether the control can be brought into view (scrolled to, if in a scrolled panel) and
+/// then lies inside the window.
+fn reachable(harness: &mut Harness<'_, StudioApp>, name: &str, role: Option<Role>, size: [f32; 2]) -> bool {
+    let find = |h: &Harness<'_, StudioApp>| match role {
+        Some(role) => h.query_by_role_and_label(role, name).map(|n| n.rect()),
+        None => h.query_by_label(name).map(|n| n.rect()),
+    };
+    if find(harness).is_none() {
+        return false;
+    }
+    match role {
+        Some(role) => harness.get_by_role_and_label(role, name).scroll_to_me(),
+        None => harness.get_by_label(name).scroll_to_me(),
+    }
+    harness.run();
+    let screen = Rect::from_min_size(Pos2::ZERO, size.into());
+    find(harness).is_some_and(|rect| {
+        let inside = rect.intersect(screen);
+        inside.width() >= rect.width().min(20.0) - 0.5 && inside.height() >= rect.height() - 0.5
+    })
+}
+
+#[test]
+fn every_panel_is_reachable_and_the_timeline_keeps_half_the_width_at_every_size() {
+    for size in SIZES {
+        let mut harness = window(size);
+        let area = tab(&harness).timeline.area.unwrap();
+        assert!(
+            area.width() >= size[0] / 2.0,
+            "{size:?}: the timeline is {} wide",
+            area.width()
+        );
+        assert!(area.height() >= 100.0, "{size:?}: the timeline is {} tall", area.height());
+        // The plot itself lies within the timeline's space and the window.
+        let frame = *tab(&harness).timeline.transform.unwrap().frame();
+        assert!(
+            area.expand(1.0).contains_rect(frame) && frame.max.x <= size[0],
+            "{size:?}: the plot {frame:?} spills out of {area:?}"
+        );
+        for (panel, name, role) in CONTROLS {
+            assert!(
+                reachable(&mut harness, name, role, size),
+                "{size:?}: {panel}'s {name} cannot be reached"
+            );
+        }
+    }
+}
+
+#[test]
+fn panels_hide_and_show_from_the_view_menu_and_the_timeline_takes_the_room() {
+    let size = [900.0, 600.0];
+    let mut harness = window(size);
+    let before = tab(&harness).timeline.area.unwrap();
+    for label in ["Joint List", "Header and Problems", "Posed Robot", "Keyframe Table"] {
+        menu(&mut harness, "View", label);
+    }
+    for (panel, name, role) in CONTROLS {
+        let found = match role {
+            Some(role) => harness.query_by_role_and_label(role, name).is_some(),
+            None => harness.query_by_label(name).is_some(),
+        };
+        assert!(!found, "{panel} is hidden, but {name} is there");
+    }
+    let after = tab(&harness).timeline.area.unwrap();
+    assert!(after.width() > before.width() + 300.0, "{before:?} {after:?}");
+    assert!(after.height() > before.height() + 100.0, "{before:?} {after:?}");
+    assert!(!harness.state().panels.joints && !harness.state().panels.table);
+    menu(&mut harness, "View", "Posed Robot");
+    assert!(harness.query_by_label("Posed robot").is_some(), "shown again");
+}
+
+#[test]
+fn a_joint_gaining_a_problem_mid_drag_moves_nothing_on_screen() {
+    for size in SIZES {
+        joint_gains_a_problem(size);
+    }
+}
+
+fn joint_gains_a_problem(size: [f32; 2]) {
+    let mut harness = window(size);
+    common::ui::show_only_knee(&mut harness);
+    let knee = Channel::Joint(8);
+    assert!(harness.query_by_label("FL_LEG_KNEE problems").is_none());
+    let frame = *tab(&harness).timeline.transform.unwrap().frame();
+    let transform = tab(&harness).timeline.transform.unwrap();
+    let start = point_on_screen(&harness, 2, knee);
+    let at = transform.value_from_position(start);
+    // Up past the knee's limit (-25° to 122°): about 150°.
+    let target = transform.position_from_point(&PlotPoint::new(at.x, 150.0));
+    harness.hover_at(start);
+    harness.run();
+    harness.drag_at(start);
+    harness.run();
+    for step in 1..=6 {
+        harness.hover_at(start + (target - start) * (step as f32 / 6.0));
+        harness.run();
+        let now = *tab(&harness).timeline.transform.unwrap().frame();
+        assert_eq!(now, frame, "{size:?}: the plot moved at step {step}");
+    }
+    assert!(
+        harness.query_by_label("FL_LEG_KNEE problems").is_some(),
+        "the badge came up mid-drag"
+    );
+    harness.drop_at(target);
+    harness.run();
+    assert_eq!(*tab(&harness).timeline.transform.unwrap().frame(), frame);
+}
