@@ -43,7 +43,12 @@ fn window(size: [f32; 2]) -> Harness<'static, StudioApp> {
 
 /// Whether the control can be brought into view (scrolled to, if in a scrolled panel) and
 /// then lies inside the window.
-fn reachable(harness: &mut Harness<'_, StudioApp>, name: &str, role: Option<Role>, size: [f32; 2]) -> bool {
+fn reachable(
+    harness: &mut Harness<'_, StudioApp>,
+    name: &str,
+    role: Option<Role>,
+    size: [f32; 2],
+) -> bool {
     let find = |h: &Harness<'_, StudioApp>| match role {
         Some(role) => h.query_by_role_and_label(role, name).map(|n| n.rect()),
         None => h.query_by_label(name).map(|n| n.rect()),
@@ -73,7 +78,11 @@ fn every_panel_is_reachable_and_the_timeline_keeps_half_the_width_at_every_size(
             "{size:?}: the timeline is {} wide",
             area.width()
         );
-        assert!(area.height() >= 100.0, "{size:?}: the timeline is {} tall", area.height());
+        assert!(
+            area.height() >= 100.0,
+            "{size:?}: the timeline is {} tall",
+            area.height()
+        );
         // The plot itself lies within the timeline's space and the window.
         let frame = *tab(&harness).timeline.transform.unwrap().frame();
         assert!(
@@ -94,7 +103,12 @@ fn panels_hide_and_show_from_the_view_menu_and_the_timeline_takes_the_room() {
     let size = [900.0, 600.0];
     let mut harness = window(size);
     let before = tab(&harness).timeline.area.unwrap();
-    for label in ["Joint List", "Header and Problems", "Posed Robot", "Keyframe Table"] {
+    for label in [
+        "Joint List",
+        "Header and Problems",
+        "Posed Robot",
+        "Keyframe Table",
+    ] {
         menu(&mut harness, "View", label);
     }
     for (panel, name, role) in CONTROLS {
@@ -105,11 +119,20 @@ fn panels_hide_and_show_from_the_view_menu_and_the_timeline_takes_the_room() {
         assert!(!found, "{panel} is hidden, but {name} is there");
     }
     let after = tab(&harness).timeline.area.unwrap();
-    assert!(after.width() > before.width() + 300.0, "{before:?} {after:?}");
-    assert!(after.height() > before.height() + 100.0, "{before:?} {after:?}");
+    assert!(
+        after.width() > before.width() + 300.0,
+        "{before:?} {after:?}"
+    );
+    assert!(
+        after.height() > before.height() + 100.0,
+        "{before:?} {after:?}"
+    );
     assert!(!harness.state().panels.joints && !harness.state().panels.table);
     menu(&mut harness, "View", "Posed Robot");
-    assert!(harness.query_by_label("Posed robot").is_some(), "shown again");
+    assert!(
+        harness.query_by_label("Posed robot").is_some(),
+        "shown again"
+    );
 }
 
 #[test]
@@ -147,4 +170,56 @@ fn joint_gains_a_problem(size: [f32; 2]) {
     harness.drop_at(target);
     harness.run();
     assert_eq!(*tab(&harness).timeline.transform.unwrap().frame(), frame);
+}
+
+/// Every shape painted, nested lists opened, in paint order.
+fn flat_shapes(harness: &Harness<'_, StudioApp>) -> Vec<egui::Shape> {
+    fn open(shape: &egui::Shape, out: &mut Vec<egui::Shape>) {
+        if let egui::Shape::Vec(shapes) = shape {
+            for shape in shapes {
+                open(shape, out);
+            }
+        } else {
+            out.push(shape.clone());
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &harness.output().shapes {
+        open(&clipped.shape, &mut out);
+    }
+    out
+}
+
+#[test]
+fn safety_marks_lie_beneath_the_curves() {
+    let mut harness = window([1400.0, 900.0]);
+    common::ui::show_only_knee(&mut harness);
+    let knee = Channel::Joint(8);
+    let transform = tab(&harness).timeline.transform.unwrap();
+    let start = point_on_screen(&harness, 2, knee);
+    let at = transform.value_from_position(start);
+    let target = transform.position_from_point(&PlotPoint::new(at.x, 150.0));
+    common::ui::drag(&mut harness, start, target);
+    harness.run();
+    assert!(harness.query_by_label("FL_LEG_KNEE problems").is_some());
+    let shapes = flat_shapes(&harness);
+    let curve_color = mtn_studio::app::view::channel_color(knee);
+    let curve = shapes
+        .iter()
+        .position(|s| matches!(s, egui::Shape::Path(p) if p.stroke.color == egui::epaint::ColorMode::Solid(curve_color)))
+        .expect("the knee's curve is drawn");
+    let band = shapes
+        .iter()
+        .position(|s| {
+            // A band, or for a lone keyframe a ring, in the out-of-range red.
+            matches!(s, egui::Shape::Mesh(m)
+                if m.vertices.iter().any(|v| v.color.r() > 2 * v.color.g().max(1) && v.color.a() < 200))
+                || matches!(s, egui::Shape::Circle(c)
+                    if c.stroke.color == egui::Color32::from_rgb(255, 45, 45))
+        })
+        .expect("the knee's out-of-range mark is drawn");
+    assert!(
+        band < curve,
+        "the mark (shape {band}) is beneath the curve (shape {curve})"
+    );
 }

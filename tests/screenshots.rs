@@ -93,7 +93,10 @@ fn screenshots_of_the_editor() {
     });
 
     // A small window: every panel still there, the timeline half the width.
-    for (size, name) in [([900.0, 600.0], "editor-900x600"), ([640.0, 420.0], "editor-640x420")] {
+    for (size, name) in [
+        ([900.0, 600.0], "editor-900x600"),
+        ([640.0, 420.0], "editor-640x420"),
+    ] {
         let document = Document::open_entry(&archive, "a_sit#stand_standard").unwrap();
         render_sized(StudioApp::with_document(document), name, size, |_| {});
     }

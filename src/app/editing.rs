@@ -150,6 +150,7 @@ fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
                     document.apply("Insert keyframe", edit);
                     view.selection.clear();
                     view.selected_keyframes = [index].into();
+                    timeline.reveal = Some(index);
                     format!("Inserted keyframe {index} at {playhead_ms} ms")
                 }
                 None => "A keyframe is already at the playhead".to_owned(),
@@ -163,6 +164,7 @@ fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
             document.apply("Duplicate keyframe", edit);
             view.selection.clear();
             view.selected_keyframes = [k + 1].into();
+            timeline.reveal = Some(k + 1);
             format!("Duplicated keyframe {k}")
         }
         UiCommand::Repair => match document.repair() {

@@ -134,7 +134,11 @@ fn joint_row_ui(
             if joint.is_some() && ui.button(format!("Show only {name}")).clicked() {
                 solo(sink);
             }
-            let limits = if focused { "Hide its limits" } else { "Show its limits" };
+            let limits = if focused {
+                "Hide its limits"
+            } else {
+                "Show its limits"
+            };
             if ui.button(limits).clicked() {
                 focus(sink);
             }

@@ -225,14 +225,7 @@ pub fn pose_ui(
     // right. Front: seen from ahead, the robot's left on the right.
     let views = [
         ("side", half, 0usize, 1.0, 1usize, -1.0),
-        (
-            "front",
-            half.translate(step),
-            1usize,
-            -1.0,
-            0usize,
-            -1.0,
-        ),
+        ("front", half.translate(step), 1usize, -1.0, 0usize, -1.0),
     ];
     let mut hit = None;
     state.limbs.clear();

@@ -7,25 +7,112 @@ use crate::edit::summary::Summary;
 use crate::robot::{self, urad_to_deg};
 use egui::Color32;
 
-/// The timeline's three grid steps in ms for a smallest step of `base_ms`: from 1, 2, 10,
-/// 20, 100, 200, ... (each divides the next, so labels of one step never crowd those of
-/// another), the three smallest not below `base_ms`.
+/// The time steps the grid uses, in ms, each dividing the next: 1-2-10 steps below a
+/// second, then 1 s, 2 s, 10 s, 20 s, a minute, 2, 10 and 20 minutes, an hour, and
+/// 1-2-10 steps of hours beyond.
+fn time_step_ladder() -> impl Iterator<Item = f64> {
+    let small = (-3..=2).flat_map(|e| [1.0, 2.0].map(|m| m * 10f64.powi(e)));
+    let clock = [
+        1_000.0,
+        2_000.0,
+        10_000.0,
+        20_000.0,
+        60_000.0,
+        120_000.0,
+        600_000.0,
+        1_200_000.0,
+    ];
+    let hours = (0..=6).flat_map(|e| [1.0, 2.0].map(|m| m * 3_600_000.0 * 10f64.powi(e)));
+    small.chain(clock).chain(hours)
+}
+
+/// The timeline's three grid steps in ms for a smallest step of `base_ms`: the three
+/// smallest steps of the ladder not below it (each divides the next, so labels of one
+/// step never crowd those of another).
 #[must_use]
 #[expect(
     clippy::needless_pass_by_value,
     reason = "the signature egui_plot's spacers take"
 )]
 pub fn time_grid_steps(input: egui_plot::GridInput) -> [f64; 3] {
-    let base = input.base_step_size.abs().max(1e-3);
-    let power = 10f64.powf(base.log10().floor());
-    let mut steps = [1.0, 2.0, 10.0, 20.0, 100.0, 200.0]
-        .map(|m| m * power)
-        .into_iter()
-        .filter(|&step| step >= base * (1.0 - 1e-9));
-    let first = steps.next().unwrap_or(power * 10.0);
+    let base = input.base_step_size.abs();
+    let mut steps = time_step_ladder().filter(|&step| step >= base * (1.0 - 1e-9));
+    let first = steps.next().unwrap_or(7.2e12);
     let second = steps.next().unwrap_or(first * 10.0);
     let third = steps.next().unwrap_or(second * 10.0);
     [first, second, third]
+}
+
+/// How the time axis counts: in ms for short spans, seconds for some tens of seconds,
+/// minutes and seconds beyond.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeUnit {
+    /// Milliseconds, as the file counts.
+    Millis,
+    /// Seconds.
+    Seconds,
+    /// Minutes and seconds (m:ss).
+    Minutes,
+}
+
+impl TimeUnit {
+    /// The unit for a view `span_ms` wide.
+    #[must_use]
+    pub fn for_span(span_ms: f64) -> Self {
+        if span_ms < 10_000.0 {
+            Self::Millis
+        } else if span_ms < 180_000.0 {
+            Self::Seconds
+        } else {
+            Self::Minutes
+        }
+    }
+
+    /// The axis's title.
+    #[must_use]
+    pub fn axis_label(self) -> &'static str {
+        match self {
+            Self::Millis => "time (ms)",
+            Self::Seconds => "time (s)",
+            Self::Minutes => "time (m:ss)",
+        }
+    }
+
+    /// A grid label: `ms` in this unit, with as many decimals as a step of `step_ms` needs.
+    #[must_use]
+    pub fn label(self, ms: f64, step_ms: f64) -> String {
+        let decimals = if step_ms >= 1_000.0 {
+            0
+        } else if step_ms >= 100.0 {
+            1
+        } else if step_ms >= 10.0 {
+            2
+        } else {
+            3
+        };
+        match self {
+            Self::Millis => format!("{ms:.0}"),
+            Self::Seconds => format!("{:.decimals$}", ms / 1_000.0),
+            Self::Minutes => {
+                let sign = if ms < -0.5 { "-" } else { "" };
+                let total = ms.abs() / 1_000.0;
+                let minutes = (total / 60.0).floor();
+                let seconds = total - minutes * 60.0;
+                let width = if decimals == 0 { 2 } else { 3 + decimals };
+                format!("{sign}{minutes:.0}:{seconds:0width$.decimals$}")
+            }
+        }
+    }
+}
+
+/// A time for the pointer's label: ms, and minutes and seconds once it is a minute or more.
+#[must_use]
+pub fn clock(ms: f64) -> String {
+    if ms.abs() < 60_000.0 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{} ({ms:.0} ms)", TimeUnit::Minutes.label(ms, 1.0))
+    }
 }
 
 /// The bounds that show the whole motion: all keyframes, and every shown curve with a
@@ -93,7 +180,11 @@ mod tests {
         assert_eq!(steps(10.0), [10.0, 20.0, 100.0]);
         assert_eq!(steps(3.0), [10.0, 20.0, 100.0]);
         assert_eq!(steps(0.0), [0.001, 0.002, 0.01]);
-        for base in [0.3, 7.0, 16.0, 99.0, 4_321.0, 1e6] {
+        // Long spans count in seconds, minutes, hours.
+        assert_eq!(steps(3_000.0), [10_000.0, 20_000.0, 60_000.0]);
+        assert_eq!(steps(25_000.0), [60_000.0, 120_000.0, 600_000.0]);
+        assert_eq!(steps(700_000.0), [1_200_000.0, 3_600_000.0, 7_200_000.0]);
+        for base in [0.3, 7.0, 16.0, 99.0, 4_321.0, 15_000.0, 1e5, 1e6, 1e8] {
             let [a, b, c] = steps(base);
             assert!(a >= base * 0.999 && a < b && b < c, "{base}: {a} {b} {c}");
             for (small, large) in [(a, b), (b, c)] {
@@ -104,5 +195,21 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn long_spans_are_labelled_in_seconds_or_minutes() {
+        assert_eq!(TimeUnit::for_span(2_000.0), TimeUnit::Millis);
+        assert_eq!(TimeUnit::for_span(30_000.0), TimeUnit::Seconds);
+        assert_eq!(TimeUnit::for_span(1_048_544.0), TimeUnit::Minutes);
+        assert_eq!(TimeUnit::Millis.label(1_200.0, 200.0), "1200");
+        assert_eq!(TimeUnit::Seconds.label(12_000.0, 2_000.0), "12");
+        assert_eq!(TimeUnit::Seconds.label(12_200.0, 200.0), "12.2");
+        assert_eq!(TimeUnit::Minutes.label(1_020_000.0, 60_000.0), "17:00");
+        assert_eq!(TimeUnit::Minutes.label(65_000.0, 1_000.0), "1:05");
+        assert_eq!(TimeUnit::Minutes.label(-20_000.0, 20_000.0), "-0:20");
+        assert_eq!(TimeUnit::Minutes.label(61_500.0, 100.0), "1:01.5");
+        assert_eq!(clock(1_048_544.0), "17:28.544 (1048544 ms)");
+        assert_eq!(clock(480.0), "480 ms");
     }
 }

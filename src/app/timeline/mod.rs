@@ -4,7 +4,8 @@
 //! - [`reduce`]: which points each curve is drawn with (large motions stay fast);
 //! - [`drag`]: grabbing and dragging keyframes;
 //! - [`marks`]: the safety marks;
-//! - [`axis`]: the time grid, fitting the motion, the limit band.
+//! - [`axis`]: the time grid, fitting the motion, the limit band;
+//! - [`navigate`]: the wheel, and bringing a new keyframe into view.
 //!
 //! The plot reads the document and the view and pushes actions; what it keeps of its own
 //! (the point under the pointer, a drag in progress, its transform) is in [`TimelineState`].
@@ -12,14 +13,15 @@
 pub mod axis;
 pub mod drag;
 pub mod marks;
+pub mod navigate;
 pub mod reduce;
 
 use super::action::{MotionAction, MotionSink};
 use super::view::{Channel, PointId, View, channel_color, channel_name};
 use crate::edit::Document;
-use axis::{fit_bounds, limit_band, time_grid_steps, value_deg};
+use axis::{TimeUnit, clock, fit_bounds, limit_band, time_grid_steps, value_deg};
 use drag::{GRAB_RADIUS, PointDrag, nearest, snap_to_frame_ms};
-use egui::{Color32, Pos2, Stroke};
+use egui::{Color32, Pos2, Shape, Stroke};
 use egui_plot::{Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, Polygon, Span, VLine};
 use reduce::{CurveCache, curves_from_summary, curves_points, summary_channel, visible_range};
 use std::sync::Arc;
@@ -41,6 +43,8 @@ pub struct TimelineState {
     pub box_start: Option<[f64; 2]>,
     /// Fit the whole motion into view next frame.
     pub fit_requested: bool,
+    /// Bring this keyframe into view next frame (one just inserted or duplicated).
+    pub reveal: Option<usize>,
     /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
     pub transform: Option<egui_plot::PlotTransform>,
     /// The space the timeline had last frame, axes included (for layout tests).
@@ -61,6 +65,7 @@ impl Default for TimelineState {
             drag: None,
             box_start: None,
             fit_requested: true,
+            reveal: None,
             transform: None,
             area: None,
             naive_plot: false,
@@ -93,15 +98,29 @@ pub fn timeline_ui(
     let shift = ui.input(|i| i.modifiers.shift);
     let over_point = state.hovered.is_some() || state.drag.is_some();
     let dragging = state.drag.is_some();
+    // The unit the time axis counts in, for the span in view last frame.
+    let span = state
+        .transform
+        .map_or(0.0, |t| t.bounds().max()[0] - t.bounds().min()[0]);
     let mut plot = Plot::new("timeline")
         .allow_drag(!over_point && !shift)
         .allow_boxed_zoom(false)
+        // The wheel is handled by `navigate`, as curve editors do.
+        .allow_zoom(false)
+        .allow_scroll(false)
         .allow_double_click_reset(true)
+        // The background is painted beneath the safety marks, which go beneath the curves.
+        .show_background(false)
         .custom_x_axes(vec![
-            // Four-digit times fit in 40 points: with the 1-2-10 steps, a narrow timeline
-            // still labels every 200 ms rather than only 0 and 1000.
+            // Labels fit in 40 points: with the 1-2-10 steps, a narrow timeline still
+            // labels every 200 ms rather than only 0 and 1000; long spans count in seconds
+            // or minutes.
             egui_plot::AxisHints::new_x()
-                .label("time (ms)")
+                .label(TimeUnit::for_span(span).axis_label())
+                .formatter(|mark, range| {
+                    TimeUnit::for_span(range.end() - range.start())
+                        .label(mark.value, mark.step_size)
+                })
                 .label_spacing(40.0..=60.0),
         ])
         .x_grid_spacer(egui_plot::uniform_grid_spacer(time_grid_steps))
@@ -114,11 +133,12 @@ pub fn timeline_ui(
                 position,
                 ..
             } => Some(format!(
-                "{plot_name}\n{:.0} ms\n{:.2}°",
-                position.x, position.y
+                "{plot_name}\n{}\n{:.2}°",
+                clock(position.x),
+                position.y
             )),
             egui_plot::HoverPosition::Elsewhere { position } => {
-                Some(format!("{:.0} ms\n{:.2}°", position.x, position.y))
+                Some(format!("{}\n{:.2}°", clock(position.x), position.y))
             }
         })
         // The view stays where the user put it (no auto-fitting while points are dragged);
@@ -139,7 +159,21 @@ pub fn timeline_ui(
     let naive = state.naive_plot;
     let cache = &mut state.cache;
     let box_start = state.box_start;
+    let wheel = ui.input(navigate::Wheel::read);
+    let reveal_ms = state
+        .reveal
+        .take()
+        .and_then(|k| times.get(k))
+        .map(|&t| t as f64);
+    // Places in the painter beneath the plot's grid and curves, filled once the plot has
+    // drawn (its frame and transform known): the background, then the safety marks.
+    let background_slot = ui.painter().add(Shape::Noop);
+    let marks_slot = ui.painter().add(Shape::Noop);
     let response = plot.show(ui, |plot_ui| {
+        navigate::wheel(plot_ui, wheel);
+        if let Some(time) = reveal_ms {
+            navigate::reveal(plot_ui, time);
+        }
         let bounds = plot_ui.plot_bounds();
         let width_px = plot_ui.response().rect.width().max(1.0);
         let (range, max_points) = if naive {
@@ -271,13 +305,27 @@ pub fn timeline_ui(
 
     let transform = response.transform;
     state.transform = Some(transform);
-    marks::paint_safety_marks(
-        ui,
+    let frame = *transform.frame();
+    ui.painter().set(
+        background_slot,
+        egui::epaint::RectShape::new(
+            frame,
+            2,
+            ui.visuals().extreme_bg_color,
+            ui.visuals().widgets.noninteractive.bg_stroke,
+            egui::StrokeKind::Inside,
+        ),
+    );
+    let bands = marks::bands(
         document,
         &mut state.marks,
         &response.inner.curves,
         &transform,
     );
+    ui.painter()
+        .with_clip_rect(frame.intersect(ui.clip_rect()))
+        .set(marks_slot, Shape::Vec(bands));
+    marks::paint_overview(ui, document, &mut state.marks, &transform);
     let screen_markers: Vec<(Pos2, PointId)> = response
         .inner
         .markers

@@ -1,0 +1,130 @@
+//! Moving about the timeline, as curve editors do it (Blender's graph editor, Choregraphe):
+//! the wheel zooms time around the pointer, Shift+wheel (or a sideways scroll) pans time,
+//! Ctrl+wheel (or a pinch) zooms angles around the pointer, Alt+wheel pans angles. Dragging
+//! empty plot pans; double-click or Ctrl+0 fits the motion. And a keyframe the user has
+//! just made is brought into view.
+
+use egui::Vec2;
+use egui_plot::PlotUi;
+
+/// How much a point of wheel movement zooms (egui's own rate for Ctrl+wheel).
+const ZOOM_PER_POINT: f32 = 1.0 / 200.0;
+/// The narrowest view of time, in ms: two of the robot's frames.
+const MIN_SPAN_MS: f64 = 32.0;
+/// How far from the edge a revealed keyframe lands, as a share of the view.
+const REVEAL_MARGIN: f64 = 0.08;
+
+/// The wheel this frame, from the input egui made of the raw wheel events: its modifiers
+/// decide what the wheel does.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Wheel {
+    /// Scrolled points (Shift turns a vertical wheel sideways; Ctrl turns it into zoom).
+    pub scroll: Vec2,
+    /// Zoom factor from Ctrl+wheel or a pinch (1 when none).
+    pub zoom: f32,
+    /// Alt held: the wheel pans angles.
+    pub alt: bool,
+}
+
+impl Wheel {
+    /// No wheel movement.
+    #[must_use]
+    pub fn none() -> Self {
+        Self {
+            zoom: 1.0,
+            ..Self::default()
+        }
+    }
+
+    /// Reads the wheel from egui's input.
+    #[must_use]
+    pub fn read(input: &egui::InputState) -> Self {
+        Self {
+            scroll: input.smooth_scroll_delta,
+            zoom: input.zoom_delta(),
+            alt: input.modifiers.alt,
+        }
+    }
+}
+
+/// Applies the wheel to the plot while the pointer is over it.
+pub fn wheel(plot_ui: &mut PlotUi, wheel: Wheel) {
+    if !plot_ui.response().contains_pointer() || wheel == Wheel::none() {
+        return;
+    }
+    // The curves of this frame were reduced for the old view: draw the new one next frame.
+    plot_ui.ctx().request_repaint();
+    let Some(pointer) = plot_ui.pointer_coordinate() else {
+        return;
+    };
+    let per_point = plot_ui.transform().dvalue_dpos();
+    if wheel.alt {
+        // Alt makes every wheel vertical: it pans the angles.
+        let dy = -f64::from(wheel.scroll.y) * per_point[1];
+        if dy != 0.0 {
+            plot_ui.translate_bounds(Vec2::new(0.0, dy as f32));
+        }
+    } else {
+        if wheel.scroll.y != 0.0 {
+            let span = plot_ui.plot_bounds().width();
+            let mut factor = (wheel.scroll.y * ZOOM_PER_POINT).exp();
+            if span / f64::from(factor) < MIN_SPAN_MS {
+                factor = (span / MIN_SPAN_MS).max(1.0) as f32;
+            }
+            if factor != 1.0 {
+                plot_ui.zoom_bounds(Vec2::new(factor, 1.0), pointer);
+            }
+        }
+        if wheel.scroll.x != 0.0 {
+            let dx = -f64::from(wheel.scroll.x) * per_point[0];
+            plot_ui.translate_bounds(Vec2::new(dx as f32, 0.0));
+        }
+    }
+    if wheel.zoom != 1.0 {
+        plot_ui.zoom_bounds(Vec2::new(1.0, wheel.zoom), pointer);
+    }
+}
+
+/// How far to move the view `x0..x1` (in ms) so that `time_ms` sits inside it, a little
+/// way from the edge; zero when it already does.
+#[must_use]
+pub fn reveal_shift((x0, x1): (f64, f64), time_ms: f64) -> f64 {
+    let margin = (x1 - x0) * REVEAL_MARGIN;
+    if time_ms < x0 + margin {
+        time_ms - (x0 + margin)
+    } else if time_ms > x1 - margin {
+        time_ms - (x1 - margin)
+    } else {
+        0.0
+    }
+}
+
+/// Brings the time `time_ms` into view.
+pub fn reveal(plot_ui: &mut PlotUi, time_ms: f64) {
+    let bounds = plot_ui.plot_bounds();
+    let shift = reveal_shift((bounds.min()[0], bounds.max()[0]), time_ms);
+    if shift != 0.0 {
+        plot_ui.ctx().request_repaint();
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "egui_plot takes the shift as f32"
+        )]
+        plot_ui.translate_bounds(Vec2::new(shift as f32, 0.0));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_revealed_time_lands_inside_the_view_by_the_least_move() {
+        assert!(reveal_shift((0.0, 1_000.0), 500.0).abs() < 1e-9);
+        // Beyond the right edge: moved so it sits 8% in from it.
+        let shift = reveal_shift((0.0, 1_000.0), 1_500.0);
+        assert!((shift - 580.0).abs() < 1e-9, "{shift}");
+        // Before the left edge.
+        let shift = reveal_shift((2_000.0, 3_000.0), 100.0);
+        assert!((shift + 1_980.0).abs() < 1e-9, "{shift}");
+    }
+}
