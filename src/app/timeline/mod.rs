@@ -2,6 +2,7 @@
 //! keyframes as points that can be dragged up and down (value) or left and right (time).
 //!
 //! - [`reduce`]: which points each curve is drawn with (large motions stay fast);
+//! - [`columns`]: dense curves and the marks' bands, drawn as columns of rectangles;
 //! - [`drag`]: grabbing and dragging keyframes;
 //! - [`marks`]: the safety marks;
 //! - [`axis`]: the time grid, fitting the motion, the limit band;
@@ -11,6 +12,7 @@
 //! (the point under the pointer, a drag in progress, its transform) is in [`TimelineState`].
 
 pub mod axis;
+pub mod columns;
 pub mod drag;
 pub mod marks;
 pub mod navigate;
@@ -81,6 +83,9 @@ struct Drawn {
     markers: Vec<([f64; 2], PointId)>,
     /// Each shown curve's points as drawn (reduced when dense), in time order.
     curves: Vec<(Channel, Arc<[[f64; 2]]>)>,
+    /// More keyframes are in view than the plot has pixel columns: the curves are drawn
+    /// as columns (see [`columns`]) rather than as plot lines.
+    dense: bool,
 }
 
 /// Draws the timeline and turns clicks and drags on it into actions.
@@ -169,6 +174,7 @@ pub fn timeline_ui(
     // drawn (its frame and transform known): the background, then the safety marks.
     let background_slot = ui.painter().add(Shape::Noop);
     let marks_slot = ui.painter().add(Shape::Noop);
+    let dense_slot = ui.painter().add(Shape::Noop);
     let response = plot.show(ui, |plot_ui| {
         navigate::wheel(plot_ui, wheel);
         if let Some(time) = reveal_ms {
@@ -236,18 +242,21 @@ pub fn timeline_ui(
         let mut markers = Vec::new();
         let mut curves = Vec::with_capacity(channels.len());
         let show_markers = naive || range.len() <= MAX_MARKERS;
+        let dense = !naive && range.len() > max_points.max(4);
         for &channel in &channels {
             let color = channel_color(channel);
             let name = channel_name(motion, channel);
             let width = if focused == Some(channel) { 3.0 } else { 1.5 };
             let points = cache.curve(channel).unwrap_or_default();
             curves.push((channel, points.clone()));
-            plot_ui.line(
-                Line::new(name.clone(), PlotPoints::new(points.to_vec()))
-                    .color(color)
-                    .width(width)
-                    .allow_hover(false),
-            );
+            if !dense {
+                plot_ui.line(
+                    Line::new(name.clone(), PlotPoints::new(points.to_vec()))
+                        .color(color)
+                        .width(width)
+                        .allow_hover(false),
+                );
+            }
             if show_markers {
                 let mut normal = Vec::new();
                 let mut selected = Vec::new();
@@ -300,7 +309,11 @@ pub fn timeline_ui(
                 .stroke(Stroke::new(1.0, Color32::from_rgb(120, 170, 255))),
             );
         }
-        Drawn { markers, curves }
+        Drawn {
+            markers,
+            curves,
+            dense,
+        }
     });
 
     let transform = response.transform;
@@ -316,15 +329,21 @@ pub fn timeline_ui(
             egui::StrokeKind::Inside,
         ),
     );
+    let painter = ui.painter().with_clip_rect(frame.intersect(ui.clip_rect()));
+    let occlusion = response.inner.dense.then(|| {
+        let (shapes, occlusion) =
+            columns::dense_curves(&response.inner.curves, &transform, focused);
+        painter.set(dense_slot, Shape::Vec(shapes));
+        occlusion
+    });
     let bands = marks::bands(
         document,
         &mut state.marks,
         &response.inner.curves,
         &transform,
+        occlusion.as_ref(),
     );
-    ui.painter()
-        .with_clip_rect(frame.intersect(ui.clip_rect()))
-        .set(marks_slot, Shape::Vec(bands));
+    painter.set(marks_slot, Shape::Vec(bands));
     marks::paint_overview(ui, document, &mut state.marks, &transform);
     let screen_markers: Vec<(Pos2, PointId)> = response
         .inner

@@ -2,19 +2,19 @@
 //! beyond its joint's limits (red) or a segment is too fast for its servo (magenta), two
 //! strips along the bottom for every joint (hidden ones too), and a key.
 //!
-//! - [`pieces`]: which runs of marks a view draws;
-//! - [`band`]: the bands, each place tinted once however many curves are marked there.
+//! - [`pieces`]: which runs of marks a view draws; the bands are a
+//!   [`Coverage`](super::columns::Coverage), each place tinted once however many curves
+//!   are marked there.
 //!
 //! The bands go beneath the curves (the timeline reserves their place in the painter
 //! before the plot draws), so a curve's colour always reads; the strips and the key go on
 //! top.
 
-pub mod band;
 pub mod pieces;
 
+use super::columns::{Coverage, Occlusion};
 use crate::app::view::Channel;
 use crate::edit::Document;
-use band::Coverage;
 use egui::{Color32, Pos2, Shape, Stroke};
 use egui_plot::PlotPoint;
 pub use pieces::{GapIndex, MarkIndex, mark_pieces};
@@ -39,12 +39,14 @@ const STRIP_HEIGHT: f32 = 4.0;
 
 /// The bands beneath the shown curves (`curves` as drawn, reduced when dense): too fast
 /// first, out of range over it, each kind one mesh; a lone marked keyframe gets a ring.
+/// What opaque curves drawn as columns hide (`above`) is left out.
 #[must_use]
 pub fn bands(
     document: &Document,
     index: &mut MarkIndex,
     curves: &[(Channel, Arc<[[f64; 2]]>)],
     transform: &egui_plot::PlotTransform,
+    above: Option<&Occlusion>,
 ) -> Vec<Shape> {
     let marks = document.safety_marks();
     if marks.is_empty() {
@@ -63,7 +65,8 @@ pub fn bands(
         (&marks.out_of_range, &index.out_of_range, OUT_OF_RANGE_COLOR),
     ];
     for (runs_by_joint, gaps_by_joint, color) in kinds {
-        let mut coverage = Coverage::new((frame.left(), frame.right()), BAND_STEP_PX, BAND_HALF_PX);
+        let step = above.map_or(BAND_STEP_PX, |o| o.step);
+        let mut coverage = Coverage::new((frame.left(), frame.right()), step, BAND_HALF_PX);
         let mut rings = Vec::new();
         for (channel, points) in curves {
             let Channel::Joint(j) = *channel else {
@@ -88,7 +91,7 @@ pub fn bands(
             }
         }
         shapes.push(Shape::mesh(
-            coverage.mesh(color.gamma_multiply(BAND_OPACITY)),
+            coverage.mesh_beneath(color.gamma_multiply(BAND_OPACITY), above),
         ));
         shapes.extend(rings);
     }
