@@ -712,8 +712,14 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
         said(&harness)
     );
     assert_eq!(doc(&harness).motion.design, "DRX-1000");
+    // The file names no parts, so nothing is mapped by default: every joint holds the stand
+    // posture for the walk's 13.4 s (a few keyframes, the longest segments a file may have).
     let keyframes = doc(&harness).motion.keyframes.len();
-    assert!(keyframes > 10 && keyframes < 200, "{keyframes}");
+    assert!((2..=4).contains(&keyframes), "{keyframes}");
+    assert_eq!(
+        mtn_studio::robot::timing::duration_ms(&doc(&harness).motion.keyframes),
+        13_408
+    );
     assert!(doc(&harness).title().contains("SR1WalkPattern1.mtn"));
     assert!(
         doc(&harness).is_dirty(),
@@ -732,50 +738,113 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
     let back = mtn_studio::codec::csv::read(&std::fs::read_to_string(&csv).unwrap()).unwrap();
     assert_eq!(back, doc(&harness).motion);
 
-    // A file that is not a motion keeps the window open and says why.
+    // A file that is not a motion: the window says why as soon as the path is given, and
+    // Import waits for a file it can read.
     let bad = dir.join("bad.seq");
     std::fs::write(&bad, "type: CompositeSeq\nframeRate: 10\ncomponents: []\n").unwrap();
     file_menu(&mut harness, "Import…");
     type_into(&mut harness, "Import from", &bad.display().to_string());
-    press(&mut harness, "Import");
-    let error = import_prompt(&harness)
-        .and_then(|p| p.error)
-        .unwrap_or_default();
-    assert!(
-        error.contains("bad.seq") && error.contains("no joint component"),
-        "the window stays open and says why: {error}"
-    );
+    {
+        use egui_kittest::kittest::NodeT as _;
+        let said_why = harness
+            .query_all_by_label_contains("no joint component")
+            .any(|n| {
+                n.accesskit_node()
+                    .value()
+                    .is_some_and(|l| l.contains("bad.seq"))
+            });
+        assert!(said_why, "the window says which file and why");
+        let import = harness.get_by_role_and_label(Role::Button, "Import");
+        assert!(
+            import.accesskit_node().is_disabled(),
+            "nothing to import yet"
+        );
+    }
 
-    // With a joint map, only the mapped joints are filled, from the parts it names.
+    // A map file fills the grid: the joints it names from the parts it gives, the others
+    // holding the stand posture.
     let map = dir.join("sr1-to-aibo.map");
-    std::fs::write(&map, "# SR1 to ERS-7\nHEAD_PITCH = 0\nFL_LEG_KNEE = 3\n").unwrap();
+    std::fs::write(
+        &map,
+        "# SR1 to ERS-7\nHEAD_PITCH = 0\nFL_LEG_KNEE = 3 * 2\n",
+    )
+    .unwrap();
     type_into(&mut harness, "Import from", &walk.display().to_string());
-    type_into(
-        &mut harness,
-        "Joint map (optional)",
-        &map.display().to_string(),
+    type_into(&mut harness, "Map file", &map.display().to_string());
+    press(&mut harness, "Load Map");
+    let mapped: Vec<_> = import_prompt(&harness)
+        .map(|p| p.rows)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|r| Some((r.joint, r.part?, r.scale)))
+        .collect();
+    assert_eq!(
+        mapped,
+        [("HEAD_PITCH", 0, 1.0), ("FL_LEG_KNEE", 3, 2.0)],
+        "{}",
+        said(&harness)
     );
     press(&mut harness, "Import");
     let motion = &doc(&harness).motion;
-    assert_eq!(motion.locators.len(), 2, "{}", said(&harness));
-    let names: Vec<String> = motion
-        .locators
-        .iter()
-        .map(|l| mtn_studio::robot::joint_name(&motion.design, l).to_owned())
-        .collect();
-    assert_eq!(names, ["HEAD_PITCH", "FL_LEG_KNEE"]);
-    let mapped = motion.locators.clone();
+    assert_eq!(motion.locators.len(), 20, "{}", said(&harness));
+    let at_start = |name: &str| {
+        let j = motion_locators(&[name])
+            .first()
+            .and_then(|l| motion.locators.iter().position(|m| m == l))
+            .unwrap_or_else(|| panic!("{name} is in the motion"));
+        mtn_studio::robot::urad_to_deg(motion.keyframes.angle(0, j).unwrap_or(i32::MIN))
+    };
+    // SR1's part 3 starts at 0.0785 rad (4.5 degrees), doubled; the mouth holds the ERS-7's
+    // stand posture, -5 degrees.
+    assert!(
+        (at_start("FL_LEG_KNEE") - 9.0).abs() < 0.05,
+        "{}",
+        at_start("FL_LEG_KNEE")
+    );
+    assert!(
+        (at_start("MOUTH") + 5.0).abs() < 0.05,
+        "{}",
+        at_start("MOUTH")
+    );
 
-    // Our own .seq export comes back with its own two joints, not twenty by order.
+    // Our own .seq export of two joints comes back with its own two joints, not twenty by
+    // order or by the stand posture.
+    let two = mtn_studio::convert::mtn_to_body(
+        &{
+            let mut partial = mtn_studio::codec::mtn::Motion::new(
+                "a_stand#stand_two",
+                "test",
+                "DRX-1000",
+                motion_locators(&["HEAD_PITCH", "FL_LEG_KNEE"]),
+            );
+            partial
+                .keyframes
+                .push(0, [0; 3], &[100_000, 200_000])
+                .unwrap();
+            partial
+                .keyframes
+                .push(30, [0; 3], &[-100_000, 400_000])
+                .unwrap();
+            partial
+        },
+        mtn_studio::convert::DEFAULT_FPS,
+    )
+    .unwrap();
     let seq = dir.join("two.seq");
-    file_menu(&mut harness, "Export…");
-    type_into(&mut harness, "Export to", &seq.display().to_string());
-    press(&mut harness, "Export");
+    std::fs::write(
+        &seq,
+        mtn_studio::codec::seq::write(&two, mtn_studio::codec::seq::Version::V2, None),
+    )
+    .unwrap();
     file_menu(&mut harness, "Import…");
     type_into(&mut harness, "Import from", &seq.display().to_string());
     press(&mut harness, "Import");
     let back = &doc(&harness).motion;
-    assert_eq!(back.locators, mapped, "{}", said(&harness));
-    assert_eq!(mapped, motion_locators(&["HEAD_PITCH", "FL_LEG_KNEE"]));
+    assert_eq!(
+        back.locators,
+        motion_locators(&["HEAD_PITCH", "FL_LEG_KNEE"]),
+        "{}",
+        said(&harness)
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

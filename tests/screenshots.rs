@@ -158,3 +158,28 @@ fn screenshots_of_the_posed_robot() {
         }
     }
 }
+
+#[test]
+fn screenshot_of_the_import_window() {
+    use mtn_studio::app::dialogs::{ImportPrompt, Modal};
+    // Choreonoid's SR1 humanoid walk onto an ERS-7, mapped by hand: the front legs from the
+    // arms' shoulder pitch, the back legs from the hips and knees; the rest hold the stand.
+    let walk = common::corpus_dir("seq").join("SR1WalkPattern1.seq");
+    let mut prompt = ImportPrompt::new(walk.display().to_string(), "DRX-1000".to_owned());
+    for (joint, part, scale) in [
+        ("FR_LEG_VERT", 6, 1.0),
+        ("FL_LEG_VERT", 19, 1.0),
+        ("BR_LEG_VERT", 1, -1.0),
+        ("BR_LEG_KNEE", 3, 1.0),
+        ("BL_LEG_VERT", 14, -1.0),
+        ("BL_LEG_KNEE", 16, 1.0),
+    ] {
+        let row = prompt.rows.iter_mut().find(|r| r.joint == joint).unwrap();
+        row.part = Some(part);
+        row.scale = scale;
+    }
+    prompt.at_ms = 4000;
+    let mut app = StudioApp::with_document(mtn_studio::app::example_document());
+    app.push(Action::Show(Modal::Import(prompt)));
+    render(app, "import-grid", |_| {});
+}

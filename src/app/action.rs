@@ -63,6 +63,8 @@ pub enum Action {
     },
     /// Import a file as a new motion tab, with the Import window's options.
     Import(super::dialogs::ImportPrompt),
+    /// Load the Import window's grid from its map file, or save it there.
+    ImportMap(super::import_dialog::ui::MapFileOp),
     /// Write a motion tab's motion in another format.
     Export(TabId, super::dialogs::ExportPrompt),
     /// Show a dialog (or show it again, changed: a dialog's fields change through this).

@@ -6,6 +6,7 @@ use super::action::{Action, ArchiveAction, MotionAction};
 use super::command::UiCommand;
 use super::dialogs::{BrowseFor, Modal, PathPrompt, PathPurpose};
 use super::file_dialog::{self, Picked};
+use super::import_dialog::MapFileOp;
 use super::tabs::{MotionTab, TabKind};
 use super::{StudioApp, TabId};
 use crate::codec::kind::FileKind;
@@ -32,9 +33,21 @@ impl StudioApp {
                 then,
             } => self.save(tab, to.as_deref(), confirmed, then),
             Action::SaveArchive { tab, confirmed } => self.save_archive(tab, confirmed),
-            Action::Import(prompt) => self.import(&prompt),
+            Action::Import(prompt) => self.import(prompt),
             Action::Export(tab, prompt) => self.export(tab, prompt),
+            Action::Show(Modal::Import(prompt)) => {
+                self.modal = Some(Modal::Import(super::import_dialog::refresh(prompt)));
+            }
             Action::Show(modal) => self.modal = Some(modal),
+            Action::ImportMap(op) => {
+                if let Some(Modal::Import(prompt)) = self.modal.take() {
+                    let prompt = match op {
+                        MapFileOp::Load => prompt.load_map(),
+                        MapFileOp::Save => prompt.save_map(),
+                    };
+                    self.modal = Some(Modal::Import(prompt));
+                }
+            }
             Action::CloseModal => self.modal = None,
             Action::Browse(target) => self.browse(target),
             Action::Copy => {
@@ -152,17 +165,14 @@ impl StudioApp {
             (Some(Modal::Import(prompt)), BrowseFor::ImportPath | BrowseFor::ImportMap) => {
                 if let Some(path) = path {
                     if target == BrowseFor::ImportPath {
-                        if let Some(label) =
-                            crate::convert::named_design(std::path::Path::new(&path))
-                        {
-                            prompt.model = label;
-                        }
                         prompt.path = path;
                     } else {
-                        prompt.map = path;
+                        prompt.map_path = path;
                     }
                 }
                 prompt.error = error;
+                let refreshed = super::import_dialog::refresh(prompt.clone());
+                *prompt = refreshed;
             }
             (Some(Modal::Export(_, prompt)), BrowseFor::ExportPath) => {
                 if let Some(path) = path {

@@ -3,6 +3,7 @@
 //! again, changed), so dialogs change state through the same queue as everything else.
 
 use super::action::Action;
+pub use super::import_dialog::ImportPrompt;
 use super::tabs::TabId;
 use crate::convert::ExportOptions;
 use std::path::PathBuf;
@@ -12,7 +13,7 @@ use std::path::PathBuf;
 pub enum BrowseFor {
     /// The file to import.
     ImportPath,
-    /// The import's joint map.
+    /// The import's map file (the grid loads from it).
     ImportMap,
     /// The file to export to.
     ExportPath,
@@ -52,21 +53,6 @@ pub struct PathPrompt {
     pub text: String,
     /// Why the window asks (no file dialog on this desktop, say).
     pub note: Option<String>,
-}
-
-/// The File > Import window: the file, and how to bring it onto an AIBO.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ImportPrompt {
-    /// The file to import (.seq, .yaml, .pseq, .csv, .json).
-    pub path: String,
-    /// The design label to map a body motion or key-pose sequence onto.
-    pub model: String,
-    /// Largest allowed difference from the source, degrees.
-    pub tolerance: f64,
-    /// A mapping file (`JOINT = PART` lines); empty to map by the file's names or by order.
-    pub map: String,
-    /// Why the last try failed.
-    pub error: Option<String>,
 }
 
 /// The File > Export window: where, and how.
@@ -129,7 +115,9 @@ pub fn modal_ui(
                 }
             }
             Modal::PathPrompt(prompt) => path_prompt_ui(ui, prompt, actions),
-            Modal::Import(prompt) => import_ui(ui, prompt, native_dialogs, actions),
+            Modal::Import(prompt) => {
+                super::import_dialog::import_ui(ui, prompt, native_dialogs, actions);
+            }
             Modal::Export(tab, prompt) => export_ui(ui, *tab, prompt, native_dialogs, actions),
         }
     });
@@ -201,7 +189,7 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
 
 /// A labelled path field with a Browse… button that asks the system's file dialog (after
 /// the frame) to fill it; returns the new text when it was typed this frame.
-fn path_row(
+pub(crate) fn path_row(
     ui: &mut egui::Ui,
     label: &str,
     path: &str,
@@ -222,100 +210,12 @@ fn path_row(
     .inner
 }
 
-fn error_line(ui: &mut egui::Ui, error: Option<&String>) {
+pub(crate) fn error_line(ui: &mut egui::Ui, error: Option<&String>) {
     if let Some(error) = error {
         ui.add(
             egui::Label::new(egui::RichText::new(error).color(ui.visuals().error_fg_color)).wrap(),
         );
     }
-}
-
-fn import_ui(
-    ui: &mut egui::Ui,
-    prompt: &ImportPrompt,
-    native_dialogs: bool,
-    actions: &mut Vec<Action>,
-) {
-    ui.heading("Import");
-    ui.add(
-        egui::Label::new(
-            "A Choreonoid body motion (.seq, .yaml) or key-pose sequence (.pseq), or a motion \
-             as .csv or .json. It opens as a new, unsaved motion.",
-        )
-        .wrap(),
-    );
-    let mut next = prompt.clone();
-    if let Some(path) = path_row(
-        ui,
-        "Import from",
-        &prompt.path,
-        native_dialogs,
-        BrowseFor::ImportPath,
-        actions,
-    ) {
-        // A file that names its model (an mtn-studio export) presets it.
-        if let Some(label) = crate::convert::named_design(std::path::Path::new(path.trim())) {
-            next.model = label;
-        }
-        next.path = path;
-    }
-    ui.horizontal(|ui| {
-        let label = ui.label("AIBO model");
-        let combo = egui::ComboBox::from_id_salt("import model")
-            .selected_text(next.model.clone())
-            .show_ui(ui, |ui| {
-                for info in crate::robot::models::LABELS {
-                    ui.selectable_value(
-                        &mut next.model,
-                        info.label.to_owned(),
-                        format!("{} \u{2014} {}", info.label, info.note),
-                    );
-                }
-            });
-        super::header_panel::name_widget(&combo.response.labelled_by(label.id), "AIBO model");
-    });
-    ui.horizontal(|ui| {
-        let label = ui.label("Tolerance (°)");
-        ui.add(
-            egui::DragValue::new(&mut next.tolerance)
-                .range(0.01..=10.0)
-                .speed(0.01),
-        )
-        .labelled_by(label.id);
-    });
-    if let Some(map) = path_row(
-        ui,
-        "Joint map (optional)",
-        &prompt.map,
-        native_dialogs,
-        BrowseFor::ImportMap,
-        actions,
-    ) {
-        next.map = map;
-    }
-    ui.add(
-        egui::Label::new(
-            egui::RichText::new(
-                "Without a map, joints are taken in order (the names an mtn-studio export \
-                 carries win). A map has one JOINT = PART line per AIBO joint: its name \
-                 (FL_LEG_KNEE) or locator, and the 0-based index of the file's value.",
-            )
-            .weak(),
-        )
-        .wrap(),
-    );
-    error_line(ui, prompt.error.as_ref());
-    if next != *prompt {
-        actions.push(Action::Show(Modal::Import(next.clone())));
-    }
-    ui.horizontal(|ui| {
-        if ui.button("Import").clicked() {
-            actions.push(Action::Import(next));
-        }
-        if ui.button("Cancel").clicked() {
-            actions.push(Action::CloseModal);
-        }
-    });
 }
 
 fn export_ui(

@@ -472,13 +472,7 @@ impl StudioApp {
         let model = crate::convert::named_design(Path::new(&path))
             .or_else(|| self.document().map(|d| d.motion.design.clone()))
             .unwrap_or_else(|| "DRX-1000".to_owned());
-        self.modal = Some(Modal::Import(ImportPrompt {
-            path,
-            model,
-            tolerance: crate::convert::DEFAULT_TOLERANCE_DEG,
-            map: String::new(),
-            error: None,
-        }));
+        self.modal = Some(Modal::Import(ImportPrompt::new(path, model)));
     }
 
     /// Shows the Export window for the motion in front.
@@ -504,51 +498,34 @@ impl StudioApp {
 
     /// Imports what the Import window names as a new motion tab (unsaved work). A failure
     /// keeps the window open with the message.
-    pub(super) fn import(&mut self, prompt: &ImportPrompt) {
+    pub(super) fn import(&mut self, prompt: ImportPrompt) {
+        // Made again only if the preview is out of date (it is not, after a frame).
+        let prompt = super::import_dialog::refresh(prompt);
         let path = PathBuf::from(prompt.path.trim());
-        let fail = |app: &mut Self, message: String| {
-            app.status.say(format!("Could not import: {message}"));
-            app.modal = Some(Modal::Import(ImportPrompt {
+        let Some(made) = prompt.made() else {
+            let message = match prompt.preview.0.as_ref().map(|p| (&p.source, &p.result)) {
+                Some((Err(e), _) | (_, Err(e))) if !e.is_empty() => e.clone(),
+                _ => "give the file to import".to_owned(),
+            };
+            self.status.say(format!("Could not import: {message}"));
+            self.modal = Some(Modal::Import(ImportPrompt {
                 error: Some(message),
-                ..prompt.clone()
+                ..prompt
             }));
+            return;
         };
-        let map = if prompt.map.trim().is_empty() {
-            None
-        } else {
-            let map_path = PathBuf::from(prompt.map.trim());
-            let parsed = crate::convert::read_text(&map_path)
-                .map_err(|e| e.to_string())
-                .and_then(|text| {
-                    crate::convert::parse_map(&text)
-                        .map_err(|e| format!("{}: {e}", map_path.display()))
-                });
-            match parsed {
-                Ok(map) => Some(map),
-                Err(message) => return fail(self, message),
-            }
-        };
-        let options = crate::convert::ImportOptions {
-            design: Some(prompt.model.clone()).filter(|m| !m.is_empty()),
-            map,
-            tolerance_deg: prompt.tolerance,
-            name: crate::convert::IMPORTED_NAME.to_owned(),
-        };
-        match crate::convert::import_path(&path, &options) {
-            Ok((motion, lines)) => {
-                let stem = path.file_stem().map_or_else(
-                    || "imported".to_owned(),
-                    |s| s.to_string_lossy().into_owned(),
-                );
-                self.modal = None;
-                self.tabs.add(TabKind::Motion(Box::new(MotionTab::new(
-                    Document::created(motion, &format!("{stem}.mtn")),
-                ))));
-                for line in lines {
-                    self.status.say(line);
-                }
-            }
-            Err(error) => fail(self, error.to_string()),
+        let stem = path.file_stem().map_or_else(
+            || "imported".to_owned(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        let motion = made.motion.clone();
+        let lines = made.lines.clone();
+        self.modal = None;
+        self.tabs.add(TabKind::Motion(Box::new(MotionTab::new(
+            Document::created(motion, &format!("{stem}.mtn")),
+        ))));
+        for line in lines {
+            self.status.say(line);
         }
     }
 

@@ -19,6 +19,7 @@ mod editing;
 mod file_dialog;
 mod files;
 mod header_panel;
+pub mod import_dialog;
 mod joints_panel;
 mod menu;
 mod motion_tab;
@@ -160,7 +161,7 @@ impl Panels {
 }
 
 /// "1 keyframe", "3 keyframes": a count with its noun.
-pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
+pub fn plural(count: usize, one: &str, many: &str) -> String {
     if count == 1 {
         format!("1 {one}")
     } else {

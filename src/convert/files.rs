@@ -48,6 +48,143 @@ pub fn named_design(path: &Path) -> Option<String> {
     seq::mtn_studio_comments(&head).0
 }
 
+/// A file read for import, before it becomes an AIBO motion: a body motion or key-pose
+/// sequence still to be mapped onto an AIBO's joints, or a motion (.csv, .json) as it is.
+/// The Import window reads its file once and maps it again at every change of the grid.
+#[derive(Clone, Debug)]
+pub enum ImportSource {
+    /// A Choreonoid body motion (.seq, .yaml).
+    Body(seq::BodyMotion),
+    /// A key-pose sequence (.pseq).
+    Poses(pseq::PoseSeq),
+    /// An AIBO motion written as CSV or JSON.
+    Motion(Motion),
+}
+
+impl ImportSource {
+    /// Reads a .csv, .json, .seq/.yaml or .pseq file.
+    ///
+    /// # Errors
+    /// A kind import does not read, or an unreadable or malformed file (the error names the
+    /// file and the line).
+    pub fn read(path: &Path) -> Result<Self, ConvertError> {
+        let kind = FileKind::sniff(path).map_err(|source| ConvertError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        let malformed = |e| ConvertError::malformed(path, e);
+        Ok(match kind {
+            Some(FileKind::Csv) => Self::Motion(csv::read(&read_text(path)?).map_err(malformed)?),
+            Some(FileKind::Json) => Self::Motion(
+                serde_json::from_str(&read_text(path)?)
+                    .map_err(|e| ConvertError::malformed(path, e))?,
+            ),
+            Some(FileKind::BodyMotion) => Self::Body(
+                seq::read(&read_text(path)?).map_err(|e| ConvertError::malformed(path, e))?,
+            ),
+            Some(FileKind::PoseSeq) => Self::Poses(
+                pseq::read(&read_text(path)?).map_err(|e| ConvertError::malformed(path, e))?,
+            ),
+            other => {
+                return Err(ConvertError::refused(
+                    path,
+                    Refusal::Kind(format!(
+                        "{}: import reads .seq, .yaml, .pseq, .csv or .json (open {} with Open)",
+                        other.map_or("a file of unknown kind", FileKind::description),
+                        other.map_or("AIBO motions and archives", |k| k.description())
+                    )),
+                ));
+            }
+        })
+    }
+
+    /// Whether its parts are mapped onto an AIBO's joints (a body motion or pose sequence).
+    #[must_use]
+    pub fn is_mapped(&self) -> bool {
+        !matches!(self, Self::Motion(_))
+    }
+
+    /// The design label the file names (an mtn-studio export's), if any.
+    #[must_use]
+    pub fn named_design(&self) -> Option<&str> {
+        match self {
+            Self::Body(body) => body.design.as_deref(),
+            Self::Poses(poses) => poses.design.as_deref(),
+            Self::Motion(motion) => Some(&motion.design),
+        }
+    }
+
+    /// The names the file gives its parts (an mtn-studio export's locators), else none.
+    #[must_use]
+    pub fn part_names(&self) -> &[String] {
+        match self {
+            Self::Body(body) => &body.locators,
+            Self::Poses(poses) => &poses.locators,
+            Self::Motion(motion) => &motion.locators,
+        }
+    }
+
+    /// How many parts each frame or pose has.
+    #[must_use]
+    pub fn parts(&self) -> usize {
+        match self {
+            Self::Body(body) => body.parts,
+            Self::Poses(poses) => poses
+                .poses
+                .iter()
+                .flat_map(|p| p.joints.iter().map(|(i, _)| i + 1))
+                .max()
+                .unwrap_or(0)
+                .max(poses.locators.len()),
+            Self::Motion(motion) => motion.locators.len(),
+        }
+    }
+
+    /// The AIBO motion it becomes, with a line saying what was done and any notes (the first
+    /// line is the summary). `path` is the file it was read from, for the messages.
+    ///
+    /// # Errors
+    /// A refusal (no model, a bad map, no frames), naming the file.
+    pub fn to_mtn(
+        &self,
+        path: &Path,
+        options: &ImportOptions,
+    ) -> Result<(Motion, Vec<String>), ConvertError> {
+        let shown = path.display();
+        let refused = |refusal| ConvertError::refused(path, refusal);
+        match self {
+            Self::Motion(motion) => Ok((motion.clone(), vec![format!("Imported {shown}")])),
+            Self::Body(body) => {
+                let (motion, report) = body_to_mtn(body, options).map_err(refused)?;
+                let mut lines = vec![format!(
+                    "Imported {shown}: {} frames at {} fps became {} keyframes, largest \
+                     difference {:.3}° (tolerance {}°)",
+                    body.frame_count(),
+                    body.frame_rate,
+                    report.keyframes,
+                    report.max_error_deg,
+                    options.tolerance_deg
+                )];
+                lines.extend(body.notes.iter().cloned());
+                lines.extend(report.notes);
+                Ok((motion, lines))
+            }
+            Self::Poses(poses) => {
+                let (motion, report) = pseq_to_mtn(poses, options).map_err(refused)?;
+                let mut lines = vec![format!(
+                    "Imported {shown}: {} poses became {} keyframes ({} ms)",
+                    poses.poses.len(),
+                    report.keyframes,
+                    timing::duration_ms(&motion.keyframes)
+                )];
+                lines.extend(poses.notes.iter().cloned());
+                lines.extend(report.notes);
+                Ok((motion, lines))
+            }
+        }
+    }
+}
+
 /// Reads a motion from a .csv, .json, .seq/.yaml or .pseq file, with a line saying what was
 /// done and any notes (the first line is the summary).
 ///
@@ -58,59 +195,7 @@ pub fn import_path(
     path: &Path,
     options: &ImportOptions,
 ) -> Result<(Motion, Vec<String>), ConvertError> {
-    let shown = path.display();
-    let refused = |refusal| ConvertError::refused(path, refusal);
-    let kind = FileKind::sniff(path).map_err(|source| ConvertError::Read {
-        path: path.to_owned(),
-        source,
-    })?;
-    match kind {
-        Some(FileKind::Csv) => Ok((
-            csv::read(&read_text(path)?).map_err(|e| ConvertError::malformed(path, e))?,
-            vec![format!("Imported {shown}")],
-        )),
-        Some(FileKind::Json) => Ok((
-            serde_json::from_str(&read_text(path)?)
-                .map_err(|e| ConvertError::malformed(path, e))?,
-            vec![format!("Imported {shown}")],
-        )),
-        Some(FileKind::BodyMotion) => {
-            let body =
-                seq::read(&read_text(path)?).map_err(|e| ConvertError::malformed(path, e))?;
-            let (motion, report) = body_to_mtn(&body, options).map_err(refused)?;
-            let mut lines = vec![format!(
-                "Imported {shown}: {} frames at {} fps became {} keyframes, largest difference \
-                 {:.3}° (tolerance {}°)",
-                body.frame_count(),
-                body.frame_rate,
-                report.keyframes,
-                report.max_error_deg,
-                options.tolerance_deg
-            )];
-            lines.extend(body.notes);
-            lines.extend(report.notes);
-            Ok((motion, lines))
-        }
-        Some(FileKind::PoseSeq) => {
-            let poses =
-                pseq::read(&read_text(path)?).map_err(|e| ConvertError::malformed(path, e))?;
-            let (motion, report) = pseq_to_mtn(&poses, options).map_err(refused)?;
-            let mut lines = vec![format!(
-                "Imported {shown}: {} poses became {} keyframes ({} ms)",
-                poses.poses.len(),
-                report.keyframes,
-                timing::duration_ms(&motion.keyframes)
-            )];
-            lines.extend(poses.notes);
-            lines.extend(report.notes);
-            Ok((motion, lines))
-        }
-        other => Err(refused(Refusal::Kind(format!(
-            "{}: import reads .seq, .yaml, .pseq, .csv or .json (open {} with Open)",
-            other.map_or("a file of unknown kind", FileKind::description),
-            other.map_or("AIBO motions and archives", |k| k.description())
-        )))),
-    }
+    ImportSource::read(path)?.to_mtn(path, options)
 }
 
 /// A motion as CSV: its keyframes with their times, the joints under their friendly names.

@@ -2,7 +2,7 @@
 //! frames reduced to keyframes ([`super::reduce`]).
 
 use super::Refusal;
-use super::map::{design_label, targets};
+use super::map::{MapEntry, design_label, targets};
 use super::reduce::{Method, Source, reduce_source, to_urad, total_error};
 use crate::codec::mtn::Motion;
 use crate::codec::pseq::PoseSeq;
@@ -14,9 +14,10 @@ use crate::robot::timing::FRAME_MS;
 pub struct ImportOptions {
     /// The design label (`DRX-1000`); else the one the file names.
     pub design: Option<String>,
-    /// Which source part drives each AIBO joint, by joint name or locator (`FL_LEG_KNEE = 3`);
-    /// else the file's own names, else by order.
-    pub map: Option<Vec<(String, usize)>>,
+    /// Which source part drives each AIBO joint, by joint name or locator, with a scale and
+    /// offset (`FL_LEG_KNEE = 3 * -1 + 10`), the joints it leaves out holding the stand
+    /// posture; else the file's own names, else by order.
+    pub map: Option<Vec<MapEntry>>,
     /// The tolerance in degrees.
     pub tolerance_deg: f64,
     /// The motion name to give the result.
@@ -55,7 +56,7 @@ pub fn pseq_to_mtn(
         .unwrap_or(0)
         .max(seq.locators.len());
     let mut notes = Vec::new();
-    let (locators, sources) = targets(
+    let (locators, drives) = targets(
         &label,
         options,
         &seq.locators,
@@ -94,9 +95,9 @@ pub fn pseq_to_mtn(
             reason = "ms >= 0"
         )]
         let frame = frame_f.min(f64::from(u32::MAX) / 2.0) as u64;
-        let row: Vec<i32> = sources
+        let row: Vec<i32> = drives
             .iter()
-            .map(|s| s.map_or(0, |p| to_urad(current[p] * 1e6)))
+            .map(|d| to_urad(d.value(&current) * 1e6))
             .collect();
         match rows.last_mut() {
             Some((last, values)) if *last == frame => {
@@ -150,7 +151,7 @@ pub fn body_to_mtn(
         return Err(Refusal::NoFrames);
     }
     let mut notes = Vec::new();
-    let (locators, sources) = targets(
+    let (locators, drives) = targets(
         &label,
         options,
         &body.locators,
@@ -164,9 +165,7 @@ pub fn body_to_mtn(
         values: (0..body.frame_count())
             .flat_map(|f| {
                 let frame = body.frame(f);
-                sources
-                    .iter()
-                    .map(move |s| s.map_or(0.0, |p| frame[p] * 1e6))
+                drives.iter().map(move |d| d.value(frame) * 1e6)
             })
             .collect(),
     };

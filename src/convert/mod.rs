@@ -18,10 +18,11 @@ pub mod reduce;
 
 pub use export::{ExportOptions, mtn_keyframes_to_body, mtn_to_body, mtn_to_pseq};
 pub use files::{
-    MAX_TEXT_BYTES, convert_path, export_bytes, import_path, named_design, read_text, write_csv,
+    ImportSource, MAX_TEXT_BYTES, convert_path, export_bytes, import_path, named_design, read_text,
+    write_csv,
 };
 pub use import::{ImportOptions, ImportReport, body_to_mtn, pseq_to_mtn};
-pub use map::{MapError, parse_map};
+pub use map::{Drive, MapEntry, MapError, Part, parse_map, stand_rad, write_map};
 pub use reduce::{Method, Reduction, reduce_body};
 
 use std::path::PathBuf;
@@ -59,8 +60,8 @@ pub enum Refusal {
     NoSuchPart {
         /// The AIBO joint.
         joint: String,
-        /// The part index asked for.
-        part: usize,
+        /// The part asked for: an index, or a name in quotes.
+        part: String,
         /// How many parts the file has.
         parts: usize,
     },
