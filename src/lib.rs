@@ -12,3 +12,4 @@ pub mod example;
 pub mod fsutil;
 pub mod logging;
 pub mod robot;
+pub mod words;

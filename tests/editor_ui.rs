@@ -92,7 +92,15 @@ fn drag_a_keyframe_edit_the_creator_undo_redo_save_and_read_back() {
     // Undo once (the creator), redo.
     ctrl(&mut harness, Key::Z);
     assert_eq!(doc(&harness).motion.creator, "mtn-studio");
+    assert_eq!(harness.state().status.latest(), "Undid creator edit");
     assert_eq!(doc(&harness).motion.keyframes.frames(), &[0, 15, 40, 20]);
+    ctrl_shift(&mut harness, Key::Z);
+    assert_eq!(doc(&harness).motion.creator, "Jane Animator");
+    assert_eq!(harness.state().status.latest(), "Redid creator edit");
+    ctrl(&mut harness, Key::Z);
+    ctrl(&mut harness, Key::Z);
+    assert_eq!(harness.state().status.latest(), "Undid keyframe drag");
+    ctrl_shift(&mut harness, Key::Z);
     ctrl_shift(&mut harness, Key::Z);
     assert_eq!(doc(&harness).motion.creator, "Jane Animator");
 
@@ -156,10 +164,25 @@ fn a_malformed_file_shows_its_problems_and_repair_makes_it_well_formed() {
     let mut harness = harness(StudioApp::with_document(Document::open(&path).unwrap()));
     harness.run();
     assert!(
-        harness.query_by_label("section1-size").is_some(),
-        "the problems panel lists the code"
+        harness
+            .query_all_by_label_contains("Sony's player would not load this file")
+            .next()
+            .is_some(),
+        "the problems panel leads with what the problem means"
     );
-    assert!(harness.query_by_label("name-length").is_some());
+    assert!(
+        harness
+            .query_all_by_label_contains("section1-size · ")
+            .next()
+            .is_some(),
+        "the problems panel lists the code with the detail"
+    );
+    assert!(
+        harness
+            .query_all_by_label_contains("name-length · ")
+            .next()
+            .is_some()
+    );
     harness.get_by_label("Repair").click();
     harness.run();
     assert!(said(&harness).contains("Repaired"), "{}", said(&harness));
@@ -170,7 +193,10 @@ fn a_malformed_file_shows_its_problems_and_repair_makes_it_well_formed() {
     assert!(saved.is_well_formed(), "{:?}", saved.problems);
     assert_eq!(saved.motion.name, "a_sleep#sit_Sleep_To_Sit");
     assert!(
-        harness.query_by_label("section1-size").is_none(),
+        harness
+            .query_all_by_label_contains("section1-size · ")
+            .next()
+            .is_none(),
         "fixed problems leave the list"
     );
     let _ = std::fs::remove_dir_all(dir);
@@ -518,7 +544,10 @@ fn saving_a_motion_beyond_the_servos_asks_once() {
     let mut harness = harness(StudioApp::with_document(document));
     harness.run();
     assert!(
-        harness.query_all_by_label("joint-speed").next().is_some(),
+        harness
+            .query_all_by_label_contains("joint-speed · ")
+            .next()
+            .is_some(),
         "listed in the problems panel"
     );
     type_into(&mut harness, "Creator", "fast walker");

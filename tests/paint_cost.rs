@@ -76,3 +76,40 @@ fn the_largest_motion_costs_about_what_a_small_one_costs_to_paint() {
         "the naive plot ({naive:.0} px²) should cost far more than the reduced one ({big:.0} px²)"
     );
 }
+
+/// Opens the largest motion from a file as File > Open does and counts the frames until the
+/// window stops asking for more (idle), reporting the time each part took. The figures are
+/// for this machine without a GPU; the test asserts only that the window settles.
+#[test]
+fn opening_the_largest_motion_settles_in_a_few_frames() {
+    let dir = common::scratch_dir("paint-cost", "open");
+    let path = dir.join("largest.mtn");
+    let bytes = mtn_studio::codec::mtn::encode(&largest_motion()).expect("it encodes");
+    std::fs::write(&path, &bytes).expect("a scratch file");
+    for (name, path) in [
+        ("the 11-keyframe example", None),
+        ("the largest motion (65,535 x 20)", Some(path.clone())),
+    ] {
+        let start = std::time::Instant::now();
+        let mut app = StudioApp::empty();
+        match &path {
+            Some(path) => app.push(mtn_studio::app::Action::Open(path.clone())),
+            None => app.push(mtn_studio::app::Action::OpenExample),
+        }
+        let mut harness = common::ui::harness(app);
+        let frames = harness.try_run().expect("the window settles");
+        let settled = start.elapsed();
+        assert!(harness.state().active_motion().is_some(), "{name} opened");
+        eprintln!(
+            "{name}: opening, the first frame and {} more until idle took {:.0} ms \
+             (laid out and tessellated, not rasterised)",
+            mtn_studio::words::plural(
+                usize::try_from(frames).unwrap_or(usize::MAX),
+                "frame",
+                "frames"
+            ),
+            settled.as_secs_f64() * 1e3
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -180,6 +180,19 @@ fn screenshot_of_the_import_window() {
     }
     prompt.at_ms = 4000;
     let mut app = StudioApp::with_document(mtn_studio::app::example_document());
-    app.push(Action::Show(Modal::Import(prompt)));
+    app.push(Action::Show(Modal::Import(prompt.clone())));
     render(app, "import-grid", |_| {});
+
+    // The same walk mapped by order, as the old default did: most joints far beyond their
+    // limits, marked beneath curves that keep their colours.
+    let by_order = mtn_studio::app::import_dialog::refresh(prompt.by_order_rows());
+    let mut app = StudioApp::empty();
+    app.push(Action::Import(by_order));
+    render(app, "imported-walk-marks", |harness| {
+        let document = &harness.state().active_motion().unwrap().document;
+        assert!(
+            !document.safety_marks().is_empty(),
+            "mapped by order, the walk goes beyond the ERS-7's limits"
+        );
+    });
 }

@@ -211,7 +211,10 @@ fn filters_ui(ui: &mut egui::Ui, tab: &ArchiveTab, shown: usize) -> Query {
         ui.checkbox(&mut query.problems_only, "Only with problems");
         ui.checkbox(&mut query.motions_only, "Only motions");
         ui.separator();
-        ui.label(format!("{shown} of {} entries", tab.index.rows.len()));
+        ui.label(format!(
+            "{shown} of {}",
+            crate::words::plural(tab.index.rows.len(), "entry", "entries")
+        ));
     });
     query
 }
@@ -359,9 +362,9 @@ fn preview_ui(ui: &mut egui::Ui, tab: &ArchiveTab, actions: &mut Vec<Action>) {
         .filter(|p| p.severity >= Severity::Warning)
         .collect();
     ui.label(format!(
-        "{} · {} keyframes · {} ms · {}",
+        "{} · {} · {} ms · {}",
         motion.design,
-        motion.keyframes.len(),
+        crate::words::plural(motion.keyframes.len(), "keyframe", "keyframes"),
         crate::robot::timing::duration_ms(&motion.keyframes),
         match counted.len() {
             0 => "no problems".to_owned(),

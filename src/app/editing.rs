@@ -60,7 +60,7 @@ impl StudioApp {
         if let Some(tab) = self.active_motion_mut() {
             let selected: Vec<usize> = tab.view.selected_keyframes.iter().copied().collect();
             let edit = timeline_ops::delete(&tab.document.motion.keyframes, &selected);
-            tab.document.apply("Cut keyframes", edit);
+            tab.document.apply("keyframe cut", edit);
             tab.view.selection.clear();
             tab.view.selected_keyframes.clear();
             self.status.say(format!(
@@ -93,7 +93,7 @@ impl StudioApp {
             return;
         }
         let (edit, matched) = pose.paste(&tab.document.motion.locators, &selected);
-        tab.document.apply("Paste pose", edit);
+        tab.document.apply("pose paste", edit);
         self.status.say(format!(
             "Pasted the pose onto {} ({} matched)",
             plural(selected.len(), "keyframe", "keyframes"),
@@ -134,7 +134,7 @@ fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
                 "Select keyframes to delete (click a point or a row)".to_owned()
             } else {
                 let edit = timeline_ops::delete(keyframes, &selected);
-                document.apply("Delete keyframes", edit);
+                document.apply("keyframe deletion", edit);
                 view.selection.clear();
                 view.selected_keyframes.clear();
                 format!(
@@ -147,7 +147,7 @@ fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
             let playhead_ms = playback.time_ms();
             match timeline_ops::insert_at(keyframes, playhead_ms / timing::FRAME_MS) {
                 Some((edit, index)) => {
-                    document.apply("Insert keyframe", edit);
+                    document.apply("keyframe insertion", edit);
                     view.selection.clear();
                     view.selected_keyframes = [index].into();
                     timeline.reveal = Some(index);
@@ -161,7 +161,7 @@ fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
                 return Some("Select a keyframe to duplicate".to_owned());
             };
             let edit = timeline_ops::duplicate(keyframes, k)?;
-            document.apply("Duplicate keyframe", edit);
+            document.apply("keyframe duplication", edit);
             view.selection.clear();
             view.selected_keyframes = [k + 1].into();
             timeline.reveal = Some(k + 1);

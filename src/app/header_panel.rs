@@ -3,7 +3,6 @@
 //! version and frame rate. Each problem is shown next to its field.
 
 use super::action::{MotionAction, MotionSink};
-use super::problems_panel::severity_style;
 use crate::codec::mtn::Version;
 use crate::codec::{Problem, ProblemCode};
 use crate::edit::{Document, Edit, HeaderField};
@@ -30,11 +29,7 @@ pub(crate) fn name_widget(response: &egui::Response, name: &str) {
 
 fn field_problems_ui(ui: &mut egui::Ui, problems: &[Problem], codes: &[ProblemCode]) {
     for problem in problems.iter().filter(|p| codes.contains(&p.code)) {
-        let (marker, color) = severity_style(problem.severity);
-        ui.horizontal_wrapped(|ui| {
-            ui.colored_label(color, egui::RichText::new(marker).strong());
-            ui.colored_label(color, &problem.message);
-        });
+        super::problems_panel::problem_ui(ui, problem, None);
     }
 }
 
@@ -57,7 +52,10 @@ fn text_field(
     );
     let response = response.labelled_by(label_response.id);
     if response.gained_focus() {
-        sink.push(MotionAction::BeginGesture(format!("Edit {label}")));
+        sink.push(MotionAction::BeginGesture(format!(
+            "{} edit",
+            label.to_lowercase()
+        )));
     }
     if response.lost_focus() {
         sink.push(MotionAction::EndGesture);
@@ -79,7 +77,7 @@ pub fn header_ui(ui: &mut egui::Ui, document: &Document, sink: &mut MotionSink<'
         "who made it",
         f32::INFINITY,
     ) {
-        sink.edit("Edit creator", Edit::SetHeader(HeaderField::Creator, text));
+        sink.edit("creator edit", Edit::SetHeader(HeaderField::Creator, text));
     }
     ui.separator();
     design_ui(ui, document, problems, sink);
@@ -102,7 +100,7 @@ fn name_ui(
         "a_stand#sit_description",
         f32::INFINITY,
     ) {
-        sink.edit("Edit motion name", Edit::SetHeader(HeaderField::Name, text));
+        sink.edit("motion name edit", Edit::SetHeader(HeaderField::Name, text));
     }
     let parts = chunk_name::parse(&document.motion.name).unwrap_or(ChunkName {
         servos: Some('a'),
@@ -162,7 +160,7 @@ fn name_ui(
     });
     if let Some(new) = changed {
         sink.edit(
-            "Edit motion name",
+            "motion name edit",
             Edit::SetHeader(HeaderField::Name, new.compose()),
         );
     }
@@ -191,7 +189,7 @@ fn design_ui(
                     && design != info.label
                 {
                     sink.edit(
-                        "Change design label",
+                        "design label change",
                         Edit::SetHeader(HeaderField::Design, info.label.to_owned()),
                     );
                 }
@@ -210,7 +208,7 @@ fn design_ui(
         f32::INFINITY,
     ) {
         sink.edit(
-            "Edit design label",
+            "design label edit",
             Edit::SetHeader(HeaderField::Design, text),
         );
     }
@@ -239,7 +237,7 @@ fn numbers_ui(
             .add(egui::DragValue::new(&mut minor).range(0..=9))
             .labelled_by(label.id);
         if a.changed() || b.changed() {
-            sink.edit("Change version", Edit::SetVersion(Version { major, minor }));
+            sink.edit("version change", Edit::SetVersion(Version { major, minor }));
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -249,7 +247,7 @@ fn numbers_ui(
             .labelled_by(label.id)
             .on_hover_text("The robot always plays 16 ms frames; files say 16 (0 on the ERS-110)");
         if response.changed() {
-            sink.edit("Change frame rate field", Edit::SetFrameRate(frame_rate));
+            sink.edit("frame rate field change", Edit::SetFrameRate(frame_rate));
         }
     });
     field_problems_ui(

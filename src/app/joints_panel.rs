@@ -184,12 +184,18 @@ fn safety_summary(out: &[Run], fast: &[Run]) -> String {
     let mut said = Vec::new();
     if !out.is_empty() {
         let keyframes: usize = out.iter().map(|run| run.last - run.first + 1).sum();
-        said.push(format!("beyond its limits at {keyframes} keyframes"));
+        said.push(format!(
+            "beyond its limits at {}",
+            crate::words::plural(keyframes, "keyframe", "keyframes")
+        ));
     }
     if !fast.is_empty() {
         // A run of n keyframes joined by too-fast segments has n - 1 segments.
         let segments: usize = fast.iter().map(|run| run.last - run.first).sum();
-        said.push(format!("too fast for its servo over {segments} segments"));
+        said.push(format!(
+            "too fast for its servo over {}",
+            crate::words::plural(segments, "segment", "segments")
+        ));
     }
     said.join(" and ")
 }

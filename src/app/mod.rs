@@ -160,14 +160,7 @@ impl Panels {
     }
 }
 
-/// "1 keyframe", "3 keyframes": a count with its noun.
-pub fn plural(count: usize, one: &str, many: &str) -> String {
-    if count == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{count} {many}")
-    }
-}
+pub use crate::words::plural;
 
 /// The bundled example as a document.
 #[must_use]
@@ -449,14 +442,14 @@ fn facts(tabs: &Tabs) -> String {
         TabKind::Motion(motion) => {
             let m = &motion.document.motion;
             format!(
-                "{} keyframes · {} joints · {} ms · playhead {} ms",
-                m.keyframes.len(),
-                m.locators.len(),
+                "{} · {} · {} ms · playhead {} ms",
+                plural(m.keyframes.len(), "keyframe", "keyframes"),
+                plural(m.locators.len(), "joint", "joints"),
                 crate::robot::timing::duration_ms(&m.keyframes),
                 motion.playhead_ms()
             )
         }
-        TabKind::Archive(archive) => format!("{} entries", archive.index.rows.len()),
+        TabKind::Archive(archive) => plural(archive.index.rows.len(), "entry", "entries"),
     }
 }
 

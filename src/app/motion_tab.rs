@@ -91,8 +91,11 @@ pub fn motion_tab_ui(
                         header_panel::header_ui(ui, document, sink);
                         ui.separator();
                         problems_panel::problems_ui(ui, document.problems(), sink);
-                        for line in repair_log.iter() {
-                            ui.label(line);
+                        if !repair_log.is_empty() {
+                            ui.strong("Repairs made (save to write them)");
+                            for line in repair_log.iter() {
+                                ui.add(egui::Label::new(format!("• {line}")).wrap());
+                            }
                         }
                     });
             });

@@ -38,21 +38,37 @@ pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem], sink: &mut MotionSin
         .max_height(260.0)
         .show(ui, |ui| {
             for problem in problems {
-                let (marker, color) = severity_style(problem.severity);
-                ui.horizontal_wrapped(|ui| {
-                    ui.colored_label(color, egui::RichText::new(marker).strong());
-                    ui.monospace(problem.code.as_str());
-                    ui.label(&problem.message)
-                        .on_hover_text(format!("{} at byte {}", problem.severity, problem.offset));
-                    if let Some(time_ms) = problem.time_ms
-                        && ui
-                            .small_button(format!("go to {time_ms} ms"))
-                            .on_hover_text("Move the playhead there")
-                            .clicked()
-                    {
-                        sink.push(MotionAction::Seek(time_ms));
-                    }
-                });
+                problem_ui(ui, problem, Some(&mut *sink));
+                ui.add_space(4.0);
             }
         });
+}
+
+/// One problem: what it means for the animator, with its marker, then the detail (code, what
+/// the file holds, the byte) in smaller type, whole on hover; a content problem gets a button
+/// to its time.
+pub fn problem_ui(ui: &mut egui::Ui, problem: &Problem, sink: Option<&mut MotionSink<'_>>) {
+    let (marker, color) = severity_style(problem.severity);
+    ui.horizontal_wrapped(|ui| {
+        ui.colored_label(color, egui::RichText::new(marker).strong());
+        ui.label(crate::robot::meaning::meaning(problem));
+    });
+    let detail = format!(
+        "{} · {} · byte {}",
+        problem.code.as_str(),
+        problem.message,
+        problem.offset
+    );
+    ui.horizontal_wrapped(|ui| {
+        ui.add(egui::Label::new(egui::RichText::new(&detail).small().weak()).wrap())
+            .on_hover_text(&detail);
+        if let (Some(time_ms), Some(sink)) = (problem.time_ms, sink)
+            && ui
+                .small_button(format!("go to {time_ms} ms"))
+                .on_hover_text("Move the playhead there")
+                .clicked()
+        {
+            sink.push(MotionAction::Seek(time_ms));
+        }
+    });
 }

@@ -186,7 +186,7 @@ fn lead_cell(
                 || format!("frames of keyframe {k}"),
                 f64::from(value),
             );
-            cell_events(&response, sink, "Change frames", || {
+            cell_events(&response, sink, "segment length change", || {
                 Edit::SetFrames(vec![(k, value)])
             });
         }
@@ -215,7 +215,7 @@ fn value_cell(
             ui.label(format!("{urad} µrad"));
         });
     labelled(&response, || format!("{name} keyframe {k}"), degrees);
-    cell_events(&response, sink, "Edit value", || {
+    cell_events(&response, sink, "angle change", || {
         let new = deg_to_urad(degrees);
         match channel {
             Channel::Joint(j) => Edit::SetAngles(vec![(k, j, new)]),

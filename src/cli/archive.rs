@@ -177,11 +177,11 @@ fn list(path: &Path, json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
     print(
         out,
         &format!(
-            "{}: ODA {}.{}, {} entries{}",
+            "{}: ODA {}.{}, {}{}",
             path.display(),
             archive.major,
             archive.minor,
-            archive.entries.len(),
+            crate::words::plural(archive.entries.len(), "entry", "entries"),
             if archive.compressed {
                 ", gzip-compressed"
             } else {

@@ -10,6 +10,7 @@ use crate::codec::kind::FileKind;
 use crate::codec::mtn::Motion;
 use crate::codec::{csv, pseq, seq};
 use crate::robot::timing;
+use crate::words::plural;
 use std::path::Path;
 
 /// The most bytes read from a text motion file (a 500 fps hour is about 540 MB of .seq;
@@ -157,11 +158,11 @@ impl ImportSource {
             Self::Body(body) => {
                 let (motion, report) = body_to_mtn(body, options).map_err(refused)?;
                 let mut lines = vec![format!(
-                    "Imported {shown}: {} frames at {} fps became {} keyframes, largest \
-                     difference {:.3}° (tolerance {}°)",
-                    body.frame_count(),
+                    "Imported {shown}: {} at {} fps became {}, largest difference {:.3}° \
+                     (tolerance {}°)",
+                    plural(body.frame_count(), "frame", "frames"),
                     body.frame_rate,
-                    report.keyframes,
+                    plural(report.keyframes, "keyframe", "keyframes"),
                     report.max_error_deg,
                     options.tolerance_deg
                 )];
@@ -172,9 +173,9 @@ impl ImportSource {
             Self::Poses(poses) => {
                 let (motion, report) = pseq_to_mtn(poses, options).map_err(refused)?;
                 let mut lines = vec![format!(
-                    "Imported {shown}: {} poses became {} keyframes ({} ms)",
-                    poses.poses.len(),
-                    report.keyframes,
+                    "Imported {shown}: {} became {} ({} ms)",
+                    plural(poses.poses.len(), "pose", "poses"),
+                    plural(report.keyframes, "keyframe", "keyframes"),
                     timing::duration_ms(&motion.keyframes)
                 )];
                 lines.extend(poses.notes.iter().cloned());

@@ -6,6 +6,7 @@ pub mod chunk_name;
 pub mod joints;
 pub mod kinematics;
 pub mod marks;
+pub mod meaning;
 pub mod models;
 pub mod postures;
 pub mod repair;

@@ -60,14 +60,16 @@ def application(timeout=30):
     fail('the application never appeared in the accessibility tree')
 
 
-def find(name, role=None, timeout=15):
-    """The first node named `name` (of role `role`), waiting for it to appear."""
+def find(name, role=None, timeout=15, prefix=False):
+    """The first node named `name` (or whose name starts with it, with `prefix`) of role
+    `role`, waiting for it to appear."""
     end = time.time() + timeout
     while time.time() < end:
         app = application()
         found = pyatspi.findDescendant(
             app,
-            lambda n: n is not None and n.name == name
+            lambda n: n is not None
+            and (n.name.startswith(name) if prefix else n.name == name)
             and (role is None or n.getRoleName() == role))
         if found is not None:
             return found
@@ -268,7 +270,8 @@ def names_a_screen_reader_finds():
             find(joint, 'check box')
         for k in range(4):
             find('Keyframe %d' % k)
-        find('section1-size')
+        find('The header was edited by a tool that did not update its sizes', prefix=True)
+        find('section1-size \u00b7 ', prefix=True)
         repair = find('Repair', 'push button')
         if not repair.getState().contains(pyatspi.STATE_ENABLED):
             fail('Repair is greyed out on a malformed file')

@@ -15,7 +15,11 @@ chmod 700 "$XDG_RUNTIME_DIR"
 display=:$((150 + RANDOM % 100))
 Xvfb "$display" -screen 0 1400x900x24 >"$work/xvfb.log" 2>&1 &
 xvfb=$!
-sleep 1
+# Wait for the display to take connections (a fixed sleep was sometimes too short).
+for _ in $(seq 50); do
+  [ -S "/tmp/.X11-unix/X${display#:}" ] && break
+  sleep 0.2
+done
 export DISPLAY=$display
 status=0
 dbus-run-session -- bash -c '

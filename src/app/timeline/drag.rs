@@ -17,7 +17,7 @@ pub const GRAB_RADIUS: f32 = 8.0;
 /// How far (in points) the pointer moves before a drag decides between value and time.
 pub const AXIS_LOCK_DISTANCE: f32 = 6.0;
 /// The undo label of a drag.
-pub const DRAG_LABEL: &str = "Drag keyframes";
+pub const DRAG_LABEL: &str = "keyframe drag";
 
 /// A drag in progress on the timeline.
 #[derive(Clone, Debug, PartialEq)]

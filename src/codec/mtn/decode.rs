@@ -450,8 +450,8 @@ fn read_section3<'a>(
             ProblemCode::KeyframeCount,
             SECTION0_AT + 16,
             format!(
-                "the header says {header_count} keyframes but the keyframe section holds \
-                 {held}; all {held} are kept"
+                "the header says {} but the keyframe section holds {held}; all {held} are kept",
+                crate::words::plural(header_count, "keyframe", "keyframes")
             ),
         );
     }
@@ -494,8 +494,9 @@ fn read_section3<'a>(
                     ProblemCode::Section3Size,
                     at + 4,
                     format!(
-                        "section 3 declares {declared_size} bytes, but its {count} keyframes \
-                         take {} (Sony's player ignores this size)",
+                        "section 3 declares {declared_size} bytes, but its {} take {} (Sony's \
+                         player ignores this size)",
+                        crate::words::plural(count, "keyframe", "keyframes"),
                         content_end - at
                     ),
                 );

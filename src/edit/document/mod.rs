@@ -351,7 +351,7 @@ impl Document {
             edits.push(Edit::SetFileProblems(Vec::new()));
         }
         if !edits.is_empty() {
-            self.apply("Repair", Edit::Group(edits));
+            self.apply("repair", Edit::Group(edits));
         }
         Ok(actions)
     }

@@ -59,7 +59,7 @@ fn repair_is_an_undoable_step_that_marks_the_document() {
     assert!(!actions.is_empty());
     assert!(document.file_problems().is_empty());
     assert!(document.is_dirty(), "the repair is not on disk yet");
-    assert_eq!(document.history().undo_label(), Some("Repair"));
+    assert_eq!(document.history().undo_label(), Some("repair"));
     document.undo();
     assert!(
         !document.file_problems().is_empty(),

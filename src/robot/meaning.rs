@@ -1,0 +1,120 @@
+//! What a problem means for the animator: what happened, what the robot would do, and what to
+//! do about it, in words, before the byte detail that [`Problem::message`] gives.
+
+use crate::codec::{Problem, ProblemCode, Severity};
+
+/// The sentence that leads a problem in the window: what it means for the motion and the
+/// robot. The problem's own message (sizes, bytes, counts) is the detail beneath it.
+#[must_use]
+pub fn meaning(problem: &Problem) -> &'static str {
+    use ProblemCode as C;
+    let player_refuses = problem.severity == Severity::Error;
+    match problem.code {
+        C::Section0Header
+        | C::SectionNumber
+        | C::Section1Size
+        | C::Section2Size
+        | C::Section3Size
+        | C::KeyframeCount
+            if player_refuses =>
+        {
+            "The header was edited by a tool that did not update its sizes: Sony's player \
+             would not load this file. Repair fixes it without touching the motion."
+        }
+        C::Section0Header
+        | C::SectionNumber
+        | C::Section1Size
+        | C::Section2Size
+        | C::Section3Size
+        | C::KeyframeCount => {
+            "A size in the header is wrong (a tool did not update it). Sony's player reads the \
+             file anyway; other tools may not. Repair fixes it without touching the motion."
+        }
+        C::NameLength => {
+            "The motion was renamed by a tool that did not update the name's length: the \
+             robot would read a wrong name. Repair fixes it without touching the motion."
+        }
+        C::Truncated => {
+            "The file is cut short: the end of the motion is missing. The keyframes that are \
+             whole are shown; Repair or Save writes a complete file of them."
+        }
+        C::TrailingBytes => {
+            "Something was left after the end of the motion. The robot ignores it; Repair \
+             drops it."
+        }
+        C::Padding => {
+            "The filler between the header's parts is not what Sony's tools write. The robot \
+             does not mind; Repair writes it the standard way."
+        }
+        C::Version | C::Reserved | C::DataType => {
+            "A header field holds a value Sony's tools never write: the robot may not play \
+             this motion."
+        }
+        C::FrameRate => {
+            "The frame-rate field is not 16. Sony's player plays 16 ms frames whatever it says, \
+             so the timing on the robot is the timing shown here."
+        }
+        C::UnknownDesign => {
+            "The platform label names no AIBO we know, so its joints and limits cannot be \
+             checked. Choose the model in the header."
+        }
+        C::LocatorMismatch => {
+            "Some joints are not joints of this AIBO: the robot would ignore or misplace \
+             them. Repair puts the model's joints in their place where it can."
+        }
+        C::JointOrder => {
+            "The joints are this AIBO's, but not in the order its player expects: the robot \
+             would move the wrong joints."
+        }
+        C::JointLimit => {
+            "A joint goes beyond what the robot can reach: the servo stops at its limit, so \
+             the pose on the robot differs from the one you see."
+        }
+        C::JointSpeed => {
+            "A joint moves faster than its servo can follow: on the robot it lags behind this \
+             timing. Give the segment more frames."
+        }
+        C::ChunkName => {
+            "The motion's name does not follow Sony's pattern (like a_stand#sit_wave): the \
+             robot uses the name to know where the motion starts and ends."
+        }
+        C::EmptyMotion => "The motion has no keyframes: the robot would not move.",
+        C::StringEncoding => {
+            "A name or label has characters an AIBO motion file cannot hold; they are \
+             written as '?'."
+        }
+        C::Section3Width => {
+            "The keyframe section's size is written at the other model's width: this \
+             model's player would misread every keyframe. Repair fixes it."
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_has_words_without_bytes_and_sizes_say_whether_the_player_loads_it() {
+        let problem = |code, severity| Problem {
+            severity,
+            code,
+            offset: 0,
+            message: String::new(),
+            time_ms: None,
+        };
+        for code in ProblemCode::ALL {
+            let said = meaning(&problem(code, Severity::Warning));
+            assert!(said.ends_with('.') && said.len() > 40, "{code:?}: {said}");
+            assert!(!said.contains("byte"), "{code:?}: {said}");
+        }
+        assert!(
+            meaning(&problem(ProblemCode::Section1Size, Severity::Error))
+                .contains("would not load")
+        );
+        assert!(
+            meaning(&problem(ProblemCode::Section3Size, Severity::Warning))
+                .contains("reads the file anyway")
+        );
+    }
+}
