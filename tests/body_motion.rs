@@ -34,6 +34,9 @@ fn corpus(name: &str) -> PathBuf {
 
 #[test]
 fn every_corpus_body_motion_reads_with_its_frames_and_parts() {
+    if !common::corpus_present("every_corpus_body_motion_reads_with_its_frames_and_parts") {
+        return;
+    }
     let mut seen = 0;
     for entry in std::fs::read_dir(common::corpus_dir("seq")).unwrap() {
         let path = entry.unwrap().path();
@@ -83,6 +86,9 @@ fn every_corpus_body_motion_reads_with_its_frames_and_parts() {
 /// (snake_case keys), reads to the same frames.
 #[test]
 fn the_same_walk_in_versions_one_two_and_four_reads_the_same() {
+    if !common::corpus_present("the_same_walk_in_versions_one_two_and_four_reads_the_same") {
+        return;
+    }
     let v2 = std::fs::read_to_string(corpus("SR1WalkPattern1.seq")).unwrap();
     let v1 = v2
         .replace(
@@ -110,6 +116,9 @@ fn the_same_walk_in_versions_one_two_and_four_reads_the_same() {
 
 #[test]
 fn a_corpus_walk_converts_to_mtn_within_the_tolerance_and_says_how() {
+    if !common::corpus_present("a_corpus_walk_converts_to_mtn_within_the_tolerance_and_says_how") {
+        return;
+    }
     let dir = scratch("walk");
     let out = dir.join("walk.mtn");
     let output = run(&[
@@ -241,6 +250,9 @@ fn bad_body_motions_are_refused_naming_the_file_and_line() {
 
 #[test]
 fn the_corpus_key_pose_sequence_imports_with_its_keys_and_times() {
+    if !common::corpus_present("the_corpus_key_pose_sequence_imports_with_its_keys_and_times") {
+        return;
+    }
     let poses = pseq::read(&std::fs::read_to_string(corpus("GR001_SampleMotion1.pseq")).unwrap())
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(poses.poses.len(), 16);
@@ -282,6 +294,9 @@ fn the_corpus_key_pose_sequence_imports_with_its_keys_and_times() {
 
 #[test]
 fn every_corpus_motion_goes_to_csv_and_back_byte_for_byte() {
+    if !common::corpus_present("every_corpus_motion_goes_to_csv_and_back_byte_for_byte") {
+        return;
+    }
     let mut checked = 0;
     for source in common::corpus_motions() {
         let Ok(decoded) = mtn::decode(&source.bytes) else {
@@ -306,6 +321,10 @@ fn every_corpus_motion_goes_to_csv_and_back_byte_for_byte() {
 
 #[test]
 fn body_motions_and_pose_sequences_go_to_csv_and_json_without_a_model() {
+    if !common::corpus_present("body_motions_and_pose_sequences_go_to_csv_and_json_without_a_model")
+    {
+        return;
+    }
     let dir = scratch("nomodel");
     for (input, columns) in [
         ("SR1WalkPattern1.seq", 30),
@@ -348,6 +367,9 @@ fn body_motions_and_pose_sequences_go_to_csv_and_json_without_a_model() {
 /// none panics or hangs (the test's time bounds the hang).
 #[test]
 fn cut_and_mutated_files_never_panic() {
+    if !common::corpus_present("cut_and_mutated_files_never_panic") {
+        return;
+    }
     let walk = std::fs::read_to_string(corpus("SR1WalkPattern3-v1.yaml")).unwrap();
     let poses = std::fs::read_to_string(corpus("GR001_SampleMotion1.pseq")).unwrap();
     let mut sources = vec![walk[..walk.len().min(6000)].to_owned(), poses];

@@ -28,6 +28,9 @@ fn codes(decoded: &mtn::Decoded) -> Vec<ProblemCode> {
 
 #[test]
 fn every_corpus_motion_decodes() {
+    if !common::corpus_present("every_corpus_motion_decodes") {
+        return;
+    }
     let motions = corpus_motions();
     assert!(
         motions.len() >= CORPUS_MOTIONS,
@@ -49,6 +52,9 @@ fn every_corpus_motion_decodes() {
 
 #[test]
 fn every_well_formed_corpus_motion_round_trips_byte_for_byte() {
+    if !common::corpus_present("every_well_formed_corpus_motion_round_trips_byte_for_byte") {
+        return;
+    }
     let mut well_formed = 0;
     for motion in corpus_motions() {
         let decoded = decode_checked(&motion.bytes).unwrap();
@@ -70,6 +76,9 @@ fn every_well_formed_corpus_motion_round_trips_byte_for_byte() {
 
 #[test]
 fn unchanged_archives_are_written_back_byte_for_byte() {
+    if !common::corpus_present("unchanged_archives_are_written_back_byte_for_byte") {
+        return;
+    }
     for name in [
         "monet-ERS-200-MOTION.ODA",
         "monet-ERS-7-MOTION7.ODA",
@@ -86,6 +95,9 @@ fn unchanged_archives_are_written_back_byte_for_byte() {
 
 #[test]
 fn known_good_ers7_is_malformed_and_its_full_name_is_recovered() {
+    if !common::corpus_present("known_good_ers7_is_malformed_and_its_full_name_is_recovered") {
+        return;
+    }
     let bytes = corpus_file("mtn", "workbench-KnownGoodERS7.mtn");
     let decoded = decode_checked(&bytes).unwrap();
     assert_eq!(decoded.motion.name, "a_sleep#sit_Sleep_To_Sit");
@@ -131,6 +143,9 @@ fn known_good_ers7_is_malformed_and_its_full_name_is_recovered() {
 
 #[test]
 fn sit_lose01_has_a_too_large_section3_size_that_repair_fixes() {
+    if !common::corpus_present("sit_lose01_has_a_too_large_section3_size_that_repair_fixes") {
+        return;
+    }
     let bytes = corpus_entry("monet-ERS-200-MOTION.ODA", "sit_lose01");
     let decoded = decode_checked(&bytes).unwrap();
     let problem = decoded
@@ -154,6 +169,9 @@ fn sit_lose01_has_a_too_large_section3_size_that_repair_fixes() {
 
 #[test]
 fn ers110_files_keep_their_own_layout() {
+    if !common::corpus_present("ers110_files_keep_their_own_layout") {
+        return;
+    }
     // cd#1 is version 1.0 (no padding anywhere), cd#31 is version 1.1 (section 1 padded).
     for (entry, version_minor, section1) in
         [("cd#1", 0, Padding::None), ("cd#31", 1, Padding::Align4)]
@@ -182,6 +200,9 @@ fn ers110_files_keep_their_own_layout() {
 
 #[test]
 fn wrong_ers110_locators_are_reported_and_repaired() {
+    if !common::corpus_present("wrong_ers110_locators_are_reported_and_repaired") {
+        return;
+    }
     let bytes = corpus_entry("rcode-ERS-111-Motion.ODA", "cd#14");
     let decoded = decode_checked(&bytes).unwrap();
     let mismatches: Vec<_> = decoded
@@ -204,6 +225,9 @@ fn wrong_ers110_locators_are_reported_and_repaired() {
 
 #[test]
 fn the_spec_example_reads_as_the_spec_describes_it() {
+    if !common::corpus_present("the_spec_example_reads_as_the_spec_describes_it") {
+        return;
+    }
     let bytes = corpus_file("mtn", "spec-example-DRX-910.mtn");
     assert_eq!(bytes.len(), 1164);
     let decoded = decode_checked(&bytes).unwrap();
@@ -242,6 +266,9 @@ fn dogsbody_example() -> Vec<u8> {
 
 #[test]
 fn the_dogsbody_hex_example_is_the_skitter_file() {
+    if !common::corpus_present("the_dogsbody_hex_example_is_the_skitter_file") {
+        return;
+    }
     let example = dogsbody_example();
     assert_eq!(example.len(), 784);
     assert_eq!(example, corpus_file("mtn", "workbench-S2S.mtn"));

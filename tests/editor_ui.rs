@@ -154,6 +154,11 @@ fn dragging_a_point_does_not_pan_and_dragging_empty_plot_does() {
 
 #[test]
 fn a_malformed_file_shows_its_problems_and_repair_makes_it_well_formed() {
+    if !common::corpus_present(
+        "a_malformed_file_shows_its_problems_and_repair_makes_it_well_formed",
+    ) {
+        return;
+    }
     let dir = scratch("repair");
     let path = dir.join("KnownGoodERS7.mtn");
     std::fs::write(
@@ -204,6 +209,11 @@ fn a_malformed_file_shows_its_problems_and_repair_makes_it_well_formed() {
 
 #[test]
 fn editing_a_motion_inside_an_archive_leaves_the_other_entries_untouched() {
+    if !common::corpus_present(
+        "editing_a_motion_inside_an_archive_leaves_the_other_entries_untouched",
+    ) {
+        return;
+    }
     let dir = scratch("oda");
     let path = dir.join("MOTION7.ODA");
     let original = common::corpus_file("mtn", "monet-ERS-7-MOTION7.ODA");
@@ -242,6 +252,9 @@ fn editing_a_motion_inside_an_archive_leaves_the_other_entries_untouched() {
 
 #[test]
 fn unsaved_edits_are_never_discarded_silently() {
+    if !common::corpus_present("unsaved_edits_are_never_discarded_silently") {
+        return;
+    }
     let dir = scratch("unsaved");
     let other = dir.join("other.mtn");
     std::fs::write(&other, common::corpus_file("mtn", "workbench-S2S.mtn")).unwrap();
@@ -533,6 +546,9 @@ fn space_plays_in_real_time_and_edits_show_at_once() {
 
 #[test]
 fn saving_a_motion_beyond_the_servos_asks_once() {
+    if !common::corpus_present("saving_a_motion_beyond_the_servos_asks_once") {
+        return;
+    }
     let dir = scratch("safety");
     let path = dir.join("MOTION.ODA");
     std::fs::write(
@@ -667,6 +683,11 @@ fn clicking_a_limb_of_the_posed_robot_selects_its_joint() {
 
 #[test]
 fn a_joint_beyond_its_servo_is_flagged_in_the_joint_list_and_a_click_goes_there() {
+    if !common::corpus_present(
+        "a_joint_beyond_its_servo_is_flagged_in_the_joint_list_and_a_click_goes_there",
+    ) {
+        return;
+    }
     let archive = common::corpus_dir("mtn").join("monet-ERS-200-MOTION.ODA");
     let document = Document::open_entry(&archive, "a_walk#stand_sox_sdk").unwrap();
     let mut harness = harness(StudioApp::with_document(document));
@@ -722,6 +743,11 @@ fn motion_locators(names: &[&str]) -> Vec<String> {
 
 #[test]
 fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back() {
+    if !common::corpus_present(
+        "file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back",
+    ) {
+        return;
+    }
     let dir = scratch("import-export");
     let walk = common::corpus_dir("seq").join("SR1WalkPattern1.seq");
     let mut harness = harness(example());

@@ -69,6 +69,10 @@ fn shown_value(harness: &Harness<'_, StudioApp>, joint: &str) -> f64 {
 
 #[test]
 fn joints_mapped_by_hand_preview_import_and_convert_to_the_same_bytes() {
+    if !common::corpus_present("joints_mapped_by_hand_preview_import_and_convert_to_the_same_bytes")
+    {
+        return;
+    }
     let walk_path = common::corpus_dir("seq").join("SR1WalkPattern1.seq");
     let walk = seq::read(&std::fs::read_to_string(&walk_path).unwrap()).unwrap();
     let dir = common::scratch_dir("import-map", "sr1");
@@ -180,6 +184,9 @@ fn joints_mapped_by_hand_preview_import_and_convert_to_the_same_bytes() {
 
 #[test]
 fn mapping_by_order_is_said_in_the_window() {
+    if !common::corpus_present("mapping_by_order_is_said_in_the_window") {
+        return;
+    }
     let walk_path = common::corpus_dir("seq").join("SR1WalkPattern1.seq");
     let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
     harness.run();

@@ -176,6 +176,9 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn thousands_of_mutated_real_motions_never_panic_or_overallocate() {
+    if !common::corpus_present("thousands_of_mutated_real_motions_never_panic_or_overallocate") {
+        return;
+    }
     let _serial = serial();
     let seeds = seeds();
     assert!(seeds.len() > 100, "too few seeds: {}", seeds.len());
@@ -193,6 +196,9 @@ fn thousands_of_mutated_real_motions_never_panic_or_overallocate() {
 
 #[test]
 fn mutated_archives_never_panic() {
+    if !common::corpus_present("mutated_archives_never_panic") {
+        return;
+    }
     let _serial = serial();
     let mut rng = Rng(0xD1B5_4A32_D192_ED03);
     for name in [

@@ -16,6 +16,9 @@ use mtn_studio::robot::timing;
 
 #[test]
 fn a_too_fast_corpus_motion_is_flagged_where_it_happens() {
+    if !common::corpus_present("a_too_fast_corpus_motion_is_flagged_where_it_happens") {
+        return;
+    }
     // Sony's walk-to-stand for the ERS-210: zero-frame segments, far beyond the servo limits.
     let bytes = common::corpus_entry("monet-ERS-200-MOTION.ODA", "a_walk#stand_sox_sdk");
     let decoded = decode_checked(&bytes).unwrap();
@@ -64,6 +67,9 @@ fn the_standard_postures_are_not_flagged() {
 
 #[test]
 fn cli_check_reports_speed_problems() {
+    if !common::corpus_present("cli_check_reports_speed_problems") {
+        return;
+    }
     let archive = common::corpus_dir("mtn").join("monet-ERS-200-MOTION.ODA");
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_mtn-studio"))
         .arg("check")
