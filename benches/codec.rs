@@ -9,8 +9,9 @@
 )]
 #![allow(clippy::expect_used, reason = "a bench fails by panicking")]
 
-use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use mtn_studio::codec::mtn;
+use std::hint::black_box;
 
 fn codec(c: &mut Criterion) {
     let motion = mtn_studio::example::largest_motion();

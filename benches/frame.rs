@@ -14,10 +14,11 @@
 )]
 #![allow(clippy::expect_used, reason = "a bench fails by panicking")]
 
-use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
 use mtn_studio::edit::{Document, Edit};
+use std::hint::black_box;
 
 fn frame(ctx: &egui::Context, app: &mut StudioApp, time: f64) {
     let input = egui::RawInput {

@@ -10,9 +10,10 @@
 )]
 #![allow(clippy::panic, reason = "a bench fails by panicking")]
 
-use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use mtn_studio::codec::seq;
 use mtn_studio::convert::{self, Method};
+use std::hint::black_box;
 
 fn walk_text() -> String {
     let path = concat!(

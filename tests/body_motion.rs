@@ -353,7 +353,7 @@ fn body_motions_and_pose_sequences_go_to_csv_and_json_without_a_model() {
                     let values = json["joints"].as_array().map_or(0, Vec::len) as u64;
                     assert_eq!(parts, 29, "{input}");
                     assert!(
-                        values > 0 && values % parts == 0,
+                        values > 0 && values.is_multiple_of(parts),
                         "{input}: {values} values"
                     );
                 }

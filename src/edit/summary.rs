@@ -207,7 +207,7 @@ impl Summary {
         while at < end {
             let fits = |level: usize| {
                 let size = BASE << level;
-                at % size == 0 && at + size <= end
+                at.is_multiple_of(size) && at + size <= end
             };
             if self.levels.is_empty() || !fits(0) {
                 take(Extremes::single(at, channel_value(keyframes, at, channel)));

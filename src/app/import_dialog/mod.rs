@@ -388,16 +388,15 @@ pub fn refresh(mut prompt: ImportPrompt) -> ImportPrompt {
             .map(Arc::new)
             .map_err(|e| e.to_string()),
     };
-    if reread {
-        if let Some(label) = source
+    if reread
+        && let Some(label) = source
             .as_ref()
             .ok()
             .filter(|s| s.is_mapped())
             .and_then(|s| s.named_design())
             .filter(|l| parse_design(l).is_some())
-        {
-            prompt.model = label.to_owned();
-        }
+    {
+        prompt.model = label.to_owned();
     }
     let regrid = reread || old.as_ref().is_none_or(|o| o.model != prompt.model);
     if regrid {

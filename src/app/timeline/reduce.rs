@@ -280,7 +280,7 @@ mod tests {
         let times: Vec<u64> = (0..5_000).map(|k| k * 16).collect();
         let value = |k: usize, c: usize| {
             let x = (k * 7919 + c * 104_729) % 10_007;
-            i32::try_from(x).unwrap_or(0) * if c % 2 == 0 { 1 } else { -150 }
+            i32::try_from(x).unwrap_or(0) * if c.is_multiple_of(2) { 1 } else { -150 }
         };
         for (range, budget) in [(0..5_000, 400), (100..900, 4000), (17..4_321, 37)] {
             let together = curves_points(&times, range.clone(), budget, 3, |k, out| {

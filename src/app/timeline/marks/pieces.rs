@@ -51,7 +51,7 @@ impl GapIndex {
             if node == 1 {
                 return None;
             }
-            if node % 2 == 0 && self.tree[node + 1] > join_ms {
+            if node.is_multiple_of(2) && self.tree[node + 1] > join_ms {
                 node += 1;
                 break;
             }
