@@ -3,43 +3,41 @@
 
 use std::fs::{self, File};
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
-
-/// The temporary path written before the rename: hidden, beside the target, unique per process.
-fn temporary_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(|| "untitled".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.mtn-studio-{}.tmp", std::process::id()))
-}
+use std::path::Path;
 
 /// Writes `bytes` to `path` atomically: readers see the old file or the new one, never a mix.
-/// An existing file's permissions are kept.
+/// The temporary file beside the target has an unpredictable name and is created new (never
+/// through a link planted at its name); an existing file's permissions are kept; the data and
+/// then the rename are flushed to disk.
 ///
 /// # Errors
 /// Any I/O error; the temporary file is removed and the target left as it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let temporary = temporary_path(path);
-    let result = (|| {
-        let mut file = File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        if let Ok(metadata) = fs::metadata(path) {
-            fs::set_permissions(&temporary, metadata.permissions())?;
-        }
-        fs::rename(&temporary, path)?;
-        // Make the rename itself durable where the platform allows it.
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-            && let Ok(dir) = File::open(dir)
-        {
-            let _ = dir.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temporary);
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."));
+    let name = path
+        .file_name()
+        .map_or_else(|| "untitled".into(), |n| n.to_string_lossy().into_owned());
+    let mut temporary = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    temporary.write_all(bytes)?;
+    temporary.as_file().sync_all()?;
+    if let Ok(metadata) = fs::metadata(path) {
+        temporary
+            .as_file()
+            .set_permissions(metadata.permissions())?;
     }
-    result
+    // On failure the temporary file is dropped, which removes it.
+    temporary.persist(path).map_err(|e| e.error)?;
+    // Make the rename itself durable where the platform allows it.
+    if let Ok(dir) = File::open(dir) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -56,6 +54,36 @@ mod tests {
         assert_eq!(fs::read(&target)?, b"new contents");
         let leftovers = fs::read_dir(&dir)?.count();
         assert_eq!(leftovers, 1);
+        fs::remove_dir_all(&dir)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_planted_in_the_folder_is_never_followed_and_permissions_stay() -> io::Result<()> {
+        use std::os::unix::fs::{PermissionsExt, symlink};
+        let dir =
+            std::env::temp_dir().join(format!("mtn-studio-fsutil-link-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir)?;
+        let target = dir.join("motion.mtn");
+        fs::write(&target, b"old")?;
+        fs::set_permissions(&target, fs::Permissions::from_mode(0o640))?;
+        // Links at every name an attacker could guess (the old scheme's, and a few more)
+        // pointing at a file that must not change.
+        let victim = dir.join("victim");
+        fs::write(&victim, b"precious")?;
+        for guess in [
+            format!(".motion.mtn.mtn-studio-{}.tmp", std::process::id()),
+            ".motion.mtn.tmp".to_owned(),
+            ".motion.mtn..tmp".to_owned(),
+        ] {
+            symlink(&victim, dir.join(guess))?;
+        }
+        write_atomic(&target, b"new")?;
+        assert_eq!(fs::read(&victim)?, b"precious");
+        assert_eq!(fs::read(&target)?, b"new");
+        assert!(!fs::symlink_metadata(&target)?.file_type().is_symlink());
+        assert_eq!(fs::metadata(&target)?.permissions().mode() & 0o777, 0o640);
         fs::remove_dir_all(&dir)
     }
 
