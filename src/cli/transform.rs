@@ -227,23 +227,18 @@ fn read_motion(input: &Path, entry: Option<&str>) -> Result<Motion, Failure> {
     Ok(source.decoded.motion)
 }
 
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
-}
-
 /// `ticks FILE [--entry NAME]`: `tick,ms,<joint>...` then one row per 8 ms tick.
 pub fn ticks(file: &Path, entry: Option<&str>, out: &mut dyn Write) -> Result<u8, Failure> {
     let motion = read_motion(file, entry)?;
     let mut writer = std::io::BufWriter::new(out);
-    let mut header = String::from("tick,ms");
-    for locator in &motion.locators {
-        header.push(',');
-        header.push_str(&csv_field(robot::joint_name(&motion.design, locator)));
-    }
+    let header = crate::codec::csv::record(
+        ["tick", "ms"].into_iter().chain(
+            motion
+                .locators
+                .iter()
+                .map(|l| robot::joint_name(&motion.design, l)),
+        ),
+    );
     let mut result = writeln!(writer, "{header}");
     let mut line = String::new();
     timing::for_each_tick(&motion.keyframes, |tick, values| {

@@ -2,7 +2,9 @@
 //! lines, then one row per keyframe with its time (ms), its interpolation frames, the body
 //! roll, pitch and yaw and one column per joint, all in degrees. Degrees are written as the
 //! shortest decimal that reads back to the same number, so every microradian comes back
-//! exactly. Fields are quoted as RFC 4180 says when they hold a comma or a quote.
+//! exactly. Reading and writing go through the `csv` crate (RFC 4180: quoted fields may hold
+//! commas, quotes and line breaks; CRLF or LF line ends; a spreadsheet's byte-order mark is
+//! skipped); [`record`] is the one quoting rule for every CSV the project writes.
 
 use super::mtn::{Layout, Motion, Version};
 use super::units::{deg_to_urad, urad_to_deg};
@@ -18,53 +20,25 @@ pub struct CsvError {
     pub message: String,
 }
 
-fn quote(field: &str) -> String {
-    if field.contains([',', '"', '\n', '\r']) || field.starts_with(' ') || field.ends_with(' ') {
-        format!("\"{}\"", field.replace('"', "\"\""))
-    } else {
-        field.to_owned()
+/// One CSV record (without its line end), quoted where a field needs it: the one quoting
+/// rule for every CSV the project writes.
+#[must_use]
+pub fn record<S: AsRef<[u8]>>(fields: impl IntoIterator<Item = S>) -> String {
+    let mut writer = ::csv::WriterBuilder::new()
+        .flexible(true)
+        .terminator(::csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    let _ = writer.write_record(fields);
+    let bytes = writer.into_inner().unwrap_or_default();
+    let mut text = String::from_utf8_lossy(&bytes).into_owned();
+    if text.ends_with('\n') {
+        text.pop();
     }
-}
-
-/// Splits one CSV line into fields (quoted fields may hold commas and doubled quotes).
-fn fields(line: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let mut field = String::new();
-    let mut chars = line.chars().peekable();
-    let mut quoted = false;
-    let mut was_quoted = false;
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                field.push('"');
-                chars.next();
-            }
-            (true, '"') => quoted = false,
-            (true, c) => field.push(c),
-            (false, '"') if field.is_empty() && !was_quoted => {
-                quoted = true;
-                was_quoted = true;
-            }
-            (false, ',') => {
-                out.push(std::mem::take(&mut field));
-                was_quoted = false;
-            }
-            (false, c) => field.push(c),
-        }
-    }
-    if quoted {
-        return Err("a quoted field is never closed".into());
-    }
-    out.push(field);
-    Ok(out)
+    text
 }
 
 fn row(values: impl IntoIterator<Item = String>) -> String {
-    values
-        .into_iter()
-        .map(|v| quote(&v))
-        .collect::<Vec<_>>()
-        .join(",")
+    record(values)
 }
 
 /// Writes a motion as CSV. `joint_names` heads the joint columns (friendly names, which the
@@ -129,23 +103,36 @@ pub fn write(motion: &Motion, joint_names: &[String], times_ms: &[u64]) -> Strin
 /// number; the error names the line.
 pub fn read(text: &str) -> Result<Motion, CsvError> {
     let error = |line: usize, message: String| CsvError { line, message };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = ::csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut records = reader.records().map(|result| {
+        let line_of = |position: Option<&::csv::Position>| {
+            position.map_or(0, |p| usize::try_from(p.line()).unwrap_or(usize::MAX))
+        };
+        match result {
+            Ok(record) => Ok((line_of(record.position()), record)),
+            Err(e) => Err(error(line_of(e.position()), e.to_string())),
+        }
+    });
     let mut header: Vec<(String, String)> = Vec::new();
     let mut locators: Option<Vec<String>> = None;
-    let mut lines = text.lines().enumerate().map(|(n, l)| (n + 1, l));
     let mut columns = None;
-    for (n, line) in lines.by_ref() {
-        let line = line.trim_end_matches('\r');
-        if let Some(rest) = line.strip_prefix('#') {
-            let parts = fields(rest.trim_start()).map_err(|e| error(n, e))?;
-            match parts.split_first() {
-                Some((key, values)) if key == "locators" => locators = Some(values.to_vec()),
-                Some((key, values)) => {
-                    header.push((key.clone(), values.first().cloned().unwrap_or_default()));
-                }
-                None => {}
+    for result in records.by_ref() {
+        let (n, record) = result?;
+        let cells: Vec<String> = record.iter().map(str::to_owned).collect();
+        if let Some(key) = cells.first().and_then(|c| c.strip_prefix('#')) {
+            let key = key.trim_start();
+            let values = &cells[1..];
+            if key == "locators" {
+                locators = Some(values.to_vec());
+            } else if !key.is_empty() {
+                header.push((key.to_owned(), values.first().cloned().unwrap_or_default()));
             }
-        } else if !line.trim().is_empty() {
-            columns = Some((n, fields(line).map_err(|e| error(n, e))?));
+        } else if cells.iter().any(|c| !c.trim().is_empty()) {
+            columns = Some((n, cells));
             break;
         }
     }
@@ -203,12 +190,12 @@ pub fn read(text: &str) -> Result<Motion, CsvError> {
             .map_err(|e| error(1, format!("the layout is not readable: {e}")))?;
     }
     let mut values = Vec::with_capacity(joints);
-    for (n, line) in lines {
-        let line = line.trim_end_matches('\r');
-        if line.trim().is_empty() || line.starts_with('#') {
+    for result in records {
+        let (n, record) = result?;
+        let cells: Vec<&str> = record.iter().collect();
+        if cells.iter().all(|c| c.trim().is_empty()) || cells[0].starts_with('#') {
             continue;
         }
-        let cells = fields(line).map_err(|e| error(n, e))?;
         if cells.len() != columns.len() {
             return Err(error(
                 n,
@@ -219,7 +206,7 @@ pub fn read(text: &str) -> Result<Motion, CsvError> {
                 ),
             ));
         }
-        let frames = u32::try_from(number(n, "frames", &cells[1])?)
+        let frames = u32::try_from(number(n, "frames", cells[1])?)
             .map_err(|_| error(n, format!("frames \"{}\" is too large", cells[1])))?;
         let mut degrees = cells[2..].iter().zip(&columns[2..]).map(|(cell, name)| {
             cell.trim()
@@ -307,16 +294,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quoted_fields_split_and_join_back() {
-        let cells = vec![
-            "a,b".to_owned(),
-            "say \"hi\"".into(),
-            String::new(),
-            "x".into(),
-        ];
-        let line = row(cells.clone());
-        assert_eq!(fields(&line), Ok(cells));
-        assert!(fields("\"open").is_err());
+    fn a_creator_with_a_newline_quotes_and_commas_comes_back() {
+        let mut motion = crate::example::stand_to_sit();
+        motion.creator = "Jane \"JJ\" Animator,\nSony, Inc.".to_owned();
+        motion.name = "a_stand#sit_\"x\", y".to_owned();
+        let back = read(&write(&motion, &[], &[])).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, motion);
+    }
+
+    #[test]
+    fn a_spreadsheet_file_with_a_byte_order_mark_and_crlf_reads() {
+        let motion = crate::example::stand_to_sit();
+        let text = format!("\u{feff}{}", write(&motion, &[], &[]).replace('\n', "\r\n"));
+        let back = read(&text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, motion);
+    }
+
+    #[test]
+    fn records_quote_only_where_needed() {
+        assert_eq!(record(["a", "b c", ""]), "a,b c,");
+        assert_eq!(record(["a,b", "say \"hi\""]), "\"a,b\",\"say \"\"hi\"\"\"");
+        assert_eq!(record(["two\nlines"]), "\"two\nlines\"");
     }
 
     #[test]
