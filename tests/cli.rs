@@ -360,3 +360,88 @@ fn check_goes_on_past_an_unreadable_entry() {
     assert_eq!(checked.len(), 11, "{checked:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_reader_that_closes_the_pipe_early_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    let dir = scratch("pipe");
+    let path = dir.join("largest.mtn");
+    let bytes = mtn::encode(&mtn_studio::example::largest_motion()).unwrap();
+    std::fs::write(&path, bytes).unwrap();
+    // `mtn-studio ticks largest.mtn | head -1`: far more rows than a pipe holds.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mtn-studio"))
+        .arg("ticks")
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("tick,ms,"), "{first}");
+    // The reader is gone: the pipe is closed.
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "", "nothing said about the closed pipe");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn check_json_over_a_folder_tree_lists_every_motion_in_a_stable_order() {
+    let dir = scratch("tree");
+    let nested = dir.join("a/b");
+    std::fs::create_dir_all(&nested).unwrap();
+    let example = write_example(&dir);
+    std::fs::copy(&example, nested.join("copy.MTN")).unwrap();
+    let mut broken = std::fs::read(&example).unwrap();
+    // The section-1 size four bytes short, as relabelling scripts left it.
+    let size = u32::from_le_bytes(broken[32..36].try_into().unwrap());
+    broken[32..36].copy_from_slice(&(size - 4).to_le_bytes());
+    std::fs::write(dir.join("a/broken.mtn"), broken).unwrap();
+    std::fs::write(dir.join("a/notes.txt"), "not a motion").unwrap();
+    let first = run(&[&"check", &"--json", &dir]);
+    assert_eq!(first.status.code(), Some(1), "{}", stderr(&first));
+    let lines: Vec<serde_json::Value> = stdout(&first)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let files: Vec<&str> = lines.iter().map(|l| l["file"].as_str().unwrap()).collect();
+    assert_eq!(files.len(), 3, "{files:?}");
+    assert!(files[0].ends_with("a/b/copy.MTN"), "{files:?}");
+    assert!(files[1].ends_with("a/broken.mtn"), "{files:?}");
+    assert_eq!(lines[1]["ok"], false);
+    assert_eq!(lines[1]["problems"][0]["code"], "section1-size");
+    assert_eq!(lines[0]["ok"], true);
+    assert!(lines.iter().all(|l| l["entry"].is_null()));
+    // Checked on every core, printed in the same order every time.
+    for _ in 0..3 {
+        assert_eq!(stdout(&run(&[&"check", &"--json", &dir])), stdout(&first));
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn standard_input_completions_and_the_manual_page() {
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/ers7-stand-to-sit.mtn");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_mtn-studio"))
+        .args(["info", "-", "--json"])
+        .stdin(std::fs::File::open(&example).unwrap())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let info: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(info["keyframes"], 4, "{info}");
+    let bash = run(&[&"completions", &"bash"]);
+    assert!(bash.status.success() && stdout(&bash).contains("mtn-studio"));
+    let man = run(&[&"man"]);
+    assert!(
+        stdout(&man).contains(".TH mtn-studio 1"),
+        "{}",
+        stdout(&man)
+    );
+    let usage = run(&[&"check", &"--no-such-option", &"x.mtn"]);
+    assert_eq!(usage.status.code(), Some(2));
+    assert!(stderr(&usage).contains("Usage:"), "{}", stderr(&usage));
+}

@@ -80,7 +80,7 @@ fn write_archive(archive: &Archive, path: &Path) -> Result<(), Failure> {
 }
 
 fn print(out: &mut dyn Write, line: &str) -> Result<(), Failure> {
-    writeln!(out, "{line}").map_err(|e| Failure::usage(format!("cannot write output: {e}")))
+    writeln!(out, "{line}").map_err(|e| Failure::output(&e))
 }
 
 /// A name safe to use as a file name: no path separators, no leading dot.

@@ -6,7 +6,7 @@ use crate::codec::kind::{FileKind, SNIFF_LEN};
 use crate::codec::mtn::{self, Decoded, Motion};
 use crate::codec::oda::{Archive, EntryKind};
 use crate::robot::check::decode_checked;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A motion read from a file or archive entry, with where it came from.
 pub struct Source {
@@ -35,7 +35,11 @@ pub enum Loaded {
 /// is of a kind the commands that take motions do not read.
 pub fn load(path: &Path) -> Result<Loaded, Failure> {
     let shown = path.display();
-    let data = std::fs::read(path).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
+    let data = if path.as_os_str() == "-" {
+        read_stdin()?
+    } else {
+        std::fs::read(path).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?
+    };
     let head = &data[..data.len().min(SNIFF_LEN)];
     match FileKind::detect(path, head, data.len() as u64) {
         Some(FileKind::Json) => {
@@ -56,6 +60,26 @@ pub fn load(path: &Path) -> Result<Loaded, Failure> {
             kind.description()
         ))),
     }
+}
+
+/// The most bytes read from standard input (`-`): far above any motion or archive.
+pub const MAX_STDIN_BYTES: u64 = 256 << 20;
+
+/// Reads standard input (the path `-`), at most [`MAX_STDIN_BYTES`].
+fn read_stdin() -> Result<Vec<u8>, Failure> {
+    use std::io::Read as _;
+    let mut data = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_STDIN_BYTES + 1)
+        .read_to_end(&mut data)
+        .map_err(|e| Failure::unreadable(format!("standard input: {e}")))?;
+    if data.len() as u64 > MAX_STDIN_BYTES {
+        return Err(Failure::unreadable(format!(
+            "standard input: more than {MAX_STDIN_BYTES} bytes, more than any motion or archive"
+        )));
+    }
+    Ok(data)
 }
 
 /// Decodes one motion's bytes with every problem (structure, labels, limits, names, speed),
@@ -171,4 +195,33 @@ fn archive_motions(
             })
         })
         .collect())
+}
+
+/// The motion files (.mtn, .oda, any case) under `dir` at any depth, sorted by path. Links to
+/// folders are not followed (no loops); unreadable folders are skipped.
+#[must_use]
+pub fn motion_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_owned()];
+    while let Some(folder) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                pending.push(path);
+            } else if matches!(
+                FileKind::by_extension(&path),
+                Some(FileKind::Mtn | FileKind::Oda)
+            ) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
 }

@@ -71,7 +71,7 @@ fn info_json<'a>(file: &'a str, source: &'a Source) -> InfoJson<'a> {
 }
 
 fn write_failed(e: &std::io::Error) -> Failure {
-    Failure::usage(format!("cannot write output: {e}"))
+    Failure::output(e)
 }
 
 /// `info FILE [--entry NAME] [--json]`.
@@ -178,48 +178,112 @@ fn write_info_text(source: &Source, out: &mut dyn Write) -> std::io::Result<()> 
     Ok(())
 }
 
-/// `check FILE...`: one line per problem, a summary line per motion.
-pub fn check(files: &[PathBuf], out: &mut dyn Write) -> u8 {
-    let mut code = EXIT_OK;
-    for file in files {
-        let sources = match motions_each(file, None, true) {
-            Ok(sources) => sources,
-            Err(failure) => {
-                eprintln!("mtn-studio: {}", failure.message);
-                code = code.max(EXIT_UNREADABLE);
-                continue;
-            }
-        };
-        let sources: Vec<Source> = sources
-            .into_iter()
-            .filter_map(|source| {
-                source
-                    .map_err(|failure| {
-                        eprintln!("mtn-studio: {}", failure.message);
-                        code = code.max(EXIT_UNREADABLE);
-                    })
-                    .ok()
-            })
-            .collect();
-        if sources.is_empty() {
-            let _ = writeln!(out, "{}: no motions", file.display());
+/// One motion in `check --json`.
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    file: String,
+    entry: Option<&'a str>,
+    ok: bool,
+    problems: &'a [Problem],
+}
+
+/// What checking one file gave: its lines for stdout and stderr, in order, and its exit code.
+struct Checked {
+    out: String,
+    err: String,
+    code: u8,
+}
+
+fn check_one(file: &Path, json: bool) -> Checked {
+    use std::fmt::Write as _;
+    let mut checked = Checked {
+        out: String::new(),
+        err: String::new(),
+        code: EXIT_OK,
+    };
+    let sources = match motions_each(file, None, true) {
+        Ok(sources) => sources,
+        Err(failure) => {
+            let _ = writeln!(checked.err, "mtn-studio: {}", failure.message);
+            checked.code = EXIT_UNREADABLE;
+            return checked;
         }
-        for source in &sources {
-            let counted: Vec<&Problem> = source
-                .decoded
-                .problems
-                .iter()
-                .filter(|p| p.severity >= Severity::Warning)
-                .collect();
-            for problem in &source.decoded.problems {
-                let _ = writeln!(out, "{}: {problem}", source.label);
-            }
-            if counted.is_empty() {
-                let _ = writeln!(out, "{}: ok", source.label);
-            } else {
-                code = code.max(EXIT_PROBLEMS);
-            }
+    };
+    let sources: Vec<Source> = sources
+        .into_iter()
+        .filter_map(|source| {
+            source
+                .map_err(|failure| {
+                    let _ = writeln!(checked.err, "mtn-studio: {}", failure.message);
+                    checked.code = EXIT_UNREADABLE;
+                })
+                .ok()
+        })
+        .collect();
+    if sources.is_empty() && !json {
+        let _ = writeln!(checked.out, "{}: no motions", file.display());
+    }
+    for source in &sources {
+        let ok = !source
+            .decoded
+            .problems
+            .iter()
+            .any(|p| p.severity >= Severity::Warning);
+        if !ok {
+            checked.code = checked.code.max(EXIT_PROBLEMS);
+        }
+        if json {
+            let object = CheckJson {
+                file: file.display().to_string(),
+                entry: source.entry.as_deref(),
+                ok,
+                problems: &source.decoded.problems,
+            };
+            let line = serde_json::to_string(&object).unwrap_or_default();
+            let _ = writeln!(checked.out, "{line}");
+            continue;
+        }
+        for problem in &source.decoded.problems {
+            let _ = writeln!(checked.out, "{}: {problem}", source.label);
+        }
+        if ok {
+            let _ = writeln!(checked.out, "{}: ok", source.label);
         }
     }
-    code
+    checked
+}
+
+/// `check FILE...`: problems of every motion (folders searched at any depth), checked on
+/// every core and printed in the order given (a folder's files sorted by path); exit 0 when
+/// clean, 1 when any has problems, 2 when any is unreadable.
+///
+/// # Errors
+/// Standard output cannot be written (a closed pipe ends quietly).
+pub fn check(files: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
+    use rayon::prelude::*;
+    let mut code = EXIT_OK;
+    let mut paths = Vec::new();
+    for file in files {
+        if file.is_dir() {
+            let found = super::input::motion_files(file);
+            if found.is_empty() {
+                eprintln!(
+                    "mtn-studio: {}: no .mtn or .oda files in this folder",
+                    file.display()
+                );
+                code = EXIT_UNREADABLE;
+            }
+            paths.extend(found);
+        } else {
+            paths.push(file.clone());
+        }
+    }
+    let results: Vec<Checked> = paths.par_iter().map(|p| check_one(p, json)).collect();
+    for checked in results {
+        eprint!("{}", checked.err);
+        out.write_all(checked.out.as_bytes())
+            .map_err(|e| write_failed(&e))?;
+        code = code.max(checked.code);
+    }
+    Ok(code)
 }

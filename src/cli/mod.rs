@@ -43,11 +43,37 @@ impl Failure {
             message,
         }
     }
+
+    /// Standard output could not be written. A reader that closed the pipe early (`| head`)
+    /// got what it wanted: that ends quietly with exit 0.
+    #[must_use]
+    pub fn output(error: &std::io::Error) -> Self {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            Self {
+                code: EXIT_OK,
+                message: String::new(),
+            }
+        } else {
+            Self::usage(format!("cannot write output: {error}"))
+        }
+    }
 }
 
 /// mtn-studio: edit, check, repair and convert AIBO motions (MTN) and ODA archives.
 #[derive(Debug, Parser)]
-#[command(name = "mtn-studio", version, about, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "mtn-studio",
+    version,
+    about,
+    long_about = None,
+    args_conflicts_with_subcommands = true,
+    after_help = "Exit codes: 0 done (check: clean); 1 problems found, or a request that cannot \
+                  be carried out; 2 an input that cannot be read at all. A mistyped command \
+                  line (unknown option, missing argument) exits 2 with clap's usage message, \
+                  which starts \"error:\" and ends with \"Usage:\"; unreadable input names the \
+                  file instead. RUST_LOG=info (or debug) prints the log of the window's \
+                  libraries on stderr."
+)]
 pub struct Args {
     /// What to do; with none, the editor window opens.
     #[command(subcommand)]
@@ -61,7 +87,7 @@ pub struct Args {
 pub enum Command {
     /// Header, joints, keyframes, duration and problems of a motion (every motion of an archive).
     Info {
-        /// An MTN file, an ODA archive or a motion in JSON.
+        /// An MTN file, an ODA archive or a motion in JSON (`-`: standard input).
         file: PathBuf,
         /// The archive entry to show.
         #[arg(long)]
@@ -72,9 +98,13 @@ pub enum Command {
     },
     /// Check files: exit 0 when clean, 1 when problems were found, 2 when one is unreadable.
     Check {
-        /// MTN files or ODA archives (every motion in an archive is checked).
+        /// MTN files or ODA archives (every motion in an archive is checked), or folders,
+        /// searched for them at any depth.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Print one JSON object per motion, a line each: file, entry, ok, problems.
+        #[arg(long)]
+        json: bool,
     },
     /// Write a well-formed copy of a motion and list each fix made.
     Repair {
@@ -107,7 +137,7 @@ pub enum Command {
     },
     /// The exact command stream the robot plays, one CSV row per 8 ms tick (values in µrad).
     Ticks {
-        /// The motion (MTN, JSON, or an ODA with --entry).
+        /// The motion (MTN, JSON, or an ODA with --entry; `-`: standard input).
         file: PathBuf,
         /// The archive entry to play.
         #[arg(long)]
@@ -119,13 +149,21 @@ pub enum Command {
         #[command(subcommand)]
         action: archive::OdaAction,
     },
+    /// Print a completion script for a shell (e.g. `mtn-studio completions bash >
+    /// /etc/bash_completion.d/mtn-studio`).
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `mtn-studio man > mtn-studio.1`.
+    Man,
 }
 
 /// Runs a subcommand, writing its output to `out`; returns the exit code.
 pub fn run(command: Command, out: &mut dyn Write) -> u8 {
     let result = match command {
         Command::Info { file, entry, json } => inspect::info(&file, entry.as_deref(), json, out),
-        Command::Check { files } => Ok(inspect::check(&files, out)),
+        Command::Check { files, json } => inspect::check(&files, json, out),
         Command::Repair {
             input,
             entry,
@@ -139,11 +177,29 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
         } => transform::convert(&input, entry.as_deref(), &output, &options, out),
         Command::Ticks { file, entry } => transform::ticks(&file, entry.as_deref(), out),
         Command::Oda { action } => archive::run(action, out),
+        Command::Completions { shell } => {
+            let mut command = <Args as clap::CommandFactory>::command();
+            let mut bytes = Vec::new();
+            clap_complete::generate(shell, &mut command, "mtn-studio", &mut bytes);
+            out.write_all(&bytes)
+                .map(|()| EXIT_OK)
+                .map_err(|e| Failure::output(&e))
+        }
+        Command::Man => {
+            let mut bytes = Vec::new();
+            clap_mangen::Man::new(<Args as clap::CommandFactory>::command())
+                .render(&mut bytes)
+                .map_err(|e| Failure::output(&e))
+                .and_then(|()| out.write_all(&bytes).map_err(|e| Failure::output(&e)))
+                .map(|()| EXIT_OK)
+        }
     };
     match result {
         Ok(code) => code,
         Err(failure) => {
-            eprintln!("mtn-studio: {}", failure.message);
+            if !failure.message.is_empty() {
+                eprintln!("mtn-studio: {}", failure.message);
+            }
             failure.code
         }
     }

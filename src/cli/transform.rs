@@ -17,7 +17,7 @@ fn save(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 }
 
 fn print(out: &mut dyn Write, line: &str) -> Result<(), Failure> {
-    writeln!(out, "{line}").map_err(|e| Failure::usage(format!("cannot write output: {e}")))
+    writeln!(out, "{line}").map_err(|e| Failure::output(&e))
 }
 
 fn report_repair(label: &str, repaired: &Repaired, out: &mut dyn Write) -> Result<(), Failure> {
@@ -255,6 +255,6 @@ pub fn ticks(file: &Path, entry: Option<&str>, out: &mut dyn Write) -> Result<u8
     });
     result
         .and_then(|()| writer.flush())
-        .map_err(|e| Failure::usage(format!("cannot write output: {e}")))?;
+        .map_err(|e| Failure::output(&e))?;
     Ok(EXIT_OK)
 }
