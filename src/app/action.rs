@@ -63,6 +63,10 @@ pub enum Action {
     },
     /// Import a file as a new motion tab, with the Import window's options.
     Import(super::dialogs::ImportPrompt),
+    /// Open the recovery copies a crashed run left (their description files) as unsaved tabs.
+    RestoreRecovered(Vec<PathBuf>),
+    /// Delete the recovery copies a crashed run left.
+    DiscardRecovered(Vec<PathBuf>),
     /// Load the Import window's grid from its map file, or save it there.
     ImportMap(super::import_dialog::ui::MapFileOp),
     /// Write a motion tab's motion in another format.

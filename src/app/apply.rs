@@ -39,6 +39,29 @@ impl StudioApp {
                 self.modal = Some(Modal::Import(super::import_dialog::refresh(prompt)));
             }
             Action::Show(modal) => self.modal = Some(modal),
+            Action::RestoreRecovered(copies) => {
+                for copy in copies {
+                    match super::recovery::restore(&copy) {
+                        Ok(document) => {
+                            self.status
+                                .say(format!("Restored {} (unsaved)", document.tab_title()));
+                            self.tabs
+                                .add(TabKind::Motion(Box::new(MotionTab::new(document))));
+                            super::recovery::remove(&copy);
+                        }
+                        Err(e) => self.status.say(format!("Could not restore: {e}")),
+                    }
+                }
+            }
+            Action::DiscardRecovered(copies) => {
+                for copy in &copies {
+                    super::recovery::remove(copy);
+                }
+                self.status.say(format!(
+                    "Discarded {}",
+                    super::plural(copies.len(), "recovery copy", "recovery copies")
+                ));
+            }
             Action::ImportMap(op) => {
                 if let Some(Modal::Import(prompt)) = self.modal.take() {
                     let prompt = match op {

@@ -25,6 +25,7 @@ mod menu;
 mod motion_tab;
 pub mod pose_view;
 mod problems_panel;
+pub mod recovery;
 mod status;
 mod table;
 pub mod tabs;
@@ -73,6 +74,8 @@ pub struct StudioApp {
     pub messages_open: bool,
     /// Which panels are shown.
     pub panels: Panels,
+    /// The recovery copies of unsaved work (none are kept unless set: tests set a folder).
+    pub recovery: recovery::Recovery,
     actions: Vec<Action>,
     /// A text field had the keyboard at the end of the last frame (egui takes it away at
     /// the start of the frame whose Escape leaves the field).
@@ -184,6 +187,7 @@ impl StudioApp {
             native_dialogs: false,
             messages_open: false,
             panels: Panels::default(),
+            recovery: recovery::Recovery::default(),
             actions: Vec::new(),
             typing: false,
             allow_close: false,
@@ -226,7 +230,43 @@ impl StudioApp {
                 "Showing the bundled example {EXAMPLE_NAME}; File > Open to edit your own motion"
             )),
         }
+        match recovery::Recovery::default_dir().and_then(|dir| recovery::Recovery::in_dir(&dir)) {
+            Some(kept) => app.recovery = kept,
+            None => app
+                .status
+                .say("No folder for recovery copies: unsaved work would not survive a crash"),
+        }
+        app.offer_recovered();
         app
+    }
+
+    /// Asks whether to restore the unsaved work that a run which ended without cleaning up
+    /// (a crash, a power cut) left behind, if there is any.
+    pub fn offer_recovered(&mut self) {
+        let left = self.recovery.left_behind();
+        if left.is_empty() {
+            return;
+        }
+        let titles: Vec<&str> = left.iter().map(|l| l.title.as_str()).collect();
+        let paths: Vec<PathBuf> = left.iter().map(|l| l.path.clone()).collect();
+        self.modal = Some(Modal::Confirm(dialogs::Confirm {
+            title: "Restore unsaved work?".to_owned(),
+            message: format!(
+                "mtn-studio ended without saving {}: {}. Restore opens each as an unsaved \
+                 tab (save it to keep it); Discard deletes the copies; Later asks again at the \
+                 next start.",
+                plural(left.len(), "motion", "motions"),
+                titles.join(", ")
+            ),
+            buttons: vec![
+                (
+                    "Restore".to_owned(),
+                    Some(Action::RestoreRecovered(paths.clone())),
+                ),
+                ("Discard".to_owned(), Some(Action::DiscardRecovered(paths))),
+                ("Later".to_owned(), None),
+            ],
+        }));
     }
 
     /// Queues an action, applied after the next frame is drawn.
@@ -272,6 +312,9 @@ impl StudioApp {
         self.advance_clock(&ctx);
         self.draw(ui);
         self.apply_actions(&ctx);
+        if let Some(failure) = self.recovery.keep(&self.tabs, ctx.input(|i| i.time)) {
+            self.status.say(failure);
+        }
         self.typing = ctx.text_edit_focused();
         let title = self.tabs.active().map_or_else(
             || "mtn-studio".to_owned(),

@@ -19,7 +19,7 @@ use crate::robot::marks::{SafetyMarks, safety_marks};
 use std::path::{Path, PathBuf};
 
 /// Where a document lives.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Origin {
     /// Not saved anywhere yet (the bundled example, an import, a new motion): Save asks
     /// where.
@@ -161,6 +161,22 @@ impl Document {
         };
         document.recheck();
         document
+    }
+
+    /// A document brought back from a recovery copy after a crash: unsaved work, where it
+    /// came from, and the fingerprint of the file as the crashed run last knew it (so saving
+    /// over a file changed since asks first).
+    #[must_use]
+    pub fn recovered(motion: Motion, origin: Origin, on_disk: Option<u64>) -> Self {
+        let mut document = Self::new(motion, Vec::new(), origin, None);
+        document.on_disk = on_disk;
+        document
+    }
+
+    /// The fingerprint of the file as last read or written (for recovery copies).
+    #[must_use]
+    pub fn on_disk(&self) -> Option<u64> {
+        self.on_disk
     }
 
     /// Whether there are edits that no file holds.

@@ -1,0 +1,251 @@
+//! Nothing lost on a crash: while a motion has unsaved edits, a recovery copy of it is kept in
+//! the platform's data folder (written at each undo step's end, and every few seconds while
+//! a gesture goes on), and removed when the motion is saved, its edits discarded or its tab
+//! closed. At start, copies that a run which ended without cleaning up left behind are
+//! offered for restoring.
+//!
+//! Each run holds a lock on a file of its own in the folder while it lives; a copy whose
+//! run's lock can be taken is one that no running window owns (two windows at once never
+//! offer each other's copies).
+
+use super::tabs::{TabId, TabKind, Tabs};
+use crate::edit::Origin;
+use std::collections::HashMap;
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+
+/// How long a gesture (a drag) may go on before its state is copied anyway, seconds.
+const GESTURE_COPY_S: f64 = 3.0;
+
+/// What a recovery copy says besides the motion (which is beside it, as MTN bytes).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Sidecar {
+    origin: Origin,
+    on_disk: Option<u64>,
+    /// The tab's title, for the question at the next start.
+    title: String,
+}
+
+/// A recovery copy found at start.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeftBehind {
+    /// Its description file (`.json`; the motion is the `.mtn` beside it).
+    pub path: PathBuf,
+    /// The tab's title when it was written.
+    pub title: String,
+}
+
+/// The recovery copies of this run.
+#[derive(Debug, Default)]
+pub struct Recovery {
+    /// The folder and this run's name in it, and the held lock; `None`: no copies are kept
+    /// (tests, or a platform without a data folder).
+    place: Option<(PathBuf, String, File)>,
+    /// Per tab: the document revision last copied and when.
+    written: HashMap<TabId, (u64, f64)>,
+    /// The last failure said, so a copy that keeps failing is said once.
+    said: Option<String>,
+}
+
+impl Recovery {
+    /// Copies kept in `dir` (created if needed); `None` when it cannot be used.
+    #[must_use]
+    pub fn in_dir(dir: &Path) -> Option<Self> {
+        fs::create_dir_all(dir).ok()?;
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let run = format!("run-{}-{nanos:09}", std::process::id());
+        let lock = File::create(dir.join(format!("{run}.lock"))).ok()?;
+        lock.try_lock().ok()?;
+        Some(Self {
+            place: Some((dir.to_owned(), run, lock)),
+            written: HashMap::new(),
+            said: None,
+        })
+    }
+
+    /// The platform's place for them: `MTN_STUDIO_RECOVERY_DIR`, else the data folder
+    /// (`~/.local/share/mtn-studio/recovery` on Linux).
+    #[must_use]
+    pub fn default_dir() -> Option<PathBuf> {
+        std::env::var_os("MTN_STUDIO_RECOVERY_DIR")
+            .map(PathBuf::from)
+            .or_else(|| {
+                directories::ProjectDirs::from("", "", "mtn-studio")
+                    .map(|dirs| dirs.data_dir().join("recovery"))
+            })
+    }
+
+    /// The folder, when copies are kept.
+    #[must_use]
+    pub fn dir(&self) -> Option<&Path> {
+        self.place.as_ref().map(|(dir, _, _)| dir.as_path())
+    }
+
+    fn paths(&self, tab: TabId) -> Option<(PathBuf, PathBuf)> {
+        let (dir, run, _) = self.place.as_ref()?;
+        let stem = dir.join(format!("{run}-tab{tab}"));
+        Some((stem.with_extension("json"), stem.with_extension("mtn")))
+    }
+
+    /// After each frame: copies every motion with unsaved edits that changed since its last
+    /// copy (at once when no gesture is open, every few seconds during one), and removes the
+    /// copies of motions saved, discarded or closed. Returns why a copy failed, when that is
+    /// news (a copy that keeps failing is said once).
+    pub fn keep(&mut self, tabs: &Tabs, now: f64) -> Option<String> {
+        self.place.as_ref()?;
+        let mut failure = None;
+        let mut live = Vec::new();
+        for tab in &tabs.list {
+            let TabKind::Motion(motion) = &tab.kind else {
+                continue;
+            };
+            let document = &motion.document;
+            if !document.is_dirty() {
+                continue;
+            }
+            live.push(tab.id);
+            let revision = document.revision();
+            let due = match self.written.get(&tab.id) {
+                Some(&(copied, _)) if copied == revision => false,
+                Some(&(_, at)) if document.history().in_gesture() => now - at >= GESTURE_COPY_S,
+                _ => true,
+            };
+            if due {
+                match self.write(tab.id, document) {
+                    Ok(()) => {
+                        self.written.insert(tab.id, (revision, now));
+                    }
+                    Err(e) => failure = Some(e),
+                }
+            }
+        }
+        let gone: Vec<TabId> = self
+            .written
+            .keys()
+            .copied()
+            .filter(|id| !live.contains(id))
+            .collect();
+        for id in gone {
+            self.written.remove(&id);
+            if let Some((json, mtn)) = self.paths(id) {
+                let _ = fs::remove_file(json);
+                let _ = fs::remove_file(mtn);
+            }
+        }
+        if failure == self.said {
+            return None;
+        }
+        self.said.clone_from(&failure);
+        failure
+    }
+
+    fn write(&self, tab: TabId, document: &crate::edit::Document) -> Result<(), String> {
+        let Some((json, mtn)) = self.paths(tab) else {
+            return Ok(());
+        };
+        let bytes = crate::codec::mtn::encode(&document.motion).map_err(|e| e.to_string())?;
+        let sidecar = Sidecar {
+            origin: document.origin.clone(),
+            on_disk: document.on_disk(),
+            title: document.tab_title(),
+        };
+        let text = serde_json::to_string(&sidecar).map_err(|e| e.to_string())?;
+        // The motion first: a description on disk always has its whole motion beside it.
+        crate::fsutil::write_atomic(&mtn, &bytes)
+            .and_then(|()| crate::fsutil::write_atomic(&json, text.as_bytes()))
+            .map_err(|e| format!("cannot keep a recovery copy in {}: {e}", json.display()))
+    }
+
+    /// Copies left by runs that are no longer running, oldest run first.
+    #[must_use]
+    pub fn left_behind(&self) -> Vec<LeftBehind> {
+        let Some((dir, own, _)) = &self.place else {
+            return Vec::new();
+        };
+        let Ok(entries) = fs::read_dir(dir) else {
+            return Vec::new();
+        };
+        let mut found: Vec<LeftBehind> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .filter(|p| {
+                let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+                let run = name.as_deref().and_then(|n| n.split("-tab").next());
+                run.is_some_and(|run| run != own && !running(dir, run))
+            })
+            .filter_map(|path| {
+                let text = fs::read_to_string(&path).ok()?;
+                let sidecar: Sidecar = serde_json::from_str(&text).ok()?;
+                Some(LeftBehind {
+                    path,
+                    title: sidecar.title,
+                })
+            })
+            .collect();
+        found.sort_by(|a, b| a.path.cmp(&b.path));
+        found
+    }
+}
+
+impl Drop for Recovery {
+    fn drop(&mut self) {
+        if let Some((dir, run, _)) = &self.place {
+            let _ = fs::remove_file(dir.join(format!("{run}.lock")));
+        }
+    }
+}
+
+/// Whether the run named `run` still holds its lock.
+fn running(dir: &Path, run: &str) -> bool {
+    let Ok(lock) = File::open(dir.join(format!("{run}.lock"))) else {
+        return false;
+    };
+    lock.try_lock_shared().is_err()
+}
+
+/// Reads a recovery copy back: the document as it was, unsaved.
+///
+/// # Errors
+/// The copy cannot be read or decoded (the message names the file).
+pub fn restore(copy: &Path) -> Result<crate::edit::Document, String> {
+    let text = fs::read_to_string(copy).map_err(|e| format!("{}: {e}", copy.display()))?;
+    let sidecar: Sidecar =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", copy.display()))?;
+    let mtn = copy.with_extension("mtn");
+    let bytes = fs::read(&mtn).map_err(|e| format!("{}: {e}", mtn.display()))?;
+    let decoded =
+        crate::codec::mtn::decode(&bytes).map_err(|e| format!("{}: {e}", mtn.display()))?;
+    Ok(crate::edit::Document::recovered(
+        decoded.motion,
+        sidecar.origin,
+        sidecar.on_disk,
+    ))
+}
+
+/// Removes a recovery copy (restored, or discarded by the user), and its run's lock file
+/// when none of that run's copies is left.
+pub fn remove(copy: &Path) {
+    let _ = fs::remove_file(copy.with_extension("mtn"));
+    let _ = fs::remove_file(copy);
+    let Some(dir) = copy.parent() else {
+        return;
+    };
+    let Some(run) = copy
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .and_then(|n| n.split("-tab").next().map(str::to_owned))
+    else {
+        return;
+    };
+    let others = fs::read_dir(dir).into_iter().flatten().flatten().any(|e| {
+        e.file_name()
+            .to_string_lossy()
+            .starts_with(&format!("{run}-tab"))
+    });
+    if !others && !running(dir, &run) {
+        let _ = fs::remove_file(dir.join(format!("{run}.lock")));
+    }
+}

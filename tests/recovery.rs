@@ -1,0 +1,96 @@
+//! Nothing lost on a crash: a recovery copy is kept while a motion has unsaved edits, offered
+//! at the next start, restored as unsaved work, and gone once that is saved. Drives the app's
+//! state through the window as a person would (kittest), with the copies in a scratch folder.
+//!
+//! Run: `cargo test --test recovery`.
+
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "tests fail by panicking"
+)]
+
+mod common;
+
+use common::ui::{ctrl, harness, press, type_into};
+use egui::Key;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::recovery::Recovery;
+use mtn_studio::edit::Document;
+use std::path::Path;
+
+fn copies(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.ends_with(".lock"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn unsaved_work_survives_a_crash_and_is_offered_at_the_next_start() {
+    let dir = common::scratch_dir("recovery", "crash");
+    let kept = dir.join("recovery");
+    let file = dir.join("motion.mtn");
+    std::fs::write(&file, mtn_studio::example::EXAMPLE_MTN).unwrap();
+
+    // A run edits the motion and never saves.
+    let mut first = StudioApp::with_document(Document::open(&file).unwrap());
+    first.recovery = Recovery::in_dir(&kept).unwrap();
+    let mut run = harness(first);
+    run.run();
+    assert!(copies(&kept).is_empty(), "nothing to keep before an edit");
+    type_into(&mut run, "Creator", "Crash Test");
+    let names = copies(&kept);
+    assert_eq!(names.len(), 2, "a description and the motion: {names:?}");
+    let mtn = names.iter().find(|n| n.ends_with(".mtn")).unwrap();
+    let copy = mtn_studio::codec::mtn::decode(&std::fs::read(kept.join(mtn)).unwrap()).unwrap();
+    assert_eq!(copy.motion.creator, "Crash Test", "the copy holds the edit");
+
+    // A second window running at the same time does not offer the first one's copies.
+    let beside = Recovery::in_dir(&kept).unwrap();
+    assert!(beside.left_behind().is_empty());
+    drop(beside);
+
+    // The run ends without saving (as a crash would: nothing asked, nothing cleaned).
+    drop(run);
+    assert_eq!(copies(&kept).len(), 2);
+
+    // The next start offers the copy; Restore opens it as unsaved work.
+    let mut next = StudioApp::empty();
+    next.recovery = Recovery::in_dir(&kept).unwrap();
+    next.offer_recovered();
+    let mut run = harness(next);
+    run.run();
+    let asked = run
+        .query_all_by_label_contains("ended without saving 1 motion: motion.mtn")
+        .next()
+        .is_some();
+    assert!(asked, "the question says what was left");
+    press(&mut run, "Restore");
+    let document = common::ui::doc(&run);
+    assert_eq!(document.motion.creator, "Crash Test");
+    assert!(document.is_dirty(), "restored work is unsaved work");
+    assert_eq!(
+        document.origin.path(),
+        Some(file.as_path()),
+        "it saves where it came from"
+    );
+    // Saved, it is on disk and the copy is gone.
+    ctrl(&mut run, Key::S);
+    assert!(
+        !common::ui::doc(&run).is_dirty(),
+        "{}",
+        common::ui::said(&run)
+    );
+    let saved = mtn_studio::codec::mtn::decode(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(saved.motion.creator, "Crash Test");
+    assert!(copies(&kept).is_empty(), "{:?}", copies(&kept));
+    drop(run);
+    let _ = std::fs::remove_dir_all(dir);
+}
