@@ -20,10 +20,17 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let name = path
         .file_name()
         .map_or_else(|| "untitled".into(), |n| n.to_string_lossy().into_owned());
-    let mut temporary = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // A new file gets what any program's new file gets (read-write for all, less the
+    // umask), not the temporary file's owner-only mode.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut temporary = builder.tempfile_in(dir)?;
     temporary.write_all(bytes)?;
     temporary.as_file().sync_all()?;
     if let Ok(metadata) = fs::metadata(path) {
@@ -84,6 +91,26 @@ mod tests {
         assert_eq!(fs::read(&target)?, b"new");
         assert!(!fs::symlink_metadata(&target)?.file_type().is_symlink());
         assert_eq!(fs::metadata(&target)?.permissions().mode() & 0o777, 0o640);
+        fs::remove_dir_all(&dir)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_file_is_as_readable_as_any_new_file() -> io::Result<()> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir =
+            std::env::temp_dir().join(format!("mtn-studio-fsutil-new-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir)?;
+        let plain = dir.join("plain");
+        fs::write(&plain, b"x")?;
+        let target = dir.join("motion.mtn");
+        write_atomic(&target, b"new")?;
+        assert_eq!(
+            fs::metadata(&target)?.permissions().mode() & 0o777,
+            fs::metadata(&plain)?.permissions().mode() & 0o777,
+            "the same mode as a file made by fs::write"
+        );
         fs::remove_dir_all(&dir)
     }
 
