@@ -221,6 +221,37 @@ fn mutated_archives_never_panic() {
     }
 }
 
+/// What the text fuzz targets check (`fuzz/fuzz_targets/{seq,pseq,csv}.rs`): the .seq/.yaml,
+/// .pseq and CSV readers never panic, and what they read writes back and reads again.
+fn exercise_text_readers(label: &str, input: &[u8]) {
+    let Ok(text) = std::str::from_utf8(input) else {
+        return;
+    };
+    let options = mtn_studio::convert::ImportOptions {
+        design: Some("DRX-1000".into()),
+        map: None,
+        tolerance_deg: 0.5,
+        name: "a_stand#stand_replay".into(),
+    };
+    if let Ok(body) = mtn_studio::codec::seq::read(text) {
+        let written =
+            mtn_studio::codec::seq::write(&body, mtn_studio::codec::seq::Version::V2, None);
+        let again = mtn_studio::codec::seq::read(&written)
+            .unwrap_or_else(|e| panic!("{label}: the written .seq does not read back: {e}"));
+        assert_eq!(again.frame_count(), body.frame_count(), "{label}");
+        let _ = mtn_studio::convert::body_to_mtn(&body, &options);
+    }
+    if let Ok(poses) = mtn_studio::codec::pseq::read(text) {
+        let _ = mtn_studio::convert::pseq_to_mtn(&poses, &options);
+    }
+    if let Ok(motion) = mtn_studio::codec::csv::read(text) {
+        let written = mtn_studio::codec::csv::write(&motion, &[], &[]);
+        let again = mtn_studio::codec::csv::read(&written)
+            .unwrap_or_else(|e| panic!("{label}: the written CSV does not read back: {e}"));
+        assert_eq!(again, motion, "{label}");
+    }
+}
+
 #[test]
 fn regression_inputs_are_replayed() {
     let _serial = serial();
@@ -234,6 +265,7 @@ fn regression_inputs_are_replayed() {
         let input = std::fs::read(&path).unwrap();
         exercise(&path.display().to_string(), &input);
         let _ = Archive::read(&input);
+        exercise_text_readers(&path.display().to_string(), &input);
         count += 1;
     }
     assert!(

@@ -17,6 +17,10 @@ use std::fmt::Write as _;
 
 /// The most frames accepted from one file (about 33 minutes at 500 fps).
 pub const MAX_FRAMES: usize = 1_000_000;
+/// The most values (frames x parts) a body motion may hold, however few lines describe it
+/// (frame times far apart repeat the frame before): 2^25, 256 MiB of values, a 500 fps hour
+/// of 18 parts.
+pub const MAX_VALUES: usize = 1 << 25;
 /// The most values per frame accepted.
 pub const MAX_PARTS: usize = 4096;
 
@@ -301,7 +305,16 @@ fn frames_of(
     if frames.len() > MAX_FRAMES {
         return fail(frames_node, format!("more than {MAX_FRAMES} frames"));
     }
-    let mut values = Vec::with_capacity(frames.len().saturating_mul(width).min(1 << 26));
+    if frames.len().saturating_mul(width) > MAX_VALUES {
+        return fail(
+            frames_node,
+            format!(
+                "more than {MAX_VALUES} values ({} frames of {width})",
+                frames.len()
+            ),
+        );
+    }
+    let mut values = Vec::with_capacity(frames.len().saturating_mul(width).min(1 << 20));
     let mut row = Vec::with_capacity(width);
     let mut first_time = None;
     let mut last_time = f64::NEG_INFINITY;
@@ -337,6 +350,16 @@ fn frames_of(
                 reason = "checked range"
             )]
             let index = index as usize;
+            if (index + 1).saturating_mul(width) > MAX_VALUES {
+                return fail(
+                    frame,
+                    format!(
+                        "the frame time {t} makes the motion more than {MAX_VALUES} values \
+                         ({} frames of {width})",
+                        index + 1
+                    ),
+                );
+            }
             // A frame landing on a filled slot replaces it; gaps repeat the previous frame.
             let filled = values.len() / width;
             if index < filled {
@@ -594,5 +617,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn frame_times_far_apart_cannot_fill_memory() {
+        let row = |t: &str| format!("      - [ {t}{} ]\n", ", 0".repeat(4096));
+        let text = format!(
+            "type: CompositeSeq\nformatVersion: 2\nframeRate: 1000\nhasFrameTime: true\n\
+             components:\n  - type: MultiValueSeq\n    content: JointDisplacement\n    \
+             numParts: 4096\n    frames:\n{}{}",
+            row("0"),
+            row("900")
+        );
+        let error = read(&text).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error.contains("more than 33554432 values"), "{error}");
     }
 }

@@ -9,6 +9,14 @@ use crate::codec::pseq::PoseSeq;
 use crate::codec::seq::BodyMotion;
 use crate::robot::timing::FRAME_MS;
 
+/// The longest body motion imported: an hour (a 16 ms grid of 225,000 rows per joint); real
+/// motions last seconds to minutes.
+pub const MAX_IMPORT_MS: u64 = 3_600_000;
+
+/// The most cells (16 ms frames x joints) of the grid an import reduces: 2^24, an hour of 74
+/// joints.
+pub const MAX_GRID_CELLS: u64 = 1 << 24;
+
 /// How to bring a body motion onto an AIBO.
 #[derive(Clone, Debug, Default)]
 pub struct ImportOptions {
@@ -150,6 +158,20 @@ pub fn body_to_mtn(
     if body.frame_count() == 0 {
         return Err(Refusal::NoFrames);
     }
+    // The reduction works on a 16 ms grid of every joint: bound it, whatever the frame rate.
+    let duration_ms = (body.frame_count() - 1) as f64 * 1000.0 / body.frame_rate;
+    if duration_ms.is_nan() || duration_ms > MAX_IMPORT_MS as f64 {
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "saturates; only said"
+        )]
+        let duration_ms = duration_ms as u64;
+        return Err(Refusal::TooLong {
+            duration_ms,
+            max_ms: MAX_IMPORT_MS,
+        });
+    }
     let mut notes = Vec::new();
     let (locators, drives) = targets(
         &label,
@@ -159,6 +181,20 @@ pub fn body_to_mtn(
         body.parts,
         &mut notes,
     )?;
+    // The grid holds every joint at every 16 ms frame: bound it too (many named parts).
+    let rows = duration_ms / FRAME_MS as f64 + 2.0;
+    if rows * locators.len() as f64 > MAX_GRID_CELLS as f64 {
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "at most an hour"
+        )]
+        let duration_ms = duration_ms as u64;
+        return Err(Refusal::TooLarge {
+            joints: locators.len(),
+            duration_ms,
+        });
+    }
     let source = Source {
         rate: body.frame_rate,
         joints: locators.len(),

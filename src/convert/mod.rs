@@ -68,6 +68,28 @@ pub enum Refusal {
     /// A body motion without frames.
     #[error("the body motion has no frames")]
     NoFrames,
+    /// A body motion longer than an import takes.
+    #[error(
+        "the body motion lasts {duration_ms} ms, longer than an import takes ({max_ms} ms); \
+         cut it into parts"
+    )]
+    TooLong {
+        /// How long it lasts.
+        duration_ms: u64,
+        /// The longest an import takes.
+        max_ms: u64,
+    },
+    /// A body motion with too many joints for its length to import.
+    #[error(
+        "{joints} joints over {duration_ms} ms are more than an import takes; map fewer \
+         joints or cut the motion into parts"
+    )]
+    TooLarge {
+        /// The joints it would fill.
+        joints: usize,
+        /// How long it lasts.
+        duration_ms: u64,
+    },
     /// A key-pose sequence without poses.
     #[error("the sequence has no poses")]
     NoPoses,
