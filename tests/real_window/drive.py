@@ -21,6 +21,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 
 import pyatspi
@@ -124,9 +125,14 @@ def read_motion(path):
         return json.load(f)
 
 
-def start(*args):
-    """Starts the binary; returns the process and its window, which has the keyboard."""
-    process = subprocess.Popen([BINARY, *args])
+def start(*args, recovery=None):
+    """Starts the binary; returns the process and its window, which has the keyboard.
+    `recovery` is the folder of its recovery copies (a fresh one by default)."""
+    # Each start has recovery copies of its own: a scenario that kills the window with
+    # unsaved edits (as a crash would) leaves one, which the next start would offer first.
+    env = dict(os.environ,
+               MTN_STUDIO_RECOVERY_DIR=recovery or tempfile.mkdtemp(prefix='recovery-'))
+    process = subprocess.Popen([BINARY, *args], env=env)
     application()
     window = None
     end = time.time() + 20
@@ -318,9 +324,38 @@ def import_through_the_grid():
     log('ok: the walk imported through the grid into an unsaved tab, and quitting asked')
 
 
+def a_crash_leaves_work_to_restore():
+    """An edit, then the process killed (a crash): the next start offers the work back."""
+    recovery = tempfile.mkdtemp(prefix='recovery-')
+    app_process, _ = start(MOTION, recovery=recovery)
+    try:
+        find('Tab motion.mtn', 'page tab')
+        click('Keyframe 1')
+        key('Delete')
+        find('Tab motion.mtn \u2022', 'page tab')
+        time.sleep(1)
+    finally:
+        app_process.kill()
+        app_process.wait()
+    app_process, _ = start(recovery=recovery)
+    try:
+        find('Restore unsaved work?')
+        click('Restore', 'push button')
+        find('Tab motion.mtn \u2022', 'page tab')
+        key('ctrl+q')
+        find('Save your changes?')
+        click("Don't Save", 'push button')
+        wait_closed(app_process, "Don't Save after a restore")
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    log('ok: after a crash the next start offered the unsaved edit back, as an unsaved tab')
+
+
 if __name__ == '__main__':
     scenarios = [edit_copy_paste_save, save_as_without_a_file_dialog,
-                 names_a_screen_reader_finds, import_through_the_grid]
+                 names_a_screen_reader_finds, import_through_the_grid,
+                 a_crash_leaves_work_to_restore]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:
