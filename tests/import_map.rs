@@ -30,6 +30,15 @@ fn prompt(harness: &Harness<'_, StudioApp>) -> ImportPrompt {
     }
 }
 
+/// The editor on the example with File > Import open on `path`, as a person opens it.
+fn import_window_on(path: &std::path::Path) -> Harness<'static, StudioApp> {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    menu(&mut harness, "File", "Import…");
+    type_into(&mut harness, "Import from", &path.display().to_string());
+    harness
+}
+
 /// Picks `part` in the drop-down of `joint`, as a person does: open it, click the entry.
 fn choose_part(harness: &mut Harness<'_, StudioApp>, joint: &str, part: &str) {
     harness
@@ -76,14 +85,7 @@ fn joints_mapped_by_hand_preview_import_and_convert_to_the_same_bytes() {
     let walk_path = common::corpus_dir("seq").join("SR1WalkPattern1.seq");
     let walk = seq::read(&std::fs::read_to_string(&walk_path).unwrap()).unwrap();
     let dir = common::scratch_dir("import-map", "sr1");
-    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
-    harness.run();
-    menu(&mut harness, "File", "Import…");
-    type_into(
-        &mut harness,
-        "Import from",
-        &walk_path.display().to_string(),
-    );
+    let mut harness = import_window_on(&walk_path);
     let opened = prompt(&harness);
     assert_eq!(opened.model, "DRX-1000");
     assert_eq!(opened.rows.len(), 20);
@@ -188,14 +190,7 @@ fn mapping_by_order_is_said_in_the_window() {
         return;
     }
     let walk_path = common::corpus_dir("seq").join("SR1WalkPattern1.seq");
-    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
-    harness.run();
-    menu(&mut harness, "File", "Import…");
-    type_into(
-        &mut harness,
-        "Import from",
-        &walk_path.display().to_string(),
-    );
+    let mut harness = import_window_on(&walk_path);
     assert!(!prompt(&harness).by_order());
     press(&mut harness, "Map by Order");
     assert!(prompt(&harness).by_order());

@@ -160,15 +160,15 @@ pub fn body_to_mtn(
     }
     // The reduction works on a 16 ms grid of every joint: bound it, whatever the frame rate.
     let duration_ms = (body.frame_count() - 1) as f64 * 1000.0 / body.frame_rate;
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "saturates (NaN as 0); only said in a refusal"
+    )]
+    let said_ms = duration_ms as u64;
     if duration_ms.is_nan() || duration_ms > MAX_IMPORT_MS as f64 {
-        #[expect(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "saturates; only said"
-        )]
-        let duration_ms = duration_ms as u64;
         return Err(Refusal::TooLong {
-            duration_ms,
+            duration_ms: said_ms,
             max_ms: MAX_IMPORT_MS,
         });
     }
@@ -184,15 +184,9 @@ pub fn body_to_mtn(
     // The grid holds every joint at every 16 ms frame: bound it too (many named parts).
     let rows = duration_ms / FRAME_MS as f64 + 2.0;
     if rows * locators.len() as f64 > MAX_GRID_CELLS as f64 {
-        #[expect(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "at most an hour"
-        )]
-        let duration_ms = duration_ms as u64;
         return Err(Refusal::TooLarge {
             joints: locators.len(),
-            duration_ms,
+            duration_ms: said_ms,
         });
     }
     let source = Source {
