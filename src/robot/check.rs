@@ -4,7 +4,6 @@
 //! editor and the tests all take a motion's problems from there.
 
 use super::chunk_name;
-use super::joints::{LimitSource, deg_to_urad, urad_to_deg};
 use super::models::{Design, model_for_locators, parse_design};
 use crate::codec::DecodeError;
 use crate::codec::mtn::{self, Decoded, Motion, Offsets, SizeWidth};
@@ -35,9 +34,6 @@ pub fn decode_checked(data: &[u8]) -> Result<Decoded, DecodeError> {
 /// Beyond this many per-joint problems of one kind, the rest are summed up in one line.
 const MAX_LISTED: usize = 32;
 
-/// How far past a limit a value may be and still count as at the limit, in degrees.
-const LIMIT_SLACK_DEG: f64 = 0.05;
-
 /// Byte offsets of section-0 fields.
 const VERSION_AT: usize = 16;
 const FRAME_RATE_AT: usize = 22;
@@ -67,7 +63,7 @@ pub fn check_motion(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
         Some(design) => {
             check_width(motion, offsets, &design, &mut problems);
             check_locators(motion, offsets, &design, &mut problems);
-            check_limits(motion, offsets, &design, &mut problems);
+            super::limits::check_limits(motion, offsets, &design, &mut problems);
         }
         None => {
             let suggestion = model_for_locators(&motion.locators).map_or_else(
@@ -269,172 +265,6 @@ fn check_locators(
                 model.name()
             ),
         ));
-    }
-}
-
-/// One joint's bounds in microradians, precomputed once per check.
-pub(crate) struct Bounds {
-    pub joint: usize,
-    info: &'static crate::robot::JointInfo,
-    /// Outside `[low, high]` is out of range (with the slack applied).
-    low_urad: i32,
-    high_urad: i32,
-    /// For binary joints: the two values, and how far from them a value may be.
-    ends_urad: Option<(i32, i32, i32)>,
-}
-
-impl Bounds {
-    /// How far outside the limit a value is, in microradians (0 when within). Written
-    /// without data-dependent branches: on a large motion this runs for every value.
-    pub fn excess(&self, value: i32) -> i64 {
-        let value = i64::from(value);
-        match self.ends_urad {
-            Some((a, b, slack)) => {
-                let off = (value - i64::from(a))
-                    .abs()
-                    .min((value - i64::from(b)).abs());
-                off * i64::from(off > i64::from(slack))
-            }
-            None => (i64::from(self.low_urad) - value)
-                .max(value - i64::from(self.high_urad))
-                .max(0),
-        }
-    }
-}
-
-/// Per-joint tally of out-of-range keyframes.
-#[derive(Clone, Copy, Default)]
-struct Tally {
-    count: usize,
-    first: Option<(usize, i32)>,
-    worst_excess: i64,
-    worst_value: i32,
-}
-
-/// The joints of `motion` that have limits under `model`, with their bounds.
-pub(crate) fn limit_bounds(motion: &Motion, model: super::Model) -> Vec<Bounds> {
-    // Files store whole microradians, and tools wrote limits converted with various values
-    // of pi: a value within 0.05 degrees of a limit is at the limit. Binary joints (the
-    // ERS-7's ears) take one of two values; half a degree either side is accepted.
-    motion
-        .locators
-        .iter()
-        .enumerate()
-        .filter_map(|(joint, locator)| {
-            let (_, info) = model.joint_by_locator(locator)?;
-            let limit = info.limit?;
-            Some(Bounds {
-                joint,
-                info,
-                low_urad: deg_to_urad(limit.min_deg - LIMIT_SLACK_DEG),
-                high_urad: deg_to_urad(limit.max_deg + LIMIT_SLACK_DEG),
-                ends_urad: limit.binary.then(|| {
-                    (
-                        deg_to_urad(limit.min_deg),
-                        deg_to_urad(limit.max_deg),
-                        deg_to_urad(0.5),
-                    )
-                }),
-            })
-        })
-        .collect()
-}
-
-fn check_limits(motion: &Motion, offsets: &Offsets, design: &Design, problems: &mut Vec<Problem>) {
-    let model = design.model;
-    let keyframes = &motion.keyframes;
-    let joint_count = keyframes.joint_count();
-    let bounds = limit_bounds(motion, model);
-    if bounds.is_empty() || joint_count == 0 {
-        return;
-    }
-    // Rows are stored keyframe-major. Walking one joint's column over the whole motion
-    // would pull every cache line in once per joint; walking rows would keep the tallies in
-    // memory. So the rows are taken in blocks that fit in cache, and each column of a block
-    // is tallied in registers.
-    let mut tallies = vec![Tally::default(); bounds.len()];
-    let block_rows = 512;
-    for (block, rows) in keyframes
-        .angles()
-        .chunks(block_rows * joint_count)
-        .enumerate()
-    {
-        let base = block * block_rows;
-        for (bound, tally) in bounds.iter().zip(tallies.iter_mut()) {
-            let column = || rows.iter().skip(bound.joint).step_by(joint_count);
-            let mut count = 0usize;
-            let mut worst_excess = tally.worst_excess;
-            let mut worst_value = None;
-            for &value in column() {
-                let excess = bound.excess(value);
-                count += usize::from(excess > 0);
-                if excess > worst_excess {
-                    worst_excess = excess;
-                    worst_value = Some(value);
-                }
-            }
-            tally.count += count;
-            if let Some(value) = worst_value {
-                tally.worst_excess = worst_excess;
-                tally.worst_value = value;
-            }
-            // Where the first one is, is looked up once per joint, in the first block with any.
-            if count > 0 && tally.first.is_none() {
-                tally.first = column()
-                    .enumerate()
-                    .find(|&(_, &value)| bound.excess(value) > 0)
-                    .map(|(row, &value)| (base + row, value));
-            }
-        }
-    }
-    // Times are only needed when something is out of range.
-    let times = if tallies.iter().any(|t| t.first.is_some()) {
-        super::timing::keyframe_times_ms(keyframes)
-    } else {
-        Vec::new()
-    };
-    for (bound, tally) in bounds.iter().zip(&tallies) {
-        let Some((keyframe, value)) = tally.first else {
-            continue;
-        };
-        let Some(limit) = bound.info.limit else {
-            continue;
-        };
-        let range = if limit.binary {
-            format!("only {}° or {}°", limit.min_deg, limit.max_deg)
-        } else {
-            format!("{}° to {}°", limit.min_deg, limit.max_deg)
-        };
-        let source = match limit.source {
-            LimitSource::Published => format!("the {} limit is {range}", model.name()),
-            LimitSource::Observed => format!(
-                "Sony's own {} motions stay within {range} (no limits were published)",
-                model.name()
-            ),
-        };
-        let more = if tally.count > 1 {
-            format!(
-                "; {} keyframes are out of range, the furthest at {:.1}°",
-                tally.count,
-                urad_to_deg(tally.worst_value)
-            )
-        } else {
-            String::new()
-        };
-        let problem = Problem::new(
-            Severity::Warning,
-            ProblemCode::JointLimit,
-            offsets.angle(keyframe, bound.joint),
-            format!(
-                "{} is {:.1}° at keyframe {keyframe}; {source}{more}",
-                bound.info.name,
-                urad_to_deg(value)
-            ),
-        );
-        problems.push(match times.get(keyframe) {
-            Some(&time_ms) => problem.at_time(time_ms),
-            None => problem,
-        });
     }
 }
 

@@ -456,28 +456,8 @@ fn read_section3<'a>(
         );
     }
 
-    let mut keyframes = Keyframes::with_capacity(joint_count, count);
-    let mut cursor = data_at;
-    for index in 0..count {
-        let frames = if index == 0 {
-            0
-        } else {
-            let value = bytes.u32(cursor).unwrap_or(0);
-            cursor += 4;
-            value
-        };
-        let body = [
-            bytes.i32(cursor).unwrap_or(0),
-            bytes.i32(cursor + 4).unwrap_or(0),
-            bytes.i32(cursor + 8).unwrap_or(0),
-        ];
-        cursor += 12;
-        let Some(row) = bytes.slice(cursor, 4 * joint_count) else {
-            break;
-        };
-        keyframes.push_le(frames, body, row);
-        cursor += 4 * joint_count;
-    }
+    let keyframes = Keyframes::read_le(joint_count, bytes.rest(data_at), count);
+    let cursor = data_at + keyframe_data_len(keyframes.len(), joint_count);
     let content_end = cursor;
 
     let declared_end = at.checked_add(declared_size);

@@ -231,17 +231,37 @@ impl Keyframes {
         Some(keyframe)
     }
 
-    /// Appends a keyframe whose joint values are decoded from little-endian bytes.
-    /// Used by the decoder; `angle_bytes` must hold `4 * joint_count` bytes.
-    pub(crate) fn push_le(&mut self, frames: u32, body_urad: BodyUrad, angle_bytes: &[u8]) {
-        use byteorder::{ByteOrder, LittleEndian};
-        debug_assert_eq!(angle_bytes.len(), 4 * self.joint_count);
-        let at = self.angles.len();
-        self.angles.resize(at + self.joint_count, 0);
-        LittleEndian::read_i32_into(angle_bytes, &mut self.angles[at..]);
-        self.frames
-            .push(if self.frames.is_empty() { 0 } else { frames });
-        self.body.push(body_urad);
+    /// The first `count` keyframes stored at the start of `data` as the file stores them
+    /// (little-endian; the first keyframe without its frame count), fewer where `data` ends
+    /// first. One pass, with every vector allocated once: the decoder's whole keyframe read.
+    pub(crate) fn read_le(joint_count: usize, data: &[u8], count: usize) -> Self {
+        let row_len = 4 * joint_count;
+        let first_len = super::format::FIRST_KEYFRAME_FIXED + row_len;
+        let stride = super::format::KEYFRAME_FIXED + row_len;
+        let mut keyframes = Self::with_capacity(joint_count, count);
+        let (Some(first), Some(rest)) = (data.get(..first_len), data.get(first_len..)) else {
+            return keyframes;
+        };
+        if count == 0 {
+            return keyframes;
+        }
+        keyframes.push_record(0, first);
+        for record in rest.chunks_exact(stride).take(count - 1) {
+            let (frames, record) = record.split_at(4);
+            keyframes.push_record(le_u32(frames), record);
+        }
+        keyframes
+    }
+
+    /// Appends one stored keyframe: body roll, pitch and yaw, then the joint values, all
+    /// little-endian `i32` (`record` holds exactly that).
+    fn push_record(&mut self, frames: u32, record: &[u8]) {
+        let (body, angles) = record.split_at(12);
+        let mut words = body.chunks_exact(4).map(le_i32);
+        let mut next = || words.next().unwrap_or(0);
+        self.body.push([next(), next(), next()]);
+        self.frames.push(frames);
+        self.angles.extend(angles.chunks_exact(4).map(le_i32));
     }
 
     fn check_len(&self, found: usize) -> Result<(), JointCountMismatch> {
@@ -280,6 +300,22 @@ impl Keyframes {
             out.push(keyframe.frames, keyframe.body_urad, &keyframe.angles_urad)?;
         }
         Ok(out)
+    }
+}
+
+/// A little-endian `u32` from the first four bytes of `bytes` (0 if there are fewer).
+fn le_u32(bytes: &[u8]) -> u32 {
+    match bytes {
+        [a, b, c, d, ..] => u32::from_le_bytes([*a, *b, *c, *d]),
+        _ => 0,
+    }
+}
+
+/// A little-endian `i32` from the first four bytes of `bytes` (0 if there are fewer).
+fn le_i32(bytes: &[u8]) -> i32 {
+    match bytes {
+        [a, b, c, d, ..] => i32::from_le_bytes([*a, *b, *c, *d]),
+        _ => 0,
     }
 }
 

@@ -40,14 +40,14 @@ pub(super) fn section3_width(
     ers110: bool,
 ) -> SizeWidth {
     let data_len = keyframe_data_len(keyframe_count, joint_count);
-    let score = |width: SizeWidth| {
+    let size_fits = |width: SizeWidth| {
         let header_len = width.header_len();
         let size = match width {
             SizeWidth::U32 => bytes.u32(at + 4).map(to_usize),
             SizeWidth::U16 => bytes.u16(at + 4).map(usize::from),
         };
         let content_end = at + header_len + data_len;
-        let size_fits = size.map_or(0, |size| {
+        size.map_or(0, |size| {
             let end = at.saturating_add(size);
             let padded = end >= content_end
                 && end - content_end <= MAX_PADDING
@@ -59,7 +59,19 @@ pub(super) fn section3_width(
                 (false, true) => 1,
                 (false, false) => 0,
             }
-        });
+        })
+    };
+    // The size decides in every real file; only where it does not are the keyframes read.
+    let (u16_fits, u32_fits) = (size_fits(SizeWidth::U16), size_fits(SizeWidth::U32));
+    if u16_fits != u32_fits {
+        return if u16_fits > u32_fits {
+            SizeWidth::U16
+        } else {
+            SizeWidth::U32
+        };
+    }
+    let score = |width: SizeWidth| {
+        let header_len = width.header_len();
         let stride = KEYFRAME_FIXED + 4 * joint_count;
         let first_frames = at + header_len + FIRST_KEYFRAME_FIXED + 4 * joint_count;
         let sane_frames = (1..keyframe_count)
@@ -67,7 +79,7 @@ pub(super) fn section3_width(
             .filter(|&frames| frames <= SANE_FRAMES)
             .count();
         Plausibility {
-            size_fits,
+            size_fits: size_fits(width),
             sane_frames,
             label_agrees: ers110 == (width == SizeWidth::U16),
             data_type_zero: bytes.u32(at + header_len - 4) == Some(0),
