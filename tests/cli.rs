@@ -445,3 +445,81 @@ fn standard_input_completions_and_the_manual_page() {
     assert_eq!(usage.status.code(), Some(2));
     assert!(stderr(&usage).contains("Usage:"), "{}", stderr(&usage));
 }
+
+/// Runs the binary with `input` on its standard input.
+fn run_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mtn-studio"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn convert_reads_standard_input_and_writes_standard_output() {
+    let dir = scratch("convert-streams");
+    let example = write_example(&dir);
+    // A body motion of the project's own making (MTN -> .seq), then back through pipes.
+    let seq = dir.join("example.seq");
+    assert!(run(&[&"convert", &example, &seq]).status.success());
+    let seq_text = std::fs::read(&seq).unwrap();
+    let from_file = dir.join("from-file.mtn");
+    let by_file = run(&[&"convert", &seq, &from_file]);
+    assert!(by_file.status.success(), "{}", stderr(&by_file));
+
+    // `-` both ways: the kind of the input from its `type:` line, of the output from --to.
+    let piped = run_with_input(&["convert", "-", "-", "--to", "mtn"], &seq_text);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    assert_eq!(piped.stdout, std::fs::read(&from_file).unwrap());
+    assert!(
+        stderr(&piped).contains("Imported standard input")
+            && stderr(&piped).contains("bytes to standard output"),
+        "messages go to standard error when the data has standard output: {}",
+        stderr(&piped)
+    );
+    let decoded = mtn::decode(&piped.stdout).unwrap();
+    assert!(decoded.is_well_formed(), "{:?}", decoded.problems);
+
+    // An MTN on standard input is known by its magic; CSV out on standard output.
+    let csv = run_with_input(
+        &["convert", "-", "-", "--to", "csv"],
+        mtn_studio::example::EXAMPLE_MTN,
+    );
+    assert!(csv.status.success(), "{}", stderr(&csv));
+    assert!(stdout(&csv).starts_with("# name,"), "{}", stdout(&csv));
+    // And back: CSV says nothing of itself, so it needs --from.
+    let unnamed = run_with_input(&["convert", "-", "-", "--to", "mtn"], &csv.stdout);
+    assert_eq!(unnamed.status.code(), Some(1), "{}", stderr(&unnamed));
+    assert!(
+        stderr(&unnamed).contains("give --from FORMAT"),
+        "{}",
+        stderr(&unnamed)
+    );
+    let back = run_with_input(
+        &["convert", "-", "-", "--from", "csv", "--to", "mtn"],
+        &csv.stdout,
+    );
+    assert!(back.status.success(), "{}", stderr(&back));
+    assert_eq!(
+        back.stdout,
+        mtn_studio::example::EXAMPLE_MTN,
+        "CSV keeps a motion exactly"
+    );
+
+    // Standard output without --to is refused, and nothing is written.
+    let no_kind = run(&[&"convert", &example, &"-"]);
+    assert_eq!(no_kind.status.code(), Some(1));
+    assert!(no_kind.stdout.is_empty());
+    assert!(
+        stderr(&no_kind).contains("needs --to FORMAT"),
+        "{}",
+        stderr(&no_kind)
+    );
+}

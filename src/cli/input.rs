@@ -34,12 +34,20 @@ pub enum Loaded {
 /// The file cannot be read, is an archive that cannot be read, is not valid motion JSON, or
 /// is of a kind the commands that take motions do not read.
 pub fn load(path: &Path) -> Result<Loaded, Failure> {
-    let shown = path.display();
     let data = if path.as_os_str() == "-" {
         read_stdin()?
     } else {
-        std::fs::read(path).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?
+        std::fs::read(path).map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?
     };
+    load_data(path, data)
+}
+
+/// Tells what `data`, read from `path`, is (as [`load`]).
+///
+/// # Errors
+/// As [`load`], but for reading.
+pub fn load_data(path: &Path, data: Vec<u8>) -> Result<Loaded, Failure> {
+    let shown = path.display();
     let head = &data[..data.len().min(SNIFF_LEN)];
     match FileKind::detect(path, head, data.len() as u64) {
         Some(FileKind::Json) => {
@@ -66,7 +74,7 @@ pub fn load(path: &Path) -> Result<Loaded, Failure> {
 pub const MAX_STDIN_BYTES: u64 = 256 << 20;
 
 /// Reads standard input (the path `-`), at most [`MAX_STDIN_BYTES`].
-fn read_stdin() -> Result<Vec<u8>, Failure> {
+pub fn read_stdin() -> Result<Vec<u8>, Failure> {
     use std::io::Read as _;
     let mut data = Vec::new();
     std::io::stdin()
@@ -117,8 +125,21 @@ pub fn motions_each(
     entry: Option<&str>,
     all_entries: bool,
 ) -> Result<Vec<Result<Source, Failure>>, Failure> {
-    let shown = path.display().to_string();
-    match load(path)? {
+    motions_of(&path.display().to_string(), load(path)?, entry, all_entries)
+}
+
+/// The motions of what was loaded (see [`motions_each`]); `shown` names it in messages.
+///
+/// # Errors
+/// The chosen entry does not exist, or the motion cannot be read.
+pub fn motions_of(
+    shown: &str,
+    loaded: Loaded,
+    entry: Option<&str>,
+    all_entries: bool,
+) -> Result<Vec<Result<Source, Failure>>, Failure> {
+    let shown = shown.to_owned();
+    match loaded {
         Loaded::Motion(bytes) => {
             if let Some(entry) = entry {
                 return Err(Failure::usage(format!(

@@ -1,6 +1,7 @@
 //! The command-line front end, over the same library calls the window uses.
 
 mod archive;
+mod convert;
 pub mod input;
 mod inspect;
 mod transform;
@@ -117,23 +118,26 @@ pub enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
-    /// Convert between formats by extension (.mtn, .json, .csv, .seq, .yaml, .pseq).
+    /// Convert between formats by extension (.mtn, .json, .csv, .seq, .yaml, .pseq) or
+    /// --from/--to.
     ///
     /// MTN to .seq samples the robot's command stream at --fps (default 125, one frame per
     /// 8 ms tick) or writes the keyframes only (--keyframes-only). .seq/.yaml to MTN maps the
     /// file's joints onto the AIBO (--model, --map, else the names an mtn-studio export
     /// carries, else by order) and reduces the frames to keyframes within --tolerance.
     Convert {
-        /// The motion to read (MTN, JSON, CSV, .seq/.yaml, .pseq, or an ODA with --entry).
+        /// The motion to read (MTN, JSON, CSV, .seq/.yaml, .pseq, or an ODA with --entry;
+        /// `-`: standard input, its format from --from or its first bytes).
         input: PathBuf,
         /// The archive entry to read.
         #[arg(long)]
         entry: Option<String>,
-        /// Where to write; the extension picks the format.
+        /// Where to write; the extension picks the format (`-`: standard output, the format
+        /// from --to, every message on standard error).
         output: PathBuf,
         /// How to map, reduce and sample.
         #[command(flatten)]
-        options: transform::ConvertOptions,
+        options: convert::ConvertOptions,
     },
     /// The exact command stream the robot plays, one CSV row per 8 ms tick (values in µrad).
     Ticks {
@@ -174,7 +178,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
             entry,
             output,
             options,
-        } => transform::convert(&input, entry.as_deref(), &output, &options, out),
+        } => convert::convert(&input, entry.as_deref(), &output, &options, out),
         Command::Ticks { file, entry } => transform::ticks(&file, entry.as_deref(), out),
         Command::Oda { action } => archive::run(action, out),
         Command::Completions { shell } => {

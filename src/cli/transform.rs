@@ -1,15 +1,14 @@
 //! `repair`, `convert` and `ticks`.
 
-use super::input::{Loaded, load, motions};
+use super::input::{Loaded, Source, load, motions};
 use super::{EXIT_OK, Failure};
 use crate::codec::kind::FileKind;
 use crate::codec::mtn::Motion;
-use crate::convert::{self, ConvertError, Refusal};
 use crate::fsutil::write_atomic;
 use crate::robot::repair::{Repaired, repair as repair_motion};
 use crate::robot::{self, timing};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn save(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     write_atomic(path, bytes)
@@ -80,142 +79,16 @@ pub fn repair(
     Ok(EXIT_OK)
 }
 
-/// The options of `convert` beyond its files.
-#[derive(Clone, Debug, clap::Args)]
-pub struct ConvertOptions {
-    /// The AIBO design label for a body motion that does not name one (e.g. DRX-1000).
-    #[arg(long, value_name = "LABEL")]
-    pub model: Option<String>,
-    /// A mapping file: one `JOINT = PART` per line (AIBO joint name or locator = the
-    /// 0-based index of the source part).
-    #[arg(long, value_name = "FILE")]
-    pub map: Option<PathBuf>,
-    /// Frames per second for .seq export.
-    #[arg(long, default_value_t = crate::convert::DEFAULT_FPS)]
-    pub fps: f64,
-    /// Largest allowed difference from the source when reducing to keyframes, degrees.
-    #[arg(long, value_name = "DEG", default_value_t = crate::convert::DEFAULT_TOLERANCE_DEG)]
-    pub tolerance: f64,
-    /// Export the keyframes only, each with its time (hasFrameTime).
-    #[arg(long)]
-    pub keyframes_only: bool,
-    /// Write formatVersion 4 (snake_case keys) instead of 2.
-    #[arg(long)]
-    pub seq_v4: bool,
-}
-
-fn export_options(options: &ConvertOptions) -> convert::ExportOptions {
-    convert::ExportOptions {
-        fps: options.fps,
-        keyframes_only: options.keyframes_only,
-        seq_v4: options.seq_v4,
-    }
-}
-
-fn import_options(options: &ConvertOptions) -> Result<convert::ImportOptions, Failure> {
-    let map = match &options.map {
-        Some(path) => {
-            let text = convert::read_text(path).map_err(|e| Failure::usage(e.to_string()))?;
-            let map = convert::parse_map(&text)
-                .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
-            Some(map)
-        }
-        None => None,
-    };
-    Ok(convert::ImportOptions {
-        design: options.model.clone(),
-        map,
-        tolerance_deg: options.tolerance,
-        name: convert::IMPORTED_NAME.into(),
-    })
-}
-
-/// The command line's words for a conversion error: exit 2 for a file that cannot be read
-/// as what it claims to be, 1 for a refused conversion, with the option to give.
-fn failure(error: &ConvertError) -> Failure {
-    let hint = match error.refusal() {
-        Some(Refusal::NoModel) => " (give --model LABEL)",
-        Some(Refusal::FrameRate(_) | Refusal::TooManyFrames { .. }) => {
-            " (--fps, or --keyframes-only)"
-        }
-        _ => "",
-    };
-    let message = format!("{error}{hint}");
-    if error.is_unreadable() {
-        Failure::unreadable(message)
-    } else {
-        Failure::usage(message)
-    }
-}
-
-/// Converts by extension: .mtn .json .csv .seq .yaml .pseq. A body motion or key-pose
-/// sequence becomes an AIBO motion through [`convert::import_path`], and every AIBO motion
-/// is written through [`convert::export_bytes`], as the window does.
-///
-/// # Errors
-/// Unreadable input, an unknown format, or a conversion that needs an option it lacks.
-pub fn convert(
-    input: &Path,
-    entry: Option<&str>,
-    output: &Path,
-    options: &ConvertOptions,
-    out: &mut dyn Write,
-) -> Result<u8, Failure> {
-    if FileKind::by_extension(output).is_none_or(|k| !FileKind::EXPORTED.contains(&k)) {
-        return Err(Failure::usage(format!(
-            "{}: unknown output format; use .mtn, .json, .csv, .seq, .yaml or .pseq",
-            output.display()
-        )));
-    }
-    let own = convert::convert_path(input, output, options.seq_v4).map_err(|e| failure(&e))?;
-    let bytes = match own {
-        Some(own) => {
-            for note in &own.notes {
-                eprintln!("mtn-studio: {}: {note}", input.display());
-            }
-            own.bytes
-        }
-        None => {
-            let imported = matches!(
-                FileKind::by_extension(input),
-                Some(FileKind::BodyMotion | FileKind::PoseSeq | FileKind::Csv)
-            );
-            let motion = if imported {
-                let (motion, lines) = convert::import_path(input, &import_options(options)?)
-                    .map_err(|e| failure(&e))?;
-                let (summary, notes) = lines
-                    .split_first()
-                    .map_or((None, &[][..]), |(s, n)| (Some(s), n));
-                if let Some(summary) = summary {
-                    print(out, summary)?;
-                }
-                for note in notes {
-                    eprintln!("mtn-studio: {}: {note}", input.display());
-                }
-                motion
-            } else {
-                read_motion(input, entry)?
-            };
-            convert::export_bytes(&motion, output, export_options(options))
-                .map_err(|e| failure(&e))?
-        }
-    };
-    save(output, &bytes)?;
-    print(
-        out,
-        &format!("wrote {} ({} bytes)", output.display(), bytes.len()),
-    )?;
-    Ok(EXIT_OK)
-}
-
 /// The one motion a command works on; a malformed one is recovered, with a note on stderr.
-fn read_motion(input: &Path, entry: Option<&str>) -> Result<Motion, Failure> {
-    let sources = motions(input, entry, false)?;
+pub(super) fn read_motion(input: &Path, entry: Option<&str>) -> Result<Motion, Failure> {
+    first_motion(motions(input, entry, false)?, &input.display().to_string())
+}
+
+/// The first of `sources` (the one a command works on; `shown` names where they came
+/// from); a malformed one is recovered, with a note on stderr.
+pub(super) fn first_motion(sources: Vec<Source>, shown: &str) -> Result<Motion, Failure> {
     let Some(source) = sources.into_iter().next() else {
-        return Err(Failure::usage(format!(
-            "{}: no motion in it",
-            input.display()
-        )));
+        return Err(Failure::usage(format!("{shown}: no motion in it")));
     };
     if !source.decoded.is_well_formed() {
         eprintln!(

@@ -33,9 +33,16 @@ pub fn read_text(path: &Path) -> Result<String, ConvertError> {
             size,
         });
     }
-    let bytes = std::fs::read(path).map_err(read)?;
+    text_from(path, std::fs::read(path).map_err(read)?)
+}
+
+/// `bytes` as text, `name` naming them in the error (a path, or standard input).
+///
+/// # Errors
+/// The bytes are not UTF-8 (the error gives the byte).
+pub fn text_from(name: &Path, bytes: Vec<u8>) -> Result<String, ConvertError> {
     String::from_utf8(bytes).map_err(|e| ConvertError::NotText {
-        path: path.to_owned(),
+        path: name.to_owned(),
         offset: e.utf8_error().valid_up_to(),
     })
 }
@@ -73,22 +80,34 @@ impl ImportSource {
             path: path.to_owned(),
             source,
         })?;
-        let malformed = |e| ConvertError::malformed(path, e);
+        Self::from_text(path, kind, || read_text(path))
+    }
+
+    /// Reads `text()`, a file of `kind` that `name` names in messages (a path, or standard
+    /// input); `text` is called only for a kind import reads.
+    ///
+    /// # Errors
+    /// As [`Self::read`].
+    pub fn from_text(
+        name: &Path,
+        kind: Option<FileKind>,
+        text: impl FnOnce() -> Result<String, ConvertError>,
+    ) -> Result<Self, ConvertError> {
+        let malformed = |e| ConvertError::malformed(name, e);
         Ok(match kind {
-            Some(FileKind::Csv) => Self::Motion(csv::read(&read_text(path)?).map_err(malformed)?),
+            Some(FileKind::Csv) => Self::Motion(csv::read(&text()?).map_err(malformed)?),
             Some(FileKind::Json) => Self::Motion(
-                serde_json::from_str(&read_text(path)?)
-                    .map_err(|e| ConvertError::malformed(path, e))?,
+                serde_json::from_str(&text()?).map_err(|e| ConvertError::malformed(name, e))?,
             ),
-            Some(FileKind::BodyMotion) => Self::Body(
-                seq::read(&read_text(path)?).map_err(|e| ConvertError::malformed(path, e))?,
-            ),
-            Some(FileKind::PoseSeq) => Self::Poses(
-                pseq::read(&read_text(path)?).map_err(|e| ConvertError::malformed(path, e))?,
-            ),
+            Some(FileKind::BodyMotion) => {
+                Self::Body(seq::read(&text()?).map_err(|e| ConvertError::malformed(name, e))?)
+            }
+            Some(FileKind::PoseSeq) => {
+                Self::Poses(pseq::read(&text()?).map_err(|e| ConvertError::malformed(name, e))?)
+            }
             other => {
                 return Err(ConvertError::refused(
-                    path,
+                    name,
                     Refusal::Kind(format!(
                         "{}: import reads .seq, .yaml, .pseq, .csv or .json (open {} with Open)",
                         other.map_or("a file of unknown kind", FileKind::description),
@@ -224,13 +243,27 @@ pub fn export_bytes(
     path: &Path,
     options: ExportOptions,
 ) -> Result<Vec<u8>, ConvertError> {
+    export_as(motion, FileKind::by_extension(path), path, options)
+}
+
+/// A motion in the format `kind`, `path` naming the output in messages (a path, or
+/// standard output).
+///
+/// # Errors
+/// As [`export_bytes`].
+pub fn export_as(
+    motion: &Motion,
+    kind: Option<FileKind>,
+    path: &Path,
+    options: ExportOptions,
+) -> Result<Vec<u8>, ConvertError> {
     let refused = |refusal| ConvertError::refused(path, refusal);
     let version = if options.seq_v4 {
         seq::Version::V4
     } else {
         seq::Version::V2
     };
-    Ok(match FileKind::by_extension(path) {
+    Ok(match kind {
         Some(FileKind::Mtn) => {
             crate::codec::mtn::encode(motion).map_err(|e| refused(Refusal::Encode(e)))?
         }
@@ -294,13 +327,32 @@ pub fn convert_path(
     let Some(output_kind) = FileKind::by_extension(output) else {
         return Ok(None);
     };
-    let input_kind = FileKind::by_extension(input);
+    convert_own(
+        (input, FileKind::by_extension(input)),
+        || read_text(input),
+        (output, output_kind),
+        seq_v4,
+    )
+}
+
+/// [`convert_path`] with the kinds given: `input` and `output` name the two sides in
+/// messages (paths, or the standard streams) with their kinds; `text` is called only when
+/// the input is a body motion or key-pose sequence.
+///
+/// # Errors
+/// As [`convert_path`].
+pub fn convert_own(
+    input: (&Path, Option<FileKind>),
+    text: impl FnOnce() -> Result<String, ConvertError>,
+    output: (&Path, FileKind),
+    seq_v4: bool,
+) -> Result<Option<OwnKind>, ConvertError> {
+    let ((input, input_kind), (output, output_kind)) = (input, output);
     let across = |what| Err(ConvertError::refused(output, Refusal::Across { what }));
     match (input_kind, output_kind) {
         (_, FileKind::Mtn) => Ok(None),
         (Some(FileKind::BodyMotion), _) => {
-            let body =
-                seq::read(&read_text(input)?).map_err(|e| ConvertError::malformed(input, e))?;
+            let body = seq::read(&text()?).map_err(|e| ConvertError::malformed(input, e))?;
             let bytes = match output_kind {
                 FileKind::BodyMotion => {
                     let version = if seq_v4 {
@@ -321,8 +373,7 @@ pub fn convert_path(
             }))
         }
         (Some(FileKind::PoseSeq), _) => {
-            let poses =
-                pseq::read(&read_text(input)?).map_err(|e| ConvertError::malformed(input, e))?;
+            let poses = pseq::read(&text()?).map_err(|e| ConvertError::malformed(input, e))?;
             let bytes = match output_kind {
                 FileKind::PoseSeq => pseq::write(&poses).into_bytes(),
                 FileKind::Csv => csv::write_poses(&poses).into_bytes(),

@@ -18,8 +18,8 @@ pub mod reduce;
 
 pub use export::{ExportOptions, mtn_keyframes_to_body, mtn_to_body, mtn_to_pseq};
 pub use files::{
-    ImportSource, MAX_TEXT_BYTES, convert_path, export_bytes, import_path, named_design, read_text,
-    write_csv,
+    ImportSource, MAX_TEXT_BYTES, convert_own, convert_path, export_as, export_bytes, import_path,
+    named_design, read_text, text_from, write_csv,
 };
 pub use import::{ImportOptions, ImportReport, body_to_mtn, pseq_to_mtn};
 pub use map::{Drive, MapEntry, MapError, Part, parse_map, stand_rad, write_map};

@@ -85,11 +85,27 @@ fn segment_error(source: &Source, grid: &[Vec<i32>], a: usize, b: usize, limit: 
     )]
     let first = (t0 * source.rate / 1000.0 - 1e-9).ceil().max(0.0) as usize;
     let ticks = timing::segment_ticks(n);
-    let mut worst: f64 = 0.0;
-    let steps: Vec<i32> = (0..source.joints)
-        .map(|j| timing::step_urad(grid[a][j], grid[b][j], n))
+    let (from, to) = (&grid[a], &grid[b]);
+    let steps: Vec<i32> = from
+        .iter()
+        .zip(to)
+        .map(|(&v0, &v1)| timing::step_urad(v0, v1, n))
         .collect();
-    for f in first..source.frames() {
+    // Where no command of the segment can leave the `int` range, the commands are exact in
+    // f64 (whole numbers below 2^53), and the frame loop runs on them without branches.
+    let exact = from.iter().zip(&steps).all(|(&v0, &step)| {
+        i64::from(v0).abs() + i64::from(step).abs() * i64::try_from(ticks).unwrap_or(i64::MAX)
+            <= i64::from(i32::MAX)
+    });
+    let from_f: Vec<f64> = from.iter().map(|&v| f64::from(v)).collect();
+    let steps_f: Vec<f64> = steps.iter().map(|&v| f64::from(v)).collect();
+    let mut worst: f64 = 0.0;
+    for (f, row) in source
+        .values
+        .chunks_exact(source.joints.max(1))
+        .enumerate()
+        .skip(first)
+    {
         let t = source.time_ms(f);
         if t >= t1 {
             break;
@@ -100,19 +116,37 @@ fn segment_error(source: &Source, grid: &[Vec<i32>], a: usize, b: usize, limit: 
             clippy::cast_sign_loss,
             reason = "x >= 0"
         )]
-        let tick = (x + 1e-9).floor() as u64;
+        let tick = (x + 1e-9) as u64;
         let frac = (x - tick as f64).clamp(0.0, 1.0);
-        let row = &source.values[f * source.joints..(f + 1) * source.joints];
-        for j in 0..source.joints {
-            let here = f64::from(timing::tick_value(grid[a][j], steps[j], tick));
-            let next = if tick + 1 >= ticks {
-                f64::from(grid[b][j])
-            } else {
-                f64::from(timing::tick_value(grid[a][j], steps[j], tick + 1))
-            };
-            let replayed = here + frac * (next - here);
-            worst = worst.max((replayed - row[j]).abs());
-        }
+        let row_worst = if tick + 1 < ticks && exact {
+            // The servo between this tick's command and the next, `step` further on.
+            #[expect(clippy::cast_precision_loss, reason = "tick < 2^32")]
+            let tick = tick as f64;
+            row.iter()
+                .zip(&from_f)
+                .zip(&steps_f)
+                .map(|((&value, &v0), &step)| ((v0 + tick * step) + frac * step - value).abs())
+                .fold(0.0, f64::max)
+        } else {
+            // The last tick runs to the segment's end; and where the player's `int`
+            // arithmetic would wrap, it is followed exactly.
+            let last_tick = tick + 1 >= ticks;
+            row.iter()
+                .zip(from.iter().zip(to))
+                .zip(&steps)
+                .map(|((&value, (&v0, &v1)), &step)| {
+                    let here = timing::tick_value(v0, step, tick);
+                    let next = if last_tick {
+                        v1
+                    } else {
+                        timing::tick_value(v0, step, tick + 1)
+                    };
+                    let here = f64::from(here);
+                    (here + frac * (f64::from(next) - here) - value).abs()
+                })
+                .fold(0.0, f64::max)
+        };
+        worst = worst.max(row_worst);
         if worst > limit {
             return worst;
         }

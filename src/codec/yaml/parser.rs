@@ -10,6 +10,9 @@ pub(super) struct Parser<'a> {
     source: &'a str,
     pos: usize,
     line: usize,
+    /// How many numbers the last list of numbers held: the next one (a body motion's next
+    /// frame) is allocated that large at once.
+    numbers_hint: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -20,6 +23,7 @@ impl<'a> Parser<'a> {
             source: text,
             pos: 0,
             line: 1,
+            numbers_hint: 0,
         }
     }
 
@@ -441,12 +445,14 @@ impl<'a> Parser<'a> {
     /// full) at the first thing that is not one.
     fn try_numbers(&mut self) -> Option<Vec<f64>> {
         self.pos += 1;
-        let mut values = Vec::new();
+        // At most the hint, however large a list came before: the hint is no bound.
+        let mut values = Vec::with_capacity(self.numbers_hint.min(1 << 12));
         loop {
             self.skip_flow_space();
             match self.peek() {
                 Some(b']') => {
                     self.pos += 1;
+                    self.numbers_hint = values.len();
                     return Some(values);
                 }
                 None => return None,

@@ -1,0 +1,305 @@
+//! `convert`: any format we read to any we write, a path or `-` (a standard stream) on
+//! either side.
+
+use super::input::{load_data, motions_of, read_stdin};
+use super::transform::{first_motion, read_motion};
+use super::{EXIT_OK, Failure};
+use crate::codec::kind::{FileKind, SNIFF_LEN};
+use crate::codec::mtn::Motion;
+use crate::convert::{self, ConvertError, ImportSource, Refusal};
+use crate::fsutil::write_atomic;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The options of `convert` beyond its files.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ConvertOptions {
+    /// The AIBO design label for a body motion that does not name one (e.g. DRX-1000).
+    #[arg(long, value_name = "LABEL")]
+    pub model: Option<String>,
+    /// A mapping file: one `JOINT = PART` per line (AIBO joint name or locator = the
+    /// 0-based index of the source part).
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// Frames per second for .seq export.
+    #[arg(long, default_value_t = crate::convert::DEFAULT_FPS)]
+    pub fps: f64,
+    /// Largest allowed difference from the source when reducing to keyframes, degrees.
+    #[arg(long, value_name = "DEG", default_value_t = crate::convert::DEFAULT_TOLERANCE_DEG)]
+    pub tolerance: f64,
+    /// Export the keyframes only, each with its time (hasFrameTime).
+    #[arg(long)]
+    pub keyframes_only: bool,
+    /// Write formatVersion 4 (snake_case keys) instead of 2.
+    #[arg(long)]
+    pub seq_v4: bool,
+    /// The input's format, where its extension does not say (needed for `-`, standard
+    /// input, unless its first bytes say: MTN, ODA).
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<Format>,
+    /// The output's format, where its extension does not say (needed for `-`, standard
+    /// output).
+    #[arg(long, value_name = "FORMAT")]
+    pub to: Option<Format>,
+}
+
+/// A format named on the command line (for the standard streams, which have no extension).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// An AIBO motion.
+    Mtn,
+    /// An ODA archive (input only, with --entry).
+    Oda,
+    /// mtn-studio's JSON form.
+    Json,
+    /// A CSV table.
+    Csv,
+    /// A Choreonoid body motion (YAML).
+    Seq,
+    /// A Choreonoid key-pose sequence.
+    Pseq,
+}
+
+impl Format {
+    fn kind(self) -> FileKind {
+        match self {
+            Self::Mtn => FileKind::Mtn,
+            Self::Oda => FileKind::Oda,
+            Self::Json => FileKind::Json,
+            Self::Csv => FileKind::Csv,
+            Self::Seq => FileKind::BodyMotion,
+            Self::Pseq => FileKind::PoseSeq,
+        }
+    }
+}
+
+fn export_options(options: &ConvertOptions) -> convert::ExportOptions {
+    convert::ExportOptions {
+        fps: options.fps,
+        keyframes_only: options.keyframes_only,
+        seq_v4: options.seq_v4,
+    }
+}
+
+fn import_options(options: &ConvertOptions) -> Result<convert::ImportOptions, Failure> {
+    let map = match &options.map {
+        Some(path) => {
+            let text = convert::read_text(path).map_err(|e| Failure::usage(e.to_string()))?;
+            let map = convert::parse_map(&text)
+                .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
+            Some(map)
+        }
+        None => None,
+    };
+    Ok(convert::ImportOptions {
+        design: options.model.clone(),
+        map,
+        tolerance_deg: options.tolerance,
+        name: convert::IMPORTED_NAME.into(),
+    })
+}
+
+/// The command line's words for a conversion error: exit 2 for a file that cannot be read
+/// as what it claims to be, 1 for a refused conversion, with the option to give.
+fn failure(error: &ConvertError) -> Failure {
+    let hint = match error.refusal() {
+        Some(Refusal::NoModel) => " (give --model LABEL)",
+        Some(Refusal::FrameRate(_) | Refusal::TooManyFrames { .. }) => {
+            " (--fps, or --keyframes-only)"
+        }
+        _ => "",
+    };
+    let message = format!("{error}{hint}");
+    if error.is_unreadable() {
+        Failure::unreadable(message)
+    } else {
+        Failure::usage(message)
+    }
+}
+
+/// Where `convert` reads: a file, or standard input already read.
+enum Input<'a> {
+    File(&'a Path),
+    Stdin(Vec<u8>),
+}
+
+impl Input<'_> {
+    /// What messages call it.
+    fn name(&self) -> &Path {
+        match self {
+            Self::File(path) => path,
+            Self::Stdin(_) => Path::new("standard input"),
+        }
+    }
+
+    /// Its kind: `--from`, else its extension (a file), else its first bytes.
+    fn kind(&self, from: Option<Format>) -> Option<FileKind> {
+        from.map(Format::kind).or_else(|| match self {
+            Self::File(path) => FileKind::by_extension(path),
+            Self::Stdin(data) => FileKind::detect(
+                Path::new("-"),
+                &data[..data.len().min(SNIFF_LEN)],
+                data.len() as u64,
+            )
+            .or_else(|| text_kind(data)),
+        })
+    }
+
+    fn text(&self) -> Result<String, ConvertError> {
+        match self {
+            Self::File(path) => convert::read_text(path),
+            Self::Stdin(data) => convert::text_from(self.name(), data.clone()),
+        }
+    }
+}
+
+/// The kind of a text that names itself: a Choreonoid file's top-level `type:` among its
+/// first lines, or JSON's opening brace. CSV says nothing of itself (`--from csv`).
+fn text_kind(data: &[u8]) -> Option<FileKind> {
+    let text = String::from_utf8_lossy(&data[..data.len().min(4096)]);
+    if text.trim_start().starts_with('{') {
+        return Some(FileKind::Json);
+    }
+    text.lines()
+        .take(32)
+        .find_map(|line| match line.strip_prefix("type:")?.trim() {
+            "CompositeSeq" | "BodyMotion" => Some(FileKind::BodyMotion),
+            "PoseSeq" => Some(FileKind::PoseSeq),
+            _ => None,
+        })
+}
+
+/// Converts between formats, each side's kind by `--from`/`--to`, else its extension (or
+/// standard input's first bytes). A body motion or key-pose sequence becomes an AIBO motion
+/// through [`ImportSource`], and every AIBO motion is written through
+/// [`convert::export_as`], as the window does. Writing to `-` (standard output) puts the
+/// bytes there and every message on standard error.
+///
+/// # Errors
+/// Unreadable input, an unknown format, or a conversion that needs an option it lacks.
+pub fn convert(
+    input: &Path,
+    entry: Option<&str>,
+    output: &Path,
+    options: &ConvertOptions,
+    out: &mut dyn Write,
+) -> Result<u8, Failure> {
+    let to_stdout = output.as_os_str() == "-";
+    let output_kind = options.to.map(Format::kind).or_else(|| {
+        (!to_stdout)
+            .then(|| FileKind::by_extension(output))
+            .flatten()
+    });
+    let Some(output_kind) = output_kind.filter(|k| FileKind::EXPORTED.contains(k)) else {
+        return Err(Failure::usage(if to_stdout {
+            "-: writing to standard output needs --to FORMAT (mtn, json, csv, seq or pseq)"
+                .to_owned()
+        } else {
+            format!(
+                "{}: unknown output format; use .mtn, .json, .csv, .seq, .yaml or .pseq (or --to)",
+                output.display()
+            )
+        }));
+    };
+    let output_name = if to_stdout {
+        Path::new("standard output")
+    } else {
+        output
+    };
+    let input = if input.as_os_str() == "-" {
+        Input::Stdin(read_stdin()?)
+    } else {
+        Input::File(input)
+    };
+    let input_kind = input.kind(options.from);
+    let bytes = {
+        // With the data on standard output, what is said goes to standard error.
+        let mut stderr = std::io::stderr();
+        let say: &mut dyn Write = if to_stdout { &mut stderr } else { &mut *out };
+        let own = convert::convert_own(
+            (input.name(), input_kind),
+            || input.text(),
+            (output_name, output_kind),
+            options.seq_v4,
+        )
+        .map_err(|e| failure(&e))?;
+        match own {
+            Some(own) => {
+                for note in &own.notes {
+                    eprintln!("mtn-studio: {}: {note}", input.name().display());
+                }
+                own.bytes
+            }
+            None => {
+                let motion = motion_of(&input, input_kind, entry, options, say)?;
+                convert::export_as(
+                    &motion,
+                    Some(output_kind),
+                    output_name,
+                    export_options(options),
+                )
+                .map_err(|e| failure(&e))?
+            }
+        }
+    };
+    if to_stdout {
+        out.write_all(&bytes)
+            .and_then(|()| out.flush())
+            .map_err(|e| Failure::output(&e))?;
+        writeln!(
+            std::io::stderr(),
+            "wrote {} bytes to standard output",
+            bytes.len()
+        )
+        .map_err(|e| Failure::output(&e))?;
+    } else {
+        write_atomic(output, &bytes)
+            .map_err(|e| Failure::usage(format!("{}: cannot write: {e}", output.display())))?;
+        writeln!(out, "wrote {} ({} bytes)", output.display(), bytes.len())
+            .map_err(|e| Failure::output(&e))?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// The AIBO motion `input` holds or becomes: imported (a body motion, key poses, CSV) with
+/// the summary said on `say` and notes on standard error, or read (MTN, ODA, JSON).
+fn motion_of(
+    input: &Input<'_>,
+    kind: Option<FileKind>,
+    entry: Option<&str>,
+    options: &ConvertOptions,
+    say: &mut dyn Write,
+) -> Result<Motion, Failure> {
+    let name = input.name();
+    if matches!(
+        kind,
+        Some(FileKind::BodyMotion | FileKind::PoseSeq | FileKind::Csv)
+    ) {
+        let import = import_options(options)?;
+        let (motion, lines) = ImportSource::from_text(name, kind, || input.text())
+            .and_then(|source| source.to_mtn(name, &import))
+            .map_err(|e| failure(&e))?;
+        if let Some((summary, notes)) = lines.split_first() {
+            writeln!(say, "{summary}").map_err(|e| Failure::output(&e))?;
+            for note in notes {
+                eprintln!("mtn-studio: {}: {note}", name.display());
+            }
+        }
+        return Ok(motion);
+    }
+    match input {
+        Input::File(path) => read_motion(path, entry),
+        Input::Stdin(_) if kind.is_none() => Err(Failure::usage(
+            "standard input: its first bytes do not say its format; give --from FORMAT \
+             (mtn, oda, json, csv, seq or pseq)"
+                .to_owned(),
+        )),
+        Input::Stdin(data) => {
+            let loaded = load_data(Path::new("-"), data.clone())?;
+            let sources = motions_of("standard input", loaded, entry, false)?
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()?;
+            first_motion(sources, "standard input")
+        }
+    }
+}
