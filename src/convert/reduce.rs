@@ -116,17 +116,19 @@ fn segment_error(source: &Source, grid: &[Vec<i32>], a: usize, b: usize, limit: 
             clippy::cast_sign_loss,
             reason = "x >= 0"
         )]
-        let tick = (x + 1e-9) as u64;
-        let frac = (x - tick as f64).clamp(0.0, 1.0);
+        let whole = (x + 1e-9) as i64;
+        #[expect(clippy::cast_precision_loss, reason = "a tick count, far below 2^53")]
+        let tick_f = whole as f64;
+        let frac = (x - tick_f).clamp(0.0, 1.0);
+        let tick = u64::try_from(whole).unwrap_or(0);
         let row_worst = if tick + 1 < ticks && exact {
             // The servo between this tick's command and the next, `step` further on.
-            #[expect(clippy::cast_precision_loss, reason = "tick < 2^32")]
-            let tick = tick as f64;
+            let tick = tick_f;
             row.iter()
                 .zip(&from_f)
                 .zip(&steps_f)
                 .map(|((&value, &v0), &step)| ((v0 + tick * step) + frac * step - value).abs())
-                .fold(0.0, f64::max)
+                .fold(0.0, larger)
         } else {
             // The last tick runs to the segment's end; and where the player's `int`
             // arithmetic would wrap, it is followed exactly.
@@ -152,6 +154,12 @@ fn segment_error(source: &Source, grid: &[Vec<i32>], a: usize, b: usize, limit: 
         }
     }
     worst
+}
+
+/// The larger of two errors. As `f64::max` where `so_far` is a number (a NaN `error` is
+/// passed over), written as the comparison the processor's vector maximum makes.
+fn larger(so_far: f64, error: f64) -> f64 {
+    if error > so_far { error } else { so_far }
 }
 
 /// The largest error (µrad) of keyframes at these grid points, over the whole source.
