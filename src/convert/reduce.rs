@@ -111,11 +111,7 @@ fn segment_error(source: &Source, grid: &[Vec<i32>], a: usize, b: usize, limit: 
             break;
         }
         let x = (t - t0) / TICK_MS as f64;
-        #[expect(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "x >= 0"
-        )]
+        #[expect(clippy::cast_possible_truncation, reason = "a tick count")]
         let whole = (x + 1e-9) as i64;
         #[expect(clippy::cast_precision_loss, reason = "a tick count, far below 2^53")]
         let tick_f = whole as f64;
