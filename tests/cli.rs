@@ -523,3 +523,88 @@ fn convert_reads_standard_input_and_writes_standard_output() {
         stderr(&no_kind)
     );
 }
+
+#[test]
+fn gait_files_through_info_check_repair_and_convert() {
+    let dir = scratch("gait");
+    // The robot's layout: no count byte, a servo table right after the 2-entry TOC (8 bytes:
+    // header and two entries), then a stance controller of 52 numbers at location 40.
+    let mut bytes = vec![0, 0, 0x30, 6, 0, 0x32, 40, 0];
+    bytes.extend([4, 100, 101, 102, 103, 200, 200, 201, 201, 10, 11, 12, 13]);
+    bytes.resize(42, 0);
+    for matrix_diagonal in [512_i16, 128] {
+        for i in 0..16 {
+            let value: i16 = if i % 5 == 0 { matrix_diagonal } else { 0 };
+            bytes.extend(value.to_le_bytes());
+        }
+    }
+    for value in 1..=20_i16 {
+        bytes.extend((value * 64).to_le_bytes());
+    }
+    bytes.extend(999_u16.to_le_bytes()); // one byte more than the stance section: a gap
+    let len = u16::try_from(bytes.len()).unwrap();
+    bytes[..2].copy_from_slice(&(len - 1).to_le_bytes()); // a size header one short
+    let file = dir.join("robot.gait");
+    std::fs::write(&file, &bytes).unwrap();
+
+    let info = run(&[&"info", &file, &"--json"]);
+    assert!(info.status.success(), "{}", stderr(&info));
+    let info: serde_json::Value = serde_json::from_slice(&info.stdout).unwrap();
+    assert_eq!(info["kind"], "gait");
+    assert_eq!(info["size"], bytes.len());
+    assert_eq!(info["declared_size"], bytes.len() - 1);
+    assert_eq!(info["toc_count_byte"], false);
+    let sections = info["sections"].as_array().unwrap();
+    assert_eq!(sections[0]["type"], "servo-config");
+    assert_eq!(sections[0]["code"], 48);
+    assert_eq!(sections[0]["offset"], 8);
+    assert_eq!(sections[0]["home"][3], 103);
+    assert_eq!(sections[1]["type"], "stance-controller");
+    assert_eq!(sections[1]["G"][0], 2.0);
+    assert_eq!(sections[1]["G_inv"][5], 0.5);
+    assert_eq!(sections[1]["KG"][0], 0.25);
+    assert_eq!(sections[1]["extra"][7], 5.0);
+    let codes: Vec<&str> = info["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["size-header", "no-count-byte"]);
+
+    let check = run(&[&"check", &file]);
+    assert_eq!(check.status.code(), Some(1), "{}", stdout(&check));
+    assert!(
+        stdout(&check).contains("warning size-header at byte 0"),
+        "{}",
+        stdout(&check)
+    );
+
+    let fixed = dir.join("fixed.gait");
+    let repair = run(&[&"repair", &file, &"-o", &fixed]);
+    assert!(repair.status.success(), "{}", stderr(&repair));
+    assert!(
+        stdout(&repair).contains("added the TOC's count byte"),
+        "{}",
+        stdout(&repair)
+    );
+    let check = run(&[&"check", &fixed, &"--json"]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    let line: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    assert_eq!(line["ok"], true);
+
+    // To JSON and back, byte for byte (the malformed original included).
+    let json = dir.join("robot.json");
+    let again = dir.join("again.gait");
+    assert!(run(&[&"convert", &file, &json]).status.success());
+    let back = run(&[&"convert", &json, &again]);
+    assert!(back.status.success(), "{}", stderr(&back));
+    assert_eq!(std::fs::read(&again).unwrap(), bytes);
+    let to_csv = run(&[&"convert", &file, &dir.join("robot.csv")]);
+    assert_eq!(to_csv.status.code(), Some(1));
+    assert!(
+        stderr(&to_csv).contains("converts to .json or .gait"),
+        "{}",
+        stderr(&to_csv)
+    );
+}

@@ -73,7 +73,11 @@ fn stance(extra: usize, g_inv_diagonal: i16) -> Vec<u8> {
 /// The page's example: TOC `02 30 07 00 31 1A 01`, a servo table right after it and a
 /// sensor table at 0x011A, with the bytes between kept.
 fn page_example() -> Vec<u8> {
-    build(true, &[(0x30, 0x0007, servos(8)), (0x31, 0x011A, sensors(8))], None)
+    build(
+        true,
+        &[(0x30, 0x0007, servos(8)), (0x31, 0x011A, sensors(8))],
+        None,
+    )
 }
 
 #[test]
@@ -128,8 +132,17 @@ fn without_the_count_byte_as_on_the_robot_reads_with_a_note_and_repairs() {
     let again = gait::decode(&written).unwrap();
     assert!(again.problems.is_empty(), "{:?}", again.problems);
     assert!(again.gait.toc_count_byte);
-    let bodies = |g: &gait::Gait| g.sections.iter().map(|s| s.body.clone()).collect::<Vec<_>>();
-    assert_eq!(bodies(&again.gait), bodies(&decoded.gait), "every value kept");
+    let bodies = |g: &gait::Gait| {
+        g.sections
+            .iter()
+            .map(|s| s.body.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        bodies(&again.gait),
+        bodies(&decoded.gait),
+        "every value kept"
+    );
 }
 
 #[test]
@@ -138,7 +151,10 @@ fn the_stance_controller_takes_52_numbers_where_they_fit_and_44_where_not() {
         let bytes = build(true, &[(0x32, 4, stance(extra, 128))], None);
         let decoded = gait::decode(&bytes).unwrap();
         assert!(decoded.problems.is_empty(), "{:?}", decoded.problems);
-        let Body::Stance { g, kg, vff, extra, .. } = &decoded.gait.sections[0].body else {
+        let Body::Stance {
+            g, kg, vff, extra, ..
+        } = &decoded.gait.sections[0].body
+        else {
             panic!("a stance controller");
         };
         assert_eq!(g[0].value(), 2.0);
@@ -171,7 +187,10 @@ fn opaque_sections_and_unknown_types_keep_their_bytes() {
     let codes: Vec<GaitCode> = decoded.problems.iter().map(|p| p.code).collect();
     assert_eq!(codes, [GaitCode::UnknownType]);
     let sections = &decoded.gait.sections;
-    let Body::Detachment { fdes, wup, vfoot, .. } = &sections[0].body else {
+    let Body::Detachment {
+        fdes, wup, vfoot, ..
+    } = &sections[0].body
+    else {
         panic!("a detachment controller");
     };
     assert_eq!((fdes.0, wup[3].0, vfoot.0), (1, 7, 13));
@@ -186,7 +205,12 @@ fn opaque_sections_and_unknown_types_keep_their_bytes() {
         panic!("an attachment controller");
     };
     assert_eq!((vstroke.value(), vwing.value()), (1.0, -1.0));
-    assert_eq!(sections[4].body, Body::Bytes { bytes: vec![0xAB, 0xCD] });
+    assert_eq!(
+        sections[4].body,
+        Body::Bytes {
+            bytes: vec![0xAB, 0xCD]
+        }
+    );
     assert_eq!(gait::encode(&decoded.gait).unwrap(), bytes);
 }
 
@@ -195,7 +219,10 @@ fn json_round_trip_and_a_hand_edit_convert_back() {
     let bytes = page_example();
     let gait = gait::decode(&bytes).unwrap().gait;
     let json = serde_json::to_string_pretty(&gait).unwrap();
-    assert!(json.contains("\"servo-config\"") && json.contains("\"home\""), "{json}");
+    assert!(
+        json.contains("\"servo-config\"") && json.contains("\"home\""),
+        "{json}"
+    );
     let back: gait::Gait = serde_json::from_str(&json).unwrap();
     assert_eq!(gait::encode(&back).unwrap(), bytes);
     // Numbers are real values in JSON; one out of range is refused, one between steps is
@@ -209,7 +236,10 @@ fn json_round_trip_and_a_hand_edit_convert_back() {
     let edited: gait::Gait = serde_json::from_str(&edited).unwrap();
     let written = gait::encode(&edited).unwrap();
     assert_eq!(written[10], 111);
-    assert_eq!(written.iter().zip(&bytes).filter(|(a, b)| a != b).count(), 1);
+    assert_eq!(
+        written.iter().zip(&bytes).filter(|(a, b)| a != b).count(),
+        1
+    );
 }
 
 #[test]
@@ -217,7 +247,10 @@ fn every_problem_code_has_a_fixture_that_raises_it() {
     let mut bad_limits = servos(4);
     bad_limits[1] = 5; // home below the lower limit
     let fixtures: Vec<(GaitCode, Vec<u8>)> = vec![
-        (GaitCode::SizeHeader, build(true, &[(0x30, 4, servos(4))], Some(99))),
+        (
+            GaitCode::SizeHeader,
+            build(true, &[(0x30, 4, servos(4))], Some(99)),
+        ),
         (
             GaitCode::NoCountByte,
             build(false, &[(0x30, 3, servos(4))], None),
@@ -234,9 +267,18 @@ fn every_problem_code_has_a_fixture_that_raises_it() {
             GaitCode::TruncatedSection,
             build(true, &[(0x32, 4, stance(0, 128)[..50].to_vec())], None),
         ),
-        (GaitCode::ServoLimits, build(true, &[(0x30, 4, bad_limits)], None)),
-        (GaitCode::Inverse, build(true, &[(0x32, 4, stance(0, 140))], None)),
-        (GaitCode::UnknownType, build(true, &[(0x7F, 4, vec![1])], None)),
+        (
+            GaitCode::ServoLimits,
+            build(true, &[(0x30, 4, bad_limits)], None),
+        ),
+        (
+            GaitCode::Inverse,
+            build(true, &[(0x32, 4, stance(0, 140))], None),
+        ),
+        (
+            GaitCode::UnknownType,
+            build(true, &[(0x7F, 4, vec![1])], None),
+        ),
     ];
     for (code, bytes) in &fixtures {
         let decoded = gait::decode(bytes).unwrap();
@@ -254,9 +296,8 @@ fn every_problem_code_has_a_fixture_that_raises_it() {
 fn g_inverse_within_the_rounding_passes_and_a_wrong_one_does_not() {
     // 1/3 is not exact in 8.8: G = 3 I with G^-1 = 85/256 I (0.332) is the inverse as well
     // as 8.8 can write it; 90/256 (0.352) is not.
-    let diagonal = |d: i16| -> [Fixed; 16] {
-        std::array::from_fn(|i| Fixed(if i % 5 == 0 { d } else { 0 }))
-    };
+    let diagonal =
+        |d: i16| -> [Fixed; 16] { std::array::from_fn(|i| Fixed(if i % 5 == 0 { d } else { 0 })) };
     assert!(gait::inverse_error(&diagonal(768), &diagonal(85)) <= 0.0);
     assert!(gait::inverse_error(&diagonal(768), &diagonal(90)) > 0.0);
     assert_eq!(Fixed::from_value(1000.0), Fixed(i16::MAX));
@@ -267,7 +308,11 @@ fn g_inverse_within_the_rounding_passes_and_a_wrong_one_does_not() {
 fn any_mutation_reads_without_panic_and_bounded() {
     let seeds = [
         page_example(),
-        build(false, &[(0x30, 6, servos(4)), (0x32, 40, stance(8, 128))], None),
+        build(
+            false,
+            &[(0x30, 6, servos(4)), (0x32, 40, stance(8, 128))],
+            None,
+        ),
     ];
     let mut state = 0x9E37_79B9_u32;
     let mut next = move || {
@@ -300,7 +345,11 @@ fn any_mutation_reads_without_panic_and_bounded() {
                 .map(|s| s.bytes().len())
                 .chain(decoded.gait.gaps.iter().map(|g| g.bytes.len()))
                 .sum();
-            assert!(held <= 2 * bytes.len() + 255 * 800, "{held} bytes held for {}", bytes.len());
+            assert!(
+                held <= 2 * bytes.len() + 255 * 800,
+                "{held} bytes held for {}",
+                bytes.len()
+            );
             if decoded.is_well_formed() {
                 assert_eq!(gait::encode(&decoded.gait).unwrap(), bytes);
             }

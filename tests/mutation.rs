@@ -266,6 +266,7 @@ fn regression_inputs_are_replayed() {
         exercise(&path.display().to_string(), &input);
         let _ = Archive::read(&input);
         exercise_text_readers(&path.display().to_string(), &input);
+        exercise_gait(&path.display().to_string(), &input);
         count += 1;
     }
     assert!(
@@ -273,4 +274,33 @@ fn regression_inputs_are_replayed() {
         "no regression inputs found in {}",
         dir.display()
     );
+}
+
+/// The gait fuzz target's properties: what reads well-formed writes back byte for byte, and
+/// a repaired file reads back with a true size header and its count byte.
+fn exercise_gait(label: &str, input: &[u8]) {
+    use mtn_studio::codec::gait::{self, GaitCode};
+    let Ok(decoded) = gait::decode(input) else {
+        return;
+    };
+    if decoded.is_well_formed() {
+        assert_eq!(
+            gait::encode(&decoded.gait).ok().as_deref(),
+            Some(input),
+            "{label}"
+        );
+    }
+    if let Ok((repaired, _)) = gait::repair(&decoded.gait)
+        && let Ok(bytes) = gait::encode(&repaired)
+    {
+        let again = gait::decode(&bytes).unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert!(
+            again
+                .problems
+                .iter()
+                .all(|p| !matches!(p.code, GaitCode::SizeHeader | GaitCode::NoCountByte)),
+            "{label}: {:?}",
+            again.problems
+        );
+    }
 }

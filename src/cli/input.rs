@@ -237,7 +237,7 @@ pub fn motion_files(dir: &Path) -> Vec<PathBuf> {
                 pending.push(path);
             } else if matches!(
                 FileKind::by_extension(&path),
-                Some(FileKind::Mtn | FileKind::Oda)
+                Some(FileKind::Mtn | FileKind::Oda | FileKind::Gait)
             ) {
                 found.push(path);
             }

@@ -196,6 +196,10 @@ struct Checked {
 
 fn check_one(file: &Path, json: bool) -> Checked {
     use std::fmt::Write as _;
+    if super::gait::is_gait(file) {
+        let (out, err, code) = super::gait::check(file, json);
+        return Checked { out, err, code };
+    }
     let mut checked = Checked {
         out: String::new(),
         err: String::new(),

@@ -2,10 +2,12 @@
 
 mod archive;
 mod convert;
+mod gait;
 pub mod input;
 mod inspect;
 mod transform;
 
+use crate::codec::kind::FileKind;
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
@@ -166,13 +168,22 @@ pub enum Command {
 /// Runs a subcommand, writing its output to `out`; returns the exit code.
 pub fn run(command: Command, out: &mut dyn Write) -> u8 {
     let result = match command {
+        Command::Info { file, json, .. } if gait::is_gait(&file) => gait::info(&file, json, out),
         Command::Info { file, entry, json } => inspect::info(&file, entry.as_deref(), json, out),
         Command::Check { files, json } => inspect::check(&files, json, out),
+        Command::Repair { input, output, .. } if gait::is_gait(&input) => {
+            gait::repair(&input, &output, out)
+        }
         Command::Repair {
             input,
             entry,
             output,
         } => transform::repair(&input, entry.as_deref(), &output, out),
+        Command::Convert { input, output, .. }
+            if gait::is_gait(&input) || FileKind::by_extension(&output) == Some(FileKind::Gait) =>
+        {
+            gait::convert(&input, &output, out)
+        }
         Command::Convert {
             input,
             entry,

@@ -59,11 +59,18 @@ pub fn decode(data: &[u8]) -> Result<Decoded, DecodeError> {
     let without = toc_without_count(data);
     let fit = |toc: &Option<Toc>| toc.as_ref().map_or(usize::MAX, |t| misfits(data, t));
     let (with_misfits, without_misfits) = (fit(&with), fit(&without));
-    // The page's layout, unless the robot's (no count byte) makes more of it fit.
+    // The page's layout (count byte), unless only the robot's (none) makes every entry and
+    // section fit.
     let (toc, noted) = match (with, without) {
-        (Some(with), _) if with_misfits <= without_misfits => (with, false),
-        (_, Some(without)) => (without, true),
+        (Some(with), Some(without)) => {
+            if with_misfits > 0 && without_misfits == 0 {
+                (without, true)
+            } else {
+                (with, false)
+            }
+        }
         (Some(with), None) => (with, false),
+        (None, Some(without)) => (without, true),
         // Only the size header: no TOC at all.
         (None, None) => (
             Toc {
@@ -245,7 +252,10 @@ fn read_sections(
                     if at >= data.len() {
                         format!("past the end of the file ({} bytes)", data.len())
                     } else {
-                        format!("inside the header or the TOC (which ends at byte {})", toc.end)
+                        format!(
+                            "inside the header or the TOC (which ends at byte {})",
+                            toc.end
+                        )
                     }
                 ),
             ));

@@ -40,6 +40,14 @@ pub fn encode(gait: &Gait) -> Result<Vec<u8>, EncodeError> {
         return Err(EncodeError::TooLarge(len));
     }
     let mut out = vec![0u8; len];
+    for gap in &gait.gaps {
+        out[gap.offset..gap.offset + gap.bytes.len()].copy_from_slice(&gap.bytes);
+    }
+    for (at, bytes) in &sections {
+        out[*at..at + bytes.len()].copy_from_slice(bytes);
+    }
+    // The header and TOC last: a section placed inside them (a bad location) cannot
+    // overwrite them.
     out[..HEADER_LEN].copy_from_slice(&gait.declared_size.to_le_bytes());
     let mut at = HEADER_LEN;
     if gait.toc_count_byte {
@@ -50,12 +58,6 @@ pub fn encode(gait: &Gait) -> Result<Vec<u8>, EncodeError> {
         out[at] = section.code;
         out[at + 1..at + 3].copy_from_slice(&section.location.to_le_bytes());
         at += 3;
-    }
-    for gap in &gait.gaps {
-        out[gap.offset..gap.offset + gap.bytes.len()].copy_from_slice(&gap.bytes);
-    }
-    for (at, bytes) in &sections {
-        out[*at..at + bytes.len()].copy_from_slice(bytes);
     }
     Ok(out)
 }
