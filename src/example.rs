@@ -9,6 +9,11 @@ use crate::robot::postures::{posture, posture_locators};
 /// The bundled example file, as shipped in `assets/`.
 pub const EXAMPLE_MTN: &[u8] = include_bytes!("../assets/ers7-stand-to-sit.mtn");
 
+/// A StickyBot gait file laid out as the format's page describes it: the TOC with its count
+/// byte and the servo table right after it, the sensor table at 0x011A as in the page's
+/// example, then every controller (52 stance numbers, G^-1 the exact inverse of G).
+pub const EXAMPLE_GAIT: &[u8] = include_bytes!("../assets/stickybot-example.gait");
+
 /// The file name of the bundled example.
 pub const EXAMPLE_NAME: &str = "ers7-stand-to-sit.mtn";
 

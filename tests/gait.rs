@@ -356,3 +356,25 @@ fn any_mutation_reads_without_panic_and_bounded() {
         }
     }
 }
+
+#[test]
+fn the_bundled_example_reads_clean_with_every_section_type() {
+    let bytes = mtn_studio::example::EXAMPLE_GAIT;
+    let decoded = gait::decode(bytes).unwrap();
+    assert!(decoded.problems.is_empty(), "{:?}", decoded.problems);
+    let codes: Vec<u8> = decoded.gait.sections.iter().map(|s| s.code).collect();
+    assert_eq!(codes, (0x30..=0x36).collect::<Vec<u8>>());
+    assert_eq!(
+        decoded.gait.sections[1].location, 0x011A,
+        "as in the page's example"
+    );
+    let Body::Stance {
+        g, g_inv, extra, ..
+    } = &decoded.gait.sections[2].body
+    else {
+        panic!("a stance controller");
+    };
+    assert!(extra.is_some());
+    assert!(gait::inverse_error(g, g_inv) <= 0.0);
+    assert_eq!(gait::encode(&decoded.gait).unwrap(), bytes);
+}

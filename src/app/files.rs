@@ -126,12 +126,13 @@ impl StudioApp {
             Some(FileKind::Json | FileKind::Csv | FileKind::BodyMotion | FileKind::PoseSeq) => {
                 self.show_import(path.display().to_string());
             }
-            Some(other) => self.fail(
+            Some(FileKind::Gait) => self.fail(
                 "Could not open",
                 format!(
-                    "{}: a {}; mtn-studio opens AIBO motions (.mtn) and archives (.oda)",
-                    path.display(),
-                    other.description()
+                    "{}: a StickyBot gait file; the window does not edit these yet. On the \
+                     command line, `mtn-studio info`, `check`, `repair` and `convert` (to \
+                     and from JSON) read and repair it",
+                    path.display()
                 ),
             ),
             None => self.fail(

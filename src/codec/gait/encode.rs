@@ -31,8 +31,10 @@ pub fn encode(gait: &Gait) -> Result<Vec<u8>, EncodeError> {
         .map(|s| (s.offset(), s.bytes()))
         .collect();
     let toc_end = HEADER_LEN + gait.toc_len();
+    // A section with no bytes (its location past the end) does not make the file longer.
     let len = sections
         .iter()
+        .filter(|(_, bytes)| !bytes.is_empty())
         .map(|(at, bytes)| at + bytes.len())
         .chain(gait.gaps.iter().map(|g| g.offset + g.bytes.len()))
         .fold(toc_end, usize::max);
@@ -43,7 +45,7 @@ pub fn encode(gait: &Gait) -> Result<Vec<u8>, EncodeError> {
     for gap in &gait.gaps {
         out[gap.offset..gap.offset + gap.bytes.len()].copy_from_slice(&gap.bytes);
     }
-    for (at, bytes) in &sections {
+    for (at, bytes) in sections.iter().filter(|(_, bytes)| !bytes.is_empty()) {
         out[*at..at + bytes.len()].copy_from_slice(bytes);
     }
     // The header and TOC last: a section placed inside them (a bad location) cannot
