@@ -378,13 +378,7 @@ fn cut_and_mutated_files_never_panic() {
         seq::Version::V4,
         None,
     ));
-    let mut state = 0x9e37_79b9_u32;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 17;
-        state ^= state << 5;
-        state as usize
-    };
+    let mut next = common::xorshift(0x9e37_79b9_u32);
     let mut read = 0;
     for source in &sources {
         let bytes = source.as_bytes();

@@ -9,6 +9,8 @@
     reason = "tests fail by panicking"
 )]
 
+mod common;
+
 use mtn_studio::codec::gait::{self, Body, Fixed, GaitCode};
 
 /// A gait file's bytes: the size header (the length, or `size`), the TOC (with its count
@@ -314,13 +316,7 @@ fn any_mutation_reads_without_panic_and_bounded() {
             None,
         ),
     ];
-    let mut state = 0x9E37_79B9_u32;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 17;
-        state ^= state << 5;
-        state as usize
-    };
+    let mut next = common::xorshift(0x9E37_79B9_u32);
     for seed in &seeds {
         for _ in 0..5000 {
             let mut bytes = seed.clone();

@@ -130,3 +130,14 @@ pub fn scratch_dir(prefix: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     dir
 }
+
+/// A small reproducible source of numbers for mutation tests (xorshift32 from `seed`).
+pub fn xorshift(seed: u32) -> impl FnMut() -> usize {
+    let mut state = seed;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        state as usize
+    }
+}
