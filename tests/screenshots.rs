@@ -214,3 +214,16 @@ fn screenshot_of_the_import_window() {
         );
     });
 }
+
+#[test]
+fn screenshot_of_a_gait_file() {
+    // The bundled StickyBot example, its stance controller scrolled into view.
+    let mut app = StudioApp::empty();
+    app.push(Action::Open(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/stickybot-example.gait"),
+    ));
+    render(app, "gait-file", |harness| {
+        harness.run();
+        harness.get_by_label("G 3,3").scroll_to_me();
+    });
+}

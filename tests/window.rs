@@ -150,7 +150,7 @@ fn a_pose_copied_in_one_tab_pastes_into_another_and_both_save() {
 fn archive_tab<'a>(harness: &'a Harness<'_, StudioApp>) -> &'a mtn_studio::app::ArchiveTab {
     match &harness.state().tabs.active().unwrap().kind {
         TabKind::Archive(tab) => tab,
-        TabKind::Motion(_) => panic!("a motion tab is in front"),
+        TabKind::Motion(_) | TabKind::Gait(_) => panic!("an archive tab is not in front"),
     }
 }
 

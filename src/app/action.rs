@@ -87,6 +87,8 @@ pub enum Action {
     Motion(TabId, MotionAction),
     /// A change to one archive tab.
     Archive(TabId, ArchiveAction),
+    /// A change to one gait-file tab.
+    Gait(TabId, GaitAction),
     /// Show or hide a panel.
     SetPanel(super::PanelKind, bool),
     /// Several actions, one after another.
@@ -134,6 +136,24 @@ pub enum MotionAction {
     SetLooping(bool),
     /// Playback speed.
     SetSpeed(f64),
+}
+
+/// A change to a gait-file tab.
+#[derive(Clone, Debug)]
+pub enum GaitAction {
+    /// The model as changed: one undo step, or part of the open gesture.
+    Set {
+        /// The undo menu's label.
+        label: String,
+        /// The whole model (a few hundred bytes).
+        gait: Box<crate::codec::gait::Gait>,
+    },
+    /// Open a gesture (a drag): changes until it ends are one undo step.
+    BeginGesture(String),
+    /// Close the gesture.
+    EndGesture,
+    /// Make the size header true and add the TOC's count byte.
+    Repair,
 }
 
 /// A change to an archive tab.

@@ -31,7 +31,11 @@ impl StudioApp {
                 to,
                 confirmed,
                 then,
-            } => self.save(tab, to.as_deref(), confirmed, then),
+            } => {
+                if !self.save_gait(tab, then.clone()) {
+                    self.save(tab, to.as_deref(), confirmed, then);
+                }
+            }
             Action::SaveArchive { tab, confirmed } => self.save_archive(tab, confirmed),
             Action::Import(prompt) => self.import(prompt),
             Action::Export(tab, prompt) => self.export(tab, prompt),
@@ -80,6 +84,7 @@ impl StudioApp {
             Action::PasteText(text) => self.paste_text(&text),
             Action::Motion(id, action) => self.motion_action(id, action),
             Action::Archive(id, action) => self.archive_action(id, action),
+            Action::Gait(id, action) => self.gait_action(id, action),
             Action::Sequence(actions) => self.actions.extend(actions),
             Action::SetPanel(kind, shown) => self.panels.set(kind, shown),
             Action::Quit => self.quit(),
@@ -98,7 +103,7 @@ impl StudioApp {
                 .and_then(|id| self.tabs.get(id))
                 .map(|t| (t.id, &t.kind))
             {
-                Some((id, TabKind::Motion(_))) => self.push(Action::Save {
+                Some((id, TabKind::Motion(_) | TabKind::Gait(_))) => self.push(Action::Save {
                     tab: id,
                     to: None,
                     confirmed: super::action::Confirmed::default(),
@@ -136,7 +141,11 @@ impl StudioApp {
             },
             UiCommand::ShowMessages => self.messages_open = !self.messages_open,
             UiCommand::Quit => self.quit(),
-            motion_command => self.motion_command(motion_command),
+            motion_command => {
+                if !self.gait_command(motion_command) {
+                    self.motion_command(motion_command);
+                }
+            }
         }
     }
 

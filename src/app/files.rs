@@ -126,15 +126,7 @@ impl StudioApp {
             Some(FileKind::Json | FileKind::Csv | FileKind::BodyMotion | FileKind::PoseSeq) => {
                 self.show_import(path.display().to_string());
             }
-            Some(FileKind::Gait) => self.fail(
-                "Could not open",
-                format!(
-                    "{}: a StickyBot gait file; the window does not edit these yet. On the \
-                     command line, `mtn-studio info`, `check`, `repair` and `convert` (to \
-                     and from JSON) read and repair it",
-                    path.display()
-                ),
-            ),
+            Some(FileKind::Gait) => self.open_gait(path),
             None => self.fail(
                 "Could not open",
                 format!(
@@ -176,10 +168,9 @@ impl StudioApp {
 
     /// The question before unsaved edits would be lost: Save, Don't Save, Cancel.
     fn ask_unsaved(&mut self, id: TabId, what: &str, save_then: Action, discard: Action) {
-        let Some(tab) = self.tabs.motion_mut(id) else {
+        let Some(name) = self.tabs.get(id).and_then(super::tabs::Tab::unsaved) else {
             return;
         };
-        let name = tab.document.origin.display_name();
         self.tabs.active = Some(id);
         self.modal = Some(Modal::Confirm(Confirm {
             title: "Save your changes?".to_owned(),
@@ -204,10 +195,7 @@ impl StudioApp {
 
     /// Closes a tab, asking first when its motion has unsaved edits.
     pub(super) fn close_tab(&mut self, id: TabId) {
-        let dirty = self
-            .tabs
-            .motion_mut(id)
-            .is_some_and(|tab| tab.document.is_dirty());
+        let dirty = self.tabs.get(id).is_some_and(|tab| tab.unsaved().is_some());
         if dirty {
             self.ask_unsaved(
                 id,
@@ -224,9 +212,10 @@ impl StudioApp {
     pub(super) fn quit(&mut self) {
         let dirty = self
             .tabs
-            .motions()
-            .find(|(_, tab)| tab.document.is_dirty())
-            .map(|(id, _)| id);
+            .list
+            .iter()
+            .find(|tab| tab.unsaved().is_some())
+            .map(|tab| tab.id);
         match dirty {
             Some(id) => self.ask_unsaved(
                 id,

@@ -46,6 +46,10 @@ pub fn menu_ui(
     let active = tabs.active();
     let motion = active.and_then(|t| t.motion());
     let is_archive = active.is_some_and(|t| matches!(t.kind, TabKind::Archive(_)));
+    let gait = active.and_then(|t| match &t.kind {
+        TabKind::Gait(gait) => Some(gait),
+        _ => None,
+    });
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             item(ui, UiCommand::Open, true, actions);
@@ -62,7 +66,12 @@ pub fn menu_ui(
             });
             item(ui, UiCommand::OpenExample, true, actions);
             ui.separator();
-            item(ui, UiCommand::Save, motion.is_some() || is_archive, actions);
+            item(
+                ui,
+                UiCommand::Save,
+                motion.is_some() || is_archive || gait.is_some(),
+                actions,
+            );
             item(ui, UiCommand::SaveAs, motion.is_some(), actions);
             ui.separator();
             item(ui, UiCommand::Import, true, actions);
@@ -73,8 +82,13 @@ pub fn menu_ui(
         });
         ui.menu_button("Edit", |ui| {
             let history = motion.map(|m| m.document.history());
-            let undo = history.and_then(|h| h.undo_label());
-            let redo = history.and_then(|h| h.redo_label());
+            let (undo, redo) = match gait {
+                Some(gait) => gait.history(),
+                None => (
+                    history.and_then(|h| h.undo_label()),
+                    history.and_then(|h| h.redo_label()),
+                ),
+            };
             item_labelled(
                 ui,
                 UiCommand::Undo,

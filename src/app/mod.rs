@@ -18,6 +18,9 @@ pub mod dialogs;
 mod editing;
 mod file_dialog;
 mod files;
+mod gait_apply;
+pub mod gait_tab;
+mod gait_view;
 mod header_panel;
 pub mod import_dialog;
 mod joints_panel;
@@ -292,10 +295,10 @@ impl StudioApp {
         self.allow_close
     }
 
-    /// Whether any open motion has unsaved edits.
+    /// Whether any open tab (a motion, a gait file) has unsaved edits.
     #[must_use]
     pub fn any_dirty(&self) -> bool {
-        self.tabs.motions().any(|(_, tab)| tab.document.is_dirty())
+        self.tabs.list.iter().any(|tab| tab.unsaved().is_some())
     }
 
     fn remember(&mut self, path: &Path) {
@@ -320,7 +323,9 @@ impl StudioApp {
             || "mtn-studio".to_owned(),
             |tab| match &tab.kind {
                 TabKind::Motion(motion) => motion.document.title(),
-                TabKind::Archive(_) => format!("{} \u{2014} mtn-studio", tab.title()),
+                TabKind::Archive(_) | TabKind::Gait(_) => {
+                    format!("{} \u{2014} mtn-studio", tab.title())
+                }
             },
         );
         if title != self.shown_title {
@@ -419,6 +424,7 @@ impl StudioApp {
                         let context = archive_tab::BrowserContext { edited: &edited };
                         archive_tab::archive_ui(ui, id, archive, &context, actions);
                     }
+                    TabKind::Gait(gait) => gait_view::gait_ui(ui, id, gait, actions),
                 }
             }
             None => {
@@ -493,6 +499,10 @@ fn facts(tabs: &Tabs) -> String {
             )
         }
         TabKind::Archive(archive) => plural(archive.index.rows.len(), "entry", "entries"),
+        TabKind::Gait(gait) => format!(
+            "StickyBot gait file · {}",
+            plural(gait.gait.sections.len(), "section", "sections")
+        ),
     }
 }
 

@@ -58,6 +58,8 @@ pub enum TabKind {
     Motion(Box<MotionTab>),
     /// An archive's entries.
     Archive(Box<ArchiveTab>),
+    /// A StickyBot gait file.
+    Gait(Box<super::gait_tab::GaitTab>),
 }
 
 /// One tab.
@@ -75,6 +77,20 @@ impl Tab {
         match &self.kind {
             TabKind::Motion(tab) => tab.document.tab_title(),
             TabKind::Archive(tab) => crate::edit::file_name(&tab.index.path),
+            TabKind::Gait(tab) => tab.title(),
+        }
+    }
+
+    /// What to call it when asking about unsaved edits, if it has any.
+    #[must_use]
+    pub fn unsaved(&self) -> Option<String> {
+        match &self.kind {
+            TabKind::Motion(tab) => tab
+                .document
+                .is_dirty()
+                .then(|| tab.document.origin.display_name()),
+            TabKind::Archive(_) => None,
+            TabKind::Gait(tab) => tab.is_dirty().then(|| tab.name()),
         }
     }
 
@@ -83,7 +99,7 @@ impl Tab {
     pub fn motion(&self) -> Option<&MotionTab> {
         match &self.kind {
             TabKind::Motion(tab) => Some(tab),
-            TabKind::Archive(_) => None,
+            TabKind::Archive(_) | TabKind::Gait(_) => None,
         }
     }
 
@@ -91,7 +107,15 @@ impl Tab {
     pub fn motion_mut(&mut self) -> Option<&mut MotionTab> {
         match &mut self.kind {
             TabKind::Motion(tab) => Some(tab),
-            TabKind::Archive(_) => None,
+            TabKind::Archive(_) | TabKind::Gait(_) => None,
+        }
+    }
+
+    /// The gait tab, if it is one.
+    pub fn gait_mut(&mut self) -> Option<&mut super::gait_tab::GaitTab> {
+        match &mut self.kind {
+            TabKind::Gait(tab) => Some(tab),
+            _ => None,
         }
     }
 }
@@ -174,6 +198,15 @@ impl Tabs {
         self.list
             .iter()
             .find(|t| matches!(&t.kind, TabKind::Archive(a) if same_file(&a.index.path, path)))
+            .map(|t| t.id)
+    }
+
+    /// The tab of the gait file at `path`, if one is open.
+    #[must_use]
+    pub fn find_gait(&self, path: &Path) -> Option<TabId> {
+        self.list
+            .iter()
+            .find(|t| matches!(&t.kind, TabKind::Gait(g) if same_file(&g.path, path)))
             .map(|t| t.id)
     }
 

@@ -45,10 +45,8 @@ impl FileKind {
         Self::PoseSeq,
     ];
 
-    /// What the window opens as a document of its own (File > Open, a dropped file). Gait
-    /// files are read, checked, repaired and converted by the command line; the window's
-    /// view of them is still to come.
-    pub const OPENED: [Self; 2] = [Self::Mtn, Self::Oda];
+    /// What the window opens as a document of its own (File > Open, a dropped file).
+    pub const OPENED: [Self; 3] = [Self::Mtn, Self::Oda, Self::Gait];
 
     /// What the window brings in as a new motion through File > Import.
     pub const IMPORTED: [Self; 4] = [Self::BodyMotion, Self::PoseSeq, Self::Csv, Self::Json];
@@ -220,7 +218,7 @@ mod tests {
     #[test]
     fn filters_list_every_extension_in_both_cases() {
         let filters = dialog_extensions(&FileKind::OPENED);
-        for e in ["mtn", "MTN", "oda", "ODA"] {
+        for e in ["mtn", "MTN", "oda", "ODA", "gait", "GAIT"] {
             assert!(filters.iter().any(|f| f == e), "{e} in {filters:?}");
         }
         assert!(!filters.iter().any(|f| f == "seq"));

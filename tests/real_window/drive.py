@@ -11,7 +11,10 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
      Ctrl+S (never saved, and no file-dialog portal here: the window must ask for the path
      itself), type a path, Enter; then check the file was written;
   3. open a malformed motion: a screen reader finds its tab, every joint by name, the
-     "Keyframe N" rows and Repair.
+     "Keyframe N" rows and Repair;
+  4. import Choreonoid's walk through the Import window's grid; kill the window after an
+     edit and restore the work at the next start;
+  5. open a StickyBot gait file, type a servo limit, Ctrl+S, Ctrl+Q; read it back.
 
 Run inside a D-Bus session with the accessibility bus up (see run.sh).
 Usage: drive.py BINARY MOTION.mtn
@@ -352,10 +355,41 @@ def a_crash_leaves_work_to_restore():
     log('ok: after a crash the next start offered the unsaved edit back, as an unsaved tab')
 
 
+def gait_edit_and_save():
+    """A StickyBot gait file: a servo's upper limit typed in, saved with Ctrl+S; the file
+    read back through the codec (`mtn-studio info --json`)."""
+    example = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'assets',
+                           'stickybot-example.gait')
+    path = os.path.join(tempfile.mkdtemp(prefix='gait-'), 'robot.gait')
+    with open(example, 'rb') as source, open(path, 'wb') as target:
+        target.write(source.read())
+    app_process, _ = start(path)
+    try:
+        find('Tab robot.gait', 'page tab')
+        click('servo 0 upper', 'spin button')
+        key('ctrl+a')
+        xdotool('type', '--delay', '30', '210')
+        key('Return')
+        find('Tab robot.gait \u2022', 'page tab')
+        key('ctrl+s')
+        find('Tab robot.gait', 'page tab')
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after saving the gait file')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    info = json.loads(subprocess.run([BINARY, 'info', path, '--json'], check=True,
+                                     capture_output=True, text=True).stdout)
+    upper = info['sections'][0]['upper'][0]
+    if upper != 210:
+        fail('the saved gait file has upper limit %r for servo 0, not 210' % upper)
+    log('ok: a gait file edited in the window (servo 0 upper limit 200 -> 210) and saved')
+
+
 if __name__ == '__main__':
     scenarios = [edit_copy_paste_save, save_as_without_a_file_dialog,
                  names_a_screen_reader_finds, import_through_the_grid,
-                 a_crash_leaves_work_to_restore]
+                 a_crash_leaves_work_to_restore, gait_edit_and_save]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:

@@ -1,0 +1,88 @@
+//! Gait-file tabs in the app: opening one, applying its actions after the frame, Undo and
+//! Redo, and saving it (atomically, with the question before a file changed on disk is
+//! replaced left to the motion tabs' flow: a gait tab saves where it came from).
+
+use super::StudioApp;
+use super::action::{Action, GaitAction};
+use super::command::UiCommand;
+use super::gait_tab::GaitTab;
+use super::tabs::{TabId, TabKind};
+use std::path::Path;
+
+impl StudioApp {
+    /// Opens a gait file in a tab (or brings its tab to the front).
+    pub(super) fn open_gait(&mut self, path: &Path) {
+        if let Some(id) = self.tabs.find_gait(path) {
+            self.tabs.active = Some(id);
+            return;
+        }
+        match GaitTab::open(path) {
+            Ok(tab) => {
+                self.remember(path);
+                self.status.say(format!(
+                    "Opened {}: a StickyBot gait file, {}",
+                    path.display(),
+                    crate::words::plural(tab.gait.sections.len(), "section", "sections")
+                ));
+                self.tabs.add(TabKind::Gait(Box::new(tab)));
+            }
+            Err(error) => self.fail("Could not open", error),
+        }
+    }
+
+    /// Applies a change to a gait tab.
+    pub(super) fn gait_action(&mut self, id: TabId, action: GaitAction) {
+        let Some(tab) = self.tabs.get_mut(id).and_then(|t| t.gait_mut()) else {
+            return;
+        };
+        match action {
+            GaitAction::Set { label, gait } => tab.set(&label, *gait),
+            GaitAction::BeginGesture(label) => tab.begin(&label),
+            GaitAction::EndGesture => tab.end(),
+            GaitAction::Repair => match tab.repair() {
+                Ok(fixes) if fixes.is_empty() => self.status.say("Nothing to repair"),
+                Ok(fixes) => self.status.say(format!("Repaired: {}", fixes.join("; "))),
+                Err(error) => self.fail("Could not repair", error),
+            },
+        }
+    }
+
+    /// Runs Undo or Redo on the gait tab in front; false for other commands.
+    pub(super) fn gait_command(&mut self, command: UiCommand) -> bool {
+        let Some(tab) = self.tabs.active.and_then(|id| self.tabs.get_mut(id)) else {
+            return false;
+        };
+        let Some(tab) = tab.gait_mut() else {
+            return false;
+        };
+        let said = match command {
+            UiCommand::Undo => tab
+                .undo()
+                .map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undid {l}")),
+            UiCommand::Redo | UiCommand::RedoAlt => tab
+                .redo()
+                .map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redid {l}")),
+            _ => return false,
+        };
+        self.status.say(said);
+        true
+    }
+
+    /// Saves a gait tab to its file, then does `then`; true if the tab is a gait tab.
+    pub(super) fn save_gait(&mut self, id: TabId, then: Option<Box<Action>>) -> bool {
+        let Some(tab) = self.tabs.get_mut(id).and_then(|t| t.gait_mut()) else {
+            return false;
+        };
+        match tab.save() {
+            Ok(len) => {
+                let said = format!("Saved {} ({len} bytes)", tab.path.display());
+                self.status.say(said);
+                if let Some(then) = then {
+                    self.push(*then);
+                }
+            }
+            Err(error) => self.fail("Could not save", error),
+        }
+        true
+    }
+}

@@ -1,0 +1,163 @@
+//! A StickyBot gait file open in a tab: the model, its problems, and its own undo history
+//! (the whole model is a few hundred bytes, so each step keeps the model as it was).
+
+use crate::codec::gait::{self, Gait, GaitProblem};
+use std::path::{Path, PathBuf};
+
+/// One gait file in a tab.
+pub struct GaitTab {
+    /// Where it was read from and is saved to.
+    pub path: PathBuf,
+    /// The model as edited.
+    pub gait: Gait,
+    /// Its problems, found again after every change.
+    pub problems: Vec<GaitProblem>,
+    /// The model as it is on disk.
+    saved: Gait,
+    /// Undo steps: the label and the model before the step.
+    undo: Vec<(String, Gait)>,
+    /// Redo steps: the label and the model before the undo.
+    redo: Vec<(String, Gait)>,
+    /// An open gesture (a drag, typing in a field): its label and the model at its start.
+    gesture: Option<(String, Gait)>,
+}
+
+impl GaitTab {
+    /// Reads a gait file.
+    ///
+    /// # Errors
+    /// The file cannot be read, or is shorter than its size header.
+    pub fn open(path: &Path) -> Result<Self, String> {
+        let shown = path.display();
+        let data = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
+        if data.len() > usize::from(u16::MAX) + 1 {
+            return Err(format!(
+                "{shown}: {} bytes, more than a gait file's 16-bit size can say",
+                data.len()
+            ));
+        }
+        let decoded = gait::decode(&data).map_err(|e| format!("{shown}: {e}"))?;
+        Ok(Self {
+            path: path.to_owned(),
+            saved: decoded.gait.clone(),
+            gait: decoded.gait,
+            problems: decoded.problems,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            gesture: None,
+        })
+    }
+
+    /// The file name.
+    #[must_use]
+    pub fn name(&self) -> String {
+        crate::edit::file_name(&self.path)
+    }
+
+    /// Whether it has edits not on disk.
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.gait != self.saved
+    }
+
+    /// The tab's title, with the unsaved mark.
+    #[must_use]
+    pub fn title(&self) -> String {
+        if self.is_dirty() {
+            format!("{} \u{2022}", self.name())
+        } else {
+            self.name()
+        }
+    }
+
+    /// The label of the step Undo would take back, and of the one Redo would make again.
+    #[must_use]
+    pub fn history(&self) -> (Option<&str>, Option<&str>) {
+        (
+            self.undo.last().map(|(l, _)| l.as_str()),
+            self.redo.last().map(|(l, _)| l.as_str()),
+        )
+    }
+
+    /// Replaces the model: one undo step, or part of the open gesture.
+    pub fn set(&mut self, label: &str, gait: Gait) {
+        if gait == self.gait {
+            return;
+        }
+        let before = std::mem::replace(&mut self.gait, gait);
+        if self.gesture.is_none() {
+            self.undo.push((label.to_owned(), before));
+            self.redo.clear();
+        }
+        self.recheck();
+    }
+
+    /// Opens a gesture: changes until it ends are one undo step.
+    pub fn begin(&mut self, label: &str) {
+        if self.gesture.is_none() {
+            self.gesture = Some((label.to_owned(), self.gait.clone()));
+        }
+    }
+
+    /// Closes the gesture, as one undo step if it changed anything.
+    pub fn end(&mut self) {
+        if let Some((label, before)) = self.gesture.take()
+            && before != self.gait
+        {
+            self.undo.push((label, before));
+            self.redo.clear();
+        }
+    }
+
+    /// Takes back the last step; what it was.
+    pub fn undo(&mut self) -> Option<String> {
+        self.end();
+        let (label, before) = self.undo.pop()?;
+        let after = std::mem::replace(&mut self.gait, before);
+        self.redo.push((label.clone(), after));
+        self.recheck();
+        Some(label)
+    }
+
+    /// Makes the last undone step again; what it was.
+    pub fn redo(&mut self) -> Option<String> {
+        self.end();
+        let (label, after) = self.redo.pop()?;
+        let before = std::mem::replace(&mut self.gait, after);
+        self.undo.push((label.clone(), before));
+        self.recheck();
+        Some(label)
+    }
+
+    /// Fixes the size header and adds a missing count byte, as one undo step; each fix.
+    ///
+    /// # Errors
+    /// The repaired model cannot be written (too large).
+    pub fn repair(&mut self) -> Result<Vec<String>, String> {
+        let (fixed, fixes) = gait::repair(&self.gait).map_err(|e| e.to_string())?;
+        self.set("Repair", fixed);
+        Ok(fixes)
+    }
+
+    /// Writes the model to its file (atomically), with the size header made true.
+    ///
+    /// # Errors
+    /// The model cannot be written, or the file cannot be saved.
+    pub fn save(&mut self) -> Result<usize, String> {
+        self.end();
+        let bytes = gait::encode(&self.gait).map_err(|e| e.to_string())?;
+        crate::fsutil::write_atomic(&self.path, &bytes)
+            .map_err(|e| format!("{}: cannot write: {e}", self.path.display()))?;
+        self.saved = self.gait.clone();
+        Ok(bytes.len())
+    }
+
+    /// Finds the problems again, as the file would read.
+    fn recheck(&mut self) {
+        self.problems = gait::encode(&self.gait)
+            .ok()
+            .and_then(|bytes| gait::decode(&bytes).ok())
+            .map(|d| d.problems)
+            .unwrap_or_default();
+    }
+}
