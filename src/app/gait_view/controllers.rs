@@ -2,7 +2,7 @@
 //! checked live, every named number by the page's names, opaque sections in hex.
 
 use super::{Sink, changed, number_ui};
-use crate::codec::gait::{self, Body, Fixed, Gait};
+use crate::codec::gait::{self, Fixed, Gait};
 
 pub(super) fn stance_ui(
     ui: &mut egui::Ui,
@@ -28,9 +28,8 @@ pub(super) fn stance_ui(
                                 name,
                                 |new| {
                                     changed(gait, index, |body| {
-                                        if let Body::Stance { g, g_inv, .. } = body {
-                                            let target = if name == "G" { g } else { g_inv };
-                                            target[at] = new;
+                                        if let Some(target) = body.number_mut(name, at) {
+                                            *target = new;
                                         }
                                     })
                                 },
@@ -61,7 +60,12 @@ pub(super) fn named_numbers_ui(ui: &mut egui::Ui, gait: &Gait, index: usize, sin
     let Some(section) = gait.sections.get(index) else {
         return;
     };
-    let rows = named_rows(&section.body);
+    let rows: Vec<_> = section
+        .body
+        .numbers()
+        .into_iter()
+        .filter(|(name, _)| !matches!(*name, "G" | "G_inv"))
+        .collect();
     egui::Grid::new(("numbers", index)).show(ui, |ui| {
         for (name, values) in rows {
             ui.strong(name);
@@ -74,7 +78,7 @@ pub(super) fn named_numbers_ui(ui: &mut egui::Ui, gait: &Gait, index: usize, sin
                     };
                     number_ui(ui, &shown, *value, sink, name, |new| {
                         changed(gait, index, |body| {
-                            if let Some(target) = named_slot(body, name, slot) {
+                            if let Some(target) = body.number_mut(name, slot) {
                                 *target = new;
                             }
                         })
@@ -84,77 +88,6 @@ pub(super) fn named_numbers_ui(ui: &mut egui::Ui, gait: &Gait, index: usize, sin
             ui.end_row();
         }
     });
-}
-
-/// The named numbers of a body, by the page's names, in order.
-fn named_rows(body: &Body) -> Vec<(&'static str, Vec<Fixed>)> {
-    match body {
-        Body::Stance {
-            kg, fd, vff, extra, ..
-        } => {
-            let mut rows = vec![
-                ("KG", kg.to_vec()),
-                ("fD", fd.to_vec()),
-                ("vFF", vff.to_vec()),
-            ];
-            if let Some(extra) = extra {
-                rows.push(("extra", extra.to_vec()));
-            }
-            rows
-        }
-        Body::Detachment {
-            fdes,
-            kstroke,
-            fthresh,
-            wup,
-            vwing,
-            fup,
-            vfoot,
-        } => vec![
-            ("fdes", vec![*fdes]),
-            ("Kstroke", vec![*kstroke]),
-            ("fthresh", vec![*fthresh]),
-            ("Wup", wup.to_vec()),
-            ("vwing", vec![*vwing]),
-            ("Fup", fup.to_vec()),
-            ("vfoot", vec![*vfoot]),
-        ],
-        Body::Attachment {
-            vstroke,
-            wload,
-            vwing,
-        } => vec![
-            ("vstroke", vec![*vstroke]),
-            ("Wload", wload.to_vec()),
-            ("vwing", vec![*vwing]),
-        ],
-        _ => Vec::new(),
-    }
-}
-
-/// The slot of a named number in a body, for an edit.
-fn named_slot<'a>(body: &'a mut Body, name: &str, slot: usize) -> Option<&'a mut Fixed> {
-    match (body, name) {
-        (Body::Stance { kg, .. }, "KG") => kg.get_mut(slot),
-        (Body::Stance { fd, .. }, "fD") => fd.get_mut(slot),
-        (Body::Stance { vff, .. }, "vFF") => vff.get_mut(slot),
-        (
-            Body::Stance {
-                extra: Some(extra), ..
-            },
-            "extra",
-        ) => extra.get_mut(slot),
-        (Body::Detachment { fdes, .. }, "fdes") => Some(fdes),
-        (Body::Detachment { kstroke, .. }, "Kstroke") => Some(kstroke),
-        (Body::Detachment { fthresh, .. }, "fthresh") => Some(fthresh),
-        (Body::Detachment { wup, .. }, "Wup") => wup.get_mut(slot),
-        (Body::Detachment { vwing, .. } | Body::Attachment { vwing, .. }, "vwing") => Some(vwing),
-        (Body::Detachment { fup, .. }, "Fup") => fup.get_mut(slot),
-        (Body::Detachment { vfoot, .. }, "vfoot") => Some(vfoot),
-        (Body::Attachment { vstroke, .. }, "vstroke") => Some(vstroke),
-        (Body::Attachment { wload, .. }, "Wload") => wload.get_mut(slot),
-        _ => None,
-    }
 }
 
 /// Opaque bytes, 16 a row in hex.

@@ -193,6 +193,91 @@ pub enum Body {
     },
 }
 
+impl Body {
+    /// The numbers of a controller by the page's names, in file order (none for the other
+    /// sections).
+    pub fn numbers(&self) -> Vec<(&'static str, Vec<Fixed>)> {
+        match self {
+            Body::Stance {
+                g,
+                g_inv,
+                kg,
+                fd,
+                vff,
+                extra,
+            } => {
+                let mut rows = vec![
+                    ("G", g.to_vec()),
+                    ("G_inv", g_inv.to_vec()),
+                    ("KG", kg.to_vec()),
+                    ("fD", fd.to_vec()),
+                    ("vFF", vff.to_vec()),
+                ];
+                if let Some(extra) = extra {
+                    rows.push(("extra", extra.to_vec()));
+                }
+                rows
+            }
+            Body::Detachment {
+                fdes,
+                kstroke,
+                fthresh,
+                wup,
+                vwing,
+                fup,
+                vfoot,
+            } => vec![
+                ("fdes", vec![*fdes]),
+                ("Kstroke", vec![*kstroke]),
+                ("fthresh", vec![*fthresh]),
+                ("Wup", wup.to_vec()),
+                ("vwing", vec![*vwing]),
+                ("Fup", fup.to_vec()),
+                ("vfoot", vec![*vfoot]),
+            ],
+            Body::Attachment {
+                vstroke,
+                wload,
+                vwing,
+            } => vec![
+                ("vstroke", vec![*vstroke]),
+                ("Wload", wload.to_vec()),
+                ("vwing", vec![*vwing]),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Number `slot` of the numbers named `name`, for an edit.
+    pub fn number_mut(&mut self, name: &str, slot: usize) -> Option<&mut Fixed> {
+        match (self, name) {
+            (Body::Stance { g, .. }, "G") => g.get_mut(slot),
+            (Body::Stance { g_inv, .. }, "G_inv") => g_inv.get_mut(slot),
+            (Body::Stance { kg, .. }, "KG") => kg.get_mut(slot),
+            (Body::Stance { fd, .. }, "fD") => fd.get_mut(slot),
+            (Body::Stance { vff, .. }, "vFF") => vff.get_mut(slot),
+            (
+                Body::Stance {
+                    extra: Some(extra), ..
+                },
+                "extra",
+            ) => extra.get_mut(slot),
+            (Body::Detachment { fdes, .. }, "fdes") => Some(fdes),
+            (Body::Detachment { kstroke, .. }, "Kstroke") => Some(kstroke),
+            (Body::Detachment { fthresh, .. }, "fthresh") => Some(fthresh),
+            (Body::Detachment { wup, .. }, "Wup") => wup.get_mut(slot),
+            (Body::Detachment { vwing, .. } | Body::Attachment { vwing, .. }, "vwing") => {
+                Some(vwing)
+            }
+            (Body::Detachment { fup, .. }, "Fup") => fup.get_mut(slot),
+            (Body::Detachment { vfoot, .. }, "vfoot") => Some(vfoot),
+            (Body::Attachment { vstroke, .. }, "vstroke") => Some(vstroke),
+            (Body::Attachment { wload, .. }, "Wload") => wload.get_mut(slot),
+            _ => None,
+        }
+    }
+}
+
 /// One section: its TOC entry and what it holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Section {
@@ -233,44 +318,10 @@ impl Section {
                 out.extend_from_slice(zero);
                 numbers(&mut out, slope);
             }
-            Body::Stance {
-                g,
-                g_inv,
-                kg,
-                fd,
-                vff,
-                extra,
-            } => {
-                for part in [&g[..], g_inv, kg, fd, vff] {
-                    numbers(&mut out, part);
+            Body::Stance { .. } | Body::Detachment { .. } | Body::Attachment { .. } => {
+                for (_, values) in self.body.numbers() {
+                    numbers(&mut out, &values);
                 }
-                if let Some(extra) = extra {
-                    numbers(&mut out, extra);
-                }
-            }
-            Body::Detachment {
-                fdes,
-                kstroke,
-                fthresh,
-                wup,
-                vwing,
-                fup,
-                vfoot,
-            } => {
-                numbers(&mut out, &[*fdes, *kstroke, *fthresh]);
-                numbers(&mut out, wup);
-                numbers(&mut out, &[*vwing]);
-                numbers(&mut out, fup);
-                numbers(&mut out, &[*vfoot]);
-            }
-            Body::Attachment {
-                vstroke,
-                wload,
-                vwing,
-            } => {
-                numbers(&mut out, &[*vstroke]);
-                numbers(&mut out, wload);
-                numbers(&mut out, &[*vwing]);
             }
             Body::Bytes { bytes } => out.extend_from_slice(bytes),
         }
