@@ -7,6 +7,7 @@
 //! [`decode`] takes every reading the page allows and says which it took; [`encode`] gives a
 //! well-formed file back byte for byte (count byte or not, gaps kept).
 
+mod body;
 mod check;
 mod decode;
 mod encode;
