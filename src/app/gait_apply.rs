@@ -1,6 +1,6 @@
 //! Gait-file tabs in the app: opening one, applying its actions after the frame, Undo and
-//! Redo, and saving it (atomically, with the question before a file changed on disk is
-//! replaced left to the motion tabs' flow: a gait tab saves where it came from).
+//! Redo, and saving it atomically where it came from. Unlike a motion tab's save, it does
+//! not ask first when the file changed on disk since it was opened.
 
 use super::StudioApp;
 use super::action::{Action, GaitAction};
