@@ -11,5 +11,6 @@ pub mod edit;
 pub mod example;
 pub mod fsutil;
 pub mod logging;
+pub mod ops;
 pub mod robot;
 pub mod words;

@@ -122,6 +122,12 @@ fn fixture(code: ProblemCode) -> Fixture {
             motion.creator = "\u{30bd}\u{30cb}\u{30fc}".to_owned();
             return Fixture::Motion(Box::new(motion));
         }
+        ProblemCode::PostureMismatch => {
+            // The name promises a start in the sleep posture; the example starts standing.
+            let mut motion = example;
+            motion.name = "a_sleep#sit_example".to_owned();
+            bytes = encoded(&motion);
+        }
         other => panic!("no fixture for {other}: add one"),
     }
     Fixture::Bytes(bytes)
@@ -195,7 +201,11 @@ fn every_problem_code_has_a_fixture_that_triggers_it() {
                 again
                     .problems
                     .iter()
-                    .all(|p| p.severity < Severity::Warning),
+                    // The truncated file lost its last (sit) keyframe: it no longer ends
+                    // where its name says, and the check says so.
+                    .all(|p| p.severity < Severity::Warning
+                        || (code == ProblemCode::Truncated
+                            && p.code == ProblemCode::PostureMismatch)),
                 "{code}: {:#?}",
                 again.problems
             );

@@ -5,6 +5,7 @@ mod convert;
 mod gait;
 pub mod input;
 mod inspect;
+mod ops;
 mod transform;
 
 use crate::codec::kind::FileKind;
@@ -149,6 +150,9 @@ pub enum Command {
         #[arg(long)]
         entry: Option<String>,
     },
+    /// Whole-motion operations: mirror, reverse, retime, concat, pose, retarget.
+    #[command(flatten)]
+    Op(ops::OpCommand),
     /// Work with ODA archives: list, extract, add, replace, remove.
     Oda {
         /// What to do with the archive.
@@ -191,6 +195,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
             options,
         } => convert::convert(&input, entry.as_deref(), &output, &options, out),
         Command::Ticks { file, entry } => transform::ticks(&file, entry.as_deref(), out),
+        Command::Op(command) => ops::run(command, out),
         Command::Oda { action } => archive::run(action, out),
         Command::Completions { shell } => {
             let mut command = <Args as clap::CommandFactory>::command();

@@ -86,11 +86,14 @@ pub enum ProblemCode {
     Section3Width,
     /// A joint commanded faster than the model's servos can follow.
     JointSpeed,
+    /// The name says the motion starts (or ends) in a standard posture its first (last)
+    /// keyframe is not in.
+    PostureMismatch,
 }
 
 impl ProblemCode {
     /// Every code, for tests that need one fixture per code.
-    pub const ALL: [Self; 23] = [
+    pub const ALL: [Self; 24] = [
         Self::Section0Header,
         Self::SectionNumber,
         Self::Section1Size,
@@ -114,6 +117,7 @@ impl ProblemCode {
         Self::StringEncoding,
         Self::Section3Width,
         Self::JointSpeed,
+        Self::PostureMismatch,
     ];
 
     /// The stable kebab-case string.
@@ -143,6 +147,7 @@ impl ProblemCode {
             Self::StringEncoding => "string-encoding",
             Self::Section3Width => "section3-width",
             Self::JointSpeed => "joint-speed",
+            Self::PostureMismatch => "posture-mismatch",
         }
     }
 

@@ -3,8 +3,9 @@
 //! together with what the reader found in the file's structure: the command line, the
 //! editor and the tests all take a motion's problems from there.
 
-use super::chunk_name;
+use super::models::Model;
 use super::models::{Design, model_for_locators, parse_design};
+use super::{chunk_name, postures};
 use crate::codec::DecodeError;
 use crate::codec::mtn::{self, Decoded, Motion, Offsets, SizeWidth};
 use crate::codec::problem::{Problem, ProblemCode, Severity};
@@ -90,6 +91,9 @@ pub fn check_motion(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
             .and_then(|d| d.partial)
             .map(super::models::PartialBody::prefix),
     );
+    if let Some(design) = design {
+        check_postures(motion, offsets, design.model, &mut problems);
+    }
     if !issues.is_empty() {
         problems.push(Problem::new(
             if ers110 {
@@ -103,6 +107,40 @@ pub fn check_motion(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
         ));
     }
     problems
+}
+
+/// `posture-mismatch`: the name says the motion starts (ends) in a standard posture and its
+/// first (last) keyframe is farther from it than [`postures::MATCH_TOLERANCE_DEG`].
+fn check_postures(motion: &Motion, offsets: &Offsets, model: Model, problems: &mut Vec<Problem>) {
+    let Some(name) = chunk_name::parse(&motion.name) else {
+        return;
+    };
+    let Some(last) = motion.keyframes.len().checked_sub(1) else {
+        return;
+    };
+    for (which, posture_name, keyframe) in [("starts", &name.start, 0), ("ends", &name.end, last)] {
+        let Some(posture) = postures::posture(model, posture_name) else {
+            continue;
+        };
+        let Some((joint, joint_name, diff)) = postures::farthest_joint(motion, posture, keyframe)
+        else {
+            continue;
+        };
+        if diff > postures::MATCH_TOLERANCE_DEG {
+            problems.push(Problem::new(
+                Severity::Warning,
+                ProblemCode::PostureMismatch,
+                offsets.angle(keyframe, joint),
+                format!(
+                    "the name says the motion {which} in the {posture_name} posture, but \
+                     keyframe {keyframe} is not in it: {joint_name} is {diff:.1}° from the \
+                     {} {posture_name} (more than {:.0}°)",
+                    model.name(),
+                    postures::MATCH_TOLERANCE_DEG
+                ),
+            ));
+        }
+    }
 }
 
 fn check_header(motion: &Motion, offsets: &Offsets, ers110: bool, problems: &mut Vec<Problem>) {

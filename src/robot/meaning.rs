@@ -87,6 +87,11 @@ pub fn meaning(problem: &Problem) -> &'static str {
             "The keyframe section's size is written at the other model's width: this \
              model's player would misread every keyframe. Repair fixes it."
         }
+        C::PostureMismatch => {
+            "The name says the motion starts or ends in a standard posture, but it does not: \
+             the robot jumps between this motion and the next. Motion > Start and End \
+             Postures fixes it."
+        }
     }
 }
 

@@ -5,6 +5,7 @@ pub mod check;
 pub mod chunk_name;
 pub mod joints;
 pub mod kinematics;
+pub mod leg_ik;
 mod limits;
 pub mod marks;
 pub mod meaning;

@@ -114,6 +114,54 @@ pub fn posture_locators(model: Model) -> Vec<String> {
         .collect()
 }
 
+/// How far (degrees, any joint) a keyframe may be from a posture and still be in it. Sony's
+/// own motions that the name says start or end in a posture start or end within this of the
+/// tables (the tables are rounded from them); a posture another tool wrote can differ by a
+/// few tenths.
+pub const MATCH_TOLERANCE_DEG: f64 = 3.0;
+
+/// Where a keyframe is farthest from a posture: the joint's index in the motion, its name,
+/// and the difference in degrees. Only joints the posture lists count; `None` when the
+/// motion has none of them (or no such keyframe).
+#[must_use]
+pub fn farthest_joint(
+    motion: &crate::codec::mtn::Motion,
+    posture: &Posture,
+    keyframe: usize,
+) -> Option<(usize, &'static str, f64)> {
+    let row = motion.keyframes.get(keyframe)?.angles_urad;
+    let locators = posture_locators(posture.model);
+    let mut worst: Option<(usize, &'static str, f64)> = None;
+    for (joint, locator) in motion.locators.iter().enumerate() {
+        let Some(at) = locators.iter().position(|l| l == locator) else {
+            continue;
+        };
+        let Some((_, info)) = posture.model.joint_by_locator(locator) else {
+            continue;
+        };
+        let diff = (super::urad_to_deg(row[joint]) - posture.angles_deg[at]).abs();
+        if worst.is_none_or(|(_, _, w)| diff > w) {
+            worst = Some((joint, info.name, diff));
+        }
+    }
+    worst
+}
+
+/// The value each of `motion`'s joints takes in `posture`, or `None` for a joint the posture
+/// does not list.
+#[must_use]
+pub fn values_for(motion: &crate::codec::mtn::Motion, posture: &Posture) -> Vec<Option<i32>> {
+    let locators = posture_locators(posture.model);
+    motion
+        .locators
+        .iter()
+        .map(|locator| {
+            let at = locators.iter().position(|l| l == locator)?;
+            Some(deg_to_urad(posture.angles_deg[at]))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,250 @@
+//! The whole-motion operations: `mirror`, `reverse`, `retime`, `concat`, `pose`,
+//! `retarget`. Each reads one motion (a file, or an archive entry), runs the library's
+//! operation, says what it noted, and writes an .mtn file or, with `--entry`, the entry
+//! back into an .oda archive. Bad input writes nothing.
+
+use super::input::{Loaded, load};
+use super::transform::read_motion;
+use super::{EXIT_OK, Failure};
+use crate::codec::kind::FileKind;
+use crate::codec::mtn::{self, Motion};
+use crate::fsutil::write_atomic;
+use crate::ops::{self, OpError, Outcome};
+use clap::{Args, Subcommand};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The motion read and where the result goes, common to every operation.
+#[derive(Debug, Args)]
+pub struct InOut {
+    /// The motion: an MTN file, a motion in JSON, or an ODA archive with --entry.
+    pub input: PathBuf,
+    /// The archive entry to work on; with an .oda output it is written back there.
+    #[arg(long)]
+    pub entry: Option<String>,
+    /// Where to write: an .mtn file, or an .oda archive (with --entry).
+    #[arg(short, long)]
+    pub output: PathBuf,
+}
+
+/// How `retime` sets the new length.
+#[derive(Debug, Args)]
+#[group(required = true, multiple = false)]
+pub struct RetimeTarget {
+    /// The new duration in ms (rounded to 16 ms frames).
+    #[arg(long)]
+    pub duration: Option<u64>,
+    /// The current duration times this (above 0).
+    #[arg(long)]
+    pub factor: Option<f64>,
+    /// Keep the durations the file's frame-rate field implies, on the robot's 16 ms frames,
+    /// and write 16 there.
+    #[arg(long)]
+    pub to_robot_rate: bool,
+}
+
+/// The operations, as subcommands of their own.
+#[derive(Debug, Subcommand)]
+pub enum OpCommand {
+    /// Mirror left and right: legs and ears swap, head pan/roll, tail pan and body roll/yaw
+    /// change sign.
+    Mirror {
+        /// Input and output.
+        #[command(flatten)]
+        io: InOut,
+    },
+    /// Play the motion backwards; the name's start and end postures swap.
+    Reverse {
+        /// Input and output.
+        #[command(flatten)]
+        io: InOut,
+    },
+    /// Stretch or squeeze the timing (values untouched; segments stay on 16 ms frames).
+    Retime {
+        /// Input and output.
+        #[command(flatten)]
+        io: InOut,
+        /// The new length.
+        #[command(flatten)]
+        target: RetimeTarget,
+    },
+    /// Join motions of one model, one after another.
+    Concat {
+        /// The motions (MTN or JSON files), in order.
+        #[arg(required = true, num_args = 2..)]
+        inputs: Vec<PathBuf>,
+        /// A segment of this many ms joins motions that do not meet (required then).
+        #[arg(long)]
+        transition: Option<u64>,
+        /// Where to write the .mtn file.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Start and/or end in the model's standard posture (stand, sit, sleep).
+    Pose {
+        /// Input and output.
+        #[command(flatten)]
+        io: InOut,
+        /// The posture to start in.
+        #[arg(long)]
+        start: Option<String>,
+        /// The posture to end in.
+        #[arg(long)]
+        end: Option<String>,
+        /// The segment in ms that reaches an added posture keyframe.
+        #[arg(long)]
+        transition: Option<u64>,
+    },
+    /// Convert a motion to another model (ERS-210/220 <-> ERS-7, ERS-110 -> either).
+    Retarget {
+        /// Input and output.
+        #[command(flatten)]
+        io: InOut,
+        /// The target's design label: DRX-1000 (ERS-7), DRX-900 or DRX-910 (ERS-210/220).
+        #[arg(long)]
+        model: String,
+        /// Solve the legs so each paw keeps its place relative to its shoulder.
+        #[arg(long)]
+        keep_feet: bool,
+    },
+}
+
+/// Runs an operation subcommand.
+///
+/// # Errors
+/// Unreadable input, an operation that cannot be done as asked, or an output that cannot
+/// be written.
+pub fn run(command: OpCommand, out: &mut dyn Write) -> Result<u8, Failure> {
+    use crate::ops::{mirror, posture, retarget, retime, reverse};
+    match command {
+        OpCommand::Mirror { io } => apply(&io, out, mirror::mirror),
+        OpCommand::Reverse { io } => apply(&io, out, reverse::reverse),
+        OpCommand::Retime { io, target } => apply(&io, out, |m| match target {
+            RetimeTarget {
+                to_robot_rate: true,
+                ..
+            } => retime::to_robot_rate(m),
+            RetimeTarget {
+                duration: Some(ms), ..
+            } => retime::retime(m, retime::Target::DurationMs(ms)),
+            RetimeTarget {
+                factor: Some(f), ..
+            } => retime::retime(m, retime::Target::Factor(f)),
+            _ => Err(OpError::BadFactor(f64::NAN)),
+        }),
+        OpCommand::Pose {
+            io,
+            start,
+            end,
+            transition,
+        } => {
+            if start.is_none() && end.is_none() {
+                return Err(Failure::usage(
+                    "pose: give --start POSTURE, --end POSTURE or both".to_owned(),
+                ));
+            }
+            apply(&io, out, |m| {
+                posture::pose(m, start.as_deref(), end.as_deref(), transition)
+            })
+        }
+        OpCommand::Retarget {
+            io,
+            model,
+            keep_feet,
+        } => apply(&io, out, |m| retarget::retarget(m, &model, keep_feet)),
+        OpCommand::Concat {
+            inputs,
+            transition,
+            output,
+        } => {
+            let motions = inputs
+                .iter()
+                .map(|path| read_motion(path, None))
+                .collect::<Result<Vec<Motion>, Failure>>()?;
+            let labels: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+            let refs: Vec<&Motion> = motions.iter().collect();
+            let label_refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+            let outcome = ops::concat::concat(&refs, &label_refs, transition)
+                .map_err(|e| Failure::usage(format!("concat: {e}")))?;
+            finish(&outcome, &labels.join(" + "), &output, None, out)
+        }
+    }
+}
+
+/// Reads the motion, runs `op`, writes the result.
+fn apply(
+    io: &InOut,
+    out: &mut dyn Write,
+    op: impl FnOnce(&Motion) -> Result<Outcome, OpError>,
+) -> Result<u8, Failure> {
+    let label = match &io.entry {
+        Some(entry) => format!("{}:{entry}", io.input.display()),
+        None => io.input.display().to_string(),
+    };
+    let writes_archive = FileKind::by_extension(&io.output) == Some(FileKind::Oda);
+    if writes_archive && io.entry.is_none() {
+        return Err(Failure::usage(format!(
+            "{}: name the archive entry to work on with --entry",
+            io.output.display()
+        )));
+    }
+    let motion = read_motion(&io.input, io.entry.as_deref())?;
+    let outcome = op(&motion).map_err(|e| Failure::usage(format!("{label}: {e}")))?;
+    let archive = writes_archive.then_some(&io.input);
+    finish(
+        &outcome,
+        &label,
+        &io.output,
+        archive.map(|a| (a.as_path(), io.entry.as_deref().unwrap_or_default())),
+        out,
+    )
+}
+
+/// Writes the result (into `archive`'s entry when given) and prints the notes.
+fn finish(
+    outcome: &Outcome,
+    label: &str,
+    output: &Path,
+    archive: Option<(&Path, &str)>,
+    out: &mut dyn Write,
+) -> Result<u8, Failure> {
+    let shown = output.display();
+    let encoded = mtn::encode(&outcome.motion)
+        .map_err(|e| Failure::usage(format!("{label}: the result cannot be written: {e}")))?;
+    let bytes = match archive {
+        Some((input, entry)) => {
+            let Loaded::Archive(mut archive) = load(input)? else {
+                return Err(Failure::usage(format!(
+                    "{} is a single motion; write the result to an .mtn file",
+                    input.display()
+                )));
+            };
+            let index = archive.find(entry).ok_or_else(|| {
+                Failure::usage(format!("{}: no entry named {entry}", input.display()))
+            })?;
+            archive.entries[index].set_contents(&encoded);
+            archive
+                .write()
+                .map_err(|e| Failure::usage(format!("{shown}: {e}")))?
+        }
+        None if FileKind::by_extension(output) == Some(FileKind::Mtn) => encoded,
+        None => {
+            return Err(Failure::usage(format!(
+                "{shown}: write the result to an .mtn file (or into an .oda with --entry)"
+            )));
+        }
+    };
+    for note in &outcome.notes {
+        writeln!(out, "{label}: {note}").map_err(|e| Failure::output(&e))?;
+    }
+    write_atomic(output, &bytes)
+        .map_err(|e| Failure::usage(format!("{shown}: cannot write: {e}")))?;
+    let duration = crate::robot::timing::duration_ms(&outcome.motion.keyframes);
+    writeln!(
+        out,
+        "{label}: wrote {shown} ({}, {duration} ms)",
+        crate::words::plural(outcome.motion.keyframes.len(), "keyframe", "keyframes")
+    )
+    .map_err(|e| Failure::output(&e))?;
+    Ok(EXIT_OK)
+}

@@ -1,0 +1,255 @@
+//! Whole-motion operations: mirror, reverse, retime, concatenate, standard postures and
+//! conversion between models, for the whole motion or a range of its keyframes.
+//!
+//! Each is a pure function from motions to a new motion (plus notes for the user): the
+//! command line writes the result, the window applies it as one undoable step.
+
+pub mod concat;
+pub mod mirror;
+pub mod posture;
+pub mod range;
+pub mod retarget;
+pub mod retime;
+pub mod reverse;
+
+use crate::codec::mtn::{Keyframe, Keyframes, Motion};
+use crate::robot::{Design, Model, parse_design};
+
+/// What an operation made, and what the user should know about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The new motion.
+    pub motion: Motion,
+    /// Sentences about what was done (values clamped, joints dropped, rounding).
+    pub notes: Vec<String>,
+}
+
+impl Outcome {
+    /// A result with nothing to say.
+    #[must_use]
+    pub fn plain(motion: Motion) -> Self {
+        Self {
+            motion,
+            notes: Vec::new(),
+        }
+    }
+}
+
+/// Why an operation cannot be carried out as asked. Nothing is written then.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OpError {
+    /// The design label names no model whose joints we know.
+    #[error(
+        "the design label \"{0}\" names no AIBO model whose joints mtn-studio knows \
+         (DRX-700, DRX-900, DRX-910, DRX-801, DRX-1000)"
+    )]
+    UnknownModel(String),
+    /// A joint of the motion is not one of its model's joints.
+    #[error("the joint {0} does not belong to the motion's model; `repair` or retarget it first")]
+    UnknownJoint(String),
+    /// Mirroring needs both joints of a left/right pair.
+    #[error("cannot mirror: {joint} is in the motion but its partner {partner} is not")]
+    NoPartner {
+        /// The joint present.
+        joint: String,
+        /// Its missing partner.
+        partner: String,
+    },
+    /// The motion has no keyframes.
+    #[error("the motion has no keyframes")]
+    Empty,
+    /// A keyframe range that does not exist.
+    #[error("keyframes {first}..{last} are not in a motion of {len} keyframes")]
+    BadRange {
+        /// First keyframe of the range.
+        first: usize,
+        /// Last keyframe of the range.
+        last: usize,
+        /// The motion's keyframe count.
+        len: usize,
+    },
+    /// A factor that is not a positive, finite number.
+    #[error("the factor must be a number above 0, not {0}")]
+    BadFactor(f64),
+    /// A target too short for one 16 ms frame per segment.
+    #[error(
+        "{target_ms} ms is too short: the {segments} segments need at least one 16 ms frame \
+         each ({min_ms} ms)"
+    )]
+    TooShort {
+        /// The target, rounded to 16 ms.
+        target_ms: u64,
+        /// How many segments there are.
+        segments: usize,
+        /// The shortest possible duration.
+        min_ms: u64,
+    },
+    /// A result longer than the format can store.
+    #[error("{0} ms is longer than an MTN segment can hold")]
+    TooLong(u64),
+    /// Joining motions that do not meet needs a transition.
+    #[error(
+        "motion {index} does not start where the one before it ends: give a transition \
+         (--transition MS) to join them"
+    )]
+    TransitionRequired {
+        /// The 1-based position of the motion that does not meet its predecessor.
+        index: usize,
+    },
+    /// A posture keyframe to add, and no transition to reach it.
+    #[error(
+        "the motion does not {which} in the {posture} posture ({joint} is {degrees:.1}° from \
+         it): give a transition (--transition MS) for the keyframe that takes it there"
+    )]
+    PoseTransition {
+        /// "start" or "end".
+        which: String,
+        /// The posture.
+        posture: String,
+        /// The joint farthest from it.
+        joint: String,
+        /// How far, in degrees.
+        degrees: f64,
+    },
+    /// Motions of different models cannot be joined.
+    #[error(
+        "{other} is a motion for the {other_model}, not the {model}: retarget it first \
+         (`mtn-studio retarget {other} --model {label} -o ...`)"
+    )]
+    DifferentModels {
+        /// The first motion's model.
+        model: String,
+        /// Its design label.
+        label: String,
+        /// The motion that differs.
+        other: String,
+        /// Its model.
+        other_model: String,
+    },
+    /// Motions of one model but different joint lists.
+    #[error("{other} moves other joints than the first motion ({found} against {expected})")]
+    DifferentJoints {
+        /// The motion that differs.
+        other: String,
+        /// Its joint count.
+        found: usize,
+        /// The first motion's joint count.
+        expected: usize,
+    },
+    /// A posture name we do not know.
+    #[error("unknown posture \"{0}\": the standard postures are stand, sit and sleep")]
+    UnknownPosture(String),
+    /// A model without that posture in the tables.
+    #[error("the {model} has no standard {posture} posture in mtn-studio's tables")]
+    NoPosture {
+        /// The model.
+        model: String,
+        /// The posture asked for.
+        posture: String,
+    },
+    /// A conversion between models that is not supported.
+    #[error("cannot convert a motion from the {from} to the {to}: {why}")]
+    Retarget {
+        /// The source model.
+        from: String,
+        /// The target model.
+        to: String,
+        /// Why not.
+        why: String,
+    },
+    /// Pasting keyframes of other joints.
+    #[error(
+        "the copied keyframes move other joints ({0}); paste them into a motion of the same model"
+    )]
+    ClipJoints(String),
+}
+
+/// The motion's design label, parsed; an unknown label is an error.
+///
+/// # Errors
+/// [`OpError::UnknownModel`].
+pub fn design_of(motion: &Motion) -> Result<Design, OpError> {
+    parse_design(&motion.design).ok_or_else(|| OpError::UnknownModel(motion.design.clone()))
+}
+
+/// The friendly name of each of the motion's joints under its model.
+///
+/// # Errors
+/// An unknown model, or a locator that is not one of the model's joints.
+pub fn joint_names(motion: &Motion, model: Model) -> Result<Vec<&'static str>, OpError> {
+    motion
+        .locators
+        .iter()
+        .map(|locator| {
+            model
+                .joint_by_locator(locator)
+                .map(|(_, info)| info.name)
+                .ok_or_else(|| OpError::UnknownJoint(locator.clone()))
+        })
+        .collect()
+}
+
+/// A motion with the same header as `motion` and these keyframes.
+pub(crate) fn with_keyframes(motion: &Motion, keyframes: &[Keyframe]) -> Motion {
+    let mut out = motion.clone();
+    // Every keyframe was built from the motion's own rows, so the lengths agree.
+    out.keyframes = Keyframes::from_vec(motion.keyframes.joint_count(), keyframes)
+        .unwrap_or_else(|_| motion.keyframes.clone());
+    out
+}
+
+/// Checks that `first..=last` are keyframes of `motion`.
+///
+/// # Errors
+/// [`OpError::BadRange`] or [`OpError::Empty`].
+pub fn check_range(motion: &Motion, first: usize, last: usize) -> Result<(), OpError> {
+    let len = motion.keyframes.len();
+    if len == 0 {
+        return Err(OpError::Empty);
+    }
+    if first > last || last >= len {
+        return Err(OpError::BadRange { first, last, len });
+    }
+    Ok(())
+}
+
+/// The name with its start and end postures set (either may be left as it is); a name
+/// without the `start#end` grammar gets it, keeping the old name as the description.
+#[must_use]
+pub fn with_postures(name: &str, prefix: char, start: Option<&str>, end: Option<&str>) -> String {
+    use crate::robot::chunk_name::{ChunkName, parse};
+    let mut parsed = parse(name).unwrap_or_else(|| ChunkName {
+        servos: Some(prefix),
+        start: "stand".to_owned(),
+        end: "stand".to_owned(),
+        description: name.to_owned(),
+    });
+    if let Some(start) = start {
+        start.clone_into(&mut parsed.start);
+    }
+    if let Some(end) = end {
+        end.clone_into(&mut parsed.end);
+    }
+    parsed.compose()
+}
+
+/// Sentences for the joints that `after` moves faster than the servos can follow where
+/// `before` did not (speed problems are per joint; their messages start with its name).
+#[must_use]
+pub fn new_speed_notes(before: &Motion, after: &Motion) -> Vec<String> {
+    let speed = |motion: &Motion| {
+        let Some(design) = parse_design(&motion.design) else {
+            return Vec::new();
+        };
+        let offsets = crate::codec::mtn::offsets(motion).unwrap_or_default();
+        crate::robot::speed::check_speeds(motion, &offsets, design.model)
+    };
+    let joint = |message: &str| message.split(' ').next().unwrap_or_default().to_owned();
+    let old: Vec<String> = speed(before).iter().map(|p| joint(&p.message)).collect();
+    speed(after)
+        .into_iter()
+        .filter(|p| !old.contains(&joint(&p.message)))
+        .map(|p| format!("too fast for the servos now: {}", p.message))
+        .collect()
+}
