@@ -294,8 +294,14 @@ fn to_robot_rate_keeps_the_durations_the_field_implies() {
     let result = read(&out);
     assert_eq!(result.frame_rate, 16);
     // Every segment lasts twice as long on the 16 ms grid: 32 ms frames.
-    assert_eq!(duration_ms(&result.keyframes), 2 * duration_ms(&motion.keyframes));
-    for (a, b) in motion.keyframes.frames()[1..].iter().zip(&result.keyframes.frames()[1..]) {
+    assert_eq!(
+        duration_ms(&result.keyframes),
+        2 * duration_ms(&motion.keyframes)
+    );
+    for (a, b) in motion.keyframes.frames()[1..]
+        .iter()
+        .zip(&result.keyframes.frames()[1..])
+    {
         assert_eq!(u64::from(*b) + 1, 2 * (u64::from(*a) + 1));
     }
     assert!(said.contains("32 ms frames"), "{said}");

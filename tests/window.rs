@@ -207,7 +207,9 @@ fn an_archive_is_searched_filtered_and_its_edited_motions_saved_back_together() 
     type_into(&mut harness, "Search", "");
     harness.get_by_label("Only with problems").click();
     harness.run();
-    assert_eq!(shown_rows(&harness).len(), 8, "{:?}", shown_rows(&harness));
+    // Nine: twistdance1's name says it starts and ends standing, and it does not
+    // (posture-mismatch).
+    assert_eq!(shown_rows(&harness).len(), 9, "{:?}", shown_rows(&harness));
     harness.get_by_label("Problems").click();
     harness.run();
     harness.get_by_label("Problems ⏶").click();

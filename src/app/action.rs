@@ -85,6 +85,8 @@ pub enum Action {
     PasteText(String),
     /// A change to one motion tab.
     Motion(TabId, MotionAction),
+    /// A Motion menu operation on a motion tab, applied as one undo step.
+    MotionOp(TabId, super::motion_ops::OpRequest),
     /// A change to one archive tab.
     Archive(TabId, ArchiveAction),
     /// A change to one gait-file tab.
@@ -132,6 +134,8 @@ pub enum MotionAction {
     Solo(Vec<usize>),
     /// The joint whose limits are drawn (and the pose view highlights).
     Focus(Option<Channel>),
+    /// Select a time range (ms), or clear it.
+    SetRange(Option<(u64, u64)>),
     /// Loop playback.
     SetLooping(bool),
     /// Playback speed.

@@ -42,6 +42,9 @@ impl StudioApp {
             Action::Show(Modal::Import(prompt)) => {
                 self.modal = Some(Modal::Import(super::import_dialog::refresh(prompt)));
             }
+            Action::Show(Modal::MotionOp(prompt)) => {
+                self.modal = Some(Modal::MotionOp(self.refresh_op(prompt)));
+            }
             Action::Show(modal) => self.modal = Some(modal),
             Action::RestoreRecovered(copies) => {
                 for copy in copies {
@@ -83,6 +86,7 @@ impl StudioApp {
             Action::Cut => self.cut(ctx),
             Action::PasteText(text) => self.paste_text(&text),
             Action::Motion(id, action) => self.motion_action(id, action),
+            Action::MotionOp(id, request) => self.motion_op(id, &request),
             Action::Archive(id, action) => self.archive_action(id, action),
             Action::Gait(id, action) => self.gait_action(id, action),
             Action::Sequence(actions) => self.actions.extend(actions),
@@ -93,6 +97,9 @@ impl StudioApp {
 
     fn command(&mut self, command: UiCommand, ctx: &egui::Context) {
         let active = self.tabs.active;
+        if self.motion_menu_command(command) {
+            return;
+        }
         match command {
             UiCommand::Open => self.open_dialog(),
             UiCommand::OpenPath => self.ask_path(PathPurpose::Open, None, String::new()),
@@ -135,9 +142,12 @@ impl StudioApp {
                 self.copy(ctx);
             }
             UiCommand::Cut => self.cut(ctx),
-            UiCommand::Paste => match self.clipboard.clone() {
-                Some(pose) => self.paste(&pose),
-                None => self.status.say("Copy a pose first (Ctrl+C on a keyframe)"),
+            UiCommand::Paste => match (self.keyframes_clip.clone(), self.clipboard.clone()) {
+                (Some(clip), _) => self.paste_clip(clip),
+                (None, Some(pose)) => self.paste(&pose),
+                (None, None) => self
+                    .status
+                    .say("Copy a pose or a time range first (Ctrl+C)"),
             },
             UiCommand::ShowMessages => self.messages_open = !self.messages_open,
             UiCommand::Quit => self.quit(),
@@ -230,7 +240,7 @@ impl StudioApp {
         match action {
             MotionAction::Edit { label, edit } => {
                 document.apply(&label, edit);
-                view.clamp_selection(document.motion.keyframes.len());
+                view.fit_to(&document.motion);
             }
             MotionAction::BeginGesture(label) => document.begin_gesture(&label),
             MotionAction::EndGesture => document.end_gesture(),
@@ -253,6 +263,7 @@ impl StudioApp {
             }
             MotionAction::Solo(joints) => view.solo(&joints),
             MotionAction::Focus(channel) => view.focused = channel,
+            MotionAction::SetRange(range) => view.range_ms = range,
             MotionAction::SetLooping(looping) => playback.looping = looping,
             MotionAction::SetSpeed(speed) => playback.set_speed(speed),
         }

@@ -66,13 +66,33 @@ pub enum UiCommand {
     StepForward,
     /// Show the log of messages.
     ShowMessages,
+    /// Mirror left and right (the selected range, or the whole motion).
+    Mirror,
+    /// Reverse (the selected range, or the whole motion).
+    Reverse,
+    /// Retime (the selected range, or the whole motion).
+    Retime,
+    /// Put the motion on the robot's 16 ms frames, keeping the frame-rate field's timing.
+    RobotRate,
+    /// Start and end in standard postures.
+    Postures,
+    /// Append another open motion.
+    AppendMotion,
+    /// Convert to another model.
+    ConvertModel,
+    /// Delete the selected time range's keyframes and their time.
+    DeleteRange,
+    /// Insert time after the keyframe at the playhead.
+    InsertTime,
+    /// Clear the time-range selection.
+    ClearRange,
     /// Quit.
     Quit,
 }
 
 impl UiCommand {
     /// Every command.
-    pub const ALL: [Self; 28] = [
+    pub const ALL: [Self; 38] = [
         Self::Open,
         Self::OpenPath,
         Self::OpenExample,
@@ -101,6 +121,16 @@ impl UiCommand {
         Self::StepForward,
         Self::ShowMessages,
         Self::Quit,
+        Self::Mirror,
+        Self::Reverse,
+        Self::Retime,
+        Self::RobotRate,
+        Self::Postures,
+        Self::AppendMotion,
+        Self::ConvertModel,
+        Self::DeleteRange,
+        Self::InsertTime,
+        Self::ClearRange,
     ];
 
     /// The menu label.
@@ -133,6 +163,16 @@ impl UiCommand {
             Self::StepBack => "Back One Frame",
             Self::StepForward => "Forward One Frame",
             Self::ShowMessages => "Messages…",
+            Self::Mirror => "Mirror Left/Right",
+            Self::Reverse => "Reverse",
+            Self::Retime => "Retime…",
+            Self::RobotRate => "Retime to Robot Frames (16 ms)",
+            Self::Postures => "Start and End Postures…",
+            Self::AppendMotion => "Append Motion…",
+            Self::ConvertModel => "Convert to Another Model…",
+            Self::DeleteRange => "Delete Range",
+            Self::InsertTime => "Insert Time at Playhead…",
+            Self::ClearRange => "Clear Range Selection",
             Self::Quit => "Quit",
         }
     }
@@ -169,7 +209,19 @@ impl UiCommand {
             Self::StepBack => KeyboardShortcut::new(none, Key::ArrowLeft),
             Self::StepForward => KeyboardShortcut::new(none, Key::ArrowRight),
             Self::Quit => KeyboardShortcut::new(command, Key::Q),
-            Self::OpenExample | Self::Repair | Self::ShowMessages => return None,
+            Self::Mirror => KeyboardShortcut::new(command, Key::M),
+            Self::Reverse => KeyboardShortcut::new(command, Key::R),
+            Self::Retime => KeyboardShortcut::new(command, Key::T),
+            Self::DeleteRange => KeyboardShortcut::new(Modifiers::SHIFT, Key::Delete),
+            Self::InsertTime => KeyboardShortcut::new(command_shift, Key::T),
+            Self::OpenExample
+            | Self::Repair
+            | Self::ShowMessages
+            | Self::RobotRate
+            | Self::Postures
+            | Self::AppendMotion
+            | Self::ConvertModel
+            | Self::ClearRange => return None,
         };
         Some(shortcut)
     }
@@ -188,6 +240,7 @@ impl UiCommand {
         matches!(
             self,
             Self::DeleteKeyframes
+                | Self::DeleteRange
                 | Self::InsertKeyframe
                 | Self::PlayPause
                 | Self::GoToStart

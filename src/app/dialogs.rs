@@ -84,6 +84,8 @@ pub enum Modal {
     Import(ImportPrompt),
     /// File > Export, of a motion tab.
     Export(TabId, ExportPrompt),
+    /// A Motion menu operation's parameters and preview.
+    MotionOp(super::motion_ops::OpPrompt),
 }
 
 /// A "Cancel" button: closes the dialog, nothing else.
@@ -101,6 +103,7 @@ pub fn modal_ui(
     modal: &Modal,
     native_dialogs: bool,
     typing: bool,
+    tabs: &super::tabs::Tabs,
     actions: &mut Vec<Action>,
 ) {
     let response = egui::Modal::new(egui::Id::unique("mtn-studio dialog")).show(ctx, |ui| {
@@ -119,6 +122,7 @@ pub fn modal_ui(
                 super::import_dialog::import_ui(ui, prompt, native_dialogs, actions);
             }
             Modal::Export(tab, prompt) => export_ui(ui, *tab, prompt, native_dialogs, actions),
+            Modal::MotionOp(prompt) => super::motion_ops::dialog::op_ui(ui, prompt, tabs, actions),
         }
     });
     let escape = response.is_top_modal

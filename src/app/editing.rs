@@ -29,6 +29,13 @@ impl StudioApp {
     /// Copies the first selected keyframe's pose: into the window, and onto the system
     /// clipboard as text.
     pub(super) fn copy(&mut self, ctx: &egui::Context) -> bool {
+        if self.active_has_range() {
+            if let Some(clip) = self.copy_range(ctx) {
+                self.keyframes_clip = Some(clip);
+                self.clipboard = None;
+            }
+            return false;
+        }
         let Some(tab) = self.active_motion_mut() else {
             return false;
         };
@@ -47,6 +54,7 @@ impl StudioApp {
             .collect();
         ctx.copy_text(pose_to_text(&pose, &motion.design, &names));
         self.clipboard = Some(pose);
+        self.keyframes_clip = None;
         self.status.say(format!("Copied the pose of keyframe {k}"));
         true
     }
@@ -54,6 +62,10 @@ impl StudioApp {
     /// Copies the first selected keyframe's pose, then deletes the selected keyframes (one
     /// undo step).
     pub(super) fn cut(&mut self, ctx: &egui::Context) {
+        if self.active_has_range() {
+            self.cut_range(ctx);
+            return;
+        }
         if !self.copy(ctx) {
             return;
         }
@@ -72,6 +84,10 @@ impl StudioApp {
 
     /// Pastes clipboard text onto the selected keyframes, when it holds a pose.
     pub(super) fn paste_text(&mut self, text: &str) {
+        if let Some(clip) = crate::ops::range::Clip::from_text(text) {
+            self.paste_clip(clip);
+            return;
+        }
         match pose_from_text(text) {
             Some(pose) => self.paste(&pose),
             None => self
@@ -119,14 +135,14 @@ fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
             let said = document
                 .undo()
                 .map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undid {l}"));
-            view.clamp_selection(document.motion.keyframes.len());
+            view.fit_to(&document.motion);
             said
         }
         UiCommand::Redo | UiCommand::RedoAlt => {
             let said = document
                 .redo()
                 .map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redid {l}"));
-            view.clamp_selection(document.motion.keyframes.len());
+            view.fit_to(&document.motion);
             said
         }
         UiCommand::DeleteKeyframes => {

@@ -12,6 +12,8 @@ pub struct MenuContext<'a> {
     pub recent: &'a [PathBuf],
     /// Whether a pose has been copied.
     pub has_pose: bool,
+    /// Whether keyframes (a time range) have been copied, more recently than any pose.
+    pub has_clip: bool,
     /// Which panels are shown.
     pub panels: super::Panels,
 }
@@ -105,9 +107,26 @@ pub fn menu_ui(
             );
             ui.separator();
             let any = motion.is_some_and(|m| !m.view.selected_keyframes.is_empty());
-            item(ui, UiCommand::Copy, any, actions);
-            item(ui, UiCommand::Cut, any, actions);
-            item(ui, UiCommand::Paste, any && context.has_pose, actions);
+            let range =
+                motion.is_some_and(|m| m.view.range_keyframes(m.document.times_ms()).is_some());
+            if range {
+                item_labelled(ui, UiCommand::Copy, "Copy Range", true, actions);
+                item_labelled(ui, UiCommand::Cut, "Cut Range", true, actions);
+            } else {
+                item(ui, UiCommand::Copy, any, actions);
+                item(ui, UiCommand::Cut, any, actions);
+            }
+            if context.has_clip {
+                item_labelled(
+                    ui,
+                    UiCommand::Paste,
+                    "Paste Keyframes at Playhead",
+                    motion.is_some(),
+                    actions,
+                );
+            } else {
+                item(ui, UiCommand::Paste, any && context.has_pose, actions);
+            }
             ui.separator();
             item(ui, UiCommand::InsertKeyframe, motion.is_some(), actions);
             item(ui, UiCommand::DuplicateKeyframe, any, actions);
@@ -115,6 +134,7 @@ pub fn menu_ui(
             ui.separator();
             item(ui, UiCommand::Repair, motion.is_some(), actions);
         });
+        ui.menu_button("Motion", |ui| motion_menu(ui, tabs, actions));
         ui.menu_button("View", |ui| {
             for kind in super::PanelKind::ALL {
                 let mut shown = context.panels.shows(kind);
@@ -152,4 +172,44 @@ pub fn menu_ui(
             }
         });
     });
+}
+
+/// The Motion menu: whole-motion operations, then the time range's.
+fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
+    let motion = tabs.active().and_then(|t| t.motion());
+    let open = motion.is_some();
+    let range = motion.and_then(|m| m.view.range_keyframes(m.document.times_ms()));
+    let scope = if range.is_some() { " (Range)" } else { "" };
+    for command in [UiCommand::Mirror, UiCommand::Reverse, UiCommand::Retime] {
+        item_labelled(
+            ui,
+            command,
+            &format!("{}{scope}", command.label()),
+            open,
+            actions,
+        );
+    }
+    let odd_rate = motion.is_some_and(|m| !matches!(m.document.motion.frame_rate, 0 | 16));
+    item(ui, UiCommand::RobotRate, odd_rate, actions);
+    ui.separator();
+    item(ui, UiCommand::Postures, open, actions);
+    item(
+        ui,
+        UiCommand::AppendMotion,
+        open && tabs.motions().count() > 1,
+        actions,
+    );
+    item(ui, UiCommand::ConvertModel, open, actions);
+    ui.separator();
+    match range {
+        Some((first, last)) => {
+            ui.weak(format!("Range: keyframes {first}–{last}"));
+        }
+        None => {
+            ui.weak("Drag along the strip above the timeline to select a range");
+        }
+    }
+    item(ui, UiCommand::DeleteRange, range.is_some(), actions);
+    item(ui, UiCommand::InsertTime, open, actions);
+    item(ui, UiCommand::ClearRange, range.is_some(), actions);
 }

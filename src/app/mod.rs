@@ -25,6 +25,7 @@ mod header_panel;
 pub mod import_dialog;
 mod joints_panel;
 mod menu;
+mod motion_ops;
 mod motion_tab;
 pub mod pose_view;
 mod problems_panel;
@@ -70,6 +71,9 @@ pub struct StudioApp {
     pub recent: Vec<PathBuf>,
     /// The last pose copied in this window.
     pub clipboard: Option<Pose>,
+    /// The last time range copied in this window (the pose or the range: whichever was
+    /// copied last is kept).
+    pub keyframes_clip: Option<crate::ops::range::Clip>,
     /// Whether to ask the system for file dialogs (off in tests, and where there are none:
     /// the window then asks for paths itself).
     pub native_dialogs: bool,
@@ -187,6 +191,7 @@ impl StudioApp {
             status: Status::default(),
             recent: Vec::new(),
             clipboard: None,
+            keyframes_clip: None,
             native_dialogs: false,
             messages_open: false,
             panels: Panels::default(),
@@ -386,6 +391,7 @@ impl StudioApp {
             status,
             recent,
             clipboard,
+            keyframes_clip,
             native_dialogs,
             messages_open,
             panels,
@@ -397,6 +403,7 @@ impl StudioApp {
             let context = menu::MenuContext {
                 recent,
                 has_pose: clipboard.is_some(),
+                has_clip: keyframes_clip.is_some(),
                 panels: *panels,
             };
             menu::menu_ui(ui, tabs, &context, actions);
@@ -432,7 +439,7 @@ impl StudioApp {
             }
         }
         if let Some(modal) = modal {
-            dialogs::modal_ui(&ctx, modal, *native_dialogs, *typing, actions);
+            dialogs::modal_ui(&ctx, modal, *native_dialogs, *typing, tabs, actions);
         }
         if *messages_open {
             let mut open = true;

@@ -35,6 +35,9 @@ pub struct View {
     pub selection: BTreeSet<PointId>,
     /// The selected keyframe rows (table, delete, copy).
     pub selected_keyframes: BTreeSet<usize>,
+    /// The selected time range in ms (start <= end), which the Motion menu's range
+    /// operations and Copy, Cut and Paste work on.
+    pub range_ms: Option<(u64, u64)>,
 }
 
 impl View {
@@ -85,6 +88,32 @@ impl View {
     pub fn clamp_selection(&mut self, keyframes: usize) {
         self.selection.retain(|(k, _)| *k < keyframes);
         self.selected_keyframes.retain(|k| *k < keyframes);
+    }
+
+    /// Fits the view to the motion after an edit, undo or redo: selections that no longer
+    /// exist are dropped, and a motion whose joints changed (converted to another model, or
+    /// that conversion undone) shows all its joints.
+    pub fn fit_to(&mut self, motion: &Motion) {
+        self.clamp_selection(motion.keyframes.len());
+        let joints = motion.locators.len();
+        if self.visible.len() != joints {
+            self.visible = vec![true; joints];
+            self.selection
+                .retain(|(_, c)| matches!(c, Channel::Body(_)));
+            if matches!(self.focused, Some(Channel::Joint(_))) {
+                self.focused = None;
+            }
+        }
+    }
+
+    /// The first and last keyframe whose times (`times`, in ms) lie in the selected range;
+    /// `None` without a range, or when no keyframe lies in it.
+    #[must_use]
+    pub fn range_keyframes(&self, times: &[u64]) -> Option<(usize, usize)> {
+        let (start, end) = self.range_ms?;
+        let first = times.partition_point(|&t| t < start);
+        let last = times.partition_point(|&t| t <= end).checked_sub(1)?;
+        (first <= last).then_some((first, last))
     }
 
     /// Shows only the joints `joints` (solo), or all again if they already are the only

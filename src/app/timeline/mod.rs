@@ -16,6 +16,7 @@ pub mod columns;
 pub mod drag;
 pub mod marks;
 pub mod navigate;
+pub mod range;
 pub mod reduce;
 
 use super::action::{MotionAction, MotionSink};
@@ -43,6 +44,8 @@ pub struct TimelineState {
     pub drag: Option<PointDrag>,
     /// A box selection in progress: its start in plot coordinates.
     pub box_start: Option<[f64; 2]>,
+    /// A range selection in progress on the range strip: where it started (ms).
+    pub range_drag: Option<u64>,
     /// Fit the whole motion into view next frame.
     pub fit_requested: bool,
     /// Bring this keyframe into view next frame (one just inserted or duplicated).
@@ -66,6 +69,7 @@ impl Default for TimelineState {
             hovered: None,
             drag: None,
             box_start: None,
+            range_drag: None,
             fit_requested: true,
             reveal: None,
             transform: None,
@@ -98,6 +102,7 @@ pub fn timeline_ui(
     sink: &mut MotionSink<'_>,
 ) {
     state.area = Some(ui.available_rect_before_wrap());
+    range::range_strip(ui, document, view, state, sink);
     let times = document.times_ms();
     let motion = &document.motion;
     let shift = ui.input(|i| i.modifiers.shift);
@@ -159,6 +164,7 @@ pub fn timeline_ui(
     }
     let channels = view.visible_channels();
     let focused = view.focused;
+    let range_ms = view.range_ms;
     let focus_band = focused.and_then(|channel| limit_band(motion, channel));
     let revision = document.revision();
     let naive = state.naive_plot;
@@ -198,6 +204,14 @@ pub fn timeline_ui(
                 max_points,
             )
         };
+        if let Some((a, b)) = range_ms {
+            plot_ui.add(
+                Span::new("time range", a as f64..=b as f64)
+                    .axis(egui_plot::Axis::X)
+                    .fill(range::RANGE_COLOR.gamma_multiply(0.10))
+                    .border(Stroke::new(1.0, range::RANGE_COLOR.gamma_multiply(0.6))),
+            );
+        }
         if let Some((low, high, color)) = focus_band {
             plot_ui.add(
                 Span::new("limits", low..=high)

@@ -1,0 +1,316 @@
+//! The Motion menu in the window, driven as a user would: each entry changes the motion as
+//! the library's operation does, is one undo step (undone and redone exactly), marks the
+//! motion unsaved so closing asks; a time range selected on the strip above the timeline is
+//! cut with Ctrl+X and pasted into another open motion with Ctrl+V (sent as egui-winit
+//! sends them), and both files are saved and read back.
+
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "tests fail by panicking"
+)]
+
+mod common;
+
+use common::ui::{Desktop, ctrl, ctrl_shift, doc, harness, menu, press, shortcut, shows, tab};
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::action::Action;
+use mtn_studio::codec::mtn::{self, Motion};
+use mtn_studio::ops;
+use std::path::{Path, PathBuf};
+
+fn scratch(name: &str) -> PathBuf {
+    common::scratch_dir("motion_menu", name)
+}
+
+fn file(dir: &Path, name: &str, motion: &Motion) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, mtn::encode(motion).unwrap()).unwrap();
+    path
+}
+
+fn opened(paths: &[&Path]) -> Harness<'static, StudioApp> {
+    let mut app = StudioApp::empty();
+    for path in paths {
+        app.push(Action::Open(path.to_path_buf()));
+    }
+    let mut harness = harness(app);
+    harness.run();
+    harness
+}
+
+fn example() -> Motion {
+    mtn_studio::example::stand_to_sit()
+}
+
+/// Types into a number field as a user would: click, select all, type, Enter.
+fn set_number(harness: &mut Harness<'_, StudioApp>, label: &str, text: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+    shortcut(harness, Modifiers::COMMAND, Key::A);
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+}
+
+/// Opens a drop-down by its label and picks an option.
+fn choose(harness: &mut Harness<'_, StudioApp>, label: &str, option: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+    harness
+        .query_all_by_label(option)
+        .last()
+        .unwrap_or_else(|| panic!("no option {option} in {label}"))
+        .click();
+    harness.run();
+}
+
+/// The promise of every Motion menu entry: the motion is what the library makes of it,
+/// it is unsaved, one Undo gives the original back exactly and Redo the result again, and
+/// closing the tab asks.
+fn assert_one_step(
+    harness: &mut Harness<'_, StudioApp>,
+    what: &str,
+    before: &Motion,
+    expected: &Motion,
+) {
+    assert_eq!(&doc(harness).motion, expected, "{what}: the result");
+    assert!(doc(harness).is_dirty(), "{what}: no unsaved mark");
+    ctrl(harness, Key::Z);
+    assert_eq!(&doc(harness).motion, before, "{what}: one undo step");
+    ctrl_shift(harness, Key::Z);
+    assert_eq!(&doc(harness).motion, expected, "{what}: redo");
+    ctrl(harness, Key::W);
+    assert!(
+        shows(harness, "Save your changes?"),
+        "{what}: closing did not ask"
+    );
+    press(harness, "Cancel");
+}
+
+#[test]
+fn every_motion_menu_entry_is_one_undo_step_and_marks_the_motion_unsaved() {
+    let dir = scratch("entries");
+    let before = example();
+    let path = file(&dir, "m.mtn", &before);
+
+    let mut h = opened(&[&path]);
+    menu(&mut h, "Motion", "Mirror Left/Right");
+    assert_one_step(
+        &mut h,
+        "mirror",
+        &before,
+        &ops::mirror::mirror(&before).unwrap().motion,
+    );
+
+    let mut h = opened(&[&path]);
+    menu(&mut h, "Motion", "Reverse");
+    assert_one_step(
+        &mut h,
+        "reverse",
+        &before,
+        &ops::reverse::reverse(&before).unwrap().motion,
+    );
+    assert_eq!(doc(&h).motion.name, "a_sit#stand_example");
+
+    let mut h = opened(&[&path]);
+    menu(&mut h, "Motion", "Retime…");
+    assert!(shows(
+        &h,
+        "Result: 1248 ms, 4 keyframes · 0 errors, 0 warnings"
+    ));
+    set_number(&mut h, "Length", "2000");
+    assert!(shows(
+        &h,
+        "Result: 2000 ms, 4 keyframes · 0 errors, 0 warnings"
+    ));
+    press(&mut h, "Apply");
+    let retimed = ops::retime::retime(&before, ops::retime::Target::DurationMs(2000)).unwrap();
+    assert_one_step(&mut h, "retime", &before, &retimed.motion);
+
+    let mut h = opened(&[&path]);
+    menu(&mut h, "Motion", "Start and End Postures…");
+    choose(&mut h, "Start in", "sleep");
+    assert!(
+        h.query_by_label_contains("added a sleep keyframe at the start")
+            .is_some()
+    );
+    press(&mut h, "Apply");
+    let posed = ops::posture::pose(&before, Some("sleep"), Some("sit"), Some(480)).unwrap();
+    assert_one_step(&mut h, "postures", &before, &posed.motion);
+    assert_eq!(doc(&h).motion.name, "a_sleep#sit_example");
+
+    let mut h = opened(&[&path]);
+    menu(&mut h, "Motion", "Convert to Another Model…");
+    press(&mut h, "Apply");
+    let converted = ops::retarget::retarget(&before, "DRX-900", true).unwrap();
+    assert_one_step(&mut h, "convert", &before, &converted.motion);
+    // The joint list follows the motion through undo and redo.
+    assert_eq!(tab(&h).view.visible.len(), 20);
+    assert!(
+        h.query_all_by_label("HEAD_ROLL").next().is_some(),
+        "the ERS-210's joints are listed"
+    );
+
+    let mut h = opened(&[&path]);
+    menu(&mut h, "Motion", "Insert Time at Playhead…");
+    set_number(&mut h, "Insert", "320");
+    press(&mut h, "Apply");
+    let longer = ops::range::insert_time(&before, 0, 320).unwrap();
+    assert_one_step(&mut h, "insert time", &before, &longer.motion);
+
+    // A file whose frame-rate field says 32 ms: Retime to Robot Frames keeps its timing.
+    let mut slow = before.clone();
+    slow.frame_rate = 32;
+    let slow_path = file(&dir, "slow.mtn", &slow);
+    let mut h = opened(&[&slow_path]);
+    menu(&mut h, "Motion", "Retime to Robot Frames (16 ms)");
+    let fixed = ops::retime::to_robot_rate(&slow).unwrap();
+    assert_one_step(&mut h, "robot rate", &slow, &fixed.motion);
+    assert_eq!(doc(&h).motion.frame_rate, 16);
+
+    // Append: another open motion, joined where it does not meet by the transition.
+    let other = ops::reverse::reverse(&before).unwrap().motion;
+    let other_path = file(&dir, "back.mtn", &other);
+    let mut h = opened(&[&path, &other_path]);
+    h.get_by_label("Tab m.mtn").click();
+    h.run();
+    menu(&mut h, "Motion", "Append Motion…");
+    choose(&mut h, "Append", "back.mtn");
+    press(&mut h, "Apply");
+    let joined = ops::concat::concat(&[&before, &other], &["a", "b"], Some(480)).unwrap();
+    assert_one_step(&mut h, "append", &before, &joined.motion);
+}
+
+#[test]
+fn a_refused_operation_says_why_and_changes_nothing() {
+    let dir = scratch("refused");
+    let mut broken = example();
+    broken.locators[0] = "PRM:/r9/c9-Joint2:99".to_owned();
+    let path = file(&dir, "odd.mtn", &broken);
+    let mut h = opened(&[&path]);
+    let before = doc(&h).motion.clone();
+    menu(&mut h, "Motion", "Mirror Left/Right");
+    assert!(shows(&h, "Cannot mirror"), "a dialog says why");
+    assert!(
+        h.query_all_by_label_contains("PRM:/r9/c9-Joint2:99")
+            .next()
+            .is_some()
+    );
+    press(&mut h, "OK");
+    assert_eq!(doc(&h).motion, before);
+    assert!(!doc(&h).is_dirty());
+}
+
+/// Drags along the range strip from one time to another (ms).
+fn select_range(h: &mut Harness<'_, StudioApp>, from_ms: f64, to_ms: f64) {
+    let transform = tab(h).timeline.transform.unwrap();
+    let strip = h.get_by_label("Time range").rect();
+    let y = strip.center().y;
+    let from = egui::pos2(transform.position_from_point_x(from_ms), y);
+    let to = egui::pos2(transform.position_from_point_x(to_ms), y);
+    common::ui::drag(h, from, to);
+}
+
+#[test]
+fn a_range_is_cut_from_one_motion_and_pasted_into_another() {
+    let dir = scratch("range");
+    let a = example();
+    let b = ops::mirror::mirror(&example()).unwrap().motion;
+    let a_path = file(&dir, "a.mtn", &a);
+    let b_path = file(&dir, "b.mtn", &b);
+    let mut h = opened(&[&a_path, &b_path]);
+    h.get_by_label("Tab a.mtn").click();
+    h.run();
+    // Keyframes 1 (256 ms) and 2 (752 ms).
+    select_range(&mut h, 200.0, 800.0);
+    assert_eq!(
+        tab(&h).view.range_keyframes(doc(&h).times_ms()),
+        Some((1, 2))
+    );
+    let mut desktop = Desktop::default();
+    desktop.cut(&mut h);
+    let clip = ops::range::copy(&a, 1, 2).unwrap();
+    let cut = ops::range::delete(&a, 1, 2).unwrap().motion;
+    assert_eq!(doc(&h).motion, cut, "the range is gone");
+    assert!(
+        desktop
+            .clipboard
+            .as_deref()
+            .is_some_and(|t| t.starts_with("mtn-studio keyframes"))
+    );
+    // Into the other motion, after its last keyframe (the playhead at the end).
+    h.get_by_label_contains("Tab b.mtn").click();
+    h.run();
+    h.key_press(Key::End);
+    h.run();
+    desktop.paste(&mut h);
+    let pasted = ops::range::paste(&b, &clip, 3).unwrap().motion;
+    assert_eq!(doc(&h).motion, pasted);
+    assert_eq!(doc(&h).motion.keyframes.len(), 6);
+    // The pasted keyframes are the range now.
+    assert_eq!(
+        tab(&h).view.range_keyframes(doc(&h).times_ms()),
+        Some((4, 5))
+    );
+    // One undo step each; then both saved and read back.
+    ctrl(&mut h, Key::Z);
+    assert_eq!(doc(&h).motion, b);
+    ctrl_shift(&mut h, Key::Z);
+    // Pasted after the sit, the stand comes too fast for the servos: the save asks.
+    ctrl(&mut h, Key::S);
+    press(&mut h, "Save Anyway");
+    assert!(!doc(&h).is_dirty(), "{:?}", h.state().modal);
+    h.get_by_label_contains("Tab a.mtn").click();
+    h.run();
+    ctrl(&mut h, Key::S);
+    press(&mut h, "Save Anyway");
+    assert!(!doc(&h).is_dirty(), "{:?}", h.state().modal);
+    let read = |p: &Path| mtn::decode(&std::fs::read(p).unwrap()).unwrap().motion;
+    assert_eq!(read(&a_path), cut);
+    assert_eq!(read(&b_path), pasted);
+}
+
+#[test]
+fn range_operations_work_on_the_range_only() {
+    let dir = scratch("range_ops");
+    let a = example();
+    let path = file(&dir, "a.mtn", &a);
+    let mut h = opened(&[&path]);
+    select_range(&mut h, 200.0, 1300.0);
+    assert_eq!(
+        tab(&h).view.range_keyframes(doc(&h).times_ms()),
+        Some((1, 3))
+    );
+    menu(&mut h, "Motion", "Mirror Left/Right (Range)");
+    let mirrored = ops::mirror::mirror_range(&a, 1, 3).unwrap().motion;
+    assert_eq!(doc(&h).motion, mirrored);
+    menu(&mut h, "Motion", "Reverse (Range)");
+    let reversed = ops::reverse::reverse_range(&mirrored, 1, 3).unwrap().motion;
+    assert_eq!(doc(&h).motion, reversed);
+    assert_eq!(
+        doc(&h).motion.name,
+        a.name,
+        "a range's reverse keeps the name"
+    );
+    menu(&mut h, "Motion", "Retime… (Range)");
+    set_number(&mut h, "Length", "1600");
+    press(&mut h, "Apply");
+    let retimed = ops::retime::retime_range(&reversed, 1, 3, ops::retime::Target::DurationMs(1600))
+        .unwrap()
+        .motion;
+    assert_eq!(doc(&h).motion, retimed);
+    assert_eq!(doc(&h).times_ms()[3] - doc(&h).times_ms()[1], 1600);
+    // Shift+Delete deletes the range's keyframes (the first stays: the range starts at 1).
+    shortcut(&mut h, Modifiers::SHIFT, Key::Delete);
+    assert_eq!(doc(&h).motion.keyframes.len(), 1);
+    for _ in 0..4 {
+        ctrl(&mut h, Key::Z);
+    }
+    assert_eq!(doc(&h).motion, a, "four operations, four undo steps");
+}
