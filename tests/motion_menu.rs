@@ -314,3 +314,57 @@ fn range_operations_work_on_the_range_only() {
     }
     assert_eq!(doc(&h).motion, a, "four operations, four undo steps");
 }
+
+#[test]
+fn a_file_frame_rate_other_than_16_is_shown_and_played_as_the_field_says_when_asked() {
+    let dir = scratch("rate");
+    let mut slow = example();
+    slow.frame_rate = 32;
+    let path = file(&dir, "slow.mtn", &slow);
+    let mut h = opened(&[&path]);
+    // On by default for such a file, saying what the robot does.
+    assert!(tab(&h).view.follow_file_rate);
+    assert!(
+        h.query_by_label_contains("/ 2496 ms").is_some(),
+        "twice the robot's 1248 ms"
+    );
+    assert!(shows(
+        &h,
+        "timing as the file says; the robot plays 16 ms frames"
+    ));
+    // Playing: the playhead (robot time) moves at half the pace.
+    let played = |h: &mut Harness<'_, StudioApp>| {
+        h.key_press(Key::Space);
+        for _ in 0..5 {
+            h.step();
+        }
+        let at = tab(h).playback.time_ms();
+        // Home stops and goes back to the start.
+        h.key_press(Key::Home);
+        h.step();
+        h.run();
+        at
+    };
+    let following = played(&mut h);
+    h.get_by_label("File's 32 ms frames").click();
+    h.run();
+    assert!(!tab(&h).view.follow_file_rate);
+    assert!(h.query_by_label_contains("/ 1248 ms").is_some());
+    let robot = played(&mut h);
+    assert!(
+        following > 0 && robot > 0 && robot < 1248,
+        "{following} {robot}"
+    );
+    let ratio = following as f64 / robot as f64;
+    assert!(
+        (ratio - 0.5).abs() < 0.1,
+        "{following} ms against {robot} ms"
+    );
+    // The View menu has the same toggle.
+    menu(&mut h, "View", "Timing at the File's Frame Rate (32 ms; the robot plays 16)");
+    assert!(tab(&h).view.follow_file_rate);
+    // A file at 16 ms has no such toggle.
+    let plain = file(&dir, "plain.mtn", &example());
+    let h = opened(&[&plain]);
+    assert!(h.query_by_label_contains("ms frames").is_none());
+}

@@ -136,6 +136,8 @@ pub enum MotionAction {
     Focus(Option<Channel>),
     /// Select a time range (ms), or clear it.
     SetRange(Option<(u64, u64)>),
+    /// Show and play the timing the file's frame-rate field implies, or the robot's.
+    SetFollowFileRate(bool),
     /// Loop playback.
     SetLooping(bool),
     /// Playback speed.

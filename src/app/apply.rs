@@ -264,6 +264,7 @@ impl StudioApp {
             MotionAction::Solo(joints) => view.solo(&joints),
             MotionAction::Focus(channel) => view.focused = channel,
             MotionAction::SetRange(range) => view.range_ms = range,
+            MotionAction::SetFollowFileRate(follow) => view.follow_file_rate = follow,
             MotionAction::SetLooping(looping) => playback.looping = looping,
             MotionAction::SetSpeed(speed) => playback.set_speed(speed),
         }

@@ -145,6 +145,18 @@ pub fn menu_ui(
             ui.separator();
             item(ui, UiCommand::ZoomToFit, motion.is_some(), actions);
             if let (Some(tab), Some(id)) = (motion, tabs.active) {
+                let field = super::view::odd_frame_rate(&tab.document.motion);
+                let mut follow = tab.view.follow_file_rate;
+                let label = field.map_or_else(
+                    || "Timing at the File's Frame Rate (the file says 16 ms)".to_owned(),
+                    |ms| format!("Timing at the File's Frame Rate ({ms} ms; the robot plays 16)"),
+                );
+                if ui
+                    .add_enabled(field.is_some(), egui::Checkbox::new(&mut follow, label))
+                    .changed()
+                {
+                    actions.push(Action::Motion(id, MotionAction::SetFollowFileRate(follow)));
+                }
                 for (axis, name) in BODY_NAMES.iter().enumerate() {
                     let mut shown = tab.view.body_visible[axis];
                     if ui.checkbox(&mut shown, format!("Show {name}")).changed() {

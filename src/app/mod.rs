@@ -378,7 +378,10 @@ impl StudioApp {
         };
         if tab.playback.playing {
             let dt = ctx.input(|i| f64::from(i.stable_dt)).min(0.1);
-            tab.playback.advance(dt, &tab.document.motion.keyframes);
+            // At the file's frame rate, a 32 ms field plays each frame for 32 ms.
+            let scale = tab.view.time_scale(&tab.document.motion);
+            tab.playback
+                .advance(dt / scale, &tab.document.motion.keyframes);
             ctx.request_repaint();
         }
     }

@@ -110,7 +110,7 @@ pub fn motion_tab_ui(
             });
     }
     egui::CentralPanel::default().show(ui, |ui| {
-        transport_ui(ui, playback, document, sink);
+        transport_ui(ui, playback, view, document, sink);
         timeline::timeline_ui(ui, document, view, playhead_ms, timeline_state, sink);
     });
 }
@@ -143,6 +143,7 @@ fn body_at(document: &Document, time_ms: u64) -> [i32; 3] {
 fn transport_ui(
     ui: &mut egui::Ui,
     playback: &Playback,
+    view: &super::view::View,
     document: &Document,
     sink: &mut MotionSink<'_>,
 ) {
@@ -192,11 +193,40 @@ fn transport_ui(
         if response.changed() {
             sink.push(MotionAction::SetSpeed(speed));
         }
+        let scale = view.time_scale(&document.motion);
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "a time in ms, far below u64's range"
+        )]
+        let shown = |ms: u64| (ms as f64 * scale).round() as u64;
         ui.monospace(format!(
             "{:>6} / {} ms",
-            playback.time_ms(),
-            crate::robot::timing::duration_ms(keyframes)
+            shown(playback.time_ms()),
+            shown(crate::robot::timing::duration_ms(keyframes))
         ))
         .on_hover_text("The playhead, on the robot's 8 ms ticks (arrow keys step 16 ms frames)");
+        if let Some(field) = super::view::odd_frame_rate(&document.motion) {
+            let mut follow = view.follow_file_rate;
+            if ui
+                .checkbox(&mut follow, format!("File's {field} ms frames"))
+                .on_hover_text(format!(
+                    "The frame-rate field says {field} ms per frame. Sony's player ignores it \
+                     and plays 16 ms frames: on the robot this motion lasts {} ms. Ticked, \
+                     the timeline and playback follow the field; Motion > Retime to Robot \
+                     Frames makes the robot play it at that pace.",
+                    crate::robot::timing::duration_ms(keyframes)
+                ))
+                .changed()
+            {
+                sink.push(MotionAction::SetFollowFileRate(follow));
+            }
+            if view.follow_file_rate {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    "timing as the file says; the robot plays 16 ms frames",
+                );
+            }
+        }
     });
 }

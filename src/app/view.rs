@@ -38,6 +38,9 @@ pub struct View {
     /// The selected time range in ms (start <= end), which the Motion menu's range
     /// operations and Copy, Cut and Paste work on.
     pub range_ms: Option<(u64, u64)>,
+    /// Show and play the timing the file's frame-rate field implies (where it says other
+    /// than 16 ms, or the ERS-110's 0), rather than the robot's 16 ms frames.
+    pub follow_file_rate: bool,
 }
 
 impl View {
@@ -46,6 +49,7 @@ impl View {
     pub fn for_motion(motion: &Motion) -> Self {
         Self {
             visible: vec![true; motion.locators.len()],
+            follow_file_rate: odd_frame_rate(motion).is_some(),
             ..Self::default()
         }
     }
@@ -88,6 +92,16 @@ impl View {
     pub fn clamp_selection(&mut self, keyframes: usize) {
         self.selection.retain(|(k, _)| *k < keyframes);
         self.selected_keyframes.retain(|k| *k < keyframes);
+    }
+
+    /// How much longer than on the robot the motion is shown and played: the field's ms per
+    /// frame over 16 when following an odd frame-rate field, else 1.
+    #[must_use]
+    pub fn time_scale(&self, motion: &Motion) -> f64 {
+        match odd_frame_rate(motion) {
+            Some(ms) if self.follow_file_rate => f64::from(ms) / 16.0,
+            _ => 1.0,
+        }
     }
 
     /// Fits the view to the motion after an edit, undo or redo: selections that no longer
@@ -203,4 +217,11 @@ pub fn channel_color(channel: Channel) -> Color32 {
             Color32::from_gray(120),
         ][axis % 3],
     }
+}
+
+/// The frame-rate field when it says other than the robot's 16 ms (and is not the
+/// ERS-110's 0, which means 16 ms too).
+#[must_use]
+pub fn odd_frame_rate(motion: &Motion) -> Option<u16> {
+    (!matches!(motion.frame_rate, 0 | 16)).then_some(motion.frame_rate)
 }

@@ -112,6 +112,9 @@ pub fn timeline_ui(
     let span = state
         .transform
         .map_or(0.0, |t| t.bounds().max()[0] - t.bounds().min()[0]);
+    // Times on the axis and beside the pointer follow the file's frame-rate field when the
+    // view says so; the plot itself counts the robot's ms.
+    let scale = view.time_scale(motion);
     let mut plot = Plot::new("timeline")
         .allow_drag(!over_point && !shift)
         .allow_boxed_zoom(false)
@@ -126,10 +129,17 @@ pub fn timeline_ui(
             // labels every 200 ms rather than only 0 and 1000; long spans count in seconds
             // or minutes.
             egui_plot::AxisHints::new_x()
-                .label(TimeUnit::for_span(span).axis_label())
-                .formatter(|mark, range| {
-                    TimeUnit::for_span(range.end() - range.start())
-                        .label(mark.value, mark.step_size)
+                .label(if (scale - 1.0).abs() > f64::EPSILON {
+                    format!(
+                        "{} at the file's frame rate",
+                        TimeUnit::for_span(span * scale).axis_label()
+                    )
+                } else {
+                    TimeUnit::for_span(span).axis_label().to_owned()
+                })
+                .formatter(move |mark, range| {
+                    TimeUnit::for_span((range.end() - range.start()) * scale)
+                        .label(mark.value * scale, mark.step_size * scale)
                 })
                 .label_spacing(40.0..=60.0),
         ])
@@ -144,11 +154,11 @@ pub fn timeline_ui(
                 ..
             } => Some(format!(
                 "{plot_name}\n{}\n{:.2}°",
-                clock(position.x),
+                clock(position.x * scale),
                 position.y
             )),
             egui_plot::HoverPosition::Elsewhere { position } => {
-                Some(format!("{}\n{:.2}°", clock(position.x), position.y))
+                Some(format!("{}\n{:.2}°", clock(position.x * scale), position.y))
             }
         })
         // The view stays where the user put it (no auto-fitting while points are dragged);
