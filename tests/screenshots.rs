@@ -227,3 +227,28 @@ fn screenshot_of_a_gait_file() {
         harness.get_by_label("G 3,3").scroll_to_me();
     });
 }
+
+#[test]
+fn screenshots_of_the_motion_menu() {
+    // A time range selected on the strip above the timeline, and the Motion menu open on it.
+    let app = StudioApp::with_document(mtn_studio::app::example_document());
+    render(app, "motion-menu", |harness| {
+        let app = harness.state_mut();
+        let id = app.tabs.active.unwrap();
+        app.push(Action::Motion(id, MotionAction::SetRange(Some((256, 1248)))));
+        harness.run();
+        harness.get_by_label("Motion").click();
+    });
+    // The Start and End Postures window: a sleep keyframe to add, previewed before anything
+    // changes.
+    let app = StudioApp::with_document(mtn_studio::app::example_document());
+    render(app, "motion-postures", |harness| {
+        harness.get_by_label("Motion").click();
+        harness.run();
+        harness.get_by_label("Start and End Postures…").click();
+        harness.run();
+        harness.get_by_label("Start in").click();
+        harness.run();
+        harness.query_all_by_label("sleep").last().unwrap().click();
+    });
+}

@@ -316,14 +316,12 @@ fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, String>>) {
                 plural(preview.warnings, "warning", "warnings"),
             ));
             for note in &preview.notes {
-                ui.add(egui::Label::new(egui::RichText::new(note).small()).wrap());
+                ui.add(egui::Label::new(note).wrap());
             }
             for problem in &preview.problems {
                 ui.add(
                     egui::Label::new(
-                        egui::RichText::new(problem)
-                            .small()
-                            .color(ui.visuals().warn_fg_color),
+                        egui::RichText::new(problem).color(ui.visuals().warn_fg_color),
                     )
                     .wrap(),
                 );
