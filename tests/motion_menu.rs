@@ -361,7 +361,11 @@ fn a_file_frame_rate_other_than_16_is_shown_and_played_as_the_field_says_when_as
         "{following} ms against {robot} ms"
     );
     // The View menu has the same toggle.
-    menu(&mut h, "View", "Timing at the File's Frame Rate (32 ms; the robot plays 16)");
+    menu(
+        &mut h,
+        "View",
+        "Timing at the File's Frame Rate (32 ms; the robot plays 16)",
+    );
     assert!(tab(&h).view.follow_file_rate);
     // A file at 16 ms has no such toggle.
     let plain = file(&dir, "plain.mtn", &example());

@@ -235,7 +235,10 @@ fn screenshots_of_the_motion_menu() {
     render(app, "motion-menu", |harness| {
         let app = harness.state_mut();
         let id = app.tabs.active.unwrap();
-        app.push(Action::Motion(id, MotionAction::SetRange(Some((256, 1248)))));
+        app.push(Action::Motion(
+            id,
+            MotionAction::SetRange(Some((256, 1248))),
+        ));
         harness.run();
         harness.get_by_label("Motion").click();
     });

@@ -165,6 +165,7 @@ impl StudioApp {
             purpose,
             text,
             note,
+            focus: true,
         }));
     }
 

@@ -53,6 +53,8 @@ pub struct PathPrompt {
     pub text: String,
     /// Why the window asks (no file dialog on this desktop, say).
     pub note: Option<String>,
+    /// Give the path field the keyboard (once, as the prompt opens), so typing goes there.
+    pub focus: bool,
 }
 
 /// The File > Export window: where, and how.
@@ -163,9 +165,18 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
     let response = ui
         .add(egui::TextEdit::singleline(&mut text).desired_width(480.0))
         .labelled_by(label.id);
+    // The path is what the dialog is for: typing goes there as it opens.
+    if prompt.focus {
+        response.request_focus();
+        actions.push(Action::Show(Modal::PathPrompt(PathPrompt {
+            focus: false,
+            ..prompt.clone()
+        })));
+    }
     if text != prompt.text {
         actions.push(Action::Show(Modal::PathPrompt(PathPrompt {
             text: text.clone(),
+            focus: false,
             ..prompt.clone()
         })));
     }

@@ -14,7 +14,10 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
      "Keyframe N" rows and Repair;
   4. import Choreonoid's walk through the Import window's grid; kill the window after an
      edit and restore the work at the next start;
-  5. open a StickyBot gait file, type a servo limit, Ctrl+S, Ctrl+Q; read it back.
+  5. open a StickyBot gait file, type a servo limit, Ctrl+S, Ctrl+Q; read it back;
+  6. select a time range on the strip above the timeline, cut it with Ctrl+X, paste it into
+     another open motion with Ctrl+V, reverse the pasted range with Ctrl+R, save both; read
+     both files back.
 
 Run inside a D-Bus session with the accessibility bus up (see run.sh).
 Usage: drive.py BINARY MOTION.mtn
@@ -386,10 +389,89 @@ def gait_edit_and_save():
     log('ok: a gait file edited in the window (servo 0 upper limit 200 -> 210) and saved')
 
 
+def drag_between(x0, x1, y):
+    """Presses at (x0, y), moves to (x1, y) in steps, releases."""
+    xdotool('mousemove', x0, y)
+    time.sleep(0.2)
+    xdotool('mousedown', 1)
+    steps = 8
+    for i in range(1, steps + 1):
+        time.sleep(0.05)
+        xdotool('mousemove', x0 + (x1 - x0) * i // steps, y)
+    time.sleep(0.2)
+    xdotool('mouseup', 1)
+    time.sleep(0.5)
+
+
+def save_answering_safety():
+    """Ctrl+S; a motion too fast for the servos asks first: Save Anyway."""
+    key('ctrl+s')
+    end = time.time() + 3
+    while time.time() < end:
+        app = application()
+        button = pyatspi.findDescendant(
+            app, lambda n: n is not None and n.name == 'Save Anyway')
+        if button is not None:
+            click('Save Anyway')
+            return
+        time.sleep(0.25)
+
+
+def range_cut_paste_reverse():
+    """A time range dragged on the strip, cut with Ctrl+X, pasted into another open motion
+    with Ctrl+V, reversed there with Ctrl+R (the Motion menu's shortcut), both saved."""
+    folder = tempfile.mkdtemp(prefix='range-')
+    a, b = os.path.join(folder, 'a.mtn'), os.path.join(folder, 'b.mtn')
+    for path in (a, b):
+        with open(MOTION, 'rb') as source, open(path, 'wb') as target:
+            target.write(source.read())
+    original = read_motion(MOTION)['keyframes']
+    app_process, _ = start(a)
+    try:
+        key('ctrl+shift+o')
+        xdotool('type', '--delay', '20', b)
+        key('Return')
+        find('Tab b.mtn', 'page tab')
+        click('Tab a.mtn', 'page tab')
+        # From just before keyframe 1 to just after keyframe 2, along the strip.
+        x1, _ = centre(find('Point %s keyframe 1' % KNEE))
+        x2, _ = centre(find('Point %s keyframe 2' % KNEE))
+        _, y = centre(find('Time range'))
+        drag_between(x1 - 6, x2 + 6, y)
+        key('ctrl+x')
+        find('Tab a.mtn \u2022', 'page tab')
+        click('Tab b.mtn', 'page tab')
+        key('End')
+        key('ctrl+v')
+        find('Tab b.mtn \u2022', 'page tab')
+        key('ctrl+r')
+        save_answering_safety()
+        find('Tab b.mtn', 'page tab')
+        click('Tab a.mtn \u2022', 'page tab')
+        save_answering_safety()
+        find('Tab a.mtn', 'page tab')
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after saving both motions')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    cut, pasted = read_motion(a)['keyframes'], read_motion(b)['keyframes']
+    if [k['angles_urad'] for k in cut] != [original[0]['angles_urad'], original[3]['angles_urad']]:
+        fail('a.mtn should keep keyframes 0 and 3 only: %d keyframes' % len(cut))
+    if len(pasted) != 6 or pasted[:4] != original:
+        fail('b.mtn should be the example plus two keyframes: %d keyframes' % len(pasted))
+    if (pasted[4]['angles_urad'], pasted[5]['angles_urad']) != (
+            original[2]['angles_urad'], original[1]['angles_urad']):
+        fail('the pasted range was not reversed in b.mtn')
+    log('ok: keyframes 1-2 cut from a.mtn, pasted after b.mtn\'s last and reversed there; '
+        'both saved')
+
+
 if __name__ == '__main__':
     scenarios = [edit_copy_paste_save, save_as_without_a_file_dialog,
                  names_a_screen_reader_finds, import_through_the_grid,
-                 a_crash_leaves_work_to_restore, gait_edit_and_save]
+                 a_crash_leaves_work_to_restore, gait_edit_and_save,
+                 range_cut_paste_reverse]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:
