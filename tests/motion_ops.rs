@@ -497,3 +497,38 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn every_supported_conversion_of_every_corpus_motion_passes_the_limit_check() {
+    let mut converted = 0;
+    for (label, motion) in corpus() {
+        let Some(design) = parse_design(&motion.design) else {
+            continue;
+        };
+        if mirror::mirror(&motion).is_err() {
+            continue;
+        }
+        let targets: &[&str] = match design.model {
+            Model::Ers7 => &["DRX-900", "DRX-910"],
+            Model::Ers210 => &["DRX-1000"],
+            Model::Ers110 => &["DRX-1000", "DRX-900"],
+            Model::Ers310 => &[],
+        };
+        for target in targets {
+            for keep_feet in [false, true] {
+                let out = retarget::retarget(&motion, target, keep_feet)
+                    .unwrap_or_else(|e| panic!("{label} -> {target}: {e}"));
+                assert_eq!(out.motion.design, *target);
+                assert!(
+                    limit_problems(&out.motion).is_empty(),
+                    "{label} -> {target}: {:?}",
+                    limit_problems(&out.motion)
+                );
+                converted += 1;
+            }
+        }
+    }
+    if common::corpus_present("motion_ops conversions") {
+        assert!(converted > 100, "{converted}");
+    }
+}
