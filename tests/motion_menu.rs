@@ -13,12 +13,11 @@
 
 mod common;
 
-use common::ui::{Desktop, ctrl, ctrl_shift, doc, harness, menu, press, shortcut, shows, tab};
+use common::ui::{Desktop, ctrl, ctrl_shift, doc, menu, opened, press, shortcut, shows, tab};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mtn_studio::app::StudioApp;
-use mtn_studio::app::action::Action;
 use mtn_studio::codec::mtn::{self, Motion};
 use mtn_studio::ops;
 use std::path::{Path, PathBuf};
@@ -31,16 +30,6 @@ fn file(dir: &Path, name: &str, motion: &Motion) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, mtn::encode(motion).unwrap()).unwrap();
     path
-}
-
-fn opened(paths: &[&Path]) -> Harness<'static, StudioApp> {
-    let mut app = StudioApp::empty();
-    for path in paths {
-        app.push(Action::Open(path.to_path_buf()));
-    }
-    let mut harness = harness(app);
-    harness.run();
-    harness
 }
 
 fn example() -> Motion {

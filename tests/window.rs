@@ -13,7 +13,8 @@
 mod common;
 
 use common::ui::{
-    Desktop, ctrl, doc, drag, harness, menu, point_on_screen, press, said, shows, tab, type_into,
+    Desktop, ctrl, doc, drag, harness, menu, opened, point_on_screen, press, said, shows, tab,
+    type_into,
 };
 use egui::{Key, Role};
 use egui_kittest::Harness;
@@ -28,17 +29,6 @@ use std::path::{Path, PathBuf};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch_dir("window", name)
-}
-
-/// A window with these files opened, as File > Open (or the command line) opens them.
-fn opened(paths: &[&Path]) -> Harness<'static, StudioApp> {
-    let mut app = StudioApp::empty();
-    for path in paths {
-        app.push(Action::Open(path.to_path_buf()));
-    }
-    let mut harness = harness(app);
-    harness.run();
-    harness
 }
 
 /// An ERS-7 motion from the corpus, written as a file of its own.

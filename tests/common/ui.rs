@@ -213,3 +213,14 @@ pub fn press(harness: &mut Harness<'_, StudioApp>, name: &str) {
 pub fn shows(harness: &Harness<'_, StudioApp>, name: &str) -> bool {
     harness.query_by_label(name).is_some()
 }
+
+/// A window with these files opened, as File > Open (or the command line) opens them.
+pub fn opened(paths: &[&std::path::Path]) -> Harness<'static, StudioApp> {
+    let mut app = StudioApp::empty();
+    for path in paths {
+        app.push(mtn_studio::app::action::Action::Open(path.to_path_buf()));
+    }
+    let mut harness = harness(app);
+    harness.run();
+    harness
+}

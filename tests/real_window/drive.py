@@ -99,19 +99,24 @@ def click(name, role=None):
     time.sleep(0.4)
 
 
-def drag_by(name, dy):
-    """Presses on a point, moves it `dy` pixels in steps (as a hand does), releases."""
-    x, y = centre(find(name))
-    xdotool('mousemove', x, y)
+def drag_line(x0, y0, x1, y1):
+    """Presses at (x0, y0), moves to (x1, y1) in steps (as a hand does), releases."""
+    xdotool('mousemove', x0, y0)
     time.sleep(0.2)
     xdotool('mousedown', 1)
     steps = 8
     for i in range(1, steps + 1):
         time.sleep(0.05)
-        xdotool('mousemove', x, y + dy * i // steps)
+        xdotool('mousemove', x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps)
     time.sleep(0.2)
     xdotool('mouseup', 1)
     time.sleep(0.5)
+
+
+def drag_by(name, dy):
+    """Presses on a control's centre and moves it `dy` pixels down."""
+    x, y = centre(find(name))
+    drag_line(x, y, x, y + dy)
 
 
 def key(combo):
@@ -389,20 +394,6 @@ def gait_edit_and_save():
     log('ok: a gait file edited in the window (servo 0 upper limit 200 -> 210) and saved')
 
 
-def drag_between(x0, x1, y):
-    """Presses at (x0, y), moves to (x1, y) in steps, releases."""
-    xdotool('mousemove', x0, y)
-    time.sleep(0.2)
-    xdotool('mousedown', 1)
-    steps = 8
-    for i in range(1, steps + 1):
-        time.sleep(0.05)
-        xdotool('mousemove', x0 + (x1 - x0) * i // steps, y)
-    time.sleep(0.2)
-    xdotool('mouseup', 1)
-    time.sleep(0.5)
-
-
 def save_answering_safety():
     """Ctrl+S; a motion too fast for the servos asks first: Save Anyway."""
     key('ctrl+s')
@@ -437,7 +428,7 @@ def range_cut_paste_reverse():
         x1, _ = centre(find('Point %s keyframe 1' % KNEE))
         x2, _ = centre(find('Point %s keyframe 2' % KNEE))
         _, y = centre(find('Time range'))
-        drag_between(x1 - 6, x2 + 6, y)
+        drag_line(x1 - 6, y, x2 + 6, y)
         key('ctrl+x')
         find('Tab a.mtn \u2022', 'page tab')
         click('Tab b.mtn', 'page tab')
