@@ -361,3 +361,61 @@ fn a_file_frame_rate_other_than_16_is_shown_and_played_as_the_field_says_when_as
     let h = opened(&[&plain]);
     assert!(h.query_by_label_contains("ms frames").is_none());
 }
+
+#[test]
+fn converting_a_long_motion_with_the_paws_kept_runs_in_the_background() {
+    let dir = scratch("background");
+    // 1,201 keyframes: the stand, each leg a little forward or back in turn (poses the
+    // ERS-210's legs reach: the test is of the background, not of the solver's search).
+    let example = example();
+    let stand = example.keyframes.to_vec()[0].clone();
+    let mut long = example.clone();
+    for k in 0..1_200_i32 {
+        let mut row = stand.angles_urad.clone();
+        for j in [6, 9, 12, 15] {
+            row[j] += (k % 7 - 3) * 20_000;
+        }
+        long.keyframes.push(10, stand.body_urad, &row).unwrap();
+    }
+    let path = file(&dir, "long.mtn", &long);
+    let mut h = opened(&[&path]);
+    let before = doc(&h).motion.clone();
+    h.get_by_label("Motion").click();
+    h.run();
+    h.get_by_label("Convert to Another Model…").click();
+    // The window keeps repainting while it works: step frame by frame.
+    for _ in 0..3 {
+        h.step();
+    }
+    // The preview is worked out in the background (the dialog says so until it comes); the
+    // window keeps drawing meanwhile.
+    assert!(
+        h.query_by_label_contains("Working out the result")
+            .is_some()
+            || h.query_by_label_contains("Result:").is_some(),
+        "{:?} / {}",
+        h.state().modal,
+        common::ui::said(&h)
+    );
+    let waited = std::time::Instant::now();
+    while h.query_by_label_contains("Result:").is_none() {
+        assert!(waited.elapsed().as_secs() < 120, "the preview never came");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    press(&mut h, "Apply");
+    while doc(&h).motion.design != "DRX-900" {
+        assert!(
+            waited.elapsed().as_secs() < 40,
+            "the conversion never came: {:?} / {}",
+            h.state().modal,
+            common::ui::said(&h)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    let expected = ops::retarget::retarget(&before, "DRX-900", true).unwrap();
+    assert_one_step(&mut h, "background convert", &before, &expected.motion);
+}

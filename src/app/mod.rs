@@ -74,6 +74,8 @@ pub struct StudioApp {
     /// The last time range copied in this window (the pose or the range: whichever was
     /// copied last is kept).
     pub keyframes_clip: Option<crate::ops::range::Clip>,
+    /// A Motion menu operation running in the background.
+    op_job: Option<motion_ops::job::Job>,
     /// Whether to ask the system for file dialogs (off in tests, and where there are none:
     /// the window then asks for paths itself).
     pub native_dialogs: bool,
@@ -192,6 +194,7 @@ impl StudioApp {
             recent: Vec::new(),
             clipboard: None,
             keyframes_clip: None,
+            op_job: None,
             native_dialogs: false,
             messages_open: false,
             panels: Panels::default(),
@@ -317,6 +320,7 @@ impl StudioApp {
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.read_input(&ctx);
+        self.poll_op_job(&ctx);
         self.advance_clock(&ctx);
         self.draw(ui);
         self.apply_actions(&ctx);

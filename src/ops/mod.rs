@@ -158,6 +158,9 @@ pub enum OpError {
         /// Why not.
         why: String,
     },
+    /// The work stopped before it was done (a background thread that failed).
+    #[error("the operation stopped before it was done")]
+    Interrupted,
     /// Pasting keyframes of other joints.
     #[error(
         "the copied keyframes move other joints ({0}); paste them into a motion of the same model"

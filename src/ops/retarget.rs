@@ -94,11 +94,13 @@ pub fn retarget(motion: &Motion, label: &str, keep_feet: bool) -> Result<Outcome
         .copied()
         .collect();
     let mut clamped: Vec<Clamped> = joints.iter().map(|_| Clamped::default()).collect();
-    let mut keyframes = Keyframes::with_capacity(joints.len(), motion.keyframes.len());
-    let mut row = vec![0; joints.len()];
-    let feet = keep_feet.then(|| Feet::new(source.model, target.model, &source_names, &joints));
-    let mut paw_error: Option<(f64, usize, Leg)> = None;
-    for (k, keyframe) in motion.keyframes.iter().enumerate() {
+    let width = joints.len();
+    let mut rows = vec![0; width * motion.keyframes.len()];
+    for (keyframe, row) in motion
+        .keyframes
+        .iter()
+        .zip(rows.chunks_exact_mut(width.max(1)))
+    {
         for ((slot, column), (info, tally)) in row
             .iter_mut()
             .zip(&columns)
@@ -119,15 +121,33 @@ pub fn retarget(motion: &Motion, label: &str, keep_feet: bool) -> Result<Outcome
                 Err(value) => value,
             };
         }
-        if let Some(feet) = &feet {
-            for (leg, error) in feet.solve(keyframe.angles_urad, &mut row) {
-                if paw_error.is_none_or(|(worst, _, _)| error > worst) {
-                    paw_error = Some((error, k, leg));
+    }
+    let feet = keep_feet.then(|| Feet::new(source.model, target.model, &source_names, &joints));
+    // The legs of each keyframe are solved on their own: on every core.
+    let paw_error = feet.as_ref().and_then(|feet| {
+        use rayon::prelude::*;
+        let source_rows = motion.keyframes.angles();
+        let source_width = motion.keyframes.joint_count().max(1);
+        rows.par_chunks_exact_mut(width.max(1))
+            .zip(source_rows.par_chunks_exact(source_width))
+            .enumerate()
+            .flat_map_iter(|(k, (row, source))| {
+                feet.solve(source, row)
+                    .into_iter()
+                    .map(move |(leg, error)| (error, k, leg))
+            })
+            .reduce_with(|a, b| {
+                if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) {
+                    b
+                } else {
+                    a
                 }
-            }
-        }
-        // One value per target joint: the row was built for them.
-        let _ = keyframes.push(keyframe.frames, keyframe.body_urad, &row);
+            })
+    });
+    let mut keyframes = Keyframes::with_capacity(width, motion.keyframes.len());
+    for (keyframe, row) in motion.keyframes.iter().zip(rows.chunks_exact(width.max(1))) {
+        // One value per target joint: the rows were built for them.
+        let _ = keyframes.push(keyframe.frames, keyframe.body_urad, row);
     }
     out.keyframes = keyframes;
     if !dropped.is_empty() {
@@ -321,22 +341,7 @@ impl Feet {
             .map(|c| {
                 let goal = self.goal(c, source);
                 let guess = c.target.map(|at| urad_to_deg(row[at]));
-                // The mapped angles first; where they end in a local minimum (a limit in
-                // the way), a few other starts across the leg's range.
-                let mut best = solve_leg(&self.to, c.leg, goal, guess, &c.ranges);
-                let starts = [-90.0, -30.0, 30.0, 90.0]
-                    .into_iter()
-                    .flat_map(|j1| [[j1, 5.0, 0.0], [j1, 5.0, 60.0], [j1, 30.0, 110.0]]);
-                for start in starts {
-                    if best.1 <= REACHED_MM {
-                        break;
-                    }
-                    let other = solve_leg(&self.to, c.leg, goal, start, &c.ranges);
-                    if other.1 < best.1 {
-                        best = other;
-                    }
-                }
-                let (found, error) = best;
+                let (found, error) = solve_leg(&self.to, c.leg, goal, guess, &c.ranges);
                 for (at, value) in c.target.iter().zip(found) {
                     row[*at] = deg_to_urad(value);
                 }

@@ -170,6 +170,8 @@ pub struct OpPrompt {
     pub form: OpForm,
     /// The result, or why there is none (`None` while the form is incomplete).
     pub preview: Option<Result<Preview, String>>,
+    /// The preview is being worked out in the background.
+    pub working: bool,
 }
 
 fn ms_field(ui: &mut egui::Ui, label: &str, value: &mut u64) {
@@ -279,11 +281,20 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
     if form != prompt.form {
         actions.push(Action::Show(Modal::MotionOp(OpPrompt {
             form: form.clone(),
-            ..prompt.clone()
+            preview: None,
+            working: false,
+            tab: prompt.tab,
         })));
     }
     ui.separator();
-    preview_ui(ui, prompt.preview.as_ref());
+    if prompt.working {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("Working out the result (every leg of every keyframe)…");
+        });
+    } else {
+        preview_ui(ui, prompt.preview.as_ref());
+    }
     ui.horizontal(|ui| {
         let request = form.request(tabs);
         let ready = matches!(prompt.preview, Some(Ok(_))) && request.is_some();

@@ -3,9 +3,11 @@
 //! time), each run by the library's `ops` and applied as one undo step.
 //!
 //! - [`request`]: what is asked ([`OpRequest`]) and running it on a tab's motion;
-//! - [`dialog`]: the small windows that take parameters and preview the result.
+//! - [`dialog`]: the small windows that take parameters and preview the result;
+//! - [`job`]: a heavy operation run in the background.
 
 pub mod dialog;
+pub mod job;
 pub mod request;
 
 pub use dialog::{OpForm, OpPrompt};
@@ -18,21 +20,64 @@ use crate::ops::range::Clip;
 
 impl StudioApp {
     /// Runs an operation on a motion tab and applies the result as one undo step; a
-    /// refusal opens a dialog that says why (nothing changes then).
+    /// refusal opens a dialog that says why (nothing changes then). A heavy one runs in
+    /// the background and is applied when it is done.
     pub(super) fn motion_op(&mut self, id: TabId, request: &OpRequest) {
         let other = self.other_motion(request);
         let Some(tab) = self.tabs.motion_mut(id) else {
             return;
         };
         let context = request::Context::of(tab);
-        match request.run(&tab.document.motion, &context, other.as_ref()) {
+        if job::is_heavy(request, &tab.document.motion) {
+            if self
+                .op_job
+                .as_ref()
+                .is_some_and(|j| j.purpose == job::Purpose::Apply)
+            {
+                self.status
+                    .say("Another operation is still running: try again when it is done");
+                return;
+            }
+            let keyframes = tab.document.motion.keyframes.len();
+            self.op_job = Some(job::Job::spawn(
+                id,
+                request.clone(),
+                job::Purpose::Apply,
+                tab.document.revision(),
+                tab.document.motion.clone(),
+                context,
+                other,
+            ));
+            self.status.say(format!(
+                "Working: {} of {}…",
+                request.verb(),
+                plural(keyframes, "keyframe", "keyframes")
+            ));
+            return;
+        }
+        let result = request.run(&tab.document.motion, &context, other.as_ref());
+        self.finish_op(id, request, &context, result);
+    }
+
+    /// Applies an operation's result to its tab (or says why there is none).
+    fn finish_op(
+        &mut self,
+        id: TabId,
+        request: &OpRequest,
+        context: &request::Context,
+        result: Result<crate::ops::Outcome, crate::ops::OpError>,
+    ) {
+        let Some(tab) = self.tabs.motion_mut(id) else {
+            return;
+        };
+        match result {
             Ok(outcome) => {
                 let label = request.undo_label();
                 let keyframes_before = tab.document.motion.keyframes.len();
                 tab.document
                     .apply(&label, Edit::ReplaceMotion(Box::new(outcome.motion)));
                 tab.view.fit_to(&tab.document.motion);
-                tab.view.range_ms = request.range_after(&context, &tab.document, keyframes_before);
+                tab.view.range_ms = request.range_after(context, &tab.document, keyframes_before);
                 tab.timeline.fit_requested |= request.refits();
                 let mut said = request.done_message(&tab.document);
                 for note in &outcome.notes {
@@ -50,6 +95,47 @@ impl StudioApp {
         }
     }
 
+    /// Takes the background operation's result when it is ready: into the open dialog's
+    /// preview, or applied to its motion (unless the motion changed meanwhile).
+    pub(super) fn poll_op_job(&mut self, ctx: &egui::Context) {
+        let Some(job) = &self.op_job else {
+            return;
+        };
+        let Some(result) = job.poll() else {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            return;
+        };
+        let Some(job) = self.op_job.take() else {
+            return;
+        };
+        match job.purpose {
+            job::Purpose::Preview => {
+                if let Some(Modal::MotionOp(prompt)) = &mut self.modal
+                    && prompt.tab == job.tab
+                    && prompt.form.request(&self.tabs).as_ref() == Some(&job.request)
+                {
+                    prompt.preview = Some(
+                        result
+                            .map(|o| dialog::Preview::of(&o))
+                            .map_err(|e| e.to_string()),
+                    );
+                    prompt.working = false;
+                }
+            }
+            job::Purpose::Apply => {
+                let current = self.tabs.motion_mut(job.tab).map(|t| t.document.revision());
+                if current == Some(job.revision) {
+                    self.finish_op(job.tab, &job.request, &job.context, result);
+                } else if current.is_some() {
+                    self.status.say(format!(
+                        "Did not {}: the motion changed while it ran; run it again",
+                        job.request.verb()
+                    ));
+                }
+            }
+        }
+    }
+
     /// The other motion an Append takes, cloned (it is another tab).
     fn other_motion(&self, request: &OpRequest) -> Option<(String, crate::codec::mtn::Motion)> {
         let OpRequest::Append { other, .. } = request else {
@@ -59,23 +145,50 @@ impl StudioApp {
         Some((tab.document.tab_title(), tab.document.motion.clone()))
     }
 
-    /// Fills an operation dialog's preview from the tab it is about.
-    pub(super) fn refresh_op(&self, mut prompt: OpPrompt) -> OpPrompt {
-        let preview = prompt.form.request(&self.tabs).map(|request| {
-            let other = self.other_motion(&request);
-            let tab = self.tabs.get(prompt.tab).and_then(|t| t.motion());
-            match tab {
-                Some(tab) => {
-                    let context = request::Context::of(tab);
-                    request
-                        .run(&tab.document.motion, &context, other.as_ref())
-                        .map(|o| dialog::Preview::of(&o))
-                        .map_err(|e| e.to_string())
-                }
-                None => Err("the motion's tab was closed".to_owned()),
+    /// Fills an operation dialog's preview from the tab it is about (a heavy one starts in
+    /// the background, and the dialog says it is working).
+    pub(super) fn refresh_op(&mut self, mut prompt: OpPrompt) -> OpPrompt {
+        prompt.working = false;
+        let Some(request) = prompt.form.request(&self.tabs) else {
+            prompt.preview = None;
+            return prompt;
+        };
+        let other = self.other_motion(&request);
+        let Some(tab) = self.tabs.get(prompt.tab).and_then(|t| t.motion()) else {
+            prompt.preview = Some(Err("the motion's tab was closed".to_owned()));
+            return prompt;
+        };
+        let context = request::Context::of(tab);
+        if job::is_heavy(&request, &tab.document.motion) {
+            if self
+                .op_job
+                .as_ref()
+                .is_some_and(|j| j.purpose == job::Purpose::Apply)
+            {
+                prompt.preview = Some(Err(
+                    "another operation is still running: try again when it is done".to_owned(),
+                ));
+                return prompt;
             }
-        });
-        prompt.preview = preview;
+            self.op_job = Some(job::Job::spawn(
+                prompt.tab,
+                request,
+                job::Purpose::Preview,
+                tab.document.revision(),
+                tab.document.motion.clone(),
+                context,
+                other,
+            ));
+            prompt.preview = None;
+            prompt.working = true;
+            return prompt;
+        }
+        prompt.preview = Some(
+            request
+                .run(&tab.document.motion, &context, other.as_ref())
+                .map(|o| dialog::Preview::of(&o))
+                .map_err(|e| e.to_string()),
+        );
         prompt
     }
 
@@ -185,6 +298,7 @@ impl StudioApp {
             tab: id,
             form,
             preview: None,
+            working: false,
         });
         self.modal = Some(Modal::MotionOp(prompt));
         true

@@ -62,6 +62,7 @@ pub enum OpRequest {
 }
 
 /// What an operation needs of the tab besides its motion.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Context {
     /// The selected range's keyframes.
     pub range: Option<(usize, usize)>,
