@@ -161,7 +161,9 @@ pub fn parse_number(text: &str) -> Option<f64> {
         .or_else(|| bytes.strip_prefix(b"+"));
     let body = body.unwrap_or(bytes);
     match body.first()? {
-        b'0'..=b'9' => return text.parse().ok(),
+        b'0'..=b'9' => {
+            return exact_decimal(body, bytes.first() == Some(&b'-')).or_else(|| text.parse().ok());
+        }
         b'.' => {}
         _ => return None,
     }
@@ -177,6 +179,83 @@ pub fn parse_number(text: &str) -> Option<f64> {
         _ => {}
     }
     text.parse().ok()
+}
+
+/// Powers of ten a double holds exactly.
+const EXACT_POWERS: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// The common case of a decimal (`123`, `-0.012345678`, `1e-06`), read with Clinger's fast
+/// path: where its digits make a whole number below 2^53 and its power of ten is within
+/// 10^22 either way, both are exact doubles and one multiplication or division rounds the
+/// value once, exactly as the full algorithm would. `None` for anything else (the caller
+/// then uses the standard library's parser).
+fn exact_decimal(body: &[u8], negative: bool) -> Option<f64> {
+    let mut mantissa: u64 = 0;
+    let mut exponent: i32 = 0;
+    let mut at = 0;
+    let mut digits = 0;
+    let take_digit = |mantissa: &mut u64, digit: u8| -> Option<()> {
+        *mantissa = mantissa
+            .checked_mul(10)?
+            .checked_add(u64::from(digit - b'0'))?;
+        Some(())
+    };
+    while let Some(&c) = body.get(at).filter(|c| c.is_ascii_digit()) {
+        take_digit(&mut mantissa, c)?;
+        at += 1;
+        digits += 1;
+    }
+    if body.get(at) == Some(&b'.') {
+        at += 1;
+        while let Some(&c) = body.get(at).filter(|c| c.is_ascii_digit()) {
+            take_digit(&mut mantissa, c)?;
+            exponent -= 1;
+            at += 1;
+            digits += 1;
+        }
+    }
+    if digits == 0 {
+        return None;
+    }
+    if let Some(b'e' | b'E') = body.get(at) {
+        at += 1;
+        let sign = match body.get(at) {
+            Some(b'-') => {
+                at += 1;
+                -1
+            }
+            Some(b'+') => {
+                at += 1;
+                1
+            }
+            _ => 1,
+        };
+        let start = at;
+        let mut power: i32 = 0;
+        while let Some(&c) = body.get(at).filter(|c| c.is_ascii_digit()) {
+            power = power.checked_mul(10)?.checked_add(i32::from(c - b'0'))?;
+            at += 1;
+        }
+        if at == start || power > 1_000 {
+            return None;
+        }
+        exponent += sign * power;
+    }
+    if at != body.len() || mantissa > 1 << 53 {
+        return None;
+    }
+    #[expect(clippy::cast_precision_loss, reason = "below 2^53: exact")]
+    let whole = mantissa as f64;
+    let power = *EXACT_POWERS.get(usize::try_from(exponent.unsigned_abs()).ok()?)?;
+    let value = if exponent >= 0 {
+        whole * power
+    } else {
+        whole / power
+    };
+    Some(if negative { -value } else { value })
 }
 
 /// Parses a whole document.

@@ -102,3 +102,73 @@ fn numbers_in_the_spellings_real_files_use() {
         assert_eq!(parse_number(text), None, "{text}");
     }
 }
+
+#[test]
+fn numbers_read_exactly_as_the_standard_library_reads_them() {
+    // Decimals of every length, leading zeros, signs and exponents (the fast path), and
+    // ones beyond it (too many digits, powers beyond 10^22), against `str::parse`.
+    let mut state = 0x9e37_79b9_u32;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        state
+    };
+    let mut texts: Vec<String> = vec![
+        "0",
+        "-0",
+        "0.0",
+        "-0.000",
+        "1",
+        "1.",
+        "1.5",
+        "007",
+        "0.1",
+        "0.2",
+        "0.3",
+        "1e-06",
+        "2.5E+003",
+        "-1.2345678901234567",
+        "9007199254740993",
+        "9007199254740992",
+        "123456789012345678901234567890",
+        "1e22",
+        "1e23",
+        "1e-22",
+        "1e-23",
+        "4.9e-324",
+        "1.7976931348623157e308",
+        "0.000000000000000000000000001",
+        "-3.14159265358979",
+    ]
+    .into_iter()
+    .map(str::to_owned)
+    .collect();
+    for _ in 0..20_000 {
+        let digits = 1 + next() % 20;
+        let point = next() % (digits + 1);
+        let mut text = String::new();
+        if next() % 2 == 0 {
+            text.push('-');
+        }
+        for i in 0..digits {
+            if i == point && i > 0 {
+                text.push('.');
+            }
+            text.push(char::from(b'0' + u8::try_from(next() % 10).unwrap()));
+        }
+        if next() % 3 == 0 {
+            text.push_str(&format!("e{}", i64::from(next() % 60) - 30));
+        }
+        texts.push(text);
+    }
+    for text in &texts {
+        let ours = super::parse_number(text);
+        let std: Option<f64> = text.parse().ok();
+        assert_eq!(
+            ours.map(f64::to_bits),
+            std.map(f64::to_bits),
+            "{text}: {ours:?} against {std:?}"
+        );
+    }
+}
