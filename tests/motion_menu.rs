@@ -36,14 +36,15 @@ fn example() -> Motion {
     mtn_studio::example::stand_to_sit()
 }
 
-/// Types into a number field as a user would: click, select all, type, Enter.
+/// Types into a number field as a user would: click, select all, type, Tab to the next
+/// control (Enter would apply the dialog: `retime_from_the_keyboard_alone`).
 fn set_number(harness: &mut Harness<'_, StudioApp>, label: &str, text: &str) {
     harness.get_by_label(label).click();
     harness.run();
     shortcut(harness, Modifiers::COMMAND, Key::A);
     harness.get_by_label(label).type_text(text);
     harness.run();
-    harness.key_press(Key::Enter);
+    harness.key_press(Key::Tab);
     harness.run();
 }
 
@@ -227,6 +228,7 @@ fn a_range_is_cut_from_one_motion_and_pasted_into_another() {
     let clip = ops::range::copy(&a, 1, 2).unwrap();
     let cut = ops::range::delete(&a, 1, 2).unwrap().motion;
     assert_eq!(doc(&h).motion, cut, "the range is gone");
+    assert_eq!(doc(&h).history().undo_label(), Some("range cut"));
     assert!(
         desktop
             .clipboard
@@ -418,4 +420,25 @@ fn converting_a_long_motion_with_the_paws_kept_runs_in_the_background() {
     h.run();
     let expected = ops::retarget::retarget(&before, "DRX-900", true).unwrap();
     assert_one_step(&mut h, "background convert", &before, &expected.motion);
+}
+
+#[test]
+fn retime_from_the_keyboard_alone() {
+    // Ctrl+T opens Retime with its length ready for typing; Enter applies it.
+    let dir = scratch("keyboard");
+    let before = example();
+    let path = file(&dir, "m.mtn", &before);
+    let mut h = opened(&[&path]);
+    ctrl(&mut h, Key::T);
+    shortcut(&mut h, Modifiers::COMMAND, Key::A);
+    h.event(egui::Event::Text("2000".into()));
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(
+        h.state().modal.is_none(),
+        "Enter applied and closed the dialog"
+    );
+    let retimed = ops::retime::retime(&before, ops::retime::Target::DurationMs(2000)).unwrap();
+    assert_one_step(&mut h, "retime by keyboard", &before, &retimed.motion);
 }

@@ -17,7 +17,8 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
   5. open a StickyBot gait file, type a servo limit, Ctrl+S, Ctrl+Q; read it back;
   6. select a time range on the strip above the timeline, cut it with Ctrl+X, paste it into
      another open motion with Ctrl+V, reverse the pasted range with Ctrl+R, save both; read
-     both files back.
+     both files back;
+  7. Ctrl+T, type a length, Enter: the motion retimed; Ctrl+S; read back.
 
 Run inside a D-Bus session with the accessibility bus up (see run.sh).
 Usage: drive.py BINARY MOTION.mtn
@@ -458,11 +459,38 @@ def range_cut_paste_reverse():
         'both saved')
 
 
+def retime_by_keyboard():
+    """Ctrl+T opens Retime with its length ready: type it, Enter applies; Ctrl+S."""
+    path = os.path.join(tempfile.mkdtemp(prefix='retime-'), 'm.mtn')
+    with open(MOTION, 'rb') as source, open(path, 'wb') as target:
+        target.write(source.read())
+    app_process, window = start(path)
+    try:
+        key('ctrl+t')
+        find('Retime', prefix=True)
+        key('ctrl+a')
+        xdotool('type', '--delay', '30', '2000')
+        key('Return')
+        if '\u2022' not in window_title(window):
+            fail('Enter in the Retime window did not retime the motion')
+        save_answering_safety()
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after saving the retimed motion')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    info = json.loads(subprocess.run([BINARY, 'info', path, '--json'], check=True,
+                                     capture_output=True, text=True).stdout)
+    if info['duration_ms'] != 2000:
+        fail('the saved motion lasts %r ms, not 2000' % info['duration_ms'])
+    log('ok: Ctrl+T, 2000, Enter retimed the motion to 2000 ms; saved and read back')
+
+
 if __name__ == '__main__':
     scenarios = [edit_copy_paste_save, save_as_without_a_file_dialog,
                  names_a_screen_reader_finds, import_through_the_grid,
                  a_crash_leaves_work_to_restore, gait_edit_and_save,
-                 range_cut_paste_reverse]
+                 range_cut_paste_reverse, retime_by_keyboard]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:

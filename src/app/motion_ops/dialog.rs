@@ -172,18 +172,28 @@ pub struct OpPrompt {
     pub preview: Option<Result<Preview, String>>,
     /// The preview is being worked out in the background.
     pub working: bool,
+    /// Give the dialog's first number the keyboard (once, as it opens).
+    pub focus: bool,
+    /// Enter was pressed while a field was being typed in: apply once it has committed.
+    pub apply_next: bool,
 }
 
-fn ms_field(ui: &mut egui::Ui, label: &str, value: &mut u64) {
+/// A length in ms; `focus`: give it the keyboard (as its dialog opens, so the length can be
+/// typed at once).
+fn ms_field(ui: &mut egui::Ui, label: &str, value: &mut u64, focus: bool) {
     ui.horizontal(|ui| {
         let label = ui.label(label);
-        ui.add(
-            egui::DragValue::new(value)
-                .range(0..=3_600_000)
-                .speed(16.0)
-                .suffix(" ms"),
-        )
-        .labelled_by(label.id);
+        let response = ui
+            .add(
+                egui::DragValue::new(value)
+                    .range(0..=3_600_000)
+                    .speed(16.0)
+                    .suffix(" ms"),
+            )
+            .labelled_by(label.id);
+        if focus {
+            response.request_focus();
+        }
     });
 }
 
@@ -207,6 +217,11 @@ fn combo(ui: &mut egui::Ui, label: &str, selected: &mut usize, options: &[String
 pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Vec<Action>) {
     ui.heading(prompt.form.title());
     let mut form = prompt.form.clone();
+    // Enter applies the dialog (typing a length and pressing Enter is the quickest way).
+    // Read before the fields, which take the key for themselves: where a field was being
+    // typed in, it commits its text this frame, and the dialog applies on the next.
+    let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+    let editing = ui.memory(|m| m.focused().is_some());
     match &mut form {
         OpForm::Retime {
             by_factor,
@@ -221,7 +236,9 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
                  16 ms frames."
             });
             ui.radio_value(by_factor, false, "New length");
-            ui.add_enabled_ui(!*by_factor, |ui| ms_field(ui, "Length", duration_ms));
+            ui.add_enabled_ui(!*by_factor, |ui| {
+                ms_field(ui, "Length", duration_ms, prompt.focus);
+            });
             ui.radio_value(by_factor, true, "By a factor");
             ui.add_enabled_ui(*by_factor, |ui| {
                 ui.horizontal(|ui| {
@@ -239,7 +256,7 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
             let options: Vec<String> = POSTURES.iter().map(|p| (*p).to_owned()).collect();
             combo(ui, "Start in", start, &options);
             combo(ui, "End in", end, &options);
-            ms_field(ui, "Transition to an added keyframe", transition_ms);
+            ms_field(ui, "Transition to an added keyframe", transition_ms, false);
         }
         OpForm::Append {
             other,
@@ -260,7 +277,12 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
                 .unwrap_or(usize::MAX);
             combo(ui, "Append", &mut index, &names);
             *other = choices.get(index).map(|(id, _)| *id);
-            ms_field(ui, "Transition where they do not meet", transition_ms);
+            ms_field(
+                ui,
+                "Transition where they do not meet",
+                transition_ms,
+                false,
+            );
         }
         OpForm::Retarget { target, keep_feet } => {
             let options: Vec<String> = TARGETS
@@ -275,15 +297,18 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
         }
         OpForm::InsertTime { ms } => {
             ui.label("Time is added after the keyframe at the playhead.");
-            ms_field(ui, "Insert", ms);
+            ms_field(ui, "Insert", ms, prompt.focus);
         }
     }
-    if form != prompt.form {
+    let apply_next = enter && editing;
+    if form != prompt.form || prompt.focus || apply_next {
         actions.push(Action::Show(Modal::MotionOp(OpPrompt {
             form: form.clone(),
             preview: None,
             working: false,
             tab: prompt.tab,
+            focus: false,
+            apply_next,
         })));
     }
     ui.separator();
@@ -298,7 +323,8 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
     ui.horizontal(|ui| {
         let request = form.request(tabs);
         let ready = matches!(prompt.preview, Some(Ok(_))) && request.is_some();
-        if ui.add_enabled(ready, egui::Button::new("Apply")).clicked()
+        let by_key = (enter && !editing && ready) || prompt.apply_next;
+        if (ui.add_enabled(ready, egui::Button::new("Apply")).clicked() || by_key)
             && let Some(request) = request
         {
             actions.push(Action::CloseModal);

@@ -299,6 +299,8 @@ impl StudioApp {
             form,
             preview: None,
             working: false,
+            focus: true,
+            apply_next: false,
         });
         self.modal = Some(Modal::MotionOp(prompt));
         true
@@ -333,7 +335,7 @@ impl StudioApp {
         if let (Some(clip), Some(id)) = (self.copy_range(ctx), self.tabs.active) {
             self.keyframes_clip = Some(clip);
             self.clipboard = None;
-            self.motion_op(id, &OpRequest::DeleteRange);
+            self.motion_op(id, &OpRequest::CutRange);
         }
     }
 }

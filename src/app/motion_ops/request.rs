@@ -55,6 +55,8 @@ pub enum OpRequest {
     },
     /// The selected range's keyframes removed (and their time).
     DeleteRange,
+    /// The same, after they were copied (Cut).
+    CutRange,
     /// Copied keyframes inserted after the keyframe at the playhead.
     Paste(Box<Clip>),
     /// Time added after the keyframe at the playhead.
@@ -131,7 +133,7 @@ impl OpRequest {
             Self::Retarget { label, keep_feet } => {
                 ops::retarget::retarget(motion, label, *keep_feet)
             }
-            Self::DeleteRange => match context.range {
+            Self::DeleteRange | Self::CutRange => match context.range {
                 Some((first, last)) => range::delete(motion, first, last),
                 None => Err(OpError::Empty),
             },
@@ -151,6 +153,7 @@ impl OpRequest {
             Self::Append { .. } => "append".to_owned(),
             Self::Retarget { label, .. } => format!("conversion to {label}"),
             Self::DeleteRange => "range deletion".to_owned(),
+            Self::CutRange => "range cut".to_owned(),
             Self::Paste(_) => "range paste".to_owned(),
             Self::InsertTime(_) => "time insertion".to_owned(),
         }
@@ -167,6 +170,7 @@ impl OpRequest {
             Self::Append { .. } => "append",
             Self::Retarget { .. } => "convert",
             Self::DeleteRange => "delete the range",
+            Self::CutRange => "cut the range",
             Self::Paste(_) => "paste",
             Self::InsertTime(_) => "insert time",
         }
@@ -227,6 +231,7 @@ impl OpRequest {
             Self::Append { .. } => "Appended",
             Self::Retarget { .. } => "Converted",
             Self::DeleteRange => "Deleted the range",
+            Self::CutRange => "Cut the range",
             Self::Paste(_) => "Pasted",
             Self::InsertTime(_) => "Inserted time",
         };
