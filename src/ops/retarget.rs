@@ -134,13 +134,15 @@ pub fn retarget(motion: &Motion, label: &str, keep_feet: bool) -> Result<Outcome
             .flat_map_iter(|(k, (row, source))| {
                 feet.solve(source, row)
                     .into_iter()
-                    .map(move |(leg, error)| (error, k, leg))
+                    .map(move |(leg, error)| (error, k, leg, usize::from(error > REACHED_MM)))
             })
+            // The worst paw (the first keyframe among equals), and how many are out of reach.
             .reduce_with(|a, b| {
+                let beyond = a.3 + b.3;
                 if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) {
-                    b
+                    (b.0, b.1, b.2, beyond)
                 } else {
-                    a
+                    (a.0, a.1, a.2, beyond)
                 }
             })
     });
@@ -168,28 +170,22 @@ pub fn retarget(motion: &Motion, label: &str, keep_feet: bool) -> Result<Outcome
         .iter()
         .flat_map(|f| f.legs.iter().flat_map(|c| c.target))
         .collect();
-    {
-        for (i, (info, tally)) in joints.iter().zip(&clamped).enumerate() {
-            if tally.count > 0
-                && !solved.contains(&i)
-                && let Some(limit) = info.limit
-            {
-                notes.push(format!(
-                    "{}: {} clamped to {}..{}°, by up to {:.1}°",
-                    info.name,
-                    plural(tally.count, "value", "values"),
-                    limit.min_deg,
-                    limit.max_deg,
-                    urad_to_deg(i32::try_from(tally.worst_urad).unwrap_or(i32::MAX))
-                ));
-            }
+    for (i, (info, tally)) in joints.iter().zip(&clamped).enumerate() {
+        if tally.count > 0
+            && !solved.contains(&i)
+            && let Some(limit) = info.limit
+        {
+            notes.push(format!(
+                "{}: {} clamped to {}..{}°, by up to {:.1}°",
+                info.name,
+                plural(tally.count, "value", "values"),
+                limit.min_deg,
+                limit.max_deg,
+                urad_to_deg(i32::try_from(tally.worst_urad).unwrap_or(i32::MAX))
+            ));
         }
     }
-    if let Some((error, k, leg)) = paw_error {
-        let limited = paw_report(motion, &out)
-            .into_iter()
-            .filter(|p| p.error_mm > REACHED_MM)
-            .count();
+    if let Some((error, k, leg, limited)) = paw_error {
         let why = if limited > 0 {
             format!(
                 "; {} beyond the {}'s reach (its joint limits or leg lengths)",

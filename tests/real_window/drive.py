@@ -26,6 +26,7 @@ Usage: drive.py BINARY MOTION.mtn
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -128,6 +129,13 @@ def key(combo):
 def window_title(window):
     return subprocess.run(['xdotool', 'getwindowname', window], capture_output=True,
                           text=True).stdout.strip()
+
+
+def copy_into(folder, source, name):
+    """A copy of `source` named `name` in `folder`; its path."""
+    path = os.path.join(folder, name)
+    shutil.copyfile(source, path)
+    return path
 
 
 def read_motion(path):
@@ -369,9 +377,7 @@ def gait_edit_and_save():
     read back through the codec (`mtn-studio info --json`)."""
     example = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'assets',
                            'stickybot-example.gait')
-    path = os.path.join(tempfile.mkdtemp(prefix='gait-'), 'robot.gait')
-    with open(example, 'rb') as source, open(path, 'wb') as target:
-        target.write(source.read())
+    path = copy_into(tempfile.mkdtemp(prefix='gait-'), example, 'robot.gait')
     app_process, _ = start(path)
     try:
         find('Tab robot.gait', 'page tab')
@@ -413,10 +419,7 @@ def range_cut_paste_reverse():
     """A time range dragged on the strip, cut with Ctrl+X, pasted into another open motion
     with Ctrl+V, reversed there with Ctrl+R (the Motion menu's shortcut), both saved."""
     folder = tempfile.mkdtemp(prefix='range-')
-    a, b = os.path.join(folder, 'a.mtn'), os.path.join(folder, 'b.mtn')
-    for path in (a, b):
-        with open(MOTION, 'rb') as source, open(path, 'wb') as target:
-            target.write(source.read())
+    a, b = copy_into(folder, MOTION, 'a.mtn'), copy_into(folder, MOTION, 'b.mtn')
     original = read_motion(MOTION)['keyframes']
     app_process, _ = start(a)
     try:
@@ -461,9 +464,7 @@ def range_cut_paste_reverse():
 
 def retime_by_keyboard():
     """Ctrl+T opens Retime with its length ready: type it, Enter applies; Ctrl+S."""
-    path = os.path.join(tempfile.mkdtemp(prefix='retime-'), 'm.mtn')
-    with open(MOTION, 'rb') as source, open(path, 'wb') as target:
-        target.write(source.read())
+    path = copy_into(tempfile.mkdtemp(prefix='retime-'), MOTION, 'm.mtn')
     app_process, window = start(path)
     try:
         key('ctrl+t')
