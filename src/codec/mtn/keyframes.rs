@@ -233,35 +233,53 @@ impl Keyframes {
 
     /// The first `count` keyframes stored at the start of `data` as the file stores them
     /// (little-endian; the first keyframe without its frame count), fewer where `data` ends
-    /// first. One pass, with every vector allocated once: the decoder's whole keyframe read.
+    /// first. Every vector is allocated once; a long motion is read in blocks of records on
+    /// every core: the decoder's whole keyframe read.
     pub(crate) fn read_le(joint_count: usize, data: &[u8], count: usize) -> Self {
         let row_len = 4 * joint_count;
         let first_len = super::format::FIRST_KEYFRAME_FIXED + row_len;
         let stride = super::format::KEYFRAME_FIXED + row_len;
-        let mut keyframes = Self::with_capacity(joint_count, count);
         let (Some(first), Some(rest)) = (data.get(..first_len), data.get(first_len..)) else {
-            return keyframes;
+            return Self::new(joint_count);
         };
         if count == 0 {
-            return keyframes;
+            return Self::new(joint_count);
         }
-        keyframes.push_record(0, first);
-        for record in rest.chunks_exact(stride).take(count - 1) {
-            let (frames, record) = record.split_at(4);
-            keyframes.push_record(le_u32(frames), record);
+        let rest = &rest[..(rest.len() / stride).min(count - 1) * stride];
+        let len = 1 + rest.len() / stride;
+        let mut keyframes = Self {
+            joint_count,
+            frames: vec![0; len],
+            body: vec![[0; 3]; len],
+            angles: Vec::with_capacity(len * joint_count),
+        };
+        zeroed(&mut keyframes.angles, len * joint_count);
+        let (frames, body, angles) = (
+            &mut keyframes.frames[..],
+            &mut keyframes.body[..],
+            &mut keyframes.angles[..],
+        );
+        read_record(first, &mut body[0], &mut angles[..joint_count]);
+        let (frames, body, angles) = (&mut frames[1..], &mut body[1..], &mut angles[joint_count..]);
+        if len >= PARALLEL_RECORDS && joint_count > 0 {
+            use rayon::prelude::*;
+            rest.par_chunks(BLOCK_RECORDS * stride)
+                .zip(frames.par_chunks_mut(BLOCK_RECORDS))
+                .zip(body.par_chunks_mut(BLOCK_RECORDS))
+                .zip(angles.par_chunks_mut(BLOCK_RECORDS * joint_count))
+                .for_each(|(((records, frames), body), angles)| {
+                    read_records(
+                        records.chunks_exact(stride),
+                        joint_count,
+                        frames,
+                        body,
+                        angles,
+                    );
+                });
+        } else {
+            read_records(rest.chunks_exact(stride), joint_count, frames, body, angles);
         }
         keyframes
-    }
-
-    /// Appends one stored keyframe: body roll, pitch and yaw, then the joint values, all
-    /// little-endian `i32` (`record` holds exactly that).
-    fn push_record(&mut self, frames: u32, record: &[u8]) {
-        let (body, angles) = record.split_at(12);
-        let mut words = body.chunks_exact(4).map(le_i32);
-        let mut next = || words.next().unwrap_or(0);
-        self.body.push([next(), next(), next()]);
-        self.frames.push(frames);
-        self.angles.extend(angles.chunks_exact(4).map(le_i32));
     }
 
     fn check_len(&self, found: usize) -> Result<(), JointCountMismatch> {
@@ -304,6 +322,48 @@ impl Keyframes {
 }
 
 /// A little-endian `u32` from the first four bytes of `bytes` (0 if there are fewer).
+/// Records per block of a long motion's read.
+const BLOCK_RECORDS: usize = 1024;
+/// Records from which the read is shared between the cores.
+const PARALLEL_RECORDS: usize = 4 * BLOCK_RECORDS;
+
+/// Stored keyframes (each with its frame count) into as many places of `frames`, `body`
+/// and `angles` (one row each).
+fn read_records(
+    records: std::slice::ChunksExact<'_, u8>,
+    joint_count: usize,
+    frames: &mut [u32],
+    body: &mut [BodyUrad],
+    angles: &mut [i32],
+) {
+    // With no joints, every row is empty.
+    let rows = angles.chunks_exact_mut(joint_count.max(1));
+    let rows = rows.chain(std::iter::repeat_with(<&mut [i32]>::default));
+    for (((record, frames), body), row) in records.zip(frames).zip(body).zip(rows) {
+        *frames = le_u32(record);
+        read_record(&record[4..], body, row);
+    }
+}
+
+/// `values` (empty) grown to `len` zeros, on every core when that is long.
+fn zeroed(values: &mut Vec<i32>, len: usize) {
+    use rayon::prelude::*;
+    if len >= 1 << 16 {
+        values.par_extend(rayon::iter::repeat_n(0, len));
+    } else {
+        values.resize(len, 0);
+    }
+}
+
+/// One stored keyframe after its frame count: body roll, pitch and yaw, then the joint
+/// values, all little-endian `i32`.
+fn read_record(record: &[u8], body: &mut BodyUrad, row: &mut [i32]) {
+    *body = [le_i32(record), le_i32(&record[4..]), le_i32(&record[8..])];
+    for (value, bytes) in row.iter_mut().zip(record[12..].chunks_exact(4)) {
+        *value = le_i32(bytes);
+    }
+}
+
 fn le_u32(bytes: &[u8]) -> u32 {
     match bytes {
         [a, b, c, d, ..] => u32::from_le_bytes([*a, *b, *c, *d]),
@@ -368,5 +428,45 @@ mod tests {
         );
         assert_eq!(keyframes.frames(), &[0, 5]);
         assert_eq!(keyframes.angles(), &[15, 25, 30, 40]);
+    }
+
+    /// `count` keyframes of `joint_count` joints with values from their place, stored as
+    /// the file stores them, and the same pushed one by one.
+    fn stored(joint_count: usize, count: usize) -> (Vec<u8>, Keyframes) {
+        let mut bytes = Vec::new();
+        let mut expected = Keyframes::new(joint_count);
+        for index in 0..count {
+            let value = |at: usize| i32::try_from(index * 1000 + at).unwrap_or(0) - 7;
+            let frames = u32::try_from(index % 97).unwrap_or(0);
+            let body = [value(100), value(200), value(300)];
+            let row: Vec<i32> = (0..joint_count).map(value).collect();
+            if index > 0 {
+                bytes.extend_from_slice(&frames.to_le_bytes());
+            }
+            for v in body.iter().chain(&row) {
+                bytes.extend_from_slice(&v.to_le_bytes());
+            }
+            let frames = if index == 0 { 0 } else { frames };
+            assert!(expected.push(frames, body, &row).is_ok());
+        }
+        (bytes, expected)
+    }
+
+    #[test]
+    fn reading_stored_keyframes_gives_each_back_in_place() {
+        // Short (one thread) and long (shared between the cores) reads; no joints at all.
+        for joint_count in [0, 1, 3, 20] {
+            for count in [1, 2, 10, PARALLEL_RECORDS + BLOCK_RECORDS / 2 + 3] {
+                let (bytes, expected) = stored(joint_count, count);
+                let read = Keyframes::read_le(joint_count, &bytes, count);
+                assert_eq!(read, expected, "{count} keyframes of {joint_count} joints");
+                // Data that ends inside a keyframe: the whole ones before it.
+                let cut = &bytes[..bytes.len() - 1];
+                let read = Keyframes::read_le(joint_count, cut, count);
+                assert_eq!(read.len(), count - 1, "cut: {count} of {joint_count} joints");
+                assert_eq!(read.angles(), &expected.angles()[..(count - 1) * joint_count]);
+                assert_eq!(read.frames(), &expected.frames()[..count - 1]);
+            }
+        }
     }
 }
