@@ -44,6 +44,25 @@ fn codec(c: &mut Criterion) {
             black_box((decoded, checks))
         });
     });
+    // The same on one core: long motions are decoded and checked in blocks shared between
+    // the cores; this row is what a single core does.
+    let one_core = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a thread pool");
+    group.bench_function(
+        BenchmarkId::new("decode_with_checks_one_core", bytes.len()),
+        |b| {
+            one_core.install(|| {
+                b.iter(|| {
+                    let decoded = mtn::decode(black_box(&bytes)).expect("decodes");
+                    let checks =
+                        mtn_studio::robot::check::check_motion(&decoded.motion, &decoded.offsets);
+                    black_box((decoded, checks))
+                });
+            });
+        },
+    );
     group.bench_function(BenchmarkId::new("encode", bytes.len()), |b| {
         b.iter(|| mtn::encode(black_box(&motion)).expect("encodes"));
     });

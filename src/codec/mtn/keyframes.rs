@@ -251,9 +251,8 @@ impl Keyframes {
             joint_count,
             frames: vec![0; len],
             body: vec![[0; 3]; len],
-            angles: Vec::with_capacity(len * joint_count),
+            angles: vec![0; len * joint_count],
         };
-        zeroed(&mut keyframes.angles, len * joint_count);
         let (frames, body, angles) = (
             &mut keyframes.frames[..],
             &mut keyframes.body[..],
@@ -342,16 +341,6 @@ fn read_records(
     for (((record, frames), body), row) in records.zip(frames).zip(body).zip(rows) {
         *frames = le_u32(record);
         read_record(&record[4..], body, row);
-    }
-}
-
-/// `values` (empty) grown to `len` zeros, on every core when that is long.
-fn zeroed(values: &mut Vec<i32>, len: usize) {
-    use rayon::prelude::*;
-    if len >= 1 << 16 {
-        values.par_extend(rayon::iter::repeat_n(0, len));
-    } else {
-        values.resize(len, 0);
     }
 }
 
@@ -463,8 +452,15 @@ mod tests {
                 // Data that ends inside a keyframe: the whole ones before it.
                 let cut = &bytes[..bytes.len() - 1];
                 let read = Keyframes::read_le(joint_count, cut, count);
-                assert_eq!(read.len(), count - 1, "cut: {count} of {joint_count} joints");
-                assert_eq!(read.angles(), &expected.angles()[..(count - 1) * joint_count]);
+                assert_eq!(
+                    read.len(),
+                    count - 1,
+                    "cut: {count} of {joint_count} joints"
+                );
+                assert_eq!(
+                    read.angles(),
+                    &expected.angles()[..(count - 1) * joint_count]
+                );
                 assert_eq!(read.frames(), &expected.frames()[..count - 1]);
             }
         }
