@@ -116,37 +116,55 @@ impl Binary {
             (a.saturating_sub(slack), a.saturating_add(slack)),
             (b.saturating_sub(slack), b.saturating_add(slack)),
         ];
-        // Eight lanes side by side (a reduction over one lane would not be vectorised), one
-        // left over value at a time.
-        let mut lanes = [Self::NONE; LANES];
+        // Eight lanes side by side, each field an array of its own: a reduction over one
+        // lane, or lanes of whole walks, would not be vectorised.
         let mut outside = [0u32; LANES];
+        let mut least = [f32::INFINITY; LANES];
+        let mut most = [f32::NEG_INFINITY; LANES];
+        let mut least_above = [f32::INFINITY; LANES];
+        let mut most_below = [f32::NEG_INFINITY; LANES];
         let chunks = values.chunks_exact(LANES);
         let rest = chunks.remainder();
-        let take = |walk: &mut Self, outside: &mut u32, value: i32| {
-            let inside = |(low, high): (i32, i32)| (value >= low) & (value <= high);
-            *outside += u32::from(!(inside(bands[0]) | inside(bands[1])));
-            let x = value as f32;
-            let above = x >= middle;
-            walk.least = lesser(walk.least, x);
-            walk.most = greater(walk.most, x);
-            // A value on the other side adds an infinity, so it never wins.
-            let up = if above { 0.0 } else { f32::INFINITY };
-            let down = if above { f32::NEG_INFINITY } else { 0.0 };
-            walk.least_above = lesser(walk.least_above, x + up);
-            walk.most_below = greater(walk.most_below, x + down);
-        };
         for chunk in chunks {
             for lane in 0..LANES {
-                take(&mut lanes[lane], &mut outside[lane], chunk[lane]);
+                let value = chunk[lane];
+                let inside = |(low, high): (i32, i32)| (value >= low) & (value <= high);
+                outside[lane] += u32::from(!(inside(bands[0]) | inside(bands[1])));
+                let x = value as f32;
+                let above = x >= middle;
+                least[lane] = lesser(least[lane], x);
+                most[lane] = greater(most[lane], x);
+                // A value on the other side adds an infinity, so it never wins.
+                let up = if above { 0.0 } else { f32::INFINITY };
+                let down = if above { f32::NEG_INFINITY } else { 0.0 };
+                least_above[lane] = lesser(least_above[lane], x + up);
+                most_below[lane] = greater(most_below[lane], x + down);
             }
         }
+        let mut walk = *self;
+        for lane in 0..LANES {
+            walk = walk.merge(Self {
+                outside: outside[lane] as usize,
+                least: least[lane],
+                most: most[lane],
+                least_above: least_above[lane],
+                most_below: most_below[lane],
+            });
+        }
+        // The values left over, each as a lane of its own.
         for &value in rest {
-            take(&mut lanes[0], &mut outside[0], value);
+            let inside = |(low, high): (i32, i32)| (value >= low) & (value <= high);
+            let x = value as f32;
+            let above = x >= middle;
+            walk = walk.merge(Self {
+                outside: usize::from(!(inside(bands[0]) | inside(bands[1]))),
+                least: x,
+                most: x,
+                least_above: if above { x } else { f32::INFINITY },
+                most_below: if above { f32::NEG_INFINITY } else { x },
+            });
         }
-        for (lane, outside) in lanes.iter_mut().zip(outside) {
-            lane.outside = outside as usize;
-        }
-        *self = lanes.into_iter().fold(*self, Self::merge);
+        *self = walk;
     }
 
     fn merge(self, other: Self) -> Self {
