@@ -251,8 +251,9 @@ impl Keyframes {
             joint_count,
             frames: vec![0; len],
             body: vec![[0; 3]; len],
-            angles: vec![0; len * joint_count],
+            angles: Vec::with_capacity(len * joint_count),
         };
+        zeroed(&mut keyframes.angles, len * joint_count);
         let (frames, body, angles) = (
             &mut keyframes.frames[..],
             &mut keyframes.body[..],
@@ -341,6 +342,16 @@ fn read_records(
     for (((record, frames), body), row) in records.zip(frames).zip(body).zip(rows) {
         *frames = le_u32(record);
         read_record(&record[4..], body, row);
+    }
+}
+
+/// `values` (empty) grown to `len` zeros, on every core when that is long.
+fn zeroed(values: &mut Vec<i32>, len: usize) {
+    use rayon::prelude::*;
+    if len >= PARALLEL_RECORDS * 16 {
+        values.par_extend(rayon::iter::repeat_n(0, len));
+    } else {
+        values.resize(len, 0);
     }
 }
 
