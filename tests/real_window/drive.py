@@ -18,7 +18,9 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
   6. select a time range on the strip above the timeline, cut it with Ctrl+X, paste it into
      another open motion with Ctrl+V, reverse the pasted range with Ctrl+R, save both; read
      both files back;
-  7. Ctrl+T, type a length, Enter: the motion retimed; Ctrl+S; read back.
+  7. Ctrl+T, type a length, Enter: the motion retimed; Ctrl+S; read back;
+  8. convert a motion of 16,384 keyframes to the ERS-210 (worked out in the background),
+     Apply, Ctrl+S; read back.
 
 Run inside a D-Bus session with the accessibility bus up (see run.sh).
 Usage: drive.py BINARY MOTION.mtn
@@ -487,11 +489,54 @@ def retime_by_keyboard():
     log('ok: Ctrl+T, 2000, Enter retimed the motion to 2000 ms; saved and read back')
 
 
+def convert_a_long_motion():
+    """Motion > Convert to Another Model... on a motion of 16,384 keyframes: the preview and
+    the conversion run in the background while the window keeps answering; Apply; Ctrl+S;
+    read back as an ERS-210 motion of as many keyframes."""
+    folder = tempfile.mkdtemp(prefix='convert-')
+    path = copy_into(folder, MOTION, 'long0.mtn')
+    # The motion joined to itself twelve times over (a 256 ms segment between copies).
+    for n in range(12):
+        longer = os.path.join(folder, 'long%d.mtn' % (n + 1))
+        subprocess.run([BINARY, 'concat', '--transition', '256', '-o', longer, path, path],
+                       check=True, capture_output=True)
+        path = longer
+    count = json.loads(subprocess.run([BINARY, 'info', path, '--json'], check=True,
+                                      capture_output=True, text=True).stdout)['keyframes']
+    app_process, window = start(path)
+    try:
+        click('Motion')
+        click('Convert to Another Model\u2026')
+        # The preview comes from the background; the window answers the screen reader
+        # meanwhile (find() asks it every quarter second).
+        find('Result:', prefix=True, timeout=90)
+        click('Apply')
+        end = time.time() + 90
+        while '\u2022' not in window_title(window):
+            if time.time() > end:
+                fail('the conversion never reached the motion')
+            find('Motion')
+            time.sleep(0.25)
+        save_answering_safety()
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after saving the converted motion')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    info = json.loads(subprocess.run([BINARY, 'info', path, '--json'], check=True,
+                                     capture_output=True, text=True).stdout)
+    if info['design'] != 'DRX-900' or info['keyframes'] != count:
+        fail('the saved motion is %r with %r keyframes, not DRX-900 with %d'
+             % (info['design'], info['keyframes'], count))
+    log('ok: %d keyframes converted to the ERS-210 in the background, saved, read back'
+        % count)
+
+
 if __name__ == '__main__':
     scenarios = [edit_copy_paste_save, save_as_without_a_file_dialog,
                  names_a_screen_reader_finds, import_through_the_grid,
                  a_crash_leaves_work_to_restore, gait_edit_and_save,
-                 range_cut_paste_reverse, retime_by_keyboard]
+                 range_cut_paste_reverse, retime_by_keyboard, convert_a_long_motion]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:
