@@ -1,6 +1,6 @@
 //! The tally of out-of-range values per joint over the keyframe rows (`joint_count` values
 //! per row, keyframe-major): one pass over blocks of rows small enough to stay in the
-//! first-level cache, on every core for a long motion.
+//! first-level cache, on every core for a long motion (the calling thread taking a share).
 //!
 //! Per block, every column's count of values outside its range and its extremes are kept in
 //! registers across the block's tiles (eight rows each), eight places at a time: comparisons
@@ -12,7 +12,6 @@
 //! from the block while it is in the cache and walked on their own.
 
 use super::Bounds;
-use rayon::prelude::*;
 
 /// Per-joint tally of out-of-range keyframes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -330,20 +329,31 @@ pub(super) fn tallies(angles: &[i32], joint_count: usize, bounds: &[Bounds]) -> 
     let angles = &angles[..rows * joint_count];
     let plan = Plan::new(joint_count, bounds);
     let block_len = BLOCK_ROWS * joint_count;
-    let partial = if rows >= PARALLEL_BLOCKS * BLOCK_ROWS {
-        angles
-            .par_chunks(block_len)
-            .fold(
-                || Partial::new(&plan),
-                |partial, block| partial.take(block, &plan),
-            )
-            .reduce(|| Partial::new(&plan), Partial::merge)
-    } else {
+    let sequential = |angles: &[i32]| {
         angles
             .chunks(block_len)
             .fold(Partial::new(&plan), |partial, block| {
                 partial.take(block, &plan)
             })
+    };
+    let partial = if rows >= PARALLEL_BLOCKS * BLOCK_ROWS {
+        // The calling thread takes the first share itself while the pool takes the rest:
+        // waiting for the pool to take all of it cost as much as the work where its
+        // threads were asleep.
+        let shares = rayon::current_num_threads().max(1);
+        let share_len = rows.div_ceil(shares).div_ceil(BLOCK_ROWS) * block_len;
+        let (first, rest) = angles.split_at(share_len.min(angles.len()));
+        let mut others: Vec<Option<Partial>> = rest.chunks(share_len).map(|_| None).collect();
+        let mine = rayon::in_place_scope(|scope| {
+            for (slot, share) in others.iter_mut().zip(rest.chunks(share_len)) {
+                let sequential = &sequential;
+                scope.spawn(move |_| *slot = Some(sequential(share)));
+            }
+            sequential(first)
+        });
+        others.into_iter().flatten().fold(mine, Partial::merge)
+    } else {
+        sequential(angles)
     };
     // In the order of `bounds`, as the plan took them.
     let mut binaries = partial.binaries.iter();
