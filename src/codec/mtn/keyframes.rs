@@ -233,7 +233,7 @@ impl Keyframes {
 
     /// The first `count` keyframes stored at the start of `data` as the file stores them
     /// (little-endian; the first keyframe without its frame count), fewer where `data` ends
-    /// first. Every vector is allocated once; a long motion is read in blocks of records on
+    /// first. Every vector is allocated once; a long motion is read in shares of records on
     /// every core: the decoder's whole keyframe read.
     pub(crate) fn read_le(joint_count: usize, data: &[u8], count: usize) -> Self {
         let row_len = 4 * joint_count;
@@ -251,9 +251,8 @@ impl Keyframes {
             joint_count,
             frames: vec![0; len],
             body: vec![[0; 3]; len],
-            angles: Vec::with_capacity(len * joint_count),
+            angles: vec![0; len * joint_count],
         };
-        zeroed(&mut keyframes.angles, len * joint_count);
         let (frames, body, angles) = (
             &mut keyframes.frames[..],
             &mut keyframes.body[..],
@@ -261,24 +260,33 @@ impl Keyframes {
         );
         read_record(first, &mut body[0], &mut angles[..joint_count]);
         let (frames, body, angles) = (&mut frames[1..], &mut body[1..], &mut angles[joint_count..]);
-        if len >= PARALLEL_RECORDS && joint_count > 0 {
-            use rayon::prelude::*;
-            rest.par_chunks(BLOCK_RECORDS * stride)
-                .zip(frames.par_chunks_mut(BLOCK_RECORDS))
-                .zip(body.par_chunks_mut(BLOCK_RECORDS))
-                .zip(angles.par_chunks_mut(BLOCK_RECORDS * joint_count))
-                .for_each(|(((records, frames), body), angles)| {
-                    read_records(
-                        records.chunks_exact(stride),
-                        joint_count,
-                        frames,
-                        body,
-                        angles,
-                    );
-                });
-        } else {
+        if len < PARALLEL_RECORDS || joint_count == 0 {
             read_records(rest.chunks_exact(stride), joint_count, frames, body, angles);
+            return keyframes;
         }
+        // A share of the records per thread: the calling thread reads the first itself while
+        // the pool reads the rest (waiting for the pool to take all of it cost as much as
+        // the read where its threads were asleep).
+        let share = (len - 1).div_ceil(rayon::current_num_threads().max(1));
+        let shares = rest.chunks(share * stride).zip(frames.chunks_mut(share));
+        let shares = shares.zip(body.chunks_mut(share));
+        let mut shares = shares.zip(angles.chunks_mut(share * joint_count));
+        let mine = shares.next();
+        rayon::in_place_scope(|scope| {
+            for (((records, frames), body), angles) in shares {
+                let records = records.chunks_exact(stride);
+                scope.spawn(move |_| read_records(records, joint_count, frames, body, angles));
+            }
+            if let Some((((records, frames), body), angles)) = mine {
+                read_records(
+                    records.chunks_exact(stride),
+                    joint_count,
+                    frames,
+                    body,
+                    angles,
+                );
+            }
+        });
         keyframes
     }
 
@@ -322,10 +330,8 @@ impl Keyframes {
 }
 
 /// A little-endian `u32` from the first four bytes of `bytes` (0 if there are fewer).
-/// Records per block of a long motion's read.
-const BLOCK_RECORDS: usize = 1024;
 /// Records from which the read is shared between the cores.
-const PARALLEL_RECORDS: usize = 4 * BLOCK_RECORDS;
+const PARALLEL_RECORDS: usize = 4096;
 
 /// Stored keyframes (each with its frame count) into as many places of `frames`, `body`
 /// and `angles` (one row each).
@@ -342,16 +348,6 @@ fn read_records(
     for (((record, frames), body), row) in records.zip(frames).zip(body).zip(rows) {
         *frames = le_u32(record);
         read_record(&record[4..], body, row);
-    }
-}
-
-/// `values` (empty) grown to `len` zeros, on every core when that is long.
-fn zeroed(values: &mut Vec<i32>, len: usize) {
-    use rayon::prelude::*;
-    if len >= PARALLEL_RECORDS * 16 {
-        values.par_extend(rayon::iter::repeat_n(0, len));
-    } else {
-        values.resize(len, 0);
     }
 }
 
@@ -456,7 +452,7 @@ mod tests {
     fn reading_stored_keyframes_gives_each_back_in_place() {
         // Short (one thread) and long (shared between the cores) reads; no joints at all.
         for joint_count in [0, 1, 3, 20] {
-            for count in [1, 2, 10, PARALLEL_RECORDS + BLOCK_RECORDS / 2 + 3] {
+            for count in [1, 2, 10, PARALLEL_RECORDS + 515] {
                 let (bytes, expected) = stored(joint_count, count);
                 let read = Keyframes::read_le(joint_count, &bytes, count);
                 assert_eq!(read, expected, "{count} keyframes of {joint_count} joints");
