@@ -140,6 +140,12 @@ def copy_into(folder, source, name):
     return path
 
 
+def info(path):
+    """What `mtn-studio info --json` says of a file."""
+    return json.loads(subprocess.run([BINARY, 'info', path, '--json'], check=True,
+                                     capture_output=True, text=True).stdout)
+
+
 def read_motion(path):
     out = path + '.json'
     subprocess.run([BINARY, 'convert', path, out], check=True, capture_output=True)
@@ -205,9 +211,7 @@ def edit_copy_paste_save():
             app_process.kill()
 
     saved = read_motion(MOTION)
-    names = subprocess.run([BINARY, 'info', MOTION, '--json'], check=True,
-                           capture_output=True, text=True).stdout
-    joints = [j['name'] for j in json.loads(names)['joints']]
+    joints = [j['name'] for j in info(MOTION)['joints']]
     knee = joints.index(KNEE)
     before, after = original['keyframes'], saved['keyframes']
     if len(after) != len(before):
@@ -395,9 +399,8 @@ def gait_edit_and_save():
     finally:
         if app_process.poll() is None:
             app_process.kill()
-    info = json.loads(subprocess.run([BINARY, 'info', path, '--json'], check=True,
-                                     capture_output=True, text=True).stdout)
-    upper = info['sections'][0]['upper'][0]
+    saved = info(path)
+    upper = saved['sections'][0]['upper'][0]
     if upper != 210:
         fail('the saved gait file has upper limit %r for servo 0, not 210' % upper)
     log('ok: a gait file edited in the window (servo 0 upper limit 200 -> 210) and saved')
@@ -482,10 +485,9 @@ def retime_by_keyboard():
     finally:
         if app_process.poll() is None:
             app_process.kill()
-    info = json.loads(subprocess.run([BINARY, 'info', path, '--json'], check=True,
-                                     capture_output=True, text=True).stdout)
-    if info['duration_ms'] != 2000:
-        fail('the saved motion lasts %r ms, not 2000' % info['duration_ms'])
+    saved = info(path)
+    if saved['duration_ms'] != 2000:
+        fail('the saved motion lasts %r ms, not 2000' % saved['duration_ms'])
     log('ok: Ctrl+T, 2000, Enter retimed the motion to 2000 ms; saved and read back')
 
 
@@ -501,8 +503,7 @@ def convert_a_long_motion():
         subprocess.run([BINARY, 'concat', '--transition', '256', '-o', longer, path, path],
                        check=True, capture_output=True)
         path = longer
-    count = json.loads(subprocess.run([BINARY, 'info', path, '--json'], check=True,
-                                      capture_output=True, text=True).stdout)['keyframes']
+    count = info(path)['keyframes']
     app_process, window = start(path)
     try:
         click('Motion')
@@ -523,11 +524,10 @@ def convert_a_long_motion():
     finally:
         if app_process.poll() is None:
             app_process.kill()
-    info = json.loads(subprocess.run([BINARY, 'info', path, '--json'], check=True,
-                                     capture_output=True, text=True).stdout)
-    if info['design'] != 'DRX-900' or info['keyframes'] != count:
+    saved = info(path)
+    if saved['design'] != 'DRX-900' or saved['keyframes'] != count:
         fail('the saved motion is %r with %r keyframes, not DRX-900 with %d'
-             % (info['design'], info['keyframes'], count))
+             % (saved['design'], saved['keyframes'], count))
     log('ok: %d keyframes converted to the ERS-210 in the background, saved, read back'
         % count)
 
