@@ -154,3 +154,186 @@ fn an_entry_pointing_past_the_end_names_itself() {
     assert!(error.contains("entry 3"), "{error}");
     assert!(error.contains("past the end"), "{error}");
 }
+
+/// `plain` (an archive whose data lies back to back) with `gap` inserted before the data of
+/// entry `before` and `tail` appended: the offsets in the table moved to match, so the stray
+/// bytes belong to no entry.
+fn with_stray_bytes(plain: &[u8], before: usize, gap: &[u8], tail: &[u8]) -> Vec<u8> {
+    let count = u32::from_le_bytes(plain[8..12].try_into().unwrap()) as usize;
+    let offset_at = |i: usize| 64 + i * 144 + 132;
+    let offset_of = |bytes: &[u8], i: usize| {
+        u32::from_le_bytes(bytes[offset_at(i)..offset_at(i) + 4].try_into().unwrap()) as usize
+    };
+    let insert_at = offset_of(plain, before);
+    let mut out = plain[..insert_at].to_vec();
+    out.extend_from_slice(gap);
+    out.extend_from_slice(&plain[insert_at..]);
+    out.extend_from_slice(tail);
+    for i in before..count {
+        let moved = u32::try_from(offset_of(plain, i) + gap.len()).unwrap();
+        out[offset_at(i)..offset_at(i) + 4].copy_from_slice(&moved.to_le_bytes());
+    }
+    out
+}
+
+/// A small archive of three entries, data back to back.
+fn built_archive() -> Archive {
+    let mut archive = Archive::default();
+    for (kind, name, data) in [
+        (
+            EntryKind::Motion,
+            "example",
+            mtn_studio::example::EXAMPLE_MTN.to_vec(),
+        ),
+        (EntryKind::Wave, "bark", vec![1, 2, 3, 4, 5]),
+        (EntryKind::Led, "eyes", vec![9; 17]),
+    ] {
+        archive.add(Entry::new(kind, name, data).unwrap()).unwrap();
+    }
+    archive
+}
+
+#[test]
+fn bytes_that_belong_to_no_entry_are_written_back_in_place() {
+    let plain = built_archive().write().unwrap();
+    let stray = with_stray_bytes(&plain, 1, &[0xAA, 0xBB, 0xCC], b"\n\n");
+    assert_ne!(stray, plain);
+    let archive = Archive::read(&stray).unwrap();
+    assert_eq!(archive.tail(), b"\n\n");
+    assert_eq!(archive.entries[1].data, vec![1, 2, 3, 4, 5]);
+    assert!(archive.write().unwrap() == stray, "an unedited round trip");
+
+    // One entry replaced by other contents of another length: the same file as the plain
+    // archive with that replacement, with the stray bytes in the same places.
+    let new_contents = vec![7; 40];
+    let mut plain_replaced = Archive::read(&plain).unwrap();
+    plain_replaced.entries[0].set_contents(&new_contents);
+    let expected = with_stray_bytes(
+        &plain_replaced.write().unwrap(),
+        1,
+        &[0xAA, 0xBB, 0xCC],
+        b"\n\n",
+    );
+    let mut replaced = archive.clone();
+    replaced.entries[0].set_contents(&new_contents);
+    assert!(
+        replaced.write().unwrap() == expected,
+        "a one-entry replacement"
+    );
+
+    // The same contents put back: the very same file.
+    let mut same = archive.clone();
+    let contents = same.entries[2].contents().unwrap();
+    same.entries[2].set_contents(&contents);
+    assert!(same.write().unwrap() == stray);
+
+    // Removing the entry the gap came before keeps the gap before the next one.
+    let mut removed = archive;
+    removed.remove("bark").unwrap();
+    let written = removed.write().unwrap();
+    let again = Archive::read(&written).unwrap();
+    assert_eq!(again.tail(), b"\n\n");
+    assert_eq!(again.entries[1].name(), "eyes");
+    assert_eq!(again.entries[1].data, vec![9; 17]);
+    let eyes_at = usize::try_from(again.entries[1].offset).unwrap();
+    assert_eq!(&written[eyes_at - 3..eyes_at], &[0xAA, 0xBB, 0xCC]);
+}
+
+#[test]
+fn corpus_archives_round_trip_whole_with_trailing_bytes_and_one_entry_replaced() {
+    if !common::corpus_present(
+        "corpus_archives_round_trip_whole_with_trailing_bytes_and_one_entry_replaced",
+    ) {
+        return;
+    }
+    let mut checked = 0;
+    for kind in ["mtn", "sound"] {
+        for file in std::fs::read_dir(common::corpus_dir(kind)).unwrap() {
+            let path = file.unwrap().path();
+            if !path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("oda"))
+            {
+                continue;
+            }
+            let original = std::fs::read(&path).unwrap();
+            let archive = Archive::read(&original).unwrap();
+            assert!(
+                archive.write().unwrap() == original,
+                "{}: unedited round trip",
+                path.display()
+            );
+            // As Sony's DYNMTN.ODA: two bytes after the last entry.
+            let mut trailing = original.clone();
+            trailing.extend_from_slice(&[0x0a, 0x0a]);
+            let mut archive = Archive::read(&trailing).unwrap();
+            assert!(archive.write().unwrap() == trailing, "{}", path.display());
+            let last = archive.entries.len() - 1;
+            for index in [0, last] {
+                let contents = archive.entries[index].contents().unwrap();
+                archive.entries[index].set_contents(&contents);
+            }
+            assert!(
+                archive.write().unwrap() == trailing,
+                "{}: entries replaced by themselves",
+                path.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "only {checked} corpus archives");
+}
+
+#[test]
+fn oda_add_replace_and_a_saved_entry_keep_the_trailing_bytes() {
+    if !common::corpus_present("oda_add_replace_and_a_saved_entry_keep_the_trailing_bytes") {
+        return;
+    }
+    let dir = common::scratch_dir("oda", "trailing");
+    let mut bytes = common::corpus_file("mtn", "monet-ERS-7-MOTION7.ODA");
+    bytes.extend_from_slice(&[0x0a, 0x0a]);
+    let archive_path = dir.join("DYNMTN.ODA");
+    std::fs::write(&archive_path, &bytes).unwrap();
+    let entry = "a_sit#sit_so0_greet";
+    let entry_path = dir.join(format!("{entry}.mtn"));
+    std::fs::write(
+        &entry_path,
+        common::corpus_entry("monet-ERS-7-MOTION7.ODA", entry),
+    )
+    .unwrap();
+
+    // The very same entry put back from the command line: the very same file.
+    let out_path = dir.join("out.ODA");
+    let output = common::run_cli(&[
+        &"oda",
+        &"add",
+        &archive_path,
+        &entry_path,
+        &"--replace",
+        &"-o",
+        &out_path,
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    assert!(std::fs::read(&out_path).unwrap() == bytes);
+
+    // A motion edited and saved from the window's document: the archive as the codec
+    // writes that one replacement, ending in the two stray bytes.
+    let mut document = mtn_studio::edit::Document::open_entry(&archive_path, entry).unwrap();
+    document.apply(
+        "angle change",
+        mtn_studio::edit::Edit::SetAngles(vec![(1, 0, -610_865)]),
+    );
+    assert!(document.is_dirty());
+    document.save().unwrap();
+    let saved = std::fs::read(&archive_path).unwrap();
+    let mut expected = Archive::read(&bytes).unwrap();
+    let index = expected.find(entry).unwrap();
+    expected.entries[index].set_contents(&document.encoded().unwrap());
+    assert!(saved == expected.write().unwrap());
+    assert!(saved.ends_with(&[0x0a, 0x0a]));
+    assert_eq!(
+        saved.len(),
+        bytes.len(),
+        "the same motion length, the same file length"
+    );
+}

@@ -4,8 +4,12 @@
 //! zero bytes), then one 144-byte entry per file (u32 type magic, 128-byte zero-padded name,
 //! u32 offset, u32 size, 4 reserved bytes), then the data back to back. Archives may be
 //! gzip-compressed as a whole or per entry. Entries other than motions are kept and listed,
-//! never parsed. An archive written back unchanged is byte-identical when its data was laid
-//! out back to back in entry order, as in every archive we have seen.
+//! never parsed. Bytes that belong to no entry (padding between entries' data, bytes after
+//! the last entry, as in Sony's DYNMTN.ODA) are kept in place, so an archive written back
+//! unchanged is byte-identical, and one with an entry replaced differs only in that entry's
+//! data and the offsets after it, when its data was laid out in entry order, as in every
+//! archive we have seen. (An archive whose entries' data is out of table order, or shared
+//! between entries, is written back in table order, every stray byte still kept.)
 
 use crate::codec::bytes::Bytes;
 use crate::codec::error::{DecodeError, describe_magic};
@@ -112,6 +116,9 @@ pub struct Entry {
     pub data: Vec<u8>,
     /// Where the data was in the (decompressed) archive, for messages.
     pub offset: u64,
+    /// Bytes that belong to no entry, found in the file just before this entry's data
+    /// (padding, a stray byte), written back before it.
+    gap_before: Vec<u8>,
 }
 
 impl Entry {
@@ -126,6 +133,7 @@ impl Entry {
             reserved: [0; 4],
             data,
             offset: 0,
+            gap_before: Vec::new(),
         };
         entry.set_name(name)?;
         Ok(entry)
@@ -224,6 +232,8 @@ pub struct Archive {
     reserved: Vec<u8>,
     /// The entries, in table order.
     pub entries: Vec<Entry>,
+    /// Bytes after the last entry's data that belong to no entry, written back at the end.
+    tail: Vec<u8>,
 }
 
 impl Default for Archive {
@@ -234,6 +244,7 @@ impl Default for Archive {
             minor: 3,
             reserved: vec![0; HEADER_LEN - 16],
             entries: Vec::new(),
+            tail: Vec::new(),
         }
     }
 }
@@ -361,24 +372,41 @@ impl Archive {
                 reserved: reserved_bytes,
                 data: entry_data.to_vec(),
                 offset: u64::from(offset),
+                gap_before: Vec::new(),
             });
         }
+        let tail = keep_stray_bytes(data, table_end, &mut entries);
         Ok(Self {
             compressed: false,
             major,
             minor,
             reserved: reserved.to_vec(),
             entries,
+            tail,
         })
     }
 
-    /// Writes the archive: header, entry table, data back to back in entry order.
+    /// The bytes after the last entry's data that belong to no entry.
+    #[must_use]
+    pub fn tail(&self) -> &[u8] {
+        &self.tail
+    }
+
+    /// Writes the archive: header, entry table, then each entry's data in entry order
+    /// (after the stray bytes that came before it in the file), then the stray bytes that
+    /// came after the last entry.
     ///
     /// # Errors
     /// An archive larger than its 32-bit offsets can address.
     pub fn write(&self) -> Result<Vec<u8>, String> {
         let table_end = HEADER_LEN + self.entries.len() * ENTRY_LEN;
-        let total = table_end + self.entries.iter().map(|e| e.data.len()).sum::<usize>();
+        let total = table_end
+            + self
+                .entries
+                .iter()
+                .map(|e| e.gap_before.len() + e.data.len())
+                .sum::<usize>()
+            + self.tail.len();
         let too_large = || format!("the archive would be {total} bytes; ODA offsets stop at 4 GiB");
         let count = u32::try_from(self.entries.len()).map_err(|_| too_large())?;
         let mut out = Vec::with_capacity(total);
@@ -392,6 +420,7 @@ impl Archive {
         out.extend_from_slice(&reserved);
         let mut offset = table_end;
         for entry in &self.entries {
+            offset += entry.gap_before.len();
             out.extend_from_slice(&entry.magic);
             out.extend_from_slice(&entry.raw_name);
             out.extend_from_slice(
@@ -408,8 +437,10 @@ impl Archive {
             offset += entry.data.len();
         }
         for entry in &self.entries {
+            out.extend_from_slice(&entry.gap_before);
             out.extend_from_slice(&entry.data);
         }
+        out.extend_from_slice(&self.tail);
         if self.compressed {
             Ok(gzip::compress(&out))
         } else {
@@ -455,11 +486,41 @@ impl Archive {
         Ok(())
     }
 
-    /// Removes the entry named `name` and returns it.
+    /// Removes the entry named `name` and returns it. The stray bytes that came before its
+    /// data stay where they were, before the next entry's data (or at the end).
     pub fn remove(&mut self, name: &str) -> Option<Entry> {
         let index = self.find(name)?;
-        Some(self.entries.remove(index))
+        let mut entry = self.entries.remove(index);
+        let mut gap = std::mem::take(&mut entry.gap_before);
+        let after = match self.entries.get_mut(index) {
+            Some(next) => &mut next.gap_before,
+            None => &mut self.tail,
+        };
+        gap.append(after);
+        *after = gap;
+        Some(entry)
     }
+}
+
+/// Finds the bytes of `data` after the entry table that belong to no entry, gives each
+/// entry the stray bytes just before its data (in file order), and returns those after the
+/// last entry's data. Data that overlaps an earlier entry's, or lies within the table, has
+/// no gap before it.
+fn keep_stray_bytes(data: &[u8], table_end: usize, entries: &mut [Entry]) -> Vec<u8> {
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by_key(|&i| entries[i].offset);
+    let mut cursor = table_end;
+    for i in order {
+        let entry = &mut entries[i];
+        let start = usize::try_from(entry.offset).unwrap_or(usize::MAX);
+        if start > cursor
+            && let Some(gap) = data.get(cursor..start)
+        {
+            entry.gap_before = gap.to_vec();
+        }
+        cursor = cursor.max(start.saturating_add(entry.data.len()));
+    }
+    data.get(cursor..).unwrap_or_default().to_vec()
 }
 
 /// Whether bytes look like an ODA archive (plain or gzip-compressed) rather than a motion.
