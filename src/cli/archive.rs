@@ -195,6 +195,7 @@ fn list(path: &Path, json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
             Contents::Empty => "  (empty)",
             Contents::Placeholder => "  (placeholder 'NotOMTN ')",
             Contents::AllZero => "  (all zero bytes)",
+            Contents::Blank => "  (an empty slot)",
         };
         let gz = if entry.is_gzipped() { " gz" } else { "" };
         print(
@@ -241,6 +242,7 @@ fn extract(
                 Contents::Empty => "empty",
                 Contents::Placeholder => "a placeholder",
                 Contents::AllZero => "all zero bytes",
+                Contents::Blank => "an empty slot",
                 Contents::Data => "data",
             };
             print(out, &format!("skipped {} ({what})", entry.name()))?;

@@ -101,6 +101,10 @@ pub enum Contents {
     Placeholder,
     /// Nothing but zero bytes.
     AllZero,
+    /// A slot that holds no motion: the `OMTN` magic alone or followed by one byte repeated,
+    /// or one byte other than zero repeated throughout (erased memory reads 0xFF), as the
+    /// unused teaching slots of an ERS-210's `NEWMTN.ODA`.
+    Blank,
 }
 
 /// One entry of an archive.
@@ -193,7 +197,7 @@ impl Entry {
         }
     }
 
-    /// What the contents are: data, empty, a placeholder or all zeros.
+    /// What the contents are: data, empty, a placeholder, all zeros or a blank slot.
     #[must_use]
     pub fn contents_state(&self) -> Contents {
         let data = self.contents().unwrap_or_else(|_| self.data.clone());
@@ -203,6 +207,8 @@ impl Entry {
             Contents::Placeholder
         } else if data.iter().all(|&b| b == 0) {
             Contents::AllZero
+        } else if is_blank(&data) {
+            Contents::Blank
         } else {
             Contents::Data
         }
@@ -217,6 +223,16 @@ impl Entry {
             contents.to_vec()
         };
     }
+}
+
+/// Whether `data` is a slot that holds no motion (see [`Contents::Blank`]).
+fn is_blank(data: &[u8]) -> bool {
+    let (magic, rest) = match data.strip_prefix(b"OMTN") {
+        Some(rest) => (true, rest),
+        None => (false, data),
+    };
+    let uniform = rest.windows(2).all(|pair| pair[0] == pair[1]);
+    uniform && (magic || rest.len() >= 2)
 }
 
 /// An ODA archive.
@@ -596,6 +612,27 @@ mod tests {
             Archive::read(&bytes),
             Err(DecodeError::BadArchive { offset: 8, .. })
         ));
+    }
+
+    #[test]
+    fn unused_slots_are_blank_and_motions_are_not() {
+        let state = |data: &[u8]| {
+            Entry::new(EntryKind::Motion, "slot", data.to_vec()).map(|e| e.contents_state())
+        };
+        assert_eq!(state(b"OMTN"), Ok(Contents::Blank));
+        assert_eq!(state(b"OMTN\0\0\0\0"), Ok(Contents::Blank));
+        assert_eq!(state(&[0xFF; 64]), Ok(Contents::Blank));
+        let mut erased = b"OMTN".to_vec();
+        erased.extend([0xFF; 100]);
+        assert_eq!(state(&erased), Ok(Contents::Blank));
+        assert_eq!(state(&[0; 9]), Ok(Contents::AllZero));
+        assert_eq!(state(b"A"), Ok(Contents::Data));
+        assert_eq!(state(b"OMTN\0\0\0\x01"), Ok(Contents::Data));
+        assert_eq!(
+            state(crate::example::EXAMPLE_MTN),
+            Ok(Contents::Data),
+            "a real motion"
+        );
     }
 
     #[test]

@@ -64,6 +64,7 @@ impl EntryRow {
             (_, Contents::Placeholder) => "placeholder",
             (_, Contents::Empty) => "empty",
             (_, Contents::AllZero) => "all zeros",
+            (_, Contents::Blank) => "empty slot",
             (EntryKind::Motion, _) => "motion",
             (EntryKind::Wave, _) => "sound",
             (EntryKind::Midi, _) => "MIDI",
