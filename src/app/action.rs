@@ -95,8 +95,14 @@ pub enum Action {
     SetPanel(super::PanelKind, bool),
     /// Several actions, one after another.
     Sequence(Vec<Action>),
+    /// Open a menu of the menu bar (from the keyboard), or close it if it is open.
+    OpenMenu(super::command::TopMenu),
     /// Close the window, asking about every motion with unsaved edits first.
     Quit,
+    /// Go on closing the window: these tabs' edits were let go ("Don't Save"), and are
+    /// discarded only once every other unsaved tab has been answered too, so that Cancel at
+    /// a later question loses nothing.
+    QuitLettingGo(Vec<TabId>),
 }
 
 /// A change to a motion tab: its document, what it shows, its playback.

@@ -91,7 +91,9 @@ impl StudioApp {
             Action::Gait(id, action) => self.gait_action(id, action),
             Action::Sequence(actions) => self.actions.extend(actions),
             Action::SetPanel(kind, shown) => self.panels.set(kind, shown),
-            Action::Quit => self.quit(),
+            Action::OpenMenu(menu) => self.menu_request = Some(menu),
+            Action::Quit => self.quit(Vec::new()),
+            Action::QuitLettingGo(let_go) => self.quit(let_go),
         }
     }
 
@@ -150,7 +152,7 @@ impl StudioApp {
                     .say("Copy a pose or a time range first (Ctrl+C)"),
             },
             UiCommand::ShowMessages => self.messages_open = !self.messages_open,
-            UiCommand::Quit => self.quit(),
+            UiCommand::Quit => self.quit(Vec::new()),
             motion_command => {
                 if !self.gait_command(motion_command) {
                     self.motion_command(motion_command);
@@ -276,7 +278,15 @@ impl StudioApp {
             return;
         };
         match action {
-            ArchiveAction::SetQuery(query) => tab.query = query,
+            ArchiveAction::SetQuery(query) => {
+                // The preview follows the filter: a selection the search hides gives way to
+                // the first entry still shown (or none).
+                let shown = tab.index.select(&query);
+                tab.query = query;
+                if tab.selected.is_some_and(|row| !shown.contains(&row)) {
+                    tab.select(shown.first().copied());
+                }
+            }
             ArchiveAction::Select(row) => tab.select(row),
         }
     }

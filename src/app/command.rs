@@ -280,6 +280,93 @@ pub fn shortcut_commands(ctx: &egui::Context, typing: bool) -> Vec<UiCommand> {
     commands
 }
 
+/// The menus of the menu bar, in order. Each opens from the keyboard with Alt and its
+/// underlined letter, as on other desktop applications; F10 opens the first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TopMenu {
+    /// Files and tabs.
+    File,
+    /// Undo, the clipboard, keyframes.
+    Edit,
+    /// Whole-motion and range operations.
+    Motion,
+    /// Panels, zoom, tabs.
+    View,
+    /// The transport.
+    Playback,
+}
+
+impl TopMenu {
+    /// Every menu, in the bar's order.
+    pub const ALL: [Self; 5] = [
+        Self::File,
+        Self::Edit,
+        Self::Motion,
+        Self::View,
+        Self::Playback,
+    ];
+
+    /// The menu's title.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::File => "File",
+            Self::Edit => "Edit",
+            Self::Motion => "Motion",
+            Self::View => "View",
+            Self::Playback => "Playback",
+        }
+    }
+
+    /// Alt and the title's first letter, which the bar underlines.
+    #[must_use]
+    pub fn shortcut(self) -> KeyboardShortcut {
+        let key = match self {
+            Self::File => Key::F,
+            Self::Edit => Key::E,
+            Self::Motion => Key::M,
+            Self::View => Key::V,
+            Self::Playback => Key::P,
+        };
+        KeyboardShortcut::new(Modifiers::ALT, key)
+    }
+}
+
+/// F10: the menu bar's first menu, as on other desktop applications.
+pub const MENU_BAR_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F10);
+
+/// The menu asked for from the keyboard this frame (F10, or Alt and a menu's letter), with
+/// the key press taken out of the input, and the letter's text too (egui-winit sends Alt+F
+/// as the key and the text "f", which a text field would otherwise type).
+pub fn menu_shortcut(ctx: &egui::Context) -> Option<TopMenu> {
+    ctx.input_mut(|input| {
+        if input.consume_shortcut(&MENU_BAR_SHORTCUT) {
+            return Some(TopMenu::File);
+        }
+        let menu = TopMenu::ALL
+            .into_iter()
+            .find(|menu| input.consume_shortcut(&menu.shortcut()))?;
+        input
+            .events
+            .retain(|event| !matches!(event, egui::Event::Text(_)));
+        Some(menu)
+    })
+}
+
+/// Whether an Undo or Redo shortcut is pressed this frame (without taking it out of the
+/// input).
+pub fn history_pressed(ctx: &egui::Context) -> bool {
+    ctx.input(|input| {
+        [UiCommand::Undo, UiCommand::Redo, UiCommand::RedoAlt]
+            .iter()
+            .filter_map(|c| c.shortcut())
+            .any(|shortcut| {
+                input.modifiers.matches_logically(shortcut.modifiers)
+                    && input.key_pressed(shortcut.logical_key)
+            })
+    })
+}
+
 /// The window's clipboard events as actions, taken out of the input so no widget sees them;
 /// while a text field has the keyboard they are left to it (the system clipboard works
 /// there as everywhere).
@@ -309,7 +396,9 @@ mod tests {
 
     #[test]
     fn no_two_commands_share_a_shortcut() {
-        let shortcuts: Vec<_> = UiCommand::ALL.iter().filter_map(|c| c.shortcut()).collect();
+        let mut shortcuts: Vec<_> = UiCommand::ALL.iter().filter_map(|c| c.shortcut()).collect();
+        shortcuts.extend(TopMenu::ALL.iter().map(|m| m.shortcut()));
+        shortcuts.push(MENU_BAR_SHORTCUT);
         for (i, a) in shortcuts.iter().enumerate() {
             for b in &shortcuts[i + 1..] {
                 assert!(a != b, "two commands use {a:?}");

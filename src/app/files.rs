@@ -208,22 +208,33 @@ impl StudioApp {
         }
     }
 
-    /// Closes the window once no motion has unsaved edits, asking about each that has.
-    pub(super) fn quit(&mut self) {
+    /// Closes the window once every tab with unsaved edits has been saved or let go
+    /// (`let_go`), asking about each in turn. The tabs let go are discarded only after the
+    /// last answer: Cancel at any question leaves every tab as it was.
+    pub(super) fn quit(&mut self, let_go: Vec<TabId>) {
         let dirty = self
             .tabs
             .list
             .iter()
-            .find(|tab| tab.unsaved().is_some())
+            .find(|tab| tab.unsaved().is_some() && !let_go.contains(&tab.id))
             .map(|tab| tab.id);
         match dirty {
-            Some(id) => self.ask_unsaved(
-                id,
-                "quit",
-                Action::Quit,
-                Action::Sequence(vec![Action::DiscardTab(id), Action::Quit]),
-            ),
-            None => self.allow_close = true,
+            Some(id) => {
+                let mut and_this = let_go.clone();
+                and_this.push(id);
+                self.ask_unsaved(
+                    id,
+                    "quit",
+                    Action::QuitLettingGo(let_go),
+                    Action::QuitLettingGo(and_this),
+                );
+            }
+            None => {
+                for id in let_go {
+                    self.tabs.remove(id);
+                }
+                self.allow_close = true;
+            }
         }
     }
 

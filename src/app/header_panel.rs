@@ -229,24 +229,25 @@ fn numbers_ui(
     // Wrapped rows rather than a grid: in a narrow panel a number moves under its label.
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Version");
-        let a = ui
-            .add(egui::DragValue::new(&mut major).range(0..=9))
-            .labelled_by(label.id);
+        let (a, major_changed) =
+            super::field::number_ui(ui, egui::DragValue::new(&mut major).range(0..=9));
+        a.labelled_by(label.id);
         ui.label(".");
-        let b = ui
-            .add(egui::DragValue::new(&mut minor).range(0..=9))
-            .labelled_by(label.id);
-        if a.changed() || b.changed() {
+        let (b, minor_changed) =
+            super::field::number_ui(ui, egui::DragValue::new(&mut minor).range(0..=9));
+        b.labelled_by(label.id);
+        if major_changed || minor_changed {
             sink.edit("version change", Edit::SetVersion(Version { major, minor }));
         }
     });
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Frame rate field");
-        let response = ui
-            .add(egui::DragValue::new(&mut frame_rate).range(0..=1000))
+        let (response, changed) =
+            super::field::number_ui(ui, egui::DragValue::new(&mut frame_rate).range(0..=1000));
+        response
             .labelled_by(label.id)
             .on_hover_text("The robot always plays 16 ms frames; files say 16 (0 on the ERS-110)");
-        if response.changed() {
+        if changed {
             sink.edit("frame rate field change", Edit::SetFrameRate(frame_rate));
         }
     });

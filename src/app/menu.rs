@@ -1,7 +1,7 @@
 //! The menu bar. Every item pushes an action; what is greyed out is read from the state.
 
 use super::action::{Action, MotionAction};
-use super::command::UiCommand;
+use super::command::{TopMenu, UiCommand};
 use super::tabs::{TabKind, Tabs};
 use super::view::{BODY_NAMES, Channel};
 use std::path::PathBuf;
@@ -16,6 +16,63 @@ pub struct MenuContext<'a> {
     pub has_clip: bool,
     /// Which panels are shown.
     pub panels: super::Panels,
+    /// The menu to open (or close, if it is open) from the keyboard.
+    pub open: Option<TopMenu>,
+}
+
+/// Where the bar keeps "give the keyboard to the first item of the menu that opens".
+const FOCUS_FIRST_KEY: &str = "mtn-studio menu focus first";
+
+/// A menu of the bar, its title's first letter underlined (Alt and that letter opens it).
+/// `open`: the menu asked for from the keyboard, which this one opens (or closes) if it is
+/// this one, giving the keyboard to its first item so the arrows and Enter work in it.
+fn top_menu(
+    ui: &mut egui::Ui,
+    menu: TopMenu,
+    open: Option<TopMenu>,
+    add_contents: impl FnOnce(&mut egui::Ui),
+) {
+    let title = menu.title();
+    let split = title.chars().next().map_or(0, char::len_utf8);
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let mut job = egui::text::LayoutJob::default();
+    job.append(
+        &title[..split],
+        0.0,
+        egui::TextFormat {
+            font_id: font.clone(),
+            color,
+            underline: egui::Stroke::new(1.0, color),
+            ..Default::default()
+        },
+    );
+    job.append(&title[split..], 0.0, egui::TextFormat::simple(font, color));
+    let (response, _) = egui::containers::menu::MenuButton::new(job).ui(ui, add_contents);
+    let response = response.on_hover_text(format!(
+        "Alt+{} (F10: the File menu)",
+        title.chars().next().unwrap_or(' ')
+    ));
+    if open == Some(menu) {
+        let popup = egui::Popup::default_response_id(&response);
+        if egui::Popup::is_id_open(ui.ctx(), popup) {
+            egui::Popup::close_id(ui.ctx(), popup);
+        } else {
+            egui::Popup::open_id(ui.ctx(), popup);
+            ui.data_mut(|data| data.insert_temp(egui::Id::unique(FOCUS_FIRST_KEY), true));
+        }
+        ui.ctx().request_repaint();
+    }
+}
+
+/// Gives the keyboard to this item if it is the first enabled one of a menu just opened
+/// from the keyboard.
+fn focus_if_first(ui: &egui::Ui, response: &egui::Response) {
+    let key = egui::Id::unique(FOCUS_FIRST_KEY);
+    if response.enabled() && ui.data(|data| data.get_temp::<bool>(key)).unwrap_or(false) {
+        response.request_focus();
+        ui.data_mut(|data| data.remove::<bool>(key));
+    }
 }
 
 fn item(ui: &mut egui::Ui, command: UiCommand, enabled: bool, actions: &mut Vec<Action>) {
@@ -33,7 +90,9 @@ fn item_labelled(
     if let Some(shortcut) = command.shortcut() {
         button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
     }
-    if ui.add_enabled(enabled, button).clicked() {
+    let response = ui.add_enabled(enabled, button);
+    focus_if_first(ui, &response);
+    if response.clicked() {
         actions.push(Action::Command(command));
     }
 }
@@ -52,8 +111,9 @@ pub fn menu_ui(
         TabKind::Gait(gait) => Some(gait),
         _ => None,
     });
+    let open = context.open;
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| {
+        top_menu(ui, TopMenu::File, open, |ui| {
             item(ui, UiCommand::Open, true, actions);
             item(ui, UiCommand::OpenPath, true, actions);
             ui.menu_button("Open Recent", |ui| {
@@ -82,7 +142,7 @@ pub fn menu_ui(
             item(ui, UiCommand::CloseTab, active.is_some(), actions);
             item(ui, UiCommand::Quit, true, actions);
         });
-        ui.menu_button("Edit", |ui| {
+        top_menu(ui, TopMenu::Edit, open, |ui| {
             let history = motion.map(|m| m.document.history());
             let (undo, redo) = match gait {
                 Some(gait) => gait.history(),
@@ -134,11 +194,15 @@ pub fn menu_ui(
             ui.separator();
             item(ui, UiCommand::Repair, motion.is_some(), actions);
         });
-        ui.menu_button("Motion", |ui| motion_menu(ui, tabs, actions));
-        ui.menu_button("View", |ui| {
+        top_menu(ui, TopMenu::Motion, open, |ui| {
+            motion_menu(ui, tabs, actions);
+        });
+        top_menu(ui, TopMenu::View, open, |ui| {
             for kind in super::PanelKind::ALL {
                 let mut shown = context.panels.shows(kind);
-                if ui.checkbox(&mut shown, kind.label()).changed() {
+                let response = ui.checkbox(&mut shown, kind.label());
+                focus_if_first(ui, &response);
+                if response.changed() {
                     actions.push(Action::SetPanel(kind, shown));
                 }
             }
@@ -172,7 +236,7 @@ pub fn menu_ui(
             item(ui, UiCommand::PreviousTab, tabs.list.len() > 1, actions);
             item(ui, UiCommand::ShowMessages, true, actions);
         });
-        ui.menu_button("Playback", |ui| {
+        top_menu(ui, TopMenu::Playback, open, |ui| {
             for command in [
                 UiCommand::PlayPause,
                 UiCommand::GoToStart,

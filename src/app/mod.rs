@@ -16,6 +16,7 @@ mod clipboard;
 pub mod command;
 pub mod dialogs;
 mod editing;
+mod field;
 mod file_dialog;
 mod files;
 mod gait_apply;
@@ -83,12 +84,16 @@ pub struct StudioApp {
     pub messages_open: bool,
     /// Which panels are shown.
     pub panels: Panels,
+    /// A menu to open (or close) at the next frame, asked for from the keyboard.
+    menu_request: Option<command::TopMenu>,
     /// The recovery copies of unsaved work (none are kept unless set: tests set a folder).
     pub recovery: recovery::Recovery,
     actions: Vec<Action>,
     /// A text field had the keyboard at the end of the last frame (egui takes it away at
     /// the start of the frame whose Escape leaves the field).
     typing: bool,
+    /// The widget that had the keyboard at the end of the last frame.
+    focused: Option<egui::Id>,
     allow_close: bool,
     close_sent: bool,
     shown_title: String,
@@ -198,9 +203,11 @@ impl StudioApp {
             native_dialogs: false,
             messages_open: false,
             panels: Panels::default(),
+            menu_request: None,
             recovery: recovery::Recovery::default(),
             actions: Vec::new(),
             typing: false,
+            focused: None,
             allow_close: false,
             close_sent: false,
             shown_title: String::new(),
@@ -327,7 +334,9 @@ impl StudioApp {
         if let Some(failure) = self.recovery.keep(&self.tabs, ctx.input(|i| i.time)) {
             self.status.say(failure);
         }
+        self.status.file_under(self.tabs.active);
         self.typing = ctx.text_edit_focused();
+        self.focused = ctx.memory(egui::Memory::focused);
         let title = self.tabs.active().map_or_else(
             || "mtn-studio".to_owned(),
             |tab| match &tab.kind {
@@ -361,8 +370,34 @@ impl StudioApp {
                 self.allow_close = true;
             }
         }
-        let typing = ctx.text_edit_focused();
-        if self.modal.is_none() {
+        if self.typing
+            && let Some(field) = self.focused
+            && ctx.input(|i| i.key_pressed(egui::Key::Escape))
+        {
+            field::cancel(ctx, field);
+        }
+        let mut typing = ctx.text_edit_focused();
+        if typing
+            && self.modal.is_none()
+            && self.edits_a_document()
+            && command::history_pressed(ctx)
+        {
+            // Undo or Redo while typing into a field: leave the field as Escape does (what
+            // was typed is dropped), then undo or redo the last committed edit.
+            if let Some(field) = ctx.memory(egui::Memory::focused) {
+                ctx.memory_mut(|memory| memory.surrender_focus(field));
+                field::cancel(ctx, field);
+            }
+            typing = false;
+        }
+        if self.modal.is_none()
+            && let Some(menu) = command::menu_shortcut(ctx)
+        {
+            self.actions.push(Action::OpenMenu(menu));
+        }
+        // While a menu (or a drop-down) is open, the keyboard is its own: arrows, Enter,
+        // Space and Escape work in it, and no shortcut reaches the document behind it.
+        if self.modal.is_none() && !egui::Popup::is_any_open(ctx) {
             self.actions.extend(
                 command::shortcut_commands(ctx, typing)
                     .into_iter()
@@ -370,6 +405,13 @@ impl StudioApp {
             );
             self.actions.extend(command::clipboard_actions(ctx, typing));
         }
+    }
+
+    /// Whether the tab in front is a document with an undo history (a motion, a gait file).
+    fn edits_a_document(&self) -> bool {
+        self.tabs
+            .active()
+            .is_some_and(|tab| matches!(tab.kind, TabKind::Motion(_) | TabKind::Gait(_)))
     }
 
     /// Moves the playhead of a playing motion by the time since the last frame.
@@ -404,6 +446,7 @@ impl StudioApp {
             panels,
             actions,
             typing,
+            menu_request,
             ..
         } = self;
         egui::Panel::top("menu").show(ui, |ui| {
@@ -412,12 +455,13 @@ impl StudioApp {
                 has_pose: clipboard.is_some(),
                 has_clip: keyframes_clip.is_some(),
                 panels: *panels,
+                open: menu_request.take(),
             };
             menu::menu_ui(ui, tabs, &context, actions);
         });
         egui::Panel::top("tabs").show(ui, |ui| tabs::tabs_ui(ui, tabs, actions));
         egui::Panel::bottom("status").show(ui, |ui| {
-            status::status_ui(ui, &facts(tabs), status);
+            status::status_ui(ui, &facts(tabs), status, tabs.active);
         });
         let edited = edited_entries(tabs);
         let active = tabs.active;
@@ -463,6 +507,8 @@ impl StudioApp {
     /// Applies the queued actions in order (and those they queue in turn).
     fn apply_actions(&mut self, ctx: &egui::Context) {
         let mut queue: VecDeque<Action> = std::mem::take(&mut self.actions).into();
+        let had_dialog = self.modal.is_some();
+        let tabs_before = (self.tabs.list.len(), self.tabs.active);
         let mut applied = 0;
         while let Some(action) = queue.pop_front() {
             applied += 1;
@@ -472,11 +518,21 @@ impl StudioApp {
                 break;
             }
             self.apply(action, ctx);
+            self.status.file_under(self.tabs.active);
             // What an action queued comes next, before the rest of the frame's.
             for queued in std::mem::take(&mut self.actions).into_iter().rev() {
                 queue.push_front(queued);
             }
             ctx.request_repaint();
+        }
+        for tab in self.tabs.list.iter_mut().filter_map(tabs::Tab::motion_mut) {
+            tab.follow_length();
+        }
+        // A dialog that opens, or a file that loads, closes an open menu (it would stay
+        // drawn over the dialog or the new tab).
+        let opened_dialog = !had_dialog && self.modal.is_some();
+        if opened_dialog || tabs_before != (self.tabs.list.len(), self.tabs.active) {
+            egui::Popup::close_all(ctx);
         }
         if self.allow_close && !self.close_sent {
             ctx.send_viewport_cmd(ViewportCommand::Close);

@@ -106,12 +106,16 @@ pub fn motion_tab_ui(
             .default_size(220.0_f32.min(height * 0.3))
             .max_size(height * TABLE_SHARE)
             .show(ui, |ui| {
-                table::table_ui(ui, document, view, sink);
+                // Each tab scrolls its own table.
+                ui.push_id(sink.tab, |ui| table::table_ui(ui, document, view, sink));
             });
     }
     egui::CentralPanel::default().show(ui, |ui| {
         transport_ui(ui, playback, view, document, sink);
-        timeline::timeline_ui(ui, document, view, playhead_ms, timeline_state, sink);
+        // Each tab keeps its own zoom and pan: the plot keeps them under its id.
+        ui.push_id(sink.tab, |ui| {
+            timeline::timeline_ui(ui, document, view, playhead_ms, timeline_state, sink);
+        });
     });
 }
 

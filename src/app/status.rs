@@ -1,5 +1,7 @@
-//! What the window says: the latest message in the status bar (whole on hover), and every
-//! message of the session in a log (View > Messages…).
+//! What the window says: the latest message about the tab in front in the status bar (whole
+//! on hover), and every message of the session in a log (View > Messages…).
+
+use super::TabId;
 
 /// How many messages the log keeps.
 const LOG_MAX: usize = 500;
@@ -8,6 +10,9 @@ const LOG_MAX: usize = 500;
 #[derive(Clone, Debug, Default)]
 pub struct Status {
     log: Vec<String>,
+    /// For each message of the log up to `filed`, the tab that was in front once it was
+    /// said (`None`: no tab was open), so that the status bar follows the tab in front.
+    tabs: Vec<Option<TabId>>,
 }
 
 impl Status {
@@ -19,14 +24,39 @@ impl Status {
         }
         if self.log.len() == LOG_MAX {
             self.log.remove(0);
+            if !self.tabs.is_empty() {
+                self.tabs.remove(0);
+            }
         }
         self.log.push(message);
+    }
+
+    /// Files the messages said since the last call under `tab`, the tab in front now that
+    /// they have been said (the window calls it after each action and each frame).
+    pub fn file_under(&mut self, tab: Option<TabId>) {
+        self.tabs.resize(self.log.len(), tab);
     }
 
     /// The latest message.
     #[must_use]
     pub fn latest(&self) -> &str {
         self.log.last().map_or("", String::as_str)
+    }
+
+    /// The latest message about `tab`: said with it in front, or not filed yet (empty if
+    /// there is none).
+    #[must_use]
+    pub fn latest_for(&self, tab: Option<TabId>) -> &str {
+        let filed = self.tabs.len();
+        if let Some(unfiled) = self.log.get(filed..).and_then(<[String]>::last) {
+            return unfiled;
+        }
+        self.log
+            .iter()
+            .zip(&self.tabs)
+            .rev()
+            .find(|(_, t)| **t == tab)
+            .map_or("", |(message, _)| message.as_str())
     }
 
     /// Every message, oldest first.
@@ -38,13 +68,13 @@ impl Status {
 
 /// The status bar: what is open and where the playhead is, then the latest message (cut to
 /// the bar's width; hover for the whole of it, the log for every one).
-pub fn status_ui(ui: &mut egui::Ui, facts: &str, status: &Status) {
+pub fn status_ui(ui: &mut egui::Ui, facts: &str, status: &Status, active: Option<TabId>) {
     ui.horizontal(|ui| {
         if !facts.is_empty() {
             ui.label(facts);
             ui.separator();
         }
-        let latest = status.latest();
+        let latest = status.latest_for(active);
         ui.add(egui::Label::new(latest).truncate())
             .on_hover_text(latest);
     });

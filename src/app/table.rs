@@ -5,6 +5,7 @@
 //! window costs what is shown.
 
 use super::action::{MotionAction, MotionSink};
+use super::field;
 use super::view::{Channel, View, channel_name, value};
 use crate::edit::{Document, Edit};
 use crate::robot::{deg_to_urad, timing, urad_to_deg};
@@ -176,17 +177,17 @@ fn lead_cell(
                 return;
             }
             let mut value = frames;
-            let response = ui
-                .add(egui::DragValue::new(&mut value).range(0..=u32::MAX))
-                .on_hover_ui(|ui| {
-                    ui.label(format!("{} ms", timing::segment_ms(frames)));
-                });
+            let (response, changed) =
+                field::number_ui(ui, egui::DragValue::new(&mut value).range(0..=u32::MAX));
+            let response = response.on_hover_ui(|ui| {
+                ui.label(format!("{} ms", timing::segment_ms(frames)));
+            });
             labelled(
                 &response,
                 || format!("frames of keyframe {k}"),
                 f64::from(value),
             );
-            cell_events(&response, sink, "segment length change", || {
+            cell_events(&response, changed, sink, "segment length change", || {
                 Edit::SetFrames(vec![(k, value)])
             });
         }
@@ -204,18 +205,18 @@ fn value_cell(
 ) {
     let urad = value(&document.motion, k, channel).unwrap_or(0);
     let mut degrees = urad_to_deg(urad);
-    let response = ui
-        .add(
-            egui::DragValue::new(&mut degrees)
-                .speed(0.1)
-                .fixed_decimals(2)
-                .suffix("°"),
-        )
-        .on_hover_ui(|ui| {
-            ui.label(format!("{urad} µrad"));
-        });
+    let (response, changed) = field::number_ui(
+        ui,
+        egui::DragValue::new(&mut degrees)
+            .speed(0.1)
+            .fixed_decimals(2)
+            .suffix("°"),
+    );
+    let response = response.on_hover_ui(|ui| {
+        ui.label(format!("{urad} µrad"));
+    });
     labelled(&response, || format!("{name} keyframe {k}"), degrees);
-    cell_events(&response, sink, "angle change", || {
+    cell_events(&response, changed, sink, "angle change", || {
         let new = deg_to_urad(degrees);
         match channel {
             Channel::Joint(j) => Edit::SetAngles(vec![(k, j, new)]),
@@ -234,9 +235,11 @@ fn labelled(response: &egui::Response, name: impl Fn() -> String, value: f64) {
     });
 }
 
-/// A drag on a cell is one undo step; a typed value is one step.
+/// A drag on a cell is one undo step; a typed value is one step (`changed`: the field's
+/// value changed, see [`field::number_ui`]).
 fn cell_events(
     response: &egui::Response,
+    changed: bool,
     sink: &mut MotionSink<'_>,
     label: &str,
     edit: impl FnOnce() -> Edit,
@@ -244,7 +247,7 @@ fn cell_events(
     if response.drag_started() {
         sink.push(MotionAction::BeginGesture(label.to_owned()));
     }
-    if response.changed() {
+    if changed {
         sink.edit(label, edit());
     }
     if response.drag_stopped() {

@@ -28,6 +28,8 @@ pub struct MotionTab {
     pub safety_confirmed: bool,
     /// What the last repair did.
     pub repair_log: Vec<String>,
+    /// The motion's length in ms when the view last followed it.
+    followed_length_ms: u64,
 }
 
 impl MotionTab {
@@ -36,13 +38,40 @@ impl MotionTab {
     pub fn new(document: Document) -> Self {
         Self {
             view: View::for_motion(&document.motion),
-            document,
             playback: Playback::default(),
             timeline: TimelineState::default(),
             pose: PoseState::default(),
             safety_confirmed: false,
             repair_log: Vec::new(),
+            followed_length_ms: crate::robot::timing::duration_ms(&document.motion.keyframes),
+            document,
         }
+    }
+
+    /// Keeps the playhead and the view on the motion after any change of its length (an
+    /// edit, an operation, undo or redo): the playhead never stays past the end, and a view
+    /// that showed the whole motion (or shows nothing of it now) is fitted to the new length
+    /// once no drag is in progress. A view zoomed into part of the motion stays as it is.
+    pub fn follow_length(&mut self) {
+        let length_ms = self.document.times_ms().last().copied().unwrap_or(0);
+        let keyframes = &self.document.motion.keyframes;
+        if self.playback.time_ms() > length_ms {
+            self.playback.seek_ms(length_ms, keyframes);
+        }
+        if length_ms == self.followed_length_ms || self.document.history().in_gesture() {
+            return;
+        }
+        let old_ms = self.followed_length_ms as f64;
+        let shown = self.timeline.transform.map(|t| {
+            let bounds = t.bounds();
+            (bounds.min()[0], bounds.max()[0])
+        });
+        let refit = shown.is_none_or(|(start, end)| {
+            let showed_all = start <= 0.0 && end >= old_ms;
+            showed_all || start > length_ms as f64
+        });
+        self.timeline.fit_requested |= refit;
+        self.followed_length_ms = length_ms;
     }
 
     /// The playhead in ms.

@@ -169,6 +169,12 @@ impl History {
         self.redo.last().map(|s| &s.inverse)
     }
 
+    /// How many steps Undo can take back.
+    #[must_use]
+    pub fn undo_depth(&self) -> usize {
+        self.undo.len()
+    }
+
     /// The label of the step Undo would undo.
     #[must_use]
     pub fn undo_label(&self) -> Option<&str> {

@@ -224,3 +224,85 @@ pub fn opened(paths: &[&std::path::Path]) -> Harness<'static, StudioApp> {
     harness.run();
     harness
 }
+
+/// The egui key that types `c`, where there is one.
+fn key_for(c: char) -> Option<Key> {
+    Some(match c {
+        '0' => Key::Num0,
+        '1' => Key::Num1,
+        '2' => Key::Num2,
+        '3' => Key::Num3,
+        '4' => Key::Num4,
+        '5' => Key::Num5,
+        '6' => Key::Num6,
+        '7' => Key::Num7,
+        '8' => Key::Num8,
+        '9' => Key::Num9,
+        '-' => Key::Minus,
+        '.' => Key::Period,
+        ' ' => Key::Space,
+        c if c.is_ascii_alphabetic() => Key::from_name(&c.to_ascii_uppercase().to_string())?,
+        _ => return None,
+    })
+}
+
+/// Types `text` into the widget with the keyboard one key at a time, each key a frame of its
+/// own, as egui-winit sends typing: the key's press and its text in one frame (one winit
+/// keyboard event gives both), then its release.
+pub fn type_keys(harness: &mut Harness<'_, StudioApp>, text: &str) {
+    for c in text.chars() {
+        let key = key_for(c);
+        let events = &mut harness.input_mut().events;
+        if let Some(key) = key {
+            events.push(key_event(key, true, Modifiers::NONE));
+        }
+        events.push(Event::Text(c.to_string()));
+        harness.step();
+        if let Some(key) = key {
+            harness
+                .input_mut()
+                .events
+                .push(key_event(key, false, Modifiers::NONE));
+        }
+        harness.run();
+    }
+}
+
+/// A key's press or release with `modifiers` held.
+pub fn key_event(key: Key, pressed: bool, modifiers: Modifiers) -> Event {
+    Event::Key {
+        key,
+        physical_key: Some(key),
+        pressed,
+        repeat: false,
+        modifiers,
+    }
+}
+
+/// Alt and a letter, as egui-winit sends it: the key with Alt held and the letter's text in
+/// one frame, then the release.
+pub fn alt(harness: &mut Harness<'_, StudioApp>, key: Key) {
+    let text = key.name().to_lowercase();
+    let events = &mut harness.input_mut().events;
+    events.push(Event::ModifiersChanged(Modifiers::ALT));
+    events.push(key_event(key, true, Modifiers::ALT));
+    events.push(Event::Text(text));
+    harness.step();
+    let events = &mut harness.input_mut().events;
+    events.push(key_event(key, false, Modifiers::ALT));
+    events.push(Event::ModifiersChanged(Modifiers::NONE));
+    // The menu opens over a few frames: asked for, opened, its first item focused.
+    harness.run_steps(4);
+    harness.run();
+}
+
+/// Clicks the field named `name`, selects all its text and types `text` key by key (no
+/// Enter: the field keeps the keyboard).
+pub fn start_typing(harness: &mut Harness<'_, StudioApp>, name: &str, text: &str) {
+    harness.get_by_label(name).scroll_to_me();
+    harness.run();
+    harness.get_by_label(name).click();
+    harness.run();
+    ctrl(harness, Key::A);
+    type_keys(harness, text);
+}

@@ -137,6 +137,7 @@ fn changed(gait: &Gait, index: usize, change: impl FnOnce(&mut Body)) -> Gait {
 /// A drag is one undo step; a typed value is one step.
 fn events(
     response: &egui::Response,
+    changed: bool,
     sink: &mut Sink<'_>,
     label: &str,
     gait: impl FnOnce() -> Gait,
@@ -144,7 +145,7 @@ fn events(
     if response.drag_started() {
         sink.push(GaitAction::BeginGesture(label.to_owned()));
     }
-    if response.changed() {
+    if changed {
         sink.push(GaitAction::Set {
             label: label.to_owned(),
             gait: Box::new(gait()),
@@ -174,9 +175,12 @@ fn byte_ui(
     apply: impl FnOnce(u8) -> Gait,
 ) {
     let mut edited = value;
-    let response = ui.add(egui::DragValue::new(&mut edited).range(0..=255).speed(0.25));
+    let (response, changed) = super::field::number_ui(
+        ui,
+        egui::DragValue::new(&mut edited).range(0..=255).speed(0.25),
+    );
     named(&response, name, f64::from(edited));
-    events(&response, sink, label, || apply(edited));
+    events(&response, changed, sink, label, || apply(edited));
 }
 
 /// A number in real units, clamped to what 8.8 holds, on its 1/256 steps.
@@ -189,12 +193,15 @@ fn number_ui(
     apply: impl FnOnce(Fixed) -> Gait,
 ) {
     let mut real = value.value();
-    let response = ui.add(
+    let (response, changed) = super::field::number_ui(
+        ui,
         egui::DragValue::new(&mut real)
             .range(Fixed(i16::MIN).value()..=Fixed(i16::MAX).value())
             .speed(1.0 / 64.0)
             .max_decimals(8),
     );
     named(&response, name, real);
-    events(&response, sink, label, || apply(Fixed::from_value(real)));
+    events(&response, changed, sink, label, || {
+        apply(Fixed::from_value(real))
+    });
 }

@@ -1,0 +1,467 @@
+//! Edits an animator can trust, driven through egui_kittest with keys sent one at a time as
+//! egui-winit sends typing: a typed value is one undo step (table cells, header fields, gait
+//! numbers), Undo while typing leaves the field first, each tab keeps its own view, Cancel
+//! when quitting loses nothing, and the playhead follows the motion's length.
+
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "tests fail by panicking"
+)]
+
+mod common;
+
+use common::ui::{alt, ctrl, doc, harness, opened, press, said, start_typing, tab};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::{Action, StudioApp};
+use mtn_studio::codec::gait::{self, Body};
+use mtn_studio::edit::{Document, Edit};
+use mtn_studio::robot::{deg_to_urad, urad_to_deg};
+use std::path::PathBuf;
+
+const GREET: &str = "a_sit#sit_so0_greet";
+/// HEAD_PITCH is joint 0 of the ERS-7.
+const HEAD_PITCH: usize = 0;
+
+/// Sony's greeting written as a file of its own in a scratch folder.
+fn greet_file(name: &str) -> PathBuf {
+    let dir = common::scratch_dir("trusted-edits", name);
+    let path = dir.join("greet.mtn");
+    std::fs::write(
+        &path,
+        common::corpus_entry("monet-ERS-7-MOTION7.ODA", GREET),
+    )
+    .unwrap();
+    path
+}
+
+fn head_pitch(harness: &Harness<'_, StudioApp>, k: usize) -> i32 {
+    doc(harness).motion.keyframes.angle(k, HEAD_PITCH).unwrap()
+}
+
+/// A few more frames, as the real window draws after input (egui's `DragValue` commits its
+/// text in the frame after it loses the keyboard, or the one after that).
+fn settle(harness: &mut Harness<'_, StudioApp>) {
+    for _ in 0..4 {
+        harness.step();
+    }
+    harness.run();
+}
+
+#[test]
+fn a_number_typed_into_a_keyframe_cell_is_one_undo_step() {
+    if !common::corpus_present("a_number_typed_into_a_keyframe_cell_is_one_undo_step") {
+        return;
+    }
+    let path = greet_file("cell");
+    let mut harness = opened(&[&path]);
+    let original = head_pitch(&harness, 1);
+    assert_eq!(urad_to_deg(original).round(), -38.0);
+
+    start_typing(&mut harness, "HEAD_PITCH keyframe 1", "-35");
+    assert_eq!(
+        head_pitch(&harness, 1),
+        original,
+        "nothing is committed while typing"
+    );
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(head_pitch(&harness, 1), deg_to_urad(-35.0));
+    harness.get_by_label("Keyframe 0").click();
+    harness.run();
+    assert_eq!(doc(&harness).history().undo_depth(), 1);
+
+    ctrl(&mut harness, Key::Z);
+    assert_eq!(head_pitch(&harness, 1), original, "{}", said(&harness));
+    assert!(!doc(&harness).is_dirty());
+    ctrl(&mut harness, Key::S);
+    let saved = mtn_studio::codec::mtn::decode(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(saved.motion.keyframes.angle(1, HEAD_PITCH), Some(original));
+}
+
+#[test]
+fn undo_while_typing_leaves_the_field_then_undoes_the_last_committed_edit() {
+    if !common::corpus_present(
+        "undo_while_typing_leaves_the_field_then_undoes_the_last_committed_edit",
+    ) {
+        return;
+    }
+    let path = greet_file("undo-while-typing");
+    let mut harness = opened(&[&path]);
+    let (one, two) = (head_pitch(&harness, 1), head_pitch(&harness, 2));
+
+    start_typing(&mut harness, "HEAD_PITCH keyframe 2", "10");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(head_pitch(&harness, 2), deg_to_urad(10.0));
+
+    // Typing into another cell, then Ctrl+Z with the field still focused.
+    start_typing(&mut harness, "HEAD_PITCH keyframe 1", "-3");
+    ctrl(&mut harness, Key::Z);
+    settle(&mut harness);
+    assert!(
+        !harness.ctx.text_edit_focused(),
+        "the field was left: {}",
+        said(&harness)
+    );
+    assert_eq!(head_pitch(&harness, 1), one, "what was typed is dropped");
+    assert_eq!(head_pitch(&harness, 2), two, "the committed edit is undone");
+    assert!(!doc(&harness).is_dirty());
+
+    // Escape drops what was typed, now and in the frames after.
+    start_typing(&mut harness, "HEAD_PITCH keyframe 1", "-3");
+    harness.key_press(Key::Escape);
+    settle(&mut harness);
+    assert_eq!(head_pitch(&harness, 1), one);
+    assert!(!doc(&harness).is_dirty(), "{}", said(&harness));
+}
+
+#[test]
+fn a_typed_header_field_and_frame_count_are_one_step_each() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let creator = doc(&harness).motion.creator.clone();
+    start_typing(&mut harness, "Creator", "an animator");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(doc(&harness).motion.creator, "an animator");
+    let frames = doc(&harness).motion.keyframes.frames()[1];
+    start_typing(&mut harness, "frames of keyframe 1", "125");
+    harness.key_press(Key::Tab);
+    harness.run();
+    assert_eq!(doc(&harness).motion.keyframes.frames()[1], 125);
+    assert_eq!(doc(&harness).history().undo_depth(), 2);
+
+    ctrl(&mut harness, Key::Z);
+    assert_eq!(doc(&harness).motion.keyframes.frames()[1], frames);
+    ctrl(&mut harness, Key::Z);
+    assert_eq!(doc(&harness).motion.creator, creator);
+    assert!(!doc(&harness).is_dirty());
+
+    // Undo while typing in a header field leaves it and takes back what was typed there.
+    start_typing(&mut harness, "Creator", "someone");
+    assert_eq!(doc(&harness).motion.creator, "someone");
+    ctrl(&mut harness, Key::Z);
+    settle(&mut harness);
+    assert_eq!(doc(&harness).motion.creator, creator);
+    assert!(!harness.ctx.text_edit_focused());
+}
+
+fn servo_upper(harness: &Harness<'_, StudioApp>, servo: usize) -> u8 {
+    let Some(mtn_studio::app::TabKind::Gait(tab)) = harness.state().tabs.active().map(|t| &t.kind)
+    else {
+        panic!("a gait tab is in front");
+    };
+    match &tab.gait.sections[0].body {
+        Body::ServoConfig { upper, .. } => upper[servo],
+        other => panic!("a servo table: {other:?}"),
+    }
+}
+
+#[test]
+fn a_number_typed_into_a_gait_field_is_one_undo_step() {
+    let dir = common::scratch_dir("trusted-edits", "gait");
+    let path = dir.join("robot.gait");
+    std::fs::write(&path, mtn_studio::example::EXAMPLE_GAIT).unwrap();
+    let mut harness = opened(&[&path]);
+    let original = servo_upper(&harness, 2);
+
+    start_typing(&mut harness, "servo 2 upper", "180");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(servo_upper(&harness, 2), 180);
+    ctrl(&mut harness, Key::Z);
+    assert_eq!(servo_upper(&harness, 2), original, "{}", said(&harness));
+
+    // Ctrl+Z with the field still focused: nothing typed is kept.
+    start_typing(&mut harness, "servo 2 upper", "1");
+    ctrl(&mut harness, Key::Z);
+    settle(&mut harness);
+    assert_eq!(servo_upper(&harness, 2), original, "{}", said(&harness));
+    ctrl(&mut harness, Key::S);
+    let saved = gait::decode(&std::fs::read(&path).unwrap()).unwrap().gait;
+    assert!(
+        saved
+            == gait::decode(mtn_studio::example::EXAMPLE_GAIT)
+                .unwrap()
+                .gait
+    );
+}
+
+/// The example with every segment `factor` times as long.
+fn stretched_example(factor: u32, name: &str) -> Document {
+    let mut motion = mtn_studio::example::stand_to_sit();
+    let frames: Vec<(usize, u32)> = motion
+        .keyframes
+        .frames()
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(k, &f)| (k, f * factor))
+        .collect();
+    let _ = Edit::SetFrames(frames).apply(&mut motion);
+    Document::unsaved(motion, name)
+}
+
+/// The time range the timeline of the tab in front shows.
+fn shown_ms(harness: &Harness<'_, StudioApp>) -> (f64, f64) {
+    let transform = tab(harness).timeline.transform.unwrap();
+    let bounds = transform.bounds();
+    (bounds.min()[0], bounds.max()[0])
+}
+
+fn length_ms(harness: &Harness<'_, StudioApp>) -> f64 {
+    *doc(harness).times_ms().last().unwrap() as f64
+}
+
+#[test]
+fn each_tab_keeps_its_own_zoom_and_pan() {
+    let mut app = StudioApp::with_document(stretched_example(8, "long"));
+    app.tabs.add(mtn_studio::app::TabKind::Motion(Box::new(
+        mtn_studio::app::MotionTab::new(stretched_example(1, "short")),
+    )));
+    let mut harness = harness(app);
+    harness.run();
+    let ids: Vec<u64> = harness.state().tabs.list.iter().map(|t| t.id).collect();
+    let short = shown_ms(&harness);
+    assert!(short.1 < length_ms(&harness) * 1.2, "{short:?}");
+
+    harness.state_mut().push(Action::ActivateTab(ids[0]));
+    harness.run();
+    ctrl(&mut harness, Key::Num0);
+    let long = shown_ms(&harness);
+    assert!(long.1 >= length_ms(&harness), "{long:?}");
+
+    harness.state_mut().push(Action::ActivateTab(ids[1]));
+    harness.run();
+    let again = shown_ms(&harness);
+    assert!(
+        (again.1 - short.1).abs() < 1.0,
+        "the short motion keeps its view: {again:?} against {short:?} (the long one shows {long:?})"
+    );
+}
+
+#[test]
+fn cancel_after_dont_save_keeps_every_motion() {
+    let mut app = StudioApp::with_document(stretched_example(1, "first"));
+    app.tabs.add(mtn_studio::app::TabKind::Motion(Box::new(
+        mtn_studio::app::MotionTab::new(stretched_example(2, "second")),
+    )));
+    for tab in app.tabs.list.iter_mut().filter_map(|t| t.motion_mut()) {
+        tab.document
+            .apply("angle change", Edit::SetAngles(vec![(1, 0, 123_456)]));
+    }
+    let mut harness = harness(app);
+    harness.run();
+    ctrl(&mut harness, Key::Q);
+    press(&mut harness, "Don't Save");
+    assert!(harness.state().modal.is_some(), "asks about the second");
+    press(&mut harness, "Cancel");
+    assert!(!harness.state().closing());
+    let motions: Vec<bool> = harness
+        .state()
+        .tabs
+        .motions()
+        .map(|(_, t)| t.document.is_dirty())
+        .collect();
+    assert_eq!(
+        motions,
+        [true, true],
+        "both motions and their edits are kept"
+    );
+
+    ctrl(&mut harness, Key::Q);
+    press(&mut harness, "Don't Save");
+    press(&mut harness, "Don't Save");
+    assert!(harness.state().closing(), "{}", said(&harness));
+}
+
+#[test]
+fn the_playhead_and_the_view_follow_the_length_through_undo_and_redo() {
+    let mut harness = harness(StudioApp::with_document(stretched_example(1, "m")));
+    harness.run();
+    let short = length_ms(&harness);
+    let last = doc(&harness).motion.keyframes.len() - 1;
+    let frames = doc(&harness).motion.keyframes.frames()[last];
+    start_typing(
+        &mut harness,
+        &format!("frames of keyframe {last}"),
+        &(frames * 4).to_string(),
+    );
+    harness.key_press(Key::Enter);
+    harness.run();
+    let long = length_ms(&harness);
+    assert!(long > short);
+    assert!(
+        shown_ms(&harness).1 >= long,
+        "the view shows the new length"
+    );
+    harness.get_by_label("Keyframe 0").click();
+    harness.run();
+    harness.key_press(Key::End);
+    harness.run();
+    assert_eq!(tab(&harness).playhead_ms() as f64, long);
+
+    ctrl(&mut harness, Key::Z);
+    assert_eq!(length_ms(&harness), short);
+    assert!(
+        tab(&harness).playhead_ms() as f64 <= short,
+        "playhead {} past the end {short}",
+        tab(&harness).playhead_ms()
+    );
+    let (_, end) = shown_ms(&harness);
+    assert!(end >= short && end < long, "the view follows: {end}");
+
+    common::ui::ctrl_shift(&mut harness, Key::Z);
+    assert_eq!(length_ms(&harness), long);
+    assert!(shown_ms(&harness).1 >= long);
+}
+
+fn menu_open(harness: &Harness<'_, StudioApp>) -> bool {
+    egui::Popup::is_any_open(&harness.ctx)
+}
+
+#[test]
+fn menus_open_from_the_keyboard_and_close_when_a_dialog_opens_or_a_file_loads() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    assert!(!menu_open(&harness));
+
+    // F10 opens the File menu with its first item focused; Enter picks it.
+    harness.key_press(Key::F10);
+    harness.run();
+    assert!(menu_open(&harness));
+    assert!(harness.query_by_label_contains("Open Example").is_some());
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert!(!menu_open(&harness), "Escape closes it");
+
+    // Alt+E opens the Edit menu, even with a text field focused, and types nothing there.
+    harness.get_by_label("Creator").click();
+    harness.run();
+    let creator = doc(&harness).motion.creator.clone();
+    alt(&mut harness, Key::E);
+    assert!(menu_open(&harness));
+    assert!(
+        harness
+            .query_by_label_contains("Duplicate Keyframe")
+            .is_some()
+    );
+    assert_eq!(doc(&harness).motion.creator, creator);
+    // A file that loads while the menu is open (dropped on the window) closes it.
+    let dir = common::scratch_dir("trusted-edits", "menus");
+    let path = dir.join("dropped.mtn");
+    std::fs::write(&path, mtn_studio::example::EXAMPLE_MTN).unwrap();
+    harness.state_mut().push(Action::Open(path));
+    harness.run();
+    assert_eq!(
+        doc(&harness).tab_title(),
+        "dropped.mtn",
+        "{}",
+        said(&harness)
+    );
+    assert!(!menu_open(&harness), "the new tab is not under a menu");
+
+    // Alt+F, then Enter on the focused first item (Open…): its dialog opens, the menu closes.
+    alt(&mut harness, Key::F);
+    assert!(menu_open(&harness));
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert!(harness.state().modal.is_some(), "{}", said(&harness));
+    assert!(!menu_open(&harness), "no menu over the dialog");
+}
+
+fn archive_tab<'a>(harness: &'a Harness<'_, StudioApp>) -> &'a mtn_studio::app::ArchiveTab {
+    match harness.state().tabs.active().map(|t| &t.kind) {
+        Some(mtn_studio::app::TabKind::Archive(tab)) => tab,
+        _ => panic!("an archive tab is in front"),
+    }
+}
+
+#[test]
+fn the_archive_browser_shows_empty_slots_and_its_preview_follows_the_filter() {
+    use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
+    let dir = common::scratch_dir("trusted-edits", "browser");
+    let mut archive = Archive::default();
+    let mut erased = b"OMTN".to_vec();
+    erased.extend([0xFF; 60]);
+    for (name, data) in [
+        (
+            "a_stand#sit_first",
+            mtn_studio::example::EXAMPLE_MTN.to_vec(),
+        ),
+        ("TEACH1", b"OMTN\0\0\0\0".to_vec()),
+        ("TEACH2", erased),
+        (
+            "b_sit#stand_other",
+            mtn_studio::example::EXAMPLE_MTN.to_vec(),
+        ),
+    ] {
+        archive
+            .add(Entry::new(EntryKind::Motion, name, data).unwrap())
+            .unwrap();
+    }
+    let path = dir.join("NEWMTN.ODA");
+    std::fs::write(&path, archive.write().unwrap()).unwrap();
+    let mut harness = opened(&[&path]);
+    assert_eq!(harness.query_all_by_label("empty slot").count(), 2);
+    assert!(harness.query_by_label("unreadable").is_none());
+
+    // The first motion is previewed; a search that hides it takes the preview to the motion
+    // still shown.
+    let first = archive_tab(&harness).preview.as_ref().map(|p| p.row);
+    assert_eq!(first, Some(0));
+    common::ui::type_into(&mut harness, "Search", "other");
+    let tab = archive_tab(&harness);
+    assert_eq!(tab.selected, Some(3));
+    assert_eq!(tab.preview.as_ref().map(|p| p.row), Some(3));
+    // A search that hides everything leaves nothing previewed.
+    common::ui::type_into(&mut harness, "Search", "nothing is called this");
+    assert!(archive_tab(&harness).preview.is_none());
+    assert!(
+        harness
+            .query_by_label_contains("Select a motion to preview it")
+            .is_some()
+    );
+}
+
+#[test]
+fn the_status_bar_follows_the_tab_in_front() {
+    let mut harness = harness(StudioApp::with_document(stretched_example(1, "first")));
+    harness.run();
+    start_typing(&mut harness, "frames of keyframe 1", "40");
+    harness.key_press(Key::Enter);
+    harness.run();
+    ctrl(&mut harness, Key::Z);
+    assert!(
+        harness
+            .query_by_label_contains("Undid segment length change")
+            .is_some()
+    );
+    let first = harness.state().tabs.active.unwrap();
+    harness.state_mut().push(Action::Command(
+        mtn_studio::app::command::UiCommand::OpenExample,
+    ));
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("Undid segment length change")
+            .is_none(),
+        "the new tab's status bar does not speak of the other tab"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("Opened the bundled example")
+            .is_some()
+    );
+    harness.state_mut().push(Action::ActivateTab(first));
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("Undid segment length change")
+            .is_some()
+    );
+}
