@@ -14,7 +14,7 @@ mod common;
 use common::ui::{harness_sized, menu, point_on_screen, tab};
 use egui::{Pos2, Rect, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_plot::PlotPoint;
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::view::Channel;
@@ -222,4 +222,61 @@ fn safety_marks_lie_beneath_the_curves() {
         band < curve,
         "the mark (shape {band}) is beneath the curve (shape {curve})"
     );
+}
+
+/// The label nodes whose text ends with `suffix`, with their places.
+fn labels_ending(harness: &Harness<'_, StudioApp>, suffix: &str) -> Vec<(String, Rect)> {
+    harness
+        .query_all_by_label_contains(suffix)
+        .filter_map(|node| {
+            // A label's text is its node's value.
+            let access = node.accesskit_node();
+            let text = if access.role() == Role::Label {
+                access.value()?.to_string()
+            } else {
+                access.label()?.to_string()
+            };
+            text.ends_with(suffix).then(|| (text, node.rect()))
+        })
+        .collect()
+}
+
+#[test]
+fn small_windows_keep_the_transport_on_one_line_the_joint_values_and_the_message() {
+    for size in [[640.0, 420.0], [900.0, 600.0]] {
+        let mut harness = window(size);
+        // The playhead counter stays on the row of the transport's buttons.
+        let start = harness.get_by_role_and_label(Role::Button, "Start").rect();
+        let counters = labels_ending(&harness, " ms");
+        let (_, counter) = counters
+            .iter()
+            .find(|(label, _)| label.contains(" / "))
+            .unwrap_or_else(|| panic!("{size:?}: no playhead counter in {counters:?}"));
+        assert!(
+            (counter.center().y - start.center().y).abs() < 4.0 && counter.right() <= size[0],
+            "{size:?}: the counter {counter:?} is not on the buttons' row {start:?}"
+        );
+        // A long message in the status bar keeps much of the bar's width (the rest of it is
+        // on hover and in the log).
+        harness.state_mut().status.say(
+            "Saved /home/animator/motions/a_stand#sit_greeting_with_a_long_name.mtn \
+             (22 keyframes, 20 joints): the robot can play it as it is",
+        );
+        harness.run();
+        let message = harness
+            .get_by_label_contains("the robot can play it")
+            .rect();
+        assert!(
+            message.width() >= size[0] * 0.4 && message.right() <= size[0],
+            "{size:?}: the message has {message:?}"
+        );
+    }
+    // At 900 points the joint list still shows each joint's value at the playhead.
+    let harness = window([900.0, 600.0]);
+    let joints_right = harness.get_by_label("Hide all").rect().right() + 120.0;
+    let values = labels_ending(&harness, "°")
+        .into_iter()
+        .filter(|(_, rect)| rect.right() <= joints_right)
+        .count();
+    assert!(values >= 10, "{values} joint values shown");
 }

@@ -9,6 +9,9 @@ use crate::edit::{Document, Edit, HeaderField};
 use crate::robot::chunk_name::{self, ChunkName, PREFIXES};
 use crate::robot::{self, LABELS};
 
+/// Narrower than this, the servo group's box shows its letter alone.
+const SERVOS_WIDE: f32 = 140.0;
+
 /// Problems shown next to each field.
 const NAME_CODES: [ProblemCode; 3] = [
     ProblemCode::ChunkName,
@@ -114,7 +117,7 @@ fn name_ui(
     let field = (ui.available_width() - 110.0).clamp(60.0, 200.0);
     egui::Grid::new("name parts").num_columns(2).show(ui, |ui| {
         let servos_label = ui.label("Servos");
-        let current = parts.servos.map_or_else(
+        let meaning = parts.servos.map_or_else(
             || "(none)".to_owned(),
             |c| {
                 PREFIXES
@@ -123,6 +126,12 @@ fn name_ui(
                     .map_or_else(|| format!("{c} (unknown)"), |(p, m)| format!("{p} — {m}"))
             },
         );
+        // A narrow panel shows the group's letter alone (its meaning on hover and in the
+        // list) rather than a meaning cut to "a …".
+        let current = match parts.servos {
+            Some(c) if field < SERVOS_WIDE => c.to_string(),
+            _ => meaning.clone(),
+        };
         let combo = egui::ComboBox::from_id_salt("servos")
             .width(field)
             .truncate()
@@ -143,7 +152,8 @@ fn name_ui(
                     }
                 }
             });
-        name_widget(&combo.response.labelled_by(servos_label.id), "Servos");
+        let combo_response = combo.response.labelled_by(servos_label.id);
+        name_widget(&combo_response.on_hover_text(meaning), "Servos");
         ui.end_row();
         for (index, label) in ["Start posture", "End posture", "Description"]
             .into_iter()

@@ -20,8 +20,11 @@ pub struct JointsContext<'a> {
 
 /// Narrower than this, a row moves its solo and limits buttons to its context menu.
 const COMPACT_WIDTH: f32 = 290.0;
-/// Narrower than this, a row shows its value at the playhead on hover only.
+/// Narrower than this, a row's name carries its colour (no swatch) and its value at the
+/// playhead is shown small, to one decimal.
 const NARROW_WIDTH: f32 = 200.0;
+/// Narrower than this, a row shows its value at the playhead on hover only.
+const TINY_WIDTH: f32 = 160.0;
 /// The width kept for a joint's problem badge.
 const BADGE_WIDTH: f32 = 24.0;
 
@@ -99,8 +102,10 @@ fn joint_row_ui(
     // Below this width the row keeps its name, value and badge, and solo and limits move
     // to the row's context menu (right-click).
     let compact = ui.available_width() < COMPACT_WIDTH;
-    // Narrower still, the value at the playhead shows on hover only.
+    // Narrower still, the name carries the colour and the value is small.
     let narrow = ui.available_width() < NARROW_WIDTH;
+    // Narrower again, the value at the playhead shows on hover only.
+    let tiny = ui.available_width() < TINY_WIDTH;
     let focused = view.focused == Some(channel);
     let solo = |sink: &mut MotionSink<'_>| {
         if let Channel::Joint(j) = channel {
@@ -121,7 +126,7 @@ fn joint_row_ui(
         };
         let mut shown = view.is_visible(channel);
         let mut check = ui.checkbox(&mut shown, label);
-        if let (true, Some(urad)) = (narrow, playhead_urad) {
+        if let (true, Some(urad)) = (tiny, playhead_urad) {
             check = check.on_hover_text(format!(
                 "{:.2}° at the playhead ({urad} µrad)",
                 crate::robot::urad_to_deg(urad)
@@ -171,8 +176,16 @@ fn joint_row_ui(
             if spare > 0.0 {
                 ui.add_space(spare);
             }
-            if let (false, Some(urad)) = (narrow, playhead_urad) {
-                ui.monospace(format!("{:>7.2}°", crate::robot::urad_to_deg(urad)))
+            let degrees = playhead_urad.map(crate::robot::urad_to_deg);
+            let value = match (narrow, tiny, degrees) {
+                (_, true, _) | (_, _, None) => None,
+                (false, _, Some(d)) => Some(egui::RichText::new(format!("{d:>7.2}°")).monospace()),
+                (true, _, Some(d)) => Some(
+                    egui::RichText::new(format!("{d:.1}°")).font(egui::FontId::monospace(10.5)),
+                ),
+            };
+            if let (Some(value), Some(urad)) = (value, playhead_urad) {
+                ui.label(value)
                     .on_hover_text(format!("Commanded at the playhead: {urad} µrad"));
             }
         });

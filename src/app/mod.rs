@@ -57,6 +57,8 @@ const RECENT_MAX: usize = 10;
 const RECENT_KEY: &str = "recent_files";
 /// The storage key of which panels are shown.
 const PANELS_KEY: &str = "panels";
+/// Narrower than this, the status bar gives the short facts.
+const STATUS_FULL_WIDTH: f32 = 1000.0;
 /// The most actions one frame applies (an action may queue others; a loop stops here).
 const MAX_ACTIONS_PER_FRAME: usize = 10_000;
 
@@ -461,7 +463,10 @@ impl StudioApp {
         });
         egui::Panel::top("tabs").show(ui, |ui| tabs::tabs_ui(ui, tabs, actions));
         egui::Panel::bottom("status").show(ui, |ui| {
-            status::status_ui(ui, &facts(tabs), status, tabs.active);
+            // A narrow window keeps the message room: the short facts (the playhead is in
+            // the transport anyway).
+            let short = ui.available_width() < STATUS_FULL_WIDTH;
+            status::status_ui(ui, &facts(tabs, short), status, tabs.active);
         });
         let edited = edited_entries(tabs);
         let active = tabs.active;
@@ -552,12 +557,21 @@ fn edited_entries(tabs: &Tabs) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
-/// The status bar's facts about the tab in front.
-fn facts(tabs: &Tabs) -> String {
+/// The status bar's facts about the tab in front (`short`: the keyframes and the length
+/// only).
+fn facts(tabs: &Tabs, short: bool) -> String {
     let Some(tab) = tabs.active() else {
         return String::new();
     };
     match &tab.kind {
+        TabKind::Motion(motion) if short => {
+            let m = &motion.document.motion;
+            format!(
+                "{} · {} ms",
+                plural(m.keyframes.len(), "keyframe", "keyframes"),
+                crate::robot::timing::duration_ms(&m.keyframes),
+            )
+        }
         TabKind::Motion(motion) => {
             let m = &motion.document.motion;
             format!(

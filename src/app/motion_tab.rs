@@ -10,8 +10,10 @@ use crate::edit::{Document, Playback};
 
 /// The largest share of the window's width each side panel may take, so the timeline
 /// keeps at least half of it at any size.
-const JOINTS_SHARE: f32 = 0.2;
-const RIGHT_SHARE: f32 = 0.26;
+const JOINTS_SHARE: f32 = 0.22;
+const RIGHT_SHARE: f32 = 0.24;
+/// Narrower than this, the transport row is drawn compact.
+const TRANSPORT_FULL_WIDTH: f32 = 470.0;
 /// The largest share of the height the keyframe table may take.
 const TABLE_SHARE: f32 = 0.45;
 
@@ -152,28 +154,32 @@ fn transport_ui(
     sink: &mut MotionSink<'_>,
 ) {
     let keyframes = &document.motion.keyframes;
+    // A narrow timeline gets the buttons as symbols (named for a screen reader as the
+    // words), no "Speed" label and an unpadded counter, so the row stays one line.
+    let narrow = ui.available_width() < TRANSPORT_FULL_WIDTH;
     // Wrapped, so a narrow window keeps every control in reach and the timeline its width.
     ui.horizontal_wrapped(|ui| {
-        if ui
-            .button("Start")
-            .on_hover_text("Go to start (Home)")
-            .clicked()
-        {
+        let button = |ui: &mut egui::Ui, word: &str, symbol: &str, hover: &str| {
+            let response = ui
+                .button(if narrow { symbol } else { word })
+                .on_hover_text(hover);
+            if narrow {
+                response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, word));
+            }
+            response.clicked()
+        };
+        if button(ui, "Start", "⏮", "Go to start (Home)") {
             sink.command(UiCommand::GoToStart);
         }
-        let label = if playback.playing { "Pause" } else { "Play" };
-        if ui
-            .button(label)
-            .on_hover_text("Play or pause (Space)")
-            .clicked()
-        {
+        let (word, symbol) = if playback.playing {
+            ("Pause", "⏸")
+        } else {
+            ("Play", "▶")
+        };
+        if button(ui, word, symbol, "Play or pause (Space)") {
             sink.command(UiCommand::PlayPause);
         }
-        if ui
-            .button("Stop")
-            .on_hover_text("Stop and go back to the start")
-            .clicked()
-        {
+        if button(ui, "Stop", "⏹", "Stop and go back to the start") {
             sink.command(UiCommand::GoToStart);
         }
         let mut looping = playback.looping;
@@ -181,7 +187,7 @@ fn transport_ui(
             sink.push(MotionAction::SetLooping(looping));
         }
         let mut speed = playback.speed();
-        let label = ui.label("Speed");
+        let label = (!narrow).then(|| ui.label("Speed"));
         let response = ui
             .add(
                 egui::DragValue::new(&mut speed)
@@ -192,8 +198,18 @@ fn transport_ui(
                     .fixed_decimals(2)
                     .suffix("×"),
             )
-            .labelled_by(label.id)
             .on_hover_text("Playback speed: drag, or click and type (0.25× to 2×)");
+        let response = match label {
+            Some(label) => response.labelled_by(label.id),
+            None => {
+                response.widget_info(|| {
+                    let mut info = egui::WidgetInfo::drag_value(true, speed);
+                    info.label = Some("Speed".to_owned());
+                    info
+                });
+                response
+            }
+        };
         if response.changed() {
             sink.push(MotionAction::SetSpeed(speed));
         }
@@ -204,11 +220,15 @@ fn transport_ui(
             reason = "a time in ms, far below u64's range"
         )]
         let shown = |ms: u64| (ms as f64 * scale).round() as u64;
-        ui.monospace(format!(
-            "{:>6} / {} ms",
+        let (now, length) = (
             shown(playback.time_ms()),
-            shown(crate::robot::timing::duration_ms(keyframes))
-        ))
+            shown(crate::robot::timing::duration_ms(keyframes)),
+        );
+        ui.monospace(if narrow {
+            format!("{now} / {length} ms")
+        } else {
+            format!("{now:>6} / {length} ms")
+        })
         .on_hover_text("The playhead, on the robot's 8 ms ticks (arrow keys step 16 ms frames)");
         if let Some(field) = super::view::odd_frame_rate(&document.motion) {
             let mut follow = view.follow_file_rate;

@@ -8,6 +8,8 @@ use crate::robot::kinematics::{self, Geometry, Leg, Vec3};
 use crate::robot::{self, urad_to_deg};
 use egui::{Color32, Pos2, Rect, Stroke};
 
+/// The height kept at the top of each view for its name.
+const NAME_BAND: f32 = 20.0;
 /// How far up and sideways depth is drawn, per unit of depth (an oblique projection).
 const OBLIQUE: f64 = 0.45;
 
@@ -230,8 +232,10 @@ pub fn pose_ui(
     let mut hit = None;
     state.limbs.clear();
     for (name, area, axis, flip, depth_axis, depth_flip) in views {
-        // About 480 mm across (with the depth), ground near the bottom.
-        let scale = (area.width() / 480.0).min(area.height() / 400.0);
+        // About 480 mm across (with the depth) and 400 mm high, standing on a ground line
+        // 20 points above the bottom, under the view's name (a band of its own at the top,
+        // so the figure never covers it).
+        let scale = (area.width() / 480.0).min((area.height() - 20.0 - NAME_BAND).max(1.0) / 400.0);
         let far = |p: Vec3| depth_flip * p[depth_axis];
         let across = |p: Vec3| flip * p[axis];
         let extent = |f: &dyn Fn(Vec3) -> f64| {

@@ -20,13 +20,16 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
      both files back;
   7. Ctrl+T, type a length, Enter: the motion retimed; Ctrl+S; read back;
   8. convert a motion of 16,384 keyframes to the ERS-210 (worked out in the background),
-     Apply, Ctrl+S; read back.
+     Apply, Ctrl+S; read back;
+  9. type -35 into a keyframe cell, Enter, Ctrl+Z, Ctrl+S: the file keeps the original
+     value; type -35 again, Enter, Ctrl+S: the file holds -35 degrees exactly.
 
 Run inside a D-Bus session with the accessibility bus up (see run.sh).
 Usage: drive.py BINARY MOTION.mtn
 """
 
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -532,11 +535,55 @@ def convert_a_long_motion():
         % count)
 
 
+def typed_value_is_one_undo_step():
+    """A number typed into a keyframe cell key by key is one edit: one Ctrl+Z takes it back
+    whole (not one keystroke of it), and typed again it is saved exactly."""
+    path = copy_into(tempfile.mkdtemp(prefix='typed-'), MOTION, 'm.mtn')
+    joints = [j['name'] for j in info(path)['joints']]
+    head = joints.index('HEAD_PITCH')
+    original = read_motion(path)['keyframes'][1]['angles_urad'][head]
+    minus_35 = round(-35 * math.pi * 1e6 / 180)
+
+    def type_minus_35():
+        click('HEAD_PITCH keyframe 1', 'spin button')
+        key('ctrl+a')
+        xdotool('type', '--delay', '60', '-35')
+        key('Return')
+
+    app_process, window = start(path)
+    try:
+        type_minus_35()
+        if '\u2022' not in window_title(window):
+            fail('typing -35 and Enter did not change the motion')
+        click('Keyframe 0')
+        key('ctrl+z')
+        if '\u2022' in window_title(window):
+            fail('one Ctrl+Z did not take the typed value back whole: %r'
+                 % window_title(window))
+        save_answering_safety()
+        value = read_motion(path)['keyframes'][1]['angles_urad'][head]
+        if value != original:
+            fail('after the undo the file holds %d µrad, not the original %d' % (value, original))
+        type_minus_35()
+        save_answering_safety()
+        value = read_motion(path)['keyframes'][1]['angles_urad'][head]
+        if value != minus_35:
+            fail('the typed -35 was saved as %d µrad, not %d' % (value, minus_35))
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after saving the typed value')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    log('ok: -35 typed, one Ctrl+Z gave back %d µrad; typed again and saved as %d µrad'
+        % (original, minus_35))
+
+
 if __name__ == '__main__':
     scenarios = [edit_copy_paste_save, save_as_without_a_file_dialog,
                  names_a_screen_reader_finds, import_through_the_grid,
                  a_crash_leaves_work_to_restore, gait_edit_and_save,
-                 range_cut_paste_reverse, retime_by_keyboard, convert_a_long_motion]
+                 range_cut_paste_reverse, retime_by_keyboard, convert_a_long_motion,
+                 typed_value_is_one_undo_step]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:

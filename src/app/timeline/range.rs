@@ -10,8 +10,10 @@ use crate::app::view::View;
 use crate::edit::Document;
 use egui::{Color32, Rect, Sense, Stroke, pos2, vec2};
 
-/// The strip's height in points.
-pub const HEIGHT: f32 = 18.0;
+/// The strip's height in points: a band for the hint above one for the keyframe ticks.
+pub const HEIGHT: f32 = 22.0;
+/// The height of the keyframe ticks along the strip's bottom.
+const TICK_HEIGHT: f32 = 5.0;
 /// Keyframe ticks are drawn only below this many in view.
 const MAX_TICKS: usize = 2_000;
 /// The range's colour.
@@ -53,7 +55,10 @@ pub fn range_strip(
         for &t in &times[first..last] {
             let x = x_of(t);
             painter.line_segment(
-                [pos2(x, strip.bottom() - 6.0), pos2(x, strip.bottom())],
+                [
+                    pos2(x, strip.bottom() - TICK_HEIGHT),
+                    pos2(x, strip.bottom()),
+                ],
                 stroke,
             );
         }
@@ -65,9 +70,10 @@ pub fn range_strip(
             painter.rect_filled(shaded, 2.0, RANGE_COLOR.gamma_multiply(0.45));
         }
         None => {
+            // Above the ticks, never over them.
             painter.text(
-                strip.center(),
-                egui::Align2::CENTER_CENTER,
+                pos2(strip.center().x, strip.top() + 2.0),
+                egui::Align2::CENTER_TOP,
                 "drag here to select a time range",
                 egui::FontId::proportional(11.0),
                 ui.visuals().weak_text_color(),
