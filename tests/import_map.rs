@@ -206,3 +206,34 @@ fn mapping_by_order_is_said_in_the_window() {
     press(&mut harness, "Match Names");
     assert!(prompt(&harness).rows.iter().all(|r| r.part.is_none()));
 }
+
+#[test]
+fn the_grid_keeps_its_last_column_in_view_with_long_part_names() {
+    // A body motion whose parts are named (as an mtn-studio export names them), imported in
+    // windows of the sizes people use: the "At … ms" column lies within the grid's half of
+    // the window, left of the preview.
+    let dir = common::scratch_dir("import-map", "long-names");
+    let csv = dir.join("exported.seq");
+    let example = dir.join("example.mtn");
+    std::fs::write(&example, mtn_studio::example::EXAMPLE_MTN).unwrap();
+    let output = common::run_cli(&[&"convert", &example, &csv]);
+    assert!(output.status.success(), "{output:?}");
+    for size in [[900.0, 600.0], [1000.0, 700.0], [1400.0, 900.0]] {
+        let mut harness = common::ui::harness_sized(
+            StudioApp::with_document(mtn_studio::app::example_document()),
+            size,
+        );
+        harness.run();
+        menu(&mut harness, "File", "Import…");
+        type_into(&mut harness, "Import from", &csv.display().to_string());
+        // Map every joint by hand, so every row shows a part's long name.
+        harness.get_by_label("Map by Order").click();
+        harness.run();
+        let at = harness.get_by_label_contains("At 0 ms").rect();
+        let preview = harness.get_by_label("Preview").rect();
+        assert!(
+            at.right() <= preview.left(),
+            "{size:?}: the At column {at:?} runs under the preview {preview:?}"
+        );
+    }
+}

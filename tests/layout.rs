@@ -280,3 +280,70 @@ fn small_windows_keep_the_transport_on_one_line_the_joint_values_and_the_message
         .count();
     assert!(values >= 10, "{values} joint values shown");
 }
+
+/// Sony's `a_sit#stand_standard` (22 keyframes) in a window of `size`.
+fn standard(size: [f32; 2]) -> Harness<'static, StudioApp> {
+    let archive = common::corpus_dir("mtn").join("monet-ERS-7-MOTION7.ODA");
+    let document =
+        mtn_studio::edit::Document::open_entry(&archive, "a_sit#stand_standard").unwrap();
+    let mut harness = harness_sized(StudioApp::with_document(document), size);
+    harness.run();
+    harness
+}
+
+/// How many of the keyframe table's rows lie wholly in a window of `size`.
+fn table_rows(harness: &Harness<'_, StudioApp>, size: [f32; 2]) -> usize {
+    let screen = Rect::from_min_size(Pos2::ZERO, size.into());
+    (0..20)
+        .filter(|k| {
+            harness
+                .query_by_label(&format!("Keyframe {k}"))
+                .is_some_and(|node| screen.contains_rect(node.rect()))
+        })
+        .count()
+}
+
+#[test]
+fn the_keyframe_table_shows_eight_rows_at_the_usual_size_even_after_a_small_window() {
+    use eframe::App as _;
+    if !common::corpus_present(
+        "the_keyframe_table_shows_eight_rows_at_the_usual_size_even_after_a_small_window",
+    ) {
+        return;
+    }
+    let size = [1400.0, 900.0];
+    let fresh = standard(size);
+    assert!(
+        table_rows(&fresh, size) >= 8,
+        "{} rows",
+        table_rows(&fresh, size)
+    );
+
+    // A run in a small window, which squeezes the panels...
+    let small = standard([640.0, 420.0]);
+    let memory = small.ctx.memory(Clone::clone);
+    let carried = small.state().persist_egui_memory();
+    // ...then the next run at 1400x900, starting from what eframe keeps of the last run.
+    let archive = common::corpus_dir("mtn").join("monet-ERS-7-MOTION7.ODA");
+    let document =
+        mtn_studio::edit::Document::open_entry(&archive, "a_sit#stand_standard").unwrap();
+    let mut next = harness_sized(StudioApp::with_document(document), size);
+    if carried {
+        next.ctx.memory_mut(|m| *m = memory);
+    }
+    next.run();
+    let rows = table_rows(&next, size);
+    assert!(
+        rows >= 8,
+        "{rows} rows of the keyframe table after a run in a small window"
+    );
+    let joints = next.get_by_label("Hide all").rect();
+    let values = labels_ending(&next, "°")
+        .into_iter()
+        .filter(|(_, rect)| rect.right() <= joints.right() + 120.0)
+        .count();
+    assert!(
+        values >= 10,
+        "the joint list shows {values} values at the playhead"
+    );
+}

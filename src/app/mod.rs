@@ -102,7 +102,8 @@ pub struct StudioApp {
 }
 
 /// Which of a motion tab's panels are shown; the timeline always is. Remembered between
-/// runs (the panels' sizes egui remembers itself).
+/// runs (their sizes are laid out afresh for each run's window: see
+/// `persist_egui_memory`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Panels {
     /// The joint list.
@@ -613,6 +614,15 @@ fn empty_ui(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 impl eframe::App for StudioApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame_ui(ui);
+    }
+
+    /// egui's memory is not carried into the next run: it holds the panels' sizes in points,
+    /// and sizes that suited one window (squeezed into a small one, say) would cramp the
+    /// next, larger one (a keyframe table three rows high at 1400x900). Each run lays the
+    /// panels out for its window; the window's size, the panels shown and the recent files
+    /// are remembered.
+    fn persist_egui_memory(&self) -> bool {
+        false
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -14,6 +14,8 @@ const JOINTS_SHARE: f32 = 0.22;
 const RIGHT_SHARE: f32 = 0.24;
 /// Narrower than this, the transport row is drawn compact.
 const TRANSPORT_FULL_WIDTH: f32 = 470.0;
+/// The rows (header included) the keyframe table shows at first where there is room.
+const TABLE_ROWS: f32 = 10.0;
 /// The largest share of the height the keyframe table may take.
 const TABLE_SHARE: f32 = 0.45;
 
@@ -103,9 +105,13 @@ pub fn motion_tab_ui(
             });
     }
     if panels.table {
+        // Enough for the header and nine rows (a screenful of keyframes to work with), but
+        // no more than 30% of a small window; the splitter above it resizes it.
+        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+        let wanted = row * TABLE_ROWS + 40.0;
         egui::Panel::bottom("table")
             .resizable(true)
-            .default_size(220.0_f32.min(height * 0.3))
+            .default_size(wanted.min(height * 0.3))
             .max_size(height * TABLE_SHARE)
             .show(ui, |ui| {
                 // Each tab scrolls its own table.

@@ -18,6 +18,9 @@ pub enum MapFileOp {
     Save,
 }
 
+/// The width of a row's part drop-down.
+const PART_WIDTH: f32 = 130.0;
+
 /// Draws the Import window.
 pub fn import_ui(
     ui: &mut egui::Ui,
@@ -204,7 +207,9 @@ fn grid_ui(
             .wrap(),
         );
     }
-    egui::ScrollArea::vertical()
+    // Both ways: a grid wider than its column (long part names, a narrow window) scrolls
+    // rather than losing its last column.
+    egui::ScrollArea::both()
         .id_salt("import grid rows")
         .min_scrolled_height(rows_height)
         .max_height(rows_height)
@@ -251,8 +256,12 @@ fn row_ui(ui: &mut egui::Ui, j: usize, source: &ImportSource, row: &mut MapRow) 
     let selected = row
         .part
         .map_or_else(|| "stand posture".to_owned(), |p| part_label(source, p));
+    // A fixed width (long names cut, whole on hover and in the list), so every row's
+    // columns line up and the grid keeps its width.
     let combo = egui::ComboBox::from_id_salt(("import part", j))
-        .selected_text(selected)
+        .width(PART_WIDTH)
+        .truncate()
+        .selected_text(selected.clone())
         .height(320.0)
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut row.part, None, "stand posture");
@@ -261,7 +270,7 @@ fn row_ui(ui: &mut egui::Ui, j: usize, source: &ImportSource, row: &mut MapRow) 
             }
         });
     name_widget(
-        &combo.response.labelled_by(label.id),
+        &combo.response.labelled_by(label.id).on_hover_text(selected),
         &format!("{} part", row.joint),
     );
     let mapped = row.part.is_some();
