@@ -101,9 +101,9 @@ pub enum Contents {
     Placeholder,
     /// Nothing but zero bytes.
     AllZero,
-    /// A slot that holds no motion: the `OMTN` magic alone or followed by one byte repeated,
-    /// or one byte other than zero repeated throughout (erased memory reads 0xFF), as the
-    /// unused teaching slots of an ERS-210's `NEWMTN.ODA`.
+    /// A slot that holds no motion: the `OMTN` magic followed by one byte repeated (four
+    /// times or more), or one byte other than zero repeated throughout (erased memory reads
+    /// 0xFF), as the unused teaching slots of an ERS-210's `NEWMTN.ODA`.
     Blank,
 }
 
@@ -232,7 +232,8 @@ fn is_blank(data: &[u8]) -> bool {
         None => (false, data),
     };
     let uniform = rest.windows(2).all(|pair| pair[0] == pair[1]);
-    uniform && (magic || rest.len() >= 2)
+    // Enough fill to be one on purpose: the magic cut off alone is a broken motion.
+    uniform && rest.len() >= if magic { 4 } else { 8 }
 }
 
 /// An ODA archive.
@@ -619,7 +620,7 @@ mod tests {
         let state = |data: &[u8]| {
             Entry::new(EntryKind::Motion, "slot", data.to_vec()).map(|e| e.contents_state())
         };
-        assert_eq!(state(b"OMTN"), Ok(Contents::Blank));
+        assert_eq!(state(b"OMTN"), Ok(Contents::Data), "cut off: a broken motion");
         assert_eq!(state(b"OMTN\0\0\0\0"), Ok(Contents::Blank));
         assert_eq!(state(&[0xFF; 64]), Ok(Contents::Blank));
         let mut erased = b"OMTN".to_vec();
