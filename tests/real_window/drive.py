@@ -547,7 +547,7 @@ def typed_value_is_one_undo_step():
     def type_minus_35():
         click('HEAD_PITCH keyframe 1', 'spin button')
         key('ctrl+a')
-        xdotool('type', '--delay', '60', '-35')
+        xdotool('type', '--delay', '60', '--', '-35')
         key('Return')
 
     app_process, window = start(path)
