@@ -148,6 +148,46 @@ fn without_the_count_byte_as_on_the_robot_reads_with_a_note_and_repairs() {
 }
 
 #[test]
+fn without_the_count_byte_and_with_padding_before_the_first_section_reads_its_entries() {
+    // The robot's layout with sections at fixed addresses: the TOC (6 bytes) is followed by
+    // zero bytes up to the first section at 0x0010, as the page's example allows (its
+    // second section sits at 0x011A). The first type byte (0x30) is no count of 48 entries.
+    let bytes = build(
+        false,
+        &[(0x30, 0x0010, servos(8)), (0x31, 0x011A, sensors(8))],
+        None,
+    );
+    assert_eq!(&bytes[2..8], &[0x30, 0x10, 0x00, 0x31, 0x1A, 0x01]);
+    assert!(
+        bytes[8..18].iter().all(|&b| b == 0),
+        "padding before the first section"
+    );
+    let decoded = gait::decode(&bytes).unwrap();
+    assert!(!decoded.gait.toc_count_byte);
+    assert_eq!(decoded.gait.sections.len(), 2, "{:?}", decoded.problems);
+    assert!(decoded.is_well_formed(), "{:?}", decoded.problems);
+    let codes: Vec<GaitCode> = decoded.problems.iter().map(|p| p.code).collect();
+    assert_eq!(codes, [GaitCode::NoCountByte]);
+    assert_eq!(
+        gait::encode(&decoded.gait).unwrap(),
+        bytes,
+        "the padding is kept"
+    );
+    // An erased (0xFF) fill ends the TOC as well.
+    let mut erased = bytes.clone();
+    erased[8..18].fill(0xFF);
+    let decoded = gait::decode(&erased).unwrap();
+    assert_eq!(decoded.gait.sections.len(), 2, "{:?}", decoded.problems);
+    assert!(decoded.is_well_formed(), "{:?}", decoded.problems);
+    // The command line says the same.
+    let dir = common::scratch_dir("gait", "padded");
+    let path = dir.join("padded.gait");
+    std::fs::write(&path, &bytes).unwrap();
+    let output = common::run_cli(&[&"check", &path]);
+    assert!(output.status.success(), "{output:?}");
+}
+
+#[test]
 fn the_stance_controller_takes_52_numbers_where_they_fit_and_44_where_not() {
     for (extra, expect_extra) in [(0, false), (8, true)] {
         let bytes = build(true, &[(0x32, 4, stance(extra, 128))], None);

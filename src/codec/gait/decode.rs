@@ -128,13 +128,20 @@ fn toc_with_count(data: &[u8]) -> Option<Toc> {
     })
 }
 
-/// The robot's TOC: entries from the first byte on, until the first section begins.
+/// The robot's TOC: entries from the first byte on, until the first section begins or the
+/// first entry that is not one: a type byte of 0 or 0xFF (padding, erased memory) or a
+/// location that is not after the TOC (sections may sit at fixed addresses, with padding
+/// between the TOC and the first of them).
 fn toc_without_count(data: &[u8]) -> Option<Toc> {
     let mut entries = Vec::new();
     let mut end = HEADER_LEN;
     let mut first_section = data.len();
     while end + 3 <= first_section.min(data.len()) && entries.len() < 255 {
         let next = entry(&data[end..end + 3]);
+        let after_toc = HEADER_LEN + usize::from(next.location) >= end + 3;
+        if matches!(next.code, 0 | 0xFF) || !after_toc {
+            break;
+        }
         end += 3;
         first_section = first_section.min(HEADER_LEN + usize::from(next.location));
         entries.push(next);
