@@ -32,6 +32,29 @@ fn out_dir() -> PathBuf {
     dir
 }
 
+/// The harness's picture; without a wgpu adapter a loud note and `None` (the skip rule), or a
+/// failure where `MTN_STUDIO_REQUIRE_RENDER=1` (CI). (A macro: the picture's type is the
+/// `image` crate's, which this crate does not name.)
+macro_rules! rendered {
+    ($harness:expr, $name:expr) => {
+        match $harness.render() {
+            Ok(image) => Some(image),
+            Err(e) if std::env::var("MTN_STUDIO_REQUIRE_RENDER").is_ok_and(|v| v == "1") => {
+                panic!("rendering needs a wgpu adapter (apt-get install mesa-vulkan-drivers): {e}")
+            }
+            Err(e) => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "\n*** SKIPPED screenshot {}: no wgpu adapter ({e}); apt-get install \
+                     mesa-vulkan-drivers to render without a GPU ***",
+                    $name
+                );
+                None
+            }
+        }
+    };
+}
+
 fn render(app: StudioApp, name: &str, prepare: impl FnOnce(&mut Harness<'_, StudioApp>)) {
     render_sized(app, name, [1400.0, 900.0], prepare);
 }
@@ -49,19 +72,8 @@ fn render_sized(
     harness.run();
     prepare(&mut harness);
     harness.run();
-    let image = match harness.render() {
-        Ok(image) => image,
-        Err(e) if std::env::var("MTN_STUDIO_REQUIRE_RENDER").is_ok_and(|v| v == "1") => {
-            panic!("rendering needs a wgpu adapter (apt-get install mesa-vulkan-drivers): {e}")
-        }
-        Err(e) => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "\n*** SKIPPED screenshot {name}: no wgpu adapter ({e}); apt-get install \
-                 mesa-vulkan-drivers to render without a GPU ***"
-            );
-            return;
-        }
+    let Some(image) = rendered!(harness, name) else {
+        return;
     };
     assert!(image.width() as f32 >= size[0] && image.height() as f32 >= size[1]);
     // A real picture, not an empty frame: many distinct colours.
@@ -162,12 +174,26 @@ fn screenshots_of_the_posed_robot() {
                     );
                 });
             harness.run();
-            let image = harness
-                .render()
-                .unwrap_or_else(|e| panic!("rendering needs a wgpu adapter: {e}"));
             let file = format!(
                 "pose-{}-{name}.png",
                 model.name().to_lowercase().replace(['/', ' '], "-")
+            );
+            let Some(image) = rendered!(harness, &file) else {
+                return;
+            };
+            // The figure is drawn: the limbs' colours (not only the dark background and the
+            // grey ground and labels) cover a real part of the picture.
+            let coloured = image
+                .pixels()
+                .filter(|p| {
+                    let [r, g, b, _] = p.0;
+                    r.max(g).max(b) - r.min(g).min(b) > 60
+                })
+                .count();
+            let share = coloured as f64 / f64::from(image.width() * image.height());
+            assert!(
+                share > 0.005,
+                "{file}: {share:.4} of the picture is a limb's colour"
             );
             image.save(out_dir().join(file)).unwrap();
         }
