@@ -10,19 +10,12 @@
 
 mod common;
 
+use common::{run_cli as run, text};
+
 use mtn_studio::codec::mtn;
 use mtn_studio::codec::{csv, pseq, seq};
 use mtn_studio::convert;
 use std::path::PathBuf;
-use std::process::Output;
-
-fn run(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
-    common::run_cli(args)
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch_dir("seq", name)

@@ -9,14 +9,12 @@
 
 mod common;
 
+use common::run_cli as run;
+
 use mtn_studio::codec::mtn;
 use mtn_studio::codec::oda::Archive;
 use std::path::{Path, PathBuf};
 use std::process::Output;
-
-fn run(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
-    common::run_cli(args)
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()

@@ -10,19 +10,13 @@
 
 mod common;
 
+use common::{run_cli as run, text};
+
 use mtn_studio::codec::mtn::{self, Motion};
 use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
 use mtn_studio::robot::timing::duration_ms;
 use std::path::{Path, PathBuf};
 use std::process::Output;
-
-fn run(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
-    common::run_cli(args)
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn read(path: &Path) -> Motion {
     mtn::decode(&std::fs::read(path).unwrap()).unwrap().motion

@@ -620,7 +620,11 @@ mod tests {
         let state = |data: &[u8]| {
             Entry::new(EntryKind::Motion, "slot", data.to_vec()).map(|e| e.contents_state())
         };
-        assert_eq!(state(b"OMTN"), Ok(Contents::Data), "cut off: a broken motion");
+        assert_eq!(
+            state(b"OMTN"),
+            Ok(Contents::Data),
+            "cut off: a broken motion"
+        );
         assert_eq!(state(b"OMTN\0\0\0\0"), Ok(Contents::Blank));
         assert_eq!(state(&[0xFF; 64]), Ok(Contents::Blank));
         let mut erased = b"OMTN".to_vec();

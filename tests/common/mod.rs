@@ -122,6 +122,11 @@ pub fn run_cli(args: &[&dyn AsRef<std::ffi::OsStr>]) -> std::process::Output {
     command.output().expect("the binary runs")
 }
 
+/// What a command printed, as text (invalid UTF-8 shown as replacement characters).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// A fresh, empty scratch folder for one test (`prefix` names the test file).
 pub fn scratch_dir(prefix: &str, name: &str) -> PathBuf {
     let dir =

@@ -306,3 +306,12 @@ pub fn start_typing(harness: &mut Harness<'_, StudioApp>, name: &str, text: &str
     ctrl(harness, Key::A);
     type_keys(harness, text);
 }
+
+/// Types a number into the field named `name` as a person does: brings it into view,
+/// clicks it, selects its text, types key by key, and Tab to the next control (which
+/// commits the value; Enter would also apply a dialog such as Retime).
+pub fn set_number(harness: &mut Harness<'_, StudioApp>, name: &str, text: &str) {
+    start_typing(harness, name, text);
+    harness.key_press(Key::Tab);
+    harness.run();
+}

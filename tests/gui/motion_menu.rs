@@ -4,14 +4,8 @@
 //! cut with Ctrl+X and pasted into another open motion with Ctrl+V (sent as egui-winit
 //! sends them), and both files are saved and read back.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    clippy::panic,
-    reason = "tests fail by panicking"
-)]
-
-mod common;
+use crate::common;
+use common::ui::set_number;
 
 use common::ui::{Desktop, ctrl, ctrl_shift, doc, menu, opened, press, shortcut, shows, tab};
 use egui::{Key, Modifiers};
@@ -34,18 +28,6 @@ fn file(dir: &Path, name: &str, motion: &Motion) -> PathBuf {
 
 fn example() -> Motion {
     mtn_studio::example::stand_to_sit()
-}
-
-/// Types into a number field as a user would: click, select all, type, Tab to the next
-/// control (Enter would apply the dialog: `retime_from_the_keyboard_alone`).
-fn set_number(harness: &mut Harness<'_, StudioApp>, label: &str, text: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-    shortcut(harness, Modifiers::COMMAND, Key::A);
-    harness.get_by_label(label).type_text(text);
-    harness.run();
-    harness.key_press(Key::Tab);
-    harness.run();
 }
 
 /// Opens a drop-down by its label and picks an option.

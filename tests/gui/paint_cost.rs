@@ -3,16 +3,9 @@
 //! motion once covered nearly three times the screen each frame and kept both cores busy for
 //! seconds after opening. These tests sum the area of the tessellated frame.
 //!
-//! Run: `cargo test --test paint_cost`.
+//! Run: `cargo test --test gui paint_cost`.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    clippy::panic,
-    reason = "tests fail by panicking"
-)]
-
-mod common;
+use crate::common;
 
 use egui_kittest::Harness;
 use mtn_studio::app::{StudioApp, example_document};

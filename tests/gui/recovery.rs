@@ -2,16 +2,9 @@
 //! at the next start, restored as unsaved work, and gone once that is saved. Drives the app's
 //! state through the window as a person would (kittest), with the copies in a scratch folder.
 //!
-//! Run: `cargo test --test recovery`.
+//! Run: `cargo test --test gui recovery`.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    clippy::panic,
-    reason = "tests fail by panicking"
-)]
-
-mod common;
+use crate::common;
 
 use common::ui::{ctrl, harness, press, type_into};
 use egui::Key;

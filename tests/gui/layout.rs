@@ -2,14 +2,7 @@
 //! named controls can be reached (or the panel was hidden by choice), and the timeline,
 //! never hidden, keeps at least half the width.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    clippy::panic,
-    reason = "tests fail by panicking"
-)]
-
-mod common;
+use crate::common;
 
 use common::ui::{harness_sized, menu, point_on_screen, tab};
 use egui::{Pos2, Rect, Role};

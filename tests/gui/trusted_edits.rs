@@ -3,14 +3,7 @@
 //! numbers), Undo while typing leaves the field first, each tab keeps its own view, Cancel
 //! when quitting loses nothing, and the playhead follows the motion's length.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    clippy::panic,
-    reason = "tests fail by panicking"
-)]
-
-mod common;
+use crate::common;
 
 use common::ui::{alt, ctrl, doc, harness, opened, press, said, start_typing, tab};
 use egui::Key;

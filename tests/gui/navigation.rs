@@ -3,14 +3,7 @@
 //! around the pointer, Shift+wheel pans time, Ctrl+wheel zooms angles, Alt+wheel pans
 //! angles. A keyframe just inserted or duplicated is brought into view.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    clippy::panic,
-    reason = "tests fail by panicking"
-)]
-
-mod common;
+use crate::common;
 
 use common::ui::{ctrl, harness, tab};
 use egui::{Event, Key, Modifiers, Pos2};

@@ -1,33 +1,14 @@
 //! A StickyBot gait file in the window, driven as a user would: open it, type a servo limit
 //! and a stance number, undo, redo, save, and read the file back.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    clippy::panic,
-    reason = "tests fail by panicking"
-)]
-
-mod common;
+use crate::common;
+use common::ui::set_number;
 
 use common::ui::{ctrl, ctrl_shift, harness, said};
 use egui::Key;
 use egui_kittest::kittest::Queryable;
 use mtn_studio::app::{Action, StudioApp};
 use mtn_studio::codec::gait::{self, Body};
-
-/// Types `text` into the number field named `name`: click, select all, type, Enter.
-fn set_number(harness: &mut egui_kittest::Harness<'_, StudioApp>, name: &str, text: &str) {
-    harness.get_by_label(name).scroll_to_me();
-    harness.run();
-    harness.get_by_label(name).click();
-    harness.run();
-    ctrl(harness, Key::A);
-    harness.get_by_label(name).type_text(text);
-    harness.run();
-    harness.key_press(Key::Enter);
-    harness.run();
-}
 
 fn read_back(path: &std::path::Path) -> gait::Gait {
     gait::decode(&std::fs::read(path).unwrap()).unwrap().gait

@@ -3,14 +3,7 @@
 //! to refresh `screenshots/`; otherwise they go to `target/screenshots/` so a normal test run
 //! leaves the tree clean.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    clippy::panic,
-    reason = "tests fail by panicking"
-)]
-
-mod common;
+use crate::common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

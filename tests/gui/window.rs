@@ -3,14 +3,7 @@
 //! (every change marks its motion unsaved, closing asks, a file changed on disk is not
 //! silently overwritten, failures say which file and why).
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    clippy::panic,
-    reason = "tests fail by panicking"
-)]
-
-mod common;
+use crate::common;
 
 use common::ui::{
     Desktop, ctrl, doc, drag, harness, menu, opened, point_on_screen, press, said, shows, tab,

@@ -3,16 +3,10 @@
 //! previewed before anything is created; the grid saved as a map file; and the command line,
 //! given that map, writing the very bytes the window saves.
 //!
-//! Run: `cargo test --test import_map`.
+//! Run: `cargo test --test gui import_map`.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    clippy::panic,
-    reason = "tests fail by panicking"
-)]
-
-mod common;
+use crate::common;
+use common::ui::set_number;
 
 use common::ui::{harness, menu, press, type_into};
 use egui::Role;
@@ -46,17 +40,6 @@ fn choose_part(harness: &mut Harness<'_, StudioApp>, joint: &str, part: &str) {
         .click();
     harness.run();
     harness.get_by_label(part).click();
-    harness.run();
-}
-
-/// Types a number into a drag value as a person does: click it, replace its text, Enter.
-fn set_number(harness: &mut Harness<'_, StudioApp>, label: &str, text: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-    common::ui::shortcut(harness, egui::Modifiers::COMMAND, egui::Key::A);
-    harness.get_by_label(label).type_text(text);
-    harness.run();
-    harness.key_press(egui::Key::Enter);
     harness.run();
 }
 

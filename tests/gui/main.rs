@@ -1,0 +1,27 @@
+//! The window, driven through egui_kittest as a person would, keys sent the way the real
+//! window (egui-winit) sends them: one test binary with a module per part of the window, so
+//! the window stack is linked once rather than once per file.
+
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "tests fail by panicking"
+)]
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod editor_ui;
+mod file_menu;
+mod gait_window;
+mod import_map;
+mod layout;
+mod motion_menu;
+mod navigation;
+mod paint_cost;
+mod panels;
+mod recovery;
+mod screenshots;
+mod trusted_edits;
+mod window;

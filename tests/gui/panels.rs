@@ -1,0 +1,110 @@
+//! The side panels driven as a user would: the posed robot's limbs select their joints,
+//! and the joint list flags a joint beyond its servo and takes the timeline there.
+
+use crate::common;
+
+use common::ui::{click_at, doc, harness, tab};
+use egui::Pos2;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::view::Channel;
+use mtn_studio::edit::Document;
+
+fn example() -> StudioApp {
+    StudioApp::with_document(mtn_studio::app::example_document())
+}
+
+/// A point on one of `joint`'s limbs in the pose view that no other joint's limb is near,
+/// so a click there can only mean that joint.
+fn limb_point(harness: &Harness<'_, StudioApp>, joint: usize) -> Pos2 {
+    use mtn_studio::app::pose_view::{LIMB_GRAB_RADIUS, distance_to_segment};
+    let limbs = &tab(harness).pose.limbs;
+    limbs
+        .iter()
+        .filter(|(j, _)| *j == joint)
+        .flat_map(|(_, [a, b])| (1..10).map(move |i| *a + (*b - *a) * (i as f32 / 10.0)))
+        .find(|p| {
+            limbs
+                .iter()
+                .filter(|(j, _)| *j != joint)
+                .all(|(_, [a, b])| distance_to_segment(*p, *a, *b) > LIMB_GRAB_RADIUS + 1.0)
+        })
+        .unwrap_or_else(|| panic!("joint {joint} has no limb clear of the others"))
+}
+
+#[test]
+fn clicking_a_limb_of_the_posed_robot_selects_its_joint() {
+    let mut harness = harness(example());
+    harness.run();
+    harness.get_by_label("Hide all").click();
+    harness.run();
+    let motion = &doc(&harness).motion;
+    let index = |name: &str| {
+        motion
+            .locators
+            .iter()
+            .position(|l| mtn_studio::robot::joint_name(&motion.design, l) == name)
+            .unwrap()
+    };
+    let (knee, head) = (index("BR_LEG_KNEE"), index("HEAD_PITCH"));
+    for joint in [knee, head] {
+        let at = limb_point(&harness, joint);
+        click_at(&mut harness, at);
+        harness.run();
+        let view = &tab(&harness).view;
+        assert_eq!(view.focused, Some(Channel::Joint(joint)), "clicked {at:?}");
+        assert!(view.visible[joint], "the selected joint's curve is shown");
+        assert_eq!(
+            view.visible.iter().filter(|v| **v).count(),
+            if joint == knee { 1 } else { 2 },
+            "only the clicked joints were shown"
+        );
+    }
+    // A click on the empty background selects nothing new.
+    let limbs = tab(&harness).pose.limbs.clone();
+    let left = limbs
+        .iter()
+        .flat_map(|(_, [a, b])| [a.x, b.x])
+        .fold(f32::INFINITY, f32::min);
+    let top = limbs
+        .iter()
+        .flat_map(|(_, [a, b])| [a.y, b.y])
+        .fold(f32::INFINITY, f32::min);
+    click_at(&mut harness, Pos2::new(left - 30.0, top - 5.0));
+    harness.run();
+    assert_eq!(tab(&harness).view.focused, Some(Channel::Joint(head)));
+}
+
+#[test]
+fn a_joint_beyond_its_servo_is_flagged_in_the_joint_list_and_a_click_goes_there() {
+    if !common::corpus_present(
+        "a_joint_beyond_its_servo_is_flagged_in_the_joint_list_and_a_click_goes_there",
+    ) {
+        return;
+    }
+    let archive = common::corpus_dir("mtn").join("monet-ERS-200-MOTION.ODA");
+    let document = Document::open_entry(&archive, "a_walk#stand_sox_sdk").unwrap();
+    let mut harness = harness(StudioApp::with_document(document));
+    harness.run();
+    harness.get_by_label("Hide all").click();
+    harness.run();
+    let motion = &doc(&harness).motion;
+    let vert = motion
+        .locators
+        .iter()
+        .position(|l| mtn_studio::robot::joint_name(&motion.design, l) == "FL_LEG_VERT")
+        .unwrap();
+    let first = doc(&harness).safety_marks().too_fast[vert][0].first;
+    let first_ms = doc(&harness).times_ms()[first];
+    assert!(
+        harness.query_by_label("HEAD_PITCH problems").is_none(),
+        "the head is within its limits"
+    );
+    harness.get_by_label("FL_LEG_VERT problems").click();
+    harness.run();
+    let tab = tab(&harness);
+    assert_eq!(tab.view.focused, Some(Channel::Joint(vert)));
+    assert!(tab.view.visible[vert]);
+    assert_eq!(tab.playback.time_ms(), first_ms, "the playhead moved there");
+}
