@@ -73,9 +73,20 @@ pub fn table_ui(ui: &mut egui::Ui, document: &Document, view: &View, sink: &mut 
     egui::ScrollArea::horizontal()
         .id_salt("table scroll")
         .show_viewport(ui, |ui, viewport| {
-            let layout = Layout::in_view(channels.len(), viewport.min.x, viewport.max.x);
+            // One column more on either side than is in view, so that Tab from the last cell
+            // in view reaches the next column's (which then scrolls into view).
+            let margin = VALUE_WIDTH + 8.0;
+            let layout = Layout::in_view(
+                channels.len(),
+                viewport.min.x - margin,
+                viewport.max.x + margin,
+            );
             let shown = &channels[layout.values.clone()];
             let names: Vec<String> = shown.iter().map(|&c| channel_name(motion, c)).collect();
+            // A cell that took the keyboard this frame (Tab), to bring into view: the
+            // sideways scroll is this area's, which the table's own (vertical) scroll area
+            // would swallow if the cell asked for it itself.
+            let mut reveal: Option<egui::Rect> = None;
             let mut table = TableBuilder::new(ui)
                 .id_salt("keyframes")
                 .striped(true)
@@ -124,18 +135,57 @@ pub fn table_ui(ui: &mut egui::Ui, document: &Document, view: &View, sink: &mut 
                         row.set_selected(view.selected_keyframes.contains(&k));
                         spacer(&mut row, layout.before);
                         for column in layout.lead.clone() {
-                            row.col(|ui| lead_cell(ui, document, view, k, column, sink));
+                            row.col(|ui| {
+                                let focused = in_cell(ui, sink.tab, k, Cell::Lead(column), |ui| {
+                                    lead_cell(ui, document, view, k, column, sink)
+                                });
+                                reveal = reveal.or(focused);
+                            });
                         }
                         for (&channel, name) in shown.iter().zip(&names) {
-                            row.col(|ui| value_cell(ui, document, k, channel, name, sink));
+                            row.col(|ui| {
+                                let focused =
+                                    in_cell(ui, sink.tab, k, Cell::Value(channel), |ui| {
+                                        value_cell(ui, document, k, channel, name, sink)
+                                    });
+                                reveal = reveal.or(focused);
+                            });
                         }
                         spacer(&mut row, layout.after);
                     });
                 });
+            if let Some(rect) = reveal {
+                ui.scroll_to_rect(rect, None);
+            }
         });
 }
 
-/// One of a row's leading cells: its number (click to select), time, frames.
+/// Which cell of a row.
+#[derive(Hash, Debug)]
+enum Cell {
+    /// A leading cell (#, time, frames).
+    Lead(usize),
+    /// A joint's or body angle's value.
+    Value(Channel),
+}
+
+/// Draws a cell's contents in a `Ui` whose id is the cell's own (tab, keyframe, column),
+/// not its place among the columns built this frame: those change as the table scrolls
+/// sideways, and a field being typed into must keep its keyboard and its text.
+fn in_cell<R>(
+    ui: &mut egui::Ui,
+    tab: crate::app::TabId,
+    k: usize,
+    cell: Cell,
+    add_contents: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    let id = egui::Id::unique(("keyframe table cell", tab, k, cell));
+    ui.scope_builder(egui::UiBuilder::new().scope_id(id), add_contents)
+        .inner
+}
+
+/// One of a row's leading cells: its number (click to select), time, frames. Returns the
+/// frames cell's place if it took the keyboard this frame.
 fn lead_cell(
     ui: &mut egui::Ui,
     document: &Document,
@@ -143,7 +193,7 @@ fn lead_cell(
     k: usize,
     column: usize,
     sink: &mut MotionSink<'_>,
-) {
+) -> Option<egui::Rect> {
     let motion = &document.motion;
     let times = document.times_ms();
     match column {
@@ -165,16 +215,18 @@ fn lead_cell(
                     sink.push(MotionAction::Seek(t));
                 }
             }
+            None
         }
         1 => {
             ui.label(times.get(k).copied().unwrap_or(0).to_string());
+            None
         }
         _ => {
             let frames = motion.keyframes.frames().get(k).copied().unwrap_or(0);
             if k == 0 {
                 ui.weak("—")
                     .on_hover_text("The first keyframe starts the motion");
-                return;
+                return None;
             }
             let mut value = frames;
             let (response, changed) =
@@ -189,12 +241,14 @@ fn lead_cell(
             );
             cell_events(&response, changed, sink, "segment length change", || {
                 Edit::SetFrames(vec![(k, value)])
-            });
+            })
+            .then_some(response.rect)
         }
     }
 }
 
-/// A joint's (or body angle's) value at a keyframe, in degrees.
+/// A joint's (or body angle's) value at a keyframe, in degrees. Returns the cell's place if
+/// it took the keyboard this frame.
 fn value_cell(
     ui: &mut egui::Ui,
     document: &Document,
@@ -202,7 +256,7 @@ fn value_cell(
     channel: Channel,
     name: &str,
     sink: &mut MotionSink<'_>,
-) {
+) -> Option<egui::Rect> {
     let urad = value(&document.motion, k, channel).unwrap_or(0);
     let mut degrees = urad_to_deg(urad);
     let (response, changed) = field::number_ui(
@@ -222,7 +276,8 @@ fn value_cell(
             Channel::Joint(j) => Edit::SetAngles(vec![(k, j, new)]),
             Channel::Body(axis) => Edit::SetBody(vec![(k, axis, new)]),
         }
-    });
+    })
+    .then_some(response.rect)
 }
 
 /// Gives a table cell an accessible name (what a screen reader and the tests find it by);
@@ -236,14 +291,15 @@ fn labelled(response: &egui::Response, name: impl Fn() -> String, value: f64) {
 }
 
 /// A drag on a cell is one undo step; a typed value is one step (`changed`: the field's
-/// value changed, see [`field::number_ui`]).
+/// value changed, see [`field::number_ui`]). Returns whether the cell took the keyboard this
+/// frame (Tab into it), so that the table brings it into view.
 fn cell_events(
     response: &egui::Response,
     changed: bool,
     sink: &mut MotionSink<'_>,
     label: &str,
     edit: impl FnOnce() -> Edit,
-) {
+) -> bool {
     if response.drag_started() {
         sink.push(MotionAction::BeginGesture(label.to_owned()));
     }
@@ -253,6 +309,7 @@ fn cell_events(
     if response.drag_stopped() {
         sink.push(MotionAction::EndGesture);
     }
+    response.gained_focus()
 }
 
 #[cfg(test)]

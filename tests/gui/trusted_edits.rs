@@ -9,6 +9,7 @@ use common::ui::{alt, ctrl, doc, harness, opened, press, said, start_typing, tab
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use mtn_studio::app::view::Channel;
 use mtn_studio::app::{Action, StudioApp};
 use mtn_studio::codec::gait::{self, Body};
 use mtn_studio::edit::{Document, Edit};
@@ -457,4 +458,85 @@ fn the_status_bar_follows_the_tab_in_front() {
             .query_by_label_contains("Undid segment length change")
             .is_some()
     );
+}
+
+#[test]
+fn tab_from_cell_to_cell_across_the_tables_edge_types_into_the_cell_it_shows() {
+    if !common::corpus_present(
+        "tab_from_cell_to_cell_across_the_tables_edge_types_into_the_cell_it_shows",
+    ) {
+        return;
+    }
+    let path = greet_file("tab-across");
+    let mut harness = opened(&[&path]);
+    let before = doc(&harness).motion.clone();
+    let names: Vec<String> = (0..before.locators.len())
+        .map(|j| mtn_studio::app::view::channel_name(&before, Channel::Joint(j)))
+        .collect();
+    // Along keyframe 2, typed cell after cell with Tab between them, as a person fills a
+    // row: the table scrolls sideways to show each next cell.
+    let typed: Vec<(usize, f64)> = (3..12).map(|j| (j, 10.0 + j as f64)).collect();
+    start_typing(
+        &mut harness,
+        &format!("{} keyframe 2", names[typed[0].0]),
+        &typed[0].1.to_string(),
+    );
+    for &(_, value) in &typed[1..] {
+        harness.key_press(Key::Tab);
+        harness.run();
+
+        ctrl(&mut harness, Key::A);
+        common::ui::type_keys(&mut harness, &value.to_string());
+    }
+    harness.key_press(Key::Enter);
+    harness.run();
+    let after = &doc(&harness).motion;
+    for (j, name) in names.iter().enumerate() {
+        for k in 0..before.keyframes.len() {
+            let expected = match typed.iter().find(|(t, _)| *t == j) {
+                Some(&(_, value)) if k == 2 => deg_to_urad(value),
+                _ => before.keyframes.angle(k, j).unwrap(),
+            };
+            assert_eq!(
+                after.keyframes.angle(k, j),
+                Some(expected),
+                "{name} keyframe {k}: {}",
+                said(&harness)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_value_typed_after_escaping_another_cell_goes_into_the_cell_clicked() {
+    if !common::corpus_present(
+        "a_value_typed_after_escaping_another_cell_goes_into_the_cell_clicked",
+    ) {
+        return;
+    }
+    let path = greet_file("escape-then-type");
+    let mut harness = opened(&[&path]);
+    let before = doc(&harness).motion.clone();
+    start_typing(&mut harness, "HEAD_YAW keyframe 1", "7");
+    harness.key_press(Key::Escape);
+    harness.run();
+    start_typing(&mut harness, "MOUTH keyframe 2", "-10");
+    harness.key_press(Key::Tab);
+    harness.run();
+    let after = &doc(&harness).motion;
+    let mouth = 3;
+    for j in 0..before.locators.len() {
+        for k in 0..before.keyframes.len() {
+            let expected = if (k, j) == (2, mouth) {
+                deg_to_urad(-10.0)
+            } else {
+                before.keyframes.angle(k, j).unwrap()
+            };
+            assert_eq!(
+                after.keyframes.angle(k, j),
+                Some(expected),
+                "joint {j} keyframe {k}"
+            );
+        }
+    }
 }
