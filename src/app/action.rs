@@ -35,8 +35,6 @@ pub enum Action {
         /// The entry's name.
         entry: String,
     },
-    /// Open the bundled example in a tab.
-    OpenExample,
     /// Bring a tab to the front.
     ActivateTab(TabId),
     /// Close a tab, asking first when it has unsaved edits.
@@ -77,10 +75,6 @@ pub enum Action {
     CloseModal,
     /// Fill a path field of the open dialog from the system's file dialog.
     Browse(super::dialogs::BrowseFor),
-    /// Copy the selection (egui's `Event::Copy`, or the menu).
-    Copy,
-    /// Copy the selection, then delete it (egui's `Event::Cut`, or the menu).
-    Cut,
     /// Paste text from the system clipboard (egui's `Event::Paste`).
     PasteText(String),
     /// A change to one motion tab.
@@ -97,8 +91,6 @@ pub enum Action {
     Sequence(Vec<Action>),
     /// Open a menu of the menu bar (from the keyboard), or close it if it is open.
     OpenMenu(super::command::TopMenu),
-    /// Close the window, asking about every motion with unsaved edits first.
-    Quit,
     /// Go on closing the window: these tabs' edits were let go ("Don't Save"), and are
     /// discarded only once every other unsaved tab has been answered too, so that Cancel at
     /// a later question loses nothing.

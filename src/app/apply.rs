@@ -18,7 +18,6 @@ impl StudioApp {
             Action::Command(command) => self.command(command, ctx),
             Action::Open(path) => self.open(&path),
             Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry),
-            Action::OpenExample => self.open_example(),
             Action::ActivateTab(id) => {
                 if self.tabs.get(id).is_some() {
                     self.tabs.active = Some(id);
@@ -80,10 +79,6 @@ impl StudioApp {
             }
             Action::CloseModal => self.modal = None,
             Action::Browse(target) => self.browse(target),
-            Action::Copy => {
-                self.copy(ctx);
-            }
-            Action::Cut => self.cut(ctx),
             Action::PasteText(text) => self.paste_text(&text),
             Action::Motion(id, action) => self.motion_action(id, action),
             Action::MotionOp(id, request) => self.motion_op(id, &request),
@@ -92,7 +87,6 @@ impl StudioApp {
             Action::Sequence(actions) => self.actions.extend(actions),
             Action::SetPanel(kind, shown) => self.panels.set(kind, shown),
             Action::OpenMenu(menu) => self.menu_request = Some(menu),
-            Action::Quit => self.quit(Vec::new()),
             Action::QuitLettingGo(let_go) => self.quit(let_go),
         }
     }

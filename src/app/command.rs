@@ -9,9 +9,25 @@
 use super::action::Action;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-/// A user command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum UiCommand {
+/// Declares the command enum and derives its list from the declaration, so that a command
+/// added to the enum is in [`UiCommand::ALL`] (and under the shortcut-clash test) by
+/// construction.
+macro_rules! commands {
+    ($($(#[$meta:meta])* $name:ident,)*) => {
+        /// A user command.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum UiCommand {
+            $($(#[$meta])* $name,)*
+        }
+
+        impl UiCommand {
+            /// Every command, in the order declared.
+            pub const ALL: &'static [Self] = &[$(Self::$name,)*];
+        }
+    };
+}
+
+commands! {
     /// Open a motion or archive (file dialog).
     Open,
     /// Open by typing a path.
@@ -91,48 +107,6 @@ pub enum UiCommand {
 }
 
 impl UiCommand {
-    /// Every command.
-    pub const ALL: [Self; 38] = [
-        Self::Open,
-        Self::OpenPath,
-        Self::OpenExample,
-        Self::Import,
-        Self::Export,
-        Self::Save,
-        Self::SaveAs,
-        Self::CloseTab,
-        Self::NextTab,
-        Self::PreviousTab,
-        Self::Undo,
-        Self::Redo,
-        Self::RedoAlt,
-        Self::Copy,
-        Self::Cut,
-        Self::Paste,
-        Self::DeleteKeyframes,
-        Self::InsertKeyframe,
-        Self::DuplicateKeyframe,
-        Self::Repair,
-        Self::ZoomToFit,
-        Self::PlayPause,
-        Self::GoToStart,
-        Self::GoToEnd,
-        Self::StepBack,
-        Self::StepForward,
-        Self::ShowMessages,
-        Self::Quit,
-        Self::Mirror,
-        Self::Reverse,
-        Self::Retime,
-        Self::RobotRate,
-        Self::Postures,
-        Self::AppendMotion,
-        Self::ConvertModel,
-        Self::DeleteRange,
-        Self::InsertTime,
-        Self::ClearRange,
-    ];
-
     /// The menu label.
     #[must_use]
     pub fn label(self) -> &'static str {
@@ -258,7 +232,7 @@ impl UiCommand {
 /// input so no widget sees them too. `typing`: a text field has the keyboard.
 pub fn shortcut_commands(ctx: &egui::Context, typing: bool) -> Vec<UiCommand> {
     // Shortcuts with more modifiers first: egui matches Ctrl+Z inside Ctrl+Shift+Z.
-    let mut ordered = UiCommand::ALL;
+    let mut ordered = UiCommand::ALL.to_vec();
     ordered.sort_by_key(|c| {
         std::cmp::Reverse(c.shortcut().map_or(0, |s| {
             u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt)
@@ -378,8 +352,8 @@ pub fn clipboard_actions(ctx: &egui::Context, typing: bool) -> Vec<Action> {
     ctx.input_mut(|input| {
         input.events.retain(|event| {
             let action = match event {
-                egui::Event::Copy => Action::Copy,
-                egui::Event::Cut => Action::Cut,
+                egui::Event::Copy => Action::Command(UiCommand::Copy),
+                egui::Event::Cut => Action::Command(UiCommand::Cut),
                 egui::Event::Paste(text) => Action::PasteText(text.clone()),
                 _ => return true,
             };
@@ -426,7 +400,7 @@ mod tests {
         output.textures_delta.clear();
         assert!(matches!(
             taken.as_slice(),
-            [Action::Copy, Action::PasteText(text)] if text == "pose"
+            [Action::Command(UiCommand::Copy), Action::PasteText(text)] if text == "pose"
         ));
         assert_eq!(left, 1, "other events stay");
         let mut output = egui::Context::default().run_ui(input, |ui| {

@@ -368,7 +368,7 @@ impl StudioApp {
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
             if self.any_dirty() {
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-                self.actions.push(Action::Quit);
+                self.actions.push(Action::Command(command::UiCommand::Quit));
             } else {
                 self.allow_close = true;
             }

@@ -87,7 +87,9 @@ fn opening_the_largest_motion_settles_in_a_few_frames() {
         let mut app = StudioApp::empty();
         match &path {
             Some(path) => app.push(mtn_studio::app::Action::Open(path.clone())),
-            None => app.push(mtn_studio::app::Action::OpenExample),
+            None => app.push(mtn_studio::app::Action::Command(
+                mtn_studio::app::command::UiCommand::OpenExample,
+            )),
         }
         let mut harness = common::ui::harness(app);
         let frames = harness.try_run().expect("the window settles");
