@@ -111,6 +111,8 @@ pub enum MotionAction {
     BeginGesture(String),
     /// Close the gesture.
     EndGesture,
+    /// Close the gesture and take back what it changed (Escape in a field being typed into).
+    CancelGesture,
     /// Move the playhead (ms).
     Seek(u64),
     /// Select these points (and their keyframes' rows).

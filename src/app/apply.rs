@@ -241,6 +241,10 @@ impl StudioApp {
             }
             MotionAction::BeginGesture(label) => document.begin_gesture(&label),
             MotionAction::EndGesture => document.end_gesture(),
+            MotionAction::CancelGesture => {
+                document.cancel_gesture();
+                view.fit_to(&document.motion);
+            }
             MotionAction::Seek(time_ms) => playback.seek_ms(time_ms, keyframes),
             MotionAction::SelectPoints(points) => view.select_points(points),
             MotionAction::SelectKeyframe { keyframe, add } => {

@@ -405,8 +405,10 @@ impl StudioApp {
             self.ask(
                 "Save motions the robot cannot follow?",
                 format!(
-                    "{} of the edited motions of {shown} beyond the joints' limits or servos.",
-                    plural(unsafe_count, "place goes", "places go")
+                    "The edited motions of {shown} go beyond the joints' limits or faster than \
+                     the servos can move in {} (see each motion's Problems panel). Sony's own \
+                     tools refused to save such motions.",
+                    plural(unsafe_count, "place", "places")
                 ),
                 "Save Anyway",
                 again(Confirmed {

@@ -36,8 +36,9 @@ fn field_problems_ui(ui: &mut egui::Ui, problems: &[Problem], codes: &[ProblemCo
     }
 }
 
-/// A labelled single-line text field whose typing is one undo step per focus. Returns the
-/// new text when it changed.
+/// A labelled single-line text field whose typing is one undo step per focus: the step
+/// opens with the first change (and the field's focus) and closes when the field is left;
+/// Escape takes back what was typed. Returns the new text when it changed.
 fn text_field(
     ui: &mut egui::Ui,
     sink: &mut MotionSink<'_>,
@@ -54,14 +55,19 @@ fn text_field(
             .desired_width(width),
     );
     let response = response.labelled_by(label_response.id);
-    if response.gained_focus() {
-        sink.push(MotionAction::BeginGesture(format!(
-            "{} edit",
-            label.to_lowercase()
-        )));
+    let step = || MotionAction::BeginGesture(format!("{} edit", label.to_lowercase()));
+    if response.gained_focus() || response.changed() {
+        // Every change opens the step if it is not open (it is only once), so no keystroke
+        // lands outside it, whatever happened to the focus meanwhile.
+        sink.push(step());
     }
     if response.lost_focus() {
-        sink.push(MotionAction::EndGesture);
+        let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
+        sink.push(if escaped {
+            MotionAction::CancelGesture
+        } else {
+            MotionAction::EndGesture
+        });
     }
     response.changed().then_some(text)
 }

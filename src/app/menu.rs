@@ -20,6 +20,8 @@ pub struct MenuContext<'a> {
     pub open: Option<TopMenu>,
 }
 
+/// Where the bar keeps the menu that Left or Right in an open menu goes to.
+const NEXT_MENU_KEY: &str = "mtn-studio menu next";
 /// Where the bar keeps "give the keyboard to the first item of the menu that opens".
 const FOCUS_FIRST_KEY: &str = "mtn-studio menu focus first";
 
@@ -53,6 +55,37 @@ fn top_menu(
         "Alt+{} (F10: the File menu)",
         title.chars().next().unwrap_or(' ')
     ));
+    // Left and Right in an open menu go to the menu beside it, as in other menu bars.
+    let popup = egui::Popup::default_response_id(&response);
+    if egui::Popup::is_id_open(ui.ctx(), popup) {
+        let step = ui.input_mut(|i| {
+            if i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowRight) {
+                1
+            } else if i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowLeft) {
+                -1
+            } else {
+                0
+            }
+        });
+        if step != 0 {
+            let here = TopMenu::ALL.iter().position(|m| *m == menu).unwrap_or(0);
+            let count = TopMenu::ALL.len();
+            let next = (here + count).wrapping_add_signed(step) % count;
+            if let Some(&next) = TopMenu::ALL.get(next) {
+                ui.data_mut(|data| data.insert_temp(egui::Id::unique(NEXT_MENU_KEY), next));
+                egui::Popup::close_id(ui.ctx(), popup);
+                ui.ctx().request_repaint();
+            }
+        }
+    }
+    let next_key = egui::Id::unique(NEXT_MENU_KEY);
+    let open = open.or_else(|| {
+        let next = ui.data(|data| data.get_temp::<TopMenu>(next_key))?;
+        (next == menu).then(|| {
+            ui.data_mut(|data| data.remove::<TopMenu>(next_key));
+            next
+        })
+    });
     if open == Some(menu) {
         let popup = egui::Popup::default_response_id(&response);
         if egui::Popup::is_id_open(ui.ctx(), popup) {
@@ -94,6 +127,8 @@ fn item_labelled(
     focus_if_first(ui, &response);
     if response.clicked() {
         actions.push(Action::Command(command));
+        // Picked with the keyboard (Enter) as with the mouse, the menu closes.
+        egui::Popup::close_all(ui.ctx());
     }
 }
 

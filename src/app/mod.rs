@@ -391,6 +391,12 @@ impl StudioApp {
                 ctx.memory_mut(|memory| memory.surrender_focus(field));
                 field::cancel(ctx, field);
             }
+            // A text field of the header applies its typing as it goes, in a step left open
+            // while it has the keyboard: take that back as Escape does, before the undo.
+            if let (Some(tab), Some(_)) = (self.tabs.active, self.active_motion()) {
+                self.actions
+                    .push(Action::Motion(tab, action::MotionAction::CancelGesture));
+            }
             typing = false;
         }
         if self.modal.is_none()

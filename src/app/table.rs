@@ -90,7 +90,10 @@ pub fn table_ui(ui: &mut egui::Ui, document: &Document, view: &View, sink: &mut 
             let mut table = TableBuilder::new(ui)
                 .id_salt("keyframes")
                 .striped(true)
-                .min_scrolled_height(60.0);
+                .min_scrolled_height(60.0)
+                // The table fills its panel: a motion of few keyframes keeps the panel's
+                // height (the splitter sets it), and the scroll bar below never covers a row.
+                .auto_shrink([false, false]);
             if layout.before > 0.0 {
                 table = table.column(Column::exact(layout.before));
             }

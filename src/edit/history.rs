@@ -104,6 +104,16 @@ impl History {
         self.redo.clear();
     }
 
+    /// Closes the gesture and takes back what it changed, leaving no step (Escape in a field
+    /// being typed into): the motion, and the state id, are as before the gesture began.
+    pub fn cancel_gesture_to(&mut self, motion: &mut Motion, file_problems: &mut Vec<Problem>) {
+        let Some((_, mut inverses)) = self.gesture.take() else {
+            return;
+        };
+        inverses.reverse();
+        let _redo = Edit::Group(inverses).apply_to(motion, file_problems);
+    }
+
     /// Undoes the last step; returns its label.
     pub fn undo(&mut self, motion: &mut Motion) -> Option<String> {
         self.undo_to(motion, &mut Vec::new())

@@ -91,7 +91,8 @@ pub fn click_at(harness: &mut Harness<'_, StudioApp>, at: Pos2) {
     harness.run();
 }
 
-/// Replaces the text of a labelled field, as a user would: click, select all, type, leave.
+/// Replaces the text of a labelled field, as a user would: click, select all, type, and Tab
+/// to the next control (Escape would take the typing back).
 pub fn type_into(harness: &mut Harness<'_, StudioApp>, label: &str, text: &str) {
     harness.get_by_label(label).click();
     harness.run();
@@ -100,7 +101,7 @@ pub fn type_into(harness: &mut Harness<'_, StudioApp>, label: &str, text: &str) 
     harness.run();
     harness.get_by_label(label).type_text(text);
     harness.run();
-    harness.key_press(Key::Escape);
+    harness.key_press(Key::Tab);
     harness.run();
 }
 

@@ -409,7 +409,7 @@ fn header_fields_and_joints_are_reachable_by_name() {
             .any(|p| p.code == mtn_studio::codec::ProblemCode::ChunkName),
         "checked while typing"
     );
-    harness.key_press(Key::Escape);
+    harness.key_press(Key::Tab);
     harness.run();
     assert!(
         doc(&harness)

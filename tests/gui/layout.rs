@@ -340,3 +340,26 @@ fn the_keyframe_table_shows_eight_rows_at_the_usual_size_even_after_a_small_wind
         "the joint list shows {values} values at the playhead"
     );
 }
+
+#[test]
+fn a_motion_of_few_keyframes_keeps_the_tables_height_and_its_last_row_clear_of_the_scroll_bar() {
+    // The example has four keyframes: the table keeps the panel's height (rather than
+    // shrinking to four rows with the scroll bar over the last), so the splitter above it
+    // stays where it was put.
+    let harness = window([1400.0, 900.0]);
+    let first = harness.get_by_label("Keyframe 0").rect();
+    let last = harness.get_by_label("Keyframe 3").rect();
+    let status = harness.get_by_label_contains("4 keyframes").rect();
+    assert!(
+        status.top() - first.top() >= 8.0 * first.height(),
+        "the table starts {} points above the status bar",
+        status.top() - first.top()
+    );
+    // Nothing but empty rows' space lies between the last row and the status bar: the
+    // scroll bar sits at the panel's bottom, well below the last row.
+    assert!(
+        status.top() - last.bottom() >= 3.0 * last.height(),
+        "the last row ends {} points above the status bar",
+        status.top() - last.bottom()
+    );
+}

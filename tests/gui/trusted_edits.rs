@@ -142,6 +142,35 @@ fn a_typed_header_field_and_frame_count_are_one_step_each() {
     settle(&mut harness);
     assert_eq!(doc(&harness).motion.creator, creator);
     assert!(!harness.ctx.text_edit_focused());
+
+    // A name part typed key by key is one step, whole.
+    let name = doc(&harness).motion.name.clone();
+    start_typing(&mut harness, "Start posture", "crouch");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(
+        doc(&harness).motion.name,
+        name.replacen("stand", "crouch", 1)
+    );
+    ctrl(&mut harness, Key::Z);
+    assert_eq!(doc(&harness).motion.name, name, "{}", said(&harness));
+
+    // Escape drops what was typed into a header field, as it does in a number field.
+    start_typing(&mut harness, "Creator", "Bob");
+    harness.key_press(Key::Escape);
+    settle(&mut harness);
+    assert_eq!(doc(&harness).motion.creator, creator);
+    assert!(!doc(&harness).is_dirty());
+
+    // Ctrl+Z while typing drops what was typed and undoes the edit before it.
+    start_typing(&mut harness, "Creator", "Bob");
+    harness.key_press(Key::Enter);
+    harness.run();
+    start_typing(&mut harness, "Creator", "Carol");
+    ctrl(&mut harness, Key::Z);
+    settle(&mut harness);
+    assert_eq!(doc(&harness).motion.creator, creator, "{}", said(&harness));
+    assert!(!doc(&harness).is_dirty());
 }
 
 fn servo_upper(harness: &Harness<'_, StudioApp>, servo: usize) -> u8 {
@@ -329,9 +358,39 @@ fn menus_open_from_the_keyboard_and_close_when_a_dialog_opens_or_a_file_loads() 
     harness.run();
     assert!(menu_open(&harness));
     assert!(harness.query_by_label_contains("Open Example").is_some());
+    // Right goes to the next menu, Left back.
+    harness.key_press(Key::ArrowRight);
+    harness.run_steps(4);
+    harness.run();
+    assert!(menu_open(&harness));
+    assert!(
+        harness
+            .query_by_label_contains("Duplicate Keyframe")
+            .is_some()
+    );
+    assert!(harness.query_by_label_contains("Open Example").is_none());
+    harness.key_press(Key::ArrowLeft);
+    harness.run_steps(4);
+    harness.run();
+    assert!(harness.query_by_label_contains("Open Example").is_some());
     harness.key_press(Key::Escape);
     harness.run();
     assert!(!menu_open(&harness), "Escape closes it");
+
+    // Alt+P, Enter on the first item (Play / Pause): it plays, and the menu closes.
+    alt(&mut harness, Key::P);
+    assert!(menu_open(&harness));
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
+    assert!(tab(&harness).playback.playing, "{}", said(&harness));
+    assert!(
+        !menu_open(&harness),
+        "an item picked with Enter closes its menu"
+    );
+    harness.state_mut().push(Action::Command(
+        mtn_studio::app::command::UiCommand::PlayPause,
+    ));
+    harness.run();
 
     // Alt+E opens the Edit menu, even with a text field focused, and types nothing there.
     harness.get_by_label("Creator").click();

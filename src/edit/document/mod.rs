@@ -293,6 +293,17 @@ impl Document {
         self.recheck();
     }
 
+    /// Closes the gesture and takes back what it changed, leaving no undo step.
+    pub fn cancel_gesture(&mut self) {
+        if !self.history.in_gesture() {
+            return;
+        }
+        self.history
+            .cancel_gesture_to(&mut self.motion, &mut self.file_problems);
+        self.refresh_summary(None);
+        self.recheck();
+    }
+
     /// Undoes the last step; returns its label.
     pub fn undo(&mut self) -> Option<String> {
         self.history.end_gesture();
