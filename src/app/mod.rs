@@ -28,6 +28,7 @@ mod joints_panel;
 mod menu;
 mod motion_ops;
 mod motion_tab;
+mod panel_size;
 pub mod pose_view;
 mod problems_panel;
 pub mod recovery;

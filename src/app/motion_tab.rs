@@ -3,6 +3,7 @@
 
 use super::action::{MotionAction, MotionSink};
 use super::command::UiCommand;
+use super::panel_size::PanelSize;
 use super::tabs::MotionTab;
 use super::view::Channel;
 use super::{Panels, header_panel, joints_panel, pose_view, problems_panel, table, timeline};
@@ -42,11 +43,19 @@ pub fn motion_tab_ui(
     let playhead_ms = playback.time_ms();
     let playhead_values = playback.values_with(&document.motion.keyframes, document.times_ms());
     let (width, height) = (ui.available_width(), ui.available_height());
+    // Each resizable panel keeps its size as a share of the window (see `panel_size`).
     if panels.joints {
-        egui::Panel::left("joints")
+        let size = PanelSize {
+            salt: "joints",
+            extent: width,
+            default: 230.0_f32.min(width * JOINTS_SHARE),
+            max: width * JOINTS_SHARE,
+        };
+        size.fit(ui);
+        let shown = egui::Panel::left(size.salt)
             .resizable(true)
-            .default_size(230.0_f32.min(width * JOINTS_SHARE))
-            .max_size(width * JOINTS_SHARE)
+            .default_size(size.default)
+            .max_size(size.max)
             .show(ui, |ui| {
                 let context = joints_panel::JointsContext {
                     playhead_values: &playhead_values,
@@ -55,12 +64,20 @@ pub fn motion_tab_ui(
                 };
                 joints_panel::joints_ui(ui, &document.motion, view, &context, sink);
             });
+        size.remember(ui, shown.response.rect.width());
     }
     if panels.pose || panels.header {
-        egui::Panel::right("header")
+        let size = PanelSize {
+            salt: "header",
+            extent: width,
+            default: 320.0_f32.min(width * RIGHT_SHARE),
+            max: width * RIGHT_SHARE,
+        };
+        size.fit(ui);
+        let shown = egui::Panel::right(size.salt)
             .resizable(true)
-            .default_size(320.0_f32.min(width * RIGHT_SHARE))
-            .max_size(width * RIGHT_SHARE)
+            .default_size(size.default)
+            .max_size(size.max)
             .show(ui, |ui| {
                 let mut pose_ui = |ui: &mut egui::Ui, sink: &mut MotionSink<'_>| {
                     let body = body_at(document, playhead_ms);
@@ -83,11 +100,19 @@ pub fn motion_tab_ui(
                 }
                 if panels.pose {
                     let column = ui.available_height();
-                    egui::Panel::top("pose")
+                    let size = PanelSize {
+                        salt: "pose",
+                        extent: column,
+                        default: (ui.available_width() * 0.75).min(column * 0.4),
+                        max: column * 0.7,
+                    };
+                    size.fit(ui);
+                    let shown = egui::Panel::top(size.salt)
                         .resizable(true)
-                        .default_size((ui.available_width() * 0.75).min(column * 0.4))
-                        .max_size(column * 0.7)
+                        .default_size(size.default)
+                        .max_size(size.max)
                         .show(ui, |ui| pose_ui(ui, sink));
+                    size.remember(ui, shown.response.rect.height());
                 }
                 egui::ScrollArea::vertical()
                     .id_salt("right")
@@ -103,20 +128,28 @@ pub fn motion_tab_ui(
                         }
                     });
             });
+        size.remember(ui, shown.response.rect.width());
     }
     if panels.table {
         // Enough for the header and nine rows (a screenful of keyframes to work with), but
         // no more than 30% of a small window; the splitter above it resizes it.
         let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-        let wanted = row * TABLE_ROWS + 40.0;
-        egui::Panel::bottom("table")
+        let size = PanelSize {
+            salt: "table",
+            extent: height,
+            default: (row * TABLE_ROWS + 40.0).min(height * 0.3),
+            max: height * TABLE_SHARE,
+        };
+        size.fit(ui);
+        let shown = egui::Panel::bottom(size.salt)
             .resizable(true)
-            .default_size(wanted.min(height * 0.3))
-            .max_size(height * TABLE_SHARE)
+            .default_size(size.default)
+            .max_size(size.max)
             .show(ui, |ui| {
                 // Each tab scrolls its own table.
                 ui.push_id(sink.tab, |ui| table::table_ui(ui, document, view, sink));
             });
+        size.remember(ui, shown.response.rect.height());
     }
     egui::CentralPanel::default().show(ui, |ui| {
         transport_ui(ui, playback, view, document, sink);

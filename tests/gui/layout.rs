@@ -363,3 +363,57 @@ fn a_motion_of_few_keyframes_keeps_the_tables_height_and_its_last_row_clear_of_t
         status.top() - last.bottom()
     );
 }
+
+#[test]
+fn panels_squeezed_by_a_small_window_grow_back_with_it_and_the_splitter_still_works() {
+    if !common::corpus_present(
+        "panels_squeezed_by_a_small_window_grow_back_with_it_and_the_splitter_still_works",
+    ) {
+        return;
+    }
+    let size = [1400.0, 900.0];
+    let mut harness = standard(size);
+    let values = |h: &Harness<'_, StudioApp>| {
+        let joints = h.get_by_label("Hide all").rect();
+        labels_ending(h, "°")
+            .into_iter()
+            .filter(|(_, rect)| rect.right() <= joints.right() + 120.0)
+            .count()
+    };
+    assert!(table_rows(&harness, size) >= 8 && values(&harness) >= 10);
+    // The window made small, then large again, in one run.
+    harness.set_size(egui::vec2(640.0, 420.0));
+    harness.run();
+    harness.set_size(egui::vec2(1400.0, 900.0));
+    harness.run();
+    let rows = table_rows(&harness, size);
+    assert!(
+        rows >= 8,
+        "{rows} rows of the keyframe table after the window grew back"
+    );
+    assert!(
+        values(&harness) >= 10,
+        "the joint list shows its values again"
+    );
+
+    // The splitter above the table still resizes it, and the size chosen follows the
+    // window as a share of it.
+    let edge = tab(&harness).timeline.area.unwrap().bottom();
+    let before = harness.get_by_label("Keyframe 0").rect().top();
+    let from = Pos2::new(700.0, edge + 3.0);
+    common::ui::drag(&mut harness, from, from - egui::vec2(0.0, 120.0));
+    let after = harness.get_by_label("Keyframe 0").rect().top();
+    assert!(
+        before - after > 80.0,
+        "dragging the splitter up 120 points moved the table from {before} to {after}"
+    );
+    let share = (900.0 - after) / 900.0;
+    harness.set_size(egui::vec2(1000.0, 700.0));
+    harness.run();
+    let smaller = harness.get_by_label("Keyframe 0").rect().top();
+    assert!(
+        ((700.0 - smaller) / 700.0 - share).abs() < 0.05,
+        "the table keeps its share of the window: {share} at 900, {} at 700",
+        (700.0 - smaller) / 700.0
+    );
+}
