@@ -232,6 +232,8 @@ fn table_ui(
         .id_salt("archive entries")
         .striped(true)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+        // A click anywhere on a row selects it, not only on its name.
+        .sense(egui::Sense::click())
         .column(TableColumn::exact(16.0))
         .column(TableColumn::initial(240.0).at_least(120.0).resizable(true))
         .columns(
@@ -313,8 +315,16 @@ fn table_ui(
                 ];
                 for cell in cells {
                     table_row.col(|ui| {
-                        ui.label(cell);
+                        // Not selectable text: a click is the row's.
+                        ui.add(egui::Label::new(cell).selectable(false));
                     });
+                }
+                let row_response = table_row.response();
+                if row_response.clicked() && !selected {
+                    actions.push(Action::Archive(id, ArchiveAction::Select(Some(row))));
+                }
+                if row_response.double_clicked() {
+                    open_row(tab, row, actions);
                 }
                 table_row.col(|ui| match (facts, &entry.error) {
                     (_, Some(error)) => {

@@ -280,7 +280,18 @@ pub fn tabs_ui(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
     ui.horizontal_wrapped(|ui| {
         for tab in &tabs.list {
             let selected = tabs.active == Some(tab.id);
-            let title = tab.title();
+            let mut title = tab.title();
+            // An archive whose motions have unsaved edits in their tabs is marked too: its
+            // Save writes them.
+            if let TabKind::Archive(archive) = &tab.kind
+                && tabs.motions().any(|(_, m)| {
+                    m.document.is_dirty()
+                        && matches!(&m.document.origin,
+                            Origin::Entry { archive: path, .. } if same_file(path, &archive.index.path))
+                })
+            {
+                title.push_str(" \u{2022}");
+            }
             let response = ui.selectable_label(selected, &title);
             response.widget_info(|| {
                 egui::WidgetInfo::selected(egui::Role::Tab, true, selected, format!("Tab {title}"))

@@ -599,3 +599,49 @@ fn a_value_typed_after_escaping_another_cell_goes_into_the_cell_clicked() {
         }
     }
 }
+
+#[test]
+fn a_click_anywhere_on_an_archive_row_selects_it() {
+    use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
+    let dir = common::scratch_dir("trusted-edits", "row-click");
+    let mut archive = Archive::default();
+    for name in ["a_stand#sit_first", "a_sit#stand_second"] {
+        let entry = Entry::new(
+            EntryKind::Motion,
+            name,
+            mtn_studio::example::EXAMPLE_MTN.to_vec(),
+        );
+        archive.add(entry.unwrap()).unwrap();
+    }
+    let path = dir.join("two.oda");
+    std::fs::write(&path, archive.write().unwrap()).unwrap();
+    let mut harness = opened(&[&path]);
+    assert_eq!(archive_tab(&harness).selected, Some(0));
+    // The second row's duration cell, well right of its name.
+    let name = harness.get_by_label("a_sit#stand_second").rect();
+    let durations: Vec<egui::Rect> = harness
+        .query_all_by_label("1248 ms")
+        .map(|n| n.rect())
+        .collect();
+    let cell = durations
+        .iter()
+        .find(|r| (r.center().y - name.center().y).abs() < 2.0)
+        .expect("the second row's duration");
+    common::ui::click_at(&mut harness, cell.center());
+    assert_eq!(archive_tab(&harness).selected, Some(1));
+
+    // A motion of the archive edited in its tab marks the archive's tab too.
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(doc(&harness).tab_title(), "two.oda : a_sit#stand_second");
+    let id = harness.state().tabs.active.unwrap();
+    harness.state_mut().push(Action::Motion(
+        id,
+        mtn_studio::app::action::MotionAction::Edit {
+            label: "angle change".to_owned(),
+            edit: Edit::SetAngles(vec![(1, 0, 123_456)]),
+        },
+    ));
+    harness.run();
+    assert!(harness.query_by_label("Tab two.oda \u{2022}").is_some());
+}

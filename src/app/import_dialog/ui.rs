@@ -356,7 +356,7 @@ fn curves_ui(ui: &mut egui::Ui, prompt: &ImportPrompt, made: &Made) {
         .show_x(false)
         .show_y(false)
         .x_axis_label("ms")
-        .y_axis_label("°")
+        .y_axis_label("angle (°)")
         .show(ui, |plot| {
             for j in 0..joints {
                 let points: Vec<[f64; 2]> = made
