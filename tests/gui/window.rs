@@ -223,15 +223,19 @@ fn an_archive_is_searched_filtered_and_its_edited_motions_saved_back_together() 
     harness.get_by_label("any").click();
     harness.run();
 
-    // Open two entries in tabs and edit both.
-    for (entry, creator) in [("a_sit#stand_standard", "one"), ("robodance1", "two")] {
-        activate(&mut harness, "MOTION.ODA");
+    // Open two entries in tabs and edit both; the archive's tab is marked unsaved once the
+    // first is edited.
+    for (entry, creator, tab) in [
+        ("a_sit#stand_standard", "one", "MOTION.ODA"),
+        ("robodance1", "two", "MOTION.ODA \u{2022}"),
+    ] {
+        activate(&mut harness, tab);
         open_entry(&mut harness, entry);
         type_into(&mut harness, "Creator", creator);
     }
     assert_eq!(harness.state().tabs.list.len(), 3);
     // The browser marks the edited entries; its Save writes both back in one go.
-    activate(&mut harness, "MOTION.ODA");
+    activate(&mut harness, "MOTION.ODA \u{2022}");
     assert_eq!(harness.query_all_by_label("•").count(), 2);
     ctrl(&mut harness, Key::S);
     assert!(
