@@ -326,7 +326,9 @@ fn add(
         } else {
             let entry = Entry::new(kind, &entry_name, data)
                 .map_err(|e| Failure::usage(format!("{shown}: {e}")))?;
-            archive.add(entry).map_err(Failure::usage)?;
+            archive
+                .add(entry)
+                .map_err(|e| Failure::usage(format!("{shown}: {e}")))?;
             print(out, &format!("added {entry_name}"))?;
         }
     }

@@ -17,6 +17,38 @@ use crate::codec::gzip;
 use crate::codec::latin1;
 use serde::Serialize;
 
+/// What the ODA format cannot hold, said when an entry is named or the archive written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ArchiveError {
+    /// A name with a character Latin-1 lacks.
+    #[error("the entry name contains '{character}', which an ODA cannot hold")]
+    NameCharacter {
+        /// The character.
+        character: char,
+    },
+    /// A name that is empty, holds a NUL, or does not fit the 128-byte field.
+    #[error("entry names must be 1 to {} characters without NUL; \"{name}\" is {len}", NAME_LEN - 1)]
+    NameLength {
+        /// The name.
+        name: String,
+        /// Its length in bytes.
+        len: usize,
+    },
+    /// An entry of that name exists already.
+    #[error("the archive already has an entry \"{name}\"")]
+    Duplicate {
+        /// The name.
+        name: String,
+    },
+    /// More than the 32-bit offsets can address.
+    #[error("the archive would be {total} bytes; ODA offsets stop at 4 GiB")]
+    TooLarge {
+        /// The size it would have.
+        total: usize,
+    },
+}
+
 /// The archive magic.
 pub const MAGIC: &[u8; 4] = b"ODAR";
 /// The header length.
@@ -130,7 +162,7 @@ impl Entry {
     ///
     /// # Errors
     /// A name that does not fit the 128-byte field with its terminating zero, or is not Latin-1.
-    pub fn new(kind: EntryKind, name: &str, data: Vec<u8>) -> Result<Self, String> {
+    pub fn new(kind: EntryKind, name: &str, data: Vec<u8>) -> Result<Self, ArchiveError> {
         let mut entry = Self {
             magic: kind.magic(),
             raw_name: vec![0; NAME_LEN],
@@ -164,15 +196,14 @@ impl Entry {
     ///
     /// # Errors
     /// A name longer than 127 bytes, empty, or not Latin-1.
-    pub fn set_name(&mut self, name: &str) -> Result<(), String> {
-        let bytes = latin1::encode(name)
-            .map_err(|c| format!("the entry name contains '{c}', which an ODA cannot hold"))?;
+    pub fn set_name(&mut self, name: &str) -> Result<(), ArchiveError> {
+        let bytes =
+            latin1::encode(name).map_err(|character| ArchiveError::NameCharacter { character })?;
         if bytes.is_empty() || bytes.len() >= NAME_LEN || bytes.contains(&0) {
-            return Err(format!(
-                "entry names must be 1 to {} characters without NUL; \"{name}\" is {}",
-                NAME_LEN - 1,
-                bytes.len()
-            ));
+            return Err(ArchiveError::NameLength {
+                name: name.to_owned(),
+                len: bytes.len(),
+            });
         }
         self.raw_name = bytes;
         self.raw_name.resize(NAME_LEN, 0);
@@ -415,7 +446,7 @@ impl Archive {
     ///
     /// # Errors
     /// An archive larger than its 32-bit offsets can address.
-    pub fn write(&self) -> Result<Vec<u8>, String> {
+    pub fn write(&self) -> Result<Vec<u8>, ArchiveError> {
         let table_end = HEADER_LEN + self.entries.len() * ENTRY_LEN;
         let total = table_end
             + self
@@ -424,7 +455,7 @@ impl Archive {
                 .map(|e| e.gap_before.len() + e.data.len())
                 .sum::<usize>()
             + self.tail.len();
-        let too_large = || format!("the archive would be {total} bytes; ODA offsets stop at 4 GiB");
+        let too_large = || ArchiveError::TooLarge { total };
         let count = u32::try_from(self.entries.len()).map_err(|_| too_large())?;
         let mut out = Vec::with_capacity(total);
         out.extend_from_slice(MAGIC);
@@ -494,10 +525,10 @@ impl Archive {
     ///
     /// # Errors
     /// An entry of that name exists already.
-    pub fn add(&mut self, entry: Entry) -> Result<(), String> {
+    pub fn add(&mut self, entry: Entry) -> Result<(), ArchiveError> {
         let name = entry.name();
         if self.entries.iter().any(|e| e.name() == name) {
-            return Err(format!("the archive already has an entry \"{name}\""));
+            return Err(ArchiveError::Duplicate { name });
         }
         self.entries.push(entry);
         Ok(())

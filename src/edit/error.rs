@@ -55,12 +55,13 @@ pub enum DocumentError {
         source: EncodeError,
     },
     /// The archive cannot be written back (an entry or name the format cannot hold).
-    #[error("{}: cannot be written: {reason}", path.display())]
+    #[error("{}: cannot be written: {source}", path.display())]
     Archive {
         /// The archive.
         path: PathBuf,
         /// Why.
-        reason: String,
+        #[source]
+        source: crate::codec::oda::ArchiveError,
     },
     /// Writing failed; the file on disk is as it was.
     #[error("{}: cannot write: {source}", path.display())]

@@ -206,9 +206,9 @@ pub fn save_entries(
         archive.entries[index].set_contents(&bytes);
         written.push((slot, index, bytes));
     }
-    let data = archive.write().map_err(|reason| DocumentError::Archive {
+    let data = archive.write().map_err(|source| DocumentError::Archive {
         path: archive_path.to_owned(),
-        reason,
+        source,
     })?;
     write_atomic(archive_path, &data).map_err(|source| DocumentError::Write {
         path: archive_path.to_owned(),
