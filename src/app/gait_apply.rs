@@ -26,7 +26,7 @@ impl StudioApp {
                 ));
                 self.tabs.add(TabKind::Gait(Box::new(tab)));
             }
-            Err(error) => self.fail("Could not open", error),
+            Err(error) => self.fail("Could not open", error.to_string()),
         }
     }
 
@@ -42,7 +42,7 @@ impl StudioApp {
             GaitAction::Repair => match tab.repair() {
                 Ok(fixes) if fixes.is_empty() => self.status.say("Nothing to repair"),
                 Ok(fixes) => self.status.say(format!("Repaired: {}", fixes.join("; "))),
-                Err(error) => self.fail("Could not repair", error),
+                Err(error) => self.fail("Could not repair", error.to_string()),
             },
         }
     }
@@ -81,7 +81,7 @@ impl StudioApp {
                     self.push(*then);
                 }
             }
-            Err(error) => self.fail("Could not save", error),
+            Err(error) => self.fail("Could not save", error.to_string()),
         }
         true
     }

@@ -1,8 +1,59 @@
 //! A StickyBot gait file open in a tab: the model, its problems, and its own undo history
 //! (the whole model is a few hundred bytes, so each step keeps the model as it was).
 
-use crate::codec::gait::{self, Gait, GaitProblem};
+use crate::codec::DecodeError;
+use crate::codec::gait::{self, EncodeError, Gait, GaitProblem};
 use std::path::{Path, PathBuf};
+
+/// Why a gait file could not be opened, repaired or saved; each names the file.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GaitFileError {
+    /// The file could not be read.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Larger than the 16-bit size header can say.
+    #[error("{}: {len} bytes, more than a gait file's 16-bit size can say", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its length.
+        len: usize,
+    },
+    /// Not readable as a gait file (shorter than its size header).
+    #[error("{}: {source}", path.display())]
+    Decode {
+        /// The file.
+        path: PathBuf,
+        /// Where and why.
+        #[source]
+        source: DecodeError,
+    },
+    /// The model cannot be written as a gait file.
+    #[error("{}: {source}", path.display())]
+    Encode {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: EncodeError,
+    },
+    /// Writing failed; the file on disk is as it was.
+    #[error("{}: cannot write: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+}
 
 /// One gait file in a tab.
 pub struct GaitTab {
@@ -27,16 +78,21 @@ impl GaitTab {
     ///
     /// # Errors
     /// The file cannot be read, or is shorter than its size header.
-    pub fn open(path: &Path) -> Result<Self, String> {
-        let shown = path.display();
-        let data = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
+    pub fn open(path: &Path) -> Result<Self, GaitFileError> {
+        let data = std::fs::read(path).map_err(|source| GaitFileError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
         if data.len() > usize::from(u16::MAX) + 1 {
-            return Err(format!(
-                "{shown}: {} bytes, more than a gait file's 16-bit size can say",
-                data.len()
-            ));
+            return Err(GaitFileError::TooLarge {
+                path: path.to_owned(),
+                len: data.len(),
+            });
         }
-        let decoded = gait::decode(&data).map_err(|e| format!("{shown}: {e}"))?;
+        let decoded = gait::decode(&data).map_err(|source| GaitFileError::Decode {
+            path: path.to_owned(),
+            source,
+        })?;
         Ok(Self {
             path: path.to_owned(),
             saved: decoded.gait.clone(),
@@ -133,8 +189,11 @@ impl GaitTab {
     ///
     /// # Errors
     /// The repaired model cannot be written (too large).
-    pub fn repair(&mut self) -> Result<Vec<String>, String> {
-        let (fixed, fixes) = gait::repair(&self.gait).map_err(|e| e.to_string())?;
+    pub fn repair(&mut self) -> Result<Vec<String>, GaitFileError> {
+        let (fixed, fixes) = gait::repair(&self.gait).map_err(|source| GaitFileError::Encode {
+            path: self.path.clone(),
+            source,
+        })?;
         self.set("Repair", fixed);
         Ok(fixes)
     }
@@ -143,11 +202,16 @@ impl GaitTab {
     ///
     /// # Errors
     /// The model cannot be written, or the file cannot be saved.
-    pub fn save(&mut self) -> Result<usize, String> {
+    pub fn save(&mut self) -> Result<usize, GaitFileError> {
         self.end();
-        let bytes = gait::encode(&self.gait).map_err(|e| e.to_string())?;
-        crate::fsutil::write_atomic(&self.path, &bytes)
-            .map_err(|e| format!("{}: cannot write: {e}", self.path.display()))?;
+        let bytes = gait::encode(&self.gait).map_err(|source| GaitFileError::Encode {
+            path: self.path.clone(),
+            source,
+        })?;
+        crate::fsutil::write_atomic(&self.path, &bytes).map_err(|source| GaitFileError::Write {
+            path: self.path.clone(),
+            source,
+        })?;
         self.saved = self.gait.clone();
         Ok(bytes.len())
     }
