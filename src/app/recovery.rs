@@ -117,7 +117,7 @@ impl Recovery {
                     Ok(()) => {
                         self.written.insert(tab.id, (revision, now));
                     }
-                    Err(e) => failure = Some(e),
+                    Err(e) => failure = Some(e.to_string()),
                 }
             }
         }
@@ -141,21 +141,29 @@ impl Recovery {
         failure
     }
 
-    fn write(&self, tab: TabId, document: &crate::edit::Document) -> Result<(), String> {
+    fn write(&self, tab: TabId, document: &crate::edit::Document) -> Result<(), RecoveryError> {
         let Some((json, mtn)) = self.paths(tab) else {
             return Ok(());
         };
-        let bytes = crate::codec::mtn::encode(&document.motion).map_err(|e| e.to_string())?;
+        let bytes = crate::codec::mtn::encode(&document.motion).map_err(|source| {
+            RecoveryError::Encode {
+                path: mtn.clone(),
+                source,
+            }
+        })?;
         let sidecar = Sidecar {
             origin: document.origin.clone(),
             on_disk: document.on_disk(),
             title: document.tab_title(),
         };
-        let text = serde_json::to_string(&sidecar).map_err(|e| e.to_string())?;
+        let text = serde_json::to_string(&sidecar).map_err(|source| RecoveryError::Sidecar {
+            path: json.clone(),
+            source,
+        })?;
         // The motion first: a description on disk always has its whole motion beside it.
         crate::fsutil::write_atomic(&mtn, &bytes)
             .and_then(|()| crate::fsutil::write_atomic(&json, text.as_bytes()))
-            .map_err(|e| format!("cannot keep a recovery copy in {}: {e}", json.display()))
+            .map_err(|source| RecoveryError::Keep { path: json, source })
     }
 
     /// Copies left by runs that are no longer running, oldest run first.
@@ -198,6 +206,57 @@ impl Drop for Recovery {
     }
 }
 
+/// Why a recovery copy could not be kept or read back; each names the file.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecoveryError {
+    /// The motion could not be encoded for its copy.
+    #[error("{}: {source}", path.display())]
+    Encode {
+        /// The copy.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: crate::codec::EncodeError,
+    },
+    /// The copy's description could not be written or read as JSON.
+    #[error("{}: {source}", path.display())]
+    Sidecar {
+        /// The description.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// Writing the copy failed.
+    #[error("cannot keep a recovery copy in {}: {source}", path.display())]
+    Keep {
+        /// The copy.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Reading the copy failed.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The copy.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The copied motion does not read.
+    #[error("{}: {source}", path.display())]
+    Decode {
+        /// The copy.
+        path: PathBuf,
+        /// Where and why.
+        #[source]
+        source: crate::codec::DecodeError,
+    },
+}
+
 /// Whether the run named `run` still holds its lock.
 fn running(dir: &Path, run: &str) -> bool {
     let Ok(lock) = File::open(dir.join(format!("{run}.lock"))) else {
@@ -210,14 +269,23 @@ fn running(dir: &Path, run: &str) -> bool {
 ///
 /// # Errors
 /// The copy cannot be read or decoded (the message names the file).
-pub fn restore(copy: &Path) -> Result<crate::edit::Document, String> {
-    let text = fs::read_to_string(copy).map_err(|e| format!("{}: {e}", copy.display()))?;
+pub fn restore(copy: &Path) -> Result<crate::edit::Document, RecoveryError> {
+    let read = |path: &Path| {
+        let path = path.to_owned();
+        move |source| RecoveryError::Read { path, source }
+    };
+    let text = fs::read_to_string(copy).map_err(read(copy))?;
     let sidecar: Sidecar =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", copy.display()))?;
+        serde_json::from_str(&text).map_err(|source| RecoveryError::Sidecar {
+            path: copy.to_owned(),
+            source,
+        })?;
     let mtn = copy.with_extension("mtn");
-    let bytes = fs::read(&mtn).map_err(|e| format!("{}: {e}", mtn.display()))?;
-    let decoded =
-        crate::codec::mtn::decode(&bytes).map_err(|e| format!("{}: {e}", mtn.display()))?;
+    let bytes = fs::read(&mtn).map_err(read(&mtn))?;
+    let decoded = crate::codec::mtn::decode(&bytes).map_err(|source| RecoveryError::Decode {
+        path: mtn.clone(),
+        source,
+    })?;
     Ok(crate::edit::Document::recovered(
         decoded.motion,
         sidecar.origin,
