@@ -319,6 +319,31 @@ fn table_ui(
                         ui.add(egui::Label::new(cell).selectable(false));
                     });
                 }
+                table_row.col(|ui| match (facts, &entry.error) {
+                    (_, Some(error)) => {
+                        let color = ui.visuals().error_fg_color;
+                        ui.add(
+                            egui::Label::new(egui::RichText::new("unreadable").color(color))
+                                .selectable(false),
+                        )
+                        .on_hover_text(error);
+                    }
+                    (Some(f), None) if f.problems > 0 => {
+                        let color = match f.worst {
+                            Some(Severity::Error) => ui.visuals().error_fg_color,
+                            _ => ui.visuals().warn_fg_color,
+                        };
+                        ui.add(
+                            egui::Label::new(
+                                egui::RichText::new(f.problems.to_string()).color(color),
+                            )
+                            .selectable(false),
+                        );
+                    }
+                    _ => {}
+                });
+                // The whole row, every cell added (the row's response covers those added
+                // before it is asked for).
                 let row_response = table_row.response();
                 if row_response.clicked() && !selected {
                     actions.push(Action::Archive(id, ArchiveAction::Select(Some(row))));
@@ -326,20 +351,6 @@ fn table_ui(
                 if row_response.double_clicked() {
                     open_row(tab, row, actions);
                 }
-                table_row.col(|ui| match (facts, &entry.error) {
-                    (_, Some(error)) => {
-                        ui.colored_label(ui.visuals().error_fg_color, "unreadable")
-                            .on_hover_text(error);
-                    }
-                    (Some(f), None) if f.problems > 0 => {
-                        let color = match f.worst {
-                            Some(Severity::Error) => ui.visuals().error_fg_color,
-                            _ => ui.visuals().warn_fg_color,
-                        };
-                        ui.colored_label(color, f.problems.to_string());
-                    }
-                    _ => {}
-                });
             });
         });
 }

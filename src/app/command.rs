@@ -328,16 +328,29 @@ pub fn menu_shortcut(ctx: &egui::Context) -> Option<TopMenu> {
 }
 
 /// Whether an Undo or Redo shortcut is pressed this frame (without taking it out of the
-/// input).
+/// input). The key press's own modifiers count, not the frame's: the real window may
+/// deliver Ctrl's release in the same frame as the Z (xdotool's ctrl+z does), and the
+/// frame's modifiers then say no Ctrl at all.
 pub fn history_pressed(ctx: &egui::Context) -> bool {
+    let shortcuts: Vec<KeyboardShortcut> = [UiCommand::Undo, UiCommand::Redo, UiCommand::RedoAlt]
+        .iter()
+        .filter_map(|c| c.shortcut())
+        .collect();
     ctx.input(|input| {
-        [UiCommand::Undo, UiCommand::Redo, UiCommand::RedoAlt]
-            .iter()
-            .filter_map(|c| c.shortcut())
-            .any(|shortcut| {
-                input.modifiers.matches_logically(shortcut.modifiers)
-                    && input.key_pressed(shortcut.logical_key)
-            })
+        input.events.iter().any(|event| {
+            let egui::Event::Key {
+                key,
+                pressed: true,
+                modifiers,
+                ..
+            } = event
+            else {
+                return false;
+            };
+            shortcuts
+                .iter()
+                .any(|s| *key == s.logical_key && modifiers.matches_logically(s.modifiers))
+        })
     })
 }
 

@@ -20,6 +20,8 @@ pub struct MenuContext<'a> {
     pub open: Option<TopMenu>,
 }
 
+/// Where a menu notes that a submenu of it has the keyboard or is open this frame.
+const IN_SUBMENU_KEY: &str = "mtn-studio menu in submenu";
 /// Where the bar keeps the menu that Left or Right in an open menu goes to.
 const NEXT_MENU_KEY: &str = "mtn-studio menu next";
 /// Where the bar keeps "give the keyboard to the first item of the menu that opens".
@@ -55,9 +57,16 @@ fn top_menu(
         "Alt+{} (F10: the File menu)",
         title.chars().next().unwrap_or(' ')
     ));
-    // Left and Right in an open menu go to the menu beside it, as in other menu bars.
+    // Left and Right in an open menu go to the menu beside it, as in other menu bars, except
+    // on or in a submenu, whose arrows they are.
     let popup = egui::Popup::default_response_id(&response);
-    if egui::Popup::is_id_open(ui.ctx(), popup) {
+    let in_submenu = ui.data_mut(|data| {
+        let key = egui::Id::unique(IN_SUBMENU_KEY);
+        let was = data.get_temp::<bool>(key).unwrap_or(false);
+        data.remove::<bool>(key);
+        was
+    });
+    if egui::Popup::is_id_open(ui.ctx(), popup) && !in_submenu {
         let step = ui.input_mut(|i| {
             if i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowRight) {
                 1
@@ -151,7 +160,7 @@ pub fn menu_ui(
         top_menu(ui, TopMenu::File, open, |ui| {
             item(ui, UiCommand::Open, true, actions);
             item(ui, UiCommand::OpenPath, true, actions);
-            ui.menu_button("Open Recent", |ui| {
+            let recent = ui.menu_button("Open Recent", |ui| {
                 if context.recent.is_empty() {
                     ui.weak("No recent files");
                 }
@@ -161,6 +170,10 @@ pub fn menu_ui(
                     }
                 }
             });
+            // Its arrows are the submenu's own (Right enters it, Left leaves it).
+            if recent.response.has_focus() || recent.inner.is_some() {
+                ui.data_mut(|data| data.insert_temp(egui::Id::unique(IN_SUBMENU_KEY), true));
+            }
             item(ui, UiCommand::OpenExample, true, actions);
             ui.separator();
             item(

@@ -316,3 +316,15 @@ pub fn set_number(harness: &mut Harness<'_, StudioApp>, name: &str, text: &str) 
     harness.key_press(Key::Tab);
     harness.run();
 }
+
+/// Ctrl and a key as xdotool types `ctrl+KEY` into the real window: Ctrl's press, the key's
+/// press and release and Ctrl's release can all arrive in one frame, whose modifiers then say
+/// no Ctrl (only the key press's own modifiers do).
+pub fn ctrl_in_one_frame(harness: &mut Harness<'_, StudioApp>, key: Key) {
+    let events = &mut harness.input_mut().events;
+    events.push(Event::ModifiersChanged(Modifiers::COMMAND));
+    events.push(key_event(key, true, Modifiers::COMMAND));
+    events.push(key_event(key, false, Modifiers::COMMAND));
+    events.push(Event::ModifiersChanged(Modifiers::NONE));
+    harness.run();
+}

@@ -645,3 +645,91 @@ fn a_click_anywhere_on_an_archive_row_selects_it() {
     harness.run();
     assert!(harness.query_by_label("Tab two.oda \u{2022}").is_some());
 }
+
+#[test]
+fn ctrl_z_while_typing_never_brings_back_text_that_was_undone_or_escaped() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let creator = doc(&harness).motion.creator.clone();
+    start_typing(&mut harness, "Creator", "animator");
+    harness.key_press(Key::Enter);
+    harness.run();
+    common::ui::ctrl_in_one_frame(&mut harness, Key::Z);
+    assert_eq!(doc(&harness).motion.creator, creator);
+    start_typing(&mut harness, "Creator", "esc-test");
+    harness.key_press(Key::Escape);
+    settle(&mut harness);
+    assert_eq!(doc(&harness).motion.creator, creator);
+    // Ctrl+Z while typing, delivered as xdotool delivers it: the field's own text undo
+    // must not run (it brought back "esc-test", then "animator").
+    start_typing(&mut harness, "Creator", "zz-test");
+    common::ui::ctrl_in_one_frame(&mut harness, Key::Z);
+    settle(&mut harness);
+    assert_eq!(doc(&harness).motion.creator, creator, "{}", said(&harness));
+    assert!(!harness.ctx.text_edit_focused(), "the field was left");
+    common::ui::ctrl_in_one_frame(&mut harness, Key::Z);
+    settle(&mut harness);
+    assert_eq!(doc(&harness).motion.creator, creator, "{}", said(&harness));
+    // The undone step is still there to redo.
+    common::ui::ctrl_shift(&mut harness, Key::Z);
+    assert_eq!(
+        doc(&harness).motion.creator,
+        "animator",
+        "{}",
+        said(&harness)
+    );
+}
+
+#[test]
+fn right_on_a_submenu_enters_it_rather_than_the_next_menu() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    harness.key_press(Key::F10);
+    harness.run_steps(4);
+    harness.run();
+    for _ in 0..2 {
+        harness.key_press(Key::ArrowDown);
+        harness.run();
+    }
+    assert!(harness.get_by_label("Open Recent").is_focused());
+    harness.key_press(Key::ArrowRight);
+    harness.run_steps(4);
+    harness.run();
+    assert!(
+        harness.query_by_label("No recent files").is_some(),
+        "the submenu opened"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("Duplicate Keyframe")
+            .is_none(),
+        "not the Edit menu"
+    );
+}
+
+#[test]
+fn a_click_on_an_archive_rows_problem_count_selects_it() {
+    use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
+    let dir = common::scratch_dir("trusted-edits", "problem-click");
+    let mut archive = Archive::default();
+    let mut odd = mtn_studio::example::stand_to_sit();
+    odd.name = "no grammar here".to_owned();
+    for (name, data) in [
+        (
+            "a_stand#sit_first",
+            mtn_studio::example::EXAMPLE_MTN.to_vec(),
+        ),
+        ("odd", mtn_studio::codec::mtn::encode(&odd).unwrap()),
+    ] {
+        let entry = Entry::new(EntryKind::Motion, name, data).unwrap();
+        archive.add(entry).unwrap();
+    }
+    let path = dir.join("odd.oda");
+    std::fs::write(&path, archive.write().unwrap()).unwrap();
+    let mut harness = opened(&[&path]);
+    assert_eq!(archive_tab(&harness).selected, Some(0));
+    let row = harness.get_by_label("odd").rect();
+    let column = harness.get_by_label_contains("Problems").rect();
+    common::ui::click_at(&mut harness, egui::pos2(column.center().x, row.center().y));
+    assert_eq!(archive_tab(&harness).selected, Some(1));
+}
