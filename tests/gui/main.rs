@@ -21,6 +21,7 @@ mod motion_menu;
 mod navigation;
 mod paint_cost;
 mod panels;
+mod reaching;
 mod recovery;
 mod screenshots;
 mod trusted_edits;
