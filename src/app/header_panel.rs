@@ -61,7 +61,10 @@ fn text_field(
         // lands outside it, whatever happened to the focus meanwhile.
         sink.push(step());
     }
-    if response.lost_focus() {
+    // The step closes when the field is left, but not in a frame whose last keystroke
+    // changed the text too (a key and Enter together): the caller's edit comes after this,
+    // and would fall outside the step. egui reports the loss again the next frame.
+    if response.lost_focus() && !response.changed() {
         let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
         sink.push(if escaped {
             MotionAction::CancelGesture

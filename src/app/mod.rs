@@ -379,6 +379,12 @@ impl StudioApp {
             && ctx.input(|i| i.key_pressed(egui::Key::Escape))
         {
             field::cancel(ctx, field);
+            // A header text field's typing is an open step: Escape takes it back here,
+            // whichever frame egui's text field then reports losing the keyboard in.
+            if let (Some(tab), Some(_)) = (self.tabs.active, self.active_motion()) {
+                self.actions
+                    .push(Action::Motion(tab, action::MotionAction::CancelGesture));
+            }
         }
         let mut typing = ctx.text_edit_focused();
         if typing
