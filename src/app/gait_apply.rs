@@ -5,8 +5,8 @@
 use super::StudioApp;
 use super::action::{Action, GaitAction};
 use super::command::UiCommand;
-use super::gait_tab::GaitTab;
 use super::tabs::{TabId, TabKind};
+use crate::edit::GaitDocument;
 use std::path::Path;
 
 impl StudioApp {
@@ -16,13 +16,13 @@ impl StudioApp {
             self.tabs.active = Some(id);
             return;
         }
-        match GaitTab::open(path) {
+        match GaitDocument::open(path) {
             Ok(tab) => {
                 self.remember(path);
                 self.status.say(format!(
                     "Opened {}: a StickyBot gait file, {}",
                     path.display(),
-                    crate::words::plural(tab.gait.sections.len(), "section", "sections")
+                    crate::words::plural(tab.gait().sections.len(), "section", "sections")
                 ));
                 self.tabs.add(TabKind::Gait(Box::new(tab)));
             }
@@ -37,8 +37,8 @@ impl StudioApp {
         };
         match action {
             GaitAction::Set { label, gait } => tab.set(&label, *gait),
-            GaitAction::BeginGesture(label) => tab.begin(&label),
-            GaitAction::EndGesture => tab.end(),
+            GaitAction::BeginGesture(label) => tab.begin_gesture(&label),
+            GaitAction::EndGesture => tab.end_gesture(),
             GaitAction::Repair => match tab.repair() {
                 Ok(fixes) if fixes.is_empty() => self.status.say("Nothing to repair"),
                 Ok(fixes) => self.status.say(format!("Repaired: {}", fixes.join("; "))),

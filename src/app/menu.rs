@@ -191,13 +191,10 @@ pub fn menu_ui(
             item(ui, UiCommand::Quit, true, actions);
         });
         top_menu(ui, TopMenu::Edit, open, |ui| {
-            let history = motion.map(|m| m.document.history());
-            let (undo, redo) = match gait {
-                Some(gait) => gait.history(),
-                None => (
-                    history.and_then(|h| h.undo_label()),
-                    history.and_then(|h| h.redo_label()),
-                ),
+            let (undo, redo) = match (motion, gait) {
+                (Some(m), _) => labels(m.document.history()),
+                (None, Some(gait)) => labels(gait.history()),
+                (None, None) => (None, None),
             };
             item_labelled(
                 ui,
@@ -336,4 +333,11 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
     item(ui, UiCommand::DeleteRange, range.is_some(), actions);
     item(ui, UiCommand::InsertTime, open, actions);
     item(ui, UiCommand::ClearRange, range.is_some(), actions);
+}
+
+/// The labels of the steps Undo and Redo would take, of any document's history.
+fn labels<C: crate::edit::Revert>(
+    history: &crate::edit::History<C>,
+) -> (Option<&str>, Option<&str>) {
+    (history.undo_label(), history.redo_label())
 }

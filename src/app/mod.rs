@@ -20,7 +20,6 @@ mod field;
 mod file_dialog;
 mod files;
 mod gait_apply;
-pub mod gait_tab;
 mod gait_view;
 mod header_panel;
 pub mod import_dialog;
@@ -599,7 +598,7 @@ fn facts(tabs: &Tabs, short: bool) -> String {
         TabKind::Archive(archive) => plural(archive.index.rows.len(), "entry", "entries"),
         TabKind::Gait(gait) => format!(
             "StickyBot gait file · {}",
-            plural(gait.gait.sections.len(), "section", "sections")
+            plural(gait.gait().sections.len(), "section", "sections")
         ),
     }
 }

@@ -88,7 +88,7 @@ pub enum TabKind {
     /// An archive's entries.
     Archive(Box<ArchiveTab>),
     /// A StickyBot gait file.
-    Gait(Box<super::gait_tab::GaitTab>),
+    Gait(Box<crate::edit::GaitDocument>),
 }
 
 /// One tab.
@@ -141,7 +141,7 @@ impl Tab {
     }
 
     /// The gait tab, if it is one.
-    pub fn gait_mut(&mut self) -> Option<&mut super::gait_tab::GaitTab> {
+    pub fn gait_mut(&mut self) -> Option<&mut crate::edit::GaitDocument> {
         match &mut self.kind {
             TabKind::Gait(tab) => Some(tab),
             _ => None,

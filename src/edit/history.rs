@@ -1,34 +1,69 @@
 //! Undo and redo: a stack of inverses. One user action (a whole drag included) is one step.
+//! The history is generic over what a step keeps ([`Revert`]): a motion's steps keep exact
+//! inverse edits ([`Edit`]), a gait file's keep the model as it was (a few hundred bytes),
+//! and both undo, redo, group a gesture and tell "unsaved" the same way.
 
 use super::edit_op::Edit;
 use crate::codec::Problem;
 use crate::codec::mtn::Motion;
 
+/// What one undo step keeps: the change that takes a step back. Applying it (the caller
+/// does, to its own document) gives the change that makes the step again.
+pub trait Revert: Sized {
+    /// Whether it changes nothing (an edit that found nothing to change leaves no step).
+    fn is_noop(&self) -> bool;
+    /// The changes of one gesture, newest first, as one change that takes the whole gesture
+    /// back (`None` when there are none).
+    fn group(newest_first: Vec<Self>) -> Option<Self>;
+}
+
+impl Revert for Edit {
+    fn is_noop(&self) -> bool {
+        self.is_empty()
+    }
+
+    fn group(newest_first: Vec<Self>) -> Option<Self> {
+        (!newest_first.is_empty()).then_some(Edit::Group(newest_first))
+    }
+}
+
 /// One undoable step: what to apply to go back, and a label for the menu.
 #[derive(Clone, Debug)]
-struct Step {
+struct Step<C> {
     label: String,
-    inverse: Edit,
+    inverse: C,
     /// The state id after this step was done.
     state: u64,
     /// The state id before it.
     previous: u64,
 }
 
-/// The undo and redo stacks, and an id for every state of the motion so that "unsaved"
+/// The undo and redo stacks, and an id for every state of the document so that "unsaved"
 /// can be told exactly (undoing back to the saved state makes the document clean again).
-#[derive(Clone, Debug, Default)]
-pub struct History {
-    undo: Vec<Step>,
-    redo: Vec<Step>,
+#[derive(Clone, Debug)]
+pub struct History<C = Edit> {
+    undo: Vec<Step<C>>,
+    redo: Vec<Step<C>>,
     state: u64,
     next_state: u64,
     /// An open gesture: the inverses so far (newest last) and its label.
-    gesture: Option<(String, Vec<Edit>)>,
+    gesture: Option<(String, Vec<C>)>,
 }
 
-impl History {
-    /// The id of the motion's current state.
+impl<C> Default for History<C> {
+    fn default() -> Self {
+        Self {
+            undo: Vec::new(),
+            redo: Vec::new(),
+            state: 0,
+            next_state: 0,
+            gesture: None,
+        }
+    }
+}
+
+impl<C: Revert> History<C> {
+    /// The id of the document's current state.
     #[must_use]
     pub fn state(&self) -> u64 {
         self.state
@@ -39,31 +74,11 @@ impl History {
         self.next_state
     }
 
-    /// Applies an edit as one step of its own (or as part of the open gesture).
-    pub fn apply(&mut self, motion: &mut Motion, label: &str, edit: Edit) {
-        self.apply_to(motion, &mut Vec::new(), label, edit);
-    }
-
-    /// [`History::apply`] to a motion and the problems of the file it was read from.
-    pub fn apply_to(
-        &mut self,
-        motion: &mut Motion,
-        file_problems: &mut Vec<Problem>,
-        label: &str,
-        edit: Edit,
-    ) {
-        let inverse = edit.apply_to(motion, file_problems);
-        if inverse.is_empty() {
-            return;
-        }
-        if let Some((_, inverses)) = &mut self.gesture {
-            inverses.push(inverse);
-            return;
-        }
+    fn push_step(&mut self, label: String, inverse: C) {
         let previous = self.state;
         self.state = self.new_state();
         self.undo.push(Step {
-            label: label.to_owned(),
+            label,
             inverse,
             state: self.state,
             previous,
@@ -71,7 +86,20 @@ impl History {
         self.redo.clear();
     }
 
-    /// Opens a gesture (a drag): every edit until [`History::end_gesture`] is one step.
+    /// Records a change the caller has made, by the change that takes it back: one step of
+    /// its own, or part of the open gesture. A change that changed nothing leaves no step.
+    pub fn record(&mut self, label: &str, inverse: C) {
+        if inverse.is_noop() {
+            return;
+        }
+        if let Some((_, inverses)) = &mut self.gesture {
+            inverses.push(inverse);
+            return;
+        }
+        self.push_step(label.to_owned(), inverse);
+    }
+
+    /// Opens a gesture (a drag): every change until [`History::end_gesture`] is one step.
     pub fn begin_gesture(&mut self, label: &str) {
         if self.gesture.is_none() {
             self.gesture = Some((label.to_owned(), Vec::new()));
@@ -86,96 +114,64 @@ impl History {
 
     /// Closes the gesture as one step (nothing if it changed nothing).
     pub fn end_gesture(&mut self) {
+        self.end_gesture_if(|_| true);
+    }
+
+    /// Closes the gesture as one step if `keep` says its grouped change is worth a step (a
+    /// document whose steps keep snapshots tells a gesture that came back where it began).
+    pub fn end_gesture_if(&mut self, keep: impl FnOnce(&C) -> bool) {
         let Some((label, mut inverses)) = self.gesture.take() else {
             return;
         };
-        if inverses.is_empty() {
-            return;
+        inverses.reverse();
+        if let Some(inverse) = C::group(inverses).filter(|c| keep(c)) {
+            self.push_step(label, inverse);
         }
+    }
+
+    /// Closes the gesture and hands back the change that takes back what it changed, leaving
+    /// no step; the caller applies it (Escape in a field being typed into).
+    pub fn cancel_gesture(&mut self) -> Option<C> {
+        let (_, mut inverses) = self.gesture.take()?;
         inverses.reverse();
-        let previous = self.state;
-        self.state = self.new_state();
-        self.undo.push(Step {
-            label,
-            inverse: Edit::Group(inverses),
-            state: self.state,
-            previous,
-        });
-        self.redo.clear();
+        C::group(inverses)
     }
 
-    /// Closes the gesture and takes back what it changed, leaving no step (Escape in a field
-    /// being typed into): the motion, and the state id, are as before the gesture began.
-    pub fn cancel_gesture_to(&mut self, motion: &mut Motion, file_problems: &mut Vec<Problem>) {
-        let Some((_, mut inverses)) = self.gesture.take() else {
-            return;
-        };
-        inverses.reverse();
-        let _redo = Edit::Group(inverses).apply_to(motion, file_problems);
-    }
-
-    /// Undoes the last step; returns its label.
-    pub fn undo(&mut self, motion: &mut Motion) -> Option<String> {
-        self.undo_to(motion, &mut Vec::new())
-    }
-
-    /// [`History::undo`] of a motion and the problems of the file it was read from.
-    pub fn undo_to(
-        &mut self,
-        motion: &mut Motion,
-        file_problems: &mut Vec<Problem>,
-    ) -> Option<String> {
+    /// Undoes the last step (closing an open gesture first): `apply` makes the step's change
+    /// on the document and returns the change that makes the step again. Returns the label.
+    pub fn undo_with(&mut self, apply: impl FnOnce(C) -> C) -> Option<String> {
         self.end_gesture();
         let step = self.undo.pop()?;
-        let redo = step.inverse.apply_to(motion, file_problems);
+        let label = step.label.clone();
         self.state = step.previous;
-        let label = step.label.clone();
         self.redo.push(Step {
-            inverse: redo,
+            inverse: apply(step.inverse),
             ..step
         });
         Some(label)
     }
 
-    /// Redoes the last undone step; returns its label.
-    pub fn redo(&mut self, motion: &mut Motion) -> Option<String> {
-        self.redo_to(motion, &mut Vec::new())
-    }
-
-    /// [`History::redo`] of a motion and the problems of the file it was read from.
-    pub fn redo_to(
-        &mut self,
-        motion: &mut Motion,
-        file_problems: &mut Vec<Problem>,
-    ) -> Option<String> {
+    /// Redoes the last undone step, as [`History::undo_with`]. Returns the label.
+    pub fn redo_with(&mut self, apply: impl FnOnce(C) -> C) -> Option<String> {
         let step = self.redo.pop()?;
-        let undo = step.inverse.apply_to(motion, file_problems);
-        self.state = step.state;
         let label = step.label.clone();
+        self.state = step.state;
         self.undo.push(Step {
-            inverse: undo,
+            inverse: apply(step.inverse),
             ..step
         });
         Some(label)
     }
 
-    /// After a save: every step that sets the file's problems sets `problems`, those of
-    /// the file now on disk, whatever is undone or redone.
-    pub fn set_file_problems(&mut self, problems: &[Problem]) {
-        for step in self.undo.iter_mut().chain(&mut self.redo) {
-            step.inverse.set_file_problems(problems);
-        }
-    }
-
-    /// The edit Undo would apply (the last step's inverse).
+    /// The change Undo would apply (the last step's inverse).
     #[must_use]
-    pub fn next_undo(&self) -> Option<&Edit> {
+    pub fn next_undo(&self) -> Option<&C> {
         self.undo.last().map(|s| &s.inverse)
     }
 
-    /// The edit Redo would apply.
+    /// The change Redo would apply.
     #[must_use]
-    pub fn next_redo(&self) -> Option<&Edit> {
+    pub fn next_redo(&self) -> Option<&C> {
         self.redo.last().map(|s| &s.inverse)
     }
 
@@ -195,6 +191,71 @@ impl History {
     #[must_use]
     pub fn redo_label(&self) -> Option<&str> {
         self.redo.last().map(|s| s.label.as_str())
+    }
+}
+
+/// A motion's history: its steps are edits applied to the motion and the problems of the
+/// file it was read from.
+impl History<Edit> {
+    /// Applies an edit as one step of its own (or as part of the open gesture).
+    pub fn apply(&mut self, motion: &mut Motion, label: &str, edit: Edit) {
+        self.apply_to(motion, &mut Vec::new(), label, edit);
+    }
+
+    /// [`History::apply`] to a motion and the problems of the file it was read from.
+    pub fn apply_to(
+        &mut self,
+        motion: &mut Motion,
+        file_problems: &mut Vec<Problem>,
+        label: &str,
+        edit: Edit,
+    ) {
+        let inverse = edit.apply_to(motion, file_problems);
+        self.record(label, inverse);
+    }
+
+    /// Closes the gesture and takes back what it changed, leaving no step: the motion, and
+    /// the state id, are as before the gesture began.
+    pub fn cancel_gesture_to(&mut self, motion: &mut Motion, file_problems: &mut Vec<Problem>) {
+        if let Some(back) = self.cancel_gesture() {
+            let _redo = back.apply_to(motion, file_problems);
+        }
+    }
+
+    /// Undoes the last step; returns its label.
+    pub fn undo(&mut self, motion: &mut Motion) -> Option<String> {
+        self.undo_to(motion, &mut Vec::new())
+    }
+
+    /// [`History::undo`] of a motion and the problems of the file it was read from.
+    pub fn undo_to(
+        &mut self,
+        motion: &mut Motion,
+        file_problems: &mut Vec<Problem>,
+    ) -> Option<String> {
+        self.undo_with(|inverse| inverse.apply_to(motion, file_problems))
+    }
+
+    /// Redoes the last undone step; returns its label.
+    pub fn redo(&mut self, motion: &mut Motion) -> Option<String> {
+        self.redo_to(motion, &mut Vec::new())
+    }
+
+    /// [`History::redo`] of a motion and the problems of the file it was read from.
+    pub fn redo_to(
+        &mut self,
+        motion: &mut Motion,
+        file_problems: &mut Vec<Problem>,
+    ) -> Option<String> {
+        self.redo_with(|inverse| inverse.apply_to(motion, file_problems))
+    }
+
+    /// After a save: every step that sets the file's problems sets `problems`, those of
+    /// the file now on disk, whatever is undone or redone.
+    pub fn set_file_problems(&mut self, problems: &[Problem]) {
+        for step in self.undo.iter_mut().chain(&mut self.redo) {
+            step.inverse.set_file_problems(problems);
+        }
     }
 }
 

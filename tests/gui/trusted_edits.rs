@@ -178,7 +178,7 @@ fn servo_upper(harness: &Harness<'_, StudioApp>, servo: usize) -> u8 {
     else {
         panic!("a gait tab is in front");
     };
-    match &tab.gait.sections[0].body {
+    match &tab.gait().sections[0].body {
         Body::ServoConfig { upper, .. } => upper[servo],
         other => panic!("a servo table: {other:?}"),
     }

@@ -4,9 +4,9 @@
 //! its problems with Repair. Every change is pushed as an action, applied after the frame.
 
 use super::action::{Action, GaitAction};
-use super::gait_tab::GaitTab;
 use super::tabs::TabId;
 use crate::codec::gait::{self, Body, Fixed, Gait, SectionType};
+use crate::edit::GaitDocument;
 
 mod controllers;
 mod tables;
@@ -24,22 +24,22 @@ impl Sink<'_> {
 }
 
 /// Draws a gait tab.
-pub fn gait_ui(ui: &mut egui::Ui, id: TabId, tab: &GaitTab, actions: &mut Vec<Action>) {
+pub fn gait_ui(ui: &mut egui::Ui, id: TabId, tab: &GaitDocument, actions: &mut Vec<Action>) {
     let mut sink = Sink { tab: id, actions };
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 header_ui(ui, tab, &mut sink);
-                for index in 0..tab.gait.sections.len() {
-                    section_ui(ui, &tab.gait, index, &mut sink);
+                for index in 0..tab.gait().sections.len() {
+                    section_ui(ui, tab.gait(), index, &mut sink);
                 }
             });
     });
 }
 
-fn header_ui(ui: &mut egui::Ui, tab: &GaitTab, sink: &mut Sink<'_>) {
-    let gait = &tab.gait;
+fn header_ui(ui: &mut egui::Ui, tab: &GaitDocument, sink: &mut Sink<'_>) {
+    let gait = tab.gait();
     ui.heading(format!("{} \u{2014} StickyBot gait file", tab.name()));
     ui.label(format!(
         "Size header {} bytes · table of contents {} count byte, {}",
@@ -70,16 +70,16 @@ fn header_ui(ui: &mut egui::Ui, tab: &GaitTab, sink: &mut Sink<'_>) {
         }
     });
     ui.add_space(6.0);
-    if tab.problems.is_empty() {
+    if tab.problems().is_empty() {
         ui.label("No problems.");
     }
-    for problem in &tab.problems {
+    for problem in tab.problems() {
         ui.label(format!(
             "{} at byte {}: {}",
             problem.severity, problem.offset, problem.message
         ));
     }
-    let repairable = tab.problems.iter().any(|p| {
+    let repairable = tab.problems().iter().any(|p| {
         matches!(
             p.code,
             gait::GaitCode::SizeHeader | gait::GaitCode::NoCountByte
