@@ -1,6 +1,6 @@
 //! The whole-motion operations: `mirror`, `reverse`, `retime`, `concat`, `pose`,
 //! `retarget`. Each reads one motion (a file, or an archive entry), runs the library's
-//! operation, says what it noted, and writes an .mtn file or, with `--entry`, the entry
+//! operation request (the window's Motion menu makes the same ones), says what it noted, and writes an .mtn file or, with `--entry`, the entry
 //! back into an .oda archive. Bad input writes nothing.
 
 use super::input::{Loaded, load};
@@ -9,7 +9,7 @@ use super::{EXIT_OK, Failure};
 use crate::codec::kind::FileKind;
 use crate::codec::mtn::{self, Motion};
 use crate::fsutil::write_atomic;
-use crate::ops::{self, OpError, Outcome};
+use crate::ops::{Context, OpRequest, Outcome, RetimeBy};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -115,23 +115,25 @@ pub enum OpCommand {
 /// Unreadable input, an operation that cannot be done as asked, or an output that cannot
 /// be written.
 pub fn run(command: OpCommand, out: &mut dyn Write) -> Result<u8, Failure> {
-    use crate::ops::{mirror, posture, retarget, retime, reverse};
-    match command {
-        OpCommand::Mirror { io } => apply(&io, out, mirror::mirror),
-        OpCommand::Reverse { io } => apply(&io, out, reverse::reverse),
-        OpCommand::Retime { io, target } => apply(&io, out, |m| match target {
-            RetimeTarget {
-                to_robot_rate: true,
-                ..
-            } => retime::to_robot_rate(m),
-            RetimeTarget {
-                duration: Some(ms), ..
-            } => retime::retime(m, retime::Target::DurationMs(ms)),
-            RetimeTarget {
-                factor: Some(f), ..
-            } => retime::retime(m, retime::Target::Factor(f)),
-            _ => Err(OpError::BadFactor(f64::NAN)),
-        }),
+    let (io, request) = match command {
+        OpCommand::Mirror { io } => (io, OpRequest::Mirror),
+        OpCommand::Reverse { io } => (io, OpRequest::Reverse),
+        OpCommand::Retime { io, target } => {
+            let request = match target {
+                RetimeTarget {
+                    to_robot_rate: true,
+                    ..
+                } => OpRequest::ToRobotRate,
+                RetimeTarget {
+                    duration: Some(ms), ..
+                } => OpRequest::Retime(RetimeBy::DurationMs(ms)),
+                RetimeTarget {
+                    factor: Some(f), ..
+                } => OpRequest::Retime(RetimeBy::Factor(f)),
+                _ => OpRequest::Retime(RetimeBy::Factor(f64::NAN)),
+            };
+            (io, request)
+        }
         OpCommand::Pose {
             io,
             start,
@@ -143,40 +145,64 @@ pub fn run(command: OpCommand, out: &mut dyn Write) -> Result<u8, Failure> {
                     "pose: give --start POSTURE, --end POSTURE or both".to_owned(),
                 ));
             }
-            apply(&io, out, |m| {
-                posture::pose(m, start.as_deref(), end.as_deref(), transition)
-            })
+            let request = OpRequest::Pose {
+                start,
+                end,
+                transition_ms: transition,
+            };
+            (io, request)
         }
         OpCommand::Retarget {
             io,
             model,
             keep_feet,
-        } => apply(&io, out, |m| retarget::retarget(m, &model, keep_feet)),
+        } => {
+            let request = OpRequest::Retarget {
+                label: model,
+                keep_feet,
+            };
+            (io, request)
+        }
         OpCommand::Concat {
             inputs,
             transition,
             output,
-        } => {
-            let motions = inputs
-                .iter()
-                .map(|path| read_motion(path, None))
-                .collect::<Result<Vec<Motion>, Failure>>()?;
-            let labels: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
-            let refs: Vec<&Motion> = motions.iter().collect();
-            let label_refs: Vec<&str> = labels.iter().map(String::as_str).collect();
-            let outcome = ops::concat::concat(&refs, &label_refs, transition)
-                .map_err(|e| Failure::usage(format!("concat: {e}")))?;
-            finish(&outcome, &labels.join(" + "), &output, None, out)
-        }
-    }
+        } => return concat(&inputs, transition, &output, out),
+    };
+    apply(&io, out, &request)
 }
 
-/// Reads the motion, runs `op`, writes the result.
-fn apply(
-    io: &InOut,
+/// Reads the first motion and those appended to it, joins them, writes the result.
+fn concat(
+    inputs: &[PathBuf],
+    transition_ms: Option<u64>,
+    output: &Path,
     out: &mut dyn Write,
-    op: impl FnOnce(&Motion) -> Result<Outcome, OpError>,
 ) -> Result<u8, Failure> {
+    let Some((first, rest)) = inputs.split_first() else {
+        return Err(Failure::usage(
+            "concat: give two motions or more".to_owned(),
+        ));
+    };
+    let motion = read_motion(first, None)?;
+    let appended = rest
+        .iter()
+        .map(|path| Ok((path.display().to_string(), read_motion(path, None)?)))
+        .collect::<Result<Vec<(String, Motion)>, Failure>>()?;
+    let request = OpRequest::Append {
+        others: rest.to_vec(),
+        transition_ms,
+    };
+    let context = Context::whole(&first.display().to_string());
+    let outcome = request
+        .run(&motion, &context, &appended)
+        .map_err(|e| Failure::usage(format!("concat: {e}")))?;
+    let labels: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+    finish(&outcome, &labels.join(" + "), output, None, out)
+}
+
+/// Reads the motion, runs the operation on all of it, writes the result.
+fn apply(io: &InOut, out: &mut dyn Write, request: &OpRequest<PathBuf>) -> Result<u8, Failure> {
     let label = match &io.entry {
         Some(entry) => format!("{}:{entry}", io.input.display()),
         None => io.input.display().to_string(),
@@ -189,7 +215,9 @@ fn apply(
         )));
     }
     let motion = read_motion(&io.input, io.entry.as_deref())?;
-    let outcome = op(&motion).map_err(|e| Failure::usage(format!("{label}: {e}")))?;
+    let outcome = request
+        .run(&motion, &Context::whole(&label), &[])
+        .map_err(|e| Failure::usage(format!("{label}: {e}")))?;
     let archive = writes_archive.then_some(&io.input);
     finish(
         &outcome,

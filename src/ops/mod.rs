@@ -8,9 +8,12 @@ pub mod concat;
 pub mod mirror;
 pub mod posture;
 pub mod range;
+pub mod request;
 pub mod retarget;
 pub mod retime;
 pub mod reverse;
+
+pub use request::{Context, OpRequest, RetimeBy};
 
 use crate::codec::mtn::{Keyframe, Keyframes, Motion};
 use crate::robot::{Design, Model, parse_design};

@@ -6,9 +6,10 @@ use super::super::TabId;
 use super::super::action::Action;
 use super::super::dialogs::Modal;
 use super::super::tabs::Tabs;
-use super::request::{OpRequest, RetimeBy};
+use super::OpRequest;
 use crate::codec::Severity;
 use crate::ops::Outcome;
+use crate::ops::RetimeBy;
 use crate::words::plural;
 
 /// The postures offered, "(keep)" first.
@@ -91,15 +92,15 @@ impl OpForm {
                 OpRequest::Pose {
                     start: posture(start),
                     end: posture(end),
-                    transition_ms,
+                    transition_ms: Some(transition_ms),
                 }
             }
             Self::Append {
                 other,
                 transition_ms,
             } => OpRequest::Append {
-                other: other.filter(|&id| tabs.get(id).and_then(|t| t.motion()).is_some())?,
-                transition_ms,
+                others: vec![other.filter(|&id| tabs.get(id).and_then(|t| t.motion()).is_some())?],
+                transition_ms: Some(transition_ms),
             },
             Self::Retarget { target, keep_feet } => OpRequest::Retarget {
                 label: TARGETS.get(target)?.0.to_owned(),

@@ -2,9 +2,10 @@
 //! it with the paws kept) runs on a thread of its own, so the window keeps drawing; the app
 //! takes its result when it is ready, for the open dialog's preview or to apply it.
 
-use super::request::{Context, OpRequest};
+use super::OpRequest;
 use crate::app::TabId;
 use crate::codec::mtn::Motion;
+use crate::ops::Context;
 use crate::ops::{OpError, Outcome};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
@@ -58,14 +59,14 @@ impl Job {
         revision: u64,
         motion: Motion,
         context: Context,
-        other: Option<(String, Motion)>,
+        others: Vec<(String, Motion)>,
     ) -> Self {
         let (sender, receiver) = channel();
         let (job_request, job_context) = (request.clone(), context.clone());
         std::thread::spawn(move || {
             // The window may have gone (or moved on) by the time it is done: then nobody
             // listens, and that is fine.
-            let run = || job_request.run(&motion, &job_context, other.as_ref());
+            let run = || job_request.run(&motion, &job_context, &others);
             // The job's work on every core runs in a pool of its own: the window's checks
             // of a long motion share the global pool, and must not wait behind it.
             let result = match rayon::ThreadPoolBuilder::new().build() {
@@ -120,12 +121,17 @@ mod tests {
             label: "DRX-900".to_owned(),
             keep_feet: true,
         };
-        let context = Context {
-            range: None,
-            at_playhead: 0,
-        };
+        let context = Context::whole("this motion");
         let started = Instant::now();
-        let job = Job::spawn(1, request, Purpose::Preview, 0, job_motion, context, None);
+        let job = Job::spawn(
+            1,
+            request,
+            Purpose::Preview,
+            0,
+            job_motion,
+            context,
+            Vec::new(),
+        );
         // Let the job's threads take their cores.
         std::thread::sleep(Duration::from_millis(200));
         assert!(job.poll().is_none(), "the conversion is still running");

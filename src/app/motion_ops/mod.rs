@@ -2,16 +2,29 @@
 //! postures, append, convert) and time-range operations (cut, copy, paste, delete, insert
 //! time), each run by the library's `ops` and applied as one undo step.
 //!
-//! - [`request`]: what is asked ([`OpRequest`]) and running it on a tab's motion;
+//! - what is asked is the library's [`crate::ops::OpRequest`], the command line's too, with
+//!   the appended motions named by their tabs;
 //! - [`dialog`]: the small windows that take parameters and preview the result;
 //! - [`job`]: a heavy operation run in the background.
 
 pub mod dialog;
 pub mod job;
-pub mod request;
 
 pub use dialog::{OpForm, OpPrompt};
-pub use request::OpRequest;
+/// An operation asked of a motion tab (an Append names other tabs).
+pub type OpRequest = crate::ops::OpRequest<TabId>;
+
+/// Where in a motion tab's motion an operation works: its selected range and playhead.
+#[must_use]
+pub fn context_of(tab: &super::tabs::MotionTab) -> crate::ops::Context {
+    let times = tab.document.times_ms();
+    let playhead = tab.playback.time_ms();
+    crate::ops::Context {
+        label: "this motion".to_owned(),
+        range: tab.view.range_keyframes(times),
+        at_playhead: times.partition_point(|&t| t <= playhead).saturating_sub(1),
+    }
+}
 
 use super::dialogs::Modal;
 use super::{StudioApp, TabId, plural};
@@ -27,7 +40,7 @@ impl StudioApp {
         let Some(tab) = self.tabs.motion_mut(id) else {
             return;
         };
-        let context = request::Context::of(tab);
+        let context = context_of(tab);
         if job::is_heavy(request, &tab.document.motion) {
             if self
                 .op_job
@@ -55,7 +68,7 @@ impl StudioApp {
             ));
             return;
         }
-        let result = request.run(&tab.document.motion, &context, other.as_ref());
+        let result = request.run(&tab.document.motion, &context, &other);
         self.finish_op(id, request, &context, result);
     }
 
@@ -64,7 +77,7 @@ impl StudioApp {
         &mut self,
         id: TabId,
         request: &OpRequest,
-        context: &request::Context,
+        context: &crate::ops::Context,
         result: Result<crate::ops::Outcome, crate::ops::OpError>,
     ) {
         let Some(tab) = self.tabs.motion_mut(id) else {
@@ -77,9 +90,10 @@ impl StudioApp {
                 tab.document
                     .apply(&label, Edit::ReplaceMotion(Box::new(outcome.motion)));
                 tab.view.fit_to(&tab.document.motion);
-                tab.view.range_ms = request.range_after(context, &tab.document, keyframes_before);
+                tab.view.range_ms =
+                    request.range_after(context, tab.document.times_ms(), keyframes_before);
                 tab.timeline.fit_requested |= request.refits();
-                let mut said = request.done_message(&tab.document);
+                let mut said = request.done_message(&tab.document.motion);
                 for note in &outcome.notes {
                     said.push_str("; ");
                     said.push_str(note);
@@ -137,12 +151,15 @@ impl StudioApp {
     }
 
     /// The other motion an Append takes, cloned (it is another tab).
-    fn other_motion(&self, request: &OpRequest) -> Option<(String, crate::codec::mtn::Motion)> {
-        let OpRequest::Append { other, .. } = request else {
-            return None;
+    fn other_motion(&self, request: &OpRequest) -> Vec<(String, crate::codec::mtn::Motion)> {
+        let OpRequest::Append { others, .. } = request else {
+            return Vec::new();
         };
-        let tab = self.tabs.get(*other)?.motion()?;
-        Some((tab.document.tab_title(), tab.document.motion.clone()))
+        others
+            .iter()
+            .filter_map(|&id| self.tabs.get(id)?.motion())
+            .map(|tab| (tab.document.tab_title(), tab.document.motion.clone()))
+            .collect()
     }
 
     /// Fills an operation dialog's preview from the tab it is about (a heavy one starts in
@@ -158,7 +175,7 @@ impl StudioApp {
             prompt.preview = Some(Err("the motion's tab was closed".to_owned()));
             return prompt;
         };
-        let context = request::Context::of(tab);
+        let context = context_of(tab);
         if job::is_heavy(&request, &tab.document.motion) {
             if self
                 .op_job

@@ -1,12 +1,11 @@
-//! What the Motion menu asks for, as data, and running it on a motion.
+//! An operation asked for, as data, and running it on a motion: the window's Motion menu
+//! and dialogs and the command line's operation subcommands make the same requests and run
+//! the same code.
 
-use super::super::TabId;
-use super::super::tabs::MotionTab;
+use super::range::{self, Clip};
+use super::retime::Target;
+use super::{OpError, Outcome};
 use crate::codec::mtn::Motion;
-use crate::edit::Document;
-use crate::ops::range::{self, Clip};
-use crate::ops::retime::Target;
-use crate::ops::{self, OpError, Outcome};
 use crate::words::plural;
 
 /// How Retime sets the new length.
@@ -18,10 +17,20 @@ pub enum RetimeBy {
     Factor(f64),
 }
 
-/// One operation on a motion tab. Mirror, Reverse and Retime work on the selected time
-/// range when there is one, else on the whole motion.
+impl RetimeBy {
+    fn target(self) -> Target {
+        match self {
+            Self::DurationMs(ms) => Target::DurationMs(ms),
+            Self::Factor(f) => Target::Factor(f),
+        }
+    }
+}
+
+/// One operation on a motion. Mirror, Reverse and Retime work on the selected time range
+/// when there is one, else on the whole motion. `Other` names the motions an Append takes
+/// (the window: other tabs; the command line: files); the caller reads them.
 #[derive(Clone, Debug, PartialEq)]
-pub enum OpRequest {
+pub enum OpRequest<Other = ()> {
     /// Left and right swapped.
     Mirror,
     /// Played backwards.
@@ -36,15 +45,15 @@ pub enum OpRequest {
         start: Option<String>,
         /// The end posture.
         end: Option<String>,
-        /// The segment that reaches an added posture keyframe.
-        transition_ms: u64,
+        /// The segment that reaches an added posture keyframe (`None`: the posture's own).
+        transition_ms: Option<u64>,
     },
-    /// Another open motion appended.
+    /// Other motions appended, in order.
     Append {
-        /// Its tab.
-        other: TabId,
-        /// The segment joining them where they do not meet.
-        transition_ms: u64,
+        /// The motions.
+        others: Vec<Other>,
+        /// The segment joining two that do not meet (required then).
+        transition_ms: Option<u64>,
     },
     /// Converted to another model.
     Retarget {
@@ -63,30 +72,32 @@ pub enum OpRequest {
     InsertTime(u64),
 }
 
-/// What an operation needs of the tab besides its motion.
+/// Where in the motion an operation works, besides the motion itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Context {
-    /// The selected range's keyframes.
+    /// The motion's name in messages ("this motion" in the window, the file on the command
+    /// line).
+    pub label: String,
+    /// The selected range's keyframes (`None`: the whole motion).
     pub range: Option<(usize, usize)>,
     /// The keyframe at (or last before) the playhead.
     pub at_playhead: usize,
 }
 
 impl Context {
-    /// The context of a motion tab.
+    /// The whole motion, named `label`.
     #[must_use]
-    pub fn of(tab: &MotionTab) -> Self {
-        let times = tab.document.times_ms();
-        let playhead = tab.playback.time_ms();
+    pub fn whole(label: &str) -> Self {
         Self {
-            range: tab.view.range_keyframes(times),
-            at_playhead: times.partition_point(|&t| t <= playhead).saturating_sub(1),
+            label: label.to_owned(),
+            range: None,
+            at_playhead: 0,
         }
     }
 }
 
-impl OpRequest {
-    /// Runs the operation (`other`: the appended motion, with its title).
+impl<Other> OpRequest<Other> {
+    /// Runs the operation (`appended`: the motions an Append takes, with their names).
     ///
     /// # Errors
     /// What the operation refuses, with the reason.
@@ -94,46 +105,43 @@ impl OpRequest {
         &self,
         motion: &Motion,
         context: &Context,
-        other: Option<&(String, Motion)>,
+        appended: &[(String, Motion)],
     ) -> Result<Outcome, OpError> {
-        let whole = (0, motion.keyframes.len().saturating_sub(1));
-        let (first, last) = context.range.unwrap_or(whole);
+        use super::{concat, mirror, posture, retarget, retime, reverse};
+        let range = context.range;
         match self {
-            Self::Mirror => ops::mirror::mirror_range(motion, first, last),
-            Self::Reverse if context.range.is_none() => ops::reverse::reverse(motion),
-            Self::Reverse => ops::reverse::reverse_range(motion, first, last),
-            Self::Retime(by) => {
-                let target = match *by {
-                    RetimeBy::DurationMs(ms) => Target::DurationMs(ms),
-                    RetimeBy::Factor(f) => Target::Factor(f),
-                };
-                ops::retime::retime_range(motion, first, last, target)
-            }
-            Self::ToRobotRate => ops::retime::to_robot_rate(motion),
+            Self::Mirror => match range {
+                Some((first, last)) => mirror::mirror_range(motion, first, last),
+                None => mirror::mirror(motion),
+            },
+            Self::Reverse => match range {
+                Some((first, last)) => reverse::reverse_range(motion, first, last),
+                None => reverse::reverse(motion),
+            },
+            Self::Retime(by) => match range {
+                Some((first, last)) => retime::retime_range(motion, first, last, by.target()),
+                None => retime::retime(motion, by.target()),
+            },
+            Self::ToRobotRate => retime::to_robot_rate(motion),
             Self::Pose {
                 start,
                 end,
                 transition_ms,
-            } => ops::posture::pose(
-                motion,
-                start.as_deref(),
-                end.as_deref(),
-                Some(*transition_ms),
-            ),
+            } => posture::pose(motion, start.as_deref(), end.as_deref(), *transition_ms),
             Self::Append { transition_ms, .. } => {
-                let Some((title, other)) = other else {
+                if appended.is_empty() {
                     return Err(OpError::Empty);
-                };
-                ops::concat::concat(
-                    &[motion, other],
-                    &["this motion", title],
-                    Some(*transition_ms),
-                )
+                }
+                let motions: Vec<&Motion> = std::iter::once(motion)
+                    .chain(appended.iter().map(|(_, m)| m))
+                    .collect();
+                let labels: Vec<&str> = std::iter::once(context.label.as_str())
+                    .chain(appended.iter().map(|(l, _)| l.as_str()))
+                    .collect();
+                concat::concat(&motions, &labels, *transition_ms)
             }
-            Self::Retarget { label, keep_feet } => {
-                ops::retarget::retarget(motion, label, *keep_feet)
-            }
-            Self::DeleteRange | Self::CutRange => match context.range {
+            Self::Retarget { label, keep_feet } => retarget::retarget(motion, label, *keep_feet),
+            Self::DeleteRange | Self::CutRange => match range {
                 Some((first, last)) => range::delete(motion, first, last),
                 None => Err(OpError::Empty),
             },
@@ -186,16 +194,16 @@ impl OpRequest {
         )
     }
 
-    /// The range selected after the operation: the same keyframes, at their new times (the
-    /// pasted ones after a paste; none after a deletion or a whole-motion operation).
+    /// The range selected after the operation (`times`: the result's keyframe times): the
+    /// same keyframes, at their new times (the pasted ones after a paste; none after a
+    /// deletion or a whole-motion operation).
     #[must_use]
     pub fn range_after(
         &self,
         context: &Context,
-        document: &Document,
+        times: &[u64],
         keyframes_before: usize,
     ) -> Option<(u64, u64)> {
-        let times = document.times_ms();
         let span = |first: usize, last: usize| Some((*times.get(first)?, *times.get(last)?));
         match self {
             Self::Mirror | Self::Reverse | Self::Retime(_) => {
@@ -216,8 +224,7 @@ impl OpRequest {
 
     /// What the status bar says once it is done.
     #[must_use]
-    pub fn done_message(&self, document: &Document) -> String {
-        let motion = &document.motion;
+    pub fn done_message(&self, motion: &Motion) -> String {
         let length = format!(
             "{} ms, {}",
             crate::robot::timing::duration_ms(&motion.keyframes),
@@ -236,5 +243,42 @@ impl OpRequest {
             Self::InsertTime(_) => "Inserted time",
         };
         format!("{what}: now {length}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::example::stand_to_sit;
+
+    #[test]
+    fn a_whole_motion_request_runs_the_whole_motion_operation() {
+        let motion = stand_to_sit();
+        let whole = Context::whole("stand_to_sit.mtn");
+        let mirror: OpRequest = OpRequest::Mirror;
+        assert_eq!(
+            mirror.run(&motion, &whole, &[]),
+            super::super::mirror::mirror(&motion)
+        );
+        let retime: OpRequest = OpRequest::Retime(RetimeBy::Factor(2.0));
+        assert_eq!(
+            retime.run(&motion, &whole, &[]),
+            super::super::retime::retime(&motion, Target::Factor(2.0))
+        );
+    }
+
+    #[test]
+    fn an_append_joins_in_order_and_needs_a_motion_to_append() {
+        let motion = stand_to_sit();
+        let context = Context::whole("a.mtn");
+        let append = OpRequest::Append {
+            others: vec!["b.mtn"],
+            transition_ms: Some(320),
+        };
+        assert_eq!(append.run(&motion, &context, &[]), Err(OpError::Empty));
+        let joined = append
+            .run(&motion, &context, &[("b.mtn".to_owned(), motion.clone())])
+            .map(|o| o.motion.keyframes.len());
+        assert!(joined.is_ok_and(|n| n > motion.keyframes.len()));
     }
 }
