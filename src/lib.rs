@@ -11,6 +11,7 @@ pub mod edit;
 pub mod example;
 pub mod fsutil;
 pub mod logging;
+pub mod open;
 pub mod ops;
 pub mod robot;
 pub mod words;

@@ -3,23 +3,15 @@
 //! order, after it (as egui_demo_app's `Command` and rerun's command queue do), so nothing
 //! changes under a panel while it draws.
 
-use super::command::UiCommand;
-use super::dialogs::Modal;
-use super::tabs::TabId;
-use super::view::{Channel, PointId};
+use super::command::{TopMenu, UiCommand};
+use super::dialogs::{ExportPrompt, ImportPrompt, Modal};
+use super::motion::ops::OpPrompt;
+use super::motion::view::{Channel, PointId};
+use super::state::{Answer, BrowseFor, JobDone, MapFileOp, PanelKind, TabId};
 use crate::edit::Edit;
 use crate::edit::archive::Query;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-
-/// What a save has already been told by the user.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Confirmed {
-    /// Save even though joints go beyond their limits or servos.
-    pub safety: bool,
-    /// Write over a file that changed on disk (or another file at a Save As path).
-    pub overwrite: bool,
-}
 
 /// One thing to do, applied after the frame.
 #[derive(Clone, Debug)]
@@ -39,62 +31,46 @@ pub enum Action {
     ActivateTab(TabId),
     /// Close a tab, asking first when it has unsaved edits.
     CloseTab(TabId),
-    /// Close a tab now, unsaved edits and all (the user said "Don't Save").
-    DiscardTab(TabId),
-    /// Save a motion tab (to its file, or to `to`), then do `then`.
-    Save {
-        /// The tab.
-        tab: TabId,
-        /// A new file to save to (Save As), or `None` for where it came from.
-        to: Option<PathBuf>,
-        /// What the user already agreed to.
-        confirmed: Confirmed,
-        /// What to do once it is saved.
-        then: Option<Box<Action>>,
-    },
-    /// Save every edited motion of an archive tab's archive back into it, in one write.
-    SaveArchive {
-        /// The archive tab.
-        tab: TabId,
-        /// What the user already agreed to.
-        confirmed: Confirmed,
-    },
+    /// A dialog's answer (Save, Don't Save, Restore, ...).
+    Answer(Answer),
     /// Import a file as a new motion tab, with the Import window's options.
-    Import(super::dialogs::ImportPrompt),
-    /// Open the recovery copies a crashed run left (their description files) as unsaved tabs.
-    RestoreRecovered(Vec<PathBuf>),
-    /// Delete the recovery copies a crashed run left.
-    DiscardRecovered(Vec<PathBuf>),
+    Import(ImportPrompt),
     /// Load the Import window's grid from its map file, or save it there.
-    ImportMap(super::import_dialog::ui::MapFileOp),
+    ImportMap(MapFileOp),
     /// Write a motion tab's motion in another format.
-    Export(TabId, super::dialogs::ExportPrompt),
+    Export(TabId, ExportPrompt),
     /// Show a dialog (or show it again, changed: a dialog's fields change through this).
     Show(Modal),
+    /// The Import window's fields changed: show it again, the file mapped again.
+    EditImport(ImportPrompt),
+    /// An operation dialog's fields changed: show it again, its preview worked out again.
+    EditOp(OpPrompt),
     /// Close the dialog.
     CloseModal,
     /// Fill a path field of the open dialog from the system's file dialog.
-    Browse(super::dialogs::BrowseFor),
+    Browse(BrowseFor),
     /// Paste text from the system clipboard (egui's `Event::Paste`).
     PasteText(String),
     /// A change to one motion tab.
     Motion(TabId, MotionAction),
     /// A Motion menu operation on a motion tab, applied as one undo step.
-    MotionOp(TabId, super::motion_ops::OpRequest),
+    MotionOp(TabId, super::motion::ops::OpRequest),
+    /// A background operation finished: its result, for the dialog's preview or to apply.
+    JobDone(JobDone),
     /// A change to one archive tab.
     Archive(TabId, ArchiveAction),
     /// A change to one gait-file tab.
     Gait(TabId, GaitAction),
     /// Show or hide a panel.
-    SetPanel(super::PanelKind, bool),
+    SetPanel(PanelKind, bool),
     /// Several actions, one after another.
     Sequence(Vec<Action>),
     /// Open a menu of the menu bar (from the keyboard), or close it if it is open.
-    OpenMenu(super::command::TopMenu),
-    /// Go on closing the window: these tabs' edits were let go ("Don't Save"), and are
-    /// discarded only once every other unsaved tab has been answered too, so that Cancel at
-    /// a later question loses nothing.
-    QuitLettingGo(Vec<TabId>),
+    OpenMenu(TopMenu),
+    /// The window's close button (or the desktop) asked to close the window.
+    CloseRequested,
+    /// Time passed since the last frame (seconds): the playing motion in front moves on.
+    AdvanceClock(f64),
 }
 
 /// A change to a motion tab: its document, what it shows, its playback.

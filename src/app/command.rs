@@ -4,9 +4,8 @@
 //!
 //! Copy, Cut and Paste are special: the real window (egui-winit) turns Ctrl+C, Ctrl+X and
 //! Ctrl+V into `Event::Copy`, `Event::Cut` and `Event::Paste` and drops the key press, so
-//! those three answer the events ([`clipboard_actions`]), never a key press.
+//! those three answer the events ([`clipboard_events`]), never a key press.
 
-use super::action::Action;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// Declares the command enum and derives its list from the declaration, so that a command
@@ -354,10 +353,19 @@ pub fn history_pressed(ctx: &egui::Context) -> bool {
     })
 }
 
-/// The window's clipboard events as actions, taken out of the input so no widget sees them;
-/// while a text field has the keyboard they are left to it (the system clipboard works
-/// there as everywhere).
-pub fn clipboard_actions(ctx: &egui::Context, typing: bool) -> Vec<Action> {
+/// What a clipboard event of the window asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromClipboard {
+    /// Copy or Cut.
+    Command(UiCommand),
+    /// Paste this text (the system clipboard's).
+    Paste(String),
+}
+
+/// The window's clipboard events, taken out of the input so no widget sees them; while a
+/// text field has the keyboard they are left to it (the system clipboard works there as
+/// everywhere).
+pub fn clipboard_events(ctx: &egui::Context, typing: bool) -> Vec<FromClipboard> {
     if typing {
         return Vec::new();
     }
@@ -365,9 +373,9 @@ pub fn clipboard_actions(ctx: &egui::Context, typing: bool) -> Vec<Action> {
     ctx.input_mut(|input| {
         input.events.retain(|event| {
             let action = match event {
-                egui::Event::Copy => Action::Command(UiCommand::Copy),
-                egui::Event::Cut => Action::Command(UiCommand::Cut),
-                egui::Event::Paste(text) => Action::PasteText(text.clone()),
+                egui::Event::Copy => FromClipboard::Command(UiCommand::Copy),
+                egui::Event::Cut => FromClipboard::Command(UiCommand::Cut),
+                egui::Event::Paste(text) => FromClipboard::Paste(text.clone()),
                 _ => return true,
             };
             actions.push(action);
@@ -394,7 +402,7 @@ mod tests {
     }
 
     #[test]
-    fn clipboard_events_become_actions_unless_typing() {
+    fn clipboard_events_are_taken_unless_typing() {
         let input = egui::RawInput {
             events: vec![
                 egui::Event::Copy,
@@ -407,17 +415,17 @@ mod tests {
         let mut left = 0;
         // A frame's texture updates must be handled (here: dropped) before its output is.
         let mut output = egui::Context::default().run_ui(input.clone(), |ui| {
-            taken = clipboard_actions(ui.ctx(), false);
+            taken = clipboard_events(ui.ctx(), false);
             left = ui.input(|i| i.events.len());
         });
         output.textures_delta.clear();
         assert!(matches!(
             taken.as_slice(),
-            [Action::Command(UiCommand::Copy), Action::PasteText(text)] if text == "pose"
+            [FromClipboard::Command(UiCommand::Copy), FromClipboard::Paste(text)] if text == "pose"
         ));
         assert_eq!(left, 1, "other events stay");
         let mut output = egui::Context::default().run_ui(input, |ui| {
-            taken = clipboard_actions(ui.ctx(), true);
+            taken = clipboard_events(ui.ctx(), true);
         });
         output.textures_delta.clear();
         assert!(taken.is_empty(), "a text field keeps its clipboard");

@@ -1,9 +1,9 @@
 //! The menu bar. Every item pushes an action; what is greyed out is read from the state.
 
-use super::action::{Action, MotionAction};
-use super::command::{TopMenu, UiCommand};
-use super::tabs::{TabKind, Tabs};
-use super::view::{BODY_NAMES, Channel};
+use crate::app::action::{Action, MotionAction};
+use crate::app::command::{TopMenu, UiCommand};
+use crate::app::motion::view::{BODY_NAMES, Channel};
+use crate::app::tabs::{TabKind, Tabs};
 use std::path::PathBuf;
 
 /// What the menus read besides the tabs.
@@ -254,7 +254,7 @@ pub fn menu_ui(
             ui.separator();
             item(ui, UiCommand::ZoomToFit, motion.is_some(), actions);
             if let (Some(tab), Some(id)) = (motion, tabs.active) {
-                let field = super::view::odd_frame_rate(&tab.document.motion);
+                let field = crate::app::motion::view::odd_frame_rate(&tab.document.motion);
                 let mut follow = tab.view.follow_file_rate;
                 let label = field.map_or_else(
                     || "Timing at the File's Frame Rate (the file says 16 ms)".to_owned(),

@@ -11,45 +11,39 @@
 
 pub mod action;
 mod apply;
-mod archive_tab;
-mod clipboard;
+pub mod archive;
 pub mod command;
 pub mod dialogs;
-mod editing;
+mod draw;
 mod field;
 mod file_dialog;
-mod files;
-mod gait_apply;
-mod gait_view;
-mod header_panel;
+pub mod gait;
 pub mod import_dialog;
-mod joints_panel;
 mod menu;
-mod motion_ops;
-mod motion_tab;
+pub mod motion;
 mod panel_size;
-pub mod pose_view;
-mod problems_panel;
 pub mod recovery;
+pub mod state;
 mod status;
-mod table;
 pub mod tabs;
-pub mod timeline;
-pub mod view;
 
 pub use action::Action;
-pub use archive_tab::ArchiveTab;
+pub use archive::ArchiveTab;
 pub use dialogs::Modal;
+pub use motion::MotionTab;
+pub use state::{PanelKind, Panels, TabId};
 pub use status::Status;
-pub use tabs::{MotionTab, TabId, TabKind, Tabs};
+pub use tabs::{TabKind, Tabs};
 
 use crate::edit::Document;
 use crate::edit::timeline_ops::Pose;
 use crate::example::{EXAMPLE_MTN, EXAMPLE_NAME};
-use action::MotionSink;
+use crate::words::plural;
+use command::FromClipboard;
 use egui::ViewportCommand;
-use std::collections::VecDeque;
+use state::Answer;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender};
 
 /// How many recent files the File menu keeps.
 const RECENT_MAX: usize = 10;
@@ -57,10 +51,6 @@ const RECENT_MAX: usize = 10;
 const RECENT_KEY: &str = "recent_files";
 /// The storage key of which panels are shown.
 const PANELS_KEY: &str = "panels";
-/// Narrower than this, the status bar gives the short facts.
-const STATUS_FULL_WIDTH: f32 = 1000.0;
-/// The most actions one frame applies (an action may queue others; a loop stops here).
-const MAX_ACTIONS_PER_FRAME: usize = 10_000;
 
 /// The editor application.
 pub struct StudioApp {
@@ -78,7 +68,11 @@ pub struct StudioApp {
     /// copied last is kept).
     pub keyframes_clip: Option<crate::ops::range::Clip>,
     /// A Motion menu operation running in the background.
-    op_job: Option<motion_ops::job::Job>,
+    op_job: Option<motion::ops::job::Job>,
+    /// Where background work posts its results, as actions (a job holds a clone).
+    post: Sender<Action>,
+    /// What background work posted, taken into the queue at the start of each frame.
+    posted: Receiver<Action>,
     /// Whether to ask the system for file dialogs (off in tests, and where there are none:
     /// the window then asks for paths itself).
     pub native_dialogs: bool,
@@ -101,87 +95,6 @@ pub struct StudioApp {
     shown_title: String,
 }
 
-/// Which of a motion tab's panels are shown; the timeline always is. Remembered between
-/// runs (their sizes are laid out afresh for each run's window: see
-/// `persist_egui_memory`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Panels {
-    /// The joint list.
-    pub joints: bool,
-    /// The header and the problems.
-    pub header: bool,
-    /// The posed robot.
-    pub pose: bool,
-    /// The keyframe table.
-    pub table: bool,
-}
-
-impl Default for Panels {
-    fn default() -> Self {
-        Self {
-            joints: true,
-            header: true,
-            pose: true,
-            table: true,
-        }
-    }
-}
-
-/// One of the panels that can be hidden.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PanelKind {
-    /// The joint list.
-    Joints,
-    /// The header and the problems.
-    Header,
-    /// The posed robot.
-    Pose,
-    /// The keyframe table.
-    Table,
-}
-
-impl PanelKind {
-    /// Every panel, in menu order.
-    pub const ALL: [Self; 4] = [Self::Joints, Self::Header, Self::Pose, Self::Table];
-
-    /// The View menu's label.
-    #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Joints => "Joint List",
-            Self::Header => "Header and Problems",
-            Self::Pose => "Posed Robot",
-            Self::Table => "Keyframe Table",
-        }
-    }
-}
-
-impl Panels {
-    /// Whether a panel is shown.
-    #[must_use]
-    pub fn shows(self, kind: PanelKind) -> bool {
-        match kind {
-            PanelKind::Joints => self.joints,
-            PanelKind::Header => self.header,
-            PanelKind::Pose => self.pose,
-            PanelKind::Table => self.table,
-        }
-    }
-
-    /// Shows or hides a panel.
-    pub fn set(&mut self, kind: PanelKind, shown: bool) {
-        let slot = match kind {
-            PanelKind::Joints => &mut self.joints,
-            PanelKind::Header => &mut self.header,
-            PanelKind::Pose => &mut self.pose,
-            PanelKind::Table => &mut self.table,
-        };
-        *slot = shown;
-    }
-}
-
-pub use crate::words::plural;
-
 /// The bundled example as a document.
 #[must_use]
 pub fn example_document() -> Document {
@@ -195,6 +108,7 @@ impl StudioApp {
     /// A window with no tab open and no system file dialogs (tests drive it).
     #[must_use]
     pub fn empty() -> Self {
+        let (post, posted) = std::sync::mpsc::channel();
         Self {
             tabs: Tabs::default(),
             modal: None,
@@ -203,6 +117,8 @@ impl StudioApp {
             clipboard: None,
             keyframes_clip: None,
             op_job: None,
+            post,
+            posted,
             native_dialogs: false,
             messages_open: false,
             panels: Panels::default(),
@@ -280,11 +196,8 @@ impl StudioApp {
                 titles.join(", ")
             ),
             buttons: vec![
-                (
-                    "Restore".to_owned(),
-                    Some(Action::RestoreRecovered(paths.clone())),
-                ),
-                ("Discard".to_owned(), Some(Action::DiscardRecovered(paths))),
+                ("Restore".to_owned(), Some(Answer::Restore(paths.clone()))),
+                ("Discard".to_owned(), Some(Answer::DiscardRecovered(paths))),
                 ("Later".to_owned(), None),
             ],
         }));
@@ -326,12 +239,12 @@ impl StudioApp {
         self.recent.truncate(RECENT_MAX);
     }
 
-    /// One frame of the whole window: read the input, draw, then apply what was asked.
+    /// One frame of the whole window, in three steps: read the input (and what background
+    /// work posted) into actions, draw (panels read the state and push actions), then apply
+    /// the actions: the one step that changes the state.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.read_input(&ctx);
-        self.poll_op_job(&ctx);
-        self.advance_clock(&ctx);
         self.draw(ui);
         self.apply_actions(&ctx);
         if let Some(failure) = self.recovery.keep(&self.tabs, ctx.input(|i| i.time)) {
@@ -355,8 +268,18 @@ impl StudioApp {
         }
     }
 
-    /// Dropped files, the window's close button, shortcuts and clipboard events.
+    /// Dropped files, the window's close button, the clock, shortcuts and clipboard events,
+    /// and what background work posted, as actions.
     fn read_input(&mut self, ctx: &egui::Context) {
+        self.actions.extend(self.posted.try_iter());
+        if self.op_job.is_some() {
+            // Look again soon for the job's result (it posts without waking the window).
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        if self.active_motion().is_some_and(|tab| tab.playback.playing) {
+            let dt = ctx.input(|i| f64::from(i.stable_dt)).min(0.1);
+            self.actions.push(Action::AdvanceClock(dt));
+        }
         let dropped: Vec<PathBuf> = ctx.input(|i| {
             i.raw
                 .dropped_files
@@ -366,12 +289,7 @@ impl StudioApp {
         });
         self.actions.extend(dropped.into_iter().map(Action::Open));
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
-            if self.any_dirty() {
-                ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-                self.actions.push(Action::Command(command::UiCommand::Quit));
-            } else {
-                self.allow_close = true;
-            }
+            self.actions.push(Action::CloseRequested);
         }
         if self.typing
             && let Some(field) = self.focused
@@ -418,7 +336,12 @@ impl StudioApp {
                     .into_iter()
                     .map(Action::Command),
             );
-            self.actions.extend(command::clipboard_actions(ctx, typing));
+            let clipboard = command::clipboard_events(ctx, typing);
+            self.actions
+                .extend(clipboard.into_iter().map(|event| match event {
+                    FromClipboard::Command(command) => Action::Command(command),
+                    FromClipboard::Paste(text) => Action::PasteText(text),
+                }));
         }
     }
 
@@ -428,199 +351,6 @@ impl StudioApp {
             .active()
             .is_some_and(|tab| matches!(tab.kind, TabKind::Motion(_) | TabKind::Gait(_)))
     }
-
-    /// Moves the playhead of a playing motion by the time since the last frame.
-    fn advance_clock(&mut self, ctx: &egui::Context) {
-        let Some(id) = self.tabs.active else {
-            return;
-        };
-        let Some(tab) = self.tabs.motion_mut(id) else {
-            return;
-        };
-        if tab.playback.playing {
-            let dt = ctx.input(|i| f64::from(i.stable_dt)).min(0.1);
-            // At the file's frame rate, a 32 ms field plays each frame for 32 ms.
-            let scale = tab.view.time_scale(&tab.document.motion);
-            tab.playback
-                .advance(dt / scale, &tab.document.motion.keyframes);
-            ctx.request_repaint();
-        }
-    }
-
-    fn draw(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
-        let Self {
-            tabs,
-            modal,
-            status,
-            recent,
-            clipboard,
-            keyframes_clip,
-            native_dialogs,
-            messages_open,
-            panels,
-            actions,
-            typing,
-            menu_request,
-            ..
-        } = self;
-        egui::Panel::top("menu").show(ui, |ui| {
-            let context = menu::MenuContext {
-                recent,
-                has_pose: clipboard.is_some(),
-                has_clip: keyframes_clip.is_some(),
-                panels: *panels,
-                open: menu_request.take(),
-            };
-            menu::menu_ui(ui, tabs, &context, actions);
-        });
-        egui::Panel::top("tabs").show(ui, |ui| tabs::tabs_ui(ui, tabs, actions));
-        egui::Panel::bottom("status").show(ui, |ui| {
-            // A narrow window keeps the message room: the short facts (the playhead is in
-            // the transport anyway).
-            let short = ui.available_width() < STATUS_FULL_WIDTH;
-            status::status_ui(ui, &facts(tabs, short), status, tabs.active);
-        });
-        let edited = edited_entries(tabs);
-        let active = tabs.active;
-        match active.and_then(|id| tabs.get_mut(id)) {
-            Some(tab) => {
-                let id = tab.id;
-                match &mut tab.kind {
-                    TabKind::Motion(motion) => {
-                        let mut sink = MotionSink { tab: id, actions };
-                        motion_tab::motion_tab_ui(ui, motion, *panels, &mut sink);
-                    }
-                    TabKind::Archive(archive) => {
-                        let edited: std::collections::BTreeSet<String> = edited
-                            .iter()
-                            .filter(|(path, _)| *path == archive.index.path)
-                            .map(|(_, entry)| entry.clone())
-                            .collect();
-                        let context = archive_tab::BrowserContext { edited: &edited };
-                        archive_tab::archive_ui(ui, id, archive, &context, actions);
-                    }
-                    TabKind::Gait(gait) => gait_view::gait_ui(ui, id, gait, actions),
-                }
-            }
-            None => {
-                egui::CentralPanel::default().show(ui, |ui| empty_ui(ui, actions));
-            }
-        }
-        if let Some(modal) = modal {
-            dialogs::modal_ui(&ctx, modal, *native_dialogs, *typing, tabs, actions);
-        }
-        if *messages_open {
-            let mut open = true;
-            egui::Window::new("Messages")
-                .open(&mut open)
-                .default_width(520.0)
-                .show(&ctx, |ui| status::log_ui(ui, status));
-            if !open {
-                actions.push(Action::Command(command::UiCommand::ShowMessages));
-            }
-        }
-    }
-
-    /// Applies the queued actions in order (and those they queue in turn).
-    fn apply_actions(&mut self, ctx: &egui::Context) {
-        let mut queue: VecDeque<Action> = std::mem::take(&mut self.actions).into();
-        let had_dialog = self.modal.is_some();
-        let tabs_before = (self.tabs.list.len(), self.tabs.active);
-        let mut applied = 0;
-        while let Some(action) = queue.pop_front() {
-            applied += 1;
-            if applied > MAX_ACTIONS_PER_FRAME {
-                self.status
-                    .say("Stopped: the actions of this frame kept asking for more");
-                break;
-            }
-            self.apply(action, ctx);
-            self.status.file_under(self.tabs.active);
-            // What an action queued comes next, before the rest of the frame's.
-            for queued in std::mem::take(&mut self.actions).into_iter().rev() {
-                queue.push_front(queued);
-            }
-            ctx.request_repaint();
-        }
-        for tab in self.tabs.list.iter_mut().filter_map(tabs::Tab::motion_mut) {
-            tab.follow_length();
-        }
-        // A dialog that opens, or a file that loads, closes an open menu (it would stay
-        // drawn over the dialog or the new tab).
-        let opened_dialog = !had_dialog && self.modal.is_some();
-        if opened_dialog || tabs_before != (self.tabs.list.len(), self.tabs.active) {
-            egui::Popup::close_all(ctx);
-        }
-        if self.allow_close && !self.close_sent {
-            ctx.send_viewport_cmd(ViewportCommand::Close);
-            self.close_sent = true;
-        }
-    }
-}
-
-/// Archive entries open in tabs with unsaved edits: `(archive, entry)`.
-fn edited_entries(tabs: &Tabs) -> Vec<(PathBuf, String)> {
-    tabs.motions()
-        .filter(|(_, tab)| tab.document.is_dirty())
-        .filter_map(|(_, tab)| match &tab.document.origin {
-            crate::edit::Origin::Entry { archive, entry } => Some((archive.clone(), entry.clone())),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The status bar's facts about the tab in front (`short`: the keyframes and the length
-/// only).
-fn facts(tabs: &Tabs, short: bool) -> String {
-    let Some(tab) = tabs.active() else {
-        return String::new();
-    };
-    match &tab.kind {
-        TabKind::Motion(motion) if short => {
-            let m = &motion.document.motion;
-            format!(
-                "{} · {} ms",
-                plural(m.keyframes.len(), "keyframe", "keyframes"),
-                crate::robot::timing::duration_ms(&m.keyframes),
-            )
-        }
-        TabKind::Motion(motion) => {
-            let m = &motion.document.motion;
-            format!(
-                "{} · {} · {} ms · playhead {} ms",
-                plural(m.keyframes.len(), "keyframe", "keyframes"),
-                plural(m.locators.len(), "joint", "joints"),
-                crate::robot::timing::duration_ms(&m.keyframes),
-                motion.playhead_ms()
-            )
-        }
-        TabKind::Archive(archive) => plural(archive.index.rows.len(), "entry", "entries"),
-        TabKind::Gait(gait) => format!(
-            "StickyBot gait file · {}",
-            plural(gait.gait().sections.len(), "section", "sections")
-        ),
-    }
-}
-
-/// The window with nothing open.
-fn empty_ui(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
-    ui.vertical_centered(|ui| {
-        ui.add_space(ui.available_height() / 3.0);
-        ui.heading("No motion open");
-        ui.label("Open an AIBO motion (.mtn) or archive (.oda), or drop one on the window.");
-        ui.horizontal(|ui| {
-            for command in [
-                command::UiCommand::Open,
-                command::UiCommand::OpenExample,
-                command::UiCommand::Import,
-            ] {
-                if ui.button(command.label()).clicked() {
-                    actions.push(Action::Command(command));
-                }
-            }
-        });
-    });
 }
 
 impl eframe::App for StudioApp {

@@ -8,7 +8,8 @@
 //! run's lock can be taken is one that no running window owns (two windows at once never
 //! offer each other's copies).
 
-use super::tabs::{TabId, TabKind, Tabs};
+use crate::app::state::TabId;
+use crate::app::tabs::{TabKind, Tabs};
 use crate::edit::Origin;
 use std::collections::HashMap;
 use std::fs::{self, File};

@@ -2,84 +2,12 @@
 //! view and playback) and archives (a browser of their entries).
 
 use super::action::Action;
-use super::archive_tab::ArchiveTab;
-use super::pose_view::PoseState;
-use super::timeline::TimelineState;
-use super::view::View;
-use crate::edit::{Document, Origin, Playback};
+use super::archive::ArchiveTab;
+use super::motion::MotionTab;
+use super::motion::tab::{Shown, Widgets};
+use super::state::TabId;
+use crate::edit::Origin;
 use std::path::Path;
-
-/// A tab's id: unique for the life of the window (an index would shift as tabs close).
-pub type TabId = u64;
-
-/// A motion being edited, and how the window shows it.
-pub struct MotionTab {
-    /// The motion.
-    pub document: Document,
-    /// What is shown and selected.
-    pub view: View,
-    /// Playback at the robot's timing; its position is the playhead.
-    pub playback: Playback,
-    /// The timeline's own state (hover, a drag in progress, the plot's transform).
-    pub timeline: TimelineState,
-    /// The posed robot's own state (its limbs on screen).
-    pub pose: PoseState,
-    /// The user said to save this document despite its limit and speed problems.
-    pub safety_confirmed: bool,
-    /// What the last repair did.
-    pub repair_log: Vec<String>,
-    /// The motion's length in ms when the view last followed it.
-    followed_length_ms: u64,
-}
-
-impl MotionTab {
-    /// A tab for a document: every joint shown, the whole motion in view.
-    #[must_use]
-    pub fn new(document: Document) -> Self {
-        Self {
-            view: View::for_motion(&document.motion),
-            playback: Playback::default(),
-            timeline: TimelineState::default(),
-            pose: PoseState::default(),
-            safety_confirmed: false,
-            repair_log: Vec::new(),
-            followed_length_ms: crate::robot::timing::duration_ms(&document.motion.keyframes),
-            document,
-        }
-    }
-
-    /// Keeps the playhead and the view on the motion after any change of its length (an
-    /// edit, an operation, undo or redo): the playhead never stays past the end, and a view
-    /// that showed the whole motion (or shows nothing of it now) is fitted to the new length
-    /// once no drag is in progress. A view zoomed into part of the motion stays as it is.
-    pub fn follow_length(&mut self) {
-        let length_ms = self.document.times_ms().last().copied().unwrap_or(0);
-        let keyframes = &self.document.motion.keyframes;
-        if self.playback.time_ms() > length_ms {
-            self.playback.seek_ms(length_ms, keyframes);
-        }
-        if length_ms == self.followed_length_ms || self.document.history().in_gesture() {
-            return;
-        }
-        let old_ms = self.followed_length_ms as f64;
-        let shown = self.timeline.transform.map(|t| {
-            let bounds = t.bounds();
-            (bounds.min()[0], bounds.max()[0])
-        });
-        let refit = shown.is_none_or(|(start, end)| {
-            let showed_all = start <= 0.0 && end >= old_ms;
-            showed_all || start > length_ms as f64
-        });
-        self.timeline.fit_requested |= refit;
-        self.followed_length_ms = length_ms;
-    }
-
-    /// The playhead in ms.
-    #[must_use]
-    pub fn playhead_ms(&self) -> u64 {
-        self.playback.time_ms()
-    }
-}
 
 /// What a tab holds.
 pub enum TabKind {
@@ -89,6 +17,16 @@ pub enum TabKind {
     Archive(Box<ArchiveTab>),
     /// A StickyBot gait file.
     Gait(Box<crate::edit::GaitDocument>),
+}
+
+/// A tab as drawing sees it.
+pub enum Drawn<'a> {
+    /// A motion, and its widgets' state.
+    Motion(Shown<'a>, Widgets<'a>),
+    /// An archive's browser.
+    Archive(&'a ArchiveTab),
+    /// A gait file.
+    Gait(&'a crate::edit::GaitDocument),
 }
 
 /// One tab.
@@ -195,10 +133,34 @@ impl Tabs {
         self.list.iter_mut().find(|t| t.id == id)
     }
 
+    /// The tab in front, for drawing: its document read-only, its widgets' state
+    /// writable (only the step that applies actions changes a document).
+    pub fn active_for_drawing(&mut self) -> Option<(TabId, Drawn<'_>)> {
+        let id = self.active?;
+        let tab = self.list.iter_mut().find(|t| t.id == id)?;
+        Some((
+            id,
+            match &mut tab.kind {
+                TabKind::Motion(motion) => {
+                    let (shown, widgets) = motion.for_drawing();
+                    Drawn::Motion(shown, widgets)
+                }
+                TabKind::Archive(archive) => Drawn::Archive(archive),
+                TabKind::Gait(gait) => Drawn::Gait(gait),
+            },
+        ))
+    }
+
     /// The tab in front.
     #[must_use]
     pub fn active(&self) -> Option<&Tab> {
         self.active.and_then(|id| self.get(id))
+    }
+
+    /// Whether this id is an open motion tab.
+    #[must_use]
+    pub fn is_motion(&self, id: TabId) -> bool {
+        self.get(id).and_then(Tab::motion).is_some()
     }
 
     /// A motion tab by id.

@@ -1,5 +1,5 @@
 //! The commands on StickyBot gait files: `info`, `check`, `repair` and `convert` (to and
-//! from JSON) take them as they take motions, told apart by [`FileKind`].
+//! from JSON) take them as they take motions, told apart as every entry point tells files apart ([`crate::open`]).
 
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
 use crate::codec::gait::{self, Decoded, GaitProblem, Section};
@@ -16,7 +16,11 @@ const MAX_GAIT_BYTES: u64 = 1 << 16;
 /// Whether `path` is a gait file (`.gait`, or a file whose first two bytes are its length).
 #[must_use]
 pub fn is_gait(path: &Path) -> bool {
-    path.as_os_str() != "-" && matches!(FileKind::sniff(path), Ok(Some(FileKind::Gait)))
+    path.as_os_str() != "-"
+        && matches!(
+            crate::open::sniff(path, crate::open::OpenOptions::COMMAND_LINE),
+            Ok(crate::open::Opening::Gait)
+        )
 }
 
 fn read(path: &Path) -> Result<(Vec<u8>, Decoded), Failure> {

@@ -5,6 +5,7 @@ use super::Failure;
 use crate::codec::kind::{FileKind, SNIFF_LEN};
 use crate::codec::mtn::{self, Decoded, Motion};
 use crate::codec::oda::{Archive, EntryKind};
+use crate::open::{OpenOptions, Opening, opening};
 use crate::robot::check::decode_checked;
 use std::path::{Path, PathBuf};
 
@@ -28,7 +29,8 @@ pub enum Loaded {
     Json(Box<Motion>),
 }
 
-/// Reads a file, telling what it is by [`FileKind`]: its bytes first, then its extension.
+/// Reads a file, telling what it is as every entry point does ([`crate::open::opening`]):
+/// its bytes first, then its extension.
 ///
 /// # Errors
 /// The file cannot be read, is an archive that cannot be read, is not valid motion JSON, or
@@ -49,8 +51,8 @@ pub fn load(path: &Path) -> Result<Loaded, Failure> {
 pub fn load_data(path: &Path, data: Vec<u8>) -> Result<Loaded, Failure> {
     let shown = path.display();
     let head = &data[..data.len().min(SNIFF_LEN)];
-    match FileKind::detect(path, head, data.len() as u64) {
-        Some(FileKind::Json) => {
+    match opening(path, head, data.len() as u64, OpenOptions::COMMAND_LINE) {
+        Opening::JsonMotion => {
             let motion: Motion = serde_json::from_slice(&data).map_err(|e| {
                 Failure::unreadable(format!(
                     "{shown}: not a motion in mtn-studio's JSON form: {e}"
@@ -58,15 +60,20 @@ pub fn load_data(path: &Path, data: Vec<u8>) -> Result<Loaded, Failure> {
             })?;
             Ok(Loaded::Json(Box::new(motion)))
         }
-        Some(FileKind::Oda) => Archive::read(&data)
+        Opening::Archive => Archive::read(&data)
             .map(Loaded::Archive)
             .map_err(|e| Failure::unreadable(format!("{shown}: {e}"))),
-        // Neither magic nor a kind of its own: let the MTN reader say what it found.
-        Some(FileKind::Mtn) | None => Ok(Loaded::Motion(data)),
-        Some(kind) => Err(Failure::usage(format!(
-            "{shown}: a {}, not an AIBO motion; `mtn-studio convert` makes an .mtn of it",
-            kind.description()
+        // Bytes of no known kind come here too: the MTN reader says what it found.
+        Opening::Motion => Ok(Loaded::Motion(data)),
+        Opening::Gait => Err(Failure::usage(format!(
+            "{shown}: a StickyBot gait file, not an AIBO motion (info, check, repair and \
+             convert take it)"
         ))),
+        other => Err(Failure::usage(
+            other
+                .refusal(path)
+                .unwrap_or_else(|| format!("{shown}: not an AIBO motion")),
+        )),
     }
 }
 

@@ -45,9 +45,6 @@ impl FileKind {
         Self::PoseSeq,
     ];
 
-    /// What the window opens as a document of its own (File > Open, a dropped file).
-    pub const OPENED: [Self; 3] = [Self::Mtn, Self::Oda, Self::Gait];
-
     /// What the window brings in as a new motion through File > Import.
     pub const IMPORTED: [Self; 4] = [Self::BodyMotion, Self::PoseSeq, Self::Csv, Self::Json];
 
@@ -217,10 +214,14 @@ mod tests {
 
     #[test]
     fn filters_list_every_extension_in_both_cases() {
-        let filters = dialog_extensions(&FileKind::OPENED);
+        let filters = dialog_extensions(&[FileKind::Mtn, FileKind::Oda, FileKind::Gait]);
         for e in ["mtn", "MTN", "oda", "ODA", "gait", "GAIT"] {
             assert!(filters.iter().any(|f| f == e), "{e} in {filters:?}");
         }
         assert!(!filters.iter().any(|f| f == "seq"));
+        let every = dialog_extensions(&FileKind::ALL);
+        for e in ["seq", "SEQ", "yml", "YML", "pseq", "csv", "JSON"] {
+            assert!(every.iter().any(|f| f == e), "{e} in {every:?}");
+        }
     }
 }

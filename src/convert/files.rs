@@ -76,10 +76,20 @@ impl ImportSource {
     /// A kind import does not read, or an unreadable or malformed file (the error names the
     /// file and the line).
     pub fn read(path: &Path) -> Result<Self, ConvertError> {
-        let kind = FileKind::sniff(path).map_err(|source| ConvertError::Read {
-            path: path.to_owned(),
-            source,
-        })?;
+        use crate::open::{OpenOptions, Opening};
+        let opening =
+            crate::open::sniff(path, OpenOptions::WINDOW).map_err(|source| ConvertError::Read {
+                path: path.to_owned(),
+                source,
+            })?;
+        let kind = match opening {
+            Opening::Import(kind) => Some(kind),
+            Opening::JsonMotion => Some(FileKind::Json),
+            Opening::Motion => Some(FileKind::Mtn),
+            Opening::Archive => Some(FileKind::Oda),
+            Opening::Gait => Some(FileKind::Gait),
+            Opening::Sound | Opening::Led | Opening::Unknown => None,
+        };
         Self::from_text(path, kind, || read_text(path))
     }
 

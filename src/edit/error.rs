@@ -26,6 +26,15 @@ pub enum DocumentError {
         #[source]
         source: DecodeError,
     },
+    /// A JSON file is not a motion in mtn-studio's JSON form.
+    #[error("{}: not a motion in mtn-studio's JSON form: {source}", path.display())]
+    Json {
+        /// The file.
+        path: PathBuf,
+        /// Where (line and column) and why.
+        #[source]
+        source: serde_json::Error,
+    },
     /// An archive entry is not a motion that can be recovered.
     #[error("{} : {entry}: {source}", path.display())]
     EntryDecode {

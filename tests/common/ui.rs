@@ -8,7 +8,7 @@ use egui::{Event, Key, Modifiers, Pos2, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_plot::PlotPoint;
-use mtn_studio::app::view::Channel;
+use mtn_studio::app::motion::view::Channel;
 use mtn_studio::app::{MotionTab, StudioApp};
 use mtn_studio::edit::Document;
 
@@ -62,7 +62,7 @@ pub fn point_on_screen(harness: &Harness<'_, StudioApp>, k: usize, channel: Chan
     let tab = tab(harness);
     let transform = tab.timeline.transform.expect("the plot has been drawn");
     let time = tab.document.times_ms()[k] as f64;
-    let value = mtn_studio::app::view::value(&tab.document.motion, k, channel).unwrap();
+    let value = mtn_studio::app::motion::view::value(&tab.document.motion, k, channel).unwrap();
     transform.position_from_point(&PlotPoint::new(time, mtn_studio::robot::urad_to_deg(value)))
 }
 

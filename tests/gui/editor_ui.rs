@@ -14,7 +14,7 @@ use egui_kittest::kittest::Queryable;
 use egui_plot::PlotPoint;
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
-use mtn_studio::app::view::Channel;
+use mtn_studio::app::motion::view::Channel;
 use mtn_studio::codec::mtn;
 use mtn_studio::codec::oda::Archive;
 use mtn_studio::edit::Document;

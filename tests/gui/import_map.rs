@@ -12,8 +12,9 @@ use common::ui::{harness, menu, press, type_into};
 use egui::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable};
-use mtn_studio::app::action::{Action, Confirmed};
+use mtn_studio::app::action::Action;
 use mtn_studio::app::dialogs::ImportPrompt;
+use mtn_studio::app::state::{Answer, Confirmed};
 use mtn_studio::app::{Modal, StudioApp};
 use mtn_studio::codec::seq;
 
@@ -137,7 +138,7 @@ fn joints_mapped_by_hand_preview_import_and_convert_to_the_same_bytes() {
     assert!(harness.state().modal.is_none());
     let saved = dir.join("window.mtn");
     let tab = harness.state().tabs.active.unwrap();
-    harness.state_mut().push(Action::Save {
+    harness.state_mut().push(Action::Answer(Answer::Save {
         tab,
         to: Some(saved.clone()),
         confirmed: Confirmed {
@@ -145,7 +146,7 @@ fn joints_mapped_by_hand_preview_import_and_convert_to_the_same_bytes() {
             overwrite: true,
         },
         then: None,
-    });
+    }));
     harness.run();
     let window_bytes = std::fs::read(&saved).expect("the window saved the motion");
 

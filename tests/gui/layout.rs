@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_plot::PlotPoint;
 use mtn_studio::app::StudioApp;
-use mtn_studio::app::view::Channel;
+use mtn_studio::app::motion::view::Channel;
 
 const SIZES: [[f32; 2]; 3] = [[640.0, 420.0], [900.0, 600.0], [1400.0, 900.0]];
 
@@ -196,7 +196,7 @@ fn safety_marks_lie_beneath_the_curves() {
     harness.run();
     assert!(harness.query_by_label("FL_LEG_KNEE problems").is_some());
     let shapes = flat_shapes(&harness);
-    let curve_color = mtn_studio::app::view::channel_color(knee);
+    let curve_color = mtn_studio::app::motion::view::channel_color(knee);
     let curve = shapes
         .iter()
         .position(|s| matches!(s, egui::Shape::Path(p) if p.stroke.color == egui::epaint::ColorMode::Solid(curve_color)))

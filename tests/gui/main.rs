@@ -19,6 +19,7 @@ mod import_map;
 mod layout;
 mod motion_menu;
 mod navigation;
+mod open_both_ways;
 mod paint_cost;
 mod panels;
 mod reaching;

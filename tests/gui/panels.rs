@@ -8,7 +8,7 @@ use egui::Pos2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mtn_studio::app::StudioApp;
-use mtn_studio::app::view::Channel;
+use mtn_studio::app::motion::view::Channel;
 use mtn_studio::edit::Document;
 
 fn example() -> StudioApp {
@@ -18,7 +18,7 @@ fn example() -> StudioApp {
 /// A point on one of `joint`'s limbs in the pose view that no other joint's limb is near,
 /// so a click there can only mean that joint.
 fn limb_point(harness: &Harness<'_, StudioApp>, joint: usize) -> Pos2 {
-    use mtn_studio::app::pose_view::{LIMB_GRAB_RADIUS, distance_to_segment};
+    use mtn_studio::app::motion::pose_view::{LIMB_GRAB_RADIUS, distance_to_segment};
     let limbs = &tab(harness).pose.limbs;
     limbs
         .iter()

@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
-use mtn_studio::app::view::Channel;
+use mtn_studio::app::motion::view::Channel;
 use mtn_studio::edit::Document;
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -157,12 +157,12 @@ fn screenshots_of_the_posed_robot() {
                 .unwrap();
             let values = pose.angles_urad();
             let body = pose.body_urad();
-            let mut state = mtn_studio::app::pose_view::PoseState::default();
+            let mut state = mtn_studio::app::motion::pose_view::PoseState::default();
             let mut harness = Harness::builder()
                 .with_size([640.0, 300.0])
                 .wgpu()
                 .build_ui(|ui| {
-                    mtn_studio::app::pose_view::pose_ui(
+                    mtn_studio::app::motion::pose_view::pose_ui(
                         ui, &motion, &values, body, None, &mut state,
                     );
                 });

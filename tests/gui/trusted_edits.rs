@@ -9,7 +9,7 @@ use common::ui::{ctrl, doc, harness, opened, press, said, start_typing, tab};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mtn_studio::app::view::Channel;
+use mtn_studio::app::motion::view::Channel;
 use mtn_studio::app::{Action, StudioApp};
 use mtn_studio::codec::gait::{self, Body};
 use mtn_studio::edit::{Document, Edit};
@@ -392,7 +392,7 @@ fn tab_from_cell_to_cell_across_the_tables_edge_types_into_the_cell_it_shows() {
     let mut harness = opened(&[&path]);
     let before = doc(&harness).motion.clone();
     let names: Vec<String> = (0..before.locators.len())
-        .map(|j| mtn_studio::app::view::channel_name(&before, Channel::Joint(j)))
+        .map(|j| mtn_studio::app::motion::view::channel_name(&before, Channel::Joint(j)))
         .collect();
     // Along keyframe 2, typed cell after cell with Tab between them, as a person fills a
     // row: the table scrolls sideways to show each next cell.

@@ -10,15 +10,72 @@
 
 pub mod ui;
 
-pub use ui::{MapFileOp, import_ui};
-
 use crate::codec::Problem;
 use crate::codec::mtn::{self, Motion};
-use crate::convert::{ImportOptions, ImportSource, MapEntry, Part, parse_map, write_map};
+use crate::convert::{
+    ConvertError, ImportOptions, ImportSource, MapEntry, MapError, Part, parse_map, write_map,
+};
 use crate::robot::models::parse_design;
 use crate::robot::timing;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// Why the Import window cannot read its file, make its motion, or load or save its map;
+/// each names the file (and the line, where the reader says).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ImportError {
+    /// No file is given yet.
+    #[error("give the file to import")]
+    NoPath,
+    /// The file, or the map file, cannot be read or made into a motion.
+    #[error(transparent)]
+    Convert(#[from] ConvertError),
+    /// A line of the map file is not a map entry.
+    #[error("{}: {source}", path.display())]
+    Map {
+        /// The map file.
+        path: PathBuf,
+        /// Which line, and why.
+        #[source]
+        source: MapError,
+    },
+    /// A map is loaded before an AIBO model is chosen.
+    #[error("choose an AIBO model before loading {}", path.display())]
+    NoModel {
+        /// The map file.
+        path: PathBuf,
+    },
+    /// The map names a joint the model does not have.
+    #[error("{}: \"{joint}\" is not a joint of {model}", path.display())]
+    NotAJoint {
+        /// The map file.
+        path: PathBuf,
+        /// The joint named.
+        joint: String,
+        /// The model chosen.
+        model: String,
+    },
+    /// The map gives a joint a part the file does not have.
+    #[error("{}: {joint} takes a part the file does not have ({parts} parts)", path.display())]
+    NoSuchPart {
+        /// The map file.
+        path: PathBuf,
+        /// The joint.
+        joint: String,
+        /// How many parts the file has.
+        parts: usize,
+    },
+    /// The map file cannot be written; what was there is as it was.
+    #[error("{}: cannot write: {source}", path.display())]
+    WriteMap {
+        /// The map file.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+}
 
 /// The File > Import window's state.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,12 +134,12 @@ pub struct Previewed {
     pub path: String,
     /// The model the grid's rows are for.
     pub model: String,
-    /// The file, or why it could not be read (empty when no path is given).
-    pub source: Result<Arc<ImportSource>, String>,
+    /// The file, or why it could not be read.
+    pub source: Result<Arc<ImportSource>, Arc<ImportError>>,
     /// The model, tolerance and rows the result was made from.
     made_from: (String, f64, Vec<MapRow>),
     /// The motion made, or why not.
-    pub result: Result<Made, String>,
+    pub result: Result<Made, Arc<ImportError>>,
 }
 
 /// What the import makes.
@@ -250,15 +307,20 @@ impl ImportPrompt {
     pub fn load_map(mut self) -> Self {
         let path = Path::new(self.map_path.trim()).to_owned();
         let loaded = crate::convert::read_text(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|text| parse_map(&text).map_err(|e| format!("{}: {e}", path.display())))
+            .map_err(ImportError::from)
+            .and_then(|text| {
+                parse_map(&text).map_err(|source| ImportError::Map {
+                    path: path.clone(),
+                    source,
+                })
+            })
             .and_then(|entries| self.rows_from(&entries, &path));
         match loaded {
             Ok(rows) => {
                 self.notice = Some(format!(
                     "Loaded {} (mapping {})",
                     path.display(),
-                    crate::app::plural(
+                    crate::words::plural(
                         rows.iter().filter(|r| r.part.is_some()).count(),
                         "joint",
                         "joints"
@@ -267,17 +329,18 @@ impl ImportPrompt {
                 self.rows = rows;
                 self.error = None;
             }
-            Err(message) => {
-                self.error = Some(message);
+            Err(error) => {
+                self.error = Some(error.to_string());
                 self.notice = None;
             }
         }
         refresh(self)
     }
 
-    fn rows_from(&self, entries: &[MapEntry], path: &Path) -> Result<Vec<MapRow>, String> {
-        let design = parse_design(&self.model)
-            .ok_or_else(|| format!("choose an AIBO model before loading {}", path.display()))?;
+    fn rows_from(&self, entries: &[MapEntry], path: &Path) -> Result<Vec<MapRow>, ImportError> {
+        let design = parse_design(&self.model).ok_or_else(|| ImportError::NoModel {
+            path: path.to_owned(),
+        })?;
         let names = self
             .source()
             .map(|s| s.part_names().to_vec())
@@ -289,25 +352,19 @@ impl ImportPrompt {
                 .allowed_joints()
                 .find(|(_, info)| info.name == entry.joint || info.locator == entry.joint)
                 .and_then(|(_, info)| rows.iter_mut().find(|r| r.joint == info.name))
-                .ok_or_else(|| {
-                    format!(
-                        "{}: \"{}\" is not a joint of {}",
-                        path.display(),
-                        entry.joint,
-                        self.model
-                    )
+                .ok_or_else(|| ImportError::NotAJoint {
+                    path: path.to_owned(),
+                    joint: entry.joint.clone(),
+                    model: self.model.clone(),
                 })?;
             let part = match &entry.part {
                 Part::Index(i) => Some(*i).filter(|&i| i < parts),
                 Part::Name(name) => names.iter().position(|n| n == name),
             }
-            .ok_or_else(|| {
-                format!(
-                    "{}: {} takes a part the file does not have ({} parts)",
-                    path.display(),
-                    entry.joint,
-                    parts
-                )
+            .ok_or_else(|| ImportError::NoSuchPart {
+                path: path.to_owned(),
+                joint: entry.joint.clone(),
+                parts,
             })?;
             *row = MapRow {
                 joint: row.joint,
@@ -339,8 +396,9 @@ impl ImportPrompt {
                 self.notice = Some(format!("Saved the map to {}", path.display()));
                 self.error = None;
             }
-            Err(e) => {
-                self.error = Some(format!("{}: cannot write: {e}", path.display()));
+            Err(source) => {
+                let error = ImportError::WriteMap { path, source };
+                self.error = Some(error.to_string());
                 self.notice = None;
             }
         }
@@ -383,10 +441,10 @@ pub fn refresh(mut prompt: ImportPrompt) -> ImportPrompt {
     let reread = old.as_ref().is_none_or(|o| o.path != path);
     let source = match &old {
         Some(o) if !reread => o.source.clone(),
-        _ if path.is_empty() => Err(String::new()),
+        _ if path.is_empty() => Err(Arc::new(ImportError::NoPath)),
         _ => ImportSource::read(Path::new(&path))
             .map(Arc::new)
-            .map_err(|e| e.to_string()),
+            .map_err(|e| Arc::new(e.into())),
     };
     if reread
         && let Some(label) = source
@@ -432,14 +490,14 @@ pub fn refresh(mut prompt: ImportPrompt) -> ImportPrompt {
 }
 
 fn make(
-    source: &Result<Arc<ImportSource>, String>,
+    source: &Result<Arc<ImportSource>, Arc<ImportError>>,
     path: &str,
     prompt: &ImportPrompt,
-) -> Result<Made, String> {
-    let source = source.as_ref().map_err(Clone::clone)?;
+) -> Result<Made, Arc<ImportError>> {
+    let source = source.as_ref().map_err(Arc::clone)?;
     let (motion, lines) = source
         .to_mtn(Path::new(path), &prompt.options_for(source))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Arc::new(e.into()))?;
     let offsets = mtn::offsets(&motion).unwrap_or_default();
     let problems = crate::robot::check::problems(&motion, &offsets, &[]);
     let times = timing::keyframe_times_ms(&motion.keyframes);

@@ -1,22 +1,14 @@
 //! Drawing the Import window: the file and model, the mapping grid, the preview.
 
-use super::{ImportPrompt, Made, MapRow};
+use super::{ImportError, ImportPrompt, Made, MapRow};
 use crate::app::action::Action;
-use crate::app::dialogs::{BrowseFor, Modal, error_line, path_row};
-use crate::app::header_panel::name_widget;
-use crate::app::view::{Channel, channel_color};
+use crate::app::dialogs::parts::{error_line, path_row};
+use crate::app::motion::name_widget;
+use crate::app::motion::view::{Channel, channel_color};
+use crate::app::state::{BrowseFor, MapFileOp};
 use crate::convert::ImportSource;
 use crate::robot::urad_to_deg;
 use egui::RichText;
-
-/// What the map file buttons do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MapFileOp {
-    /// Read the grid from the map file.
-    Load,
-    /// Write the grid to the map file.
-    Save,
-}
 
 /// The width of a row's part drop-down.
 const PART_WIDTH: f32 = 130.0;
@@ -64,16 +56,16 @@ pub fn import_ui(
             ui.label("This file is an AIBO motion already: it opens as it is.");
         }
         None => {
-            if let Some(Err(message)) = prompt.preview.0.as_ref().map(|p| &p.source)
-                && !message.is_empty()
+            if let Some(Err(error)) = prompt.preview.0.as_ref().map(|p| &p.source)
+                && !matches!(**error, ImportError::NoPath)
             {
-                error_line(ui, Some(message));
+                error_line(ui, Some(&error.to_string()));
             }
         }
     }
     error_line(ui, prompt.error.as_ref());
     if next != *prompt {
-        actions.push(Action::Show(Modal::Import(next.clone())));
+        actions.push(Action::EditImport(next.clone()));
     }
     ui.horizontal(|ui| {
         let ready = prompt.made().is_some();
@@ -154,10 +146,10 @@ fn grid_ui(
     ui.horizontal_wrapped(|ui| {
         ui.strong("Which part drives each joint");
         if ui.button("Match Names").clicked() {
-            actions.push(Action::Show(Modal::Import(prompt.clone().by_name())));
+            actions.push(Action::EditImport(prompt.clone().by_name()));
         }
         if ui.button("Map by Order").clicked() {
-            actions.push(Action::Show(Modal::Import(prompt.clone().by_order_rows())));
+            actions.push(Action::EditImport(prompt.clone().by_order_rows()));
         }
     });
     let parts = source.parts();
@@ -304,8 +296,10 @@ fn preview_ui(ui: &mut egui::Ui, prompt: &ImportPrompt, next: &mut ImportPrompt)
     ui.strong("Preview");
     let made = match prompt.preview.0.as_ref().map(|p| &p.result) {
         Some(Ok(made)) => made,
-        Some(Err(message)) => {
-            error_line(ui, Some(message));
+        Some(Err(error)) => {
+            if !matches!(**error, ImportError::NoPath) {
+                error_line(ui, Some(&error.to_string()));
+            }
             return;
         }
         None => return,

@@ -66,6 +66,24 @@ impl Document {
         ))
     }
 
+    /// Opens a motion in mtn-studio's JSON form as a new motion, named as the file with the
+    /// .mtn extension; it is not saved anywhere yet (saving asks where).
+    ///
+    /// # Errors
+    /// The file cannot be read, or is not a motion in that form (the error names the line
+    /// and column).
+    pub fn open_json(path: &Path) -> Result<Self, DocumentError> {
+        let data = read(path)?;
+        let motion = serde_json::from_slice(&data).map_err(|source| DocumentError::Json {
+            path: path.to_owned(),
+            source,
+        })?;
+        let stem = path
+            .file_stem()
+            .map_or_else(|| "motion".into(), |s| s.to_string_lossy());
+        Ok(Self::created(motion, &format!("{stem}.mtn")))
+    }
+
     /// Opens one motion of an archive on disk.
     ///
     /// # Errors

@@ -1,0 +1,252 @@
+//! The step that applies actions: the one place the window's state changes. This
+//! dispatches each action, and each command through one match: the window's own commands
+//! here, the rest to the kind of the tab in front (motion, gait file, archive). Files and
+//! tabs are in `files.rs`; each feature applies its own actions (`motion`, `gait`,
+//! `archive`).
+
+mod answers;
+mod files;
+
+use super::action::Action;
+use super::command::UiCommand;
+use super::dialogs::{Modal, PathPrompt, PathPurpose};
+use super::file_dialog::{self, Picked};
+use super::state::{BrowseFor, Confirmed, MapFileOp};
+use super::tabs::TabKind;
+use super::{StudioApp, import_dialog};
+use crate::codec::kind::FileKind;
+use egui::ViewportCommand;
+use std::collections::VecDeque;
+
+/// The most actions one frame applies (an action may queue others; a loop stops here).
+const MAX_ACTIONS_PER_FRAME: usize = 10_000;
+
+impl StudioApp {
+    /// Applies the queued actions in order (and those they queue in turn).
+    pub(in crate::app) fn apply_actions(&mut self, ctx: &egui::Context) {
+        let mut queue: VecDeque<Action> = std::mem::take(&mut self.actions).into();
+        let had_dialog = self.modal.is_some();
+        let tabs_before = (self.tabs.list.len(), self.tabs.active);
+        let mut applied = 0;
+        while let Some(action) = queue.pop_front() {
+            applied += 1;
+            if applied > MAX_ACTIONS_PER_FRAME {
+                self.status
+                    .say("Stopped: the actions of this frame kept asking for more");
+                break;
+            }
+            self.apply(action, ctx);
+            self.status.file_under(self.tabs.active);
+            // What an action queued comes next, before the rest of the frame's.
+            for queued in std::mem::take(&mut self.actions).into_iter().rev() {
+                queue.push_front(queued);
+            }
+            ctx.request_repaint();
+        }
+        for tab in self
+            .tabs
+            .list
+            .iter_mut()
+            .filter_map(crate::app::tabs::Tab::motion_mut)
+        {
+            tab.follow_length();
+        }
+        // A dialog that opens, or a file that loads, closes an open menu (it would stay
+        // drawn over the dialog or the new tab).
+        let opened_dialog = !had_dialog && self.modal.is_some();
+        if opened_dialog || tabs_before != (self.tabs.list.len(), self.tabs.active) {
+            egui::Popup::close_all(ctx);
+        }
+        if self.allow_close && !self.close_sent {
+            ctx.send_viewport_cmd(ViewportCommand::Close);
+            self.close_sent = true;
+        }
+    }
+
+    /// Applies one action.
+    fn apply(&mut self, action: Action, ctx: &egui::Context) {
+        match action {
+            Action::Command(command) => self.command(command, ctx),
+            Action::Open(path) => self.open(&path),
+            Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry),
+            Action::ActivateTab(id) => {
+                if self.tabs.get(id).is_some() {
+                    self.tabs.active = Some(id);
+                }
+            }
+            Action::CloseTab(id) => self.close_tab(id),
+            Action::Answer(answer) => self.answer(answer),
+            Action::Import(prompt) => self.import(prompt),
+            Action::Export(tab, prompt) => self.export(tab, prompt),
+            Action::Show(modal) => self.modal = Some(modal),
+            Action::EditImport(prompt) => {
+                self.modal = Some(Modal::Import(import_dialog::refresh(prompt)));
+            }
+            Action::EditOp(prompt) => {
+                let prompt = self.refresh_op(prompt);
+                self.modal = Some(Modal::MotionOp(prompt));
+            }
+            Action::ImportMap(op) => {
+                if let Some(Modal::Import(prompt)) = self.modal.take() {
+                    let prompt = match op {
+                        MapFileOp::Load => prompt.load_map(),
+                        MapFileOp::Save => prompt.save_map(),
+                    };
+                    self.modal = Some(Modal::Import(prompt));
+                }
+            }
+            Action::CloseModal => self.modal = None,
+            Action::Browse(target) => self.browse(target),
+            Action::PasteText(text) => self.paste_text(&text),
+            Action::Motion(id, action) => self.motion_action(id, action),
+            Action::MotionOp(id, request) => self.motion_op(id, &request),
+            Action::JobDone(done) => self.job_done(done),
+            Action::Archive(id, action) => self.archive_action(id, action),
+            Action::Gait(id, action) => self.gait_action(id, action),
+            Action::Sequence(actions) => self.actions.extend(actions),
+            Action::SetPanel(kind, shown) => self.panels.set(kind, shown),
+            Action::OpenMenu(menu) => self.menu_request = Some(menu),
+            Action::CloseRequested => {
+                if self.any_dirty() {
+                    ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+                    self.quit(Vec::new());
+                } else {
+                    self.allow_close = true;
+                }
+            }
+            Action::AdvanceClock(dt) => self.advance_clock(dt, ctx),
+        }
+    }
+
+    /// A command: the window's own here, the others by the kind of the tab in front.
+    fn command(&mut self, command: UiCommand, ctx: &egui::Context) {
+        let active = self.tabs.active;
+        match command {
+            UiCommand::Open => self.open_dialog(),
+            UiCommand::OpenPath => self.ask_path(PathPurpose::Open, None, String::new()),
+            UiCommand::OpenExample => self.open_example(),
+            UiCommand::Import => self.show_import(String::new()),
+            UiCommand::Export => self.show_export(),
+            UiCommand::Save => match active
+                .and_then(|id| self.tabs.get(id))
+                .map(|t| (t.id, &t.kind))
+            {
+                Some((id, TabKind::Motion(_) | TabKind::Gait(_))) => {
+                    self.save(id, None, Confirmed::default(), None);
+                }
+                Some((id, TabKind::Archive(_))) => self.save_archive(id, Confirmed::default()),
+                None => self.status.say("Nothing to save: no motion is open"),
+            },
+            UiCommand::SaveAs => {
+                if let Some(id) = active.filter(|&id| self.tabs.is_motion(id)) {
+                    self.ask_save_path(id, None);
+                }
+            }
+            UiCommand::CloseTab => {
+                if let Some(id) = active {
+                    self.close_tab(id);
+                }
+            }
+            UiCommand::NextTab | UiCommand::PreviousTab => {
+                let step = if command == UiCommand::NextTab { 1 } else { -1 };
+                if let Some(id) = self.tabs.neighbour(step) {
+                    self.tabs.active = Some(id);
+                }
+            }
+            UiCommand::Copy => {
+                self.copy(ctx);
+            }
+            UiCommand::Cut => self.cut(ctx),
+            UiCommand::Paste => match (self.keyframes_clip.clone(), self.clipboard.clone()) {
+                (Some(clip), _) => self.paste_clip(clip),
+                (None, Some(pose)) => self.paste(&pose),
+                (None, None) => self
+                    .status
+                    .say("Copy a pose or a time range first (Ctrl+C)"),
+            },
+            UiCommand::ShowMessages => self.messages_open = !self.messages_open,
+            UiCommand::Quit => self.quit(Vec::new()),
+            // The rest act on the document in front: its kind handles them.
+            command => match self.tabs.active().map(|t| &t.kind) {
+                Some(TabKind::Motion(_)) => self.motion_tab_command(command),
+                Some(TabKind::Gait(_)) => self.gait_command(command),
+                Some(TabKind::Archive(_)) | None => self
+                    .status
+                    .say(format!("{}: open a motion first", command.label())),
+            },
+        }
+    }
+
+    /// Shows a path prompt (the window's own, for desktops without a file dialog).
+    pub(in crate::app) fn ask_path(
+        &mut self,
+        purpose: PathPurpose,
+        note: Option<String>,
+        text: String,
+    ) {
+        self.modal = Some(Modal::PathPrompt(PathPrompt {
+            purpose,
+            text,
+            note,
+            focus: true,
+        }));
+    }
+
+    fn open_dialog(&mut self) {
+        if !self.native_dialogs {
+            self.ask_path(PathPurpose::Open, None, String::new());
+            return;
+        }
+        match file_dialog::pick_file("Open", &crate::open::OPEN_KINDS) {
+            Picked::Path(path) => self.open(&path),
+            Picked::Cancelled => self.status.say("No file chosen"),
+            Picked::Unavailable(reason) => self.ask_path(
+                PathPurpose::Open,
+                Some(format!(
+                    "The system's file dialog did not open ({reason}); type the path instead."
+                )),
+                String::new(),
+            ),
+        }
+    }
+
+    /// Fills a path field of the open Import or Export window from the system's dialog.
+    fn browse(&mut self, target: BrowseFor) {
+        let picked = match target {
+            BrowseFor::ImportPath => file_dialog::pick_file("Import", &FileKind::IMPORTED),
+            BrowseFor::ImportMap => file_dialog::pick_file("Joint map", &[]),
+            BrowseFor::ExportPath => file_dialog::save_file("Export", &FileKind::EXPORTED, ""),
+        };
+        let (path, error) = match picked {
+            Picked::Path(path) => (Some(path.display().to_string()), None),
+            Picked::Cancelled => (None, None),
+            Picked::Unavailable(reason) => (
+                None,
+                Some(format!(
+                    "The system's file dialog did not open ({reason}); type the path instead."
+                )),
+            ),
+        };
+        match (&mut self.modal, target) {
+            (Some(Modal::Import(prompt)), BrowseFor::ImportPath | BrowseFor::ImportMap) => {
+                if let Some(path) = path {
+                    if target == BrowseFor::ImportPath {
+                        prompt.path = path;
+                    } else {
+                        prompt.map_path = path;
+                    }
+                }
+                prompt.error = error;
+                let refreshed = super::import_dialog::refresh(prompt.clone());
+                *prompt = refreshed;
+            }
+            (Some(Modal::Export(_, prompt)), BrowseFor::ExportPath) => {
+                if let Some(path) = path {
+                    prompt.path = path;
+                }
+                prompt.error = error;
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! Drawing the open dialog; each pushes actions (a changed field shows it again, changed).
+
+use super::parts::{error_line, path_row};
+use super::{Confirm, ExportPrompt, Modal, PathPrompt, PathPurpose};
+use crate::app::action::Action;
+use crate::app::state::{Answer, BrowseFor, Confirmed, TabId};
+use std::path::PathBuf;
+
+/// Draws the open dialog. Escape closes it (Cancel), except while a text field has the
+/// keyboard (`typing`: it had at the end of the last frame): there the first Escape only
+/// leaves the field.
+/// A click beside the dialog does not close it, so nothing typed is lost by a stray click.
+pub fn modal_ui(
+    ctx: &egui::Context,
+    modal: &Modal,
+    native_dialogs: bool,
+    typing: bool,
+    tabs: &crate::app::tabs::Tabs,
+    actions: &mut Vec<Action>,
+) {
+    let response = egui::Modal::new(egui::Id::unique("mtn-studio dialog")).show(ctx, |ui| {
+        ui.set_max_width(520.0);
+        match modal {
+            Modal::Confirm(confirm) => confirm_ui(ui, confirm, actions),
+            Modal::Error { title, message } => {
+                ui.heading(title);
+                ui.add(egui::Label::new(message).wrap());
+                if ui.button("OK").clicked() {
+                    actions.push(Action::CloseModal);
+                }
+            }
+            Modal::PathPrompt(prompt) => path_prompt_ui(ui, prompt, actions),
+            Modal::Import(prompt) => {
+                crate::app::import_dialog::ui::import_ui(ui, prompt, native_dialogs, actions);
+            }
+            Modal::Export(tab, prompt) => export_ui(ui, *tab, prompt, native_dialogs, actions),
+            Modal::MotionOp(prompt) => {
+                crate::app::motion::ops::dialog::op_ui(ui, prompt, tabs, actions);
+            }
+        }
+    });
+    let escape = response.is_top_modal
+        && !typing
+        && !ctx.any_popup_open()
+        && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+    if escape {
+        actions.push(Action::CloseModal);
+    }
+}
+
+fn confirm_ui(ui: &mut egui::Ui, confirm: &Confirm, actions: &mut Vec<Action>) {
+    ui.heading(&confirm.title);
+    ui.add(egui::Label::new(&confirm.message).wrap());
+    ui.horizontal(|ui| {
+        for (label, answer) in &confirm.buttons {
+            if ui.button(label).clicked() {
+                actions.push(Action::CloseModal);
+                if let Some(answer) = answer {
+                    actions.push(Action::Answer(answer.clone()));
+                }
+            }
+        }
+    });
+}
+
+fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Action>) {
+    let (heading, label, button) = match prompt.purpose {
+        PathPurpose::Open => ("Open Path", "Path to an .mtn, .oda or .gait file", "Open"),
+        PathPurpose::SaveAs { .. } => ("Save As", "Path of the .mtn file to write", "Save"),
+    };
+    ui.heading(heading);
+    if let Some(note) = &prompt.note {
+        ui.add(egui::Label::new(egui::RichText::new(note).weak()).wrap());
+    }
+    let mut text = prompt.text.clone();
+    let label = ui.label(label);
+    let response = ui
+        .add(egui::TextEdit::singleline(&mut text).desired_width(480.0))
+        .labelled_by(label.id);
+    // The path is what the dialog is for: typing goes there as it opens.
+    if prompt.focus {
+        response.request_focus();
+        actions.push(Action::Show(Modal::PathPrompt(PathPrompt {
+            focus: false,
+            ..prompt.clone()
+        })));
+    }
+    if text != prompt.text {
+        actions.push(Action::Show(Modal::PathPrompt(PathPrompt {
+            text: text.clone(),
+            focus: false,
+            ..prompt.clone()
+        })));
+    }
+    let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    ui.horizontal(|ui| {
+        let go = ui.button(button).clicked() || entered;
+        if go && !text.trim().is_empty() {
+            let path = PathBuf::from(text.trim());
+            actions.push(Action::CloseModal);
+            actions.push(match &prompt.purpose {
+                PathPurpose::Open => Action::Open(path),
+                PathPurpose::SaveAs { tab, then } => Action::Answer(Answer::Save {
+                    tab: *tab,
+                    to: Some(path),
+                    confirmed: Confirmed::default(),
+                    then: then.clone(),
+                }),
+            });
+        }
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseModal);
+        }
+    });
+}
+
+fn export_ui(
+    ui: &mut egui::Ui,
+    tab: TabId,
+    prompt: &ExportPrompt,
+    native_dialogs: bool,
+    actions: &mut Vec<Action>,
+) {
+    ui.heading("Export");
+    ui.add(
+        egui::Label::new(
+            "The extension picks the format: .seq or .yaml (Choreonoid body motion), .pseq \
+             (key poses), .csv, .json or .mtn.",
+        )
+        .wrap(),
+    );
+    let mut next = prompt.clone();
+    if let Some(path) = path_row(
+        ui,
+        "Export to",
+        &prompt.path,
+        native_dialogs,
+        BrowseFor::ExportPath,
+        actions,
+    ) {
+        next.path = path;
+    }
+    ui.horizontal(|ui| {
+        let label = ui.label("Frames per second (.seq)");
+        ui.add_enabled(
+            !next.options.keyframes_only,
+            egui::DragValue::new(&mut next.options.fps).range(1.0..=1000.0),
+        )
+        .labelled_by(label.id);
+    });
+    ui.checkbox(
+        &mut next.options.keyframes_only,
+        "Keyframes only, with their times (.seq)",
+    );
+    ui.checkbox(&mut next.options.seq_v4, "formatVersion 4 (.seq)");
+    error_line(ui, prompt.error.as_ref());
+    if next != *prompt {
+        actions.push(Action::Show(Modal::Export(tab, next.clone())));
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Export").clicked() {
+            actions.push(Action::Export(tab, next));
+        }
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseModal);
+        }
+    });
+}

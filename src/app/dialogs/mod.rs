@@ -1,0 +1,90 @@
+//! The dialogs: at most one is open at a time ([`Modal`]). This module is their state, as
+//! data: a question's buttons hold their answers ([`Answer`]), not actions. [`draw`] draws
+//! each from the app's copy; a change to a field, or a button, is an action (a changed
+//! field shows the dialog again, changed), so dialogs change state through the same queue
+//! as everything else.
+
+pub mod draw;
+pub mod parts;
+
+pub use crate::app::import_dialog::ImportPrompt;
+use crate::app::motion::ops::OpPrompt;
+use crate::app::state::{Answer, TabId, Then};
+use crate::convert::ExportOptions;
+
+/// A question with buttons, each giving an answer (or nothing but closing: Cancel).
+#[derive(Clone, Debug)]
+pub struct Confirm {
+    /// The heading.
+    pub title: String,
+    /// What it is about, and what each answer does.
+    pub message: String,
+    /// The buttons, left to right: a label and what it answers.
+    pub buttons: Vec<(String, Option<Answer>)>,
+}
+
+/// What a typed path is for.
+#[derive(Clone, Debug)]
+pub enum PathPurpose {
+    /// Open it.
+    Open,
+    /// Save a motion tab there, then do `then`.
+    SaveAs {
+        /// The tab.
+        tab: TabId,
+        /// What to do after.
+        then: Option<Then>,
+    },
+}
+
+/// A path typed by hand (File > Open Path…, or where the system has no file dialog).
+#[derive(Clone, Debug)]
+pub struct PathPrompt {
+    /// What it is for.
+    pub purpose: PathPurpose,
+    /// The path so far.
+    pub text: String,
+    /// Why the window asks (no file dialog on this desktop, say).
+    pub note: Option<String>,
+    /// Give the path field the keyboard (once, as the prompt opens), so typing goes there.
+    pub focus: bool,
+}
+
+/// The File > Export window: where, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportPrompt {
+    /// The file to write; its extension picks the format.
+    pub path: String,
+    /// Frames per second, keyframes only, version 4 (for .seq/.yaml).
+    pub options: ExportOptions,
+    /// Why the last try failed.
+    pub error: Option<String>,
+}
+
+/// The one dialog that may be open.
+#[derive(Clone, Debug)]
+pub enum Modal {
+    /// A question.
+    Confirm(Confirm),
+    /// Something failed: which file, and what was wrong.
+    Error {
+        /// The heading.
+        title: String,
+        /// The message (names the file and what was wrong).
+        message: String,
+    },
+    /// A typed path.
+    PathPrompt(PathPrompt),
+    /// File > Import.
+    Import(ImportPrompt),
+    /// File > Export, of a motion tab.
+    Export(TabId, ExportPrompt),
+    /// A Motion menu operation's parameters and preview.
+    MotionOp(OpPrompt),
+}
+
+/// A "Cancel" button: closes the dialog, nothing else.
+#[must_use]
+pub fn cancel() -> (String, Option<Answer>) {
+    ("Cancel".to_owned(), None)
+}

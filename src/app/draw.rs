@@ -1,0 +1,148 @@
+//! Drawing one frame of the window: the menu bar, the tabs, the status bar, the tab in
+//! front (each kind draws itself), the open dialog and the message log. Drawing reads the
+//! state and pushes actions; it changes nothing.
+
+use super::action::{Action, MotionSink};
+use super::tabs::{Drawn, TabKind, Tabs};
+use super::{StudioApp, archive, command, dialogs, gait, menu, motion, status, tabs};
+use crate::words::plural;
+use std::path::PathBuf;
+
+/// Narrower than this, the status bar gives the short facts.
+const STATUS_FULL_WIDTH: f32 = 1000.0;
+
+impl StudioApp {
+    /// Draws the frame; what is asked goes onto the action queue.
+    pub(in crate::app) fn draw(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let Self {
+            tabs,
+            modal,
+            status,
+            recent,
+            clipboard,
+            keyframes_clip,
+            native_dialogs,
+            messages_open,
+            panels,
+            actions,
+            typing,
+            menu_request,
+            ..
+        } = self;
+        egui::Panel::top("menu").show(ui, |ui| {
+            let context = menu::MenuContext {
+                recent,
+                has_pose: clipboard.is_some(),
+                has_clip: keyframes_clip.is_some(),
+                panels: *panels,
+                open: menu_request.take(),
+            };
+            menu::menu_ui(ui, tabs, &context, actions);
+        });
+        egui::Panel::top("tabs").show(ui, |ui| tabs::tabs_ui(ui, tabs, actions));
+        egui::Panel::bottom("status").show(ui, |ui| {
+            // A narrow window keeps the message room: the short facts (the playhead is in
+            // the transport anyway).
+            let short = ui.available_width() < STATUS_FULL_WIDTH;
+            status::status_ui(ui, &facts(tabs, short), status, tabs.active);
+        });
+        let edited = edited_entries(tabs);
+        match tabs.active_for_drawing() {
+            Some((id, Drawn::Motion(shown, widgets))) => {
+                let mut sink = MotionSink { tab: id, actions };
+                motion::draw::motion_tab_ui(ui, shown, widgets, *panels, &mut sink);
+            }
+            Some((id, Drawn::Archive(archive))) => {
+                let edited: std::collections::BTreeSet<String> = edited
+                    .iter()
+                    .filter(|(path, _)| *path == archive.index.path)
+                    .map(|(_, entry)| entry.clone())
+                    .collect();
+                let context = archive::draw::BrowserContext { edited: &edited };
+                archive::draw::archive_ui(ui, id, archive, &context, actions);
+            }
+            Some((id, Drawn::Gait(gait))) => gait::view::gait_ui(ui, id, gait, actions),
+            None => {
+                egui::CentralPanel::default().show(ui, |ui| empty_ui(ui, actions));
+            }
+        }
+        if let Some(modal) = modal {
+            dialogs::draw::modal_ui(&ctx, modal, *native_dialogs, *typing, tabs, actions);
+        }
+        if *messages_open {
+            let mut open = true;
+            egui::Window::new("Messages")
+                .open(&mut open)
+                .default_width(520.0)
+                .show(&ctx, |ui| status::log_ui(ui, status));
+            if !open {
+                actions.push(Action::Command(command::UiCommand::ShowMessages));
+            }
+        }
+    }
+}
+
+/// Archive entries open in tabs with unsaved edits: `(archive, entry)`.
+fn edited_entries(tabs: &Tabs) -> Vec<(PathBuf, String)> {
+    tabs.motions()
+        .filter(|(_, tab)| tab.document.is_dirty())
+        .filter_map(|(_, tab)| match &tab.document.origin {
+            crate::edit::Origin::Entry { archive, entry } => Some((archive.clone(), entry.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The status bar's facts about the tab in front (`short`: the keyframes and the length
+/// only).
+fn facts(tabs: &Tabs, short: bool) -> String {
+    let Some(tab) = tabs.active() else {
+        return String::new();
+    };
+    match &tab.kind {
+        TabKind::Motion(motion) if short => {
+            let m = &motion.document.motion;
+            format!(
+                "{} · {} ms",
+                plural(m.keyframes.len(), "keyframe", "keyframes"),
+                crate::robot::timing::duration_ms(&m.keyframes),
+            )
+        }
+        TabKind::Motion(motion) => {
+            let m = &motion.document.motion;
+            format!(
+                "{} · {} · {} ms · playhead {} ms",
+                plural(m.keyframes.len(), "keyframe", "keyframes"),
+                plural(m.locators.len(), "joint", "joints"),
+                crate::robot::timing::duration_ms(&m.keyframes),
+                motion.playhead_ms()
+            )
+        }
+        TabKind::Archive(archive) => plural(archive.index.rows.len(), "entry", "entries"),
+        TabKind::Gait(gait) => format!(
+            "StickyBot gait file · {}",
+            plural(gait.gait().sections.len(), "section", "sections")
+        ),
+    }
+}
+
+/// The window with nothing open.
+fn empty_ui(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(ui.available_height() / 3.0);
+        ui.heading("No motion open");
+        ui.label("Open an AIBO motion (.mtn) or archive (.oda), or drop one on the window.");
+        ui.horizontal(|ui| {
+            for command in [
+                command::UiCommand::Open,
+                command::UiCommand::OpenExample,
+                command::UiCommand::Import,
+            ] {
+                if ui.button(command.label()).clicked() {
+                    actions.push(Action::Command(command));
+                }
+            }
+        });
+    });
+}

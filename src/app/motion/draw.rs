@@ -1,0 +1,297 @@
+//! A motion tab's panels: the joint list, the header and problems, the keyframe table, the
+//! transport, the posed robot and the timeline. Each reads the tab and pushes actions.
+
+use super::tab::{Shown, Widgets};
+use super::view::Channel;
+use super::{header_panel, joints_panel, pose_view, problems_panel, table, timeline};
+use crate::app::action::{MotionAction, MotionSink};
+use crate::app::command::UiCommand;
+use crate::app::panel_size::PanelSize;
+use crate::app::state::Panels;
+use crate::edit::{Document, Playback};
+
+/// The largest share of the window's width each side panel may take, so the timeline
+/// keeps at least half of it at any size.
+const JOINTS_SHARE: f32 = 0.22;
+const RIGHT_SHARE: f32 = 0.24;
+/// Narrower than this, the transport row is drawn compact.
+const TRANSPORT_FULL_WIDTH: f32 = 470.0;
+/// The rows (header included) the keyframe table shows at first where there is room.
+const TABLE_ROWS: f32 = 10.0;
+/// The largest share of the height the keyframe table may take.
+const TABLE_SHARE: f32 = 0.45;
+
+/// Draws a motion tab's panels inside `ui` (the space below the menu, tabs and status bar):
+/// the joint list on the left; the posed robot above the header and problems on the right;
+/// the keyframe table below; the transport and the timeline, which is never hidden, in the
+/// middle. `panels` says which of the others are shown.
+pub fn motion_tab_ui(
+    ui: &mut egui::Ui,
+    shown: Shown<'_>,
+    widgets: Widgets<'_>,
+    panels: Panels,
+    sink: &mut MotionSink<'_>,
+) {
+    let Shown {
+        document,
+        view,
+        playback,
+        repair_log,
+    } = shown;
+    let Widgets {
+        timeline: timeline_state,
+        pose,
+    } = widgets;
+    let playhead_ms = playback.time_ms();
+    let playhead_values = playback.values_with(&document.motion.keyframes, document.times_ms());
+    let (width, height) = (ui.available_width(), ui.available_height());
+    // Each resizable panel keeps its size as a share of the window (see `panel_size`).
+    if panels.joints {
+        let size = PanelSize {
+            salt: "joints",
+            extent: width,
+            default: 230.0_f32.min(width * JOINTS_SHARE),
+            max: width * JOINTS_SHARE,
+        };
+        size.fit(ui);
+        let shown = egui::Panel::left(size.salt)
+            .resizable(true)
+            .default_size(size.default)
+            .max_size(size.max)
+            .show(ui, |ui| {
+                let context = joints_panel::JointsContext {
+                    playhead_values: &playhead_values,
+                    marks: document.safety_marks(),
+                    times_ms: document.times_ms(),
+                };
+                joints_panel::joints_ui(ui, &document.motion, view, &context, sink);
+            });
+        size.remember(ui, shown.response.rect.width());
+    }
+    if panels.pose || panels.header {
+        let size = PanelSize {
+            salt: "header",
+            extent: width,
+            default: 320.0_f32.min(width * RIGHT_SHARE),
+            max: width * RIGHT_SHARE,
+        };
+        size.fit(ui);
+        let shown = egui::Panel::right(size.salt)
+            .resizable(true)
+            .default_size(size.default)
+            .max_size(size.max)
+            .show(ui, |ui| {
+                let mut pose_ui = |ui: &mut egui::Ui, sink: &mut MotionSink<'_>| {
+                    let body = body_at(document, playhead_ms);
+                    let clicked = pose_view::pose_ui(
+                        ui,
+                        &document.motion,
+                        &playhead_values,
+                        body,
+                        view.focused,
+                        pose,
+                    );
+                    if let Some(j) = clicked {
+                        sink.push(MotionAction::Focus(Some(Channel::Joint(j))));
+                        sink.push(MotionAction::SetVisible(Channel::Joint(j), true));
+                    }
+                };
+                if !panels.header {
+                    pose_ui(ui, sink);
+                    return;
+                }
+                if panels.pose {
+                    let column = ui.available_height();
+                    let size = PanelSize {
+                        salt: "pose",
+                        extent: column,
+                        default: (ui.available_width() * 0.75).min(column * 0.4),
+                        max: column * 0.7,
+                    };
+                    size.fit(ui);
+                    let shown = egui::Panel::top(size.salt)
+                        .resizable(true)
+                        .default_size(size.default)
+                        .max_size(size.max)
+                        .show(ui, |ui| pose_ui(ui, sink));
+                    size.remember(ui, shown.response.rect.height());
+                }
+                egui::ScrollArea::vertical()
+                    .id_salt("right")
+                    .show(ui, |ui| {
+                        header_panel::header_ui(ui, document, sink);
+                        ui.separator();
+                        problems_panel::problems_ui(ui, document.problems(), sink);
+                        if !repair_log.is_empty() {
+                            ui.strong("Repairs made (save to write them)");
+                            for line in repair_log.iter() {
+                                ui.add(egui::Label::new(format!("• {line}")).wrap());
+                            }
+                        }
+                    });
+            });
+        size.remember(ui, shown.response.rect.width());
+    }
+    if panels.table {
+        // Enough for the header and nine rows (a screenful of keyframes to work with), but
+        // no more than 30% of a small window; the splitter above it resizes it.
+        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+        let size = PanelSize {
+            salt: "table",
+            extent: height,
+            default: (row * TABLE_ROWS + 40.0).min(height * 0.3),
+            max: height * TABLE_SHARE,
+        };
+        size.fit(ui);
+        let shown = egui::Panel::bottom(size.salt)
+            .resizable(true)
+            .default_size(size.default)
+            .max_size(size.max)
+            .show(ui, |ui| {
+                // Each tab scrolls its own table.
+                ui.push_id(sink.tab, |ui| table::table_ui(ui, document, view, sink));
+            });
+        size.remember(ui, shown.response.rect.height());
+    }
+    egui::CentralPanel::default().show(ui, |ui| {
+        transport_ui(ui, playback, view, document, sink);
+        // Each tab keeps its own zoom and pan: the plot keeps them under its id.
+        ui.push_id(sink.tab, |ui| {
+            timeline::timeline_ui(ui, document, view, playhead_ms, timeline_state, sink);
+        });
+    });
+}
+
+/// Body roll, pitch and yaw at a time, interpolated between keyframes (the robot does not
+/// play them; the figure shows them).
+fn body_at(document: &Document, time_ms: u64) -> [i32; 3] {
+    let times = document.times_ms();
+    let body = document.motion.keyframes.body();
+    let next = times.partition_point(|&t| t <= time_ms);
+    if next >= times.len() {
+        return body.last().copied().unwrap_or([0; 3]);
+    }
+    if next == 0 {
+        return body[0];
+    }
+    let (t0, t1) = (times[next - 1] as f64, times[next] as f64);
+    let f = (time_ms as f64 - t0) / (t1 - t0);
+    let mut out = [0; 3];
+    for (axis, slot) in out.iter_mut().enumerate() {
+        let (a, b) = (f64::from(body[next - 1][axis]), f64::from(body[next][axis]));
+        #[expect(clippy::cast_possible_truncation, reason = "between two i32 values")]
+        let value = (a + (b - a) * f).round() as i32;
+        *slot = value;
+    }
+    out
+}
+
+/// Play, pause, stop, loop, speed, and where the playhead is.
+fn transport_ui(
+    ui: &mut egui::Ui,
+    playback: &Playback,
+    view: &super::view::View,
+    document: &Document,
+    sink: &mut MotionSink<'_>,
+) {
+    let keyframes = &document.motion.keyframes;
+    // A narrow timeline gets the buttons as symbols (named for a screen reader as the
+    // words), no "Speed" label and an unpadded counter, so the row stays one line.
+    let narrow = ui.available_width() < TRANSPORT_FULL_WIDTH;
+    // Wrapped, so a narrow window keeps every control in reach and the timeline its width.
+    ui.horizontal_wrapped(|ui| {
+        let button = |ui: &mut egui::Ui, word: &str, symbol: &str, hover: &str| {
+            let response = ui
+                .button(if narrow { symbol } else { word })
+                .on_hover_text(hover);
+            if narrow {
+                response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, word));
+            }
+            response.clicked()
+        };
+        if button(ui, "Start", "⏮", "Go to start (Home)") {
+            sink.command(UiCommand::GoToStart);
+        }
+        let (word, symbol) = if playback.playing {
+            ("Pause", "⏸")
+        } else {
+            ("Play", "▶")
+        };
+        if button(ui, word, symbol, "Play or pause (Space)") {
+            sink.command(UiCommand::PlayPause);
+        }
+        if button(ui, "Stop", "⏹", "Stop and go back to the start") {
+            sink.command(UiCommand::GoToStart);
+        }
+        let mut looping = playback.looping;
+        if ui.checkbox(&mut looping, "Loop").changed() {
+            sink.push(MotionAction::SetLooping(looping));
+        }
+        let mut speed = playback.speed();
+        let label = (!narrow).then(|| ui.label("Speed"));
+        let response = ui
+            .add(
+                egui::DragValue::new(&mut speed)
+                    .range(
+                        crate::edit::playback::SPEED_RANGE.0..=crate::edit::playback::SPEED_RANGE.1,
+                    )
+                    .speed(0.01)
+                    .fixed_decimals(2)
+                    .suffix("×"),
+            )
+            .on_hover_text("Playback speed: drag, or click and type (0.25× to 2×)");
+        let response = match label {
+            Some(label) => response.labelled_by(label.id),
+            None => {
+                response.widget_info(|| {
+                    let mut info = egui::WidgetInfo::drag_value(true, speed);
+                    info.label = Some("Speed".to_owned());
+                    info
+                });
+                response
+            }
+        };
+        if response.changed() {
+            sink.push(MotionAction::SetSpeed(speed));
+        }
+        let scale = view.time_scale(&document.motion);
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "a time in ms, far below u64's range"
+        )]
+        let shown = |ms: u64| (ms as f64 * scale).round() as u64;
+        let (now, length) = (
+            shown(playback.time_ms()),
+            shown(crate::robot::timing::duration_ms(keyframes)),
+        );
+        ui.monospace(if narrow {
+            format!("{now} / {length} ms")
+        } else {
+            format!("{now:>6} / {length} ms")
+        })
+        .on_hover_text("The playhead, on the robot's 8 ms ticks (arrow keys step 16 ms frames)");
+        if let Some(field) = super::view::odd_frame_rate(&document.motion) {
+            let mut follow = view.follow_file_rate;
+            if ui
+                .checkbox(&mut follow, format!("File's {field} ms frames"))
+                .on_hover_text(format!(
+                    "The frame-rate field says {field} ms per frame. Sony's player ignores it \
+                     and plays 16 ms frames: on the robot this motion lasts {} ms. Ticked, \
+                     the timeline and playback follow the field; Motion > Retime to Robot \
+                     Frames makes the robot play it at that pace.",
+                    crate::robot::timing::duration_ms(keyframes)
+                ))
+                .changed()
+            {
+                sink.push(MotionAction::SetFollowFileRate(follow));
+            }
+            if view.follow_file_rate {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    "timing as the file says; the robot plays 16 ms frames",
+                );
+            }
+        }
+    });
+}

@@ -1,0 +1,265 @@
+//! The joint list: joints by friendly name, grouped by body part, each with its colour and a
+//! checkbox to show or hide its curve; solo a joint or a group; body roll/pitch/yaw too.
+
+use super::view::{BODY_NAMES, Channel, View, channel_color, channel_name, channel_part};
+use crate::app::action::{MotionAction, MotionSink};
+use crate::codec::mtn::Motion;
+use crate::robot::BodyPart;
+use crate::robot::marks::{Run, SafetyMarks};
+
+/// What the joint list reads besides the motion: the values at the playhead, and where
+/// each joint breaks its limits.
+pub struct JointsContext<'a> {
+    /// The commanded values at the playhead, per joint.
+    pub playhead_values: &'a [i32],
+    /// Every out-of-range keyframe and too-fast segment.
+    pub marks: &'a SafetyMarks,
+    /// Each keyframe's time in ms.
+    pub times_ms: &'a [u64],
+}
+
+/// Narrower than this, a row moves its solo and limits buttons to its context menu.
+const COMPACT_WIDTH: f32 = 290.0;
+/// Narrower than this, a row's name carries its colour (no swatch) and its value at the
+/// playhead is shown small, to one decimal.
+const NARROW_WIDTH: f32 = 200.0;
+/// Narrower than this, a row shows its value at the playhead on hover only.
+const TINY_WIDTH: f32 = 160.0;
+/// The width kept for a joint's problem badge.
+const BADGE_WIDTH: f32 = 24.0;
+
+/// Draws the joint list.
+pub fn joints_ui(
+    ui: &mut egui::Ui,
+    motion: &Motion,
+    view: &View,
+    context: &JointsContext<'_>,
+    sink: &mut MotionSink<'_>,
+) {
+    ui.heading("Joints");
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Show all").clicked() {
+            sink.push(MotionAction::ShowAll);
+        }
+        if ui.button("Hide all").clicked() {
+            sink.push(MotionAction::HideAll);
+        }
+    });
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .id_salt("joints")
+        .show(ui, |ui| {
+            let mut groups: Vec<(Option<BodyPart>, Vec<usize>)> = Vec::new();
+            for j in 0..motion.locators.len() {
+                let part = channel_part(motion, Channel::Joint(j));
+                match groups.iter_mut().find(|(p, _)| *p == part) {
+                    Some((_, joints)) => joints.push(j),
+                    None => groups.push((part, vec![j])),
+                }
+            }
+            groups.sort_by_key(|(part, _)| {
+                part.map_or(usize::MAX, |p| {
+                    BodyPart::ALL.iter().position(|q| *q == p).unwrap_or(0)
+                })
+            });
+            for (part, joints) in &groups {
+                let title = part.map_or("other joints", BodyPart::label);
+                ui.horizontal(|ui| {
+                    ui.strong(title);
+                    let solo = ui
+                        .small_button("solo")
+                        .on_hover_text(format!("Show only the {title} joints (again: show all)"));
+                    if solo.clicked() {
+                        sink.push(MotionAction::Solo(joints.clone()));
+                    }
+                });
+                for &j in joints {
+                    joint_row_ui(ui, motion, view, Channel::Joint(j), Some(context), sink);
+                }
+                ui.add_space(4.0);
+            }
+            ui.strong("body (not played by the robot)");
+            for axis in 0..BODY_NAMES.len() {
+                joint_row_ui(ui, motion, view, Channel::Body(axis), None, sink);
+            }
+        });
+}
+
+fn joint_row_ui(
+    ui: &mut egui::Ui,
+    motion: &Motion,
+    view: &View,
+    channel: Channel,
+    context: Option<&JointsContext<'_>>,
+    sink: &mut MotionSink<'_>,
+) {
+    let joint = match channel {
+        Channel::Joint(j) => Some(j),
+        Channel::Body(_) => None,
+    };
+    let playhead_urad = joint.and_then(|j| context?.playhead_values.get(j).copied());
+    let name = channel_name(motion, channel);
+    // Below this width the row keeps its name, value and badge, and solo and limits move
+    // to the row's context menu (right-click).
+    let compact = ui.available_width() < COMPACT_WIDTH;
+    // Narrower still, the name carries the colour and the value is small.
+    let narrow = ui.available_width() < NARROW_WIDTH;
+    // Narrower again, the value at the playhead shows on hover only.
+    let tiny = ui.available_width() < TINY_WIDTH;
+    let focused = view.focused == Some(channel);
+    let solo = |sink: &mut MotionSink<'_>| {
+        if let Channel::Joint(j) = channel {
+            sink.push(MotionAction::Solo(vec![j]));
+        }
+    };
+    let focus = |sink: &mut MotionSink<'_>| {
+        sink.push(MotionAction::Focus((!focused).then_some(channel)));
+    };
+    ui.horizontal(|ui| {
+        // Narrow, the name itself carries the curve's colour instead of a swatch beside it.
+        let label = if narrow {
+            egui::RichText::new(&name).color(channel_color(channel))
+        } else {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, channel_color(channel));
+            egui::RichText::new(&name)
+        };
+        let mut shown = view.is_visible(channel);
+        let mut check = ui.checkbox(&mut shown, label);
+        if let (true, Some(urad)) = (tiny, playhead_urad) {
+            check = check.on_hover_text(format!(
+                "{:.2}° at the playhead ({urad} µrad)",
+                crate::robot::urad_to_deg(urad)
+            ));
+        }
+        if check.changed() {
+            sink.push(MotionAction::SetVisible(channel, shown));
+        }
+        check.context_menu(|ui| {
+            if joint.is_some() && ui.button(format!("Show only {name}")).clicked() {
+                solo(sink);
+            }
+            let limits = if focused {
+                "Hide its limits"
+            } else {
+                "Show its limits"
+            };
+            if ui.button(limits).clicked() {
+                focus(sink);
+            }
+        });
+        if !compact {
+            if joint.is_some() {
+                let button = ui
+                    .small_button("solo")
+                    .on_hover_text(format!("Show only {name} (again: show all)"));
+                if button.clicked() {
+                    solo(sink);
+                }
+            }
+            let button = ui
+                .selectable_label(focused, "limits")
+                .on_hover_text(format!("Select {name} and show its limits as a band"));
+            if button.clicked() {
+                focus(sink);
+            }
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            // The badge's place is kept whether or not it shows, so that a joint gaining
+            // a problem (mid-drag, say) moves nothing.
+            let badge = ui.allocate_ui(egui::vec2(BADGE_WIDTH, ui.available_height()), |ui| {
+                if let (Some(j), Some(context)) = (joint, context) {
+                    safety_button_ui(ui, channel, &name, j, context, sink);
+                }
+            });
+            let spare = BADGE_WIDTH - badge.response.rect.width();
+            if spare > 0.0 {
+                ui.add_space(spare);
+            }
+            let degrees = playhead_urad.map(crate::robot::urad_to_deg);
+            let value = match (narrow, tiny, degrees) {
+                (_, true, _) | (_, _, None) => None,
+                (false, _, Some(d)) => Some(egui::RichText::new(format!("{d:>7.2}°")).monospace()),
+                (true, _, Some(d)) => Some(
+                    egui::RichText::new(format!("{d:.1}°")).font(egui::FontId::monospace(10.5)),
+                ),
+            };
+            if let (Some(value), Some(urad)) = (value, playhead_urad) {
+                ui.label(value)
+                    .on_hover_text(format!("Commanded at the playhead: {urad} µrad"));
+            }
+        });
+    });
+}
+
+/// How often a joint goes beyond its limits and its servo, in words.
+fn safety_summary(out: &[Run], fast: &[Run]) -> String {
+    let mut said = Vec::new();
+    if !out.is_empty() {
+        let keyframes: usize = out.iter().map(|run| run.last - run.first + 1).sum();
+        said.push(format!(
+            "beyond its limits at {}",
+            crate::words::plural(keyframes, "keyframe", "keyframes")
+        ));
+    }
+    if !fast.is_empty() {
+        // A run of n keyframes joined by too-fast segments has n - 1 segments.
+        let segments: usize = fast.iter().map(|run| run.last - run.first).sum();
+        said.push(format!(
+            "too fast for its servo over {}",
+            crate::words::plural(segments, "segment", "segments")
+        ));
+    }
+    said.join(" and ")
+}
+
+/// A red "!" after a joint that goes beyond its limits or its servo's speed: says how
+/// often, and a click shows the joint and jumps to the first place.
+fn safety_button_ui(
+    ui: &mut egui::Ui,
+    channel: Channel,
+    name: &str,
+    j: usize,
+    context: &JointsContext<'_>,
+    sink: &mut MotionSink<'_>,
+) {
+    let empty = Vec::new();
+    let out = context.marks.out_of_range.get(j).unwrap_or(&empty);
+    let fast = context.marks.too_fast.get(j).unwrap_or(&empty);
+    if out.is_empty() && fast.is_empty() {
+        return;
+    }
+    let first = out
+        .first()
+        .into_iter()
+        .chain(fast.first())
+        .map(|run| run.first)
+        .min()
+        .unwrap_or(0);
+    let first_ms = context.times_ms.get(first).copied().unwrap_or(0);
+    let button = ui
+        .add(
+            egui::Button::new(
+                egui::RichText::new("!")
+                    .strong()
+                    .color(egui::Color32::WHITE),
+            )
+            .fill(egui::Color32::from_rgb(200, 40, 40))
+            .small(),
+        )
+        // Counted only when asked: on a long motion a joint may have thousands of runs.
+        .on_hover_ui(|ui| {
+            ui.label(format!(
+                "{name} is {}; click to show it from {first_ms} ms",
+                safety_summary(out, fast)
+            ));
+        });
+    button.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{name} problems"))
+    });
+    if button.clicked() {
+        sink.push(MotionAction::SetVisible(channel, true));
+        sink.push(MotionAction::Focus(Some(channel)));
+        sink.push(MotionAction::Seek(first_ms));
+    }
+}

@@ -1,0 +1,20 @@
+//! Motion tabs: a motion's state ([`tab`], [`view`]), its drawing ([`draw`] and the panels it
+//! lays out), and its handling of actions and commands (`apply`, `editing`, [`ops`]: the
+//! Motion menu).
+
+mod apply;
+mod clipboard;
+pub mod draw;
+mod editing;
+mod header_panel;
+mod joints_panel;
+pub mod ops;
+pub mod pose_view;
+mod problems_panel;
+pub mod tab;
+mod table;
+pub mod timeline;
+pub mod view;
+
+pub(crate) use header_panel::name_widget;
+pub use tab::MotionTab;

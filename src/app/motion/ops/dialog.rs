@@ -1,0 +1,197 @@
+//! The Motion menu's small windows: the parameters an operation needs, and a preview of
+//! the result (its length, keyframes, problems and what the operation noted) before anything
+//! changes. A changed field shows the dialog again (an action), which refreshes the preview.
+
+use super::form::{OpForm, OpPrompt, POSTURES, Preview, TARGETS};
+use crate::app::action::Action;
+use crate::app::tabs::Tabs;
+use crate::words::plural;
+
+/// A length in ms; `focus`: give it the keyboard (as its dialog opens, so the length can be
+/// typed at once).
+fn ms_field(ui: &mut egui::Ui, label: &str, value: &mut u64, focus: bool) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        let response = ui
+            .add(
+                egui::DragValue::new(value)
+                    .range(0..=3_600_000)
+                    .speed(16.0)
+                    .suffix(" ms"),
+            )
+            .labelled_by(label.id);
+        if focus {
+            response.request_focus();
+        }
+    });
+}
+
+fn combo(ui: &mut egui::Ui, label: &str, selected: &mut usize, options: &[String]) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        let shown = options.get(*selected).cloned().unwrap_or_default();
+        egui::ComboBox::from_id_salt(label.id)
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for (i, option) in options.iter().enumerate() {
+                    ui.selectable_value(selected, i, option);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+/// Draws an operation dialog.
+pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Vec<Action>) {
+    ui.heading(prompt.form.title());
+    let mut form = prompt.form.clone();
+    // Enter applies the dialog (typing a length and pressing Enter is the quickest way).
+    // Read before the fields, which take the key for themselves: where a field was being
+    // typed in, it commits its text this frame, and the dialog applies on the next.
+    let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+    let editing = ui.memory(|m| m.focused().is_some());
+    match &mut form {
+        OpForm::Retime {
+            by_factor,
+            duration_ms,
+            factor,
+            range,
+        } => {
+            ui.label(if *range {
+                "The selected range gets the new length; the rest keeps its timing."
+            } else {
+                "The whole motion gets the new length; values stay. Segments stay whole \
+                 16 ms frames."
+            });
+            ui.radio_value(by_factor, false, "New length");
+            ui.add_enabled_ui(!*by_factor, |ui| {
+                ms_field(ui, "Length", duration_ms, prompt.focus);
+            });
+            ui.radio_value(by_factor, true, "By a factor");
+            ui.add_enabled_ui(*by_factor, |ui| {
+                ui.horizontal(|ui| {
+                    let label = ui.label("Factor");
+                    ui.add(egui::DragValue::new(factor).range(0.01..=100.0).speed(0.01))
+                        .labelled_by(label.id);
+                });
+            });
+        }
+        OpForm::Pose {
+            start,
+            end,
+            transition_ms,
+        } => {
+            let options: Vec<String> = POSTURES.iter().map(|p| (*p).to_owned()).collect();
+            combo(ui, "Start in", start, &options);
+            combo(ui, "End in", end, &options);
+            ms_field(ui, "Transition to an added keyframe", transition_ms, false);
+        }
+        OpForm::Append {
+            other,
+            transition_ms,
+        } => {
+            let choices: Vec<(crate::app::state::TabId, String)> = tabs
+                .motions()
+                .filter(|(id, _)| *id != prompt.tab)
+                .map(|(id, tab)| (id, tab.document.tab_title()))
+                .collect();
+            if choices.is_empty() {
+                ui.label("Open another motion of the same model to append it.");
+            }
+            let names: Vec<String> = choices.iter().map(|(_, t)| t.clone()).collect();
+            let mut index = choices
+                .iter()
+                .position(|(id, _)| Some(*id) == *other)
+                .unwrap_or(usize::MAX);
+            combo(ui, "Append", &mut index, &names);
+            *other = choices.get(index).map(|(id, _)| *id);
+            ms_field(
+                ui,
+                "Transition where they do not meet",
+                transition_ms,
+                false,
+            );
+        }
+        OpForm::Retarget { target, keep_feet } => {
+            let options: Vec<String> = TARGETS
+                .iter()
+                .map(|(label, model)| format!("{model} ({label})"))
+                .collect();
+            combo(ui, "Convert to", target, &options);
+            ui.checkbox(
+                keep_feet,
+                "Keep the paws in place (solve the legs for the other leg lengths)",
+            );
+        }
+        OpForm::InsertTime { ms } => {
+            ui.label("Time is added after the keyframe at the playhead.");
+            ms_field(ui, "Insert", ms, prompt.focus);
+        }
+    }
+    let apply_next = enter && editing;
+    if form != prompt.form || prompt.focus || apply_next {
+        actions.push(Action::EditOp(OpPrompt {
+            form: form.clone(),
+            preview: None,
+            working: false,
+            tab: prompt.tab,
+            focus: false,
+            apply_next,
+        }));
+    }
+    ui.separator();
+    if prompt.working {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("Working out the result (every leg of every keyframe)…");
+        });
+    } else {
+        preview_ui(ui, prompt.preview.as_ref());
+    }
+    ui.horizontal(|ui| {
+        let request = form.request(|id| tabs.is_motion(id));
+        let ready = matches!(prompt.preview, Some(Ok(_))) && request.is_some();
+        let by_key = (enter && !editing && ready) || prompt.apply_next;
+        if (ui.add_enabled(ready, egui::Button::new("Apply")).clicked() || by_key)
+            && let Some(request) = request
+        {
+            actions.push(Action::CloseModal);
+            actions.push(Action::MotionOp(prompt.tab, request));
+        }
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseModal);
+        }
+    });
+}
+
+fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, String>>) {
+    match preview {
+        None => {
+            ui.weak("Choose what to do.");
+        }
+        Some(Err(why)) => {
+            crate::app::dialogs::parts::error_line(ui, Some(&format!("Cannot do this: {why}")));
+        }
+        Some(Ok(preview)) => {
+            ui.label(format!(
+                "Result: {} ms, {} · {}, {}",
+                preview.duration_ms,
+                plural(preview.keyframes, "keyframe", "keyframes"),
+                plural(preview.errors, "error", "errors"),
+                plural(preview.warnings, "warning", "warnings"),
+            ));
+            for note in &preview.notes {
+                ui.add(egui::Label::new(note).wrap());
+            }
+            for problem in &preview.problems {
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(problem).color(ui.visuals().warn_fg_color),
+                    )
+                    .wrap(),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The Motion menu's small windows as data: the parameters an operation needs (the form)
+//! and a preview of its result. A changed field shows the dialog again (an action), which
+//! works the preview out again after the frame.
+
+use crate::app::state::TabId;
+use crate::codec::Severity;
+use crate::ops::{Outcome, RetimeBy};
+
+/// An operation asked of a motion tab (an Append names other tabs).
+pub type OpRequest = crate::ops::OpRequest<TabId>;
+
+/// The postures offered, "(keep)" first.
+pub const POSTURES: [&str; 4] = ["(keep)", "stand", "sit", "sleep"];
+/// The models a motion can be converted to: label and model.
+pub const TARGETS: [(&str, &str); 3] = [
+    ("DRX-1000", "ERS-7"),
+    ("DRX-900", "ERS-210/220"),
+    ("DRX-910", "ERS-210 (Skitter)"),
+];
+
+/// An operation's parameters, as its dialog edits them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpForm {
+    /// Retime: a new length in ms, or a factor.
+    Retime {
+        /// Use the factor (else the length).
+        by_factor: bool,
+        /// The new length.
+        duration_ms: u64,
+        /// The factor.
+        factor: f64,
+        /// Only the selected range (shown so the user knows).
+        range: bool,
+    },
+    /// Start and end postures.
+    Pose {
+        /// Index into the postures offered for the start.
+        start: usize,
+        /// And for the end.
+        end: usize,
+        /// The transition to an added posture keyframe.
+        transition_ms: u64,
+    },
+    /// Append another open motion.
+    Append {
+        /// Its tab.
+        other: Option<TabId>,
+        /// The joining segment.
+        transition_ms: u64,
+    },
+    /// Convert to another model.
+    Retarget {
+        /// Index into [`TARGETS`].
+        target: usize,
+        /// Keep the paws in place.
+        keep_feet: bool,
+    },
+    /// Insert time after the keyframe at the playhead.
+    InsertTime {
+        /// How much.
+        ms: u64,
+    },
+}
+
+impl OpForm {
+    /// The request the form makes (`None` while it is incomplete).
+    #[must_use]
+    pub fn request(&self, is_motion: impl Fn(TabId) -> bool) -> Option<OpRequest> {
+        let posture = |i: usize| (i > 0).then(|| POSTURES[i].to_owned());
+        Some(match *self {
+            Self::Retime {
+                by_factor,
+                duration_ms,
+                factor,
+                ..
+            } => OpRequest::Retime(if by_factor {
+                RetimeBy::Factor(factor)
+            } else {
+                RetimeBy::DurationMs(duration_ms)
+            }),
+            Self::Pose {
+                start,
+                end,
+                transition_ms,
+            } => {
+                if start == 0 && end == 0 {
+                    return None;
+                }
+                OpRequest::Pose {
+                    start: posture(start),
+                    end: posture(end),
+                    transition_ms: Some(transition_ms),
+                }
+            }
+            Self::Append {
+                other,
+                transition_ms,
+            } => OpRequest::Append {
+                others: vec![other.filter(|&id| is_motion(id))?],
+                transition_ms: Some(transition_ms),
+            },
+            Self::Retarget { target, keep_feet } => OpRequest::Retarget {
+                label: TARGETS.get(target)?.0.to_owned(),
+                keep_feet,
+            },
+            Self::InsertTime { ms } => OpRequest::InsertTime(ms),
+        })
+    }
+
+    /// The dialog's heading.
+    #[must_use]
+    pub fn title(&self) -> &'static str {
+        match self {
+            Self::Retime { .. } => "Retime",
+            Self::Pose { .. } => "Start and End Postures",
+            Self::Append { .. } => "Append Motion",
+            Self::Retarget { .. } => "Convert to Another Model",
+            Self::InsertTime { .. } => "Insert Time",
+        }
+    }
+}
+
+/// What the result would be.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preview {
+    /// Its length in ms.
+    pub duration_ms: u64,
+    /// Its keyframes.
+    pub keyframes: usize,
+    /// Errors and warnings among its problems.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+    /// The first few problems, in words.
+    pub problems: Vec<String>,
+    /// What the operation noted.
+    pub notes: Vec<String>,
+}
+
+impl Preview {
+    /// The preview of an outcome: its problems as the document would list them.
+    #[must_use]
+    pub fn of(outcome: &Outcome) -> Self {
+        let motion = &outcome.motion;
+        let offsets = crate::codec::mtn::offsets(motion).unwrap_or_default();
+        let problems = crate::robot::check::problems(motion, &offsets, &[]);
+        let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
+        Self {
+            duration_ms: crate::robot::timing::duration_ms(&motion.keyframes),
+            keyframes: motion.keyframes.len(),
+            errors: count(Severity::Error),
+            warnings: count(Severity::Warning),
+            problems: problems
+                .iter()
+                .filter(|p| p.severity >= Severity::Warning)
+                .take(4)
+                .map(|p| format!("{}: {}", p.code, p.message))
+                .collect(),
+            notes: outcome.notes.clone(),
+        }
+    }
+}
+
+/// An open operation dialog: which tab, the form, and the preview of its result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpPrompt {
+    /// The motion's tab.
+    pub tab: TabId,
+    /// The parameters.
+    pub form: OpForm,
+    /// The result, or why there is none (`None` while the form is incomplete).
+    pub preview: Option<Result<Preview, String>>,
+    /// The preview is being worked out in the background.
+    pub working: bool,
+    /// Give the dialog's first number the keyboard (once, as it opens).
+    pub focus: bool,
+    /// Enter was pressed while a field was being typed in: apply once it has committed.
+    pub apply_next: bool,
+}

@@ -1,0 +1,74 @@
+//! The problems panel: every problem of the motion with its code, and Repair.
+
+use crate::app::action::{MotionAction, MotionSink};
+use crate::app::command::UiCommand;
+use crate::codec::{Problem, Severity};
+
+/// A marker and colour for a severity.
+#[must_use]
+pub fn severity_style(severity: Severity) -> (&'static str, egui::Color32) {
+    match severity {
+        Severity::Error => ("error", egui::Color32::from_rgb(235, 90, 80)),
+        Severity::Warning => ("warning", egui::Color32::from_rgb(240, 190, 60)),
+        Severity::Info => ("note", egui::Color32::from_rgb(140, 170, 220)),
+    }
+}
+
+/// Draws the problems list.
+pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem], sink: &mut MotionSink<'_>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.heading(format!("Problems ({})", problems.len()));
+        let repairable = problems.iter().any(|p| p.severity >= Severity::Warning);
+        if ui
+            .add_enabled(repairable, egui::Button::new("Repair"))
+            .on_hover_text(
+                "Fix what can be fixed without changing the motion: sizes, counts, locators, padding",
+            )
+            .clicked()
+        {
+            sink.command(UiCommand::Repair);
+        }
+    });
+    if problems.is_empty() {
+        ui.label("No problems: Sony's player would load this motion as it is.");
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("problems")
+        .max_height(260.0)
+        .show(ui, |ui| {
+            for problem in problems {
+                problem_ui(ui, problem, Some(&mut *sink));
+                ui.add_space(4.0);
+            }
+        });
+}
+
+/// One problem: what it means for the animator, with its marker, then the detail (code, what
+/// the file holds, the byte) in smaller type, whole on hover; a content problem gets a button
+/// to its time.
+pub fn problem_ui(ui: &mut egui::Ui, problem: &Problem, sink: Option<&mut MotionSink<'_>>) {
+    let (marker, color) = severity_style(problem.severity);
+    ui.horizontal_wrapped(|ui| {
+        ui.colored_label(color, egui::RichText::new(marker).strong());
+        ui.label(crate::robot::meaning::meaning(problem));
+    });
+    let detail = format!(
+        "{} · {} · byte {}",
+        problem.code.as_str(),
+        problem.message,
+        problem.offset
+    );
+    ui.horizontal_wrapped(|ui| {
+        ui.add(egui::Label::new(egui::RichText::new(&detail).small().weak()).wrap())
+            .on_hover_text(&detail);
+        if let (Some(time_ms), Some(sink)) = (problem.time_ms, sink)
+            && ui
+                .small_button(format!("go to {time_ms} ms"))
+                .on_hover_text("Move the playhead there")
+                .clicked()
+        {
+            sink.push(MotionAction::Seek(time_ms));
+        }
+    });
+}

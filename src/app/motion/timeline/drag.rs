@@ -1,0 +1,244 @@
+//! Grabbing keyframes on the timeline: the hit test, and a drag that moves the selected
+//! points up and down (value) or left and right (time, snapped to 16 ms frames). A drag
+//! is one gesture, one undo step; each frame it sets the values from those the drag started
+//! with, so the result depends only on where the pointer is, and a drag back to the start
+//! changes nothing.
+
+use super::axis::value_deg;
+use crate::app::action::{MotionAction, MotionSink};
+use crate::app::motion::view::{Channel, PointId, value};
+use crate::edit::{Document, Edit, timeline_ops};
+use crate::robot::{deg_to_urad, timing};
+use egui::Pos2;
+use std::collections::BTreeSet;
+
+/// How close (in points) the pointer must be to grab a keyframe.
+pub const GRAB_RADIUS: f32 = 8.0;
+/// How far (in points) the pointer moves before a drag decides between value and time.
+pub const AXIS_LOCK_DISTANCE: f32 = 6.0;
+/// The undo label of a drag.
+pub const DRAG_LABEL: &str = "keyframe drag";
+
+/// A drag in progress on the timeline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PointDrag {
+    /// Where the pointer went down, in plot coordinates (ms, degrees).
+    pub start: [f64; 2],
+    /// The values of the dragged points when the drag started.
+    pub original_values: Vec<(PointId, i32)>,
+    /// Every keyframe's frames when the drag started.
+    pub original_frames: Vec<u32>,
+    /// Once the pointer has moved far enough: true for a retime, false for a value change.
+    pub horizontal: Option<bool>,
+    /// The last edit the drag made (a pointer that rests makes no new one).
+    pub last: Option<Edit>,
+}
+
+/// The point nearest to `pointer` within `radius`, if any.
+#[must_use]
+pub fn nearest(candidates: &[(Pos2, PointId)], pointer: Pos2, radius: f32) -> Option<PointId> {
+    candidates
+        .iter()
+        .map(|(pos, id)| (pos.distance_sq(pointer), *id))
+        .filter(|(d, _)| *d <= radius * radius)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, id)| id)
+}
+
+/// Snaps a time in ms to the 16 ms frame grid (never before 0).
+#[must_use]
+pub fn snap_to_frame_ms(time_ms: f64) -> u64 {
+    let frames = (time_ms / timing::FRAME_MS as f64).round().max(0.0);
+    // A time on screen is far below u64's range.
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "clamped above"
+    )]
+    let frames = frames as u64;
+    frames * timing::FRAME_MS
+}
+
+/// The selection after a click on `point`: with Shift it joins (or leaves) the selection,
+/// without it becomes the selection.
+#[must_use]
+pub fn clicked(selection: &BTreeSet<PointId>, point: PointId, shift: bool) -> BTreeSet<PointId> {
+    let mut next = selection.clone();
+    if shift {
+        if !next.remove(&point) {
+            next.insert(point);
+        }
+    } else {
+        next = [point].into();
+    }
+    next
+}
+
+/// Starts dragging `point`: it joins the selection (or, without Shift, becomes it unless
+/// already selected), and the whole selection moves together as one gesture.
+pub fn start(
+    document: &Document,
+    selection: &BTreeSet<PointId>,
+    point: PointId,
+    shift: bool,
+    pointer: Option<[f64; 2]>,
+    sink: &mut MotionSink<'_>,
+) -> PointDrag {
+    let mut dragged = selection.clone();
+    if !dragged.contains(&point) {
+        if !shift {
+            dragged.clear();
+        }
+        dragged.insert(point);
+    }
+    let motion = &document.motion;
+    let original_values = dragged
+        .iter()
+        .filter_map(|&id| value(motion, id.0, id.1).map(|v| (id, v)))
+        .collect();
+    let start = pointer.unwrap_or_else(|| {
+        let k = point.0;
+        let t = document.times_ms().get(k).copied().unwrap_or(0);
+        [t as f64, value_deg(motion, k, point.1)]
+    });
+    sink.push(MotionAction::SelectPoints(dragged));
+    sink.push(MotionAction::Focus(Some(point.1)));
+    sink.push(MotionAction::BeginGesture(DRAG_LABEL.to_owned()));
+    PointDrag {
+        start,
+        original_values,
+        original_frames: motion.keyframes.frames().to_vec(),
+        horizontal: None,
+        last: None,
+    }
+}
+
+/// The edit a drag in progress makes with the pointer at `now` (plot coordinates), given
+/// the plot's points per unit; `None` until the drag has chosen its axis, and when the
+/// edit would be the one it made last.
+pub fn next_edit(drag: &mut PointDrag, now: [f64; 2], points_per_unit: [f64; 2]) -> Option<Edit> {
+    let edit = edit_for(drag, now, points_per_unit)?;
+    if drag.last.as_ref() == Some(&edit) {
+        return None;
+    }
+    drag.last = Some(edit.clone());
+    Some(edit)
+}
+
+/// The edit a drag in progress makes with the pointer at `now` (plot coordinates), given
+/// the plot's points per unit; `None` until the drag has chosen its axis.
+pub fn edit_for(drag: &mut PointDrag, now: [f64; 2], points_per_unit: [f64; 2]) -> Option<Edit> {
+    let dx = now[0] - drag.start[0];
+    let dy = now[1] - drag.start[1];
+    let [px_per_x, px_per_y] = points_per_unit;
+    if drag.horizontal.is_none() {
+        let (dx_px, dy_px) = ((dx * px_per_x).abs(), (dy * px_per_y).abs());
+        if dx_px.max(dy_px) >= f64::from(AXIS_LOCK_DISTANCE) {
+            drag.horizontal = Some(dx_px > dy_px);
+        }
+    }
+    match drag.horizontal? {
+        false => {
+            let delta_urad = deg_to_urad(dy);
+            let mut angles = Vec::new();
+            let mut body = Vec::new();
+            for &((k, channel), original) in &drag.original_values {
+                let new = original.saturating_add(delta_urad);
+                match channel {
+                    Channel::Joint(j) => angles.push((k, j, new)),
+                    Channel::Body(axis) => body.push((k, axis, new)),
+                }
+            }
+            Some(Edit::Group(vec![
+                Edit::SetAngles(angles),
+                Edit::SetBody(body),
+            ]))
+        }
+        true => {
+            let mut keyframes: Vec<usize> =
+                drag.original_values.iter().map(|((k, _), _)| *k).collect();
+            keyframes.sort_unstable();
+            keyframes.dedup();
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "a drag spans far fewer frames than i64 holds"
+            )]
+            let delta_frames = (dx / timing::FRAME_MS as f64).round() as i64;
+            // From the frames the drag started with: a drag back to the start restores them.
+            let (edit, _) =
+                timeline_ops::retime_frames(&drag.original_frames, &keyframes, delta_frames);
+            Some(edit)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nearest_point_within_the_radius_is_grabbed() {
+        let a = (0, Channel::Joint(0));
+        let b = (1, Channel::Joint(0));
+        let candidates = [(Pos2::new(10.0, 10.0), a), (Pos2::new(20.0, 10.0), b)];
+        assert_eq!(nearest(&candidates, Pos2::new(12.0, 11.0), 8.0), Some(a));
+        assert_eq!(nearest(&candidates, Pos2::new(17.0, 10.0), 8.0), Some(b));
+        assert_eq!(nearest(&candidates, Pos2::new(40.0, 40.0), 8.0), None);
+    }
+
+    #[test]
+    fn times_snap_to_frames() {
+        assert_eq!(snap_to_frame_ms(0.0), 0);
+        assert_eq!(snap_to_frame_ms(7.9), 0);
+        assert_eq!(snap_to_frame_ms(8.1), 16);
+        assert_eq!(snap_to_frame_ms(-100.0), 0);
+        assert_eq!(snap_to_frame_ms(1000.0), 1008);
+    }
+
+    #[test]
+    fn a_drag_picks_its_axis_then_moves_from_the_originals() {
+        let a = (1, Channel::Joint(2));
+        let mut drag = PointDrag {
+            start: [100.0, 10.0],
+            original_values: vec![(a, 1_000)],
+            original_frames: vec![0, 10, 10],
+            horizontal: None,
+            last: None,
+        };
+        // One point per ms and per degree: 3 points is below the lock distance.
+        assert_eq!(edit_for(&mut drag, [101.0, 12.0], [1.0, 1.0]), None);
+        let edit = edit_for(&mut drag, [100.0, 20.0], [1.0, 1.0]);
+        assert_eq!(drag.horizontal, Some(false));
+        assert_eq!(
+            edit,
+            Some(Edit::Group(vec![
+                Edit::SetAngles(vec![(1, 2, 1_000 + deg_to_urad(10.0))]),
+                Edit::SetBody(vec![])
+            ]))
+        );
+        // A pointer that rests makes no new edit.
+        assert!(next_edit(&mut drag, [100.0, 20.0], [1.0, 1.0]).is_some());
+        assert_eq!(next_edit(&mut drag, [100.0, 20.0], [1.0, 1.0]), None);
+        // Once locked, sideways movement does not retime.
+        let edit = edit_for(&mut drag, [300.0, 10.0], [1.0, 1.0]);
+        assert_eq!(
+            edit,
+            Some(Edit::Group(vec![
+                Edit::SetAngles(vec![(1, 2, 1_000)]),
+                Edit::SetBody(vec![])
+            ]))
+        );
+    }
+
+    #[test]
+    fn clicks_select_one_point_and_shift_clicks_toggle() {
+        let a = (0, Channel::Joint(0));
+        let b = (1, Channel::Joint(0));
+        let one = clicked(&BTreeSet::new(), a, false);
+        assert_eq!(one, [a].into());
+        let two = clicked(&one, b, true);
+        assert_eq!(two, [a, b].into());
+        assert_eq!(clicked(&two, a, true), [b].into());
+        assert_eq!(clicked(&two, b, false), [b].into());
+    }
+}

@@ -1,0 +1,185 @@
+//! Safety marks on the timeline: a translucent band beneath a curve wherever a keyframe is
+//! beyond its joint's limits (red) or a segment is too fast for its servo (magenta), two
+//! strips along the bottom for every joint (hidden ones too), and a key.
+//!
+//! - [`pieces`]: which runs of marks a view draws; the bands are a
+//!   [`Coverage`](super::columns::Coverage), each place tinted once however many curves
+//!   are marked there.
+//!
+//! The bands go beneath the curves (the timeline reserves their place in the painter
+//! before the plot draws), so a curve's colour always reads; the strips and the key go on
+//! top.
+
+pub mod pieces;
+
+use super::columns::{Coverage, Occlusion};
+use crate::app::motion::view::Channel;
+use crate::edit::Document;
+use egui::{Color32, Pos2, Shape, Stroke};
+use egui_plot::PlotPoint;
+pub use pieces::{GapIndex, MarkIndex, mark_pieces};
+use std::sync::Arc;
+
+/// Colour of keyframes beyond a joint's limits.
+const OUT_OF_RANGE_COLOR: Color32 = Color32::from_rgb(255, 45, 45);
+/// Colour of segments faster than a joint's servo.
+const TOO_FAST_COLOR: Color32 = Color32::from_rgb(255, 40, 210);
+/// How opaque a band is at most: each place is tinted once, so this is its cap.
+const BAND_OPACITY: f32 = 0.35;
+/// The band along a marked curve is built from columns this many points wide.
+const BAND_STEP_PX: f32 = 3.0;
+/// How far the band reaches above and below the curve, in points.
+const BAND_HALF_PX: f32 = 4.5;
+/// Marks closer than this many points are drawn as one: the band along a curve is 9 points
+/// wide, so smaller gaps hardly show, and a noisy motion zoomed out draws a few long bands
+/// rather than hundreds of short ones (zooming in shows every gap).
+const JOIN_PX: f64 = 8.0;
+/// Height of each overview strip of marks along the bottom of the plot, in points.
+const STRIP_HEIGHT: f32 = 4.0;
+
+/// The bands beneath the shown curves (`curves` as drawn, reduced when dense): too fast
+/// first, out of range over it, each kind one mesh; a lone marked keyframe gets a ring.
+/// What opaque curves drawn as columns hide (`above`) is left out.
+#[must_use]
+pub fn bands(
+    document: &Document,
+    index: &mut MarkIndex,
+    curves: &[(Channel, Arc<[[f64; 2]]>)],
+    transform: &egui_plot::PlotTransform,
+    above: Option<&Occlusion>,
+) -> Vec<Shape> {
+    let marks = document.safety_marks();
+    if marks.is_empty() {
+        return Vec::new();
+    }
+    index.refresh(document);
+    let times = document.times_ms();
+    let frame = *transform.frame();
+    let bounds = transform.bounds();
+    let (x0, x1) = (bounds.min()[0], bounds.max()[0]);
+    let ms_per_px = (x1 - x0) / f64::from(frame.width().max(1.0));
+    let to_screen = |p: &[f64; 2]| transform.position_from_point(&PlotPoint::new(p[0], p[1]));
+    let mut shapes = Vec::new();
+    let kinds = [
+        (&marks.too_fast, &index.too_fast, TOO_FAST_COLOR),
+        (&marks.out_of_range, &index.out_of_range, OUT_OF_RANGE_COLOR),
+    ];
+    for (runs_by_joint, gaps_by_joint, color) in kinds {
+        let step = above.map_or(BAND_STEP_PX, |o| o.step);
+        let mut coverage = Coverage::new((frame.left(), frame.right()), step, BAND_HALF_PX);
+        let mut rings = Vec::new();
+        for (channel, points) in curves {
+            let Channel::Joint(j) = *channel else {
+                continue;
+            };
+            let (Some(runs), Some(gaps)) = (runs_by_joint.get(j), gaps_by_joint.get(j)) else {
+                continue;
+            };
+            for piece in mark_pieces(runs, gaps, times, (x0, x1), ms_per_px * JOIN_PX) {
+                let (from_ms, to_ms) = (times[*piece.start()] as f64, times[*piece.end()] as f64);
+                let start = points.partition_point(|p| p[0] < from_ms);
+                let end = points.partition_point(|p| p[0] <= to_ms);
+                let on_screen: Vec<Pos2> = points[start..end.max(start)]
+                    .iter()
+                    .map(to_screen)
+                    .collect();
+                if let [single] = on_screen.as_slice() {
+                    rings.push(Shape::circle_stroke(*single, 7.0, Stroke::new(2.0, color)));
+                } else {
+                    coverage.add_line(&on_screen);
+                }
+            }
+        }
+        shapes.push(Shape::mesh(
+            coverage.mesh_beneath(color.gamma_multiply(BAND_OPACITY), above),
+        ));
+        shapes.extend(rings);
+    }
+    shapes
+}
+
+/// Over the plot: every place any joint (shown or not) has a mark, in two strips along the
+/// bottom, and the key naming the colours.
+pub fn paint_overview(
+    ui: &egui::Ui,
+    document: &Document,
+    index: &mut MarkIndex,
+    transform: &egui_plot::PlotTransform,
+) {
+    let marks = document.safety_marks();
+    if marks.is_empty() {
+        return;
+    }
+    index.refresh(document);
+    let times = document.times_ms();
+    let frame = *transform.frame();
+    let painter = ui.painter_at(frame);
+    let bounds = transform.bounds();
+    let (x0, x1) = (bounds.min()[0], bounds.max()[0]);
+    let ms_per_px = (x1 - x0) / f64::from(frame.width().max(1.0));
+    let to_screen = |p: &[f64; 2]| transform.position_from_point(&PlotPoint::new(p[0], p[1]));
+    // Too fast along the bottom, out of range just above it.
+    let strips = [
+        (
+            &marks.any_too_fast,
+            &index.any_too_fast,
+            TOO_FAST_COLOR,
+            frame.bottom(),
+        ),
+        (
+            &marks.any_out_of_range,
+            &index.any_out_of_range,
+            OUT_OF_RANGE_COLOR,
+            frame.bottom() - STRIP_HEIGHT,
+        ),
+    ];
+    for (runs, gaps, color, bottom) in strips {
+        for piece in mark_pieces(runs, gaps, times, (x0, x1), ms_per_px * JOIN_PX) {
+            let left = to_screen(&[times[*piece.start()] as f64, 0.0]).x;
+            let right = to_screen(&[times[*piece.end()] as f64, 0.0])
+                .x
+                .max(left + 2.0);
+            painter.rect_filled(
+                egui::Rect::from_x_y_ranges(left..=right, bottom - STRIP_HEIGHT..=bottom),
+                0.0,
+                color,
+            );
+        }
+    }
+    // The key, top right: which colour is which.
+    let kinds = [
+        (
+            marks.too_fast.iter().any(|r| !r.is_empty()),
+            TOO_FAST_COLOR,
+            "too fast for the servo",
+        ),
+        (
+            marks.out_of_range.iter().any(|r| !r.is_empty()),
+            OUT_OF_RANGE_COLOR,
+            "beyond the joint's limits",
+        ),
+    ];
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let text_color = ui.visuals().strong_text_color();
+    let mut y = frame.top() + 6.0;
+    for (_, color, label) in kinds.iter().filter(|kind| kind.0) {
+        let galley = painter.layout_no_wrap((*label).to_owned(), font.clone(), text_color);
+        let text_left = frame.right() - 8.0 - galley.size().x;
+        let swatch = egui::Rect::from_min_size(
+            egui::pos2(text_left - 22.0, y + galley.size().y / 2.0 - 4.0),
+            egui::vec2(16.0, 8.0),
+        );
+        let back = egui::Rect::from_min_max(
+            egui::pos2(swatch.left() - 4.0, y - 1.0),
+            egui::pos2(frame.right() - 4.0, y + galley.size().y + 1.0),
+        );
+        painter.rect_filled(
+            back,
+            2.0,
+            ui.visuals().extreme_bg_color.gamma_multiply(0.85),
+        );
+        painter.rect_filled(swatch, 2.0, color.gamma_multiply(0.8));
+        painter.galley(egui::pos2(text_left, y), galley, text_color);
+        y += 18.0;
+    }
+}

@@ -1,0 +1,169 @@
+//! The window's vocabulary: what actions, dialogs and tabs talk about (tab ids, the panels,
+//! what a dialog's buttons answer, what to do after a save, browse targets, map-file
+//! operations). Plain data: it imports nothing else of the window, so every other module
+//! can use it without an import loop.
+
+use crate::ops::{OpError, Outcome};
+use std::path::PathBuf;
+
+/// A tab's id: unique for the life of the window (an index would shift as tabs close).
+pub type TabId = u64;
+
+/// Which of a motion tab's panels are shown; the timeline always is. Remembered between
+/// runs (their sizes are laid out afresh for each run's window: see
+/// `persist_egui_memory`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Panels {
+    /// The joint list.
+    pub joints: bool,
+    /// The header and the problems.
+    pub header: bool,
+    /// The posed robot.
+    pub pose: bool,
+    /// The keyframe table.
+    pub table: bool,
+}
+
+impl Default for Panels {
+    fn default() -> Self {
+        Self {
+            joints: true,
+            header: true,
+            pose: true,
+            table: true,
+        }
+    }
+}
+
+/// One of the panels that can be hidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelKind {
+    /// The joint list.
+    Joints,
+    /// The header and the problems.
+    Header,
+    /// The posed robot.
+    Pose,
+    /// The keyframe table.
+    Table,
+}
+
+impl PanelKind {
+    /// Every panel, in menu order.
+    pub const ALL: [Self; 4] = [Self::Joints, Self::Header, Self::Pose, Self::Table];
+
+    /// The View menu's label.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Joints => "Joint List",
+            Self::Header => "Header and Problems",
+            Self::Pose => "Posed Robot",
+            Self::Table => "Keyframe Table",
+        }
+    }
+}
+
+impl Panels {
+    /// Whether a panel is shown.
+    #[must_use]
+    pub fn shows(self, kind: PanelKind) -> bool {
+        match kind {
+            PanelKind::Joints => self.joints,
+            PanelKind::Header => self.header,
+            PanelKind::Pose => self.pose,
+            PanelKind::Table => self.table,
+        }
+    }
+
+    /// Shows or hides a panel.
+    pub fn set(&mut self, kind: PanelKind, shown: bool) {
+        let slot = match kind {
+            PanelKind::Joints => &mut self.joints,
+            PanelKind::Header => &mut self.header,
+            PanelKind::Pose => &mut self.pose,
+            PanelKind::Table => &mut self.table,
+        };
+        *slot = shown;
+    }
+}
+
+/// What a save has already been told by the user.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Confirmed {
+    /// Save even though joints go beyond their limits or servos.
+    pub safety: bool,
+    /// Write over a file that changed on disk (or another file at a Save As path).
+    pub overwrite: bool,
+}
+
+/// What to do once a tab is saved, or its edits let go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Then {
+    /// Close the tab.
+    CloseTab(TabId),
+    /// Go on closing the window, these tabs' edits let go ("Don't Save"): they are
+    /// discarded only once every other unsaved tab has been answered too, so that Cancel
+    /// at a later question loses nothing.
+    Quit(Vec<TabId>),
+}
+
+/// What a dialog's button answers (Cancel answers nothing). The dialog holds these, not
+/// actions; the step that applies actions carries them out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Save a tab (to its file, or to `to`) with what the user agreed to, then go on.
+    Save {
+        /// The tab.
+        tab: TabId,
+        /// A new file to save to (Save As), or `None` for where it came from.
+        to: Option<PathBuf>,
+        /// What the user agreed to.
+        confirmed: Confirmed,
+        /// What to do once it is saved.
+        then: Option<Then>,
+    },
+    /// Save an archive tab's edited motions into it, with what the user agreed to.
+    SaveArchive {
+        /// The archive tab.
+        tab: TabId,
+        /// What the user agreed to.
+        confirmed: Confirmed,
+    },
+    /// Let the tab's unsaved edits go ("Don't Save"), then go on.
+    LetGo(Then),
+    /// Open the recovery copies a crashed run left (their description files) as unsaved
+    /// tabs.
+    Restore(Vec<PathBuf>),
+    /// Delete the recovery copies a crashed run left.
+    DiscardRecovered(Vec<PathBuf>),
+}
+
+/// A path field that Browse… fills from the system's file dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BrowseFor {
+    /// The file to import.
+    ImportPath,
+    /// The import's map file (the grid loads from it).
+    ImportMap,
+    /// The file to export to.
+    ExportPath,
+}
+
+/// What the Import window's map-file buttons do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapFileOp {
+    /// Read the grid from the map file.
+    Load,
+    /// Write the grid to the map file.
+    Save,
+}
+
+/// A background job's result, posted as an action when it is done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JobDone {
+    /// The job's id.
+    pub job: u64,
+    /// What it made (a thread that died says so as an error).
+    pub result: Result<Outcome, OpError>,
+}

@@ -1,0 +1,151 @@
+//! One way to open a file: the same files of every kind, opened by the command line
+//! (`mtn-studio info`) and by the window (File > Open), are told the same kind by
+//! `mtn_studio::open` and come to the same result: the same motion, archive or gait file, the
+//! same refusal, or (a file to import) the Import window where the command line points to
+//! `convert`. Bytes of no known kind are the one explicit difference.
+
+use crate::common::ui::opened;
+use crate::common::{run_cli, scratch_dir, text};
+use mtn_studio::app::dialogs::Modal;
+use mtn_studio::app::{StudioApp, TabKind};
+use mtn_studio::codec::kind::FileKind;
+use mtn_studio::open::{OpenOptions, Opening, sniff};
+use std::path::{Path, PathBuf};
+
+/// What a file came to.
+#[derive(Debug, PartialEq)]
+enum Result {
+    /// A motion of this many keyframes.
+    Motion(u64),
+    /// An archive of this many entries.
+    Archive(u64),
+    /// A gait file of this many sections.
+    Gait(u64),
+    /// A file to import.
+    Import,
+    /// Refused, with this message.
+    Refused(String),
+}
+
+/// What the command line made of a file.
+fn by_command_line(path: &Path) -> Result {
+    let output = run_cli(&[&"info", &"--json", &path]);
+    if !output.status.success() {
+        let message = text(&output.stderr);
+        let message = message.trim().trim_start_matches("mtn-studio: ").to_owned();
+        return if message.contains("`mtn-studio convert`") {
+            Result::Import
+        } else {
+            Result::Refused(message)
+        };
+    }
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let count = |key: &str| json[key].as_array().map(|a| a.len() as u64);
+    if let Some(sections) = count("sections") {
+        Result::Gait(sections)
+    } else if let Some(motions) = count("motions") {
+        Result::Archive(motions)
+    } else {
+        Result::Motion(json["keyframes"].as_u64().unwrap())
+    }
+}
+
+/// What the window made of a file.
+fn by_window(path: &Path) -> Result {
+    let harness = opened(&[path]);
+    let app: &StudioApp = harness.state();
+    match (&app.modal, app.tabs.active().map(|t| &t.kind)) {
+        (Some(Modal::Import(prompt)), _) => {
+            assert_eq!(Path::new(&prompt.path), path);
+            Result::Import
+        }
+        (Some(Modal::Error { message, .. }), _) => Result::Refused(message.clone()),
+        (None, Some(TabKind::Motion(tab))) => {
+            Result::Motion(tab.document.motion.keyframes.len() as u64)
+        }
+        (None, Some(TabKind::Archive(tab))) => Result::Archive(tab.index.rows.len() as u64),
+        (None, Some(TabKind::Gait(gait))) => Result::Gait(gait.gait().sections.len() as u64),
+        (modal, _) => panic!("{}: nothing opened ({modal:?})", path.display()),
+    }
+}
+
+/// The ten files, one of every kind (and bytes of none), written by the library.
+fn files(dir: &Path) -> Vec<(PathBuf, Opening)> {
+    let motion = mtn_studio::example::stand_to_sit();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    };
+    let export = |name: &str| {
+        let path = dir.join(name);
+        let options = mtn_studio::convert::ExportOptions::default();
+        write(
+            name,
+            &mtn_studio::convert::export_bytes(&motion, &path, options).unwrap(),
+        )
+    };
+    let mtn = mtn_studio::codec::mtn::encode(&motion).unwrap();
+    let mut archive = mtn_studio::codec::oda::Archive::default();
+    for name in ["first", "second", "third"] {
+        let kind = mtn_studio::codec::oda::EntryKind::Motion;
+        let entry = mtn_studio::codec::oda::Entry::new(kind, name, mtn.clone()).unwrap();
+        archive.add(entry).unwrap();
+    }
+    let gait = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/stickybot-example.gait"
+    ))
+    .unwrap();
+    vec![
+        (write("stand.MTN", &mtn), Opening::Motion),
+        (
+            write("MOTION.ODA", &archive.write().unwrap()),
+            Opening::Archive,
+        ),
+        (write("walk.gait", &gait), Opening::Gait),
+        (export("stand.json"), Opening::JsonMotion),
+        (export("stand.csv"), Opening::Import(FileKind::Csv)),
+        (export("stand.seq"), Opening::Import(FileKind::BodyMotion)),
+        (export("stand.pseq"), Opening::Import(FileKind::PoseSeq)),
+        (write("bark.wav", b"RIFF\x24\0\0\0WAVEfmt "), Opening::Sound),
+        (write("eyes.led", b"LED\0\0\0\0\x10"), Opening::Led),
+        (write("notes.txt", b"hello, robot"), Opening::Unknown),
+    ]
+}
+
+#[test]
+fn the_same_files_open_the_same_way_from_the_command_line_and_the_window() {
+    let dir = scratch_dir("open-both-ways", "files");
+    let files = files(&dir);
+    assert_eq!(files.len(), 10);
+    for (path, kind) in &files {
+        let shown = path.display();
+        let window_kind = sniff(path, OpenOptions::WINDOW).unwrap();
+        let command_line_kind = sniff(path, OpenOptions::COMMAND_LINE).unwrap();
+        assert_eq!(window_kind, *kind, "{shown}: the window's kind");
+        let command_line = by_command_line(path);
+        let window = by_window(path);
+        if *kind == Opening::Unknown {
+            // The one difference, explicit in the options: the command line lets the MTN
+            // reader say what the bytes are not; the window lists what it opens.
+            assert_eq!(command_line_kind, Opening::Motion, "{shown}");
+            let Result::Refused(said) = command_line else {
+                panic!("{shown}: the command line read it: {command_line:?}");
+            };
+            assert!(said.contains("byte 0"), "{shown}: {said}");
+            assert_eq!(window, Result::Refused(kind.refusal(path).unwrap()));
+            continue;
+        }
+        assert_eq!(command_line_kind, *kind, "{shown}: the command line's kind");
+        assert_eq!(command_line, window, "{shown}: the same result both ways");
+        let expected = match kind {
+            Opening::Motion | Opening::JsonMotion => Result::Motion(4),
+            Opening::Archive => Result::Archive(3),
+            Opening::Gait => Result::Gait(7),
+            Opening::Import(_) => Result::Import,
+            _ => Result::Refused(kind.refusal(path).unwrap()),
+        };
+        assert_eq!(window, expected, "{shown}");
+    }
+}
