@@ -5,7 +5,7 @@
 
 use super::command::{TopMenu, UiCommand};
 use super::dialogs::{ExportPrompt, ImportPrompt, Modal};
-use super::motion::ops::OpPrompt;
+use super::motion::ops::form::{OpPrompt, OpRequest};
 use super::motion::view::{Channel, PointId};
 use super::state::{Answer, BrowseFor, JobDone, MapFileOp, PanelKind, TabId};
 use crate::edit::Edit;
@@ -54,7 +54,7 @@ pub enum Action {
     /// A change to one motion tab.
     Motion(TabId, MotionAction),
     /// A Motion menu operation on a motion tab, applied as one undo step.
-    MotionOp(TabId, super::motion::ops::OpRequest),
+    MotionOp(TabId, OpRequest),
     /// A background operation finished: its result, for the dialog's preview or to apply.
     JobDone(JobDone),
     /// A change to one archive tab.

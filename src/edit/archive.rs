@@ -51,10 +51,12 @@ pub struct EntryRow {
 }
 
 impl EntryRow {
-    /// Whether the entry is a motion that can be opened.
+    /// Whether the entry is a motion that can be opened (an entry opens as every file
+    /// does, [`crate::open::entry_opening`]: its motions, read).
     #[must_use]
     pub fn opens(&self) -> bool {
-        self.motion.is_some()
+        crate::open::entry_opening(self.kind) == crate::open::Opening::Motion
+            && self.motion.is_some()
     }
 
     /// A word for the kind, as the browser's Kind column shows it.

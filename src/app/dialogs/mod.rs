@@ -8,7 +8,7 @@ pub mod draw;
 pub mod parts;
 
 pub use crate::app::import_dialog::ImportPrompt;
-use crate::app::motion::ops::OpPrompt;
+use crate::app::motion::ops::form::OpPrompt;
 use crate::app::state::{Answer, TabId, Then};
 use crate::convert::ExportOptions;
 

@@ -24,7 +24,7 @@ pub(super) fn read_body(
     let Some(kind) = SectionType::from_code(code) else {
         return kept();
     };
-    let Some(needed) = super::decode::needed(data, code, at) else {
+    let Some(needed) = needed(data, code, at) else {
         return kept();
     };
     if bytes.len() < needed {
@@ -114,5 +114,18 @@ pub(super) fn read_body(
             }
         }
         SectionType::Flight | SectionType::AttachmentGesture => kept(),
+    }
+}
+
+/// The bytes a section of type `code` at `at` takes by its layout (`None` for a section
+/// kept as bytes, which takes its whole space).
+pub(super) fn needed(data: &[u8], code: u8, at: usize) -> Option<usize> {
+    let count = || usize::from(data.get(at).copied().unwrap_or(0));
+    match SectionType::from_code(code)? {
+        SectionType::ServoConfig | SectionType::SensorConfig => Some(1 + 3 * count()),
+        SectionType::Stance => Some(STANCE_NAMED),
+        SectionType::Detachment => Some(26),
+        SectionType::Attachment => Some(12),
+        SectionType::Flight | SectionType::AttachmentGesture => None,
     }
 }

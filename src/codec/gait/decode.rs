@@ -2,7 +2,7 @@
 //! whose entries and sections all fit taken, then each section by its known layout.
 
 use super::HEADER_LEN;
-use super::body::{STANCE_NAMED, read_body};
+use super::body::{needed, read_body};
 use super::check::{GaitCode, GaitProblem, check_values};
 use super::model::{Body, Gait, Gap, Section, SectionType};
 use crate::codec::DecodeError;
@@ -205,19 +205,6 @@ fn space(data: &[u8], starts: &[usize], at: usize) -> usize {
         .unwrap_or(data.len())
         .min(data.len());
     next.saturating_sub(at)
-}
-
-/// The bytes a section of type `code` at `at` takes by its layout (`None` for a section
-/// kept as bytes, which takes its whole space).
-pub(super) fn needed(data: &[u8], code: u8, at: usize) -> Option<usize> {
-    let count = || usize::from(data.get(at).copied().unwrap_or(0));
-    match SectionType::from_code(code)? {
-        SectionType::ServoConfig | SectionType::SensorConfig => Some(1 + 3 * count()),
-        SectionType::Stance => Some(STANCE_NAMED),
-        SectionType::Detachment => Some(26),
-        SectionType::Attachment => Some(12),
-        SectionType::Flight | SectionType::AttachmentGesture => None,
-    }
 }
 
 /// Every section of the TOC, and the byte ranges the header, TOC and sections cover.

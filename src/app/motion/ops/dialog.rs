@@ -2,7 +2,7 @@
 //! the result (its length, keyframes, problems and what the operation noted) before anything
 //! changes. A changed field shows the dialog again (an action), which refreshes the preview.
 
-use super::form::{OpForm, OpPrompt, POSTURES, Preview, TARGETS};
+use super::form::{OpForm, OpPrompt, POSTURES, Preview, PreviewError, TARGETS};
 use crate::app::action::Action;
 use crate::app::tabs::Tabs;
 use crate::words::plural;
@@ -165,7 +165,7 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
     });
 }
 
-fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, String>>) {
+fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>) {
     match preview {
         None => {
             ui.weak("Choose what to do.");

@@ -161,6 +161,21 @@ impl Preview {
     }
 }
 
+/// Why an operation dialog shows no preview.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PreviewError {
+    /// The operation refuses, with its reason.
+    #[error(transparent)]
+    Op(#[from] crate::ops::OpError),
+    /// The motion's tab was closed.
+    #[error("the motion's tab was closed")]
+    TabClosed,
+    /// Another operation is running in the background.
+    #[error("another operation is still running: try again when it is done")]
+    Busy,
+}
+
 /// An open operation dialog: which tab, the form, and the preview of its result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OpPrompt {
@@ -169,7 +184,7 @@ pub struct OpPrompt {
     /// The parameters.
     pub form: OpForm,
     /// The result, or why there is none (`None` while the form is incomplete).
-    pub preview: Option<Result<Preview, String>>,
+    pub preview: Option<Result<Preview, PreviewError>>,
     /// The preview is being worked out in the background.
     pub working: bool,
     /// Give the dialog's first number the keyboard (once, as it opens).

@@ -3,7 +3,7 @@
 //! is done it posts its result as an action ([`JobDone`]) through the window's sender, and
 //! the step that applies actions takes it: into the open dialog's preview, or applied.
 
-use super::OpRequest;
+use super::form::OpRequest;
 use crate::app::action::Action;
 use crate::app::state::{JobDone, TabId};
 use crate::codec::mtn::Motion;

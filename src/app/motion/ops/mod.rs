@@ -12,7 +12,7 @@ pub mod dialog;
 pub mod form;
 pub mod job;
 
-pub use form::{OpForm, OpPrompt, OpRequest};
+use form::{OpForm, OpPrompt, OpRequest, PreviewError};
 
 /// Where in a motion tab's motion an operation works: its selected range and playhead.
 #[must_use]
@@ -133,7 +133,7 @@ impl StudioApp {
                     prompt.preview = Some(
                         result
                             .map(|o| form::Preview::of(&o))
-                            .map_err(|e| e.to_string()),
+                            .map_err(PreviewError::Op),
                     );
                     prompt.working = false;
                 }
@@ -174,7 +174,7 @@ impl StudioApp {
         };
         let other = self.other_motion(&request);
         let Some(tab) = self.tabs.get(prompt.tab).and_then(|t| t.motion()) else {
-            prompt.preview = Some(Err("the motion's tab was closed".to_owned()));
+            prompt.preview = Some(Err(PreviewError::TabClosed));
             return prompt;
         };
         let context = context_of(tab);
@@ -184,9 +184,7 @@ impl StudioApp {
                 .as_ref()
                 .is_some_and(|j| j.purpose == job::Purpose::Apply)
             {
-                prompt.preview = Some(Err(
-                    "another operation is still running: try again when it is done".to_owned(),
-                ));
+                prompt.preview = Some(Err(PreviewError::Busy));
                 return prompt;
             }
             self.op_job = Some(job::Job::spawn(
@@ -207,7 +205,7 @@ impl StudioApp {
             request
                 .run(&tab.document.motion, &context, other.as_ref())
                 .map(|o| form::Preview::of(&o))
-                .map_err(|e| e.to_string()),
+                .map_err(PreviewError::Op),
         );
         prompt
     }
