@@ -119,17 +119,17 @@ impl Opening {
         match self {
             Self::Motion | Self::Archive | Self::Gait | Self::JsonMotion => None,
             Self::Import(kind) => Some(format!(
-                "{shown}: a {}, not an AIBO motion; Import (or `mtn-studio convert`) makes a \
-                 motion of it",
+                "{shown}: a {}, not an AIBO motion; Import (or the command mtn-studio convert) \
+                 makes a motion of it",
                 kind.description()
             )),
             Self::Sound => Some(format!(
-                "{shown}: a sound, not a motion; sounds play from an ODA archive (`mtn-studio \
-                 oda add` puts it in one)"
+                "{shown}: a sound, not a motion; sounds play from an ODA archive (the command \
+                 mtn-studio oda add puts it in one)"
             )),
             Self::Led => Some(format!(
                 "{shown}: an LED pattern, not a motion; LED patterns play from an ODA archive \
-                 (`mtn-studio oda add` puts it in one)"
+                 (the command mtn-studio oda add puts it in one)"
             )),
             Self::Unknown => Some(format!(
                 "{shown}: not a file mtn-studio reads (AIBO motions .mtn, archives .oda, gait \

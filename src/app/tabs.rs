@@ -222,7 +222,8 @@ fn same_file(a: &Path, b: &Path) -> bool {
 
 fn same_origin(a: &Origin, b: &Origin) -> bool {
     match (a, b) {
-        (Origin::File(a), Origin::File(b)) => same_file(a, b),
+        (Origin::File(a), Origin::File(b))
+        | (Origin::Converted { from: a }, Origin::Converted { from: b }) => same_file(a, b),
         (
             Origin::Entry {
                 archive: a,

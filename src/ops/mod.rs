@@ -117,8 +117,9 @@ pub enum OpError {
     },
     /// Motions of different models cannot be joined.
     #[error(
-        "{other} is a motion for the {other_model}, not the {model}: retarget it first \
-         (`mtn-studio retarget {other} --model {label} -o ...`)"
+        "{other} is a motion for the {other_model}, not the {model}: convert it to {label} \
+         first (in the window Motion > Convert to Another Model…; on the command line \
+         mtn-studio retarget FILE --model {label} -o OUT)"
     )]
     DifferentModels {
         /// The first motion's model.

@@ -71,13 +71,16 @@ fn every_motion_menu_entry_is_one_undo_step_and_marks_the_motion_unsaved() {
     let before = example();
     let path = file(&dir, "m.mtn", &before);
 
-    let mut h = opened(&[&path]);
+    // Mirrored, a motion whose sides differ (the example's do not: see the next test).
+    let uneven = uneven(&before);
+    let uneven_path = file(&dir, "uneven.mtn", &uneven);
+    let mut h = opened(&[&uneven_path]);
     menu(&mut h, "Motion", "Mirror Left/Right");
     assert_one_step(
         &mut h,
         "mirror",
-        &before,
-        &ops::mirror::mirror(&before).unwrap().motion,
+        &uneven,
+        &ops::mirror::mirror(&uneven).unwrap().motion,
     );
 
     let mut h = opened(&[&path]);
@@ -157,6 +160,40 @@ fn every_motion_menu_entry_is_one_undo_step_and_marks_the_motion_unsaved() {
     press(&mut h, "Apply");
     let joined = ops::concat::concat(&[&before, &other], &["a", "b"], Some(480)).unwrap();
     assert_one_step(&mut h, "append", &before, &joined.motion);
+}
+
+/// The motion with its front left knee bent further at keyframe 1 than the right one.
+fn uneven(motion: &Motion) -> Motion {
+    let mut uneven = motion.clone();
+    let knee = uneven
+        .locators
+        .iter()
+        .position(|l| mtn_studio::robot::joint_name(&uneven.design, l) == "FL_LEG_KNEE")
+        .unwrap();
+    assert!(uneven.keyframes.set_angle(1, knee, 500_000));
+    uneven
+}
+
+#[test]
+fn an_operation_that_changes_nothing_leaves_no_step() {
+    let dir = scratch("no-change");
+    let before = example();
+    assert_eq!(
+        ops::mirror::mirror(&before).unwrap().motion,
+        before,
+        "symmetric"
+    );
+    let path = file(&dir, "m.mtn", &before);
+    let mut h = opened(&[&path]);
+    menu(&mut h, "Motion", "Mirror Left/Right");
+    assert_eq!(doc(&h).motion, before);
+    assert!(!doc(&h).is_dirty(), "no unsaved mark");
+    assert_eq!(doc(&h).history().undo_depth(), 0, "no undo step");
+    assert!(
+        common::ui::said(&h).contains("Nothing to mirror"),
+        "{}",
+        common::ui::said(&h)
+    );
 }
 
 #[test]

@@ -33,7 +33,7 @@ fn by_command_line(path: &Path) -> Result {
     if !output.status.success() {
         let message = text(&output.stderr);
         let message = message.trim().trim_start_matches("mtn-studio: ").to_owned();
-        return if message.contains("`mtn-studio convert`") {
+        return if message.contains("mtn-studio convert") {
             Result::Import
         } else {
             Result::Refused(message)
@@ -148,4 +148,41 @@ fn the_same_files_open_the_same_way_from_the_command_line_and_the_window() {
         };
         assert_eq!(window, expected, "{shown}");
     }
+}
+
+#[test]
+fn a_json_motion_opens_once_saves_as_mtn_and_closes_unedited_without_asking() {
+    let dir = scratch_dir("open-both-ways", "json");
+    let motion = mtn_studio::example::stand_to_sit();
+    let path = dir.join("walk.json");
+    std::fs::write(&path, serde_json::to_vec(&motion).unwrap()).unwrap();
+    let mut harness = opened(&[&path, &path]);
+    assert_eq!(
+        harness.state().tabs.list.len(),
+        1,
+        "opened again: the same tab"
+    );
+    let tab = harness.state().active_motion().unwrap();
+    assert_eq!(tab.document.motion, motion);
+    assert_eq!(tab.document.origin.display_name(), "walk.json");
+    assert_eq!(tab.document.origin.suggested_file_name(), "walk.mtn");
+    assert!(!tab.document.is_dirty(), "the JSON file holds it");
+    crate::common::ui::ctrl(&mut harness, egui::Key::W);
+    assert!(
+        harness.state().modal.is_none(),
+        "closing unedited asks nothing"
+    );
+    assert!(harness.state().tabs.list.is_empty());
+}
+
+#[test]
+fn enter_closes_a_message() {
+    let dir = scratch_dir("open-both-ways", "enter");
+    let path = dir.join("notes.txt");
+    std::fs::write(&path, b"hello, robot").unwrap();
+    let mut harness = opened(&[&path]);
+    assert!(matches!(harness.state().modal, Some(Modal::Error { .. })));
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert!(harness.state().modal.is_none(), "Enter answered OK");
 }

@@ -142,13 +142,25 @@ impl StudioApp {
         }
     }
 
-    /// Opens a motion in mtn-studio's JSON form as a new motion (saving asks where, as an
-    /// .mtn file).
+    /// Opens a motion in mtn-studio's JSON form in a tab (or brings its tab to the front);
+    /// saving asks where, as an .mtn file.
     fn open_json(&mut self, path: &Path) {
+        let origin = Origin::Converted {
+            from: path.to_owned(),
+        };
+        if let Some(id) = self.tabs.find_origin(&origin) {
+            self.tabs.active = Some(id);
+            return;
+        }
         match Document::open_json(path) {
             Ok(document) => {
                 self.remember(path);
                 self.opened(&document);
+                self.status.say(format!(
+                    "{} is a motion in JSON: Save writes it as an AIBO motion ({})",
+                    document.origin.display_name(),
+                    document.origin.suggested_file_name()
+                ));
                 self.add_tab(TabKind::Motion(Box::new(MotionTab::new(document))));
             }
             Err(error) => self.fail("Could not open", error.to_string()),
@@ -254,7 +266,7 @@ impl StudioApp {
         let folder = tab
             .document
             .origin
-            .path()
+            .read_from()
             .and_then(Path::parent)
             .map(Path::to_owned)
             .or_else(|| std::env::current_dir().ok())
@@ -367,7 +379,7 @@ impl StudioApp {
                 match &origin {
                     Origin::File(path) => self.remember(path),
                     Origin::Entry { archive, .. } => self.refresh_archive(archive),
-                    Origin::Unsaved { .. } => {}
+                    Origin::Unsaved { .. } | Origin::Converted { .. } => {}
                 }
                 if let Some(then) = then {
                     self.then(then);

@@ -25,7 +25,9 @@ pub fn modal_ui(
             Modal::Error { title, message } => {
                 ui.heading(title);
                 ui.add(egui::Label::new(message).wrap());
-                if ui.button("OK").clicked() {
+                // Enter answers OK, as Escape does: the message is read, the window goes on.
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.button("OK").clicked() || enter {
                     actions.push(Action::CloseModal);
                 }
             }
@@ -65,7 +67,12 @@ fn confirm_ui(ui: &mut egui::Ui, confirm: &Confirm, actions: &mut Vec<Action>) {
 
 fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Action>) {
     let (heading, label, button) = match prompt.purpose {
-        PathPurpose::Open => ("Open Path", "Path to an .mtn, .oda or .gait file", "Open"),
+        PathPurpose::Open => (
+            "Open Path",
+            "Path to a motion (.mtn, or .json), an archive (.oda), a gait file (.gait), or a \
+             .seq, .yaml, .pseq or .csv file to import",
+            "Open",
+        ),
         PathPurpose::SaveAs { .. } => ("Save As", "Path of the .mtn file to write", "Save"),
     };
     ui.heading(heading);

@@ -66,8 +66,9 @@ impl Document {
         ))
     }
 
-    /// Opens a motion in mtn-studio's JSON form as a new motion, named as the file with the
-    /// .mtn extension; it is not saved anywhere yet (saving asks where).
+    /// Opens a motion in mtn-studio's JSON form. It is not saved as MTN anywhere yet (Save
+    /// asks where, suggesting the file's name as .mtn), but closing it unedited loses
+    /// nothing: the JSON file holds it.
     ///
     /// # Errors
     /// The file cannot be read, or is not a motion in that form (the error names the line
@@ -78,10 +79,12 @@ impl Document {
             path: path.to_owned(),
             source,
         })?;
-        let stem = path
-            .file_stem()
-            .map_or_else(|| "motion".into(), |s| s.to_string_lossy());
-        Ok(Self::created(motion, &format!("{stem}.mtn")))
+        let origin = Origin::Converted {
+            from: path.to_owned(),
+        };
+        let mut document = Self::new(motion, Vec::new(), origin, None);
+        document.saved_state = Some(document.history.state());
+        Ok(document)
     }
 
     /// Opens one motion of an archive on disk.
@@ -135,7 +138,7 @@ impl Document {
     #[must_use]
     pub fn disk_state(&self) -> DiskState {
         let current = match &self.origin {
-            Origin::Unsaved { .. } => return DiskState::NoFile,
+            Origin::Unsaved { .. } | Origin::Converted { .. } => return DiskState::NoFile,
             Origin::File(path) => std::fs::read(path).ok().map(|data| fingerprint(&data)),
             Origin::Entry { archive, entry } => read_archive(archive).ok().and_then(|a| {
                 let index = a.find(entry)?;
@@ -158,7 +161,7 @@ impl Document {
     /// then as it was).
     pub fn save(&mut self) -> Result<(), DocumentError> {
         match self.origin.clone() {
-            Origin::Unsaved { .. } => Err(DocumentError::NoPath {
+            Origin::Unsaved { .. } | Origin::Converted { .. } => Err(DocumentError::NoPath {
                 name: self.origin.display_name(),
             }),
             Origin::File(path) => self.save_as(&path),

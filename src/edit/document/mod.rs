@@ -29,6 +29,12 @@ pub enum Origin {
     },
     /// An MTN file.
     File(PathBuf),
+    /// A motion read from a file of another format (mtn-studio's JSON form): not saved
+    /// as MTN anywhere yet, so Save asks where (next to it, as an .mtn file).
+    Converted {
+        /// The file it was read from.
+        from: PathBuf,
+    },
     /// A motion inside an ODA archive.
     Entry {
         /// The archive.
@@ -44,7 +50,7 @@ impl Origin {
     pub fn display_name(&self) -> String {
         match self {
             Self::Unsaved { name } => name.clone(),
-            Self::File(path) => file_name(path),
+            Self::File(path) | Self::Converted { from: path } => file_name(path),
             Self::Entry { archive, entry } => format!("{} : {entry}", file_name(archive)),
         }
     }
@@ -53,8 +59,19 @@ impl Origin {
     #[must_use]
     pub fn path(&self) -> Option<&Path> {
         match self {
-            Self::Unsaved { .. } => None,
+            Self::Unsaved { .. } | Self::Converted { .. } => None,
             Self::File(path) | Self::Entry { archive: path, .. } => Some(path),
+        }
+    }
+
+    /// The file it was read from, of any format (for the folder Save As starts in).
+    #[must_use]
+    pub fn read_from(&self) -> Option<&Path> {
+        match self {
+            Self::Unsaved { .. } => None,
+            Self::File(path)
+            | Self::Entry { archive: path, .. }
+            | Self::Converted { from: path } => Some(path),
         }
     }
 
@@ -64,6 +81,11 @@ impl Origin {
         match self {
             Self::Unsaved { name } => name.clone(),
             Self::File(path) => file_name(path),
+            Self::Converted { from } => format!(
+                "{}.mtn",
+                from.file_stem()
+                    .map_or_else(|| "motion".into(), |s| s.to_string_lossy())
+            ),
             Self::Entry { entry, .. } => format!("{entry}.mtn"),
         }
     }

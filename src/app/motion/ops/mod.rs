@@ -87,6 +87,13 @@ impl StudioApp {
             return;
         };
         match result {
+            Ok(outcome) if outcome.motion == tab.document.motion => {
+                // Mirroring a symmetric motion, say: no step, and the motion stays saved.
+                self.status.say(format!(
+                    "Nothing to {}: the result is the motion as it is",
+                    request.verb()
+                ));
+            }
             Ok(outcome) => {
                 let label = request.undo_label();
                 let keyframes_before = tab.document.motion.keyframes.len();
