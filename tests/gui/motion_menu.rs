@@ -450,10 +450,10 @@ fn retime_from_the_keyboard_alone() {
     let mut h = opened(&[&path]);
     ctrl(&mut h, Key::T);
     shortcut(&mut h, Modifiers::COMMAND, Key::A);
-    h.event(egui::Event::Text("2000".into()));
-    h.run();
+    common::ui::type_keys(&mut h, "2000");
     h.key_press(Key::Enter);
-    h.run();
+    // The field commits the typed value a frame or two after Enter; the dialog waits for it.
+    h.run_steps(8);
     assert!(
         h.state().modal.is_none(),
         "Enter applied and closed the dialog"

@@ -7,6 +7,9 @@ use crate::app::action::Action;
 use crate::app::tabs::Tabs;
 use crate::words::plural;
 
+/// How many frames Enter in a number being typed waits for the typed value (see `op_ui`).
+const APPLY_WAIT: u8 = 4;
+
 /// A length in ms; `focus`: give it the keyboard (as its dialog opens, so the length can be
 /// typed at once).
 fn ms_field(ui: &mut egui::Ui, label: &str, value: &mut u64, focus: bool) {
@@ -129,8 +132,26 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
             ms_field(ui, "Insert", ms, prompt.focus);
         }
     }
-    let apply_next = enter && editing;
-    if form != prompt.form || prompt.focus || apply_next {
+    // Enter in a number being typed: apply once the field has committed the typed value,
+    // which egui's DragValue does in the same frame or a frame or two after it lets the
+    // keyboard go. The dialog waits up to APPLY_WAIT frames for the value to arrive (asking
+    // for each frame itself), then applies anyway (a value typed equal to the one there
+    // changes nothing).
+    let arrived = form != prompt.form;
+    let waiting = prompt.apply_next > 0;
+    let typed_enter = enter && editing;
+    let apply_now = (typed_enter && arrived) || (waiting && (arrived || prompt.apply_next == 1));
+    let apply_next = if typed_enter && !arrived {
+        APPLY_WAIT
+    } else if waiting && !apply_now {
+        prompt.apply_next - 1
+    } else {
+        0
+    };
+    if apply_next > 0 {
+        ui.ctx().request_repaint();
+    }
+    if form != prompt.form || prompt.focus || apply_next > 0 {
         actions.push(Action::EditOp(OpPrompt {
             form: form.clone(),
             preview: None,
@@ -152,7 +173,7 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
     ui.horizontal(|ui| {
         let request = form.request(|id| tabs.is_motion(id));
         let ready = matches!(prompt.preview, Some(Ok(_))) && request.is_some();
-        let by_key = (enter && !editing && ready) || prompt.apply_next;
+        let by_key = (enter && !editing && ready) || apply_now;
         if (ui.add_enabled(ready, egui::Button::new("Apply")).clicked() || by_key)
             && let Some(request) = request
         {

@@ -189,6 +189,7 @@ pub struct OpPrompt {
     pub working: bool,
     /// Give the dialog's first number the keyboard (once, as it opens).
     pub focus: bool,
-    /// Enter was pressed while a field was being typed in: apply once it has committed.
-    pub apply_next: bool,
+    /// Enter was pressed while a number was being typed: the frames left to wait for the
+    /// field to commit the typed value before applying (0: not waiting).
+    pub apply_next: u8,
 }

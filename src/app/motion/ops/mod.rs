@@ -328,7 +328,7 @@ impl StudioApp {
             preview: None,
             working: false,
             focus: true,
-            apply_next: false,
+            apply_next: 0,
         });
         self.modal = Some(Modal::MotionOp(prompt));
         true
