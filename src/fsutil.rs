@@ -5,6 +5,18 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::Path;
 
+/// [`write_atomic`], making the folders on the way to `path` first (a project or install
+/// laid out in folders of its own).
+///
+/// # Errors
+/// A folder that cannot be made, or as [`write_atomic`].
+pub fn write_atomic_making_folders(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Some(parent) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(parent)?;
+    }
+    write_atomic(path, bytes)
+}
+
 /// Writes `bytes` to `path` atomically: readers see the old file or the new one, never a mix.
 /// The temporary file beside the target has an unpredictable name and is created new (never
 /// through a link planted at its name); an existing file's permissions are kept; the data and

@@ -22,7 +22,8 @@ pub enum Opening {
     /// A motion in mtn-studio's JSON form: a motion document not saved anywhere yet.
     JsonMotion,
     /// A file whose parts are brought in through Import (mapped onto joints, or a table's
-    /// columns): a Choreonoid body motion or key-pose sequence, a CSV table.
+    /// columns): a Choreonoid body motion or key-pose sequence, a Webots motion, a CSV
+    /// table.
     Import(FileKind),
     /// A sound (WAVE, MIDI or synthesiser file): it plays from an archive; not opened alone.
     Sound,
@@ -96,7 +97,7 @@ pub fn entry_opening(kind: EntryKind) -> Opening {
 
 /// The kinds the window's Open accepts, for its file dialog's filter: every kind that
 /// opens somewhere (a file to import opens the Import window).
-pub const OPEN_KINDS: [FileKind; 7] = FileKind::ALL;
+pub const OPEN_KINDS: [FileKind; 8] = FileKind::ALL;
 
 /// A sound or LED file, by its own header (RIFF/WAVE, MIDI) or its extension.
 fn sound_or_led(name: &Path, head: &[u8]) -> Option<Opening> {
@@ -133,7 +134,8 @@ impl Opening {
             )),
             Self::Unknown => Some(format!(
                 "{shown}: not a file mtn-studio reads (AIBO motions .mtn, archives .oda, gait \
-                 files .gait and motions in JSON open; .seq, .yaml, .pseq and .csv import)"
+                 files .gait and motions in JSON open; .seq, .yaml, .pseq, .motion and .csv \
+                 import)"
             )),
         }
     }

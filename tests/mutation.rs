@@ -245,8 +245,9 @@ fn mutated_archives_never_panic() {
     );
 }
 
-/// What the text fuzz targets check (`fuzz/fuzz_targets/{seq,pseq,csv}.rs`): the .seq/.yaml,
-/// .pseq and CSV readers never panic, and what they read writes back and reads again.
+/// What the text fuzz targets check (`fuzz/fuzz_targets/{seq,pseq,csv,webots}.rs`): the
+/// .seq/.yaml, .pseq, CSV and Webots readers never panic, and what they read writes back and
+/// reads again.
 fn exercise_text_readers(label: &str, input: &[u8]) {
     let Ok(text) = std::str::from_utf8(input) else {
         return;
@@ -267,6 +268,16 @@ fn exercise_text_readers(label: &str, input: &[u8]) {
     }
     if let Ok(poses) = mtn_studio::codec::pseq::read(text) {
         let _ = mtn_studio::convert::pseq_to_mtn(&poses, &options);
+    }
+    if let Ok(motion) = mtn_studio::codec::webots::read(text) {
+        if let Ok(written) = mtn_studio::codec::webots::write(&motion) {
+            let again = mtn_studio::codec::webots::read(&written)
+                .unwrap_or_else(|e| panic!("{label}: the written .motion does not read back: {e}"));
+            assert_eq!(again.poses.len(), motion.poses.len(), "{label}");
+        }
+        if let Ok(body) = mtn_studio::convert::webots::webots_to_body(&motion) {
+            let _ = mtn_studio::convert::body_to_mtn(&body, &options);
+        }
     }
     if let Ok(motion) = mtn_studio::codec::csv::read(text) {
         let written = mtn_studio::codec::csv::write(&motion, &[], &[]);

@@ -33,6 +33,14 @@ pub struct ConvertOptions {
     /// Write formatVersion 4 (snake_case keys) instead of 2.
     #[arg(long)]
     pub seq_v4: bool,
+    /// A Webots motion with one pose per 8 ms tick (the robot's exact command stream)
+    /// instead of one per keyframe.
+    #[arg(long)]
+    pub every_tick: bool,
+    /// Also write a Webots project in DIR that plays the motion (a world with the AiboErs7
+    /// on a floor, and a Python controller that loops it); with a .motion output.
+    #[arg(long, value_name = "DIR")]
+    pub webots_project: Option<PathBuf>,
     /// The input's format, where its extension does not say (needed for `-`, standard
     /// input, unless its first bytes say: MTN, ODA).
     #[arg(long, value_name = "FORMAT")]
@@ -58,6 +66,8 @@ pub enum Format {
     Seq,
     /// A Choreonoid key-pose sequence.
     Pseq,
+    /// A Webots motion.
+    Webots,
 }
 
 impl Format {
@@ -69,6 +79,7 @@ impl Format {
             Self::Csv => FileKind::Csv,
             Self::Seq => FileKind::BodyMotion,
             Self::Pseq => FileKind::PoseSeq,
+            Self::Webots => FileKind::WebotsMotion,
         }
     }
 }
@@ -78,6 +89,7 @@ fn export_options(options: &ConvertOptions) -> convert::ExportOptions {
         fps: options.fps,
         keyframes_only: options.keyframes_only,
         seq_v4: options.seq_v4,
+        every_tick: options.every_tick,
     }
 }
 
@@ -192,15 +204,26 @@ pub fn convert(
     });
     let Some(output_kind) = output_kind.filter(|k| FileKind::EXPORTED.contains(k)) else {
         return Err(Failure::usage(if to_stdout {
-            "-: writing to standard output needs --to FORMAT (mtn, json, csv, seq or pseq)"
+            "-: writing to standard output needs --to FORMAT (mtn, json, csv, seq, pseq or \
+             webots)"
                 .to_owned()
         } else {
             format!(
-                "{}: unknown output format; use .mtn, .json, .csv, .seq, .yaml or .pseq (or --to)",
+                "{}: unknown output format; use .mtn, .json, .csv, .seq, .yaml, .pseq or \
+                 .motion (or --to)",
                 output.display()
             )
         }));
     };
+    if output_kind != FileKind::WebotsMotion
+        && (options.every_tick || options.webots_project.is_some())
+    {
+        return Err(Failure::usage(format!(
+            "{}: --every-tick and --webots-project write a Webots motion: give an output \
+             ending .motion (or --to webots)",
+            output.display()
+        )));
+    }
     let output_name = if to_stdout {
         Path::new("standard output")
     } else {
@@ -258,11 +281,34 @@ pub fn convert(
         writeln!(out, "wrote {} ({} bytes)", output.display(), bytes.len())
             .map_err(|e| Failure::output(&e))?;
     }
+    if let Some(dir) = &options.webots_project {
+        let stem = if to_stdout { input.name() } else { output };
+        let name = convert::webots::project_name(
+            &stem
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+        );
+        let text = String::from_utf8_lossy(&bytes);
+        let world = convert::webots::write_project(dir, &name, &text).map_err(|e| failure(&e))?;
+        // With the data on standard output, what is said goes to standard error.
+        let said = format!(
+            "wrote a Webots project in {}: open {} in Webots and press play (the robot loops \
+             the motion)",
+            dir.display(),
+            world.display()
+        );
+        if to_stdout {
+            eprintln!("{said}");
+        } else {
+            writeln!(out, "{said}").map_err(|e| Failure::output(&e))?;
+        }
+    }
     Ok(EXIT_OK)
 }
 
-/// The AIBO motion `input` holds or becomes: imported (a body motion, key poses, CSV) with
-/// the summary said on `say` and notes on standard error, or read (MTN, ODA, JSON).
+/// The AIBO motion `input` holds or becomes: imported (a body motion, key poses, a Webots
+/// motion, CSV) with the summary said on `say` and notes on standard error, or read (MTN,
+/// ODA, JSON).
 fn motion_of(
     input: &Input<'_>,
     kind: Option<FileKind>,
@@ -273,7 +319,7 @@ fn motion_of(
     let name = input.name();
     if matches!(
         kind,
-        Some(FileKind::BodyMotion | FileKind::PoseSeq | FileKind::Csv)
+        Some(FileKind::BodyMotion | FileKind::PoseSeq | FileKind::WebotsMotion | FileKind::Csv)
     ) {
         let import = import_options(options)?;
         let (motion, lines) = ImportSource::from_text(name, kind, || input.text())
@@ -291,7 +337,7 @@ fn motion_of(
         Input::File(path) => read_motion(path, entry),
         Input::Stdin(_) if kind.is_none() => Err(Failure::usage(
             "standard input: its first bytes do not say its format; give --from FORMAT \
-             (mtn, oda, json, csv, seq or pseq)"
+             (mtn, oda, json, csv, seq, pseq or webots)"
                 .to_owned(),
         )),
         Input::Stdin(data) => {

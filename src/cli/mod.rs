@@ -121,16 +121,19 @@ pub enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
-    /// Convert between formats by extension (.mtn, .json, .csv, .seq, .yaml, .pseq) or
-    /// --from/--to.
+    /// Convert between formats by extension (.mtn, .json, .csv, .seq, .yaml, .pseq,
+    /// .motion) or --from/--to.
     ///
     /// MTN to .seq samples the robot's command stream at --fps (default 125, one frame per
-    /// 8 ms tick) or writes the keyframes only (--keyframes-only). .seq/.yaml to MTN maps the
-    /// file's joints onto the AIBO (--model, --map, else the names an mtn-studio export
-    /// carries, else by order) and reduces the frames to keyframes within --tolerance.
+    /// 8 ms tick) or writes the keyframes only (--keyframes-only). MTN to .motion (Webots)
+    /// writes a pose per keyframe, or per 8 ms tick with --every-tick, and with
+    /// --webots-project DIR a Webots world and controller that play it. .seq/.yaml/.motion
+    /// to MTN maps the file's joints onto the AIBO (--model, --map, else the names or
+    /// locators the file carries, else by order) and reduces the frames to keyframes within
+    /// --tolerance.
     Convert {
-        /// The motion to read (MTN, JSON, CSV, .seq/.yaml, .pseq, or an ODA with --entry;
-        /// `-`: standard input, its format from --from or its first bytes).
+        /// The motion to read (MTN, JSON, CSV, .seq/.yaml, .pseq, .motion, or an ODA with
+        /// --entry; `-`: standard input, its format from --from or its first bytes).
         input: PathBuf,
         /// The archive entry to read.
         #[arg(long)]

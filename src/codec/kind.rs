@@ -31,11 +31,13 @@ pub enum FileKind {
     BodyMotion,
     /// A Choreonoid key-pose sequence (`.pseq`).
     PoseSeq,
+    /// A Webots motion (`.motion`, `#WEBOTS_MOTION`): poses of named motors.
+    WebotsMotion,
 }
 
 impl FileKind {
     /// Every kind.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 8] = [
         Self::Mtn,
         Self::Oda,
         Self::Gait,
@@ -43,18 +45,26 @@ impl FileKind {
         Self::Csv,
         Self::BodyMotion,
         Self::PoseSeq,
+        Self::WebotsMotion,
     ];
 
     /// What the window brings in as a new motion through File > Import.
-    pub const IMPORTED: [Self; 4] = [Self::BodyMotion, Self::PoseSeq, Self::Csv, Self::Json];
+    pub const IMPORTED: [Self; 5] = [
+        Self::BodyMotion,
+        Self::PoseSeq,
+        Self::WebotsMotion,
+        Self::Csv,
+        Self::Json,
+    ];
 
     /// What a motion can be written as (File > Export, `convert`).
-    pub const EXPORTED: [Self; 5] = [
+    pub const EXPORTED: [Self; 6] = [
         Self::Mtn,
         Self::Json,
         Self::Csv,
         Self::BodyMotion,
         Self::PoseSeq,
+        Self::WebotsMotion,
     ];
 
     /// The file extensions of the kind, lower case, the usual one first.
@@ -68,6 +78,7 @@ impl FileKind {
             Self::Csv => &["csv"],
             Self::BodyMotion => &["seq", "yaml", "yml"],
             Self::PoseSeq => &["pseq"],
+            Self::WebotsMotion => &["motion"],
         }
     }
 
@@ -82,6 +93,7 @@ impl FileKind {
             Self::Csv => "CSV table",
             Self::BodyMotion => "Choreonoid body motion",
             Self::PoseSeq => "Choreonoid key-pose sequence",
+            Self::WebotsMotion => "Webots motion",
         }
     }
 
@@ -103,6 +115,9 @@ impl FileKind {
         }
         if head.starts_with(b"ODAR") || head.starts_with(&[0x1f, 0x8b]) {
             return Some(Self::Oda);
+        }
+        if head.starts_with(super::webots::HEADER.as_bytes()) {
+            return Some(Self::WebotsMotion);
         }
         if let Some(kind) = Self::by_extension(path) {
             return Some(kind);
@@ -190,6 +205,11 @@ mod tests {
         assert_eq!(kind("poses.pseq", b"", 0), Some(FileKind::PoseSeq));
         assert_eq!(kind("m.csv", b"# name", 8), Some(FileKind::Csv));
         assert_eq!(kind("m.json", b"{", 1), Some(FileKind::Json));
+        assert_eq!(kind("walk.motion", b"", 0), Some(FileKind::WebotsMotion));
+        assert_eq!(
+            kind("walk.txt", b"#WEBOTS_MOTION,V1", 99),
+            Some(FileKind::WebotsMotion)
+        );
         assert_eq!(kind("notes.txt", b"hello", 5), None);
     }
 

@@ -14,6 +14,7 @@ pub mod problem;
 pub mod pseq;
 pub mod seq;
 pub mod units;
+pub mod webots;
 pub mod yaml;
 
 pub use error::{DecodeError, EncodeError};

@@ -166,6 +166,8 @@ pub struct ExportOptions {
     pub keyframes_only: bool,
     /// formatVersion 4 rather than 2.
     pub seq_v4: bool,
+    /// One pose per 8 ms tick rather than per keyframe, for a Webots motion.
+    pub every_tick: bool,
 }
 
 impl Default for ExportOptions {
@@ -174,6 +176,7 @@ impl Default for ExportOptions {
             fps: DEFAULT_FPS,
             keyframes_only: false,
             seq_v4: false,
+            every_tick: false,
         }
     }
 }

@@ -8,7 +8,7 @@ use super::import::{ImportOptions, body_to_mtn, pseq_to_mtn};
 use super::{ConvertError, Refusal};
 use crate::codec::kind::FileKind;
 use crate::codec::mtn::Motion;
-use crate::codec::{csv, pseq, seq};
+use crate::codec::{csv, pseq, seq, webots};
 use crate::robot::timing;
 use crate::words::plural;
 use std::path::Path;
@@ -115,11 +115,19 @@ impl ImportSource {
             Some(FileKind::PoseSeq) => {
                 Self::Poses(pseq::read(&text()?).map_err(|e| ConvertError::malformed(name, e))?)
             }
+            Some(FileKind::WebotsMotion) => {
+                let motion =
+                    webots::read(&text()?).map_err(|e| ConvertError::malformed(name, e))?;
+                Self::Body(
+                    super::webots::webots_to_body(&motion)
+                        .map_err(|refusal| ConvertError::refused(name, refusal))?,
+                )
+            }
             other => {
                 return Err(ConvertError::refused(
                     name,
                     Refusal::Kind(format!(
-                        "{}: import reads .seq, .yaml, .pseq, .csv or .json (open {} with Open)",
+                        "{}: import reads .seq, .yaml, .pseq, .motion, .csv or .json (open {} with Open)",
                         other.map_or("a file of unknown kind", FileKind::description),
                         other.map_or("AIBO motions and archives", |k| k.description())
                     )),
@@ -295,9 +303,14 @@ pub fn export_as(
             let body = mtn_to_body(motion, options.fps).map_err(refused)?;
             seq::write(&body, version, None).into_bytes()
         }
+        Some(FileKind::WebotsMotion) => {
+            super::webots::mtn_to_webots_text(motion, options.every_tick)
+                .map_err(refused)?
+                .into_bytes()
+        }
         _ => {
             return Err(refused(Refusal::Kind(
-                "export writes .mtn, .json, .csv, .seq, .yaml or .pseq".to_owned(),
+                "export writes .mtn, .json, .csv, .seq, .yaml, .pseq or .motion".to_owned(),
             )));
         }
     })

@@ -9,8 +9,10 @@
 //! model's stand posture.
 
 use super::{ImportOptions, Refusal};
+use crate::robot::JointInfo;
 use crate::robot::models::parse_design;
 use crate::robot::postures::{posture, posture_locators};
+use crate::words::plural;
 
 /// A line of a map file that is not `JOINT = PART [* SCALE] [+ OFFSET]`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -308,6 +310,9 @@ pub(super) fn targets(
             (0..part_names.len()).map(Drive::part).collect(),
         ));
     }
+    if let Some(found) = by_locator(label, &joints, part_names, notes) {
+        return Ok(found);
+    }
     if parts != joints.len() {
         notes.push(format!(
             "mapped by order, across different robots: the file's first {} of {parts} parts \
@@ -332,6 +337,61 @@ pub(super) fn targets(
         })
         .collect();
     Ok((
+        joints.iter().map(|i| i.locator.to_owned()).collect(),
+        drives,
+    ))
+}
+
+/// Each joint from the part named by its locator (a Webots motion's columns, say), the
+/// others holding the stand posture; `None` when no part is named by one of the model's
+/// locators. The notes say which joints hold and which parts drive nothing.
+fn by_locator(
+    label: &str,
+    joints: &[&JointInfo],
+    part_names: &[String],
+    notes: &mut Vec<String>,
+) -> Option<(Vec<String>, Vec<Drive>)> {
+    let found: Vec<Option<usize>> = joints
+        .iter()
+        .map(|info| part_names.iter().position(|n| n == info.locator))
+        .collect();
+    if found.iter().all(Option::is_none) {
+        return None;
+    }
+    let held: Vec<&str> = joints
+        .iter()
+        .zip(&found)
+        .filter(|(_, part)| part.is_none())
+        .map(|(info, _)| info.name)
+        .collect();
+    if !held.is_empty() {
+        notes.push(format!(
+            "{} no column names hold the stand posture: {}",
+            plural(held.len(), "joint", "joints"),
+            held.join(", ")
+        ));
+    }
+    let unused: Vec<&str> = part_names
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !found.contains(&Some(*i)))
+        .map(|(_, name)| name.as_str())
+        .collect();
+    if !unused.is_empty() {
+        notes.push(format!(
+            "not mapped (no joint of this model has the name): {}",
+            unused.join(", ")
+        ));
+    }
+    let drives = joints
+        .iter()
+        .zip(&found)
+        .map(|(info, part)| match part {
+            Some(part) => Drive::part(*part),
+            None => Drive::hold(stand_rad(label, info.locator).unwrap_or(0.0)),
+        })
+        .collect();
+    Some((
         joints.iter().map(|i| i.locator.to_owned()).collect(),
         drives,
     ))

@@ -1,20 +1,23 @@
 //! Between an AIBO motion and the formats around it: Choreonoid body motions (.seq/.yaml)
-//! and key-pose sequences (.pseq), CSV and JSON. Export samples the robot's exact command
-//! stream; import maps a file's joints onto an AIBO's and reduces its dense frames to the
-//! fewest keyframes that replay, with the robot's interpolation, within a tolerance of
+//! and key-pose sequences (.pseq), Webots motions (.motion), CSV and JSON. Export samples
+//! the robot's exact command stream; import maps a file's joints onto an AIBO's and reduces
+//! its dense frames to the fewest keyframes that replay, with the robot's interpolation, within a tolerance of
 //! every source frame. The window and the command line both go through here.
 //!
 //! - [`files`]: reading a path of any kind as a motion, writing a motion as any kind;
 //! - [`import`]: body motions and key poses onto an AIBO;
 //! - [`export`]: an AIBO motion as a body motion or key poses;
 //! - [`map`]: which source part drives which AIBO joint;
-//! - [`reduce`]: dense frames to keyframes.
+//! - [`reduce`]: dense frames to keyframes;
+//! - [`webots`]: an AIBO motion as a Webots `.motion` file and back, and a Webots project
+//!   that plays it.
 
 pub mod export;
 pub mod files;
 pub mod import;
 pub mod map;
 pub mod reduce;
+pub mod webots;
 
 pub use export::{ExportOptions, mtn_keyframes_to_body, mtn_to_body, mtn_to_pseq};
 pub use files::{
@@ -123,6 +126,20 @@ pub enum Refusal {
         /// What was asked, e.g. "a body motion becomes a key-pose sequence".
         what: &'static str,
     },
+    /// More ticks than a pose per tick may write.
+    #[error(
+        "{ticks} ticks are more than one pose per tick may write ({max} at most, an hour); \
+         write one pose per keyframe"
+    )]
+    TooManyTicks {
+        /// The motion's ticks.
+        ticks: u64,
+        /// The most written.
+        max: u64,
+    },
+    /// A Webots motion Webots could not read as written.
+    #[error("Webots could not read it: {0}")]
+    Webots(crate::codec::webots::WebotsError),
     /// A file kind that this direction does not take.
     #[error("{0}")]
     Kind(String),

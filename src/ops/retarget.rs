@@ -38,12 +38,10 @@ fn clamp(info: &JointInfo, value: i32) -> i32 {
     let Some(limit) = info.limit else {
         return value;
     };
-    let (low, high) = (deg_to_urad(limit.min_deg), deg_to_urad(limit.max_deg));
     if limit.binary {
-        let mid = (i64::from(low) + i64::from(high)) / 2;
-        if i64::from(value) < mid { low } else { high }
+        limit.nearer_end_urad(value)
     } else {
-        value.clamp(low, high)
+        value.clamp(deg_to_urad(limit.min_deg), deg_to_urad(limit.max_deg))
     }
 }
 

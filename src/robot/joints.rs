@@ -62,6 +62,21 @@ pub struct Limit {
     pub binary: bool,
 }
 
+impl Limit {
+    /// The end of a binary joint's range that a commanded value moves it to: the nearer one,
+    /// the upper from half-way up (the ERS-7's ears only go to their two ends).
+    #[must_use]
+    pub fn nearer_end_urad(&self, value_urad: i32) -> i32 {
+        let (low, high) = (deg_to_urad(self.min_deg), deg_to_urad(self.max_deg));
+        let mid = (i64::from(low) + i64::from(high)) / 2;
+        if i64::from(value_urad) < mid {
+            low
+        } else {
+            high
+        }
+    }
+}
+
 /// How fast a joint may move: `deg` degrees per `per_ms` milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct SpeedLimit {

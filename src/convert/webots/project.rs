@@ -1,0 +1,130 @@
+//! A Webots project that plays a motion: `worlds/NAME.wbt` (the AiboErs7 by its EXTERNPROTO
+//! URL on a floor, Webots stepping at the robot's 8 ms tick), a Python controller in
+//! `controllers/mtn_studio_player/` that loads the motion it is given and loops it, and the
+//! motion itself in `motions/NAME.motion`.
+
+use crate::convert::ConvertError;
+use std::path::{Path, PathBuf};
+
+/// The Webots release whose EXTERNPROTO URLs the world names.
+pub const WEBOTS_RELEASE: &str = "R2025a";
+
+/// The controller's folder and file name in a project.
+const CONTROLLER: &str = "mtn_studio_player";
+
+/// A name for the project's files: the motion's file stem, with anything but ASCII letters,
+/// digits, `-` and `_` made `_` (Webots names worlds and URLs by it).
+#[must_use]
+pub fn project_name(stem: &str) -> String {
+    let name: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if name.is_empty() {
+        "motion".to_owned()
+    } else {
+        name
+    }
+}
+
+/// The world: the AiboErs7 (by its EXTERNPROTO URL) on a floor, its controller playing
+/// `motions/{name}.motion`, with Webots stepping at the robot's 8 ms tick.
+fn world(name: &str) -> String {
+    let proto = |path: &str| {
+        format!(
+            "EXTERNPROTO \"https://raw.githubusercontent.com/cyberbotics/webots/{WEBOTS_RELEASE}/projects/{path}\"\n"
+        )
+    };
+    let mut text = format!("#VRML_SIM {WEBOTS_RELEASE} utf8\n\n");
+    for path in [
+        "objects/backgrounds/protos/TexturedBackground.proto",
+        "objects/backgrounds/protos/TexturedBackgroundLight.proto",
+        "objects/floors/protos/Floor.proto",
+        "robots/sony/aibo/protos/AiboErs7.proto",
+    ] {
+        text.push_str(&proto(path));
+    }
+    // The viewpoint stands 0.7 m ahead-left and 0.35 m up, looking at the robot's middle.
+    text.push_str(&format!(
+        "\nWorldInfo {{\n  info [\n    \"{name}, exported by mtn-studio\"\n  ]\n  \
+         title \"{name}\"\n  basicTimeStep 8\n}}\n\
+         Viewpoint {{\n  orientation 0.1232 0.0510 -0.9911 2.3626\n  position 0.7 0.7 0.35\n}}\n\
+         TexturedBackground {{\n}}\nTexturedBackgroundLight {{\n}}\nFloor {{\n  size 4 4\n}}\n\
+         AiboErs7 {{\n  controller \"{CONTROLLER}\"\n  controllerArgs [\n    \
+         \"../../motions/{name}.motion\"\n  ]\n}}\n"
+    ));
+    text
+}
+
+/// The controller: loads the motion its argument names and plays it, looping.
+fn controller() -> String {
+    format!(
+        r#""""Plays a motion exported by mtn-studio on the AIBO ERS-7, looping.
+
+The motion file is the controller's argument (the world gives it in controllerArgs),
+relative to this folder.
+"""
+import os
+import sys
+
+from controller import Motion, Robot
+
+robot = Robot()
+time_step = int(robot.getBasicTimeStep())
+if len(sys.argv) < 2:
+    sys.exit("{CONTROLLER}: give the .motion file in the robot's controllerArgs")
+path = os.path.join(os.path.dirname(os.path.abspath(__file__)), sys.argv[1])
+motion = Motion(path)
+if not motion.isValid():
+    sys.exit("{CONTROLLER}: Webots cannot read " + path)
+motion.setLoop(True)
+motion.play()
+while robot.step(time_step) != -1:
+    pass
+"#
+    )
+}
+
+/// The files of a Webots project that plays a motion: `(path inside the project, text)`,
+/// the world first. `motion_text` is the `.motion` file's text, `name` from
+/// [`project_name`].
+#[must_use]
+pub fn project_files(name: &str, motion_text: &str) -> Vec<(PathBuf, String)> {
+    vec![
+        (PathBuf::from(format!("worlds/{name}.wbt")), world(name)),
+        (
+            PathBuf::from(format!("controllers/{CONTROLLER}/{CONTROLLER}.py")),
+            controller(),
+        ),
+        (
+            PathBuf::from(format!("motions/{name}.motion")),
+            motion_text.to_owned(),
+        ),
+    ]
+}
+
+/// Writes a Webots project in `dir` (made if missing) that plays the motion: returns the
+/// world's path, the file a Webots user opens.
+///
+/// # Errors
+/// A folder or file that cannot be written (the error names it).
+pub fn write_project(dir: &Path, name: &str, motion_text: &str) -> Result<PathBuf, ConvertError> {
+    let mut world_path = None;
+    for (relative, text) in project_files(name, motion_text) {
+        let path = dir.join(relative);
+        crate::fsutil::write_atomic_making_folders(&path, text.as_bytes()).map_err(|source| {
+            ConvertError::Write {
+                path: path.clone(),
+                source,
+            }
+        })?;
+        world_path.get_or_insert(path);
+    }
+    Ok(world_path.unwrap_or_else(|| dir.to_owned()))
+}
