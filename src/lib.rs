@@ -7,6 +7,7 @@ pub mod app;
 pub mod cli;
 pub mod codec;
 pub mod convert;
+pub mod desktop;
 pub mod edit;
 pub mod example;
 pub mod fsutil;

@@ -382,12 +382,20 @@ impl eframe::App for StudioApp {
 /// # Errors
 /// The window system could not start.
 pub fn run(path: Option<PathBuf>) -> eframe::Result {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_inner_size([1400.0, 900.0])
+        .with_min_inner_size([640.0, 420.0])
+        .with_drag_and_drop(true)
+        .with_title("mtn-studio")
+        // The desktop entry's name (its StartupWMClass), so the desktop pairs the window
+        // with the installed application.
+        .with_app_id(crate::desktop::APP_ID);
+    match eframe::icon_data::from_png_bytes(crate::desktop::ICON_256_PNG) {
+        Ok(icon) => viewport = viewport.with_icon(std::sync::Arc::new(icon)),
+        Err(error) => log::warn!("the window's icon does not decode: {error}"),
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_inner_size([1400.0, 900.0])
-            .with_min_inner_size([640.0, 420.0])
-            .with_drag_and_drop(true)
-            .with_title("mtn-studio"),
+        viewport,
         ..Default::default()
     };
     eframe::run_native(

@@ -2,6 +2,7 @@
 
 mod archive;
 mod convert;
+mod desktop;
 mod gait;
 pub mod input;
 mod inspect;
@@ -170,6 +171,13 @@ pub enum Command {
     },
     /// Print the manual page (roff), e.g. `mtn-studio man > mtn-studio.1`.
     Man,
+    /// Make mtn-studio a desktop application: its menu entry and icon, and .mtn, .oda and
+    /// .gait files opening with it (for everyone, or --user; --uninstall removes them).
+    InstallDesktop {
+        /// Where, and whether to remove.
+        #[command(flatten)]
+        options: desktop::DesktopOptions,
+    },
 }
 
 /// Runs a subcommand, writing its output to `out`; returns the exit code.
@@ -208,6 +216,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
                 .map(|()| EXIT_OK)
                 .map_err(|e| Failure::output(&e))
         }
+        Command::InstallDesktop { options } => desktop::install_desktop(&options, out),
         Command::Man => {
             let mut bytes = Vec::new();
             clap_mangen::Man::new(<Args as clap::CommandFactory>::command())

@@ -1,0 +1,75 @@
+//! `install-desktop`: the desktop entry, file types and icons, for this user or everyone.
+
+use super::{EXIT_OK, Failure};
+use crate::desktop::{self, SYSTEM_DATA_DIR};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The options of `install-desktop`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct DesktopOptions {
+    /// For this user only ($XDG_DATA_HOME, else ~/.local/share), not for everyone
+    /// (/usr/local/share, which needs root).
+    #[arg(long)]
+    pub user: bool,
+    /// Install under this data folder instead (a package's staging folder, say).
+    #[arg(long, value_name = "DIR", conflicts_with = "user")]
+    pub data_dir: Option<PathBuf>,
+    /// Remove what an install wrote there.
+    #[arg(long)]
+    pub uninstall: bool,
+}
+
+/// Installs (or removes) the desktop files, the entry running this very binary.
+///
+/// # Errors
+/// No home folder for `--user`, or a file that cannot be written or removed.
+pub fn install_desktop(options: &DesktopOptions, out: &mut dyn Write) -> Result<u8, Failure> {
+    let data_dir = match (&options.data_dir, options.user) {
+        (Some(dir), _) => dir.clone(),
+        (None, true) => desktop::user_data_dir(|name| std::env::var(name).ok())
+            .map_err(|e| Failure::usage(e.to_string()))?,
+        (None, false) => PathBuf::from(SYSTEM_DATA_DIR),
+    };
+    let done = if options.uninstall {
+        desktop::uninstall(&data_dir)
+    } else {
+        let program = std::env::current_exe()
+            .and_then(std::fs::canonicalize)
+            .map_err(|e| Failure::usage(format!("cannot tell where this program is: {e}")))?;
+        desktop::install(&data_dir, &program)
+    }
+    .map_err(|e| {
+        let hint = if options.user || options.data_dir.is_some() {
+            ""
+        } else {
+            " (for everyone needs root: run it with sudo, or give --user)"
+        };
+        Failure::usage(format!("{e}{hint}"))
+    })?;
+    let verb = if options.uninstall {
+        "removed"
+    } else {
+        "installed"
+    };
+    let mut say = |line: String| writeln!(out, "{line}").map_err(|e| Failure::output(&e));
+    say(format!(
+        "{verb} {} files under {}",
+        done.files.len(),
+        data_dir.display()
+    ))?;
+    for file in &done.files {
+        say(format!("  {}", file.display()))?;
+    }
+    for note in done.notes {
+        say(note)?;
+    }
+    if !options.uninstall {
+        say(
+            "mtn-studio is now in the desktop's applications, and .mtn, .oda and .gait files \
+             open with it"
+                .to_owned(),
+        )?;
+    }
+    Ok(EXIT_OK)
+}
