@@ -33,10 +33,12 @@ commands! {
     OpenPath,
     /// Open the bundled example.
     OpenExample,
-    /// Import a Choreonoid motion, CSV or JSON as a new motion.
+    /// Import a Choreonoid or Webots motion, CSV or JSON as a new motion.
     Import,
     /// Export the motion in another format.
     Export,
+    /// Export the motion as a Webots motion (and a Webots project that plays it).
+    ExportWebots,
     /// Save to where the motion came from (an archive tab: every edited motion of it).
     Save,
     /// Save to a new MTN file.
@@ -115,6 +117,7 @@ impl UiCommand {
             Self::OpenExample => "Open Example",
             Self::Import => "Import…",
             Self::Export => "Export…",
+            Self::ExportWebots => "Export for Webots…",
             Self::Save => "Save",
             Self::SaveAs => "Save As…",
             Self::CloseTab => "Close Tab",
@@ -161,6 +164,7 @@ impl UiCommand {
             Self::OpenPath => KeyboardShortcut::new(command_shift, Key::O),
             Self::Import => KeyboardShortcut::new(command, Key::I),
             Self::Export => KeyboardShortcut::new(command, Key::E),
+            Self::ExportWebots => KeyboardShortcut::new(command_shift, Key::E),
             Self::Save => KeyboardShortcut::new(command, Key::S),
             Self::SaveAs => KeyboardShortcut::new(command_shift, Key::S),
             Self::CloseTab => KeyboardShortcut::new(command, Key::W),

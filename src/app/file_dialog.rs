@@ -75,6 +75,12 @@ pub fn save_file(title: &str, kinds: &[FileKind], file_name: &str) -> Picked {
     run(|| dialog(title, kinds).set_file_name(file_name).save_file())
 }
 
+/// Asks for a folder.
+#[must_use]
+pub fn pick_folder(title: &str) -> Picked {
+    run(|| rfd::FileDialog::new().set_title(title).pick_folder())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

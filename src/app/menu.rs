@@ -186,6 +186,7 @@ pub fn menu_ui(
             ui.separator();
             item(ui, UiCommand::Import, true, actions);
             item(ui, UiCommand::Export, motion.is_some(), actions);
+            item(ui, UiCommand::ExportWebots, motion.is_some(), actions);
             ui.separator();
             item(ui, UiCommand::CloseTab, active.is_some(), actions);
             item(ui, UiCommand::Quit, true, actions);

@@ -148,6 +148,8 @@ pub enum BrowseFor {
     ImportMap,
     /// The file to export to.
     ExportPath,
+    /// The folder of the Webots project an export writes.
+    WebotsProject,
 }
 
 /// What the Import window's map-file buttons do.

@@ -26,4 +26,5 @@ mod reaching;
 mod recovery;
 mod screenshots;
 mod trusted_edits;
+mod webots;
 mod window;

@@ -22,7 +22,10 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
   8. convert a motion of 16,384 keyframes to the ERS-210 (worked out in the background),
      Apply, Ctrl+S; read back;
   9. type -35 into a keyframe cell, Enter, Ctrl+Z, Ctrl+S: the file keeps the original
-     value; type -35 again, Enter, Ctrl+S: the file holds -35 degrees exactly.
+     value; type -35 again, Enter, Ctrl+S: the file holds -35 degrees exactly;
+ 10. the window carries the application's icon and class (what a desktop shows and pairs
+     with the installed entry); Ctrl+Shift+E, a project folder typed, Export: a Webots
+     motion beside the file and a project that plays it.
 
 Run inside a D-Bus session with the accessibility bus up (see run.sh).
 Usage: drive.py BINARY MOTION.mtn
@@ -578,12 +581,72 @@ def typed_value_is_one_undo_step():
         % (original, minus_35))
 
 
+def icon_and_export_for_webots():
+    folder = tempfile.mkdtemp(prefix='webots-')
+    path = copy_into(folder, MOTION, 'wave.mtn')
+    app_process, window = start(path)
+    try:
+        wm_class = subprocess.run(['xprop', '-id', window, 'WM_CLASS'],
+                                  capture_output=True, text=True).stdout
+        if '"mtn-studio"' not in wm_class:
+            fail('the window\'s class is not mtn-studio: %r' % wm_class)
+        # The icon as the window hands it to the desktop: width, height, then ARGB pixels.
+        icon = subprocess.run(['xprop', '-id', window, '-f', '_NET_WM_ICON', '32c',
+                               '_NET_WM_ICON'], capture_output=True, text=True).stdout
+        values = [int(v) for v in icon.split('=', 1)[-1].replace(',', ' ').split()
+                  if v.isdigit()]
+        if values[:2] != [256, 256] or len(values) < 20000:
+            fail('the window carries no 256 x 256 icon: %r' % icon[:120])
+        # xprop prints the first quarter of a megabyte or so: most of those pixels are the
+        # icon's opaque tile.
+        opaque = sum(1 for argb in values[2:] if argb >> 24 == 255)
+        if opaque < len(values) // 2:
+            fail('the window\'s icon is mostly transparent (%d of %d pixels opaque)'
+                 % (opaque, len(values) - 2))
+        key('ctrl+shift+e')
+        find('Export for Webots')
+        field = find('Webots project folder (optional)', 'entry')
+        x, y = centre(field)
+        xdotool('mousemove', x, y)
+        xdotool('click', 1)
+        time.sleep(0.3)
+        project = os.path.join(folder, 'project')
+        xdotool('type', '--delay', '20', project)
+        time.sleep(0.3)
+        click('Export', 'push button')
+        motion = os.path.join(folder, 'wave.motion')
+        end = time.time() + 10
+        while not os.path.exists(motion) and time.time() < end:
+            time.sleep(0.2)
+        if not os.path.exists(motion):
+            fail('Export for Webots wrote no %s' % motion)
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after exporting')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    with open(motion) as f:
+        first = f.readline()
+    if not first.startswith('#WEBOTS_MOTION,V1.0,PRM:/r1/c1-Joint2:11,'):
+        fail('the .motion begins %r' % first[:60])
+    world = os.path.join(project, 'worlds', 'wave.wbt')
+    if not os.path.exists(world):
+        fail('no Webots world at %s' % world)
+    back = os.path.join(folder, 'back.mtn')
+    subprocess.run([BINARY, 'convert', motion, back, '--model', 'DRX-1000'], check=True,
+                   capture_output=True)
+    if info(back)['duration_ms'] != info(path)['duration_ms']:
+        fail('the .motion imported back lasts %r ms, not %r' % (
+            info(back)['duration_ms'], info(path)['duration_ms']))
+    log('ok: the window shows the icon; Ctrl+Shift+E wrote %s and the world %s' % (motion, world))
+
+
 if __name__ == '__main__':
     scenarios = [edit_copy_paste_save, save_as_without_a_file_dialog,
                  names_a_screen_reader_finds, import_through_the_grid,
                  a_crash_leaves_work_to_restore, gait_edit_and_save,
                  range_cut_paste_reverse, retime_by_keyboard, convert_a_long_motion,
-                 typed_value_is_one_undo_step]
+                 typed_value_is_one_undo_step, icon_and_export_for_webots]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:

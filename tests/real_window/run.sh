@@ -2,7 +2,8 @@
 # Runs drive.py against the real window: a virtual X display (Xvfb), a D-Bus session with
 # the accessibility bus switched on (what a screen reader would do), then the driver.
 # Usage: tests/real_window/run.sh BINARY
-# Needs: xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 (Debian's /usr/bin/python3).
+# Needs: xvfb xdotool x11-utils (xprop) at-spi2-core python3-pyatspi dbus-x11 (Debian's
+# /usr/bin/python3).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 binary=$(realpath "$1")

@@ -3,9 +3,8 @@
 //! wrong (and go into the message log).
 
 use crate::app::archive::ArchiveTab;
-use crate::app::dialogs::{Confirm, ExportPrompt, ImportPrompt, Modal, PathPurpose, cancel};
+use crate::app::dialogs::{Confirm, Modal, PathPurpose, cancel};
 use crate::app::file_dialog::{self, Picked};
-use crate::app::import_dialog::ImportError;
 use crate::app::motion::MotionTab;
 use crate::app::state::{Answer, Confirmed, TabId, Then};
 use crate::app::tabs::TabKind;
@@ -17,7 +16,7 @@ use crate::edit::{DiskState, Document, Origin, save_entries};
 use crate::example::EXAMPLE_NAME;
 use crate::open::{OpenOptions, Opening};
 use crate::words::plural;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The limit and speed problems that make saving ask once.
 fn safety_problem_count(document: &Document) -> usize {
@@ -485,102 +484,6 @@ impl StudioApp {
             tab.index = index;
             let selected = tab.selected;
             tab.select(selected);
-        }
-    }
-
-    /// Shows the Import window, with `path` filled in.
-    pub(in crate::app) fn show_import(&mut self, path: String) {
-        let model = crate::convert::named_design(Path::new(&path))
-            .or_else(|| self.document().map(|d| d.motion.design.clone()))
-            .unwrap_or_else(|| "DRX-1000".to_owned());
-        self.modal = Some(Modal::Import(ImportPrompt::new(path, model)));
-    }
-
-    /// Shows the Export window for the motion in front.
-    pub(in crate::app) fn show_export(&mut self) {
-        match self
-            .tabs
-            .active
-            .filter(|&id| self.tabs.motion_mut(id).is_some())
-        {
-            Some(id) => {
-                self.modal = Some(Modal::Export(
-                    id,
-                    ExportPrompt {
-                        path: String::new(),
-                        options: crate::convert::ExportOptions::default(),
-                        error: None,
-                    },
-                ));
-            }
-            None => self.status.say("Open a motion to export it"),
-        }
-    }
-
-    /// Imports what the Import window names as a new motion tab (unsaved work). A failure
-    /// keeps the window open with the message.
-    pub(in crate::app) fn import(&mut self, prompt: ImportPrompt) {
-        // Made again only if the preview is out of date (it is not, after a frame).
-        let prompt = crate::app::import_dialog::refresh(prompt);
-        let path = PathBuf::from(prompt.path.trim());
-        let Some(made) = prompt.made() else {
-            let message = match prompt.preview.0.as_ref().map(|p| (&p.source, &p.result)) {
-                Some((Err(e), _) | (_, Err(e))) => e.to_string(),
-                _ => ImportError::NoPath.to_string(),
-            };
-            self.status.say(format!("Could not import: {message}"));
-            self.modal = Some(Modal::Import(ImportPrompt {
-                error: Some(message),
-                ..prompt
-            }));
-            return;
-        };
-        let stem = path.file_stem().map_or_else(
-            || "imported".to_owned(),
-            |s| s.to_string_lossy().into_owned(),
-        );
-        let motion = made.motion.clone();
-        let lines = made.lines.clone();
-        self.modal = None;
-        self.tabs.add(TabKind::Motion(Box::new(MotionTab::new(
-            Document::created(motion, &format!("{stem}.mtn")),
-        ))));
-        for line in lines {
-            self.status.say(line);
-        }
-    }
-
-    /// Writes a motion tab's motion in the format the Export window's path names.
-    pub(in crate::app) fn export(&mut self, id: TabId, prompt: ExportPrompt) {
-        let Some(tab) = self.tabs.motion_mut(id) else {
-            return;
-        };
-        let path = PathBuf::from(prompt.path.trim());
-        let result = crate::convert::export_bytes(&tab.document.motion, &path, prompt.options)
-            .and_then(|bytes| {
-                crate::fsutil::write_atomic(&path, &bytes)
-                    .map(|()| bytes.len())
-                    .map_err(|source| crate::convert::ConvertError::Write {
-                        path: path.clone(),
-                        source,
-                    })
-            });
-        match result {
-            Ok(len) => {
-                self.modal = None;
-                self.status
-                    .say(format!("Exported {} ({len} bytes)", path.display()));
-            }
-            Err(error) => {
-                self.status.say(format!("Not exported: {error}"));
-                self.modal = Some(Modal::Export(
-                    id,
-                    ExportPrompt {
-                        error: Some(error.to_string()),
-                        ..prompt
-                    },
-                ));
-            }
         }
     }
 }

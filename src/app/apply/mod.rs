@@ -1,20 +1,20 @@
 //! The step that applies actions: the one place the window's state changes. This
 //! dispatches each action, and each command through one match: the window's own commands
 //! here, the rest to the kind of the tab in front (motion, gait file, archive). Files and
-//! tabs are in `files.rs`; each feature applies its own actions (`motion`, `gait`,
-//! `archive`).
+//! tabs are in `files.rs`, Import and Export in `transfer.rs`; each feature applies its own
+//! actions (`motion`, `gait`, `archive`).
 
 mod answers;
 mod files;
+mod transfer;
 
 use super::action::Action;
 use super::command::UiCommand;
 use super::dialogs::{Modal, PathPrompt, PathPurpose};
 use super::file_dialog::{self, Picked};
-use super::state::{BrowseFor, Confirmed, MapFileOp};
+use super::state::{Confirmed, MapFileOp};
 use super::tabs::TabKind;
 use super::{StudioApp, import_dialog};
-use crate::codec::kind::FileKind;
 use egui::ViewportCommand;
 use std::collections::VecDeque;
 
@@ -126,7 +126,8 @@ impl StudioApp {
             UiCommand::OpenPath => self.ask_path(PathPurpose::Open, None, String::new()),
             UiCommand::OpenExample => self.open_example(),
             UiCommand::Import => self.show_import(String::new()),
-            UiCommand::Export => self.show_export(),
+            UiCommand::Export => self.show_export(false),
+            UiCommand::ExportWebots => self.show_export(true),
             UiCommand::Save => match active
                 .and_then(|id| self.tabs.get(id))
                 .map(|t| (t.id, &t.kind))
@@ -207,46 +208,6 @@ impl StudioApp {
                 )),
                 String::new(),
             ),
-        }
-    }
-
-    /// Fills a path field of the open Import or Export window from the system's dialog.
-    fn browse(&mut self, target: BrowseFor) {
-        let picked = match target {
-            BrowseFor::ImportPath => file_dialog::pick_file("Import", &FileKind::IMPORTED),
-            BrowseFor::ImportMap => file_dialog::pick_file("Joint map", &[]),
-            BrowseFor::ExportPath => file_dialog::save_file("Export", &FileKind::EXPORTED, ""),
-        };
-        let (path, error) = match picked {
-            Picked::Path(path) => (Some(path.display().to_string()), None),
-            Picked::Cancelled => (None, None),
-            Picked::Unavailable(reason) => (
-                None,
-                Some(format!(
-                    "The system's file dialog did not open ({reason}); type the path instead."
-                )),
-            ),
-        };
-        match (&mut self.modal, target) {
-            (Some(Modal::Import(prompt)), BrowseFor::ImportPath | BrowseFor::ImportMap) => {
-                if let Some(path) = path {
-                    if target == BrowseFor::ImportPath {
-                        prompt.path = path;
-                    } else {
-                        prompt.map_path = path;
-                    }
-                }
-                prompt.error = error;
-                let refreshed = super::import_dialog::refresh(prompt.clone());
-                *prompt = refreshed;
-            }
-            (Some(Modal::Export(_, prompt)), BrowseFor::ExportPath) => {
-                if let Some(path) = path {
-                    prompt.path = path;
-                }
-                prompt.error = error;
-            }
-            _ => {}
         }
     }
 }

@@ -4,7 +4,8 @@ use super::parts::{error_line, path_row};
 use super::{Confirm, ExportPrompt, Modal, PathPrompt, PathPurpose};
 use crate::app::action::Action;
 use crate::app::state::{Answer, BrowseFor, Confirmed, TabId};
-use std::path::PathBuf;
+use crate::codec::kind::FileKind;
+use std::path::{Path, PathBuf};
 
 /// Draws the open dialog. Escape closes it (Cancel), except while a text field has the
 /// keyboard (`typing`: it had at the end of the last frame): there the first Escape only
@@ -70,7 +71,7 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
         PathPurpose::Open => (
             "Open Path",
             "Path to a motion (.mtn, or .json), an archive (.oda), a gait file (.gait), or a \
-             .seq, .yaml, .pseq or .csv file to import",
+             .seq, .yaml, .pseq, .motion or .csv file to import",
             "Open",
         ),
         PathPurpose::SaveAs { .. } => ("Save As", "Path of the .mtn file to write", "Save"),
@@ -128,11 +129,17 @@ fn export_ui(
     native_dialogs: bool,
     actions: &mut Vec<Action>,
 ) {
-    ui.heading("Export");
+    let webots =
+        FileKind::by_extension(Path::new(prompt.path.trim())) == Some(FileKind::WebotsMotion);
+    ui.heading(if webots {
+        "Export for Webots"
+    } else {
+        "Export"
+    });
     ui.add(
         egui::Label::new(
             "The extension picks the format: .seq or .yaml (Choreonoid body motion), .pseq \
-             (key poses), .csv, .json or .mtn.",
+             (key poses), .motion (Webots), .csv, .json or .mtn.",
         )
         .wrap(),
     );
@@ -147,19 +154,23 @@ fn export_ui(
     ) {
         next.path = path;
     }
-    ui.horizontal(|ui| {
-        let label = ui.label("Frames per second (.seq)");
-        ui.add_enabled(
-            !next.options.keyframes_only,
-            egui::DragValue::new(&mut next.options.fps).range(1.0..=1000.0),
-        )
-        .labelled_by(label.id);
-    });
-    ui.checkbox(
-        &mut next.options.keyframes_only,
-        "Keyframes only, with their times (.seq)",
-    );
-    ui.checkbox(&mut next.options.seq_v4, "formatVersion 4 (.seq)");
+    if webots {
+        webots_options_ui(ui, &mut next, native_dialogs, actions);
+    } else {
+        ui.horizontal(|ui| {
+            let label = ui.label("Frames per second (.seq)");
+            ui.add_enabled(
+                !next.options.keyframes_only,
+                egui::DragValue::new(&mut next.options.fps).range(1.0..=1000.0),
+            )
+            .labelled_by(label.id);
+        });
+        ui.checkbox(
+            &mut next.options.keyframes_only,
+            "Keyframes only, with their times (.seq)",
+        );
+        ui.checkbox(&mut next.options.seq_v4, "formatVersion 4 (.seq)");
+    }
     error_line(ui, prompt.error.as_ref());
     if next != *prompt {
         actions.push(Action::Show(Modal::Export(tab, next.clone())));
@@ -172,4 +183,35 @@ fn export_ui(
             actions.push(Action::CloseModal);
         }
     });
+}
+
+/// A Webots export's options: a pose per tick or per keyframe, and a project to play it.
+fn webots_options_ui(
+    ui: &mut egui::Ui,
+    next: &mut ExportPrompt,
+    native_dialogs: bool,
+    actions: &mut Vec<Action>,
+) {
+    ui.checkbox(
+        &mut next.options.every_tick,
+        "One pose per 8 ms tick: the robot's exact command stream (else one per keyframe, \
+         which Webots joins with straight lines as the robot does)",
+    );
+    if let Some(folder) = path_row(
+        ui,
+        "Webots project folder (optional)",
+        &next.webots_project,
+        native_dialogs,
+        BrowseFor::WebotsProject,
+        actions,
+    ) {
+        next.webots_project = folder;
+    }
+    ui.add(
+        egui::Label::new(
+            "With a folder, the export also writes a Webots world with the AiboErs7 on a floor \
+             and a controller that loops the motion: open the world in Webots and press play.",
+        )
+        .wrap(),
+    );
 }

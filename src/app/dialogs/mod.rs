@@ -55,8 +55,12 @@ pub struct PathPrompt {
 pub struct ExportPrompt {
     /// The file to write; its extension picks the format.
     pub path: String,
-    /// Frames per second, keyframes only, version 4 (for .seq/.yaml).
+    /// Frames per second, keyframes only, version 4 (for .seq/.yaml); a pose per tick (for
+    /// a Webots .motion).
     pub options: ExportOptions,
+    /// A folder to write a Webots project in that plays the motion (for a .motion; empty
+    /// for none).
+    pub webots_project: String,
     /// Why the last try failed.
     pub error: Option<String>,
 }

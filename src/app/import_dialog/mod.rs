@@ -80,7 +80,7 @@ pub enum ImportError {
 /// The File > Import window's state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ImportPrompt {
-    /// The file to import (.seq, .yaml, .pseq, .csv, .json).
+    /// The file to import (.seq, .yaml, .pseq, .motion, .csv, .json).
     pub path: String,
     /// The design label to map a body motion or key-pose sequence onto.
     pub model: String,

@@ -87,8 +87,9 @@ fn file_rows(
 ) {
     ui.add(
         egui::Label::new(
-            "A Choreonoid body motion (.seq, .yaml) or key-pose sequence (.pseq), or a motion \
-             as .csv or .json. It opens as a new, unsaved motion.",
+            "A Choreonoid body motion (.seq, .yaml) or key-pose sequence (.pseq), a Webots \
+             motion (.motion), or a motion as .csv or .json. It opens as a new, unsaved \
+             motion.",
         )
         .wrap(),
     );
