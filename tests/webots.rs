@@ -153,11 +153,15 @@ fn every_corpus_motion_becomes_a_webots_motion_that_webots_plays_as_the_robot_do
     if !common::corpus_present("webots: every corpus motion") {
         return;
     }
-    let motions = common::corpus_motions();
-    assert!(motions.len() > 100, "{}", motions.len());
+    let (motions, converted) = corpus_for_webots();
+    assert!(
+        motions.len() > 100 && converted > 20,
+        "{} ({converted} converted)",
+        motions.len()
+    );
     let mut ticks_checked = 0usize;
-    for corpus in &motions {
-        let motion = mtn::decode(&corpus.bytes).unwrap().motion;
+    for (label, motion) in motions {
+        let corpus = Corpus { label: &label };
         let stream = robot_stream(&motion);
         let binary = binary_limits(&motion);
         // One pose per keyframe: Webots' linear replay commands the robot's stream.
@@ -211,6 +215,41 @@ fn every_corpus_motion_becomes_a_webots_motion_that_webots_plays_as_the_robot_do
         ticks_checked += stream.len();
     }
     assert!(ticks_checked > 50_000, "{ticks_checked}");
+}
+
+/// Every corpus motion as Webots gets it: an ERS-7's as it is; another model's is refused
+/// (Webots has the ERS-7 only) and converted to the ERS-7 as the refusal advises, where the
+/// conversion is supported (not the ERS-310's). Returns `(label, motion)` and how many
+/// motions were converted.
+fn corpus_for_webots() -> (Vec<(String, Motion)>, usize) {
+    let mut motions = Vec::new();
+    let mut converted = 0;
+    for corpus in common::corpus_motions() {
+        let motion = mtn::decode(&corpus.bytes).unwrap().motion;
+        let model = parse_design(&motion.design)
+            .map(|d| d.model)
+            .or_else(|| mtn_studio::robot::models::model_for_locators(&motion.locators));
+        if model == Some(mtn_studio::robot::Model::Ers7) {
+            motions.push((corpus.label, motion));
+            continue;
+        }
+        let refused = mtn_to_webots_text(&motion, false).unwrap_err().to_string();
+        assert!(
+            refused.contains("ERS-7 only"),
+            "{}: {refused}",
+            corpus.label
+        );
+        if let Ok(outcome) = mtn_studio::ops::retarget::retarget(&motion, "DRX-1000", false) {
+            motions.push((format!("{} (as an ERS-7)", corpus.label), outcome.motion));
+            converted += 1;
+        }
+    }
+    (motions, converted)
+}
+
+/// A corpus motion's name in messages.
+struct Corpus<'a> {
+    label: &'a str,
 }
 
 /// Imports a Webots motion's text as an AIBO motion of `label`.
@@ -268,10 +307,10 @@ fn a_webots_motion_imported_back_plays_the_same_tick_stream_within_the_tolerance
     if !common::corpus_present("webots: imported back") {
         return;
     }
-    let motions = common::corpus_motions();
+    let (motions, _) = corpus_for_webots();
     let mut checked = 0;
-    for corpus in &motions {
-        let motion = mtn::decode(&corpus.bytes).unwrap().motion;
+    for (label, motion) in motions {
+        let corpus = Corpus { label: &label };
         // Motions of models whose locators the importer maps (not ones with wrong locators).
         let Some(design) = parse_design(&motion.design) else {
             continue;
@@ -480,6 +519,26 @@ fn importing_a_webots_motion_maps_its_columns_by_locator_and_says_what_it_could_
         "{:?}",
         at(480)
     );
+    // Columns named by the joints' names map as the Import window's grid maps them.
+    let names = dir.join("names.motion");
+    std::fs::write(
+        &names,
+        "#WEBOTS_MOTION,V1.0,HEAD_PITCH,FL_LEG_VERT\n0,A,-0.3,0.2\n496,B,-0.6,0.4\n",
+    )
+    .unwrap();
+    let output = dir.join("names.mtn");
+    let run = common::run_cli(&[&"convert", &names, &output, &"--model", &"DRX-1000"]);
+    assert!(run.status.success(), "{}", common::text(&run.stderr));
+    assert!(
+        !common::text(&run.stderr).contains("by order"),
+        "{}",
+        common::text(&run.stderr)
+    );
+    let motion = mtn::decode(&std::fs::read(&output).unwrap())
+        .unwrap()
+        .motion;
+    assert_eq!(motion.keyframes.angle(1, 0), Some(-600_000));
+    assert_eq!(motion.keyframes.angle(1, 6), Some(400_000), "FL_LEG_VERT");
     // A file Webots would refuse is refused, naming the file and the line.
     let bad = dir.join("bad.motion");
     std::fs::write(
@@ -559,4 +618,52 @@ fn thousands_of_mutated_webots_motions_never_panic() {
         read > 500 && imported > 500,
         "{read} read, {imported} imported"
     );
+}
+
+#[test]
+fn a_motion_of_another_model_is_refused_for_webots_and_a_failed_project_leaves_nothing() {
+    let dir = common::scratch_dir("webots", "refusals");
+    // An ERS-210 motion: Webots has the ERS-7 only.
+    let ers210 =
+        mtn_studio::ops::retarget::retarget(&mtn_studio::example::stand_to_sit(), "DRX-900", false)
+            .unwrap()
+            .motion;
+    let input = dir.join("ers210.mtn");
+    std::fs::write(&input, mtn::encode(&ers210).unwrap()).unwrap();
+    let run = common::run_cli(&[&"convert", &input, &dir.join("x.motion")]);
+    assert_eq!(run.status.code(), Some(1));
+    let said = common::text(&run.stderr);
+    assert!(
+        said.contains("ERS-7 only") && said.contains("retarget"),
+        "{said}"
+    );
+    assert!(!dir.join("x.motion").exists());
+    // A project folder that cannot be made (under a file): nothing written.
+    let input = dir.join("ers7.mtn");
+    std::fs::write(
+        &input,
+        mtn::encode(&mtn_studio::example::stand_to_sit()).unwrap(),
+    )
+    .unwrap();
+    let blocker = dir.join("a-file");
+    std::fs::write(&blocker, "").unwrap();
+    let output = dir.join("y.motion");
+    let run = common::run_cli(&[
+        &"convert",
+        &input,
+        &output,
+        &"--webots-project",
+        &blocker.join("p"),
+    ]);
+    assert_eq!(run.status.code(), Some(1), "{}", common::text(&run.stdout));
+    assert!(
+        common::text(&run.stderr).contains("cannot write"),
+        "{}",
+        common::text(&run.stderr)
+    );
+    assert!(
+        !output.exists(),
+        "the motion is not written when the project cannot be"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -265,6 +265,30 @@ pub fn convert(
             }
         }
     };
+    // The project first: a folder that cannot be written leaves no motion behind.
+    if let Some(dir) = &options.webots_project {
+        let stem = if to_stdout { input.name() } else { output };
+        let name = convert::webots::project_name(
+            &stem
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+        );
+        let text = String::from_utf8_lossy(&bytes);
+        let world = convert::webots::write_project(dir, &name, &text).map_err(|e| failure(&e))?;
+        // With the data on standard output, what is said goes to standard error.
+        let said = format!(
+            "wrote a Webots project in {} that plays its own copy of the motion ({}): open {} \
+             in Webots and press play (the robot loops the motion)",
+            dir.display(),
+            dir.join(format!("motions/{name}.motion")).display(),
+            world.display()
+        );
+        if to_stdout {
+            eprintln!("{said}");
+        } else {
+            writeln!(out, "{said}").map_err(|e| Failure::output(&e))?;
+        }
+    }
     if to_stdout {
         out.write_all(&bytes)
             .and_then(|()| out.flush())
@@ -280,28 +304,6 @@ pub fn convert(
             .map_err(|e| Failure::usage(format!("{}: cannot write: {e}", output.display())))?;
         writeln!(out, "wrote {} ({} bytes)", output.display(), bytes.len())
             .map_err(|e| Failure::output(&e))?;
-    }
-    if let Some(dir) = &options.webots_project {
-        let stem = if to_stdout { input.name() } else { output };
-        let name = convert::webots::project_name(
-            &stem
-                .file_stem()
-                .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
-        );
-        let text = String::from_utf8_lossy(&bytes);
-        let world = convert::webots::write_project(dir, &name, &text).map_err(|e| failure(&e))?;
-        // With the data on standard output, what is said goes to standard error.
-        let said = format!(
-            "wrote a Webots project in {}: open {} in Webots and press play (the robot loops \
-             the motion)",
-            dir.display(),
-            world.display()
-        );
-        if to_stdout {
-            eprintln!("{said}");
-        } else {
-            writeln!(out, "{said}").map_err(|e| Failure::output(&e))?;
-        }
     }
     Ok(EXIT_OK)
 }

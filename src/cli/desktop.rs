@@ -53,11 +53,18 @@ pub fn install_desktop(options: &DesktopOptions, out: &mut dyn Write) -> Result<
         "installed"
     };
     let mut say = |line: String| writeln!(out, "{line}").map_err(|e| Failure::output(&e));
-    say(format!(
-        "{verb} {} files under {}",
-        done.files.len(),
-        data_dir.display()
-    ))?;
+    if done.files.is_empty() {
+        say(format!(
+            "nothing of mtn-studio's was installed under {}",
+            data_dir.display()
+        ))?;
+    } else {
+        say(format!(
+            "{verb} {} files under {}",
+            done.files.len(),
+            data_dir.display()
+        ))?;
+    }
     for file in &done.files {
         say(format!("  {}", file.display()))?;
     }

@@ -15,6 +15,7 @@
 //!   would silently drop it;
 //! - at least one motor and one pose.
 
+use crate::words::plural;
 use std::fmt::Write as _;
 
 /// The header's first field.
@@ -95,7 +96,11 @@ pub enum WebotsError {
         line: usize,
     },
     /// Fewer values than motors.
-    #[error("line {line}: {found} values for {joints} motors")]
+    #[error(
+        "line {line}: {} for {}",
+        plural(*found, "value", "values"),
+        plural(*joints, "motor", "motors")
+    )]
     Missing {
         /// The line.
         line: usize,

@@ -292,6 +292,11 @@ pub(super) fn targets(
                 held.join(", ")
             ));
         }
+        note_unused(
+            part_names,
+            |i| drives.iter().flatten().any(|d| d.part == Some(i)),
+            notes,
+        );
         let drives = joints
             .iter()
             .zip(drives)
@@ -310,7 +315,7 @@ pub(super) fn targets(
             (0..part_names.len()).map(Drive::part).collect(),
         ));
     }
-    if let Some(found) = by_locator(label, &joints, part_names, notes) {
+    if let Some(found) = by_name(label, &joints, part_names, notes) {
         return Ok(found);
     }
     if parts != joints.len() {
@@ -342,10 +347,11 @@ pub(super) fn targets(
     ))
 }
 
-/// Each joint from the part named by its locator (a Webots motion's columns, say), the
-/// others holding the stand posture; `None` when no part is named by one of the model's
-/// locators. The notes say which joints hold and which parts drive nothing.
-fn by_locator(
+/// Each joint from the part named by its locator or its name (a Webots motion's columns,
+/// say), as the Import window's grid fills itself, the others holding the stand posture;
+/// `None` when no part is named so. The notes say which joints hold and which parts drive
+/// nothing.
+fn by_name(
     label: &str,
     joints: &[&JointInfo],
     part_names: &[String],
@@ -353,7 +359,11 @@ fn by_locator(
 ) -> Option<(Vec<String>, Vec<Drive>)> {
     let found: Vec<Option<usize>> = joints
         .iter()
-        .map(|info| part_names.iter().position(|n| n == info.locator))
+        .map(|info| {
+            part_names
+                .iter()
+                .position(|n| n == info.locator || n == info.name)
+        })
         .collect();
     if found.iter().all(Option::is_none) {
         return None;
@@ -366,23 +376,13 @@ fn by_locator(
         .collect();
     if !held.is_empty() {
         notes.push(format!(
-            "{} no column names hold the stand posture: {}",
+            "{} that no column names {} the stand posture: {}",
             plural(held.len(), "joint", "joints"),
+            if held.len() == 1 { "holds" } else { "hold" },
             held.join(", ")
         ));
     }
-    let unused: Vec<&str> = part_names
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !found.contains(&Some(*i)))
-        .map(|(_, name)| name.as_str())
-        .collect();
-    if !unused.is_empty() {
-        notes.push(format!(
-            "not mapped (no joint of this model has the name): {}",
-            unused.join(", ")
-        ));
-    }
+    note_unused(part_names, |i| found.contains(&Some(i)), notes);
     let drives = joints
         .iter()
         .zip(&found)
@@ -395,6 +395,24 @@ fn by_locator(
         joints.iter().map(|i| i.locator.to_owned()).collect(),
         drives,
     ))
+}
+
+/// Says which of the file's named parts no joint takes (a column of another robot's motor,
+/// say), so that nothing is dropped unsaid.
+fn note_unused(part_names: &[String], used: impl Fn(usize) -> bool, notes: &mut Vec<String>) {
+    let unused: Vec<&str> = part_names
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !used(*i))
+        .map(|(_, name)| name.as_str())
+        .collect();
+    if !unused.is_empty() {
+        notes.push(format!(
+            "not mapped (no joint takes {}): {}",
+            if unused.len() == 1 { "it" } else { "them" },
+            unused.join(", ")
+        ));
+    }
 }
 
 #[cfg(test)]

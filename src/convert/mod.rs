@@ -137,6 +137,13 @@ pub enum Refusal {
         /// The most written.
         max: u64,
     },
+    /// A motion for a model Webots does not have (it has the ERS-7 only).
+    #[error(
+        "Webots has the ERS-7 only (its AiboErs7), and this is a motion for {0}: convert it \
+         to the ERS-7 first (Motion > Convert to Another Model…, or mtn-studio retarget IN \
+         --model DRX-1000 -o OUT)"
+    )]
+    NotErs7(String),
     /// A Webots motion Webots could not read as written.
     #[error("Webots could not read it: {0}")]
     Webots(crate::codec::webots::WebotsError),

@@ -1,5 +1,6 @@
 //! Webots from the window: File > Export for Webots… (and its shortcut) suggests a `.motion`
-//! beside the motion's file, writes the robot's tick stream and a Webots project; a
+//! beside the motion's file, writes the robot's tick stream and a Webots project, and writes
+//! over existing files only after saying so; a
 //! `.motion` opened goes to the Import window and comes in as an ERS-7 motion.
 
 use crate::common;
@@ -54,6 +55,30 @@ fn export_for_webots_writes_the_tick_stream_and_a_project_beside_the_motion() {
         timing::tick_count(&motion.keyframes) + 1,
         "one pose per tick, then the last keyframe"
     );
+    // Again: nothing is written over without the window saying so first.
+    std::fs::write(dir.join("stand to sit.motion"), "mine").unwrap();
+    ctrl_shift(&mut harness, Key::E);
+    type_into(
+        &mut harness,
+        "Webots project folder (optional)",
+        &project.display().to_string(),
+    );
+    press(&mut harness, "Export");
+    assert!(
+        said(&harness).contains("already exist"),
+        "{}",
+        said(&harness)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("stand to sit.motion")).unwrap(),
+        "mine"
+    );
+    press(&mut harness, "Replace");
+    assert!(harness.state().modal.is_none(), "{}", said(&harness));
+    // One pose per keyframe this time (the window opened with its defaults).
+    let text = std::fs::read_to_string(dir.join("stand to sit.motion")).unwrap();
+    assert!(text.starts_with("#WEBOTS_MOTION,V1.0,"));
+    assert_eq!(text.lines().count(), 1 + motion.keyframes.len(), "{text}");
     let world = project.join("worlds/stand_to_sit.wbt");
     assert!(world.is_file(), "{}", world.display());
     assert_eq!(

@@ -48,7 +48,9 @@ impl StudioApp {
             ExportPrompt {
                 path,
                 options: crate::convert::ExportOptions::default(),
+                webots,
                 webots_project: String::new(),
+                replace: false,
                 error: None,
             },
         ));
@@ -87,63 +89,93 @@ impl StudioApp {
         }
     }
 
-    /// Writes a motion tab's motion in the format the Export window's path names.
+    /// Writes a motion tab's motion in the format the Export window's path names (for
+    /// Webots, a `.motion`, and the project when a folder is given). Files that exist are
+    /// replaced only once the window has said so and Export is pressed again; a failure
+    /// keeps the window open with the message.
     pub(in crate::app) fn export(&mut self, id: TabId, prompt: ExportPrompt) {
         let Some(tab) = self.tabs.motion_mut(id) else {
             return;
         };
-        let path = PathBuf::from(prompt.path.trim());
-        let project = prompt.webots_project.trim();
-        let project = (FileKind::by_extension(&path) == Some(FileKind::WebotsMotion)
-            && !project.is_empty())
-        .then(|| PathBuf::from(project));
-        let result = crate::convert::export_bytes(&tab.document.motion, &path, prompt.options)
+        let plan = match export_plan(&prompt) {
+            Ok(plan) => plan,
+            Err(message) => return self.export_failed(id, prompt, message),
+        };
+        let existing: Vec<PathBuf> = plan.files().into_iter().filter(|f| f.exists()).collect();
+        if !existing.is_empty() && !prompt.replace {
+            let message = format!(
+                "{} already {}: Replace writes over {}",
+                existing
+                    .iter()
+                    .map(|f| f.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if existing.len() == 1 {
+                    "exists"
+                } else {
+                    "exist"
+                },
+                if existing.len() == 1 { "it" } else { "them" },
+            );
+            self.status.say(format!("Not exported yet: {message}"));
+            self.modal = Some(Modal::Export(
+                id,
+                ExportPrompt {
+                    replace: true,
+                    error: Some(message),
+                    ..prompt
+                },
+            ));
+            return;
+        }
+        // The project first: a folder that cannot be written leaves no motion behind.
+        let result = crate::convert::export_bytes(&tab.document.motion, &plan.path, prompt.options)
             .and_then(|bytes| {
-                crate::fsutil::write_atomic(&path, &bytes).map_err(|source| {
+                let world = match &plan.project {
+                    Some((dir, name)) => Some(crate::convert::webots::write_project(
+                        dir,
+                        name,
+                        &String::from_utf8_lossy(&bytes),
+                    )?),
+                    None => None,
+                };
+                crate::fsutil::write_atomic(&plan.path, &bytes).map_err(|source| {
                     crate::convert::ConvertError::Write {
-                        path: path.clone(),
+                        path: plan.path.clone(),
                         source,
                     }
                 })?;
-                let Some(dir) = &project else {
-                    return Ok((bytes.len(), None));
-                };
-                let name = crate::convert::webots::project_name(
-                    &path
-                        .file_stem()
-                        .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
-                );
-                let world = crate::convert::webots::write_project(
-                    dir,
-                    &name,
-                    &String::from_utf8_lossy(&bytes),
-                )?;
-                Ok((bytes.len(), Some(world)))
+                Ok((bytes.len(), world))
             });
         match result {
             Ok((len, world)) => {
                 self.modal = None;
                 self.status
-                    .say(format!("Exported {} ({len} bytes)", path.display()));
-                if let Some(world) = world {
+                    .say(format!("Exported {} ({len} bytes)", plan.path.display()));
+                if let (Some(world), Some((dir, name))) = (world, &plan.project) {
                     self.status.say(format!(
-                        "Wrote a Webots project: open {} in Webots and press play (the robot \
-                         loops the motion)",
+                        "Wrote a Webots project that plays its own copy of the motion \
+                         ({}): open {} in Webots and press play (the robot loops the motion)",
+                        dir.join(format!("motions/{name}.motion")).display(),
                         world.display()
                     ));
                 }
             }
-            Err(error) => {
-                self.status.say(format!("Not exported: {error}"));
-                self.modal = Some(Modal::Export(
-                    id,
-                    ExportPrompt {
-                        error: Some(error.to_string()),
-                        ..prompt
-                    },
-                ));
-            }
+            Err(error) => self.export_failed(id, prompt, error.to_string()),
         }
+    }
+
+    /// Keeps the Export window open with why the export failed.
+    fn export_failed(&mut self, id: TabId, prompt: ExportPrompt, message: String) {
+        self.status.say(format!("Not exported: {message}"));
+        self.modal = Some(Modal::Export(
+            id,
+            ExportPrompt {
+                error: Some(message),
+                replace: false,
+                ..prompt
+            },
+        ));
     }
 
     /// Fills a path field of the open Import or Export window from the system's dialog.
@@ -190,4 +222,64 @@ impl StudioApp {
             _ => {}
         }
     }
+}
+
+/// What an export writes: the file, and for Webots the project's folder and name.
+struct ExportPlan {
+    path: PathBuf,
+    project: Option<(PathBuf, String)>,
+}
+
+impl ExportPlan {
+    /// Every file it writes.
+    fn files(&self) -> Vec<PathBuf> {
+        let mut files = vec![self.path.clone()];
+        if let Some((dir, name)) = &self.project {
+            files.extend(
+                crate::convert::webots::project_files(name, "")
+                    .into_iter()
+                    .map(|(relative, _)| dir.join(relative)),
+            );
+        }
+        files
+    }
+}
+
+/// What the Export window's fields ask for, or why they cannot be exported as they are.
+/// For Webots, a name without an extension gets `.motion`; a relative project folder is
+/// beside the `.motion`.
+fn export_plan(prompt: &ExportPrompt) -> Result<ExportPlan, String> {
+    let typed = prompt.path.trim();
+    if typed.is_empty() {
+        return Err("type the file to export to (or choose it with Browse…)".to_owned());
+    }
+    let mut path = PathBuf::from(typed);
+    if prompt.webots {
+        if path.extension().is_none() {
+            path.set_extension("motion");
+        } else if FileKind::by_extension(&path) != Some(FileKind::WebotsMotion) {
+            return Err(format!(
+                "{}: Export for Webots writes a Webots motion: end the name with .motion",
+                path.display()
+            ));
+        }
+    }
+    let folder = prompt.webots_project.trim();
+    let project = (FileKind::by_extension(&path) == Some(FileKind::WebotsMotion)
+        && !folder.is_empty())
+    .then(|| {
+        let dir = PathBuf::from(folder);
+        let dir = match path
+            .parent()
+            .filter(|p| dir.is_relative() && !p.as_os_str().is_empty())
+        {
+            Some(beside) => beside.join(dir),
+            None => dir,
+        };
+        let stem = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        (dir, crate::convert::webots::project_name(&stem))
+    });
+    Ok(ExportPlan { path, project })
 }

@@ -129,18 +129,20 @@ fn export_ui(
     native_dialogs: bool,
     actions: &mut Vec<Action>,
 ) {
-    let webots =
-        FileKind::by_extension(Path::new(prompt.path.trim())) == Some(FileKind::WebotsMotion);
+    let webots = prompt.webots
+        || FileKind::by_extension(Path::new(prompt.path.trim())) == Some(FileKind::WebotsMotion);
     ui.heading(if webots {
         "Export for Webots"
     } else {
         "Export"
     });
     ui.add(
-        egui::Label::new(
+        egui::Label::new(if prompt.webots {
+            "A Webots motion (.motion) for Webots' AIBO ERS-7 (AiboErs7)."
+        } else {
             "The extension picks the format: .seq or .yaml (Choreonoid body motion), .pseq \
-             (key poses), .motion (Webots), .csv, .json or .mtn.",
-        )
+             (key poses), .motion (Webots), .csv, .json or .mtn."
+        })
         .wrap(),
     );
     let mut next = prompt.clone();
@@ -173,10 +175,16 @@ fn export_ui(
     }
     error_line(ui, prompt.error.as_ref());
     if next != *prompt {
+        // Another file or folder: what was said of the old ones no longer holds.
+        if next.path != prompt.path || next.webots_project != prompt.webots_project {
+            next.replace = false;
+            next.error = None;
+        }
         actions.push(Action::Show(Modal::Export(tab, next.clone())));
     }
     ui.horizontal(|ui| {
-        if ui.button("Export").clicked() {
+        let label = if next.replace { "Replace" } else { "Export" };
+        if ui.button(label).clicked() {
             actions.push(Action::Export(tab, next));
         }
         if ui.button("Cancel").clicked() {

@@ -58,9 +58,14 @@ pub struct ExportPrompt {
     /// Frames per second, keyframes only, version 4 (for .seq/.yaml); a pose per tick (for
     /// a Webots .motion).
     pub options: ExportOptions,
+    /// Export for Webots: the window stays a Webots export whatever is typed (a name
+    /// without an extension gets `.motion`).
+    pub webots: bool,
     /// A folder to write a Webots project in that plays the motion (for a .motion; empty
-    /// for none).
+    /// for none; a relative one is beside the .motion).
     pub webots_project: String,
+    /// The window has said which files exist: Export (now "Replace") writes over them.
+    pub replace: bool,
     /// Why the last try failed.
     pub error: Option<String>,
 }

@@ -25,7 +25,7 @@ use crate::codec::mtn::Motion;
 use crate::codec::seq::BodyMotion;
 use crate::codec::webots::{Pose, WebotsMotion};
 use crate::robot::timing::{self, TICK_MS};
-use crate::robot::{Limit, parse_design};
+use crate::robot::{Limit, Model, parse_design};
 
 /// The most poses `every_tick` writes: an hour of ticks (about 110 MB of text).
 pub const MAX_TICK_POSES: u64 = 3_600_000 / TICK_MS;
@@ -111,9 +111,21 @@ fn flip_ticks(motion: &Motion, times_ms: &[u64], binary: &[Option<Limit>]) -> Ve
 /// motion of one keyframe is one pose.
 ///
 /// # Errors
-/// `every_tick` on a motion longer than [`MAX_TICK_POSES`] ticks; a line Webots could not
+/// A motion for another model than the ERS-7 (the one Webots has); `every_tick` on a
+/// motion longer than [`MAX_TICK_POSES`] ticks; a line Webots could not
 /// read (locators too long for its 4,096-byte lines), or a locator with a comma.
 pub fn mtn_to_webots(motion: &Motion, every_tick: bool) -> Result<WebotsMotion, Refusal> {
+    // Webots' AiboErs7 finds its motors by the ERS-7's locators and ignores every other
+    // column: a motion of another model would not move it at all.
+    let model = parse_design(&motion.design)
+        .map(|d| d.model)
+        .or_else(|| crate::robot::models::model_for_locators(&motion.locators));
+    if model != Some(Model::Ers7) {
+        return Err(Refusal::NotErs7(model.map_or_else(
+            || format!("an unknown model ({})", motion.design),
+            |m| format!("the {}", m.name()),
+        )));
+    }
     let keyframes = &motion.keyframes;
     let times_ms = timing::keyframe_times_ms(keyframes);
     let ticks = timing::tick_count(keyframes);
