@@ -217,8 +217,21 @@ fn screenshot_of_the_import_window() {
     }
     prompt.at_ms = 4000;
     let mut app = StudioApp::with_document(mtn_studio::app::example_document());
-    app.push(Action::Show(Modal::Import(prompt.clone())));
-    render(app, "import-grid", |_| {});
+    // Through the action the grid's own edits push, so that the preview is mapped again
+    // (showing the window as it is would keep the preview of the grid before the edits).
+    app.push(Action::EditImport(prompt.clone()));
+    render(app, "import-grid", |harness| {
+        let Some(Modal::Import(shown)) = &harness.state().modal else {
+            panic!("no Import window");
+        };
+        let lines = &shown.made().expect("a preview").lines;
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("14 joints the map leaves out")),
+            "the preview maps the six parts chosen: {lines:?}"
+        );
+    });
 
     // The same walk mapped by order, as the old default did: most joints far beyond their
     // limits, marked beneath curves that keep their colours.
@@ -272,5 +285,28 @@ fn screenshots_of_the_motion_menu() {
         harness.get_by_label("Start in").click();
         harness.run();
         harness.query_all_by_label("sleep").last().unwrap().click();
+    });
+}
+
+#[test]
+fn screenshot_of_export_for_webots() {
+    use mtn_studio::app::command::UiCommand;
+    use mtn_studio::app::dialogs::Modal;
+    // File > Export for Webots… on the bundled example: one pose per tick, and a project.
+    let mut app = StudioApp::with_document(mtn_studio::app::example_document());
+    app.push(Action::Command(UiCommand::ExportWebots));
+    render(app, "export-webots", |harness| {
+        harness.run();
+        let app = harness.state_mut();
+        let Some(Modal::Export(id, mut prompt)) = app.modal.clone() else {
+            panic!("no Export window");
+        };
+        assert!(
+            prompt.webots && prompt.path.ends_with(".motion"),
+            "{prompt:?}"
+        );
+        prompt.options.every_tick = true;
+        prompt.webots_project = "webots".to_owned();
+        app.push(Action::Show(Modal::Export(id, prompt)));
     });
 }
