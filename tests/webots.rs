@@ -252,17 +252,32 @@ struct Corpus<'a> {
     label: &'a str,
 }
 
-/// Imports a Webots motion's text as an AIBO motion of `label`.
-fn import(text: &str, label: &str) -> (Motion, Vec<String>) {
-    let read = mtn_studio::codec::webots::read(text).unwrap();
-    let body = webots_to_body(&read).unwrap();
-    let options = ImportOptions {
+/// Importing onto `label` at the default tolerance, mapped by the file's own names.
+fn import_options(label: &str) -> ImportOptions {
+    ImportOptions {
         design: Some(label.to_owned()),
         map: None,
         tolerance_deg: 0.5,
         name: "a_stand#stand_imported".into(),
-    };
-    let (motion, report) = body_to_mtn(&body, &options).unwrap();
+    }
+}
+
+/// The bundled example written as `name` in `dir`; its path.
+fn example_file(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        mtn::encode(&mtn_studio::example::stand_to_sit()).unwrap(),
+    )
+    .unwrap();
+    path
+}
+
+/// Imports a Webots motion's text as an AIBO motion of `label`.
+fn import(text: &str, label: &str) -> (Motion, Vec<String>) {
+    let read = mtn_studio::codec::webots::read(text).unwrap();
+    let body = webots_to_body(&read).unwrap();
+    let (motion, report) = body_to_mtn(&body, &import_options(label)).unwrap();
     let mut notes = body.notes;
     notes.extend(report.notes);
     (motion, notes)
@@ -374,12 +389,7 @@ fn an_ear_flips_on_the_tick_the_robot_flips_it_and_not_slowly_across_the_segment
 #[test]
 fn convert_every_tick_writes_what_ticks_prints_and_a_project_webots_opens() {
     let dir = common::scratch_dir("webots", "cli");
-    let input = dir.join("stand to sit.mtn");
-    std::fs::write(
-        &input,
-        mtn::encode(&mtn_studio::example::stand_to_sit()).unwrap(),
-    )
-    .unwrap();
+    let input = example_file(&dir, "stand to sit.mtn");
     let output = dir.join("out.motion");
     let project = dir.join("project");
     let run = common::run_cli(&[
@@ -603,13 +613,7 @@ fn thousands_of_mutated_webots_motions_never_panic() {
         let Ok(body) = webots_to_body(&webots) else {
             continue;
         };
-        let options = ImportOptions {
-            design: Some("DRX-1000".into()),
-            map: None,
-            tolerance_deg: 0.5,
-            name: "a_stand#stand_fuzz".into(),
-        };
-        if body_to_mtn(&body, &options).is_ok() {
+        if body_to_mtn(&body, &import_options("DRX-1000")).is_ok() {
             imported += 1;
         }
     }
@@ -639,12 +643,7 @@ fn a_motion_of_another_model_is_refused_for_webots_and_a_failed_project_leaves_n
     );
     assert!(!dir.join("x.motion").exists());
     // A project folder that cannot be made (under a file): nothing written.
-    let input = dir.join("ers7.mtn");
-    std::fs::write(
-        &input,
-        mtn::encode(&mtn_studio::example::stand_to_sit()).unwrap(),
-    )
-    .unwrap();
+    let input = example_file(&dir, "ers7.mtn");
     let blocker = dir.join("a-file");
     std::fs::write(&blocker, "").unwrap();
     let output = dir.join("y.motion");

@@ -267,21 +267,20 @@ pub fn convert(
     };
     // The project first: a folder that cannot be written leaves no motion behind.
     if let Some(dir) = &options.webots_project {
-        let stem = if to_stdout { input.name() } else { output };
-        let name = convert::webots::project_name(
-            &stem
-                .file_stem()
-                .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+        let project = convert::webots::Project::for_motion(
+            dir,
+            if to_stdout { input.name() } else { output },
         );
-        let text = String::from_utf8_lossy(&bytes);
-        let world = convert::webots::write_project(dir, &name, &text).map_err(|e| failure(&e))?;
+        project
+            .write(&String::from_utf8_lossy(&bytes))
+            .map_err(|e| failure(&e))?;
         // With the data on standard output, what is said goes to standard error.
         let said = format!(
             "wrote a Webots project in {} that plays its own copy of the motion ({}): open {} \
              in Webots and press play (the robot loops the motion)",
             dir.display(),
-            dir.join(format!("motions/{name}.motion")).display(),
-            world.display()
+            project.motion.display(),
+            project.world.display()
         );
         if to_stdout {
             eprintln!("{said}");

@@ -133,6 +133,14 @@ pub enum WebotsError {
         /// The blank line.
         line: usize,
     },
+    /// A time later than Webots holds.
+    #[error("line {line}: {time_ms} ms is later than Webots holds ({MAX_TIME_MS} ms)")]
+    TooLate {
+        /// The line.
+        line: usize,
+        /// Its time.
+        time_ms: u64,
+    },
     /// A name that cannot be written (empty, or with a comma or line break).
     #[error("\"{0}\" cannot be a Webots name (empty, or holding a comma or line break)")]
     Name(String),
@@ -332,11 +340,17 @@ pub fn write(motion: &WebotsMotion) -> Result<String, WebotsError> {
     let mut before = None;
     for (index, pose) in motion.poses.iter().enumerate() {
         let number = index + 2;
-        if before.is_some_and(|b| b >= pose.time_ms) || pose.time_ms > MAX_TIME_MS {
+        if let Some(before_ms) = before.filter(|&b| b >= pose.time_ms) {
             return Err(WebotsError::NotIncreasing {
                 line: number,
                 time_ms: pose.time_ms,
-                before_ms: before.unwrap_or(0),
+                before_ms,
+            });
+        }
+        if pose.time_ms > MAX_TIME_MS {
+            return Err(WebotsError::TooLate {
+                line: number,
+                time_ms: pose.time_ms,
             });
         }
         before = Some(pose.time_ms);
@@ -466,6 +480,34 @@ mod tests {
             read("#WEBOTS_MOTION,V1.0,,A\r\n0,,P,1\r\n\r\n").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(motion.joints, ["A"]);
         assert_eq!(motion.poses[0].name, "P");
+    }
+
+    #[test]
+    fn times_webots_cannot_hold_or_order_are_not_written() {
+        let pose = |time_ms| Pose {
+            time_ms,
+            name: "P".into(),
+            values: vec![Some(0.0)],
+        };
+        let motion = |times: &[u64]| WebotsMotion {
+            joints: vec!["J".into()],
+            poses: times.iter().map(|&t| pose(t)).collect(),
+        };
+        assert_eq!(
+            write(&motion(&[0, MAX_TIME_MS + 1])),
+            Err(WebotsError::TooLate {
+                line: 3,
+                time_ms: MAX_TIME_MS + 1
+            })
+        );
+        assert_eq!(
+            write(&motion(&[16, 8])),
+            Err(WebotsError::NotIncreasing {
+                line: 3,
+                time_ms: 8,
+                before_ms: 16
+            })
+        );
     }
 
     #[test]

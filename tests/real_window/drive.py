@@ -25,7 +25,8 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
      value; type -35 again, Enter, Ctrl+S: the file holds -35 degrees exactly;
  10. the window carries the application's icon and class (what a desktop shows and pairs
      with the installed entry); Ctrl+Shift+E, a project folder typed, Export: a Webots
-     motion beside the file and a project that plays it.
+     motion beside the file and a project that plays it; again: Export names the file
+     that exists and writes over it only on Replace.
 
 Run inside a D-Bus session with the accessibility bus up (see run.sh).
 Usage: drive.py BINARY MOTION.mtn
@@ -620,6 +621,21 @@ def icon_and_export_for_webots():
             time.sleep(0.2)
         if not os.path.exists(motion):
             fail('Export for Webots wrote no %s' % motion)
+        # Again: the window names what exists and writes over it only on Replace.
+        written = os.path.getmtime(motion)
+        time.sleep(1.1)
+        key('ctrl+shift+e')
+        find('Export for Webots')
+        click('Export', 'push button')
+        find('Replace', 'push button')
+        if os.path.getmtime(motion) != written:
+            fail('Export for Webots wrote over %s without asking' % motion)
+        click('Replace', 'push button')
+        end = time.time() + 10
+        while os.path.getmtime(motion) == written and time.time() < end:
+            time.sleep(0.2)
+        if os.path.getmtime(motion) == written:
+            fail('Replace did not write over %s' % motion)
         key('ctrl+q')
         wait_closed(app_process, 'Ctrl+Q after exporting')
     finally:
@@ -638,7 +654,8 @@ def icon_and_export_for_webots():
     if info(back)['duration_ms'] != info(path)['duration_ms']:
         fail('the .motion imported back lasts %r ms, not %r' % (
             info(back)['duration_ms'], info(path)['duration_ms']))
-    log('ok: the window shows the icon; Ctrl+Shift+E wrote %s and the world %s' % (motion, world))
+    log('ok: the window shows the icon; Ctrl+Shift+E wrote %s and the world %s, and wrote '
+        'over the motion only on Replace' % (motion, world))
 
 
 if __name__ == '__main__':

@@ -10,6 +10,7 @@ use crate::app::motion::MotionTab;
 use crate::app::state::{BrowseFor, TabId};
 use crate::app::tabs::TabKind;
 use crate::codec::kind::FileKind;
+use crate::convert::webots::Project;
 use crate::edit::Document;
 use std::path::{Path, PathBuf};
 
@@ -101,7 +102,7 @@ impl StudioApp {
             Ok(plan) => plan,
             Err(message) => return self.export_failed(id, prompt, message),
         };
-        let existing: Vec<PathBuf> = plan.files().into_iter().filter(|f| f.exists()).collect();
+        let existing: Vec<&Path> = plan.files().filter(|f| f.exists()).collect();
         if !existing.is_empty() && !prompt.replace {
             let message = format!(
                 "{} already {}: Replace writes over {}",
@@ -131,33 +132,28 @@ impl StudioApp {
         // The project first: a folder that cannot be written leaves no motion behind.
         let result = crate::convert::export_bytes(&tab.document.motion, &plan.path, prompt.options)
             .and_then(|bytes| {
-                let world = match &plan.project {
-                    Some((dir, name)) => Some(crate::convert::webots::write_project(
-                        dir,
-                        name,
-                        &String::from_utf8_lossy(&bytes),
-                    )?),
-                    None => None,
-                };
+                if let Some(project) = &plan.project {
+                    project.write(&String::from_utf8_lossy(&bytes))?;
+                }
                 crate::fsutil::write_atomic(&plan.path, &bytes).map_err(|source| {
                     crate::convert::ConvertError::Write {
                         path: plan.path.clone(),
                         source,
                     }
                 })?;
-                Ok((bytes.len(), world))
+                Ok(bytes.len())
             });
         match result {
-            Ok((len, world)) => {
+            Ok(len) => {
                 self.modal = None;
                 self.status
                     .say(format!("Exported {} ({len} bytes)", plan.path.display()));
-                if let (Some(world), Some((dir, name))) = (world, &plan.project) {
+                if let Some(project) = &plan.project {
                     self.status.say(format!(
                         "Wrote a Webots project that plays its own copy of the motion \
                          ({}): open {} in Webots and press play (the robot loops the motion)",
-                        dir.join(format!("motions/{name}.motion")).display(),
-                        world.display()
+                        project.motion.display(),
+                        project.world.display()
                     ));
                 }
             }
@@ -224,24 +220,16 @@ impl StudioApp {
     }
 }
 
-/// What an export writes: the file, and for Webots the project's folder and name.
+/// What an export writes: the file, and for Webots the project.
 struct ExportPlan {
     path: PathBuf,
-    project: Option<(PathBuf, String)>,
+    project: Option<Project>,
 }
 
 impl ExportPlan {
     /// Every file it writes.
-    fn files(&self) -> Vec<PathBuf> {
-        let mut files = vec![self.path.clone()];
-        if let Some((dir, name)) = &self.project {
-            files.extend(
-                crate::convert::webots::project_files(name, "")
-                    .into_iter()
-                    .map(|(relative, _)| dir.join(relative)),
-            );
-        }
-        files
+    fn files(&self) -> impl Iterator<Item = &Path> {
+        std::iter::once(self.path.as_path()).chain(self.project.iter().flat_map(Project::files))
     }
 }
 
@@ -276,10 +264,7 @@ fn export_plan(prompt: &ExportPrompt) -> Result<ExportPlan, String> {
             Some(beside) => beside.join(dir),
             None => dir,
         };
-        let stem = path
-            .file_stem()
-            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-        (dir, crate::convert::webots::project_name(&stem))
+        Project::for_motion(&dir, &path)
     });
     Ok(ExportPlan { path, project })
 }

@@ -17,7 +17,7 @@
 
 mod project;
 
-pub use project::{WEBOTS_RELEASE, project_files, project_name, write_project};
+pub use project::{Project, WEBOTS_RELEASE, project_name};
 
 use super::Refusal;
 use super::import::MAX_IMPORT_MS;
@@ -112,8 +112,7 @@ fn flip_ticks(motion: &Motion, times_ms: &[u64], binary: &[Option<Limit>]) -> Ve
 ///
 /// # Errors
 /// A motion for another model than the ERS-7 (the one Webots has); `every_tick` on a
-/// motion longer than [`MAX_TICK_POSES`] ticks; a line Webots could not
-/// read (locators too long for its 4,096-byte lines), or a locator with a comma.
+/// motion longer than [`MAX_TICK_POSES`] ticks.
 pub fn mtn_to_webots(motion: &Motion, every_tick: bool) -> Result<WebotsMotion, Refusal> {
     // Webots' AiboErs7 finds its motors by the ERS-7's locators and ignores every other
     // column: a motion of another model would not move it at all.
@@ -175,19 +174,17 @@ pub fn mtn_to_webots(motion: &Motion, every_tick: bool) -> Result<WebotsMotion, 
             })
             .collect()
     };
-    let result = WebotsMotion {
+    Ok(WebotsMotion {
         joints: motion.locators.clone(),
         poses,
-    };
-    // Refuse here what Webots could not read, rather than when writing.
-    crate::codec::webots::write(&result).map_err(Refusal::Webots)?;
-    Ok(result)
+    })
 }
 
 /// The motion's text as Webots reads it.
 ///
 /// # Errors
-/// As [`mtn_to_webots`].
+/// As [`mtn_to_webots`]; and a line Webots could not read (locators too long for its
+/// 4,096-byte lines), or a locator with a comma.
 pub fn mtn_to_webots_text(motion: &Motion, every_tick: bool) -> Result<String, Refusal> {
     crate::codec::webots::write(&mtn_to_webots(motion, every_tick)?).map_err(Refusal::Webots)
 }

@@ -91,40 +91,60 @@ while robot.step(time_step) != -1:
     )
 }
 
-/// The files of a Webots project that plays a motion: `(path inside the project, text)`,
-/// the world first. `motion_text` is the `.motion` file's text, `name` from
-/// [`project_name`].
-#[must_use]
-pub fn project_files(name: &str, motion_text: &str) -> Vec<(PathBuf, String)> {
-    vec![
-        (PathBuf::from(format!("worlds/{name}.wbt")), world(name)),
-        (
-            PathBuf::from(format!("controllers/{CONTROLLER}/{CONTROLLER}.py")),
-            controller(),
-        ),
-        (
-            PathBuf::from(format!("motions/{name}.motion")),
-            motion_text.to_owned(),
-        ),
-    ]
+/// A Webots project that plays a motion: where its files go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Project {
+    /// The world, the file a Webots user opens.
+    pub world: PathBuf,
+    /// The Python controller.
+    pub controller: PathBuf,
+    /// The copy of the motion the world plays.
+    pub motion: PathBuf,
+    /// The name the world and the copy go by ([`project_name`]).
+    name: String,
 }
 
-/// Writes a Webots project in `dir` (made if missing) that plays the motion: returns the
-/// world's path, the file a Webots user opens.
-///
-/// # Errors
-/// A folder or file that cannot be written (the error names it).
-pub fn write_project(dir: &Path, name: &str, motion_text: &str) -> Result<PathBuf, ConvertError> {
-    let mut world_path = None;
-    for (relative, text) in project_files(name, motion_text) {
-        let path = dir.join(relative);
-        crate::fsutil::write_atomic_making_folders(&path, text.as_bytes()).map_err(|source| {
-            ConvertError::Write {
-                path: path.clone(),
-                source,
-            }
-        })?;
-        world_path.get_or_insert(path);
+impl Project {
+    /// The project in `dir` for the motion written to `motion_file`, named after its stem.
+    #[must_use]
+    pub fn for_motion(dir: &Path, motion_file: &Path) -> Self {
+        let name = project_name(
+            &motion_file
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+        );
+        Self {
+            world: dir.join(format!("worlds/{name}.wbt")),
+            controller: dir.join(format!("controllers/{CONTROLLER}/{CONTROLLER}.py")),
+            motion: dir.join(format!("motions/{name}.motion")),
+            name,
+        }
     }
-    Ok(world_path.unwrap_or_else(|| dir.to_owned()))
+
+    /// Its files, the world first.
+    #[must_use]
+    pub fn files(&self) -> [&Path; 3] {
+        [&self.world, &self.controller, &self.motion]
+    }
+
+    /// Writes it (its folders made where missing): the world, the controller, and
+    /// `motion_text` (the `.motion` file's text) as the copy.
+    ///
+    /// # Errors
+    /// A folder or file that cannot be written (the error names it).
+    pub fn write(&self, motion_text: &str) -> Result<(), ConvertError> {
+        for (path, text) in [
+            (&self.world, world(&self.name)),
+            (&self.controller, controller()),
+            (&self.motion, motion_text.to_owned()),
+        ] {
+            crate::fsutil::write_atomic_making_folders(path, text.as_bytes()).map_err(
+                |source| ConvertError::Write {
+                    path: path.clone(),
+                    source,
+                },
+            )?;
+        }
+        Ok(())
+    }
 }
