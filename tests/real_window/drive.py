@@ -53,12 +53,38 @@ def log(message):
 
 def fail(message):
     log('FAILED: ' + message)
+    log('what had the keyboard then: ' + focused_description())
     shots = os.environ.get('REAL_WINDOW_SHOTS')
     if shots:
         path = os.path.join(shots, 'failure.png')
         subprocess.run(['import', '-window', 'root', path], check=False)
         log('the screen at the failure: ' + path)
     sys.exit(1)
+
+
+def focused_description():
+    """The control with the keyboard, as a screen reader would say it (for a failure's log:
+    CI keeps no screenshot)."""
+    try:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is None or app.name != 'mtn-studio':
+                continue
+            node = pyatspi.findDescendant(
+                app, lambda n: n is not None and n.getState().contains(pyatspi.STATE_FOCUSED))
+            if node is None:
+                return 'nothing'
+            text = ''
+            try:
+                t = node.queryText()
+                text = ', text %r' % t.getText(0, t.characterCount)
+            except NotImplementedError:
+                pass
+            return '%r (%s%s)' % (node.name, node.getRoleName(), text)
+        return 'no mtn-studio in the accessibility tree'
+    except Exception as error:  # a log line must not hide the failure it describes
+        return 'unknown (%s)' % error
 
 
 def xdotool(*args):
@@ -140,6 +166,36 @@ def window_title(window):
                           text=True).stdout.strip()
 
 
+def wait_title(window, what, unsaved, contains=None, timeout=10):
+    """Waits for the window's title to show (`unsaved`) or not its unsaved mark, and to
+    contain `contains`; the title, or a failure naming `what`. The title follows an edit by
+    a frame or two, later on a loaded machine: it is asked again, never read once."""
+    end = time.time() + timeout
+    while True:
+        title = window_title(window)
+        if ('\u2022' in title) == unsaved and (contains is None or contains in title):
+            return title
+        if time.time() > end:
+            fail('%s: the title is %r' % (what, title))
+        time.sleep(0.2)
+
+
+def wait_typing_field(what, timeout=10):
+    """Waits until a field that takes typing has the keyboard (the accessibility tree says
+    which is focused): keys sent before would go to the window behind it."""
+    end = time.time() + timeout
+    while time.time() < end:
+        found = pyatspi.findDescendant(
+            application(),
+            lambda n: n is not None
+            and n.getState().contains(pyatspi.STATE_FOCUSED)
+            and n.getState().contains(pyatspi.STATE_EDITABLE))
+        if found is not None:
+            return found
+        time.sleep(0.2)
+    fail('%s: no field to type in has the keyboard' % what)
+
+
 def copy_into(folder, source, name):
     """A copy of `source` named `name` in `folder`; its path."""
     path = os.path.join(folder, name)
@@ -204,13 +260,9 @@ def edit_copy_paste_save():
         key('ctrl+c')
         click('Keyframe 3')
         key('ctrl+v')
-        title = window_title(window)
-        if '\u2022' not in title:
-            fail('the title has no unsaved mark after the edits: %r' % title)
+        wait_title(window, 'the edits', unsaved=True)
         key('ctrl+s')
-        title = window_title(window)
-        if '\u2022' in title:
-            fail('the title still has its unsaved mark after Ctrl+S: %r' % title)
+        wait_title(window, 'Ctrl+S', unsaved=False)
         key('ctrl+q')
         wait_closed(app_process, 'Ctrl+Q on a saved motion')
     finally:
@@ -268,14 +320,12 @@ def save_as_without_a_file_dialog():
         x, y = centre(field)
         xdotool('mousemove', x, y)
         xdotool('click', 1)
-        time.sleep(0.3)
+        wait_typing_field('a click on the path field')
         key('ctrl+a')
         xdotool('type', '--delay', '20', target)
         time.sleep(0.3)
         key('Return')
-        title = window_title(window)
-        if 'from-example.mtn' not in title or '\u2022' in title:
-            fail('not saved where typed: the title is %r' % title)
+        wait_title(window, 'not saved where typed', unsaved=False, contains='from-example.mtn')
         key('ctrl+q')
         wait_closed(app_process, 'Ctrl+Q after Save As')
     finally:
@@ -395,6 +445,7 @@ def gait_edit_and_save():
     try:
         find('Tab robot.gait', 'page tab')
         click('servo 0 upper', 'spin button')
+        wait_typing_field('a click on servo 0 upper')
         key('ctrl+a')
         xdotool('type', '--delay', '30', '210')
         key('Return')
@@ -481,11 +532,11 @@ def retime_by_keyboard():
     try:
         key('ctrl+t')
         find('Retime', prefix=True)
+        wait_typing_field('Ctrl+T')
         key('ctrl+a')
         xdotool('type', '--delay', '30', '2000')
         key('Return')
-        if '\u2022' not in window_title(window):
-            fail('Enter in the Retime window did not retime the motion')
+        wait_title(window, 'Enter in the Retime window did not retime the motion', unsaved=True)
         save_answering_safety()
         key('ctrl+q')
         wait_closed(app_process, 'Ctrl+Q after saving the retimed motion')
@@ -550,6 +601,7 @@ def typed_value_is_one_undo_step():
 
     def type_minus_35():
         click('HEAD_PITCH keyframe 1', 'spin button')
+        wait_typing_field('a click on the keyframe 1 cell')
         key('ctrl+a')
         xdotool('type', '--delay', '60', '--', '-35')
         key('Return')
@@ -557,13 +609,11 @@ def typed_value_is_one_undo_step():
     app_process, window = start(path)
     try:
         type_minus_35()
-        if '\u2022' not in window_title(window):
-            fail('typing -35 and Enter did not change the motion')
+        wait_title(window, 'typing -35 and Enter did not change the motion', unsaved=True)
         click('Keyframe 0')
         key('ctrl+z')
-        if '\u2022' in window_title(window):
-            fail('one Ctrl+Z did not take the typed value back whole: %r'
-                 % window_title(window))
+        wait_title(window, 'one Ctrl+Z did not take the typed value back whole',
+                   unsaved=False)
         save_answering_safety()
         value = read_motion(path)['keyframes'][1]['angles_urad'][head]
         if value != original:
@@ -610,7 +660,7 @@ def icon_and_export_for_webots():
         x, y = centre(field)
         xdotool('mousemove', x, y)
         xdotool('click', 1)
-        time.sleep(0.3)
+        wait_typing_field('a click on the project folder field')
         project = os.path.join(folder, 'project')
         xdotool('type', '--delay', '20', project)
         time.sleep(0.3)
