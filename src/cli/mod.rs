@@ -7,6 +7,7 @@ mod gait;
 pub mod input;
 mod inspect;
 mod ops;
+mod shaping;
 mod transform;
 
 use crate::codec::kind::FileKind;
@@ -157,6 +158,9 @@ pub enum Command {
     /// Whole-motion operations: mirror, reverse, retime, concat, pose, retarget.
     #[command(flatten)]
     Op(ops::OpCommand),
+    /// Shaping: shape, simplify, smooth, fix-speed.
+    #[command(flatten)]
+    Shaping(shaping::ShapingCommand),
     /// Work with ODA archives: list, extract, add, replace, remove.
     Oda {
         /// What to do with the archive.
@@ -207,6 +211,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
         } => convert::convert(&input, entry.as_deref(), &output, &options, out),
         Command::Ticks { file, entry } => transform::ticks(&file, entry.as_deref(), out),
         Command::Op(command) => ops::run(command, out),
+        Command::Shaping(command) => shaping::run(command, out),
         Command::Oda { action } => archive::run(action, out),
         Command::Completions { shell } => {
             let mut command = <Args as clap::CommandFactory>::command();

@@ -169,7 +169,7 @@ pub fn run(command: OpCommand, out: &mut dyn Write) -> Result<u8, Failure> {
             output,
         } => return concat(&inputs, transition, &output, out),
     };
-    apply(&io, out, &request)
+    apply(&io, out, |_| Ok(request))
 }
 
 /// Reads the first motion and those appended to it, joins them, writes the result.
@@ -201,8 +201,13 @@ fn concat(
     finish(&outcome, &labels.join(" + "), output, None, out)
 }
 
-/// Reads the motion, runs the operation on all of it, writes the result.
-fn apply(io: &InOut, out: &mut dyn Write, request: &OpRequest<PathBuf>) -> Result<u8, Failure> {
+/// Reads the motion, runs the operation `request` makes of it on all of it, writes the
+/// result.
+pub(super) fn apply(
+    io: &InOut,
+    out: &mut dyn Write,
+    request: impl FnOnce(&Motion) -> Result<OpRequest<PathBuf>, Failure>,
+) -> Result<u8, Failure> {
     let label = match &io.entry {
         Some(entry) => format!("{}:{entry}", io.input.display()),
         None => io.input.display().to_string(),
@@ -215,7 +220,7 @@ fn apply(io: &InOut, out: &mut dyn Write, request: &OpRequest<PathBuf>) -> Resul
         )));
     }
     let motion = read_motion(&io.input, io.entry.as_deref())?;
-    let outcome = request
+    let outcome = request(&motion)?
         .run(&motion, &Context::whole(&label), &[])
         .map_err(|e| Failure::usage(format!("{label}: {e}")))?;
     let archive = writes_archive.then_some(&io.input);

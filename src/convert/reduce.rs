@@ -8,10 +8,10 @@ use crate::codec::seq::BodyMotion;
 use crate::robot::timing::{self, FRAME_MS, TICK_MS};
 
 /// The source, sampled: per frame, per AIBO joint, in microradians (as f64).
-pub(super) struct Source {
-    pub(super) rate: f64,
-    pub(super) joints: usize,
-    pub(super) values: Vec<f64>,
+pub(crate) struct Source {
+    pub(crate) rate: f64,
+    pub(crate) joints: usize,
+    pub(crate) values: Vec<f64>,
 }
 
 impl Source {
@@ -45,7 +45,7 @@ impl Source {
     }
 }
 
-pub(super) fn to_urad(v: f64) -> i32 {
+pub(crate) fn to_urad(v: f64) -> i32 {
     #[expect(clippy::cast_possible_truncation, reason = "clamped to the i32 range")]
     let v = v.round().clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32;
     v
@@ -159,7 +159,7 @@ fn larger(so_far: f64, error: f64) -> f64 {
 }
 
 /// The largest error (µrad) of keyframes at these grid points, over the whole source.
-pub(super) fn total_error(source: &Source, grid: &[Vec<i32>], keys: &[usize]) -> f64 {
+pub(crate) fn total_error(source: &Source, grid: &[Vec<i32>], keys: &[usize]) -> f64 {
     let mut worst: f64 = 0.0;
     for pair in keys.windows(2) {
         worst = worst.max(segment_error(source, grid, pair[0], pair[1], f64::INFINITY));
@@ -293,7 +293,7 @@ pub fn reduce_body(body: &BodyMotion, tolerance_deg: f64, method: Method) -> Red
     }
 }
 
-pub(super) fn reduce_source(
+pub(crate) fn reduce_source(
     source: &Source,
     tolerance_deg: f64,
     method: Method,

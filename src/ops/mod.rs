@@ -12,6 +12,7 @@ pub mod request;
 pub mod retarget;
 pub mod retime;
 pub mod reverse;
+pub mod shape;
 
 pub use request::{Context, OpRequest, RetimeBy};
 
@@ -165,6 +166,49 @@ pub enum OpError {
     /// The work stopped before it was done (a background thread that failed).
     #[error("the operation stopped before it was done")]
     Interrupted,
+    /// A tolerance that is not a number of degrees above 0 and at most 45.
+    #[error("the tolerance must be above 0° and at most 45°, not {0}°")]
+    BadTolerance(f64),
+    /// A smoothing strength out of range.
+    #[error("the strength must be above 0 and at most {max} frames, not {strength}")]
+    BadStrength {
+        /// What was asked.
+        strength: f64,
+        /// The most allowed.
+        max: f64,
+    },
+    /// A time range that is not within the motion, or has no length.
+    #[error(
+        "the range {from_ms}..{to_ms} ms is not a stretch of this motion (0..{duration_ms} ms, \
+         on 16 ms frames)"
+    )]
+    BadSpan {
+        /// Its start, as asked.
+        from_ms: u64,
+        /// Its end, as asked.
+        to_ms: u64,
+        /// The motion's length.
+        duration_ms: u64,
+    },
+    /// A range too long to sample tick by tick.
+    #[error("a range of {ms} ms is too long to shape here: at most {max_ms} ms at a time")]
+    RangeTooLong {
+        /// Its length.
+        ms: u64,
+        /// The longest allowed for this motion's joint count.
+        max_ms: u64,
+    },
+    /// A segment that no length the format holds makes slow enough.
+    #[error(
+        "the segment into keyframe {keyframe} cannot be made slow enough for {joint}: no \
+         length an MTN segment holds is"
+    )]
+    SpeedUnfixable {
+        /// The keyframe the segment reaches.
+        keyframe: usize,
+        /// The joint.
+        joint: String,
+    },
     /// Pasting keyframes of other joints.
     #[error(
         "the copied keyframes move other joints ({0}); paste them into a motion of the same model"

@@ -4,6 +4,7 @@
 
 use super::range::{self, Clip};
 use super::retime::Target;
+use super::shape::{ShapeSpec, Span, exact_span, keyframes_within};
 use super::{OpError, Outcome};
 use crate::codec::mtn::Motion;
 use crate::words::plural;
@@ -70,6 +71,79 @@ pub enum OpRequest<Other = ()> {
     Paste(Box<Clip>),
     /// Time added after the keyframe at the playhead.
     InsertTime(u64),
+    /// A range given a shape, baked into keyframes (`span_ms`: the range's times; `None`:
+    /// the selected range, else the whole motion).
+    Shape {
+        /// The shape, the joints and the tolerance.
+        spec: ShapeSpec,
+        /// The range in ms.
+        span_ms: Option<(u64, u64)>,
+    },
+    /// The fewest keyframes that replay the motion within a tolerance.
+    Simplify {
+        /// In degrees.
+        tolerance_deg: f64,
+        /// Only the keyframes within this range in ms.
+        span_ms: Option<(u64, u64)>,
+    },
+    /// A low-pass over a range.
+    Smooth {
+        /// The filter's spread in 16 ms frames.
+        strength: f64,
+        /// How far the baked keyframes may stray from the smoothed curve, in degrees.
+        tolerance_deg: f64,
+        /// The range in ms.
+        span_ms: Option<(u64, u64)>,
+    },
+    /// Too-fast segments lengthened until the servos follow.
+    FixSpeed {
+        /// Only the segments within this range in ms.
+        span_ms: Option<(u64, u64)>,
+    },
+}
+
+/// The keyframe range a request without times works on: the selected one, else all.
+fn selected_or_all(motion: &Motion, range: Option<(usize, usize)>) -> (usize, usize) {
+    range.unwrap_or((0, motion.keyframes.len().saturating_sub(1)))
+}
+
+/// A range with exact ends: `span_ms` (keyframes added at its ends where needed), else the
+/// selected keyframes, else the whole motion.
+fn exact(
+    motion: &Motion,
+    span_ms: Option<(u64, u64)>,
+    range: Option<(usize, usize)>,
+) -> Result<Span, OpError> {
+    if let Some((from, to)) = span_ms {
+        return exact_span(motion, from, to);
+    }
+    let (first, last) = selected_or_all(motion, range);
+    Ok(Span {
+        motion: motion.clone(),
+        first,
+        last,
+        notes: Vec::new(),
+    })
+}
+
+/// The keyframes `span_ms` holds, else the selected ones (`None`: all).
+fn within(
+    motion: &Motion,
+    span_ms: Option<(u64, u64)>,
+    range: Option<(usize, usize)>,
+) -> Result<Option<(usize, usize)>, OpError> {
+    match span_ms {
+        Some((from, to)) => keyframes_within(motion, from, to).map(Some),
+        None => Ok(range),
+    }
+}
+
+/// An outcome with notes of how its range was made put after its own.
+fn noted(outcome: Result<Outcome, OpError>, notes: Vec<String>) -> Result<Outcome, OpError> {
+    outcome.map(|mut outcome| {
+        outcome.notes.extend(notes);
+        outcome
+    })
 }
 
 /// Where in the motion an operation works, besides the motion itself.
@@ -107,7 +181,7 @@ impl<Other> OpRequest<Other> {
         context: &Context,
         appended: &[(String, Motion)],
     ) -> Result<Outcome, OpError> {
-        use super::{concat, mirror, posture, retarget, retime, reverse};
+        use super::{concat, mirror, posture, retarget, retime, reverse, shape};
         let range = context.range;
         match self {
             Self::Mirror => match range {
@@ -147,6 +221,36 @@ impl<Other> OpRequest<Other> {
             },
             Self::Paste(clip) => range::paste(motion, clip, context.at_playhead),
             Self::InsertTime(ms) => range::insert_time(motion, context.at_playhead, *ms),
+            Self::Shape { spec, span_ms } => {
+                let span = exact(motion, *span_ms, range)?;
+                noted(
+                    shape::shape(&span.motion, span.first, span.last, spec),
+                    span.notes,
+                )
+            }
+            Self::Simplify {
+                tolerance_deg,
+                span_ms,
+            } => shape::simplify(motion, within(motion, *span_ms, range)?, *tolerance_deg),
+            Self::Smooth {
+                strength,
+                tolerance_deg,
+                span_ms,
+            } => {
+                let span = exact(motion, *span_ms, range)?;
+                noted(
+                    shape::smooth(
+                        &span.motion,
+                        Some((span.first, span.last)),
+                        *strength,
+                        *tolerance_deg,
+                    ),
+                    span.notes,
+                )
+            }
+            Self::FixSpeed { span_ms } => {
+                shape::fix_speed(motion, within(motion, *span_ms, range)?)
+            }
         }
     }
 
@@ -164,6 +268,10 @@ impl<Other> OpRequest<Other> {
             Self::CutRange => "range cut".to_owned(),
             Self::Paste(_) => "range paste".to_owned(),
             Self::InsertTime(_) => "time insertion".to_owned(),
+            Self::Shape { spec, .. } => spec.curve.words().to_owned(),
+            Self::Simplify { .. } => "simplify".to_owned(),
+            Self::Smooth { .. } => "smoothing".to_owned(),
+            Self::FixSpeed { .. } => "speed fix".to_owned(),
         }
     }
 
@@ -181,6 +289,10 @@ impl<Other> OpRequest<Other> {
             Self::CutRange => "cut the range",
             Self::Paste(_) => "paste",
             Self::InsertTime(_) => "insert time",
+            Self::Shape { .. } => "shape",
+            Self::Simplify { .. } => "simplify",
+            Self::Smooth { .. } => "smooth",
+            Self::FixSpeed { .. } => "fix the speed",
         }
     }
 
@@ -218,6 +330,14 @@ impl<Other> OpRequest<Other> {
                 };
                 span(first, first + clip.keyframes.len() - 1)
             }
+            // These keep the range's times: its keyframes inside are fewer or more.
+            Self::Shape { span_ms, .. }
+            | Self::Simplify { span_ms, .. }
+            | Self::Smooth { span_ms, .. } => span_ms.or_else(|| {
+                let (first, last) = context.range?;
+                let last = (last + times.len()).checked_sub(keyframes_before)?;
+                span(first, last)
+            }),
             _ => None,
         }
     }
@@ -241,6 +361,10 @@ impl<Other> OpRequest<Other> {
             Self::CutRange => "Cut the range",
             Self::Paste(_) => "Pasted",
             Self::InsertTime(_) => "Inserted time",
+            Self::Shape { .. } => "Shaped",
+            Self::Simplify { .. } => "Simplified",
+            Self::Smooth { .. } => "Smoothed",
+            Self::FixSpeed { .. } => "Fixed the speed",
         };
         format!("{what}: now {length}")
     }

@@ -1,0 +1,204 @@
+//! Simplify: the fewest of a motion's keyframes whose replay stays within a tolerance of the
+//! motion as it is, at every 8 ms tick the robot commands. Keyframes are only removed (the
+//! ones kept are kept exactly, their segments joined), so it never adds any.
+//!
+//! The check is exact and cheap: within one of the old segments both the old and the new
+//! command move by a fixed step per tick, so their difference is largest at that segment's
+//! first or last tick. Checking a new segment costs one look per old segment it spans, not
+//! one per tick, and the largest motion the format holds is simplified in well under a
+//! second.
+
+use super::check_tolerance;
+use crate::codec::mtn::{Keyframe, Motion};
+use crate::ops::{OpError, Outcome, check_range, with_keyframes};
+use crate::robot::timing::{self, FRAME_MS, TICK_MS};
+use crate::words::plural;
+
+/// The keyframes and their times, for checking joined segments.
+struct Course<'a> {
+    angles: &'a [i32],
+    frames: &'a [u32],
+    body: &'a [[i32; 3]],
+    times: Vec<u64>,
+    joints: usize,
+}
+
+impl Course<'_> {
+    fn value(&self, k: usize, j: usize) -> i32 {
+        self.angles[k * self.joints + j]
+    }
+
+    /// The largest difference (µrad) between the old commands over keyframes `a..=b` and
+    /// one segment from `a` straight to `b`; stops early past `limit`. `None` where no
+    /// segment holds that length, or a keyframe inside has body angles of its own.
+    fn error(&self, a: usize, b: usize, limit: i64) -> Option<i64> {
+        let frames = u32::try_from((self.times[b] - self.times[a]) / FRAME_MS - 1).ok()?;
+        if (a + 1..b).any(|k| self.body[k] != self.body[a]) {
+            return None;
+        }
+        let mut worst = 0i64;
+        for j in 0..self.joints {
+            let (v0, v1) = (self.value(a, j), self.value(b, j));
+            let step = timing::step_urad(v0, v1, frames);
+            for s in a + 1..=b {
+                let offset = (self.times[s - 1] - self.times[a]) / TICK_MS;
+                let ticks = timing::segment_ticks(self.frames[s]);
+                let from = self.value(s - 1, j);
+                let old_step = timing::step_urad(from, self.value(s, j), self.frames[s]);
+                let old_last = timing::tick_value(from, old_step, ticks - 1);
+                let new_first = timing::tick_value(v0, step, offset);
+                let new_last = timing::tick_value(v0, step, offset + ticks - 1);
+                let here = (i64::from(new_first) - i64::from(from))
+                    .abs()
+                    .max((i64::from(new_last) - i64::from(old_last)).abs());
+                worst = worst.max(here);
+                if worst > limit {
+                    return Some(worst);
+                }
+            }
+        }
+        Some(worst)
+    }
+}
+
+/// The kept keyframes of `first..=last`: from each, the farthest whose joined segment stays
+/// within `limit` (galloping, then halving), at least the next.
+fn keep(m: &Course<'_>, first: usize, last: usize, limit: i64) -> Vec<usize> {
+    let fits = |a: usize, b: usize| m.error(a, b, limit).is_some_and(|e| e <= limit);
+    let mut kept = vec![first];
+    let mut a = first;
+    while a < last {
+        let (mut good, mut step) = (a + 1, 1);
+        let mut bad = None;
+        while good < last {
+            let next = (good + step).min(last);
+            if fits(a, next) {
+                good = next;
+                step *= 2;
+            } else {
+                bad = Some(next);
+                break;
+            }
+        }
+        if let Some(mut bad) = bad {
+            while bad - good > 1 {
+                let mid = good + (bad - good) / 2;
+                if fits(a, mid) {
+                    good = mid;
+                } else {
+                    bad = mid;
+                }
+            }
+        }
+        kept.push(good);
+        a = good;
+    }
+    kept
+}
+
+/// `motion` (or keyframes `range`) simplified within `tolerance_deg`.
+///
+/// # Errors
+/// An empty motion, a range not in it, or a tolerance out of 0..45°.
+pub fn simplify(
+    motion: &Motion,
+    range: Option<(usize, usize)>,
+    tolerance_deg: f64,
+) -> Result<Outcome, OpError> {
+    let tolerance_deg = check_tolerance(tolerance_deg)?;
+    let len = motion.keyframes.len();
+    let (first, last) = range.unwrap_or((0, len.saturating_sub(1)));
+    check_range(motion, first, last)?;
+    let keyframes = &motion.keyframes;
+    let m = Course {
+        angles: keyframes.angles(),
+        frames: keyframes.frames(),
+        body: keyframes.body(),
+        times: timing::keyframe_times_ms(keyframes),
+        joints: keyframes.joint_count(),
+    };
+    #[expect(clippy::cast_possible_truncation, reason = "at most 45° in µrad")]
+    let limit = (tolerance_deg.to_radians() * 1e6).floor() as i64;
+    let kept = keep(&m, first, last, limit);
+    let worst = kept
+        .windows(2)
+        .filter_map(|w| m.error(w[0], w[1], i64::MAX))
+        .max()
+        .unwrap_or(0);
+    let all = keyframes.to_vec();
+    let mut out: Vec<Keyframe> = all[..first].to_vec();
+    for (i, &k) in kept.iter().enumerate() {
+        let mut keyframe = all[k].clone();
+        if i > 0 {
+            let frames = (m.times[k] - m.times[kept[i - 1]]) / FRAME_MS - 1;
+            keyframe.frames = u32::try_from(frames).unwrap_or(u32::MAX);
+        }
+        out.push(keyframe);
+    }
+    out.extend_from_slice(&all[last + 1..]);
+    let removed = (last - first + 1) - kept.len();
+    #[expect(clippy::cast_precision_loss, reason = "at most 45° in µrad")]
+    let worst_deg = (worst as f64 / 1e6).to_degrees();
+    let note = if removed == 0 {
+        format!(
+            "no keyframe could go: each is needed to stay within {tolerance_deg}° of the motion"
+        )
+    } else {
+        format!(
+            "{} removed ({len} to {}); every 8 ms tick is within {worst_deg:.3}° of the motion as it was",
+            plural(removed, "keyframe", "keyframes"),
+            out.len()
+        )
+    };
+    Ok(Outcome {
+        motion: with_keyframes(motion, &out),
+        notes: vec![note],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::mtn::Keyframes;
+
+    fn motion(rows: &[(u32, [i32; 2])]) -> Motion {
+        let mut m = Motion::new(
+            "a_stand#stand_x",
+            "t",
+            "DRX-1000",
+            vec!["a".into(), "b".into()],
+        );
+        let mut keyframes = Keyframes::new(2);
+        for (frames, values) in rows {
+            keyframes.push(*frames, [0; 3], values).unwrap_or_default();
+        }
+        m.keyframes = keyframes;
+        m
+    }
+
+    #[test]
+    fn keyframes_on_a_straight_line_go_and_a_corner_stays() {
+        // 0 -> 0.1 -> 0.2 rad is one line (segments of 4 ticks each); then back to 0.
+        let m = motion(&[
+            (0, [0, 0]),
+            (1, [100_000, 0]),
+            (1, [200_000, 0]),
+            (1, [0, 0]),
+        ]);
+        let out = simplify(&m, None, 0.5).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.motion.keyframes.len(), 3, "{:?}", out.notes);
+        assert_eq!(out.motion.keyframes.angle(1, 0), Some(200_000));
+        assert_eq!(out.motion.keyframes.frames()[1], 3);
+        assert_eq!(
+            timing::duration_ms(&out.motion.keyframes),
+            timing::duration_ms(&m.keyframes)
+        );
+    }
+
+    #[test]
+    fn a_tolerance_out_of_range_is_refused() {
+        let m = motion(&[(0, [0, 0]), (1, [1_000, 0])]);
+        assert_eq!(simplify(&m, None, 0.0), Err(OpError::BadTolerance(0.0)));
+        assert!(simplify(&m, None, f64::NAN).is_err());
+    }
+}

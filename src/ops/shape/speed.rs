@@ -1,0 +1,116 @@
+//! Fix Speed: each segment a joint crosses faster than its servo can follow, lengthened to
+//! the shortest whole number of 16 ms frames at which no joint is too fast; every value and
+//! every other segment left as it was.
+//!
+//! "Too fast" is the speed check's own rule (`robot::speed`): the fastest step of the
+//! player's tick stream, including the step onto the next keyframe.
+
+use crate::codec::mtn::Motion;
+use crate::ops::{OpError, Outcome, check_range, design_of};
+use crate::robot::speed::{SpeedBound, fastest_step_urad, speed_bounds};
+use crate::robot::timing::{self, FRAME_MS};
+use crate::words::plural;
+
+/// How many lengths past the lower bound are tried before a segment is called unfixable
+/// (only a segment so long that the player's dropped remainder alone is too fast needs any).
+const MAX_TRIES: u32 = 100_000;
+
+/// Whether every bounded joint follows the segment `from -> to` over `frames`.
+fn slow_enough(from: &[i32], to: &[i32], frames: u32, last: bool, bounds: &[SpeedBound]) -> bool {
+    bounds.iter().all(|b| {
+        fastest_step_urad(from[b.joint], to[b.joint], frames, last) <= i64::from(b.step_urad)
+    })
+}
+
+/// The fewest frames, from `frames + 1`, at which the segment is slow enough; the joint that
+/// stays too fast when none is.
+fn shortest(
+    from: &[i32],
+    to: &[i32],
+    frames: u32,
+    last: bool,
+    bounds: &[SpeedBound],
+) -> Result<u32, &'static str> {
+    // A step of at most `limit` needs ticks > |v1 - v0| / (limit + 1): no shorter length
+    // can work, so the search starts there.
+    let lower = bounds
+        .iter()
+        .map(|b| {
+            let delta = (i64::from(to[b.joint]) - i64::from(from[b.joint])).unsigned_abs();
+            let ticks = delta / (u64::from(b.step_urad.unsigned_abs()) + 1) + 1;
+            u32::try_from(ticks.div_ceil(2).saturating_sub(1)).unwrap_or(u32::MAX)
+        })
+        .max()
+        .unwrap_or(0);
+    let start = lower.max(frames.saturating_add(1));
+    for n in (start..=u32::MAX).take(MAX_TRIES as usize) {
+        if slow_enough(from, to, n, last, bounds) {
+            return Ok(n);
+        }
+    }
+    let stuck = bounds
+        .iter()
+        .find(|b| {
+            fastest_step_urad(from[b.joint], to[b.joint], start, last) > i64::from(b.step_urad)
+        })
+        .map_or("a joint", |b| b.name);
+    Err(stuck)
+}
+
+/// `motion` with its too-fast segments (among keyframes `range`, `None`: all) lengthened.
+///
+/// # Errors
+/// An unknown model, a range not in the motion, or a segment no length makes slow enough.
+pub fn fix_speed(motion: &Motion, range: Option<(usize, usize)>) -> Result<Outcome, OpError> {
+    let model = design_of(motion)?.model;
+    let keyframes = &motion.keyframes;
+    let len = keyframes.len();
+    let (first, last) = range.unwrap_or((0, len.saturating_sub(1)));
+    check_range(motion, first, last)?;
+    let bounds = speed_bounds(motion, model);
+    let joints = keyframes.joint_count();
+    let times = timing::keyframe_times_ms(keyframes);
+    let mut out = motion.clone();
+    let mut changed: Vec<(usize, u64)> = Vec::new();
+    for k in first + 1..=last {
+        let from = &keyframes.angles()[(k - 1) * joints..k * joints];
+        let to = &keyframes.angles()[k * joints..(k + 1) * joints];
+        let frames = keyframes.frames()[k];
+        let final_segment = k == len - 1;
+        if slow_enough(from, to, frames, final_segment, &bounds) {
+            continue;
+        }
+        let n = shortest(from, to, frames, final_segment, &bounds).map_err(|joint| {
+            OpError::SpeedUnfixable {
+                keyframe: k,
+                joint: joint.to_owned(),
+            }
+        })?;
+        out.keyframes.set_frames(k, n);
+        changed.push((k, u64::from(n - frames) * FRAME_MS));
+    }
+    let note = if changed.is_empty() {
+        "no segment is too fast for the servos: nothing changed".to_owned()
+    } else {
+        let added: u64 = changed.iter().map(|&(_, ms)| ms).sum();
+        let shown: Vec<String> = changed
+            .iter()
+            .take(6)
+            .map(|&(k, ms)| format!("into keyframe {k} (at {} ms) +{ms} ms", times[k - 1]))
+            .collect();
+        let more = if changed.len() > shown.len() {
+            format!(", and {} more", changed.len() - shown.len())
+        } else {
+            String::new()
+        };
+        format!(
+            "{} lengthened, {added} ms in all: {}{more}",
+            plural(changed.len(), "segment", "segments"),
+            shown.join(", ")
+        )
+    };
+    Ok(Outcome {
+        motion: out,
+        notes: vec![note],
+    })
+}

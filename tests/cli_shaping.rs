@@ -1,0 +1,194 @@
+//! Shaping on the command line: `shape`, `simplify`, `smooth` and `fix-speed` say what they
+//! did and write it; bad requests write nothing and say why.
+
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "tests fail by panicking"
+)]
+
+mod common;
+
+use common::{run_cli as run, text};
+
+use mtn_studio::codec::mtn::{self, Motion};
+use mtn_studio::robot::timing::{duration_ms, keyframe_times_ms};
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+fn read(path: &Path) -> Motion {
+    mtn::decode(&std::fs::read(path).unwrap()).unwrap().motion
+}
+
+fn setup(name: &str) -> (PathBuf, PathBuf) {
+    let dir = common::scratch_dir("cli_shaping", name);
+    let example = dir.join("example.mtn");
+    std::fs::write(&example, mtn_studio::example::EXAMPLE_MTN).unwrap();
+    (dir, example)
+}
+
+fn ok(output: &Output) -> String {
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout)
+}
+
+#[test]
+fn each_command_says_what_it_did_and_writes_it() {
+    let (dir, example) = setup("each");
+    let original = read(&example);
+    let times = keyframe_times_ms(&original.keyframes);
+    let end = duration_ms(&original.keyframes);
+
+    let shaped = dir.join("shaped.mtn");
+    let said = ok(&run(&[
+        &"shape",
+        &example,
+        &"--from",
+        &"0",
+        &"--to",
+        &times[2].to_string(),
+        &"--curve",
+        &"in-out",
+        &"--joints",
+        &"HEAD_PITCH,fl_leg_knee",
+        &"-o",
+        &shaped,
+    ]));
+    assert!(said.contains("ease in-out 0.."), "{said}");
+    assert!(said.contains("inside replaced by"), "{said}");
+    assert!(said.contains("within "), "{said}");
+    let out = read(&shaped);
+    assert_eq!(duration_ms(&out.keyframes), end);
+    assert!(out.keyframes.len() > original.keyframes.len(), "{said}");
+
+    let simplified = dir.join("simplified.mtn");
+    let said = ok(&run(&[
+        &"simplify",
+        &shaped,
+        &"--tolerance",
+        &"5",
+        &"-o",
+        &simplified,
+    ]));
+    assert!(
+        said.contains("removed") || said.contains("no keyframe could go"),
+        "{said}"
+    );
+    assert!(read(&simplified).keyframes.len() <= out.keyframes.len());
+
+    let smoothed = dir.join("smoothed.mtn");
+    let said = ok(&run(&[
+        &"smooth",
+        &example,
+        &"--from",
+        &"0",
+        &"--to",
+        &end.to_string(),
+        &"--strength",
+        &"2",
+        &"-o",
+        &smoothed,
+    ]));
+    assert!(said.contains("smoothed 0.."), "{said}");
+    let smooth = read(&smoothed);
+    assert_eq!(smooth.keyframes.get(0), original.keyframes.get(0));
+
+    // The example squeezed: each segment one frame, too fast for the servos.
+    let mut fast = original.clone();
+    for k in 1..fast.keyframes.len() {
+        fast.keyframes.set_frames(k, 0);
+    }
+    let fast_path = dir.join("fast.mtn");
+    std::fs::write(&fast_path, mtn::encode(&fast).unwrap()).unwrap();
+    let fixed = dir.join("fixed.mtn");
+    let said = ok(&run(&[&"fix-speed", &fast_path, &"-o", &fixed]));
+    assert!(
+        said.contains("segments lengthened") && said.contains("ms in all"),
+        "{said}"
+    );
+    let out = read(&fixed);
+    assert_eq!(out.keyframes.angles(), fast.keyframes.angles());
+    assert!(duration_ms(&out.keyframes) > duration_ms(&fast.keyframes));
+    let again = dir.join("again.mtn");
+    let said = ok(&run(&[&"fix-speed", &fixed, &"-o", &again]));
+    assert!(said.contains("nothing changed"), "{said}");
+}
+
+#[test]
+fn bad_requests_write_nothing_and_say_why() {
+    let (dir, example) = setup("bad");
+    let output = dir.join("out.mtn");
+    let cases: [(&[&dyn AsRef<std::ffi::OsStr>], &str); 6] = [
+        (
+            &[
+                &"shape", &example, &"--from", &"0", &"--to", &"99999", &"--curve", &"in", &"-o",
+                &output,
+            ],
+            "is not a stretch of this motion",
+        ),
+        (
+            &[
+                &"shape",
+                &example,
+                &"--from",
+                &"0",
+                &"--to",
+                &"320",
+                &"--curve",
+                &"in",
+                &"--joints",
+                &"NOSE",
+                &"-o",
+                &output,
+            ],
+            "no joint named NOSE",
+        ),
+        (
+            &[
+                &"shape", &example, &"--from", &"0", &"--to", &"320", &"--curve", &"wobbly", &"-o",
+                &output,
+            ],
+            "wobbly",
+        ),
+        (
+            &[&"simplify", &example, &"--tolerance", &"0", &"-o", &output],
+            "the tolerance must be above 0°",
+        ),
+        (
+            &[
+                &"smooth",
+                &example,
+                &"--from",
+                &"0",
+                &"--to",
+                &"320",
+                &"--strength",
+                &"90",
+                &"-o",
+                &output,
+            ],
+            "the strength must be above 0",
+        ),
+        (
+            &[
+                &"fix-speed",
+                &example,
+                &"--from",
+                &"5000",
+                &"--to",
+                &"6000",
+                &"-o",
+                &output,
+            ],
+            "is not a stretch of this motion",
+        ),
+    ];
+    for (args, says) in cases {
+        let result = run(args);
+        assert!(!result.status.success(), "{says}");
+        let error = text(&result.stderr);
+        assert!(error.contains(says), "{error}");
+        assert!(!output.exists(), "{says}: something was written");
+    }
+}
