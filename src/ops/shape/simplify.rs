@@ -9,8 +9,8 @@
 //! second.
 
 use super::check_tolerance;
-use crate::codec::mtn::{Keyframe, Motion};
-use crate::ops::{OpError, Outcome, check_range, with_keyframes};
+use crate::codec::mtn::{Keyframes, Motion};
+use crate::ops::{OpError, Outcome, check_range};
 use crate::robot::timing::{self, FRAME_MS, TICK_MS};
 use crate::words::plural;
 
@@ -21,6 +21,8 @@ struct Course<'a> {
     body: &'a [[i32; 3]],
     times: Vec<u64>,
     joints: usize,
+    /// Per segment (by the keyframe it reaches) and joint: the old command at its last tick.
+    last_ticks: Vec<i32>,
 }
 
 impl Course<'_> {
@@ -44,8 +46,7 @@ impl Course<'_> {
                 let offset = (self.times[s - 1] - self.times[a]) / TICK_MS;
                 let ticks = timing::segment_ticks(self.frames[s]);
                 let from = self.value(s - 1, j);
-                let old_step = timing::step_urad(from, self.value(s, j), self.frames[s]);
-                let old_last = timing::tick_value(from, old_step, ticks - 1);
+                let old_last = self.last_ticks[s * self.joints + j];
                 let new_first = timing::tick_value(v0, step, offset);
                 let new_last = timing::tick_value(v0, step, offset + ticks - 1);
                 let here = (i64::from(new_first) - i64::from(from))
@@ -110,12 +111,24 @@ pub fn simplify(
     let (first, last) = range.unwrap_or((0, len.saturating_sub(1)));
     check_range(motion, first, last)?;
     let keyframes = &motion.keyframes;
+    let joints = keyframes.joint_count();
+    let (angles, frames) = (keyframes.angles(), keyframes.frames());
+    let mut last_ticks = vec![0; angles.len()];
+    for s in 1..len {
+        let ticks = timing::segment_ticks(frames[s]);
+        for j in 0..joints {
+            let (from, to) = (angles[(s - 1) * joints + j], angles[s * joints + j]);
+            let step = timing::step_urad(from, to, frames[s]);
+            last_ticks[s * joints + j] = timing::tick_value(from, step, ticks - 1);
+        }
+    }
     let m = Course {
-        angles: keyframes.angles(),
-        frames: keyframes.frames(),
+        angles,
+        frames,
         body: keyframes.body(),
         times: timing::keyframe_times_ms(keyframes),
-        joints: keyframes.joint_count(),
+        joints,
+        last_ticks,
     };
     #[expect(clippy::cast_possible_truncation, reason = "at most 45° in µrad")]
     let limit = (tolerance_deg.to_radians() * 1e6).floor() as i64;
@@ -125,17 +138,27 @@ pub fn simplify(
         .filter_map(|w| m.error(w[0], w[1], i64::MAX))
         .max()
         .unwrap_or(0);
-    let all = keyframes.to_vec();
-    let mut out: Vec<Keyframe> = all[..first].to_vec();
-    for (i, &k) in kept.iter().enumerate() {
-        let mut keyframe = all[k].clone();
-        if i > 0 {
-            let frames = (m.times[k] - m.times[kept[i - 1]]) / FRAME_MS - 1;
-            keyframe.frames = u32::try_from(frames).unwrap_or(u32::MAX);
-        }
-        out.push(keyframe);
+    // Built row by row from the motion's own arrays (no keyframe copied whole).
+    let row = |k: usize| &m.angles[k * joints..(k + 1) * joints];
+    let mut out = Keyframes::with_capacity(joints, len - (last - first + 1) + kept.len());
+    let mut push = |frames: u32, k: usize| {
+        // Every row has the motion's own joint count.
+        let _ = out.push(frames, m.body[k], row(k));
+    };
+    for k in 0..first {
+        push(m.frames[k], k);
     }
-    out.extend_from_slice(&all[last + 1..]);
+    for (i, &k) in kept.iter().enumerate() {
+        let frames = match i {
+            0 => m.frames[k],
+            _ => u32::try_from((m.times[k] - m.times[kept[i - 1]]) / FRAME_MS - 1)
+                .unwrap_or(u32::MAX),
+        };
+        push(frames, k);
+    }
+    for k in last + 1..len {
+        push(m.frames[k], k);
+    }
     let removed = (last - first + 1) - kept.len();
     #[expect(clippy::cast_precision_loss, reason = "at most 45° in µrad")]
     let worst_deg = (worst as f64 / 1e6).to_degrees();
@@ -150,8 +173,10 @@ pub fn simplify(
             out.len()
         )
     };
+    let mut simplified = motion.clone();
+    simplified.keyframes = out;
     Ok(Outcome {
-        motion: with_keyframes(motion, &out),
+        motion: simplified,
         notes: vec![note],
     })
 }
@@ -159,7 +184,6 @@ pub fn simplify(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::mtn::Keyframes;
 
     fn motion(rows: &[(u32, [i32; 2])]) -> Motion {
         let mut m = Motion::new(
