@@ -91,6 +91,22 @@ commands! {
     Retime,
     /// Put the motion on the robot's 16 ms frames, keeping the frame-rate field's timing.
     RobotRate,
+    /// Give the selected range (or the whole motion) a shape, baked into keyframes.
+    Shape,
+    /// The fewest keyframes that keep the motion (the selected range, or all of it).
+    Simplify,
+    /// A low-pass over the selected range (or the whole motion).
+    Smooth,
+    /// Lengthen the segments the servos cannot follow (in the selected range, or all).
+    FixSpeed,
+    /// The selected values up 1°.
+    NudgeUp,
+    /// The selected values down 1°.
+    NudgeDown,
+    /// The selected values up 0.1°.
+    NudgeUpFine,
+    /// The selected values down 0.1°.
+    NudgeDownFine,
     /// Start and end in standard postures.
     Postures,
     /// Append another open motion.
@@ -143,6 +159,14 @@ impl UiCommand {
             Self::Reverse => "Reverse",
             Self::Retime => "Retime…",
             Self::RobotRate => "Retime to Robot Frames (16 ms)",
+            Self::Shape => "Shape…",
+            Self::Simplify => "Simplify…",
+            Self::Smooth => "Smooth…",
+            Self::FixSpeed => "Fix Speed",
+            Self::NudgeUp => "Nudge Up 1°",
+            Self::NudgeDown => "Nudge Down 1°",
+            Self::NudgeUpFine => "Nudge Up 0.1°",
+            Self::NudgeDownFine => "Nudge Down 0.1°",
             Self::Postures => "Start and End Postures…",
             Self::AppendMotion => "Append Motion…",
             Self::ConvertModel => "Convert to Another Model…",
@@ -191,6 +215,16 @@ impl UiCommand {
             Self::Retime => KeyboardShortcut::new(command, Key::T),
             Self::DeleteRange => KeyboardShortcut::new(Modifiers::SHIFT, Key::Delete),
             Self::InsertTime => KeyboardShortcut::new(command_shift, Key::T),
+            Self::Shape => KeyboardShortcut::new(command, Key::K),
+            Self::FixSpeed => KeyboardShortcut::new(command_shift, Key::F),
+            Self::NudgeUp => KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp),
+            Self::NudgeDown => KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown),
+            Self::NudgeUpFine => {
+                KeyboardShortcut::new(Modifiers::ALT | Modifiers::SHIFT, Key::ArrowUp)
+            }
+            Self::NudgeDownFine => {
+                KeyboardShortcut::new(Modifiers::ALT | Modifiers::SHIFT, Key::ArrowDown)
+            }
             Self::OpenExample
             | Self::Repair
             | Self::ShowMessages
@@ -198,6 +232,8 @@ impl UiCommand {
             | Self::Postures
             | Self::AppendMotion
             | Self::ConvertModel
+            | Self::Simplify
+            | Self::Smooth
             | Self::ClearRange => return None,
         };
         Some(shortcut)
@@ -227,6 +263,10 @@ impl UiCommand {
                 | Self::Undo
                 | Self::Redo
                 | Self::RedoAlt
+                | Self::NudgeUp
+                | Self::NudgeDown
+                | Self::NudgeUpFine
+                | Self::NudgeDownFine
         )
     }
 }

@@ -49,7 +49,15 @@ impl StudioApp {
         });
         let edited = edited_entries(tabs);
         match tabs.active_for_drawing() {
-            Some((id, Drawn::Motion(shown, widgets))) => {
+            Some((id, Drawn::Motion(mut shown, widgets))) => {
+                // An open shaping dialog of this tab shows its result on the timeline.
+                let shaping = match modal {
+                    Some(dialogs::Modal::MotionOp(prompt)) if prompt.tab == id => {
+                        motion::timeline::overlay::Shaping::of(prompt, shown.document, shown.view)
+                    }
+                    _ => None,
+                };
+                shown.shaping = shaping.as_ref();
                 let mut sink = MotionSink { tab: id, actions };
                 motion::draw::motion_tab_ui(ui, shown, widgets, *panels, &mut sink);
             }

@@ -238,6 +238,16 @@ pub fn menu_ui(
             item(ui, UiCommand::DuplicateKeyframe, any, actions);
             item(ui, UiCommand::DeleteKeyframes, any, actions);
             ui.separator();
+            let values = motion.is_some_and(|m| !m.view.selection.is_empty()) || any;
+            for command in [
+                UiCommand::NudgeUp,
+                UiCommand::NudgeDown,
+                UiCommand::NudgeUpFine,
+                UiCommand::NudgeDownFine,
+            ] {
+                item(ui, command, values, actions);
+            }
+            ui.separator();
             item(ui, UiCommand::Repair, motion.is_some(), actions);
         });
         top_menu(ui, TopMenu::Motion, open, |ui| {
@@ -313,6 +323,29 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
     }
     let odd_rate = motion.is_some_and(|m| !matches!(m.document.motion.frame_rate, 0 | 16));
     item(ui, UiCommand::RobotRate, odd_rate, actions);
+    ui.separator();
+    for command in [UiCommand::Shape, UiCommand::Simplify, UiCommand::Smooth] {
+        item_labelled(
+            ui,
+            command,
+            &format!("{}{scope}", command.label()),
+            open,
+            actions,
+        );
+    }
+    let too_fast = motion.is_some_and(|m| {
+        m.document
+            .problems()
+            .iter()
+            .any(|p| p.code == crate::codec::ProblemCode::JointSpeed)
+    });
+    item_labelled(
+        ui,
+        UiCommand::FixSpeed,
+        &format!("{}{scope}", UiCommand::FixSpeed.label()),
+        too_fast,
+        actions,
+    );
     ui.separator();
     item(ui, UiCommand::Postures, open, actions);
     item(

@@ -51,6 +51,8 @@ const RECENT_MAX: usize = 10;
 const RECENT_KEY: &str = "recent_files";
 /// The storage key of which panels are shown.
 const PANELS_KEY: &str = "panels";
+/// The storage key of the shaping tolerance.
+const TOLERANCE_KEY: &str = "shaping_tolerance_deg";
 
 /// The editor application.
 pub struct StudioApp {
@@ -80,6 +82,8 @@ pub struct StudioApp {
     pub messages_open: bool,
     /// Which panels are shown.
     pub panels: Panels,
+    /// The tolerance Shape, Simplify and Smooth offer (the last one applied; remembered).
+    pub shaping_tolerance_deg: f64,
     /// A menu to open (or close) at the next frame, asked for from the keyboard.
     menu_request: Option<command::TopMenu>,
     /// The recovery copies of unsaved work (none are kept unless set: tests set a folder).
@@ -122,6 +126,7 @@ impl StudioApp {
             native_dialogs: false,
             messages_open: false,
             panels: Panels::default(),
+            shaping_tolerance_deg: crate::ops::shape::DEFAULT_TOLERANCE_DEG,
             menu_request: None,
             recovery: recovery::Recovery::default(),
             actions: Vec::new(),
@@ -160,6 +165,13 @@ impl StudioApp {
             && let Some(text) = storage.get_string(PANELS_KEY)
         {
             app.panels = serde_json::from_str(&text).unwrap_or_default();
+        }
+        if let Some(storage) = cc.storage
+            && let Some(text) = storage.get_string(TOLERANCE_KEY)
+            && let Ok(tolerance) = serde_json::from_str::<f64>(&text)
+            && crate::ops::shape::check_tolerance(tolerance).is_ok()
+        {
+            app.shaping_tolerance_deg = tolerance;
         }
         match path {
             Some(path) => app.push(Action::Open(path.to_owned())),
@@ -373,6 +385,9 @@ impl eframe::App for StudioApp {
         }
         if let Ok(text) = serde_json::to_string(&self.panels) {
             storage.set_string(PANELS_KEY, text);
+        }
+        if let Ok(text) = serde_json::to_string(&self.shaping_tolerance_deg) {
+            storage.set_string(TOLERANCE_KEY, text);
         }
     }
 }

@@ -170,6 +170,29 @@ pub fn delete(keyframes: &Keyframes, selected: &[usize]) -> Edit {
     Edit::Group(edits)
 }
 
+/// Joint cells `(keyframe, joint)` and body cells `(keyframe, axis)` moved by `delta_urad`
+/// (at most to the ends of the file's range), as one edit.
+#[must_use]
+pub fn nudge(
+    keyframes: &Keyframes,
+    joints: &[(usize, usize)],
+    body: &[(usize, usize)],
+    delta_urad: i32,
+) -> Edit {
+    let angles = joints
+        .iter()
+        .filter_map(|&(k, j)| Some((k, j, keyframes.angle(k, j)?.saturating_add(delta_urad))))
+        .collect();
+    let body = body
+        .iter()
+        .filter_map(|&(k, axis)| {
+            let value = keyframes.body().get(k)?.get(axis)?;
+            Some((k, axis, value.saturating_add(delta_urad)))
+        })
+        .collect();
+    Edit::Group(vec![Edit::SetAngles(angles), Edit::SetBody(body)])
+}
+
 /// The edit that inserts a copy of keyframe `k` right after it, holding the pose for as
 /// long as the segment into `k` lasts (16 frames after the first keyframe); later keyframes
 /// move later by that much.

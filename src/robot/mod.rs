@@ -12,6 +12,7 @@ pub mod meaning;
 pub mod models;
 pub mod postures;
 pub mod repair;
+pub mod servo;
 pub mod speed;
 pub mod timing;
 

@@ -25,6 +25,7 @@ mod panels;
 mod reaching;
 mod recovery;
 mod screenshots;
+mod shaping;
 mod trusted_edits;
 mod webots;
 mod window;

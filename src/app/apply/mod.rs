@@ -51,6 +51,7 @@ impl StudioApp {
         {
             tab.follow_length();
         }
+        self.refresh_stale_op();
         // A dialog that opens, or a file that loads, closes an open menu (it would stay
         // drawn over the dialog or the new tab).
         let opened_dialog = !had_dialog && self.modal.is_some();

@@ -19,6 +19,29 @@ pub fn modal_ui(
     tabs: &crate::app::tabs::Tabs,
     actions: &mut Vec<Action>,
 ) {
+    // The shaping dialogs leave the window usable: their handles are dragged on the
+    // timeline and their range chosen there, so they float beside it rather than block it.
+    if let Modal::MotionOp(prompt) = modal
+        && prompt.is_modeless()
+    {
+        egui::Window::new(prompt.form.title())
+            .id(egui::Id::unique("mtn-studio shaping dialog"))
+            .title_bar(false)
+            .resizable(false)
+            .anchor(egui::Align2::RIGHT_TOP, [-12.0, 64.0])
+            .default_width(440.0)
+            .show(ctx, |ui| {
+                ui.set_max_width(440.0);
+                crate::app::motion::ops::dialog::op_ui(ui, prompt, tabs, actions);
+            });
+        if !typing
+            && !ctx.any_popup_open()
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            actions.push(Action::CloseModal);
+        }
+        return;
+    }
     let response = egui::Modal::new(egui::Id::unique("mtn-studio dialog")).show(ctx, |ui| {
         ui.set_max_width(520.0);
         match modal {

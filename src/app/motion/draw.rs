@@ -37,6 +37,7 @@ pub fn motion_tab_ui(
         view,
         playback,
         repair_log,
+        shaping,
     } = shown;
     let Widgets {
         timeline: timeline_state,
@@ -157,7 +158,15 @@ pub fn motion_tab_ui(
         transport_ui(ui, playback, view, document, sink);
         // Each tab keeps its own zoom and pan: the plot keeps them under its id.
         ui.push_id(sink.tab, |ui| {
-            timeline::timeline_ui(ui, document, view, playhead_ms, timeline_state, sink);
+            timeline::timeline_ui(
+                ui,
+                document,
+                view,
+                playhead_ms,
+                shaping,
+                timeline_state,
+                sink,
+            );
         });
     });
 }

@@ -174,6 +174,10 @@ fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
                 None => "A keyframe is already at the playhead".to_owned(),
             }
         }
+        UiCommand::NudgeUp
+        | UiCommand::NudgeDown
+        | UiCommand::NudgeUpFine
+        | UiCommand::NudgeDownFine => nudge(document, view, command),
         UiCommand::DuplicateKeyframe => {
             let Some(&k) = selected.first() else {
                 return Some("Select a keyframe to duplicate".to_owned());
@@ -228,4 +232,47 @@ fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
         other => format!("{} does not apply here", other.label()),
     };
     Some(said)
+}
+
+/// Alt+Up / Alt+Down (with Shift, a tenth): the selected points' values moved by 1° (0.1°);
+/// with no point selected, the selected keyframes' values of every curve shown.
+fn nudge(
+    document: &mut crate::edit::Document,
+    view: &crate::app::motion::view::View,
+    command: UiCommand,
+) -> String {
+    use crate::app::motion::view::Channel;
+    let degrees = match command {
+        UiCommand::NudgeUp => 1.0,
+        UiCommand::NudgeDown => -1.0,
+        UiCommand::NudgeUpFine => 0.1,
+        _ => -0.1,
+    };
+    let points: Vec<(usize, Channel)> = if view.selection.is_empty() {
+        let shown = view.visible_channels();
+        view.selected_keyframes
+            .iter()
+            .flat_map(|&k| shown.iter().map(move |&c| (k, c)))
+            .collect()
+    } else {
+        view.selection.iter().copied().collect()
+    };
+    if points.is_empty() {
+        return "Select keyframes or points to nudge their values".to_owned();
+    }
+    let (mut joints, mut body) = (Vec::new(), Vec::new());
+    for (k, channel) in points {
+        match channel {
+            Channel::Joint(j) => joints.push((k, j)),
+            Channel::Body(axis) => body.push((k, axis)),
+        }
+    }
+    let delta = crate::robot::joints::deg_to_urad(degrees);
+    let edit = timeline_ops::nudge(&document.motion.keyframes, &joints, &body, delta);
+    let count = joints.len() + body.len();
+    document.apply("nudge", edit);
+    format!(
+        "Nudged {} by {degrees:+}°",
+        plural(count, "value", "values")
+    )
 }

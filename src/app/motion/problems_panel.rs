@@ -2,7 +2,7 @@
 
 use crate::app::action::{MotionAction, MotionSink};
 use crate::app::command::UiCommand;
-use crate::codec::{Problem, Severity};
+use crate::codec::{Problem, ProblemCode, Severity};
 
 /// A marker and colour for a severity.
 #[must_use]
@@ -62,13 +62,25 @@ pub fn problem_ui(ui: &mut egui::Ui, problem: &Problem, sink: Option<&mut Motion
     ui.horizontal_wrapped(|ui| {
         ui.add(egui::Label::new(egui::RichText::new(&detail).small().weak()).wrap())
             .on_hover_text(&detail);
-        if let (Some(time_ms), Some(sink)) = (problem.time_ms, sink)
-            && ui
+        if let (Some(time_ms), Some(sink)) = (problem.time_ms, sink) {
+            if ui
                 .small_button(format!("go to {time_ms} ms"))
                 .on_hover_text("Move the playhead there")
                 .clicked()
-        {
-            sink.push(MotionAction::Seek(time_ms));
+            {
+                sink.push(MotionAction::Seek(time_ms));
+            }
+            if problem.code == ProblemCode::JointSpeed
+                && ui
+                    .small_button(UiCommand::FixSpeed.label())
+                    .on_hover_text(
+                        "Lengthen each segment the servos cannot follow to the shortest that \
+                         they can (the selected range's, or every one); values stay",
+                    )
+                    .clicked()
+            {
+                sink.command(UiCommand::FixSpeed);
+            }
         }
     });
 }

@@ -18,6 +18,8 @@ pub struct Shown<'a> {
     pub playback: &'a Playback,
     /// What the last repair did.
     pub repair_log: &'a [String],
+    /// The open shaping dialog of this tab, which the timeline shows.
+    pub shaping: Option<&'a super::timeline::overlay::Shaping>,
 }
 
 /// What the drawing of a motion tab keeps between frames: its widgets' own state.
@@ -81,6 +83,7 @@ impl MotionTab {
                 view,
                 playback,
                 repair_log,
+                shaping: None,
             },
             Widgets { timeline, pose },
         )

@@ -3,6 +3,10 @@
 //! Blender's graph editor and CSS's `cubic-bezier`), and a monotone cubic spline through
 //! keyframes (Fritsch-Carlson: it never overshoots past its neighbours).
 
+/// The value fractions a handle may take: from twice the change below the start to twice
+/// above the end.
+pub const HANDLE_VALUES: std::ops::RangeInclusive<f64> = -2.0..=3.0;
+
 /// The two handles of a custom curve, in the segment's unit square: time fraction `x` (kept
 /// within 0..=1, so the curve is a function of time) and value fraction `y` (free: a handle
 /// above 1 overshoots the end value, and the result is held within the joint's limits).

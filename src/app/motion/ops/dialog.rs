@@ -131,6 +131,9 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
             ui.label("Time is added after the keyframe at the playhead.");
             ms_field(ui, "Insert", ms, prompt.focus);
         }
+        shaping => {
+            super::shape_form::fields(ui, shaping);
+        }
     }
     // Enter in a number being typed: apply once the field has committed the typed value,
     // which egui's DragValue does in the same frame or a frame or two after it lets the
@@ -159,6 +162,7 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
             tab: prompt.tab,
             focus: false,
             apply_next,
+            basis: prompt.basis,
         }));
     }
     ui.separator();

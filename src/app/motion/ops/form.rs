@@ -4,7 +4,10 @@
 
 use crate::app::state::TabId;
 use crate::codec::Severity;
+use crate::codec::mtn::Motion;
+use crate::ops::shape::{Curve, Handles, ShapeSpec};
 use crate::ops::{Outcome, RetimeBy};
+use std::sync::Arc;
 
 /// An operation asked of a motion tab (an Append names other tabs).
 pub type OpRequest = crate::ops::OpRequest<TabId>;
@@ -60,6 +63,62 @@ pub enum OpForm {
         /// How much.
         ms: u64,
     },
+    /// Give the range a shape, baked into keyframes.
+    Shape {
+        /// Index into [`CURVES`].
+        curve: usize,
+        /// The custom curve's handles.
+        handles: Handles,
+        /// The tolerance in degrees.
+        tolerance_deg: f64,
+        /// Shape only the joints shown on the timeline (`shown`), else every joint.
+        shown_only: bool,
+        /// The joints shown on the timeline as the dialog opened.
+        shown: Vec<usize>,
+        /// Only the selected range (shown so the user knows).
+        range: bool,
+    },
+    /// Keep the fewest keyframes.
+    Simplify {
+        /// The tolerance in degrees.
+        tolerance_deg: f64,
+        /// Only the selected range.
+        range: bool,
+    },
+    /// A low-pass.
+    Smooth {
+        /// The filter's spread in 16 ms frames.
+        strength: f64,
+        /// The tolerance in degrees.
+        tolerance_deg: f64,
+        /// Only the selected range.
+        range: bool,
+    },
+}
+
+/// The shapes offered, in order: the custom curve last.
+pub const CURVES: [&str; 5] = [
+    "Ease in (slow start)",
+    "Ease out (slow end)",
+    "Ease in-out (slow at both ends)",
+    "Spline through the keyframes",
+    "Custom: drag the two handles on the timeline",
+];
+
+/// The index of the custom curve in [`CURVES`].
+pub const CUSTOM: usize = 4;
+
+/// The curve for an index into [`CURVES`].
+#[must_use]
+pub fn curve_of(index: usize, handles: Handles) -> Option<Curve> {
+    Some(match index {
+        0 => Curve::EaseIn,
+        1 => Curve::EaseOut,
+        2 => Curve::EaseInOut,
+        3 => Curve::Spline,
+        CUSTOM => Curve::Custom(handles),
+        _ => return None,
+    })
 }
 
 impl OpForm {
@@ -104,6 +163,34 @@ impl OpForm {
                 keep_feet,
             },
             Self::InsertTime { ms } => OpRequest::InsertTime(ms),
+            Self::Shape {
+                curve,
+                handles,
+                tolerance_deg,
+                shown_only,
+                ref shown,
+                ..
+            } => OpRequest::Shape {
+                spec: ShapeSpec {
+                    curve: curve_of(curve, handles)?,
+                    joints: shown_only.then(|| shown.clone()),
+                    tolerance_deg,
+                },
+                span_ms: None,
+            },
+            Self::Simplify { tolerance_deg, .. } => OpRequest::Simplify {
+                tolerance_deg,
+                span_ms: None,
+            },
+            Self::Smooth {
+                strength,
+                tolerance_deg,
+                ..
+            } => OpRequest::Smooth {
+                strength,
+                tolerance_deg,
+                span_ms: None,
+            },
         })
     }
 
@@ -116,6 +203,9 @@ impl OpForm {
             Self::Append { .. } => "Append Motion",
             Self::Retarget { .. } => "Convert to Another Model",
             Self::InsertTime { .. } => "Insert Time",
+            Self::Shape { .. } => "Shape",
+            Self::Simplify { .. } => "Simplify",
+            Self::Smooth { .. } => "Smooth",
         }
     }
 }
@@ -135,6 +225,9 @@ pub struct Preview {
     pub problems: Vec<String>,
     /// What the operation noted.
     pub notes: Vec<String>,
+    /// The result itself (the timeline draws a shaped range's curves from it while the
+    /// dialog is open).
+    pub result: Arc<Motion>,
 }
 
 impl Preview {
@@ -157,6 +250,7 @@ impl Preview {
                 .map(|p| format!("{}: {}", p.code, p.message))
                 .collect(),
             notes: outcome.notes.clone(),
+            result: Arc::new(motion.clone()),
         }
     }
 }
@@ -192,4 +286,20 @@ pub struct OpPrompt {
     /// Enter was pressed while a number was being typed: the frames left to wait for the
     /// field to commit the typed value before applying (0: not waiting).
     pub apply_next: u8,
+    /// What the preview was worked out from: the motion's revision and the selected range.
+    /// A dialog that leaves the window usable (Shape, Simplify, Smooth) works its preview
+    /// out again when either changes behind it.
+    pub basis: Option<(u64, Option<(u64, u64)>)>,
+}
+
+impl OpPrompt {
+    /// Whether the dialog leaves the rest of the window usable: the shaping dialogs, whose
+    /// handles are dragged on the timeline and whose range can be chosen again.
+    #[must_use]
+    pub fn is_modeless(&self) -> bool {
+        matches!(
+            self.form,
+            OpForm::Shape { .. } | OpForm::Simplify { .. } | OpForm::Smooth { .. }
+        )
+    }
 }

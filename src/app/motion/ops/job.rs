@@ -18,16 +18,24 @@ static JOBS: AtomicU64 = AtomicU64::new(1);
 /// Beyond this many keyframes, converting with the paws kept runs in the background.
 const HEAVY_KEYFRAMES: usize = 1_000;
 
+/// Shaping or smoothing a motion longer than this (a minute) runs in the background.
+const HEAVY_SHAPING_MS: u64 = 60_000;
+
 /// Whether `request` on `motion` should run in the background.
 #[must_use]
 pub fn is_heavy(request: &OpRequest, motion: &Motion) -> bool {
-    matches!(
-        request,
+    match request {
         OpRequest::Retarget {
-            keep_feet: true,
-            ..
+            keep_feet: true, ..
         }
-    ) && motion.keyframes.len() > HEAVY_KEYFRAMES
+        | OpRequest::Simplify { .. }
+        | OpRequest::FixSpeed { .. } => motion.keyframes.len() > HEAVY_KEYFRAMES,
+        // Sampled tick by tick: heavy by length rather than by keyframes.
+        OpRequest::Shape { .. } | OpRequest::Smooth { .. } => {
+            crate::robot::timing::duration_ms(&motion.keyframes) > HEAVY_SHAPING_MS
+        }
+        _ => false,
+    }
 }
 
 /// What the result is for.

@@ -11,6 +11,7 @@
 pub mod dialog;
 pub mod form;
 pub mod job;
+pub mod shape_form;
 
 use form::{OpForm, OpPrompt, OpRequest, PreviewError};
 
@@ -38,6 +39,16 @@ impl StudioApp {
     /// refusal opens a dialog that says why (nothing changes then). A heavy one runs in
     /// the background and is applied when it is done.
     pub(in crate::app) fn motion_op(&mut self, id: TabId, request: &OpRequest) {
+        // The tolerance last applied is the one offered next time (and remembered).
+        if let OpRequest::Shape {
+            spec: crate::ops::shape::ShapeSpec { tolerance_deg, .. },
+            ..
+        }
+        | OpRequest::Simplify { tolerance_deg, .. }
+        | OpRequest::Smooth { tolerance_deg, .. } = request
+        {
+            self.shaping_tolerance_deg = *tolerance_deg;
+        }
         let other = self.other_motion(request);
         let Some(tab) = self.tabs.motion_mut(id) else {
             return;
@@ -185,6 +196,7 @@ impl StudioApp {
             return prompt;
         };
         let context = context_of(tab);
+        prompt.basis = Some((tab.document.revision(), tab.view.range_ms));
         if job::is_heavy(&request, &tab.document.motion) {
             if self
                 .op_job
@@ -217,6 +229,25 @@ impl StudioApp {
         prompt
     }
 
+    /// Works the open dialog's preview out again where the motion or its range changed
+    /// behind it (only a dialog that leaves the window usable can see that happen).
+    pub(in crate::app) fn refresh_stale_op(&mut self) {
+        let Some(Modal::MotionOp(prompt)) = &self.modal else {
+            return;
+        };
+        let current = self
+            .tabs
+            .get(prompt.tab)
+            .and_then(|t| t.motion())
+            .map(|tab| (tab.document.revision(), tab.view.range_ms));
+        if prompt.working || prompt.basis.is_none() || current == prompt.basis {
+            return;
+        }
+        if let Some(Modal::MotionOp(prompt)) = self.modal.take() {
+            self.modal = Some(Modal::MotionOp(self.refresh_op(prompt)));
+        }
+    }
+
     /// Copies the selected time range of the motion in front: into the window and onto the
     /// system clipboard as text (so it pastes into another motion, or another window).
     pub(in crate::app) fn copy_range(&mut self, ctx: &egui::Context) -> Option<Clip> {
@@ -245,6 +276,8 @@ impl StudioApp {
             C::Reverse => Some(OpRequest::Reverse),
             C::RobotRate => Some(OpRequest::ToRobotRate),
             C::DeleteRange => Some(OpRequest::DeleteRange),
+            C::FixSpeed => Some(OpRequest::FixSpeed { span_ms: None }),
+            C::Shape | C::Simplify | C::Smooth => None,
             C::Retime
             | C::Postures
             | C::AppendMotion
@@ -320,6 +353,25 @@ impl StudioApp {
                     keep_feet: true,
                 }
             }
+            C::Shape => OpForm::Shape {
+                curve: 2,
+                handles: crate::ops::shape::Handles::default(),
+                tolerance_deg: self.shaping_tolerance_deg,
+                shown_only: false,
+                shown: (0..tab.view.visible.len())
+                    .filter(|&j| tab.view.visible[j])
+                    .collect(),
+                range: ranged.is_some(),
+            },
+            C::Simplify => OpForm::Simplify {
+                tolerance_deg: self.shaping_tolerance_deg,
+                range: ranged.is_some(),
+            },
+            C::Smooth => OpForm::Smooth {
+                strength: 2.0,
+                tolerance_deg: self.shaping_tolerance_deg,
+                range: ranged.is_some(),
+            },
             _ => OpForm::InsertTime { ms: 480 },
         };
         let prompt = self.refresh_op(OpPrompt {
@@ -329,6 +381,7 @@ impl StudioApp {
             working: false,
             focus: true,
             apply_next: 0,
+            basis: None,
         });
         self.modal = Some(Modal::MotionOp(prompt));
         true

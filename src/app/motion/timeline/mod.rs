@@ -16,6 +16,7 @@ pub mod columns;
 pub mod drag;
 pub mod marks;
 pub mod navigate;
+pub mod overlay;
 pub mod range;
 pub mod thin;
 
@@ -61,6 +62,12 @@ pub struct TimelineState {
     pub cache: CurveCache,
     /// The safety marks, indexed for drawing.
     pub marks: marks::MarkIndex,
+    /// A shape's handle being dragged.
+    pub handle_drag: Option<overlay::HandleDrag>,
+    /// The pointer was on a shape's handle last frame (so the plot does not pan).
+    pub on_handle: bool,
+    /// The servos' paths where the commands outrun them.
+    pub servo: overlay::ServoCache,
 }
 
 impl Default for TimelineState {
@@ -77,6 +84,9 @@ impl Default for TimelineState {
             naive_plot: false,
             cache: CurveCache::default(),
             marks: marks::MarkIndex::default(),
+            handle_drag: None,
+            on_handle: false,
+            servo: overlay::ServoCache::default(),
         }
     }
 }
@@ -90,14 +100,18 @@ struct Drawn {
     /// More keyframes are in view than the plot has pixel columns: the curves are drawn
     /// as columns (see [`columns`]) rather than as plot lines.
     dense: bool,
+    /// A custom shape's handles: where they are drawn.
+    handles: Option<(overlay::HandleFrame, [[f64; 2]; 2])>,
 }
 
-/// Draws the timeline and turns clicks and drags on it into actions.
+/// Draws the timeline and turns clicks and drags on it into actions; `shaping`: the open
+/// shaping dialog of this tab, whose result and handles it shows.
 pub fn timeline_ui(
     ui: &mut egui::Ui,
     document: &Document,
     view: &View,
     playhead_ms: u64,
+    shaping: Option<&overlay::Shaping>,
     state: &mut TimelineState,
     sink: &mut MotionSink<'_>,
 ) {
@@ -106,7 +120,7 @@ pub fn timeline_ui(
     let times = document.times_ms();
     let motion = &document.motion;
     let shift = ui.input(|i| i.modifiers.shift);
-    let over_point = state.hovered.is_some() || state.drag.is_some();
+    let over_point = state.hovered.is_some() || state.drag.is_some() || state.on_handle;
     let dragging = state.drag.is_some();
     // The unit the time axis counts in, for the span in view last frame.
     let span = state
@@ -180,6 +194,7 @@ pub fn timeline_ui(
     let naive = state.naive_plot;
     let cache = &mut state.cache;
     let box_start = state.box_start;
+    let servo_paths = state.servo.paths(document);
     let wheel = ui.input(navigate::Wheel::read);
     let reveal_ms = state
         .reveal
@@ -313,6 +328,7 @@ pub fn timeline_ui(
                 }
             }
         }
+        let handles = overlay::draw(plot_ui, motion, times, view, shaping, &servo_paths);
         plot_ui.vline(
             VLine::new("playhead", playhead_ms as f64)
                 .color(Color32::from_rgb(255, 210, 0))
@@ -337,6 +353,7 @@ pub fn timeline_ui(
             markers,
             curves,
             dense,
+            handles,
         }
     });
 
@@ -381,7 +398,25 @@ pub fn timeline_ui(
         })
         .collect();
     accessible_points(ui, document, &screen_markers, response.response.id);
-    interact(ui, document, view, state, sink, &response, &screen_markers);
+    overlay::accessible_handles(
+        ui,
+        &transform,
+        response.inner.handles.as_ref(),
+        response.response.id,
+    );
+    state.on_handle = overlay::drag_handles(
+        &response.response,
+        &transform,
+        &mut state.handle_drag,
+        response.inner.handles,
+        shaping,
+        sink,
+    );
+    if state.on_handle {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::Grab);
+    } else {
+        interact(ui, document, view, state, sink, &response, &screen_markers);
+    }
 }
 
 /// Clicks, drags and box selections on the plot.

@@ -1,0 +1,130 @@
+//! The fields of the shaping dialogs (Shape, Simplify, Smooth): which shape, its handles,
+//! which joints, the strength and the tolerance.
+
+use super::form::{CURVES, CUSTOM, OpForm};
+
+/// A tolerance in degrees.
+fn tolerance_field(ui: &mut egui::Ui, value: &mut f64) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Tolerance");
+        ui.add(
+            egui::DragValue::new(value)
+                .range(0.01..=10.0)
+                .speed(0.01)
+                .max_decimals(2)
+                .suffix("°"),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("How far the robot's replay may stray from the curve, at any 8 ms tick");
+    });
+}
+
+/// A number within 0..=1 (a handle's time) or free (its value), labelled.
+fn handle_field(ui: &mut egui::Ui, label: &str, value: &mut f64, time: bool) {
+    let label = ui.label(label);
+    let field = egui::DragValue::new(value).speed(0.01).max_decimals(2);
+    let field = if time {
+        field.range(0.0..=1.0)
+    } else {
+        field.range(-2.0..=3.0)
+    };
+    ui.add(field).labelled_by(label.id);
+}
+
+/// Draws the fields of a shaping form; `false` for any other form.
+pub fn fields(ui: &mut egui::Ui, form: &mut OpForm) -> bool {
+    match form {
+        OpForm::Shape {
+            curve,
+            handles,
+            tolerance_deg,
+            shown_only,
+            shown,
+            range,
+        } => {
+            ui.label(if *range {
+                "The selected range runs from its first keyframe's values to its last's in \
+                 this shape; the keyframes inside it are replaced by the fewest that follow it."
+            } else {
+                "The whole motion runs from its first keyframe's values to its last's in this \
+                 shape; the keyframes between are replaced by the fewest that follow it."
+            });
+            ui.horizontal(|ui| {
+                let label = ui.label("Curve");
+                egui::ComboBox::from_id_salt("shape curve")
+                    .selected_text(CURVES.get(*curve).copied().unwrap_or_default())
+                    .width(300.0)
+                    .show_ui(ui, |ui| {
+                        for (i, name) in CURVES.iter().enumerate() {
+                            ui.selectable_value(curve, i, *name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+            if *curve == CUSTOM {
+                ui.weak(
+                    "Drag the handles on the timeline, or type them (time 0–1, value 0–1 \
+                         from the start's value to the end's):",
+                );
+                ui.horizontal(|ui| {
+                    handle_field(ui, "Handle 1 time", &mut handles.start[0], true);
+                    handle_field(ui, "value", &mut handles.start[1], false);
+                });
+                ui.horizontal(|ui| {
+                    handle_field(ui, "Handle 2 time", &mut handles.end[0], true);
+                    handle_field(ui, "value", &mut handles.end[1], false);
+                });
+            }
+            ui.checkbox(
+                shown_only,
+                format!(
+                    "Only the joints shown on the timeline ({}); the others keep their course",
+                    shown.len()
+                ),
+            );
+            tolerance_field(ui, tolerance_deg);
+        }
+        OpForm::Simplify {
+            tolerance_deg,
+            range,
+        } => {
+            ui.label(if *range {
+                "Keyframes of the selected range are removed where the robot's replay stays \
+                 within the tolerance of the motion as it is. None is added or moved."
+            } else {
+                "Keyframes are removed where the robot's replay stays within the tolerance of \
+                 the motion as it is. None is added or moved."
+            });
+            tolerance_field(ui, tolerance_deg);
+        }
+        OpForm::Smooth {
+            strength,
+            tolerance_deg,
+            range,
+        } => {
+            ui.label(if *range {
+                "The selected range is low-passed (for recorded or imported motions that \
+                 jitter); its end values stay."
+            } else {
+                "The whole motion is low-passed (for recorded or imported motions that \
+                 jitter); its first and last values stay."
+            });
+            ui.horizontal(|ui| {
+                let label = ui.label("Strength");
+                ui.add(
+                    egui::DragValue::new(strength)
+                        .range(0.25..=crate::ops::shape::smooth::MAX_STRENGTH)
+                        .speed(0.05)
+                        .max_decimals(2)
+                        .suffix(" frames"),
+                )
+                .labelled_by(label.id)
+                .on_hover_text("How far the filter spreads, in 16 ms frames: 1 is light, 4 strong");
+            });
+            tolerance_field(ui, tolerance_deg);
+        }
+        _ => return false,
+    }
+    true
+}

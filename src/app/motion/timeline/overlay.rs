@@ -1,0 +1,345 @@
+//! What the timeline draws over the curves besides the keyframes: the result of an open
+//! Shape, Smooth or Simplify dialog (dashed, over the range it works on), the two handles of
+//! a custom shape (dragged like Blender's), and the path each servo really takes where the
+//! commands outrun it.
+
+use super::super::view::{Channel, View, channel_color, channel_name};
+use super::axis::value_deg;
+use super::marks::TOO_FAST_COLOR;
+use crate::app::action::{Action, MotionSink};
+use crate::app::motion::ops::form::{CUSTOM, OpForm, OpPrompt};
+use crate::codec::mtn::Motion;
+use crate::edit::Document;
+use crate::ops::shape::Handles;
+use crate::ops::shape::curve::HANDLE_VALUES;
+use crate::robot::joints::urad_to_deg;
+use crate::robot::servo::{ServoPath, servo_paths};
+use crate::robot::timing;
+use egui::{Color32, Pos2};
+use egui_plot::{Line, LineStyle, MarkerShape, PlotPoint, PlotPoints, PlotUi, Points};
+use std::sync::Arc;
+
+/// Servo paths are drawn only while no more than this many are in view.
+const MAX_PATHS_DRAWN: usize = 300;
+
+/// An open shaping dialog, as the timeline of its tab shows it.
+#[derive(Clone, Debug)]
+pub struct Shaping {
+    /// The dialog (its form and the preview of its result).
+    pub prompt: OpPrompt,
+    /// The range it works on, in ms.
+    pub span_ms: (u64, u64),
+}
+
+impl Shaping {
+    /// The shaping dialog `prompt` on a tab showing `document` and `view` (`None` for any
+    /// other dialog).
+    #[must_use]
+    pub fn of(prompt: &OpPrompt, document: &Document, view: &View) -> Option<Self> {
+        if !matches!(
+            prompt.form,
+            OpForm::Shape { .. } | OpForm::Simplify { .. } | OpForm::Smooth { .. }
+        ) {
+            return None;
+        }
+        let times = document.times_ms();
+        let span_ms = match view.range_keyframes(times) {
+            Some((first, last)) => (times[first], times[last]),
+            None => (0, times.last().copied()?),
+        };
+        Some(Self {
+            prompt: prompt.clone(),
+            span_ms,
+        })
+    }
+
+    /// The custom curve's handles, when that is the shape chosen.
+    fn handles(&self) -> Option<Handles> {
+        match self.prompt.form {
+            OpForm::Shape {
+                curve: CUSTOM,
+                handles,
+                ..
+            } => Some(handles),
+            _ => None,
+        }
+    }
+}
+
+/// Where the handles are drawn: on one joint's curve, over the range, the unit of the value
+/// fraction in degrees (the joint's change over the range, or 10° where it hardly moves).
+#[derive(Clone, Copy, Debug)]
+pub struct HandleFrame {
+    t0: f64,
+    t1: f64,
+    v0: f64,
+    unit: f64,
+}
+
+impl HandleFrame {
+    /// The frame for `shaping`'s handles: on the focused joint if it is shown, else the first
+    /// shown joint.
+    fn of(motion: &Motion, times: &[u64], view: &View, shaping: &Shaping) -> Option<Self> {
+        let channel = view
+            .focused
+            .filter(|&c| view.is_visible(c) && matches!(c, Channel::Joint(_)))
+            .or_else(|| {
+                view.visible_channels()
+                    .into_iter()
+                    .find(|c| matches!(c, Channel::Joint(_)))
+            })?;
+        let (from, to) = shaping.span_ms;
+        let first = times.binary_search(&from).ok()?;
+        let last = times.binary_search(&to).ok()?;
+        let (v0, v1) = (
+            value_deg(motion, first, channel),
+            value_deg(motion, last, channel),
+        );
+        let unit = if (v1 - v0).abs() < 1.0 { 10.0 } else { v1 - v0 };
+        #[expect(clippy::cast_precision_loss, reason = "times far below 2^53 ms")]
+        Some(Self {
+            t0: from as f64,
+            t1: to as f64,
+            v0,
+            unit,
+        })
+    }
+
+    /// A point in the unit square, in plot coordinates.
+    fn place(&self, p: [f64; 2]) -> [f64; 2] {
+        [
+            self.t0 + p[0] * (self.t1 - self.t0),
+            self.v0 + p[1] * self.unit,
+        ]
+    }
+
+    /// A plot point, in the unit square.
+    fn unit_point(&self, p: [f64; 2]) -> [f64; 2] {
+        let span = (self.t1 - self.t0).max(1.0);
+        let (low, high) = (*HANDLE_VALUES.start(), *HANDLE_VALUES.end());
+        [
+            ((p[0] - self.t0) / span).clamp(0.0, 1.0),
+            ((p[1] - self.v0) / self.unit).clamp(low, high),
+        ]
+    }
+}
+
+/// The servo paths of a motion, worked out once per revision.
+#[derive(Clone, Debug, Default)]
+pub struct ServoCache {
+    revision: Option<u64>,
+    paths: Arc<Vec<ServoPath>>,
+}
+
+impl ServoCache {
+    /// The paths of `document` (worked out again only after an edit).
+    pub fn paths(&mut self, document: &Document) -> Arc<Vec<ServoPath>> {
+        let revision = document.revision();
+        if self.revision != Some(revision) {
+            let motion = &document.motion;
+            let paths = crate::robot::parse_design(&motion.design)
+                .map(|design| servo_paths(motion, design.model))
+                .unwrap_or_default();
+            self.paths = Arc::new(paths);
+            self.revision = Some(revision);
+        }
+        Arc::clone(&self.paths)
+    }
+}
+
+/// Draws, inside the plot: the servo paths in view, and the open shaping dialog's result and
+/// handles. Returns the handles' places (plot coordinates), for grabbing them.
+pub fn draw(
+    plot_ui: &mut PlotUi<'_>,
+    motion: &Motion,
+    times: &[u64],
+    view: &View,
+    shaping: Option<&Shaping>,
+    paths: &[ServoPath],
+) -> Option<(HandleFrame, [[f64; 2]; 2])> {
+    let bounds = plot_ui.plot_bounds();
+    let (x0, x1) = (bounds.min()[0], bounds.max()[0]);
+    #[expect(clippy::cast_precision_loss, reason = "times far below 2^53 ms")]
+    let in_view: Vec<&ServoPath> = paths
+        .iter()
+        .filter(|p| view.is_visible(Channel::Joint(p.joint)))
+        .filter(|p| {
+            let start = (p.start_tick * timing::TICK_MS) as f64;
+            let end = start + (p.values.len() as u64 * timing::TICK_MS) as f64;
+            end >= x0 && start <= x1
+        })
+        .collect();
+    if in_view.len() <= MAX_PATHS_DRAWN {
+        for path in in_view {
+            #[expect(clippy::cast_precision_loss, reason = "times far below 2^53 ms")]
+            let points: Vec<[f64; 2]> = path
+                .points()
+                .map(|(t, v)| [t as f64, urad_to_deg(v)])
+                .collect();
+            plot_ui.line(
+                Line::new(
+                    format!(
+                        "{} servo path",
+                        channel_name(motion, Channel::Joint(path.joint))
+                    ),
+                    PlotPoints::new(points),
+                )
+                .color(TOO_FAST_COLOR)
+                .width(2.0)
+                .style(LineStyle::dashed_dense())
+                .allow_hover(false),
+            );
+        }
+    }
+    let shaping = shaping?;
+    if let Some(Ok(preview)) = &shaping.prompt.preview {
+        result_curves(plot_ui, &preview.result, view, shaping.span_ms);
+    }
+    let handles = shaping.handles()?;
+    let frame = HandleFrame::of(motion, times, view, shaping)?;
+    let places = [frame.place(handles.start), frame.place(handles.end)];
+    let ends = [frame.place([0.0, 0.0]), frame.place([1.0, 1.0])];
+    for (end, place) in ends.iter().zip(&places) {
+        plot_ui.line(
+            Line::new("handle", PlotPoints::new(vec![*end, *place]))
+                .color(Color32::from_gray(220))
+                .width(1.0)
+                .allow_hover(false),
+        );
+    }
+    plot_ui.points(
+        Points::new("handles", PlotPoints::new(places.to_vec()))
+            .color(Color32::WHITE)
+            .radius(6.0)
+            .shape(MarkerShape::Square)
+            .filled(true)
+            .allow_hover(false),
+    );
+    Some((frame, places))
+}
+
+/// The result's curves over the range, dashed, with its keyframes as rings.
+fn result_curves(plot_ui: &mut PlotUi<'_>, result: &Motion, view: &View, span_ms: (u64, u64)) {
+    let times = timing::keyframe_times_ms(&result.keyframes);
+    let first = times.partition_point(|&t| t < span_ms.0);
+    let end = times.partition_point(|&t| t <= span_ms.1);
+    if first >= end {
+        return;
+    }
+    for channel in view.visible_channels() {
+        #[expect(clippy::cast_precision_loss, reason = "times far below 2^53 ms")]
+        let points: Vec<[f64; 2]> = (first..end)
+            .map(|k| [times[k] as f64, value_deg(result, k, channel)])
+            .collect();
+        let color = channel_color(channel);
+        plot_ui.line(
+            Line::new("result", PlotPoints::new(points.clone()))
+                .color(Color32::WHITE)
+                .width(2.5)
+                .style(LineStyle::dashed_loose())
+                .allow_hover(false),
+        );
+        plot_ui.points(
+            Points::new("result keyframes", PlotPoints::new(points))
+                .color(color)
+                .radius(4.5)
+                .shape(MarkerShape::Circle)
+                .filled(false)
+                .allow_hover(false),
+        );
+    }
+}
+
+/// A handle being dragged: which (0: the first).
+pub type HandleDrag = usize;
+
+/// Grabs and drags the handles: a press near one takes it; while it is held, the dialog's
+/// handles follow the pointer (an action that shows the dialog again, with a fresh preview).
+pub fn drag_handles(
+    response: &egui::Response,
+    transform: &egui_plot::PlotTransform,
+    grabbed: &mut Option<HandleDrag>,
+    handles: Option<(HandleFrame, [[f64; 2]; 2])>,
+    shaping: Option<&Shaping>,
+    sink: &mut MotionSink<'_>,
+) -> bool {
+    let (Some((frame, places)), Some(shaping)) = (handles, shaping) else {
+        *grabbed = None;
+        return false;
+    };
+    let screen: Vec<Pos2> = places
+        .iter()
+        .map(|p| transform.position_from_point(&PlotPoint::new(p[0], p[1])))
+        .collect();
+    let pointer = response
+        .hover_pos()
+        .or_else(|| response.interact_pointer_pos());
+    let near = pointer.and_then(|pos| {
+        screen
+            .iter()
+            .position(|s| s.distance(pos) <= super::drag::GRAB_RADIUS + 2.0)
+    });
+    if response.drag_started_by(egui::PointerButton::Primary) {
+        let origin = response.ctx.input(|i| i.pointer.press_origin());
+        *grabbed = origin
+            .and_then(|pos| {
+                screen
+                    .iter()
+                    .position(|s| s.distance(pos) <= super::drag::GRAB_RADIUS + 2.0)
+            })
+            .or(near);
+    }
+    if let (Some(which), Some(pos)) = (*grabbed, pointer)
+        && response.dragged()
+    {
+        let value = transform.value_from_position(pos);
+        let point = frame.unit_point([value.x, value.y]);
+        let mut prompt = shaping.prompt.clone();
+        if let OpForm::Shape { handles, .. } = &mut prompt.form {
+            let slot = if which == 0 {
+                &mut handles.start
+            } else {
+                &mut handles.end
+            };
+            if *slot != point {
+                *slot = point;
+                prompt.focus = false;
+                prompt.apply_next = 0;
+                sink.actions.push(Action::EditOp(prompt));
+            }
+        }
+    }
+    if response.drag_stopped() {
+        *grabbed = None;
+    }
+    grabbed.is_some() || near.is_some()
+}
+
+/// Gives each handle a node in the accessibility tree ("Handle 1", "Handle 2").
+pub fn accessible_handles(
+    ui: &egui::Ui,
+    transform: &egui_plot::PlotTransform,
+    handles: Option<&(HandleFrame, [[f64; 2]; 2])>,
+    plot_id: egui::Id,
+) {
+    let Some((frame, places)) = handles else {
+        return;
+    };
+    for (i, place) in places.iter().enumerate() {
+        let pos = transform.position_from_point(&PlotPoint::new(place[0], place[1]));
+        let rect = egui::Rect::from_center_size(pos, egui::Vec2::splat(12.0));
+        let unit = frame.unit_point(*place);
+        ui.ctx()
+            .accesskit_node_builder(plot_id.with(("handle", i)), |node| {
+                node.set_role(egui::accesskit::Role::Image);
+                node.set_label(format!("Handle {}", i + 1));
+                node.set_description(format!("time {:.2}, value {:.2}", unit[0], unit[1]));
+                node.set_bounds(egui::accesskit::Rect {
+                    x0: rect.min.x.into(),
+                    y0: rect.min.y.into(),
+                    x1: rect.max.x.into(),
+                    y1: rect.max.y.into(),
+                });
+            });
+    }
+}

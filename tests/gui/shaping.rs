@@ -1,0 +1,269 @@
+//! Shaping in the window, driven as a user would: a range shaped with each curve from the
+//! Shape dialog (Ctrl+K), undone and shaped again (its keyframes replaced, not added to); a
+//! custom shape's handles dragged on the timeline; a dense motion simplified; Fix Speed from
+//! the Problems panel; values nudged with Alt+Up and Alt+Shift+Down as egui-winit sends them.
+//! Each result is the library's own for the same request, and one undo step.
+
+use crate::common;
+use common::ui::{ctrl, doc, drag, menu, opened, press, shows, tab};
+use egui::{Event, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::dialogs::Modal;
+use mtn_studio::app::motion::ops::form::OpForm;
+use mtn_studio::codec::mtn::{self, Keyframes, Motion};
+use mtn_studio::ops::shape::{self, Curve, Handles, ShapeSpec};
+use std::path::{Path, PathBuf};
+
+fn file(name: &str, motion: &Motion) -> PathBuf {
+    let dir = common::scratch_dir("gui_shaping", name);
+    let path = dir.join(format!("{name}.mtn"));
+    std::fs::write(&path, mtn::encode(motion).unwrap()).unwrap();
+    path
+}
+
+fn example() -> Motion {
+    mtn_studio::example::stand_to_sit()
+}
+
+/// Drags along the range strip from one time to another (ms).
+fn select_range(h: &mut Harness<'_, StudioApp>, from_ms: f64, to_ms: f64) {
+    let transform = tab(h).timeline.transform.unwrap();
+    let strip = h.get_by_label("Time range").rect();
+    let y = strip.center().y;
+    let from = egui::pos2(transform.position_from_point_x(from_ms), y);
+    let to = egui::pos2(transform.position_from_point_x(to_ms), y);
+    drag(h, from, to);
+}
+
+/// Picks an option of the Shape dialog's drop-down.
+fn choose_curve(h: &mut Harness<'_, StudioApp>, option: &str) {
+    h.get_by_label("Curve").click();
+    h.run();
+    h.query_all_by_label(option)
+        .last()
+        .unwrap_or_else(|| panic!("no curve {option}"))
+        .click();
+    h.run();
+}
+
+fn spec(curve: Curve) -> ShapeSpec {
+    ShapeSpec {
+        curve,
+        joints: None,
+        tolerance_deg: shape::DEFAULT_TOLERANCE_DEG,
+    }
+}
+
+#[test]
+fn a_range_shaped_with_each_curve_is_one_step_and_shaped_again_replaces_its_keyframes() {
+    let before = example();
+    let path = file("curves", &before);
+    let mut h = opened(&[&path]);
+    // Keyframes 1 (256 ms) to 3 (1,248 ms).
+    select_range(&mut h, 200.0, 1300.0);
+    assert_eq!(
+        tab(&h).view.range_keyframes(doc(&h).times_ms()),
+        Some((1, 3))
+    );
+    let curves = [
+        ("Ease in (slow start)", Curve::EaseIn),
+        ("Ease out (slow end)", Curve::EaseOut),
+        ("Ease in-out (slow at both ends)", Curve::EaseInOut),
+        ("Spline through the keyframes", Curve::Spline),
+    ];
+    for (option, curve) in curves {
+        ctrl(&mut h, Key::K);
+        assert!(shows(&h, "Curve"), "Ctrl+K opens the Shape dialog");
+        choose_curve(&mut h, option);
+        press(&mut h, "Apply");
+        let expected = shape::shape(&before, 1, 3, &spec(curve)).unwrap().motion;
+        assert_eq!(doc(&h).motion, expected, "{option}");
+        assert!(doc(&h).is_dirty());
+        // The range stays selected over the same times: shaping it again works on it.
+        assert_eq!(
+            tab(&h).view.range_ms,
+            Some((256, 1248)),
+            "{option}: the range after shaping"
+        );
+        ctrl(&mut h, Key::Z);
+        assert_eq!(doc(&h).motion, before, "{option}: one undo step");
+    }
+    // Shaped, then shaped again without undoing: the second shape's keyframes replace the
+    // first's (none is added to them).
+    ctrl(&mut h, Key::K);
+    choose_curve(&mut h, "Ease in (slow start)");
+    press(&mut h, "Apply");
+    ctrl(&mut h, Key::K);
+    choose_curve(&mut h, "Ease out (slow end)");
+    press(&mut h, "Apply");
+    let again = shape::shape(&before, 1, 3, &spec(Curve::EaseOut))
+        .unwrap()
+        .motion;
+    assert_eq!(
+        doc(&h).motion,
+        again,
+        "reshaped: the same as shaping the original"
+    );
+    ctrl(&mut h, Key::Z);
+    let first = shape::shape(&before, 1, 3, &spec(Curve::EaseIn))
+        .unwrap()
+        .motion;
+    assert_eq!(doc(&h).motion, first);
+}
+
+#[test]
+fn a_custom_shape_follows_its_handles_dragged_on_the_timeline() {
+    let before = example();
+    let path = file("handles", &before);
+    let mut h = opened(&[&path]);
+    select_range(&mut h, 200.0, 800.0);
+    ctrl(&mut h, Key::K);
+    choose_curve(&mut h, "Custom: drag the two handles on the timeline");
+    let handle = h.get_by_label("Handle 1").rect().center();
+    drag(&mut h, handle, handle + egui::vec2(0.0, -60.0));
+    let Some(Modal::MotionOp(prompt)) = &h.state().modal else {
+        panic!("the Shape dialog closed");
+    };
+    let OpForm::Shape { handles, .. } = prompt.form else {
+        panic!("{:?}", prompt.form);
+    };
+    assert_ne!(handles, Handles::default(), "the drag moved the handle");
+    assert!(
+        handles.start[1].abs() > 0.05,
+        "the first handle went up: {handles:?}"
+    );
+    assert_eq!(handles.end, Handles::default().end, "the other stayed");
+    assert!(
+        matches!(prompt.preview, Some(Ok(_))),
+        "{:?}",
+        prompt.preview
+    );
+    press(&mut h, "Apply");
+    let expected = shape::shape(&before, 1, 2, &spec(Curve::Custom(handles)))
+        .unwrap()
+        .motion;
+    assert_eq!(doc(&h).motion, expected);
+    ctrl(&mut h, Key::Z);
+    assert_eq!(doc(&h).motion, before);
+}
+
+/// A motion recorded a frame apart: 250 keyframes of a slow wave.
+fn dense() -> Motion {
+    let mut motion = example();
+    let joints = motion.keyframes.joint_count();
+    let mut keyframes = Keyframes::new(joints);
+    for k in 0..250 {
+        let t = f64::from(k) * 0.016;
+        let row: Vec<i32> = (0..joints)
+            .map(|j| ((t * (1.0 + j as f64 * 0.1)).sin() * 300_000.0) as i32)
+            .collect();
+        keyframes.push(0, [0; 3], &row).unwrap();
+    }
+    motion.keyframes = keyframes;
+    motion
+}
+
+#[test]
+fn a_dense_motion_is_simplified_from_the_motion_menu() {
+    let before = dense();
+    let path = file("dense", &before);
+    let mut h = opened(&[&path]);
+    menu(&mut h, "Motion", "Simplify…");
+    assert!(shows(&h, "Tolerance"));
+    press(&mut h, "Apply");
+    let expected = shape::simplify(&before, None, shape::DEFAULT_TOLERANCE_DEG)
+        .unwrap()
+        .motion;
+    assert_eq!(doc(&h).motion, expected);
+    assert!(
+        doc(&h).motion.keyframes.len() < 100,
+        "{}",
+        doc(&h).motion.keyframes.len()
+    );
+    ctrl(&mut h, Key::Z);
+    assert_eq!(doc(&h).motion, before);
+}
+
+#[test]
+fn fix_speed_from_the_problems_panel_leaves_nothing_too_fast() {
+    let mut fast = example();
+    for k in 1..fast.keyframes.len() {
+        fast.keyframes.set_frames(k, 0);
+    }
+    let path = file("fast", &fast);
+    let mut h = opened(&[&path]);
+    let model = mtn_studio::robot::parse_design(&fast.design).unwrap().model;
+    assert!(
+        !mtn_studio::robot::servo::servo_paths(&fast, model).is_empty(),
+        "servo paths to draw"
+    );
+    // One beside each joint's speed problem: any fixes the motion's (or the range's).
+    h.query_all_by_role_and_label(egui::accesskit::Role::Button, "Fix Speed")
+        .next()
+        .expect("a Fix Speed button beside a speed problem")
+        .click();
+    h.run();
+    let expected = shape::fix_speed(&fast, None).unwrap().motion;
+    assert_eq!(doc(&h).motion, expected);
+    assert!(
+        !doc(&h)
+            .problems()
+            .iter()
+            .any(|p| p.code == mtn_studio::codec::ProblemCode::JointSpeed),
+        "still too fast"
+    );
+    ctrl(&mut h, Key::Z);
+    assert_eq!(doc(&h).motion, fast);
+}
+
+/// Alt (and Shift) held and an arrow pressed, as egui-winit sends it: no text.
+fn alt_arrow(h: &mut Harness<'_, StudioApp>, modifiers: Modifiers, key: Key) {
+    let key_event = |pressed| Event::Key {
+        key,
+        physical_key: Some(key),
+        pressed,
+        repeat: false,
+        modifiers,
+    };
+    h.input_mut()
+        .events
+        .push(Event::ModifiersChanged(modifiers));
+    h.input_mut().events.push(key_event(true));
+    h.step();
+    h.input_mut().events.push(key_event(false));
+    h.input_mut()
+        .events
+        .push(Event::ModifiersChanged(Modifiers::NONE));
+    h.run();
+}
+
+#[test]
+fn alt_arrows_nudge_the_selected_keyframes_values() {
+    let before = example();
+    let path: &Path = &file("nudge", &before);
+    let mut h = opened(&[path]);
+    h.get_by_label("Keyframe 1").click();
+    h.run();
+    alt_arrow(&mut h, Modifiers::ALT, Key::ArrowUp);
+    let one = mtn_studio::robot::joints::deg_to_urad(1.0);
+    let tenth = mtn_studio::robot::joints::deg_to_urad(0.1);
+    for j in 0..before.keyframes.joint_count() {
+        assert_eq!(
+            doc(&h).motion.keyframes.angle(1, j),
+            before.keyframes.angle(1, j).map(|v| v + one),
+            "joint {j} up 1°"
+        );
+    }
+    alt_arrow(&mut h, Modifiers::ALT | Modifiers::SHIFT, Key::ArrowDown);
+    assert_eq!(
+        doc(&h).motion.keyframes.angle(1, 0),
+        before.keyframes.angle(1, 0).map(|v| v + one - tenth)
+    );
+    // Other keyframes untouched; each press one undo step.
+    assert_eq!(doc(&h).motion.keyframes.get(0), before.keyframes.get(0));
+    ctrl(&mut h, Key::Z);
+    ctrl(&mut h, Key::Z);
+    assert_eq!(doc(&h).motion, before);
+}
