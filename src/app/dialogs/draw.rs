@@ -28,7 +28,9 @@ pub fn modal_ui(
             .id(egui::Id::unique("mtn-studio shaping dialog"))
             .title_bar(false)
             .resizable(false)
-            .anchor(egui::Align2::RIGHT_TOP, [-12.0, 64.0])
+            // Over the keyframe table's end and the Problems panel: the timeline, where its
+            // result shows and its handles are dragged, stays in sight.
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -36.0])
             .default_width(440.0)
             .show(ctx, |ui| {
                 ui.set_max_width(440.0);

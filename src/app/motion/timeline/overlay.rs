@@ -234,15 +234,15 @@ fn result_curves(plot_ui: &mut PlotUi<'_>, result: &Motion, view: &View, span_ms
         let color = channel_color(channel);
         plot_ui.line(
             Line::new("result", PlotPoints::new(points.clone()))
-                .color(Color32::WHITE)
+                .color(color)
                 .width(2.5)
                 .style(LineStyle::dashed_loose())
                 .allow_hover(false),
         );
         plot_ui.points(
             Points::new("result keyframes", PlotPoints::new(points))
-                .color(color)
-                .radius(4.5)
+                .color(Color32::WHITE)
+                .radius(3.5)
                 .shape(MarkerShape::Circle)
                 .filled(false)
                 .allow_hover(false),
@@ -274,20 +274,27 @@ pub fn drag_handles(
     let pointer = response
         .hover_pos()
         .or_else(|| response.interact_pointer_pos());
-    let near = pointer.and_then(|pos| {
+    let handle_at = |pos: Pos2| {
         screen
             .iter()
             .position(|s| s.distance(pos) <= super::drag::GRAB_RADIUS + 2.0)
+    };
+    let near = pointer.and_then(handle_at);
+    // Taken as the button goes down, not once the pointer has moved far enough to call it
+    // a drag: by then it may be off the handle, and the plot would pan instead.
+    // Where it went down, not where the pointer is: the press and the first move can
+    // arrive in one frame.
+    let (pressed, down, origin) = response.ctx.input(|i| {
+        (
+            i.pointer.primary_pressed(),
+            i.pointer.primary_down(),
+            i.pointer.press_origin(),
+        )
     });
-    if response.drag_started_by(egui::PointerButton::Primary) {
-        let origin = response.ctx.input(|i| i.pointer.press_origin());
-        *grabbed = origin
-            .and_then(|pos| {
-                screen
-                    .iter()
-                    .position(|s| s.distance(pos) <= super::drag::GRAB_RADIUS + 2.0)
-            })
-            .or(near);
+    if pressed {
+        *grabbed = origin.and_then(handle_at);
+    } else if !down {
+        *grabbed = None;
     }
     if let (Some(which), Some(pos)) = (*grabbed, pointer)
         && response.dragged()
@@ -308,9 +315,6 @@ pub fn drag_handles(
                 sink.actions.push(Action::EditOp(prompt));
             }
         }
-    }
-    if response.drag_stopped() {
-        *grabbed = None;
     }
     grabbed.is_some() || near.is_some()
 }
