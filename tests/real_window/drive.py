@@ -26,7 +26,10 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
  10. the window carries the application's icon and class (what a desktop shows and pairs
      with the installed entry); Ctrl+Shift+E, a project folder typed, Export: a Webots
      motion beside the file and a project that plays it; again: Export names the file
-     that exists and writes over it only on Replace.
+     that exists and writes over it only on Replace;
+ 11. select a range on the strip, Motion > Shape..., Ease in-out, Apply, Ctrl+S: the file is
+     what `mtn-studio shape` makes of that range; a custom shape's handle dragged on the
+     timeline moves the dialog's handle.
 
 Run inside a D-Bus session with the accessibility bus up (see run.sh).
 Usage: drive.py BINARY MOTION.mtn
@@ -128,8 +131,8 @@ def centre(node):
     return box.x + box.width // 2, box.y + box.height // 2
 
 
-def click(name, role=None):
-    x, y = centre(find(name, role))
+def click(name, role=None, prefix=False):
+    x, y = centre(find(name, role, prefix=prefix))
     xdotool('mousemove', x, y)
     time.sleep(0.15)
     xdotool('click', 1)
@@ -708,12 +711,71 @@ def icon_and_export_for_webots():
         'over the motion only on Replace' % (motion, world))
 
 
+def select_range_on_the_strip(first, last):
+    """Drags along the strip above the timeline from keyframe `first` to keyframe `last`
+    (a little beyond each, as a hand does)."""
+    strip = find('Time range')
+    box = strip.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    x0 = centre(find('Point HEAD_PITCH keyframe %d' % first))[0]
+    x1 = centre(find('Point HEAD_PITCH keyframe %d' % last))[0]
+    y = box.y + box.height // 2
+    drag_line(x0 - 3, y, x1 + 3, y)
+
+
+def shape_a_range_and_drag_a_handle():
+    """A range selected on the strip, Motion > Shape..., Ease in-out, Apply, Ctrl+S: the
+    file is what `mtn-studio shape` makes of the same range. Then a custom shape whose first
+    handle is dragged on the timeline: the dialog's handle follows it."""
+    folder = tempfile.mkdtemp(prefix='shape-')
+    path = copy_into(folder, MOTION, 'm.mtn')
+    expected = os.path.join(folder, 'expected.mtn')
+    subprocess.run([BINARY, 'shape', path, '--from', '256', '--to', '1248', '--curve',
+                    'in-out', '-o', expected], check=True, capture_output=True)
+    app_process, window = start(path)
+    try:
+        select_range_on_the_strip(1, 3)
+        click('Motion')
+        # A menu item's name ends with its shortcut ("Shape\u2026 (Range) Ctrl+K").
+        click('Shape\u2026 (Range)', prefix=True)
+        click('Curve', 'combo box')
+        click('Ease in-out (slow at both ends)')
+        find('Result:', prefix=True)
+        click('Apply', 'push button')
+        wait_title(window, 'Apply in the Shape window did not shape the motion', unsaved=True)
+        save_answering_safety()
+        wait_title(window, 'Ctrl+S after shaping', unsaved=False)
+        # Again, a custom shape: its first handle dragged up on the timeline.
+        key('ctrl+k')
+        click('Curve', 'combo box')
+        click('Custom: drag the two handles on the timeline')
+        value = find('value', 'spin button')
+        before = value.queryValue().currentValue
+        x, y = centre(find('Handle 1'))
+        drag_line(x, y, x + 20, y - 80)
+        end = time.time() + 10
+        while find('value', 'spin button').queryValue().currentValue == before:
+            if time.time() > end:
+                fail('dragging Handle 1 on the timeline did not move it (value %r)' % before)
+            time.sleep(0.2)
+        key('Escape')
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after shaping')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    if read_motion(path) != read_motion(expected):
+        fail('the motion shaped in the window differs from `mtn-studio shape` on that range')
+    log('ok: keyframes 1-3 eased in-out from the Motion menu and saved, as `mtn-studio shape` '
+        'makes them; a custom shape\'s handle dragged on the timeline')
+
+
 if __name__ == '__main__':
     scenarios = [edit_copy_paste_save, save_as_without_a_file_dialog,
                  names_a_screen_reader_finds, import_through_the_grid,
                  a_crash_leaves_work_to_restore, gait_edit_and_save,
                  range_cut_paste_reverse, retime_by_keyboard, convert_a_long_motion,
-                 typed_value_is_one_undo_step, icon_and_export_for_webots]
+                 typed_value_is_one_undo_step, icon_and_export_for_webots,
+                 shape_a_range_and_drag_a_handle]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:
