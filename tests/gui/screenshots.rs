@@ -310,3 +310,79 @@ fn screenshot_of_export_for_webots() {
         app.push(Action::Show(Modal::Export(id, prompt)));
     });
 }
+
+/// Shows only these joints (by name) of the motion in front.
+fn show_only(harness: &mut Harness<'_, StudioApp>, names: &[&str]) {
+    let app = harness.state_mut();
+    let id = app.tabs.active.unwrap();
+    let locators = app
+        .tabs
+        .motion_mut(id)
+        .unwrap()
+        .document
+        .motion
+        .locators
+        .clone();
+    for (j, locator) in locators.iter().enumerate() {
+        let name = mtn_studio::robot::joint_name("DRX-1000", locator);
+        let shown = names.contains(&name);
+        app.push(Action::Motion(
+            id,
+            MotionAction::SetVisible(Channel::Joint(j), shown),
+        ));
+    }
+    harness.run();
+}
+
+#[test]
+fn screenshot_of_a_shaped_range_with_its_handles() {
+    use mtn_studio::app::command::UiCommand;
+    use mtn_studio::app::dialogs::Modal;
+    use mtn_studio::app::motion::ops::form::{CUSTOM, OpForm};
+    // The example's sit, keyframes 1-3, given a hand-drawn shape: quick away from the
+    // stand, gently into the sit. The result shows dashed over the range, with the handles
+    // to drag.
+    let app = StudioApp::with_document(mtn_studio::app::example_document());
+    render(app, "shape-handles", |harness| {
+        show_only(
+            harness,
+            &["HEAD_PITCH", "FL_LEG_KNEE", "BL_LEG_KNEE", "FL_LEG_VERT"],
+        );
+        let app = harness.state_mut();
+        let id = app.tabs.active.unwrap();
+        app.push(Action::Motion(
+            id,
+            MotionAction::SetRange(Some((256, 1248))),
+        ));
+        app.push(Action::Motion(
+            id,
+            MotionAction::Focus(Some(Channel::Joint(11))),
+        ));
+        app.push(Action::Command(UiCommand::Shape));
+        harness.run();
+        let app = harness.state_mut();
+        let Some(Modal::MotionOp(mut prompt)) = app.modal.clone() else {
+            panic!("no Shape window");
+        };
+        if let OpForm::Shape { curve, handles, .. } = &mut prompt.form {
+            *curve = CUSTOM;
+            handles.start = [0.15, 0.85];
+            handles.end = [0.55, 1.0];
+        }
+        app.push(Action::EditOp(prompt));
+    });
+}
+
+#[test]
+fn screenshot_of_the_servo_path() {
+    // The example squeezed to one frame a segment: the legs outrun their servos, and the
+    // dashed magenta lines are where each really goes until it catches up.
+    let mut motion = mtn_studio::example::stand_to_sit();
+    for k in 1..motion.keyframes.len() {
+        motion.keyframes.set_frames(k, 2);
+    }
+    let app = StudioApp::with_document(Document::unsaved(motion, "too-fast.mtn"));
+    render(app, "servo-path", |harness| {
+        show_only(harness, &["FL_LEG_KNEE", "BL_LEG_KNEE", "HEAD_PITCH"]);
+    });
+}
