@@ -7,6 +7,11 @@
 //! (timeline, posed robot and the values at the playhead all redrawn every frame), and a
 //! frame that reduces the curves afresh at least 110 times faster than the naive one. One
 //! more case drags a keyframe: an edit every frame (the pyramid updated where it lands).
+//! The motion's values are random and its segments grow from 0 to 599 frames over every 600
+//! keyframes, so where they are short every joint outruns its servo: two cases zoom into
+//! two seconds there (from keyframe 32,400), where the timeline draws the path each servo
+//! really takes (worked out for the segments in view), still and while a keyframe there is
+//! dragged (the paths worked out again every frame).
 
 #![allow(
     missing_docs,
@@ -42,12 +47,35 @@ fn bench_frame(c: &mut Criterion) {
     // (name, naive plot, playing, curves reduced afresh every frame as while panning,
     // zooming or dragging, rather than reused from the last frame, a keyframe dragged:
     // an edit every frame inside one gesture, as the timeline makes while dragging)
-    for (name, naive, playing, recompute, dragging) in [
-        ("timeline_as_built", false, false, false, false),
-        ("playing_as_built", false, true, false, false),
-        ("playing_recomputing_curves", false, true, true, false),
-        ("dragging_a_keyframe", false, false, false, true),
-        ("naive_every_point_baseline", true, false, true, false),
+    for (name, naive, playing, recompute, dragging, zoomed) in [
+        ("timeline_as_built", false, false, false, false, false),
+        ("playing_as_built", false, true, false, false, false),
+        (
+            "playing_recomputing_curves",
+            false,
+            true,
+            true,
+            false,
+            false,
+        ),
+        ("dragging_a_keyframe", false, false, false, true, false),
+        ("servo_paths_in_view", false, false, false, false, true),
+        (
+            "servo_paths_while_dragging",
+            false,
+            false,
+            false,
+            true,
+            true,
+        ),
+        (
+            "naive_every_point_baseline",
+            true,
+            false,
+            true,
+            false,
+            false,
+        ),
     ] {
         let mut app = StudioApp::with_document(Document::unsaved(motion.clone(), "largest"));
         let id = app.tabs.active.expect("a tab");
@@ -58,10 +86,20 @@ fn bench_frame(c: &mut Criterion) {
             tab.playback.looping = true;
             tab.playback.toggle(&tab.document.motion.keyframes);
         }
+        if zoomed {
+            let start = tab.document.times_ms()[32_400] as f64;
+            tab.timeline.frame_request = Some((start, start + 2_000.0));
+        }
         let ctx = egui::Context::default();
         // Warm up: fonts, the first layout, the fit to the whole motion.
         for step in 0..3 {
             frame(&ctx, &mut app, f64::from(step) / 60.0);
+        }
+        if zoomed {
+            let tab = app.tabs.motion_mut(id).expect("a motion tab");
+            let paths = tab.timeline.servo.paths(&tab.document, 32_400..32_600);
+            assert!(!paths.is_empty(), "no servo path in view");
+            println!("{name}: {} servo paths in view", paths.len());
         }
         if dragging {
             app.push(Action::Motion(
@@ -80,7 +118,7 @@ fn bench_frame(c: &mut Criterion) {
                         id,
                         MotionAction::Edit {
                             label: "drag".into(),
-                            edit: Edit::SetAngles(vec![(32_000, 8, value)]),
+                            edit: Edit::SetAngles(vec![(32_405, 8, value)]),
                         },
                     ));
                 }

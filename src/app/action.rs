@@ -53,6 +53,11 @@ pub enum Action {
     PasteText(String),
     /// A change to one motion tab.
     Motion(TabId, MotionAction),
+    /// Copy one joint's curve of a motion tab (the selected range's keyframes, or all).
+    CopyCurve(TabId, usize),
+    /// Paste the copied curve onto a joint of a motion tab, from the selected range's first
+    /// keyframe (or the first keyframe) on.
+    PasteCurve(TabId, usize),
     /// A Motion menu operation on a motion tab, applied as one undo step.
     MotionOp(TabId, OpRequest),
     /// A background operation finished: its result, for the dialog's preview or to apply.

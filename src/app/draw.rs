@@ -22,6 +22,7 @@ impl StudioApp {
             recent,
             clipboard,
             keyframes_clip,
+            curve_clip,
             native_dialogs,
             messages_open,
             panels,
@@ -58,6 +59,7 @@ impl StudioApp {
                     _ => None,
                 };
                 shown.shaping = shaping.as_ref();
+                shown.curve_clip = curve_clip.as_ref().map(|(name, _)| name.as_str());
                 let mut sink = MotionSink { tab: id, actions };
                 motion::draw::motion_tab_ui(ui, shown, widgets, *panels, &mut sink);
             }

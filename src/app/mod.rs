@@ -69,6 +69,8 @@ pub struct StudioApp {
     /// The last time range copied in this window (the pose or the range: whichever was
     /// copied last is kept).
     pub keyframes_clip: Option<crate::ops::range::Clip>,
+    /// A joint's curve copied to paste onto another: its name and its values.
+    pub curve_clip: Option<(String, Vec<i32>)>,
     /// A Motion menu operation running in the background.
     op_job: Option<motion::ops::job::Job>,
     /// Where background work posts its results, as actions (a job holds a clone).
@@ -120,6 +122,7 @@ impl StudioApp {
             recent: Vec::new(),
             clipboard: None,
             keyframes_clip: None,
+            curve_clip: None,
             op_job: None,
             post,
             posted,

@@ -170,6 +170,37 @@ pub fn delete(keyframes: &Keyframes, selected: &[usize]) -> Edit {
     Edit::Group(edits)
 }
 
+/// One joint's values at keyframes `first..=last` (for pasting onto another joint).
+#[must_use]
+pub fn curve(keyframes: &Keyframes, joint: usize, first: usize, last: usize) -> Vec<i32> {
+    (first..=last.min(keyframes.len().saturating_sub(1)))
+        .filter_map(|k| keyframes.angle(k, joint))
+        .collect()
+}
+
+/// `values` put onto `joint` from keyframe `first` on, as many as the motion has keyframes
+/// for: the edit and how many were pasted.
+#[must_use]
+pub fn paste_curve(
+    keyframes: &Keyframes,
+    joint: usize,
+    first: usize,
+    values: &[i32],
+) -> (Edit, usize) {
+    let cells: Vec<(usize, usize, i32)> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (first + i, joint, v))
+        .take_while(|&(k, _, _)| k < keyframes.len())
+        .collect();
+    let pasted = if joint < keyframes.joint_count() {
+        cells.len()
+    } else {
+        0
+    };
+    (Edit::SetAngles(cells), pasted)
+}
+
 /// Joint cells `(keyframe, joint)` and body cells `(keyframe, axis)` moved by `delta_urad`
 /// (at most to the ends of the file's range), as one edit.
 #[must_use]

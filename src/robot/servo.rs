@@ -4,7 +4,7 @@
 //! the commanded one.
 
 use super::models::Model;
-use super::speed::{for_each_too_fast, speed_bounds};
+use super::speed::{for_each_too_fast_in, speed_bounds};
 use super::timing::{self, TICK_MS};
 use crate::codec::mtn::Motion;
 
@@ -50,6 +50,17 @@ fn commands_from(motion: &Motion, joint: usize, k: usize) -> impl Iterator<Item 
 /// The paths of every joint of `motion` that outruns its servo under `model`.
 #[must_use]
 pub fn servo_paths(motion: &Motion, model: Model) -> Vec<ServoPath> {
+    servo_paths_in(motion, model, 0..motion.keyframes.len())
+}
+
+/// The paths that start in the segments into keyframes `ends` (the timeline asks only for
+/// those in view, so a drag on a long motion works out a screenful each frame).
+#[must_use]
+pub fn servo_paths_in(
+    motion: &Motion,
+    model: Model,
+    ends: std::ops::Range<usize>,
+) -> Vec<ServoPath> {
     let keyframes = &motion.keyframes;
     let times = timing::keyframe_times_ms(keyframes);
     let mut paths = Vec::new();
@@ -57,7 +68,7 @@ pub fn servo_paths(motion: &Motion, model: Model) -> Vec<ServoPath> {
         let limit = i64::from(bound.step_urad);
         let mut covered_until = 0u64;
         let mut starts = Vec::new();
-        for_each_too_fast(keyframes, &bound, |k, _| starts.push(k));
+        for_each_too_fast_in(keyframes, &bound, ends.clone(), |k, _| starts.push(k));
         for k in starts {
             let start_tick = times[k - 1] / TICK_MS;
             if start_tick < covered_until || paths.len() >= MAX_PATHS {

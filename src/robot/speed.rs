@@ -64,6 +64,16 @@ pub(crate) fn speed_bounds(motion: &Motion, model: Model) -> Vec<SpeedBound> {
 pub(crate) fn for_each_too_fast(
     keyframes: &crate::codec::mtn::Keyframes,
     bound: &SpeedBound,
+    too_fast: impl FnMut(usize, i64),
+) {
+    for_each_too_fast_in(keyframes, bound, 1..keyframes.len(), too_fast);
+}
+
+/// [`for_each_too_fast`] for the segments ending at keyframes `ends` only.
+pub(crate) fn for_each_too_fast_in(
+    keyframes: &crate::codec::mtn::Keyframes,
+    bound: &SpeedBound,
+    ends: std::ops::Range<usize>,
     mut too_fast: impl FnMut(usize, i64),
 ) {
     let joint_count = keyframes.joint_count();
@@ -74,7 +84,7 @@ pub(crate) fn for_each_too_fast(
     let frames = keyframes.frames();
     let segments = keyframes.len() - 1;
     let limit_f = f64::from(bound.step_urad);
-    for k in 1..=segments {
+    for k in ends.start.max(1)..ends.end.min(segments + 1) {
         let from = angles[(k - 1) * joint_count + bound.joint];
         let to = angles[k * joint_count + bound.joint];
         // Every step is at most |v1 - v0| / ticks plus the remainder (less than `ticks`):

@@ -27,5 +27,6 @@ mod recovery;
 mod screenshots;
 mod shaping;
 mod trusted_edits;
+mod values;
 mod webots;
 mod window;

@@ -99,6 +99,8 @@ impl StudioApp {
             Action::CloseModal => self.modal = None,
             Action::Browse(target) => self.browse(target),
             Action::PasteText(text) => self.paste_text(&text),
+            Action::CopyCurve(id, joint) => self.copy_curve(id, joint),
+            Action::PasteCurve(id, joint) => self.paste_curve(id, joint),
             Action::Motion(id, action) => self.motion_action(id, action),
             Action::MotionOp(id, request) => self.motion_op(id, &request),
             Action::JobDone(done) => self.job_done(done),

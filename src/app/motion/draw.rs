@@ -38,6 +38,7 @@ pub fn motion_tab_ui(
         playback,
         repair_log,
         shaping,
+        curve_clip,
     } = shown;
     let Widgets {
         timeline: timeline_state,
@@ -64,6 +65,7 @@ pub fn motion_tab_ui(
                     playhead_values: &playhead_values,
                     marks: document.safety_marks(),
                     times_ms: document.times_ms(),
+                    curve_clip,
                 };
                 joints_panel::joints_ui(ui, &document.motion, view, &context, sink);
             });

@@ -120,6 +120,66 @@ impl StudioApp {
     }
 }
 
+impl StudioApp {
+    /// Copies one joint's curve: the selected range's keyframes, or every keyframe.
+    pub(in crate::app) fn copy_curve(&mut self, id: crate::app::state::TabId, joint: usize) {
+        let Some(tab) = self.tabs.motion_mut(id) else {
+            return;
+        };
+        let keyframes = &tab.document.motion.keyframes;
+        let (first, last) = tab
+            .view
+            .range_keyframes(tab.document.times_ms())
+            .unwrap_or((0, keyframes.len().saturating_sub(1)));
+        let values = timeline_ops::curve(keyframes, joint, first, last);
+        let name = crate::app::motion::view::channel_name(
+            &tab.document.motion,
+            crate::app::motion::view::Channel::Joint(joint),
+        );
+        self.status.say(format!(
+            "Copied {name}'s curve ({}); right-click another joint to paste it",
+            plural(values.len(), "keyframe", "keyframes")
+        ));
+        self.curve_clip = Some((name, values));
+    }
+
+    /// Pastes the copied curve onto a joint, from the selected range's first keyframe (or
+    /// the first) on: one undo step.
+    pub(in crate::app) fn paste_curve(&mut self, id: crate::app::state::TabId, joint: usize) {
+        let Some((from, values)) = self.curve_clip.clone() else {
+            self.status
+                .say("Copy a joint's curve first (right-click a joint)");
+            return;
+        };
+        let Some(tab) = self.tabs.motion_mut(id) else {
+            return;
+        };
+        let first = tab
+            .view
+            .range_keyframes(tab.document.times_ms())
+            .map_or(0, |(first, _)| first);
+        let (edit, pasted) =
+            timeline_ops::paste_curve(&tab.document.motion.keyframes, joint, first, &values);
+        let name = crate::app::motion::view::channel_name(
+            &tab.document.motion,
+            crate::app::motion::view::Channel::Joint(joint),
+        );
+        tab.document.apply("curve paste", edit);
+        let short = if pasted < values.len() {
+            format!(
+                " ({} past the last keyframe left out)",
+                values.len() - pasted
+            )
+        } else {
+            String::new()
+        };
+        self.status.say(format!(
+            "Pasted {from}'s curve onto {name} from keyframe {first}: {}{short}",
+            plural(pasted, "keyframe", "keyframes")
+        ));
+    }
+}
+
 /// Runs a command on a motion tab; returns what to say.
 fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
     let MotionTab {

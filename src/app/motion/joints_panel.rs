@@ -2,7 +2,7 @@
 //! checkbox to show or hide its curve; solo a joint or a group; body roll/pitch/yaw too.
 
 use super::view::{BODY_NAMES, Channel, View, channel_color, channel_name, channel_part};
-use crate::app::action::{MotionAction, MotionSink};
+use crate::app::action::{Action, MotionAction, MotionSink};
 use crate::codec::mtn::Motion;
 use crate::robot::BodyPart;
 use crate::robot::marks::{Run, SafetyMarks};
@@ -16,6 +16,8 @@ pub struct JointsContext<'a> {
     pub marks: &'a SafetyMarks,
     /// Each keyframe's time in ms.
     pub times_ms: &'a [u64],
+    /// The name of the joint whose curve was copied, if one was.
+    pub curve_clip: Option<&'a str>,
 }
 
 /// Narrower than this, a row moves its solo and limits buttons to its context menu.
@@ -146,6 +148,23 @@ fn joint_row_ui(
             };
             if ui.button(limits).clicked() {
                 focus(sink);
+            }
+            if let Some(j) = joint {
+                ui.separator();
+                if ui.button(format!("Copy {name}'s Curve")).clicked() {
+                    sink.actions.push(Action::CopyCurve(sink.tab, j));
+                }
+                let clip = context.and_then(|c| c.curve_clip);
+                let paste = clip.map_or_else(
+                    || "Paste a Curve Here".to_owned(),
+                    |from| format!("Paste {from}'s Curve Here"),
+                );
+                if ui
+                    .add_enabled(clip.is_some(), egui::Button::new(paste))
+                    .clicked()
+                {
+                    sink.actions.push(Action::PasteCurve(sink.tab, j));
+                }
             }
         });
         if !compact {

@@ -20,6 +20,8 @@ pub struct Shown<'a> {
     pub repair_log: &'a [String],
     /// The open shaping dialog of this tab, which the timeline shows.
     pub shaping: Option<&'a super::timeline::overlay::Shaping>,
+    /// The name of the joint whose curve was copied, if one was (its paste is offered).
+    pub curve_clip: Option<&'a str>,
 }
 
 /// What the drawing of a motion tab keeps between frames: its widgets' own state.
@@ -84,6 +86,7 @@ impl MotionTab {
                 playback,
                 repair_log,
                 shaping: None,
+                curve_clip: None,
             },
             Widgets { timeline, pose },
         )

@@ -149,7 +149,7 @@ pub fn table_ui(ui: &mut egui::Ui, document: &Document, view: &View, sink: &mut 
                             row.col(|ui| {
                                 let focused =
                                     in_cell(ui, sink.tab, k, Cell::Value(channel), |ui| {
-                                        value_cell(ui, document, k, channel, name, sink)
+                                        value_cell(ui, document, view, k, channel, name, sink)
                                     });
                                 reveal = reveal.or(focused);
                             });
@@ -255,6 +255,7 @@ fn lead_cell(
 fn value_cell(
     ui: &mut egui::Ui,
     document: &Document,
+    view: &View,
     k: usize,
     channel: Channel,
     name: &str,
@@ -275,12 +276,32 @@ fn value_cell(
     labelled(&response, || format!("{name} keyframe {k}"), degrees);
     cell_events(&response, changed, sink, "angle change", || {
         let new = deg_to_urad(degrees);
-        match channel {
-            Channel::Joint(j) => Edit::SetAngles(vec![(k, j, new)]),
-            Channel::Body(axis) => Edit::SetBody(vec![(k, axis, new)]),
+        let (mut angles, mut body) = (Vec::new(), Vec::new());
+        for (k, channel) in cells_set_together(view, k, channel) {
+            match channel {
+                Channel::Joint(j) => angles.push((k, j, new)),
+                Channel::Body(axis) => body.push((k, axis, new)),
+            }
         }
+        Edit::Group(vec![Edit::SetAngles(angles), Edit::SetBody(body)])
     })
     .then_some(response.rect)
+}
+
+/// The cells a value typed into cell `(k, channel)` sets: every selected point, where the
+/// cell is one of them; this column of every selected row, where its row is one of several
+/// selected; else the cell alone.
+fn cells_set_together(view: &View, k: usize, channel: Channel) -> Vec<(usize, Channel)> {
+    if view.selection.len() > 1 && view.selection.contains(&(k, channel)) {
+        view.selection.iter().copied().collect()
+    } else if view.selected_keyframes.len() > 1 && view.selected_keyframes.contains(&k) {
+        view.selected_keyframes
+            .iter()
+            .map(|&row| (row, channel))
+            .collect()
+    } else {
+        vec![(k, channel)]
+    }
 }
 
 /// Gives a table cell an accessible name (what a screen reader and the tests find it by);

@@ -32,7 +32,13 @@ pub struct PointDrag {
     pub horizontal: Option<bool>,
     /// The last edit the drag made (a pointer that rests makes no new one).
     pub last: Option<Edit>,
+    /// The grabbed point's value when the drag started, and the values it snaps to with
+    /// Ctrl held (its joint's limits, its neighbours' values), in degrees.
+    pub snap: (f64, Vec<f64>),
 }
+
+/// How near (in points) a dragged value must come to a value it snaps to.
+pub const SNAP_DISTANCE: f32 = 10.0;
 
 /// The point nearest to `pointer` within `radius`, if any.
 #[must_use]
@@ -101,6 +107,23 @@ pub fn start(
         let t = document.times_ms().get(k).copied().unwrap_or(0);
         [t as f64, value_deg(motion, k, point.1)]
     });
+    // What the grabbed point snaps to: its joint's limits, and its neighbours' values.
+    let (k, channel) = point;
+    let mut targets: Vec<f64> = [k.checked_sub(1), Some(k + 1)]
+        .into_iter()
+        .flatten()
+        .filter(|&n| n < motion.keyframes.len())
+        .map(|n| value_deg(motion, n, channel))
+        .collect();
+    if let Channel::Joint(j) = channel
+        && let Some(limit) = motion.locators.get(j).and_then(|locator| {
+            let model = crate::robot::parse_design(&motion.design)?.model;
+            model.joint_by_locator(locator)?.1.limit
+        })
+    {
+        targets.extend([limit.min_deg, limit.max_deg]);
+    }
+    let snap = (value_deg(motion, k, channel), targets);
     sink.push(MotionAction::SelectPoints(dragged));
     sink.push(MotionAction::Focus(Some(point.1)));
     sink.push(MotionAction::BeginGesture(DRAG_LABEL.to_owned()));
@@ -110,13 +133,33 @@ pub fn start(
         original_frames: motion.keyframes.frames().to_vec(),
         horizontal: None,
         last: None,
+        snap,
     }
 }
 
 /// The edit a drag in progress makes with the pointer at `now` (plot coordinates), given
 /// the plot's points per unit; `None` until the drag has chosen its axis, and when the
-/// edit would be the one it made last.
-pub fn next_edit(drag: &mut PointDrag, now: [f64; 2], points_per_unit: [f64; 2]) -> Option<Edit> {
+/// edit would be the one it made last. With `snap` (Ctrl held), a value change that brings
+/// the grabbed point within [`SNAP_DISTANCE`] of a value it snaps to lands on it exactly.
+pub fn next_edit(
+    drag: &mut PointDrag,
+    now: [f64; 2],
+    points_per_unit: [f64; 2],
+    snap: bool,
+) -> Option<Edit> {
+    let mut now = now;
+    if snap && drag.horizontal == Some(false) {
+        let (grabbed, targets) = &drag.snap;
+        let value = grabbed + (now[1] - drag.start[1]);
+        let per_degree = points_per_unit[1].abs().max(f64::EPSILON);
+        if let Some(target) = targets
+            .iter()
+            .filter(|&&t| ((t - value) * per_degree).abs() <= f64::from(SNAP_DISTANCE))
+            .min_by(|a, b| (*a - value).abs().total_cmp(&(*b - value).abs()))
+        {
+            now[1] = drag.start[1] + (target - grabbed);
+        }
+    }
     let edit = edit_for(drag, now, points_per_unit)?;
     if drag.last.as_ref() == Some(&edit) {
         return None;
@@ -204,6 +247,7 @@ mod tests {
             original_frames: vec![0, 10, 10],
             horizontal: None,
             last: None,
+            snap: (10.0, vec![35.0]),
         };
         // One point per ms and per degree: 3 points is below the lock distance.
         assert_eq!(edit_for(&mut drag, [101.0, 12.0], [1.0, 1.0]), None);
@@ -217,8 +261,17 @@ mod tests {
             ]))
         );
         // A pointer that rests makes no new edit.
-        assert!(next_edit(&mut drag, [100.0, 20.0], [1.0, 1.0]).is_some());
-        assert_eq!(next_edit(&mut drag, [100.0, 20.0], [1.0, 1.0]), None);
+        assert!(next_edit(&mut drag, [100.0, 20.0], [1.0, 1.0], false).is_some());
+        assert_eq!(next_edit(&mut drag, [100.0, 20.0], [1.0, 1.0], false), None);
+        // With Ctrl, 28° (8° from 35°, within 10 points) snaps to 35° exactly: 25° more.
+        let snapped = next_edit(&mut drag, [100.0, 38.0], [1.0, 1.0], true);
+        assert_eq!(
+            snapped,
+            Some(Edit::Group(vec![
+                Edit::SetAngles(vec![(1, 2, 1_000 + deg_to_urad(25.0))]),
+                Edit::SetBody(vec![])
+            ]))
+        );
         // Once locked, sideways movement does not retime.
         let edit = edit_for(&mut drag, [300.0, 10.0], [1.0, 1.0]);
         assert_eq!(

@@ -49,6 +49,8 @@ pub struct TimelineState {
     pub range_drag: Option<u64>,
     /// Fit the whole motion into view next frame.
     pub fit_requested: bool,
+    /// Frame this span of time (ms) next frame, the angles fitted to the motion.
+    pub frame_request: Option<(f64, f64)>,
     /// Bring this keyframe into view next frame (one just inserted or duplicated).
     pub reveal: Option<usize>,
     /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
@@ -78,6 +80,7 @@ impl Default for TimelineState {
             box_start: None,
             range_drag: None,
             fit_requested: true,
+            frame_request: None,
             reveal: None,
             transform: None,
             area: None,
@@ -186,6 +189,13 @@ pub fn timeline_ui(
             .default_y_bounds(y_range.0, y_range.1);
         state.fit_requested = false;
     }
+    if let Some((from, to)) = state.frame_request.take() {
+        let (_, y_range) = fit_bounds(motion, document.summary(), times, view);
+        plot = plot
+            .reset()
+            .default_x_bounds(from, to)
+            .default_y_bounds(y_range.0, y_range.1);
+    }
     let channels = view.visible_channels();
     let focused = view.focused;
     let range_ms = view.range_ms;
@@ -194,7 +204,7 @@ pub fn timeline_ui(
     let naive = state.naive_plot;
     let cache = &mut state.cache;
     let box_start = state.box_start;
-    let servo_paths = state.servo.paths(document);
+    let servo = &mut state.servo;
     let wheel = ui.input(navigate::Wheel::read);
     let reveal_ms = state
         .reveal
@@ -328,6 +338,8 @@ pub fn timeline_ui(
                 }
             }
         }
+        // The paths of the segments in view (and the one running in from the left).
+        let servo_paths = servo.paths(document, range.start..range.end.saturating_add(1));
         let handles = overlay::draw(plot_ui, motion, times, view, shaping, &servo_paths);
         plot_ui.vline(
             VLine::new("playhead", playhead_ms as f64)
@@ -460,7 +472,12 @@ fn interact(
         }
     }
     if let (Some(drag), Some(now)) = (state.drag.as_mut(), pointer_value)
-        && let Some(edit) = drag::next_edit(drag, [now.x, now.y], transform.dpos_dvalue())
+        && let Some(edit) = drag::next_edit(
+            drag,
+            [now.x, now.y],
+            transform.dpos_dvalue(),
+            ui.input(|i| i.modifiers.command),
+        )
     {
         sink.edit(drag::DRAG_LABEL, edit);
     }

@@ -13,7 +13,7 @@ use crate::edit::Document;
 use crate::ops::shape::Handles;
 use crate::ops::shape::curve::HANDLE_VALUES;
 use crate::robot::joints::urad_to_deg;
-use crate::robot::servo::{ServoPath, servo_paths};
+use crate::robot::servo::{ServoPath, servo_paths_in};
 use crate::robot::timing;
 use egui::{Color32, Pos2};
 use egui_plot::{Line, LineStyle, MarkerShape, PlotPoint, PlotPoints, PlotUi, Points};
@@ -21,6 +21,8 @@ use std::sync::Arc;
 
 /// Servo paths are drawn only while no more than this many are in view.
 const MAX_PATHS_DRAWN: usize = 300;
+/// Servo paths are worked out only while no more segments than this are in view.
+pub const MAX_SEGMENTS_FOR_PATHS: usize = 2_000;
 
 /// An open shaping dialog, as the timeline of its tab shows it.
 #[derive(Clone, Debug)]
@@ -124,24 +126,33 @@ impl HandleFrame {
     }
 }
 
-/// The servo paths of a motion, worked out once per revision.
+/// The servo paths in view, worked out again only after an edit or a move of the view.
 #[derive(Clone, Debug, Default)]
 pub struct ServoCache {
-    revision: Option<u64>,
+    key: Option<(u64, std::ops::Range<usize>)>,
     paths: Arc<Vec<ServoPath>>,
 }
 
 impl ServoCache {
-    /// The paths of `document` (worked out again only after an edit).
-    pub fn paths(&mut self, document: &Document) -> Arc<Vec<ServoPath>> {
-        let revision = document.revision();
-        if self.revision != Some(revision) {
+    /// The paths of `document` that start in the segments into keyframes `ends` (none
+    /// where more than [`MAX_SEGMENTS_FOR_PATHS`] are in view: the safety marks say enough
+    /// at that zoom).
+    pub fn paths(
+        &mut self,
+        document: &Document,
+        ends: std::ops::Range<usize>,
+    ) -> Arc<Vec<ServoPath>> {
+        let key = (document.revision(), ends.clone());
+        if self.key.as_ref() != Some(&key) {
             let motion = &document.motion;
-            let paths = crate::robot::parse_design(&motion.design)
-                .map(|design| servo_paths(motion, design.model))
-                .unwrap_or_default();
+            let paths = match crate::robot::parse_design(&motion.design) {
+                Some(design) if ends.len() <= MAX_SEGMENTS_FOR_PATHS => {
+                    servo_paths_in(motion, design.model, ends)
+                }
+                _ => Vec::new(),
+            };
             self.paths = Arc::new(paths);
-            self.revision = Some(revision);
+            self.key = Some(key);
         }
         Arc::clone(&self.paths)
     }
