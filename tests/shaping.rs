@@ -262,6 +262,65 @@ fn simplify_keeps_every_tick_within_the_tolerance_and_never_adds_keyframes() {
     }
 }
 
+/// `motion` with a keyframe on every 16 ms frame, holding what the robot commands there (its
+/// body angles on the line between the keyframes around it): a recording of it.
+fn recorded(motion: &Motion) -> Motion {
+    let keyframes = &motion.keyframes;
+    let joints = keyframes.joint_count();
+    let mut rows: Vec<Keyframe> = vec![keyframes.to_vec()[0].clone()];
+    for k in 1..keyframes.len() {
+        let frames = keyframes.frames()[k];
+        let (from, to) = (keyframes.body()[k - 1], keyframes.body()[k]);
+        for f in 1..=frames + 1 {
+            let fraction = f64::from(f) / f64::from(frames + 1);
+            let angles = (0..joints)
+                .map(|j| {
+                    let (v0, v1) = (
+                        keyframes.angle(k - 1, j).unwrap(),
+                        keyframes.angle(k, j).unwrap(),
+                    );
+                    if f == frames + 1 {
+                        v1
+                    } else {
+                        timing::tick_value(v0, timing::step_urad(v0, v1, frames), u64::from(f) * 2)
+                    }
+                })
+                .collect();
+            let body = std::array::from_fn(|a| {
+                (f64::from(from[a]) + fraction * f64::from(to[a] - from[a])).round() as i32
+            });
+            rows.push(Keyframe {
+                frames: 0,
+                body_urad: body,
+                angles_urad: angles,
+            });
+        }
+    }
+    let mut out = motion.clone();
+    out.keyframes = mtn::Keyframes::from_vec(joints, &rows).unwrap();
+    out
+}
+
+#[test]
+fn simplify_takes_a_recording_back_to_no_more_keyframes_than_it_was_made_from() {
+    for (label, motion) in corpus("simplify_takes_a_recording_back") {
+        let dense = recorded(&motion);
+        assert_eq!(
+            timing::duration_ms(&dense.keyframes),
+            timing::duration_ms(&motion.keyframes),
+            "{label}"
+        );
+        let out = simplify(&dense, None, TOLERANCE_DEG).unwrap().motion;
+        assert!(
+            out.keyframes.len() <= motion.keyframes.len(),
+            "{label}: {} keyframes recorded, {} kept, {} in the original",
+            dense.keyframes.len(),
+            out.keyframes.len(),
+            motion.keyframes.len()
+        );
+    }
+}
+
 /// Whether the segment into keyframe `k` of `motion`, at `frames`, is too fast: the speed
 /// check on that segment alone (followed by a still keyframe where it is not the last, so
 /// its step onto the next keyframe counts).

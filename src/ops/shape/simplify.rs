@@ -31,14 +31,27 @@ impl Course<'_> {
     }
 
     /// The largest difference (µrad) between the old commands over keyframes `a..=b` and
-    /// one segment from `a` straight to `b`; stops early past `limit`. `None` where no
-    /// segment holds that length, or a keyframe inside has body angles of its own.
+    /// one segment from `a` straight to `b` (and between the body angles and the line from
+    /// `a`'s to `b`'s); stops early past `limit`. `None` where no segment holds that length.
     fn error(&self, a: usize, b: usize, limit: i64) -> Option<i64> {
         let frames = u32::try_from((self.times[b] - self.times[a]) / FRAME_MS - 1).ok()?;
-        if (a + 1..b).any(|k| self.body[k] != self.body[a]) {
-            return None;
-        }
+        // The body angles are not played, but drawn straight from keyframe to keyframe:
+        // a keyframe goes only where its body angles stay within the tolerance of that line.
+        let span = (self.times[b] - self.times[a]) as f64;
         let mut worst = 0i64;
+        for k in a + 1..b {
+            let fraction = (self.times[k] - self.times[a]) as f64 / span;
+            for axis in 0..3 {
+                let (from, to) = (f64::from(self.body[a][axis]), f64::from(self.body[b][axis]));
+                let line = from + fraction * (to - from);
+                #[expect(clippy::cast_possible_truncation, reason = "a difference of i32s")]
+                let off = (f64::from(self.body[k][axis]) - line).abs().ceil() as i64;
+                worst = worst.max(off);
+            }
+            if worst > limit {
+                return Some(worst);
+            }
+        }
         for j in 0..self.joints {
             let (v0, v1) = (self.value(a, j), self.value(b, j));
             let step = timing::step_urad(v0, v1, frames);
@@ -216,6 +229,28 @@ mod tests {
         assert_eq!(
             timing::duration_ms(&out.motion.keyframes),
             timing::duration_ms(&m.keyframes)
+        );
+    }
+
+    #[test]
+    fn a_line_recorded_a_frame_apart_becomes_two_keyframes_body_angles_and_all() {
+        // Nine keyframes on one line, the body pitch on a line too (as a shape leaves it).
+        let mut m = motion(&[]);
+        for k in 0..9 {
+            let body = [0, 10_000 * k, 0];
+            m.keyframes
+                .push(0, body, &[50_000 * k, -20_000 * k])
+                .unwrap_or_default();
+        }
+        let out = simplify(&m, None, 0.5).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.motion.keyframes.len(), 2, "{:?}", out.notes);
+        // A body angle off the line keeps its keyframe.
+        m.keyframes.set_body(4, [0, 90_000, 0]);
+        let out = simplify(&m, None, 0.5).unwrap_or_else(|e| panic!("{e}"));
+        assert!(out.motion.keyframes.len() > 2, "{:?}", out.notes);
+        assert!(
+            (0..out.motion.keyframes.len())
+                .any(|k| out.motion.keyframes.body()[k] == [0, 90_000, 0])
         );
     }
 
