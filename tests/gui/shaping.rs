@@ -267,3 +267,48 @@ fn alt_arrows_nudge_the_selected_keyframes_values() {
     ctrl(&mut h, Key::Z);
     assert_eq!(doc(&h).motion, before);
 }
+
+#[test]
+fn points_selected_on_one_joint_shape_that_joint_between_them() {
+    let before = example();
+    let path = file("points", &before);
+    let mut h = opened(&[&path]);
+    common::ui::show_only_knee(&mut h);
+    let knee = before
+        .locators
+        .iter()
+        .position(|l| mtn_studio::robot::joint_name(&before.design, l) == "FL_LEG_KNEE")
+        .unwrap();
+    let channel = mtn_studio::app::motion::view::Channel::Joint(knee);
+    // Click keyframe 1's point, Shift-click keyframe 3's.
+    let first = common::ui::point_on_screen(&h, 1, channel);
+    common::ui::click_at(&mut h, first);
+    let last = common::ui::point_on_screen(&h, 3, channel);
+    h.input_mut()
+        .events
+        .push(Event::ModifiersChanged(Modifiers::SHIFT));
+    common::ui::click_at(&mut h, last);
+    h.input_mut()
+        .events
+        .push(Event::ModifiersChanged(Modifiers::NONE));
+    h.run();
+    assert_eq!(tab(&h).view.selection.len(), 2, "two points selected");
+    ctrl(&mut h, Key::K);
+    assert_eq!(
+        tab(&h).view.range_ms,
+        Some((256, 1248)),
+        "the range spans the points"
+    );
+    press(&mut h, "Apply");
+    let spec = ShapeSpec {
+        curve: Curve::EaseInOut,
+        joints: Some(vec![knee]),
+        tolerance_deg: shape::DEFAULT_TOLERANCE_DEG,
+    };
+    let expected = shape::shape(&before, 1, 3, &spec).unwrap().motion;
+    assert_eq!(
+        doc(&h).motion,
+        expected,
+        "only the knee shaped, keyframes 1-3"
+    );
+}

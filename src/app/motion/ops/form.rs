@@ -73,8 +73,11 @@ pub enum OpForm {
         tolerance_deg: f64,
         /// Shape only the joints shown on the timeline (`shown`), else every joint.
         shown_only: bool,
-        /// The joints shown on the timeline as the dialog opened.
+        /// The joints shown on the timeline as the dialog opened (or, `from_points`, the
+        /// joints of the selected points).
         shown: Vec<usize>,
+        /// `shown` are the selected points' joints.
+        from_points: bool,
         /// Only the selected range (shown so the user knows).
         range: bool,
     },

@@ -307,6 +307,9 @@ impl StudioApp {
         let Some(tab) = self.tabs.motion_mut(id) else {
             return true;
         };
+        if matches!(command, C::Shape | C::Simplify | C::Smooth) {
+            span_selected_keyframes(tab);
+        }
         let ranged = tab.view.range_keyframes(tab.document.times_ms());
         let form = match command {
             C::ClearRange => {
@@ -353,16 +356,35 @@ impl StudioApp {
                     keep_feet: true,
                 }
             }
-            C::Shape => OpForm::Shape {
-                curve: 2,
-                handles: crate::ops::shape::Handles::default(),
-                tolerance_deg: self.shaping_tolerance_deg,
-                shown_only: false,
-                shown: (0..tab.view.visible.len())
-                    .filter(|&j| tab.view.visible[j])
-                    .collect(),
-                range: ranged.is_some(),
-            },
+            C::Shape => {
+                // The joints of the selected points, where points are selected; else the
+                // joints shown.
+                let picked: std::collections::BTreeSet<usize> = tab
+                    .view
+                    .selection
+                    .iter()
+                    .filter_map(|&(_, channel)| match channel {
+                        crate::app::motion::view::Channel::Joint(j) => Some(j),
+                        crate::app::motion::view::Channel::Body(_) => None,
+                    })
+                    .collect();
+                let from_points = !picked.is_empty();
+                OpForm::Shape {
+                    curve: 2,
+                    handles: crate::ops::shape::Handles::default(),
+                    tolerance_deg: self.shaping_tolerance_deg,
+                    shown_only: from_points,
+                    shown: if from_points {
+                        picked.into_iter().collect()
+                    } else {
+                        (0..tab.view.visible.len())
+                            .filter(|&j| tab.view.visible[j])
+                            .collect()
+                    },
+                    from_points,
+                    range: ranged.is_some(),
+                }
+            }
             C::Simplify => OpForm::Simplify {
                 tolerance_deg: self.shaping_tolerance_deg,
                 range: ranged.is_some(),
@@ -418,5 +440,28 @@ impl StudioApp {
             self.clipboard = None;
             self.motion_op(id, &OpRequest::CutRange);
         }
+    }
+}
+
+/// Where no time range is selected but keyframes are (rows, or points of two keyframes or
+/// more), the range from the first of them to the last becomes the selected range: Shape,
+/// Simplify and Smooth work between the selected keyframes.
+fn span_selected_keyframes(tab: &mut crate::app::motion::MotionTab) {
+    let times = tab.document.times_ms();
+    if tab.view.range_keyframes(times).is_some() {
+        return;
+    }
+    let keyframes: std::collections::BTreeSet<usize> = tab
+        .view
+        .selected_keyframes
+        .iter()
+        .copied()
+        .chain(tab.view.selection.iter().map(|&(k, _)| k))
+        .filter(|&k| k < times.len())
+        .collect();
+    if let (Some(&first), Some(&last)) = (keyframes.first(), keyframes.last())
+        && first < last
+    {
+        tab.view.range_ms = Some((times[first], times[last]));
     }
 }

@@ -40,6 +40,7 @@ pub fn fields(ui: &mut egui::Ui, form: &mut OpForm) -> bool {
             tolerance_deg,
             shown_only,
             shown,
+            from_points,
             range,
         } => {
             ui.label(if *range {
@@ -76,10 +77,15 @@ pub fn fields(ui: &mut egui::Ui, form: &mut OpForm) -> bool {
                     handle_field(ui, "value", &mut handles.end[1], false);
                 });
             }
+            let which = if *from_points {
+                "the selected points' joints"
+            } else {
+                "the joints shown on the timeline"
+            };
             ui.checkbox(
                 shown_only,
                 format!(
-                    "Only the joints shown on the timeline ({}); the others keep their course",
+                    "Only {which} ({}); the others keep their course",
                     shown.len()
                 ),
             );
