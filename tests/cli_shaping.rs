@@ -62,6 +62,37 @@ fn each_command_says_what_it_did_and_writes_it() {
     assert_eq!(duration_ms(&out.keyframes), end);
     assert!(out.keyframes.len() > original.keyframes.len(), "{said}");
 
+    // The window's custom curve, from the command line: the same bytes as the library makes.
+    let custom = dir.join("custom.mtn");
+    let said = ok(&run(&[
+        &"shape",
+        &example,
+        &"--from",
+        &"256",
+        &"--to",
+        &"1248",
+        &"--curve",
+        &"custom",
+        &"--handles",
+        &"0.15,-0.2,0.55,1.1",
+        &"-o",
+        &custom,
+    ]));
+    assert!(said.contains("custom curve 256..1248 ms"), "{said}");
+    let handles = mtn_studio::ops::shape::Handles {
+        start: [0.15, -0.2],
+        end: [0.55, 1.1],
+    };
+    let spec = mtn_studio::ops::shape::ShapeSpec {
+        curve: mtn_studio::ops::shape::Curve::Custom(handles),
+        joints: None,
+        tolerance_deg: 0.5,
+    };
+    let expected = mtn_studio::ops::shape::shape(&original, 1, 3, &spec)
+        .unwrap()
+        .motion;
+    assert_eq!(read(&custom), expected);
+
     let simplified = dir.join("simplified.mtn");
     let said = ok(&run(&[
         &"simplify",
@@ -119,7 +150,38 @@ fn each_command_says_what_it_did_and_writes_it() {
 fn bad_requests_write_nothing_and_say_why() {
     let (dir, example) = setup("bad");
     let output = dir.join("out.mtn");
-    let cases: [(&[&dyn AsRef<std::ffi::OsStr>], &str); 6] = [
+    let cases: [(&[&dyn AsRef<std::ffi::OsStr>], &str); 9] = [
+        (
+            &[
+                &"shape", &example, &"--from", &"1248", &"--to", &"256", &"--curve", &"in", &"-o",
+                &output,
+            ],
+            "its start must come before its end",
+        ),
+        (
+            &[
+                &"shape", &example, &"--from", &"0", &"--to", &"320", &"--curve", &"custom", &"-o",
+                &output,
+            ],
+            "--curve custom needs --handles",
+        ),
+        (
+            &[
+                &"shape",
+                &example,
+                &"--from",
+                &"0",
+                &"--to",
+                &"320",
+                &"--curve",
+                &"in",
+                &"--handles",
+                &"0.2,0,0.8,1",
+                &"-o",
+                &output,
+            ],
+            "--handles goes with --curve custom only",
+        ),
         (
             &[
                 &"shape", &example, &"--from", &"0", &"--to", &"99999", &"--curve", &"in", &"-o",

@@ -86,6 +86,8 @@ pub struct StudioApp {
     pub panels: Panels,
     /// The tolerance Shape, Simplify and Smooth offer (the last one applied; remembered).
     pub shaping_tolerance_deg: f64,
+    /// The curve Shape offers: the last one applied (its handles too).
+    pub shape_curve: crate::ops::shape::Curve,
     /// A menu to open (or close) at the next frame, asked for from the keyboard.
     menu_request: Option<command::TopMenu>,
     /// The recovery copies of unsaved work (none are kept unless set: tests set a folder).
@@ -130,6 +132,7 @@ impl StudioApp {
             messages_open: false,
             panels: Panels::default(),
             shaping_tolerance_deg: crate::ops::shape::DEFAULT_TOLERANCE_DEG,
+            shape_curve: crate::ops::shape::Curve::EaseInOut,
             menu_request: None,
             recovery: recovery::Recovery::default(),
             actions: Vec::new(),

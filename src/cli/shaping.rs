@@ -7,7 +7,8 @@ use super::Failure;
 use super::ops::{InOut, apply};
 use crate::codec::mtn::Motion;
 use crate::ops::OpRequest;
-use crate::ops::shape::{Curve, DEFAULT_TOLERANCE_DEG, ShapeSpec};
+use crate::ops::shape::curve::HANDLE_VALUES;
+use crate::ops::shape::{Curve, DEFAULT_TOLERANCE_DEG, Handles, ShapeSpec};
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::Write;
 
@@ -22,16 +23,51 @@ pub enum CurveName {
     InOut,
     /// A smooth curve through the range's keyframes that never overshoots them.
     Spline,
+    /// Two handles, as the window's custom curve: give them with --handles.
+    Custom,
 }
 
 impl CurveName {
-    fn curve(self) -> Curve {
-        match self {
-            Self::In => Curve::EaseIn,
-            Self::Out => Curve::EaseOut,
-            Self::InOut => Curve::EaseInOut,
-            Self::Spline => Curve::Spline,
-        }
+    /// The curve (`handles`: --handles, which only the custom curve takes and needs).
+    fn curve(self, handles: Option<&[f64]>) -> Result<Curve, Failure> {
+        let curve = match (self, handles) {
+            (Self::Custom, Some(&[x1, y1, x2, y2])) => {
+                let time = 0.0..=1.0;
+                let fits = time.contains(&x1)
+                    && time.contains(&x2)
+                    && HANDLE_VALUES.contains(&y1)
+                    && HANDLE_VALUES.contains(&y2);
+                if !fits {
+                    return Err(Failure::usage(format!(
+                        "--handles: times within 0..1 and values within {}..{}, not \
+                         {x1},{y1},{x2},{y2}",
+                        HANDLE_VALUES.start(),
+                        HANDLE_VALUES.end()
+                    )));
+                }
+                Curve::Custom(Handles {
+                    start: [x1, y1],
+                    end: [x2, y2],
+                })
+            }
+            (Self::Custom, _) => {
+                return Err(Failure::usage(
+                    "--curve custom needs --handles T1,V1,T2,V2 (each handle's time 0..1 and \
+                     value, 0 the start's value and 1 the end's)"
+                        .to_owned(),
+                ));
+            }
+            (_, Some(_)) => {
+                return Err(Failure::usage(
+                    "--handles goes with --curve custom only".to_owned(),
+                ));
+            }
+            (Self::In, None) => Curve::EaseIn,
+            (Self::Out, None) => Curve::EaseOut,
+            (Self::InOut, None) => Curve::EaseInOut,
+            (Self::Spline, None) => Curve::Spline,
+        };
+        Ok(curve)
     }
 }
 
@@ -66,7 +102,8 @@ impl MaybeRange {
 /// The shaping subcommands.
 #[derive(Debug, Subcommand)]
 pub enum ShapingCommand {
-    /// Give a range a shape (ease in, out, in-out, or a spline through its keyframes) and
+    /// Give a range a shape (ease in, out, in-out, a spline through its keyframes, or two
+    /// handles) and
     /// bake it into the fewest keyframes whose replay stays within the tolerance; the
     /// range's end values stay exactly, the keyframes strictly inside it are replaced.
     Shape {
@@ -79,6 +116,10 @@ pub enum ShapingCommand {
         /// The shape.
         #[arg(long, value_enum)]
         curve: CurveName,
+        /// The custom curve's handles: T1,V1,T2,V2 (times 0..1; values 0 at the start's
+        /// value and 1 at the end's, beyond to overshoot).
+        #[arg(long, value_delimiter = ',', num_args = 1, allow_hyphen_values = true)]
+        handles: Option<Vec<f64>>,
         /// The joints to shape, by name or locator (the others keep their course).
         #[arg(long, value_delimiter = ',')]
         joints: Option<Vec<String>>,
@@ -164,13 +205,15 @@ pub fn run(command: ShapingCommand, out: &mut dyn Write) -> Result<u8, Failure> 
             io,
             range,
             curve,
+            handles,
             joints,
             tolerance,
         } => apply(&io, out, |motion| {
+            let curve = curve.curve(handles.as_deref())?;
             let joints = joints.map(|names| columns(motion, &names)).transpose()?;
             Ok(OpRequest::Shape {
                 spec: ShapeSpec {
-                    curve: curve.curve(),
+                    curve,
                     joints,
                     tolerance_deg: tolerance,
                 },

@@ -190,6 +190,14 @@ pub enum OpError {
         /// The motion's length.
         duration_ms: u64,
     },
+    /// A range that ends where it starts, or before.
+    #[error("the range {from_ms}..{to_ms} ms is empty: its start must come before its end")]
+    EmptySpan {
+        /// Its start, as asked.
+        from_ms: u64,
+        /// Its end, as asked.
+        to_ms: u64,
+    },
     /// A range too long to sample tick by tick.
     #[error("a range of {ms} ms is too long to shape here: at most {max_ms} ms at a time")]
     RangeTooLong {

@@ -4,7 +4,7 @@
 
 use super::range::{self, Clip};
 use super::retime::Target;
-use super::shape::{ShapeSpec, Span, exact_span, keyframes_within};
+use super::shape::{ShapeSpec, Span, exact_span, keyframes_around, keyframes_within};
 use super::{OpError, Outcome};
 use crate::codec::mtn::Motion;
 use crate::words::plural;
@@ -248,9 +248,13 @@ impl<Other> OpRequest<Other> {
                     span.notes,
                 )
             }
-            Self::FixSpeed { span_ms } => {
-                shape::fix_speed(motion, within(motion, *span_ms, range)?)
-            }
+            // Every segment the range touches, even in part.
+            Self::FixSpeed { span_ms } => match span_ms {
+                Some((from, to)) => {
+                    shape::fix_speed(motion, Some(keyframes_around(motion, *from, *to)?))
+                }
+                None => shape::fix_speed(motion, range),
+            },
         }
     }
 

@@ -1,7 +1,7 @@
 //! What the servo really does where the commands outrun it: from the start of a segment a
 //! joint crosses too fast, the joint moves toward each tick's command by at most its speed
-//! (NOTES.md's degrees per tick) until it has caught up. The timeline draws this path beside
-//! the commanded one.
+//! (NOTES.md's degrees per tick) until it has caught up (past the motion's end, with the last
+//! command). The timeline draws this path beside the commanded one.
 
 use super::models::Model;
 use super::speed::{for_each_too_fast_in, speed_bounds};
@@ -79,7 +79,11 @@ pub fn servo_paths_in(
                 continue;
             };
             let (mut actual, mut values) = (i64::from(first), vec![first]);
-            for command in commands.take(usize::try_from(MAX_PATH_TICKS).unwrap_or(0)) {
+            // Past the motion's end the joint goes on toward the last command it was given.
+            let mut last = first;
+            for _ in 0..MAX_PATH_TICKS {
+                let command = commands.next().unwrap_or(last);
+                last = command;
                 let wanted = i64::from(command) - actual;
                 actual += wanted.clamp(-limit, limit);
                 values.push(i32::try_from(actual).unwrap_or(command));

@@ -748,12 +748,12 @@ def shape_a_range_and_drag_a_handle():
         key('ctrl+k')
         click('Curve', 'combo box')
         click('Custom: drag the two handles on the timeline')
-        value = find('value', 'spin button')
+        value = find('Handle 1 value', 'spin button')
         before = value.queryValue().currentValue
         x, y = centre(find('Handle 1'))
         drag_line(x, y, x + 20, y - 80)
         end = time.time() + 10
-        while find('value', 'spin button').queryValue().currentValue == before:
+        while find('Handle 1 value', 'spin button').queryValue().currentValue == before:
             if time.time() > end:
                 fail('dragging Handle 1 on the timeline did not move it (value %r)' % before)
             time.sleep(0.2)

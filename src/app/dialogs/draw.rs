@@ -24,13 +24,16 @@ pub fn modal_ui(
     if let Modal::MotionOp(prompt) = modal
         && prompt.is_modeless()
     {
+        // First over the keyframe table's end and the Problems panel, so the timeline (where
+        // its result shows and its handles are dragged) stays in sight; its title bar moves
+        // it elsewhere.
+        let corner = ctx.content_rect().right_bottom() + egui::vec2(-12.0, -36.0);
         egui::Window::new(prompt.form.title())
             .id(egui::Id::unique("mtn-studio shaping dialog"))
-            .title_bar(false)
+            .collapsible(false)
             .resizable(false)
-            // Over the keyframe table's end and the Problems panel: the timeline, where its
-            // result shows and its handles are dragged, stays in sight.
-            .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -36.0])
+            .pivot(egui::Align2::RIGHT_BOTTOM)
+            .default_pos(corner)
             .default_width(440.0)
             .show(ctx, |ui| {
                 ui.set_max_width(440.0);

@@ -152,6 +152,9 @@ pub struct Span {
 /// [`OpError::BadSpan`]: a range outside the motion or without length.
 pub fn exact_span(motion: &Motion, from_ms: u64, to_ms: u64) -> Result<Span, OpError> {
     let duration = timing::duration_ms(&motion.keyframes);
+    if from_ms >= to_ms {
+        return Err(OpError::EmptySpan { from_ms, to_ms });
+    }
     let ((from, moved_from), (to, moved_to)) = (on_grid(from_ms), on_grid(to_ms));
     if motion.keyframes.is_empty() || from >= to || to > duration {
         return Err(OpError::BadSpan {
@@ -192,6 +195,33 @@ pub fn exact_span(motion: &Motion, from_ms: u64, to_ms: u64) -> Result<Span, OpE
     })
 }
 
+/// The keyframes of the segments that `from_ms..=to_ms` touches: from the last keyframe at
+/// or before its start to the first at or after its end.
+///
+/// # Errors
+/// [`OpError::BadSpan`]: a range outside the motion or without length.
+pub fn keyframes_around(
+    motion: &Motion,
+    from_ms: u64,
+    to_ms: u64,
+) -> Result<(usize, usize), OpError> {
+    let times = timing::keyframe_times_ms(&motion.keyframes);
+    let duration = times.last().copied().unwrap_or(0);
+    if from_ms >= to_ms {
+        return Err(OpError::EmptySpan { from_ms, to_ms });
+    }
+    if times.len() < 2 || from_ms >= duration {
+        return Err(OpError::BadSpan {
+            from_ms,
+            to_ms,
+            duration_ms: duration,
+        });
+    }
+    let first = times.partition_point(|&t| t <= from_ms).saturating_sub(1);
+    let last = times.partition_point(|&t| t < to_ms).min(times.len() - 1);
+    Ok((first, last))
+}
+
 /// The keyframes whose times are within `from_ms..=to_ms` (at least one segment's worth).
 ///
 /// # Errors
@@ -201,6 +231,9 @@ pub fn keyframes_within(
     from_ms: u64,
     to_ms: u64,
 ) -> Result<(usize, usize), OpError> {
+    if from_ms >= to_ms {
+        return Err(OpError::EmptySpan { from_ms, to_ms });
+    }
     let times = timing::keyframe_times_ms(&motion.keyframes);
     let first = times.partition_point(|&t| t < from_ms);
     let end = times.partition_point(|&t| t <= to_ms);

@@ -8,7 +8,7 @@
 use crate::codec::mtn::Motion;
 use crate::ops::{OpError, Outcome, check_range, design_of};
 use crate::robot::speed::{SpeedBound, fastest_step_urad, speed_bounds};
-use crate::robot::timing::{self, FRAME_MS};
+use crate::robot::timing;
 use crate::words::plural;
 
 /// How many lengths past the lower bound are tried before a segment is called unfixable
@@ -69,9 +69,8 @@ pub fn fix_speed(motion: &Motion, range: Option<(usize, usize)>) -> Result<Outco
     check_range(motion, first, last)?;
     let bounds = speed_bounds(motion, model);
     let joints = keyframes.joint_count();
-    let times = timing::keyframe_times_ms(keyframes);
     let mut out = motion.clone();
-    let mut changed: Vec<(usize, u64)> = Vec::new();
+    let mut changed: Vec<(usize, u64, u64)> = Vec::new();
     for k in first + 1..=last {
         let from = &keyframes.angles()[(k - 1) * joints..k * joints];
         let to = &keyframes.angles()[k * joints..(k + 1) * joints];
@@ -87,16 +86,16 @@ pub fn fix_speed(motion: &Motion, range: Option<(usize, usize)>) -> Result<Outco
             }
         })?;
         out.keyframes.set_frames(k, n);
-        changed.push((k, u64::from(n - frames) * FRAME_MS));
+        changed.push((k, timing::segment_ms(frames), timing::segment_ms(n)));
     }
     let note = if changed.is_empty() {
         "no segment is too fast for the servos: nothing changed".to_owned()
     } else {
-        let added: u64 = changed.iter().map(|&(_, ms)| ms).sum();
+        let added: u64 = changed.iter().map(|&(_, old, new)| new - old).sum();
         let shown: Vec<String> = changed
             .iter()
             .take(6)
-            .map(|&(k, ms)| format!("into keyframe {k} (at {} ms) +{ms} ms", times[k - 1]))
+            .map(|&(k, old, new)| format!("keyframes {}–{k} from {old} to {new} ms", k - 1))
             .collect();
         let more = if changed.len() > shown.len() {
             format!(", and {} more", changed.len() - shown.len())

@@ -47,7 +47,10 @@ fn combo(ui: &mut egui::Ui, label: &str, selected: &mut usize, options: &[String
 
 /// Draws an operation dialog.
 pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Vec<Action>) {
-    ui.heading(prompt.form.title());
+    // A dialog that floats beside the timeline has its title in its title bar.
+    if !prompt.is_modeless() {
+        ui.heading(prompt.form.title());
+    }
     let mut form = prompt.form.clone();
     // Enter applies the dialog (typing a length and pressing Enter is the quickest way).
     // Read before the fields, which take the key for themselves: where a field was being
@@ -132,7 +135,27 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
             ms_field(ui, "Insert", ms, prompt.focus);
         }
         shaping => {
-            super::shape_form::fields(ui, shaping);
+            let handles_on = tabs
+                .get(prompt.tab)
+                .and_then(|t| t.motion())
+                .and_then(|tab| {
+                    let times = tab.document.times_ms();
+                    let (first, last) = tab
+                        .view
+                        .range_keyframes(times)
+                        .unwrap_or((0, times.len().saturating_sub(1)));
+                    let channel = crate::app::motion::timeline::overlay::handle_channel(
+                        &tab.document.motion,
+                        &tab.view,
+                        first,
+                        last,
+                    )?;
+                    Some(crate::app::motion::view::channel_name(
+                        &tab.document.motion,
+                        channel,
+                    ))
+                });
+            super::shape_form::fields(ui, shaping, handles_on.as_deref());
         }
     }
     // Enter in a number being typed: apply once the field has committed the typed value,
@@ -142,7 +165,9 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
     // changes nothing).
     let arrived = form != prompt.form;
     let waiting = prompt.apply_next > 0;
-    let typed_enter = enter && editing;
+    // In a dialog that floats beside the timeline (Shape, Simplify, Smooth) Enter in a
+    // field only commits it, so the preview of the typed value is seen before applying.
+    let typed_enter = enter && editing && !prompt.is_modeless();
     let apply_now = (typed_enter && arrived) || (waiting && (arrived || prompt.apply_next == 1));
     let apply_next = if typed_enter && !arrived {
         APPLY_WAIT
@@ -199,8 +224,22 @@ fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>
             crate::app::dialogs::parts::error_line(ui, Some(&format!("Cannot do this: {why}")));
         }
         Some(Ok(preview)) => {
+            // Beside the result's problems, the motion's own where they differ: whether
+            // the operation makes it better or worse.
+            let was = match preview.was {
+                Some((errors, warnings))
+                    if (errors, warnings) != (preview.errors, preview.warnings) =>
+                {
+                    format!(
+                        " (the motion now: {}, {})",
+                        plural(errors, "error", "errors"),
+                        plural(warnings, "warning", "warnings")
+                    )
+                }
+                _ => String::new(),
+            };
             ui.label(format!(
-                "Result: {} ms, {} · {}, {}",
+                "Result: {} ms, {} · {}, {}{was}",
                 preview.duration_ms,
                 plural(preview.keyframes, "keyframe", "keyframes"),
                 plural(preview.errors, "error", "errors"),

@@ -111,6 +111,18 @@ pub const CURVES: [&str; 5] = [
 /// The index of the custom curve in [`CURVES`].
 pub const CUSTOM: usize = 4;
 
+/// The index into [`CURVES`] of a curve, and the handles to offer with it.
+#[must_use]
+pub fn curve_index(curve: Curve) -> (usize, Handles) {
+    match curve {
+        Curve::EaseIn => (0, Handles::default()),
+        Curve::EaseOut => (1, Handles::default()),
+        Curve::EaseInOut => (2, Handles::default()),
+        Curve::Spline => (3, Handles::default()),
+        Curve::Custom(handles) => (CUSTOM, handles),
+    }
+}
+
 /// The curve for an index into [`CURVES`].
 #[must_use]
 pub fn curve_of(index: usize, handles: Handles) -> Option<Curve> {
@@ -231,6 +243,15 @@ pub struct Preview {
     /// The result itself (the timeline draws a shaped range's curves from it while the
     /// dialog is open).
     pub result: Arc<Motion>,
+    /// The errors and warnings of the motion as it is, to say them beside the result's.
+    pub was: Option<(usize, usize)>,
+}
+
+/// The errors and warnings among `problems`.
+#[must_use]
+pub fn counts(problems: &[crate::codec::Problem]) -> (usize, usize) {
+    let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
+    (count(Severity::Error), count(Severity::Warning))
 }
 
 impl Preview {
@@ -254,7 +275,15 @@ impl Preview {
                 .collect(),
             notes: outcome.notes.clone(),
             result: Arc::new(motion.clone()),
+            was: None,
         }
+    }
+
+    /// The preview with the motion's own counts beside it (`None`: not known).
+    #[must_use]
+    pub fn beside(mut self, was: Option<(usize, usize)>) -> Self {
+        self.was = was;
+        self
     }
 }
 

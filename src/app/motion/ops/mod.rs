@@ -49,6 +49,9 @@ impl StudioApp {
         {
             self.shaping_tolerance_deg = *tolerance_deg;
         }
+        if let OpRequest::Shape { spec, .. } = request {
+            self.shape_curve = spec.curve;
+        }
         let other = self.other_motion(request);
         let Some(tab) = self.tabs.motion_mut(id) else {
             return;
@@ -100,10 +103,17 @@ impl StudioApp {
         match result {
             Ok(outcome) if outcome.motion == tab.document.motion => {
                 // Mirroring a symmetric motion, say: no step, and the motion stays saved.
-                self.status.say(format!(
-                    "Nothing to {}: the result is the motion as it is",
-                    request.verb()
-                ));
+                // Where the operation said why, that is said.
+                let said = outcome.notes.first().map_or_else(
+                    || {
+                        format!(
+                            "Nothing to {}: the result is the motion as it is",
+                            request.verb()
+                        )
+                    },
+                    |note| crate::words::capitalised(note),
+                );
+                self.status.say(said);
             }
             Ok(outcome) => {
                 let label = request.undo_label();
@@ -148,9 +158,14 @@ impl StudioApp {
                     && prompt.form.request(|id| self.tabs.is_motion(id)).as_ref()
                         == Some(&job.request)
                 {
+                    let was = self
+                        .tabs
+                        .get(job.tab)
+                        .and_then(|t| t.motion())
+                        .map(|tab| form::counts(tab.document.problems()));
                     prompt.preview = Some(
                         result
-                            .map(|o| form::Preview::of(&o))
+                            .map(|o| form::Preview::of(&o).beside(was))
                             .map_err(PreviewError::Op),
                     );
                     prompt.working = false;
@@ -223,7 +238,7 @@ impl StudioApp {
         prompt.preview = Some(
             request
                 .run(&tab.document.motion, &context, other.as_ref())
-                .map(|o| form::Preview::of(&o))
+                .map(|o| form::Preview::of(&o).beside(Some(form::counts(tab.document.problems()))))
                 .map_err(PreviewError::Op),
         );
         prompt
@@ -369,9 +384,10 @@ impl StudioApp {
                     })
                     .collect();
                 let from_points = !picked.is_empty();
+                let (curve, handles) = form::curve_index(self.shape_curve);
                 OpForm::Shape {
-                    curve: 2,
-                    handles: crate::ops::shape::Handles::default(),
+                    curve,
+                    handles,
                     tolerance_deg: self.shaping_tolerance_deg,
                     shown_only: from_points,
                     shown: if from_points {

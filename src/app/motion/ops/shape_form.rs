@@ -31,8 +31,9 @@ fn handle_field(ui: &mut egui::Ui, label: &str, value: &mut f64, time: bool) {
     ui.add(field).labelled_by(label.id);
 }
 
-/// Draws the fields of a shaping form; `false` for any other form.
-pub fn fields(ui: &mut egui::Ui, form: &mut OpForm) -> bool {
+/// Draws the fields of a shaping form (`handles_on`: the joint a custom shape's handles
+/// sit on); `false` for any other form.
+pub fn fields(ui: &mut egui::Ui, form: &mut OpForm, handles_on: Option<&str>) -> bool {
     match form {
         OpForm::Shape {
             curve,
@@ -64,17 +65,30 @@ pub fn fields(ui: &mut egui::Ui, form: &mut OpForm) -> bool {
                     .labelled_by(label.id);
             });
             if *curve == CUSTOM {
-                ui.weak(
-                    "Drag the handles on the timeline, or type them (time 0–1, value 0–1 \
-                         from the start's value to the end's):",
+                let on = handles_on.map_or_else(String::new, |name| {
+                    format!(
+                        " They sit on {name}'s curve (to put them on another joint, show its \
+                         limits: its \"limits\" button in the joints list)."
+                    )
+                });
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(format!(
+                            "Drag the handles on the timeline, or type them (time 0–1, value \
+                             0–1 from the start's value to the end's); every joint shaped \
+                             takes the same curve.{on}"
+                        ))
+                        .weak(),
+                    )
+                    .wrap(),
                 );
                 ui.horizontal(|ui| {
                     handle_field(ui, "Handle 1 time", &mut handles.start[0], true);
-                    handle_field(ui, "value", &mut handles.start[1], false);
+                    handle_field(ui, "Handle 1 value", &mut handles.start[1], false);
                 });
                 ui.horizontal(|ui| {
                     handle_field(ui, "Handle 2 time", &mut handles.end[0], true);
-                    handle_field(ui, "value", &mut handles.end[1], false);
+                    handle_field(ui, "Handle 2 value", &mut handles.end[1], false);
                 });
             }
             let which = if *from_points {

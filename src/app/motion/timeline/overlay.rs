@@ -5,7 +5,6 @@
 
 use super::super::view::{Channel, View, channel_color, channel_name};
 use super::axis::value_deg;
-use super::marks::TOO_FAST_COLOR;
 use crate::app::action::{Action, MotionSink};
 use crate::app::motion::ops::form::{CUSTOM, OpForm, OpPrompt};
 use crate::codec::mtn::Motion;
@@ -82,17 +81,10 @@ impl HandleFrame {
     /// The frame for `shaping`'s handles: on the focused joint if it is shown, else the first
     /// shown joint.
     fn of(motion: &Motion, times: &[u64], view: &View, shaping: &Shaping) -> Option<Self> {
-        let channel = view
-            .focused
-            .filter(|&c| view.is_visible(c) && matches!(c, Channel::Joint(_)))
-            .or_else(|| {
-                view.visible_channels()
-                    .into_iter()
-                    .find(|c| matches!(c, Channel::Joint(_)))
-            })?;
         let (from, to) = shaping.span_ms;
         let first = times.binary_search(&from).ok()?;
         let last = times.binary_search(&to).ok()?;
+        let channel = handle_channel(motion, view, first, last)?;
         let (v0, v1) = (
             value_deg(motion, first, channel),
             value_deg(motion, last, channel),
@@ -124,6 +116,22 @@ impl HandleFrame {
             ((p[1] - self.v0) / self.unit).clamp(low, high),
         ]
     }
+}
+
+/// The joint whose curve a custom shape's handles sit on, over keyframes `first..=last`:
+/// the focused joint where it is shown, else the shown joint that moves most there (a joint
+/// that hardly moves would give the handles no room).
+#[must_use]
+pub fn handle_channel(motion: &Motion, view: &View, first: usize, last: usize) -> Option<Channel> {
+    let change = |c: Channel| (value_deg(motion, last, c) - value_deg(motion, first, c)).abs();
+    view.focused
+        .filter(|&c| view.is_visible(c) && matches!(c, Channel::Joint(_)))
+        .or_else(|| {
+            view.visible_channels()
+                .into_iter()
+                .filter(|c| matches!(c, Channel::Joint(_)))
+                .max_by(|&a, &b| change(a).total_cmp(&change(b)))
+        })
 }
 
 /// The servo paths in view, worked out again only after an edit or a move of the view.
@@ -195,7 +203,7 @@ pub fn draw(
                     ),
                     PlotPoints::new(points),
                 )
-                .color(TOO_FAST_COLOR)
+                .color(channel_color(Channel::Joint(path.joint)))
                 .width(2.0)
                 .style(LineStyle::dashed_dense())
                 .allow_hover(false),

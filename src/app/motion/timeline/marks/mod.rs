@@ -23,7 +23,7 @@ use std::sync::Arc;
 /// Colour of keyframes beyond a joint's limits.
 const OUT_OF_RANGE_COLOR: Color32 = Color32::from_rgb(255, 45, 45);
 /// Colour of segments faster than a joint's servo.
-pub const TOO_FAST_COLOR: Color32 = Color32::from_rgb(255, 40, 210);
+const TOO_FAST_COLOR: Color32 = Color32::from_rgb(255, 40, 210);
 /// How opaque a band is at most: each place is tinted once, so this is its cap.
 const BAND_OPACITY: f32 = 0.35;
 /// The band along a marked curve is built from columns this many points wide.
