@@ -177,9 +177,39 @@ pub(crate) fn total_error(source: &Source, grid: &[Vec<i32>], keys: &[usize]) ->
     worst
 }
 
+/// The farthest point from `a` up to `reach` whose segment `fits(a, b)` (at least `a + 1`),
+/// found by galloping, lengths 1, 2, 4, ... while the segment fits, then halving between the
+/// last that fitted and the first that did not: a segment is checked whole each time, so a
+/// few long checks replace a long run of growing ones.
+pub(crate) fn farthest_fit(a: usize, reach: usize, fits: impl Fn(usize, usize) -> bool) -> usize {
+    let (mut good, mut step) = (a + 1, 1);
+    let mut bad = None;
+    while good < reach {
+        let next = (good + step).min(reach);
+        if fits(a, next) {
+            good = next;
+            step *= 2;
+        } else {
+            bad = Some(next);
+            break;
+        }
+    }
+    if let Some(mut bad) = bad {
+        while bad - good > 1 {
+            let mid = good + (bad - good) / 2;
+            if fits(a, mid) {
+                good = mid;
+            } else {
+                bad = mid;
+            }
+        }
+    }
+    good
+}
+
 /// Our reduction: from each keyframe, the farthest grid point whose segment replays within
-/// the tolerance (at least the next one), found by galloping then halving rather than one
-/// grid point at a time (on the corpus walks: the same keyframes, in fewer checks).
+/// the tolerance (at least the next one), found by [`farthest_fit`] rather than one grid
+/// point at a time (on the corpus walks: the same keyframes, in fewer checks).
 fn reduce_greedy(source: &Source, grid: &[Vec<i32>], tolerance_urad: f64) -> Vec<usize> {
     let mut keys = vec![0];
     let last = grid.len().saturating_sub(1);
@@ -187,34 +217,8 @@ fn reduce_greedy(source: &Source, grid: &[Vec<i32>], tolerance_urad: f64) -> Vec
     let fits =
         |a: usize, b: usize| segment_error(source, grid, a, b, tolerance_urad) <= tolerance_urad;
     while a < last {
-        let reach = (a + MAX_SEGMENT_FRAMES + 1).min(last);
-        // Galloping: lengths 1, 2, 4, ... while the segment fits, then halving between the
-        // last that fitted and the first that did not (a segment is checked whole each
-        // time, so a few long checks replace a long run of growing ones).
-        let (mut good, mut step) = (a + 1, 1);
-        let mut bad = None;
-        while good < reach {
-            let next = (good + step).min(reach);
-            if fits(a, next) {
-                good = next;
-                step *= 2;
-            } else {
-                bad = Some(next);
-                break;
-            }
-        }
-        if let Some(mut bad) = bad {
-            while bad - good > 1 {
-                let mid = good + (bad - good) / 2;
-                if fits(a, mid) {
-                    good = mid;
-                } else {
-                    bad = mid;
-                }
-            }
-        }
-        keys.push(good);
-        a = good;
+        a = farthest_fit(a, (a + MAX_SEGMENT_FRAMES + 1).min(last), fits);
+        keys.push(a);
     }
     keys
 }

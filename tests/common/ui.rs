@@ -81,6 +81,16 @@ pub fn drag(harness: &mut Harness<'_, StudioApp>, from: Pos2, to: Pos2) {
     harness.run();
 }
 
+/// Drags along the range strip above the timeline from one time to another (ms).
+pub fn select_range(harness: &mut Harness<'_, StudioApp>, from_ms: f64, to_ms: f64) {
+    let transform = tab(harness).timeline.transform.unwrap();
+    let strip = harness.get_by_label("Time range").rect();
+    let y = strip.center().y;
+    let from = egui::pos2(transform.position_from_point_x(from_ms), y);
+    let to = egui::pos2(transform.position_from_point_x(to_ms), y);
+    drag(harness, from, to);
+}
+
 /// A plain click at a point: the pointer moves there, presses and releases.
 pub fn click_at(harness: &mut Harness<'_, StudioApp>, at: Pos2) {
     harness.hover_at(at);

@@ -7,7 +7,9 @@
 use crate::common;
 use common::ui::set_number;
 
-use common::ui::{Desktop, ctrl, ctrl_shift, doc, menu, opened, press, shortcut, shows, tab};
+use common::ui::{
+    Desktop, ctrl, ctrl_shift, doc, menu, opened, press, select_range, shortcut, shows, tab,
+};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -214,16 +216,6 @@ fn a_refused_operation_says_why_and_changes_nothing() {
     press(&mut h, "OK");
     assert_eq!(doc(&h).motion, before);
     assert!(!doc(&h).is_dirty());
-}
-
-/// Drags along the range strip from one time to another (ms).
-fn select_range(h: &mut Harness<'_, StudioApp>, from_ms: f64, to_ms: f64) {
-    let transform = tab(h).timeline.transform.unwrap();
-    let strip = h.get_by_label("Time range").rect();
-    let y = strip.center().y;
-    let from = egui::pos2(transform.position_from_point_x(from_ms), y);
-    let to = egui::pos2(transform.position_from_point_x(to_ms), y);
-    common::ui::drag(h, from, to);
 }
 
 #[test]

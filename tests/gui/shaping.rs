@@ -5,7 +5,7 @@
 //! Each result is the library's own for the same request, and one undo step.
 
 use crate::common;
-use common::ui::{ctrl, doc, drag, menu, opened, press, shows, tab};
+use common::ui::{ctrl, doc, drag, menu, opened, press, select_range, shows, tab};
 use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -25,16 +25,6 @@ fn file(name: &str, motion: &Motion) -> PathBuf {
 
 fn example() -> Motion {
     mtn_studio::example::stand_to_sit()
-}
-
-/// Drags along the range strip from one time to another (ms).
-fn select_range(h: &mut Harness<'_, StudioApp>, from_ms: f64, to_ms: f64) {
-    let transform = tab(h).timeline.transform.unwrap();
-    let strip = h.get_by_label("Time range").rect();
-    let y = strip.center().y;
-    let from = egui::pos2(transform.position_from_point_x(from_ms), y);
-    let to = egui::pos2(transform.position_from_point_x(to_ms), y);
-    drag(h, from, to);
 }
 
 /// Picks an option of the Shape dialog's drop-down.

@@ -10,6 +10,7 @@
 
 use super::check_tolerance;
 use crate::codec::mtn::{Keyframes, Motion};
+use crate::convert::reduce::farthest_fit;
 use crate::ops::{OpError, Outcome, check_range};
 use crate::robot::timing::{self, FRAME_MS, TICK_MS};
 use crate::words::plural;
@@ -82,30 +83,8 @@ fn keep(m: &Course<'_>, first: usize, last: usize, limit: i64) -> Vec<usize> {
     let mut kept = vec![first];
     let mut a = first;
     while a < last {
-        let (mut good, mut step) = (a + 1, 1);
-        let mut bad = None;
-        while good < last {
-            let next = (good + step).min(last);
-            if fits(a, next) {
-                good = next;
-                step *= 2;
-            } else {
-                bad = Some(next);
-                break;
-            }
-        }
-        if let Some(mut bad) = bad {
-            while bad - good > 1 {
-                let mid = good + (bad - good) / 2;
-                if fits(a, mid) {
-                    good = mid;
-                } else {
-                    bad = mid;
-                }
-            }
-        }
-        kept.push(good);
-        a = good;
+        a = farthest_fit(a, last, fits);
+        kept.push(a);
     }
     kept
 }
