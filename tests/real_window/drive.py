@@ -139,6 +139,32 @@ def click(name, role=None, prefix=False):
     time.sleep(0.4)
 
 
+def gone(name, role, timeout):
+    """Whether the control named `name` leaves the accessibility tree within `timeout` s."""
+    end = time.time() + timeout
+    while time.time() < end:
+        app = application()
+        if pyatspi.findDescendant(
+                app, lambda n: n is not None and n.name == name
+                and n.getRoleName() == role) is None:
+            return True
+        time.sleep(0.25)
+    return False
+
+
+def press_closing(name, what):
+    """Clicks the button that closes its dialog, and checks that it did: a dialog laid out
+    again as the click arrives (a preview coming in) can leave the pointer off the button,
+    so a click that closed nothing is logged and made again."""
+    for attempt in range(3):
+        click(name, 'push button')
+        if gone(name, 'push button', 5):
+            return
+        log('%s: %s did not close its window (attempt %d); clicking it again'
+            % (what, name, attempt + 1))
+    fail('%s: %s never closed its window' % (what, name))
+
+
 def drag_line(x0, y0, x1, y1):
     """Presses at (x0, y0), moves to (x1, y1) in steps (as a hand does), releases."""
     xdotool('mousemove', x0, y0)
@@ -572,7 +598,7 @@ def convert_a_long_motion():
         # The preview comes from the background; the window answers the screen reader
         # meanwhile (find() asks it every quarter second).
         find('Result:', prefix=True, timeout=90)
-        click('Apply')
+        press_closing('Apply', 'Convert to Another Model')
         end = time.time() + 90
         while '\u2022' not in window_title(window):
             if time.time() > end:
