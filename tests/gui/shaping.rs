@@ -302,3 +302,40 @@ fn points_selected_on_one_joint_shape_that_joint_between_them() {
         "only the knee shaped, keyframes 1-3"
     );
 }
+
+#[test]
+fn a_dense_imported_walk_is_simplified_from_the_motion_menu() {
+    if !common::corpus_present("a_dense_imported_walk_is_simplified_from_the_motion_menu") {
+        return;
+    }
+    // Choreonoid's walk imported at 0.05° (dense: a keyframe on most frames), its first
+    // parts driving the ERS-7's joints by order.
+    let walk = common::corpus_dir("seq").join("SR1WalkPattern1.seq");
+    let mut h = common::ui::harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    h.run();
+    menu(&mut h, "File", "Import…");
+    common::ui::type_into(&mut h, "Import from", &walk.display().to_string());
+    press(&mut h, "Map by Order");
+    common::ui::set_number(&mut h, "Tolerance (°)", "0.05");
+    press(&mut h, "Import");
+    let imported = doc(&h).motion.clone();
+    assert!(
+        imported.keyframes.len() > 200,
+        "{}",
+        imported.keyframes.len()
+    );
+    menu(&mut h, "Motion", "Simplify…");
+    press(&mut h, "Apply");
+    let expected = shape::simplify(&imported, None, shape::DEFAULT_TOLERANCE_DEG)
+        .unwrap()
+        .motion;
+    assert_eq!(doc(&h).motion, expected);
+    assert!(
+        expected.keyframes.len() * 2 < imported.keyframes.len(),
+        "{} of {} keyframes kept",
+        expected.keyframes.len(),
+        imported.keyframes.len()
+    );
+    ctrl(&mut h, Key::Z);
+    assert_eq!(doc(&h).motion, imported);
+}
