@@ -10,28 +10,19 @@
 
 mod common;
 
-use common::{run_cli as run, text};
+use common::{ok, run_cli as run, text};
 
 use mtn_studio::codec::mtn::{self, Motion};
 use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
 use mtn_studio::robot::timing::duration_ms;
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 fn read(path: &Path) -> Motion {
-    mtn::decode(&std::fs::read(path).unwrap()).unwrap().motion
+    common::read_mtn(path)
 }
 
 fn setup(name: &str) -> (PathBuf, PathBuf) {
-    let dir = common::scratch_dir("cli_ops", name);
-    let example = dir.join("example.mtn");
-    std::fs::write(&example, mtn_studio::example::EXAMPLE_MTN).unwrap();
-    (dir, example)
-}
-
-fn ok(output: &Output) -> String {
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    text(&output.stdout)
+    common::with_example("cli_ops", name)
 }
 
 #[test]

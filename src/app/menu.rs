@@ -312,26 +312,25 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
     let open = motion.is_some();
     let range = motion.and_then(|m| m.view.range_keyframes(m.document.times_ms()));
     let scope = if range.is_some() { " (Range)" } else { "" };
+    // An item that works on the selected range when there is one says so.
+    let scoped =
+        |ui: &mut egui::Ui, command: UiCommand, enabled: bool, actions: &mut Vec<Action>| {
+            item_labelled(
+                ui,
+                command,
+                &format!("{}{scope}", command.label()),
+                enabled,
+                actions,
+            );
+        };
     for command in [UiCommand::Mirror, UiCommand::Reverse, UiCommand::Retime] {
-        item_labelled(
-            ui,
-            command,
-            &format!("{}{scope}", command.label()),
-            open,
-            actions,
-        );
+        scoped(ui, command, open, actions);
     }
     let odd_rate = motion.is_some_and(|m| !matches!(m.document.motion.frame_rate, 0 | 16));
     item(ui, UiCommand::RobotRate, odd_rate, actions);
     ui.separator();
     for command in [UiCommand::Shape, UiCommand::Simplify, UiCommand::Smooth] {
-        item_labelled(
-            ui,
-            command,
-            &format!("{}{scope}", command.label()),
-            open,
-            actions,
-        );
+        scoped(ui, command, open, actions);
     }
     let too_fast = motion.is_some_and(|m| {
         m.document
@@ -339,13 +338,7 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
             .iter()
             .any(|p| p.code == crate::codec::ProblemCode::JointSpeed)
     });
-    item_labelled(
-        ui,
-        UiCommand::FixSpeed,
-        &format!("{}{scope}", UiCommand::FixSpeed.label()),
-        too_fast,
-        actions,
-    );
+    scoped(ui, UiCommand::FixSpeed, too_fast, actions);
     ui.separator();
     item(ui, UiCommand::Postures, open, actions);
     item(

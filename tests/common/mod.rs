@@ -127,6 +127,29 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// What a command that must succeed printed on stdout (its stderr in the failure).
+pub fn ok(output: &std::process::Output) -> String {
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout)
+}
+
+/// The motion an MTN file holds.
+pub fn read_mtn(path: &std::path::Path) -> mtn_studio::codec::mtn::Motion {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    mtn_studio::codec::mtn::decode(&bytes)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .motion
+}
+
+/// A scratch folder for one test (`prefix` names the test file) with the bundled example
+/// in it as `example.mtn`: the folder and the example's path.
+pub fn with_example(prefix: &str, name: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch_dir(prefix, name);
+    let example = dir.join("example.mtn");
+    std::fs::write(&example, mtn_studio::example::EXAMPLE_MTN).expect("the example is written");
+    (dir, example)
+}
+
 /// A fresh, empty scratch folder for one test (`prefix` names the test file).
 pub fn scratch_dir(prefix: &str, name: &str) -> PathBuf {
     let dir =

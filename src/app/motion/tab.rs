@@ -19,7 +19,7 @@ pub struct Shown<'a> {
     /// What the last repair did.
     pub repair_log: &'a [String],
     /// The open shaping dialog of this tab, which the timeline shows.
-    pub shaping: Option<&'a super::timeline::overlay::Shaping>,
+    pub shaping: Option<&'a super::timeline::overlay::Shaping<'a>>,
     /// The name of the joint whose curve was copied, if one was (its paste is offered).
     pub curve_clip: Option<&'a str>,
 }

@@ -44,23 +44,6 @@ pub enum Curve {
 }
 
 impl Curve {
-    /// The names the command line takes, with their curves.
-    pub const NAMED: [(&'static str, Self); 4] = [
-        ("in", Self::EaseIn),
-        ("out", Self::EaseOut),
-        ("in-out", Self::EaseInOut),
-        ("spline", Self::Spline),
-    ];
-
-    /// The curve a command-line name stands for.
-    #[must_use]
-    pub fn named(name: &str) -> Option<Self> {
-        Self::NAMED
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, c)| c)
-    }
-
     /// Words for messages and the undo menu.
     #[must_use]
     pub fn words(self) -> &'static str {

@@ -114,7 +114,7 @@ pub fn timeline_ui(
     document: &Document,
     view: &View,
     playhead_ms: u64,
-    shaping: Option<&overlay::Shaping>,
+    shaping: Option<&overlay::Shaping<'_>>,
     state: &mut TimelineState,
     sink: &mut MotionSink<'_>,
 ) {

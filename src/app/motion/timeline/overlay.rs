@@ -24,19 +24,19 @@ const MAX_PATHS_DRAWN: usize = 300;
 pub const MAX_SEGMENTS_FOR_PATHS: usize = 2_000;
 
 /// An open shaping dialog, as the timeline of its tab shows it.
-#[derive(Clone, Debug)]
-pub struct Shaping {
+#[derive(Clone, Copy, Debug)]
+pub struct Shaping<'a> {
     /// The dialog (its form and the preview of its result).
-    pub prompt: OpPrompt,
+    pub prompt: &'a OpPrompt,
     /// The range it works on, in ms.
     pub span_ms: (u64, u64),
 }
 
-impl Shaping {
+impl<'a> Shaping<'a> {
     /// The shaping dialog `prompt` on a tab showing `document` and `view` (`None` for any
     /// other dialog).
     #[must_use]
-    pub fn of(prompt: &OpPrompt, document: &Document, view: &View) -> Option<Self> {
+    pub fn of(prompt: &'a OpPrompt, document: &Document, view: &View) -> Option<Self> {
         if !matches!(
             prompt.form,
             OpForm::Shape { .. } | OpForm::Simplify { .. } | OpForm::Smooth { .. }
@@ -48,10 +48,7 @@ impl Shaping {
             Some((first, last)) => (times[first], times[last]),
             None => (0, times.last().copied()?),
         };
-        Some(Self {
-            prompt: prompt.clone(),
-            span_ms,
-        })
+        Some(Self { prompt, span_ms })
     }
 
     /// The custom curve's handles, when that is the shape chosen.
@@ -80,7 +77,7 @@ pub struct HandleFrame {
 impl HandleFrame {
     /// The frame for `shaping`'s handles: on the focused joint if it is shown, else the first
     /// shown joint.
-    fn of(motion: &Motion, times: &[u64], view: &View, shaping: &Shaping) -> Option<Self> {
+    fn of(motion: &Motion, times: &[u64], view: &View, shaping: &Shaping<'_>) -> Option<Self> {
         let (from, to) = shaping.span_ms;
         let first = times.binary_search(&from).ok()?;
         let last = times.binary_search(&to).ok()?;
@@ -173,7 +170,7 @@ pub fn draw(
     motion: &Motion,
     times: &[u64],
     view: &View,
-    shaping: Option<&Shaping>,
+    shaping: Option<&Shaping<'_>>,
     paths: &[ServoPath],
 ) -> Option<(HandleFrame, [[f64; 2]; 2])> {
     let bounds = plot_ui.plot_bounds();
@@ -279,7 +276,7 @@ pub fn drag_handles(
     transform: &egui_plot::PlotTransform,
     grabbed: &mut Option<HandleDrag>,
     handles: Option<(HandleFrame, [[f64; 2]; 2])>,
-    shaping: Option<&Shaping>,
+    shaping: Option<&Shaping<'_>>,
     sink: &mut MotionSink<'_>,
 ) -> bool {
     let (Some((frame, places)), Some(shaping)) = (handles, shaping) else {
