@@ -105,7 +105,7 @@ fn add(a: Vec3, b: Vec3) -> Vec3 {
 }
 
 /// Which leg.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Leg {
     /// Left front.
     LeftFront,
@@ -126,7 +126,9 @@ impl Leg {
         Self::RightHind,
     ];
 
-    fn is_front(self) -> bool {
+    /// Whether this is a front leg.
+    #[must_use]
+    pub fn is_front(self) -> bool {
         matches!(self, Self::LeftFront | Self::RightFront)
     }
 

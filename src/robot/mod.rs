@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod chunk_name;
+pub mod floor;
 pub mod joints;
 pub mod kinematics;
 pub mod leg_ik;

@@ -118,6 +118,46 @@ pub fn for_each_tick(keyframes: &Keyframes, mut visit: impl FnMut(u64, &[i32])) 
     }
 }
 
+/// [`for_each_tick`] over ticks `from..to` only: the values of each, computed from the
+/// segment it falls in (so a range in the middle of a long motion costs only its ticks and a
+/// search for where it starts).
+pub fn for_each_tick_between(
+    keyframes: &Keyframes,
+    from: u64,
+    to: u64,
+    mut visit: impl FnMut(u64, &[i32]),
+) {
+    let joint_count = keyframes.joint_count();
+    let angles = keyframes.angles();
+    let frames = keyframes.frames();
+    let mut values = vec![0; joint_count];
+    let mut steps = vec![0; joint_count];
+    // The first tick of each segment, found by walking the segments' lengths.
+    let mut start = 0u64;
+    for (segment, &segment_frames) in frames.iter().enumerate().skip(1) {
+        let length = segment_ticks(segment_frames);
+        let end = start.saturating_add(length);
+        if end > from && start < to {
+            let from_values = &angles[(segment - 1) * joint_count..segment * joint_count];
+            let to_values = &angles[segment * joint_count..(segment + 1) * joint_count];
+            for ((step, &v0), &v1) in steps.iter_mut().zip(from_values).zip(to_values) {
+                *step = step_urad(v0, v1, segment_frames);
+            }
+            for tick in start.max(from)..end.min(to) {
+                let index = tick - start;
+                for ((value, &v0), &step) in values.iter_mut().zip(from_values).zip(&steps) {
+                    *value = tick_value(v0, step, index);
+                }
+                visit(tick, &values);
+            }
+        }
+        if end >= to {
+            break;
+        }
+        start = end;
+    }
+}
+
 /// [`values_at_tick`] with the keyframe times already known (from [`keyframe_times_ms`]):
 /// a binary search instead of a walk over the segments, for a playhead on a long motion.
 #[must_use]

@@ -1,0 +1,376 @@
+//! The parts of the body that can touch the floor, and where its mass is, for a pose.
+//!
+//! Positions are in the body frame of [`kinematics`] (x forward, y left, z up, millimetres,
+//! origin between the four J1 axes at shoulder height).
+//!
+//! **The mass model is an estimate from the links' sizes**, not a measurement: Sony published
+//! the ERS-7's total mass (about 1.65 kg with its battery) and the ERS-210's (about 1.5 kg) but
+//! no per-part masses. The torso (with the battery, low in the belly) takes most of it, the head
+//! about a sixth, each leg about 7% split between its upper and lower link, the tail little.
+//! The torso's outline (its chest, belly and rear corners) is likewise estimated from the
+//! shoulder and hip positions and photographs, then checked against Sony's own body angles
+//! (`tests/floor.rs`).
+
+use super::super::kinematics::{self, Geometry, Leg, Vec3};
+use super::super::models::Model;
+use crate::robot::{joint_name, urad_to_deg};
+
+/// A part of the body that can rest on the floor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// A paw (the ball at the end of a leg).
+    Paw(Leg),
+    /// A front leg's elbow or a hind leg's knee.
+    Knee(Leg),
+    /// The underside of the head.
+    Chin,
+    /// The front corners of the chest (left, right).
+    Chest(Side),
+    /// The rear corners of the belly (left, right).
+    Belly(Side),
+    /// The rear corners of the body (left, right).
+    Rear(Side),
+    /// Where the tail leaves the body.
+    TailBase,
+}
+
+/// Left or right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The robot's left.
+    Left,
+    /// The robot's right.
+    Right,
+}
+
+impl Side {
+    fn sign(self) -> f64 {
+        match self {
+            Self::Left => 1.0,
+            Self::Right => -1.0,
+        }
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            Self::Left => "left",
+            Self::Right => "right",
+        }
+    }
+}
+
+/// The short name of a leg, as the joint names have it ("FL", "BR", ...).
+#[must_use]
+pub fn leg_name(leg: Leg) -> &'static str {
+    match leg {
+        Leg::LeftFront => "FL",
+        Leg::LeftHind => "BL",
+        Leg::RightFront => "FR",
+        Leg::RightHind => "BR",
+    }
+}
+
+impl Part {
+    /// The part's name as the stage and the command line print it ("FL paw", "chest left").
+    #[must_use]
+    pub fn name(self) -> String {
+        match self {
+            Self::Paw(leg) => format!("{} paw", leg_name(leg)),
+            Self::Knee(leg) if matches!(leg, Leg::LeftFront | Leg::RightFront) => {
+                format!("{} elbow", leg_name(leg))
+            }
+            Self::Knee(leg) => format!("{} knee", leg_name(leg)),
+            Self::Chin => "chin".to_owned(),
+            Self::Chest(side) => format!("chest {}", side.word()),
+            Self::Belly(side) => format!("belly {}", side.word()),
+            Self::Rear(side) => format!("rear {}", side.word()),
+            Self::TailBase => "tail base".to_owned(),
+        }
+    }
+
+    /// Whether this is a paw.
+    #[must_use]
+    pub fn is_paw(self) -> bool {
+        matches!(self, Self::Paw(_))
+    }
+}
+
+/// One point that can touch the floor: a ball of `radius` around `at`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Touch {
+    /// Which part.
+    pub part: Part,
+    /// Its centre in the body frame.
+    pub at: Vec3,
+    /// Its radius (0 for a corner).
+    pub radius: f64,
+}
+
+/// The most points a pose has that can touch the floor.
+pub const MAX_TOUCHES: usize = 20;
+
+/// A posed body: what can touch the floor, its centre of mass, and the drawn links.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Body {
+    /// The points that can touch the floor.
+    pub touches: Vec<Touch>,
+    /// The centre of mass, body frame.
+    pub com: Vec3,
+    /// Each leg's shoulder, knee and end point (`Leg::ALL` order).
+    pub legs: [[Vec3; 3]; 4],
+    /// The neck's base, the nod joint, and the head's front (the camera).
+    pub head: [Vec3; 3],
+    /// The tail's base and tip (None on a model without a tail joint).
+    pub tail: Option<[Vec3; 2]>,
+}
+
+/// A model's outline and masses (see the module doc for where the numbers come from).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Build {
+    /// Chest corners (front, bottom), left side.
+    pub(super) chest: Vec3,
+    /// Belly corners (rear, bottom), left side.
+    pub(super) belly: Vec3,
+    /// Rear corners (rear, up), left side.
+    pub(super) rear: Vec3,
+    /// Paw ball radius.
+    pub(super) paw_radius: f64,
+    /// How far up the lower leg from the leg's end point the ball's centre is (the ERS-7's
+    /// lower leg is measured to the pad, the others' to the ball's centre).
+    pub(super) ball_inset: f64,
+    /// Elbow and knee radius.
+    pub(super) knee_radius: f64,
+    /// The neck's length to the nod joint.
+    pub(super) neck: f64,
+    /// Nod joint to the camera.
+    pub(super) face: f64,
+    /// Nod joint to the chin, in the head's frame (forward, down).
+    pub(super) chin: [f64; 2],
+    /// Tail length.
+    pub(super) tail: f64,
+    /// Masses in grams: torso, head, neck, upper leg, lower leg, tail.
+    pub(super) mass: [f64; 6],
+    /// The torso's own centre of mass.
+    pub(super) torso_com: Vec3,
+}
+
+pub(super) fn build(model: Model) -> Build {
+    match model {
+        Model::Ers7 => Build {
+            chest: [90.0, 42.0, -54.0],
+            belly: [-80.0, 42.0, -40.0],
+            rear: [-110.0, 38.0, -40.0],
+            paw_radius: 12.5,
+            ball_inset: 12.5,
+            knee_radius: 5.0,
+            neck: 80.0,
+            face: 81.0,
+            chin: [45.0, 30.0],
+            tail: 86.0,
+            mass: [950.0, 250.0, 50.0, 60.0, 40.0, 20.0],
+            torso_com: [0.0, 0.0, -25.0],
+        },
+        Model::Ers210 | Model::Ers310 => Build {
+            chest: [90.0, 40.0, -35.0],
+            belly: [-90.0, 40.0, -35.0],
+            rear: [-95.0, 35.0, 20.0],
+            paw_radius: 14.0,
+            ball_inset: 14.0,
+            knee_radius: 10.0,
+            neck: 48.0,
+            face: 67.0,
+            chin: [40.0, 30.0],
+            tail: 60.0,
+            mass: [850.0, 230.0, 40.0, 55.0, 40.0, 15.0],
+            torso_com: [-5.0, 0.0, 0.0],
+        },
+        Model::Ers110 => Build {
+            chest: [70.0, 30.0, -30.0],
+            belly: [-80.0, 30.0, -30.0],
+            rear: [-85.0, 28.0, 15.0],
+            paw_radius: 12.0,
+            ball_inset: 0.0,
+            knee_radius: 9.0,
+            neck: 40.0,
+            face: 60.0,
+            chin: [35.0, 25.0],
+            tail: 60.0,
+            mass: [800.0, 200.0, 40.0, 50.0, 35.0, 15.0],
+            torso_com: [-5.0, 0.0, 0.0],
+        },
+    }
+}
+
+/// A leg's three joints by name.
+const LEG_JOINTS: [&str; 3] = ["LEG_VERT", "LEG_LAT", "LEG_KNEE"];
+
+/// Where a motion's joints are in its value rows, for posing its body quickly tick after
+/// tick.
+#[derive(Clone, Debug)]
+pub struct Rig {
+    /// The model.
+    pub model: Model,
+    geometry: Geometry,
+    pub(super) build: Build,
+    legs: [[Option<usize>; 3]; 4],
+    head: [Option<usize>; 3],
+    tail: [Option<usize>; 2],
+}
+
+fn scaled(v: Vec3, k: f64) -> Vec3 {
+    [v[0] * k, v[1] * k, v[2] * k]
+}
+
+fn add(a: Vec3, b: Vec3) -> Vec3 {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+
+fn sub(a: Vec3, b: Vec3) -> Vec3 {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn mid(a: Vec3, b: Vec3) -> Vec3 {
+    scaled(add(a, b), 0.5)
+}
+
+fn length(v: Vec3) -> f64 {
+    (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt()
+}
+
+/// `v` turned about y by `angle` (radians; positive turns x toward -z, nose down).
+fn rot_y(angle: f64, v: Vec3) -> Vec3 {
+    let (s, c) = angle.sin_cos();
+    [c * v[0] + s * v[2], v[1], -s * v[0] + c * v[2]]
+}
+
+fn rot_z(angle: f64, v: Vec3) -> Vec3 {
+    let (s, c) = angle.sin_cos();
+    [c * v[0] - s * v[1], s * v[0] + c * v[1], v[2]]
+}
+
+impl Rig {
+    /// The rig of a motion's joints under `model`; joints the motion lacks stay at 0.
+    #[must_use]
+    pub fn new(model: Model, design: &str, locators: &[String]) -> Self {
+        let index = |name: &str| locators.iter().position(|l| joint_name(design, l) == name);
+        let legs = Leg::ALL
+            .map(|leg| LEG_JOINTS.map(|joint| index(&format!("{}_{joint}", leg_name(leg)))));
+        Self {
+            model,
+            geometry: kinematics::geometry(model),
+            build: build(model),
+            legs,
+            head: ["HEAD_PITCH", "HEAD_YAW", "HEAD_PITCH2"].map(index),
+            tail: ["TAIL_VERT", "TAIL_HORZ"].map(index),
+        }
+    }
+
+    /// The parts that can touch the floor, in the order of [`Body::touches`] (and of the
+    /// bits of [`super::Rest::contacts`]).
+    #[must_use]
+    pub fn parts(&self) -> Vec<Part> {
+        self.pose(&[]).touches.iter().map(|t| t.part).collect()
+    }
+
+    /// Whether the model's proportions are measured (false: approximate).
+    #[must_use]
+    pub fn measured(&self) -> bool {
+        self.geometry.measured
+    }
+
+    /// The body posed at `values` (one per locator, microradians).
+    #[must_use]
+    pub fn pose(&self, values: &[i32]) -> Body {
+        let deg = |index: Option<usize>| {
+            index
+                .and_then(|j| values.get(j))
+                .map_or(0.0, |&v| urad_to_deg(v))
+        };
+        let b = &self.build;
+        let [
+            torso,
+            head_mass,
+            neck_mass,
+            upper_mass,
+            lower_mass,
+            tail_mass,
+        ] = b.mass;
+        let mut touches = Vec::with_capacity(MAX_TOUCHES);
+        let mut moment = scaled(b.torso_com, torso);
+        let mut total = torso;
+        let mut legs = [[[0.0; 3]; 3]; 4];
+        for ((leg, joints), slot) in Leg::ALL.into_iter().zip(self.legs).zip(&mut legs) {
+            let [j1, j2, j3] = joints.map(deg);
+            let [shoulder, knee, pad] = kinematics::leg_points(&self.geometry, leg, j1, j2, j3);
+            *slot = [shoulder, knee, pad];
+            let lower = sub(pad, knee);
+            let ball = add(pad, scaled(lower, -b.ball_inset / length(lower).max(1.0)));
+            touches.push(Touch {
+                part: Part::Paw(leg),
+                at: ball,
+                radius: b.paw_radius,
+            });
+            touches.push(Touch {
+                part: Part::Knee(leg),
+                at: knee,
+                radius: b.knee_radius,
+            });
+            moment = add(moment, scaled(mid(shoulder, knee), upper_mass));
+            moment = add(moment, scaled(mid(knee, pad), lower_mass));
+            total += upper_mass + lower_mass;
+        }
+        for side in [Side::Left, Side::Right] {
+            let y = |p: Vec3| [p[0], p[1] * side.sign(), p[2]];
+            for (part, at) in [
+                (Part::Chest(side), b.chest),
+                (Part::Belly(side), b.belly),
+                (Part::Rear(side), b.rear),
+            ] {
+                touches.push(Touch {
+                    part,
+                    at: y(at),
+                    radius: 0.0,
+                });
+            }
+        }
+        // Head: tilt (up is plus) turns the neck, the nod joint adds to it, pan turns the head.
+        let [tilt, pan, nod] = self.head.map(deg);
+        let base = self.geometry.neck;
+        let top = add(base, rot_y(-tilt.to_radians(), [0.0, 0.0, b.neck]));
+        let head_turn = |v: Vec3| rot_z(pan.to_radians(), rot_y(-(tilt + nod).to_radians(), v));
+        let camera = add(top, head_turn([b.face, 0.0, 0.0]));
+        let chin = add(top, head_turn([b.chin[0], 0.0, -b.chin[1]]));
+        touches.push(Touch {
+            part: Part::Chin,
+            at: chin,
+            radius: 0.0,
+        });
+        moment = add(moment, scaled(mid(base, top), neck_mass));
+        moment = add(moment, scaled(mid(top, mid(camera, chin)), head_mass));
+        total += neck_mass + head_mass;
+        let tail = self.tail[0].map(|_| {
+            let [tilt, pan] = self.tail.map(deg);
+            let dir = rot_z(
+                pan.to_radians(),
+                rot_y(-tilt.to_radians(), [0.0, 0.0, b.tail]),
+            );
+            [self.geometry.tail, add(self.geometry.tail, dir)]
+        });
+        touches.push(Touch {
+            part: Part::TailBase,
+            at: self.geometry.tail,
+            radius: 0.0,
+        });
+        if let Some([from, to]) = tail {
+            moment = add(moment, scaled(mid(from, to), tail_mass));
+            total += tail_mass;
+        }
+        Body {
+            touches,
+            com: scaled(moment, 1.0 / total),
+            legs,
+            head: [base, top, camera],
+            tail,
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! The robot on a floor: at every tick, how its body rests on a flat floor as a rigid body
+//! would, from its pose (the points that can touch the floor and its mass, `body`; how a
+//! body settles on them, `settle`); what that says of the motion (`problems`).
+//!
+//! A body comes to rest from how it was: each tick is let go as the tick before rested, the
+//! first as the file's own body angles hold it (level where it has none). The real robot
+//! does not play the body angles a file stores, but Sony's tools filled them in from how the
+//! body rests: [`rest_at_keyframes`] gives what they would be.
+
+pub mod body;
+pub mod settle;
+
+pub use body::{Body, Part, Rig, Side, Touch};
+pub use settle::{Settled, margin, settle, settle_naive};
+
+use super::kinematics::Vec3;
+use super::models::parse_design;
+use super::timing::{for_each_tick_between, segment_ticks, tick_count};
+use crate::codec::mtn::{BodyUrad, Motion};
+use crate::robot::urad_to_deg;
+
+/// The rig of a motion, when its design label names a model.
+#[must_use]
+pub fn rig(motion: &Motion) -> Option<Rig> {
+    parse_design(&motion.design).map(|d| Rig::new(d.model, &motion.design, &motion.locators))
+}
+
+/// The floor's up in the body frame for stored body angles (roll, pitch; yaw turns nothing
+/// on a flat floor).
+#[must_use]
+pub fn up_from_body(body: BodyUrad) -> Vec3 {
+    let (roll, pitch) = (
+        urad_to_deg(body[0]).to_radians(),
+        urad_to_deg(body[1]).to_radians(),
+    );
+    [
+        pitch.sin(),
+        pitch.cos() * roll.sin(),
+        pitch.cos() * roll.cos(),
+    ]
+}
+
+/// How the body rests at one tick: the part of [`Settled`] kept for every tick of a motion.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rest {
+    /// The floor's up in the body frame.
+    pub up: [f32; 3],
+    /// The body origin's height above the floor (mm).
+    pub height_mm: f32,
+    /// How far inside the support polygon the centre of mass is (mm; negative outside).
+    pub margin_mm: f32,
+    /// The centre of mass in the floor frame.
+    pub com: [f32; 3],
+    /// Which touches are on the floor: bit i for the rig's touch i.
+    pub contacts: u32,
+    /// Each paw's point on the floor (floor x, y; `Leg::ALL` order).
+    pub paws: [[f32; 2]; 4],
+}
+
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "millimetres and unit vectors"
+)]
+fn narrow(v: Vec3) -> [f32; 3] {
+    v.map(|c| c as f32)
+}
+
+impl Rest {
+    /// The compact record of a settled body.
+    #[must_use]
+    #[expect(clippy::cast_possible_truncation, reason = "millimetres")]
+    pub fn of(settled: &Settled, body: &Body) -> Self {
+        let mut paws = [[0.0; 2]; 4];
+        for (slot, touch) in paws
+            .iter_mut()
+            .zip(body.touches.iter().filter(|t| t.part.is_paw()))
+        {
+            let at = settled.to_floor(touch.at);
+            *slot = [at[0] as f32, at[1] as f32];
+        }
+        Self {
+            up: narrow(settled.up),
+            height_mm: settled.height_mm as f32,
+            margin_mm: settled.margin_mm as f32,
+            com: narrow(settled.com),
+            contacts: settled
+                .contacts
+                .iter()
+                .filter(|&&i| i < 32)
+                .fold(0, |bits, &i| bits | 1 << i),
+            paws,
+        }
+    }
+
+    /// The body's pitch, degrees, positive nose-up.
+    #[must_use]
+    pub fn pitch_deg(&self) -> f64 {
+        f64::from(self.up[0]).clamp(-1.0, 1.0).asin().to_degrees()
+    }
+
+    /// The body's roll, degrees, positive with the left side up (the files' convention).
+    #[must_use]
+    pub fn roll_deg(&self) -> f64 {
+        f64::from(self.up[1])
+            .atan2(f64::from(self.up[2]))
+            .to_degrees()
+    }
+
+    /// Whether touch `i` is on the floor.
+    #[must_use]
+    pub fn touches(&self, i: usize) -> bool {
+        i < 32 && self.contacts & (1 << i) != 0
+    }
+}
+
+/// Ticks solved together, one after another: each block starts afresh (so blocks run on
+/// any number of cores with the same answer).
+pub const BLOCK_TICKS: u64 = 4096;
+/// Ticks played before a block's first, to come to rest as the ticks before it left the
+/// body (from the file's body angles there).
+pub const LEAD_IN_TICKS: u64 = 128;
+
+/// The stored body angles in force at `tick` (the keyframe at or before it).
+fn body_at_tick(motion: &Motion, tick: u64) -> BodyUrad {
+    let body = motion.keyframes.body();
+    let mut start = 0u64;
+    let mut last = body.first().copied().unwrap_or_default();
+    for (k, &frames) in motion.keyframes.frames().iter().enumerate() {
+        start = start.saturating_add(if k == 0 { 0 } else { segment_ticks(frames) });
+        if start > tick {
+            break;
+        }
+        last = body[k];
+    }
+    last
+}
+
+/// Solves ticks `from..to` into `out`.
+fn solve_block(rig: &Rig, motion: &Motion, from: u64, to: u64, naive: bool, out: &mut [Rest]) {
+    let lead = from.saturating_sub(LEAD_IN_TICKS);
+    let mut held = up_from_body(body_at_tick(motion, lead));
+    let mut hint = None;
+    for_each_tick_between(&motion.keyframes, lead, to, |tick, values| {
+        let body = rig.pose(values);
+        let settled = if naive {
+            settle_naive(&body, held)
+        } else {
+            settle(&body, held, hint)
+        };
+        held = settled.up;
+        hint = settled.face;
+        if let Some(slot) = tick
+            .checked_sub(from)
+            .and_then(|i| usize::try_from(i).ok())
+            .and_then(|i| out.get_mut(i))
+        {
+            *slot = Rest::of(&settled, &body);
+        }
+    });
+}
+
+/// How the body rests at every tick the robot plays (see the module doc), on every core.
+#[must_use]
+pub fn rest_ticks(rig: &Rig, motion: &Motion) -> Vec<Rest> {
+    rest_ticks_with(rig, motion, false)
+}
+
+/// [`rest_ticks`], or with `naive`, the face searched from scratch at every tick (the
+/// bench's baseline; the same answer).
+#[must_use]
+pub fn rest_ticks_with(rig: &Rig, motion: &Motion, naive: bool) -> Vec<Rest> {
+    let count = tick_count(&motion.keyframes);
+    let Ok(len) = usize::try_from(count) else {
+        return Vec::new();
+    };
+    let mut out = vec![Rest::default(); len];
+    let block = usize::try_from(BLOCK_TICKS).unwrap_or(usize::MAX);
+    let blocks: Vec<(u64, &mut [Rest])> = out
+        .chunks_mut(block)
+        .zip((0..).step_by(block))
+        .map(|(slice, start)| (start as u64, slice))
+        .collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .min(blocks.len())
+        .max(1);
+    let queue = std::sync::Mutex::new(blocks);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let next = queue.lock().ok().and_then(|mut q| q.pop());
+                    let Some((start, slice)) = next else { break };
+                    let end = start + slice.len() as u64;
+                    solve_block(rig, motion, start, end, naive, slice);
+                }
+            });
+        }
+    });
+    out
+}
+
+/// How the body rests at each keyframe: each let go as the tick before it rested (the first
+/// as the file's body angles hold it). `ticks` is [`rest_ticks`]' answer.
+#[must_use]
+pub fn rest_at_keyframes(rig: &Rig, motion: &Motion, ticks: &[Rest]) -> Vec<Settled> {
+    let mut tick = 0u64;
+    let mut out = Vec::with_capacity(motion.keyframes.len());
+    for (k, keyframe) in motion.keyframes.iter().enumerate() {
+        if k > 0 {
+            tick = tick.saturating_add(segment_ticks(keyframe.frames));
+        }
+        let held = usize::try_from(tick)
+            .ok()
+            .and_then(|t| t.checked_sub(1))
+            .and_then(|t| ticks.get(t))
+            .map_or_else(
+                || up_from_body(motion.keyframes.body()[0]),
+                |r| r.up.map(f64::from),
+            );
+        out.push(settle(&rig.pose(keyframe.angles_urad), held, None));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;
