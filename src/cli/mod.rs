@@ -8,6 +8,7 @@ pub mod input;
 mod inspect;
 mod ops;
 mod shaping;
+mod stage;
 mod transform;
 
 use crate::codec::kind::FileKind;
@@ -161,6 +162,9 @@ pub enum Command {
     /// Shaping: shape, simplify, smooth, fix-speed.
     #[command(flatten)]
     Shaping(shaping::ShapingCommand),
+    /// The floor: stage, body-angles.
+    #[command(flatten)]
+    Stage(stage::StageCommand),
     /// Work with ODA archives: list, extract, add, replace, remove.
     Oda {
         /// What to do with the archive.
@@ -212,6 +216,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
         Command::Ticks { file, entry } => transform::ticks(&file, entry.as_deref(), out),
         Command::Op(command) => ops::run(command, out),
         Command::Shaping(command) => shaping::run(command, out),
+        Command::Stage(command) => stage::run(command, out),
         Command::Oda { action } => archive::run(action, out),
         Command::Completions { shell } => {
             let mut command = <Args as clap::CommandFactory>::command();

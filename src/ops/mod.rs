@@ -4,6 +4,7 @@
 //! Each is a pure function from motions to a new motion (plus notes for the user): the
 //! command line writes the result, the window applies it as one undoable step.
 
+pub mod body_angles;
 pub mod concat;
 pub mod mirror;
 pub mod posture;

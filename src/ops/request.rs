@@ -100,6 +100,8 @@ pub enum OpRequest<Other = ()> {
         /// Only the segments within this range in ms.
         span_ms: Option<(u64, u64)>,
     },
+    /// Each keyframe's body pitch and roll set to how the body rests on the floor.
+    BodyAngles,
 }
 
 /// The keyframe range a request without times works on: the selected one, else all.
@@ -255,6 +257,7 @@ impl<Other> OpRequest<Other> {
                 }
                 None => shape::fix_speed(motion, range),
             },
+            Self::BodyAngles => super::body_angles::from_floor(motion),
         }
     }
 
@@ -276,6 +279,7 @@ impl<Other> OpRequest<Other> {
             Self::Simplify { .. } => "simplify".to_owned(),
             Self::Smooth { .. } => "smoothing".to_owned(),
             Self::FixSpeed { .. } => "speed fix".to_owned(),
+            Self::BodyAngles => "body angles from the floor".to_owned(),
         }
     }
 
@@ -297,6 +301,7 @@ impl<Other> OpRequest<Other> {
             Self::Simplify { .. } => "simplify",
             Self::Smooth { .. } => "smooth",
             Self::FixSpeed { .. } => "fix the speed",
+            Self::BodyAngles => "set the body angles",
         }
     }
 
@@ -369,6 +374,7 @@ impl<Other> OpRequest<Other> {
             Self::Simplify { .. } => "Simplified",
             Self::Smooth { .. } => "Smoothed",
             Self::FixSpeed { .. } => "Fixed the speed",
+            Self::BodyAngles => "Set the body angles from the floor",
         };
         format!("{what}: now {length}")
     }

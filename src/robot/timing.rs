@@ -247,4 +247,23 @@ mod tests {
         assert_eq!(count, 0);
         assert_eq!(duration_ms(&keyframes), 0);
     }
+
+    #[test]
+    fn a_range_of_ticks_is_the_same_ticks_as_the_whole_stream() {
+        let keyframes = two_segments();
+        let mut all = Vec::new();
+        for_each_tick(&keyframes, |tick, values| all.push((tick, values.to_vec())));
+        let total = all.len() as u64;
+        for from in 0..=total {
+            for to in from..=total + 2 {
+                let mut part = Vec::new();
+                for_each_tick_between(&keyframes, from, to, |tick, values| {
+                    part.push((tick, values.to_vec()));
+                });
+                let end = usize::try_from(to.min(total)).unwrap_or(usize::MAX);
+                let start = usize::try_from(from).unwrap_or(usize::MAX);
+                assert_eq!(part, all[start..end], "{from}..{to}");
+            }
+        }
+    }
 }

@@ -31,7 +31,7 @@ pub fn is_heavy(request: &OpRequest, motion: &Motion) -> bool {
         | OpRequest::Simplify { .. }
         | OpRequest::FixSpeed { .. } => motion.keyframes.len() > HEAVY_KEYFRAMES,
         // Sampled tick by tick: heavy by length rather than by keyframes.
-        OpRequest::Shape { .. } | OpRequest::Smooth { .. } => {
+        OpRequest::Shape { .. } | OpRequest::Smooth { .. } | OpRequest::BodyAngles => {
             crate::robot::timing::duration_ms(&motion.keyframes) > HEAVY_SHAPING_MS
         }
         _ => false,

@@ -1,0 +1,97 @@
+//! The floor on the command line: `stage` reports the rest at each keyframe or tick, as
+//! text or JSON; `body-angles` writes the computed angles into the keyframes.
+
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "tests fail by panicking"
+)]
+
+mod common;
+
+use common::{ok, run_cli as run, text};
+use mtn_studio::robot::floor;
+use mtn_studio::robot::timing::tick_count;
+use mtn_studio::robot::urad_to_deg;
+
+#[test]
+fn stage_reports_each_keyframe_and_each_tick() {
+    let (_, example) = common::with_example("cli_floor", "stage");
+    let motion = common::read_mtn(&example);
+    let said = ok(&run(&[&"stage", &example, &"--json"]));
+    let report: serde_json::Value = serde_json::from_str(&said).unwrap();
+    let rows = report["keyframes"].as_array().unwrap();
+    assert_eq!(rows.len(), motion.keyframes.len());
+    let rig = floor::rig(&motion).unwrap();
+    let ticks = floor::rest_ticks(&rig, &motion);
+    let rests = floor::rest_at_keyframes(&rig, &motion, &ticks);
+    for ((row, rest), stored) in rows.iter().zip(&rests).zip(motion.keyframes.body()) {
+        for key in ["time_ms", "height_mm", "margin_mm", "file_roll_deg"] {
+            assert!(row[key].is_number(), "{key} in {row}");
+        }
+        assert_eq!(row["com_mm"].as_array().unwrap().len(), 3);
+        let pitch = row["pitch_deg"].as_f64().unwrap();
+        assert!((pitch - rest.pitch_deg()).abs() < 0.01, "{row}");
+        let file_pitch = row["file_pitch_deg"].as_f64().unwrap();
+        assert!((file_pitch - urad_to_deg(stored[1])).abs() < 0.01);
+        let contacts = row["contacts"].as_array().unwrap();
+        assert!(contacts.len() >= 3, "{row}");
+        assert!(
+            contacts
+                .iter()
+                .all(|c| c.as_str().is_some_and(|s| !s.is_empty()))
+        );
+    }
+    assert!(report["problems"].is_array());
+
+    let said = ok(&run(&[&"stage", &example, &"--json", &"--every-tick"]));
+    let report: serde_json::Value = serde_json::from_str(&said).unwrap();
+    assert!(report.get("keyframes").is_none());
+    let rows = report["ticks"].as_array().unwrap();
+    assert_eq!(rows.len() as u64, tick_count(&motion.keyframes));
+    assert_eq!(rows[1]["time_ms"], 8);
+
+    let said = ok(&run(&[&"stage", &example]));
+    assert!(said.starts_with("      ms  height"), "{said}");
+    assert!(said.contains("FL paw"), "{said}");
+    assert!(said.contains("problems"), "{said}");
+}
+
+#[test]
+fn body_angles_writes_the_floors_pitch_and_roll() {
+    let (dir, example) = common::with_example("cli_floor", "angles");
+    let out = dir.join("angles.mtn");
+    let said = ok(&run(&[&"body-angles", &example, &"-o", &out]));
+    assert!(said.contains("to how it rests on the floor"), "{said}");
+    let before = common::read_mtn(&example);
+    let after = common::read_mtn(&out);
+    assert_eq!(after.keyframes.angles(), before.keyframes.angles());
+    let report: serde_json::Value =
+        serde_json::from_str(&ok(&run(&[&"stage", &out, &"--json"]))).unwrap();
+    for row in report["keyframes"].as_array().unwrap() {
+        for (computed, file) in [
+            ("pitch_deg", "file_pitch_deg"),
+            ("roll_deg", "file_roll_deg"),
+        ] {
+            let (a, b) = (row[computed].as_f64().unwrap(), row[file].as_f64().unwrap());
+            assert!((a - b).abs() < 0.01, "{row}");
+        }
+    }
+}
+
+#[test]
+fn a_motion_of_no_known_model_has_no_body_to_stand() {
+    let (dir, example) = common::with_example("cli_floor", "unknown");
+    let mut motion = common::read_mtn(&example);
+    motion.design = "DRX-9999".to_owned();
+    let path = dir.join("unknown.mtn");
+    std::fs::write(&path, mtn_studio::codec::mtn::encode(&motion).unwrap()).unwrap();
+    let output = run(&[&"stage", &path]);
+    assert_eq!(output.status.code(), Some(1));
+    let said = text(&output.stderr);
+    assert!(
+        said.contains("names no AIBO model") && said.contains("unknown.mtn"),
+        "{said}"
+    );
+}
