@@ -99,6 +99,10 @@ commands! {
     Smooth,
     /// Lengthen the segments the servos cannot follow (in the selected range, or all).
     FixSpeed,
+    /// Each keyframe's body pitch and roll as the body rests on the floor.
+    BodyAngles,
+    /// The stage large, or back in its corner.
+    LargeStage,
     /// The selected values up 1°.
     NudgeUp,
     /// The selected values down 1°.
@@ -163,6 +167,8 @@ impl UiCommand {
             Self::Simplify => "Simplify…",
             Self::Smooth => "Smooth…",
             Self::FixSpeed => "Fix Speed",
+            Self::BodyAngles => "Set Body Angles from the Floor",
+            Self::LargeStage => "Large Stage",
             Self::NudgeUp => "Nudge Up 1°",
             Self::NudgeDown => "Nudge Down 1°",
             Self::NudgeUpFine => "Nudge Up 0.1°",
@@ -217,6 +223,7 @@ impl UiCommand {
             Self::InsertTime => KeyboardShortcut::new(command_shift, Key::T),
             Self::Shape => KeyboardShortcut::new(command, Key::K),
             Self::FixSpeed => KeyboardShortcut::new(command_shift, Key::F),
+            Self::LargeStage => KeyboardShortcut::new(none, Key::F11),
             Self::NudgeUp => KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp),
             Self::NudgeDown => KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown),
             Self::NudgeUpFine => {
@@ -234,6 +241,7 @@ impl UiCommand {
             | Self::ConvertModel
             | Self::Simplify
             | Self::Smooth
+            | Self::BodyAngles
             | Self::ClearRange => return None,
         };
         Some(shortcut)

@@ -339,6 +339,7 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
             .any(|p| p.code == crate::codec::ProblemCode::JointSpeed)
     });
     scoped(ui, UiCommand::FixSpeed, too_fast, actions);
+    item(ui, UiCommand::BodyAngles, open, actions);
     ui.separator();
     item(ui, UiCommand::Postures, open, actions);
     item(

@@ -18,10 +18,12 @@ pub struct Panels {
     pub joints: bool,
     /// The header and the problems.
     pub header: bool,
-    /// The posed robot.
+    /// The stage (the posed robot on its floor).
     pub pose: bool,
     /// The keyframe table.
     pub table: bool,
+    /// The stage made large (most of the window's width and its column's height).
+    pub large_stage: bool,
 }
 
 impl Default for Panels {
@@ -31,6 +33,7 @@ impl Default for Panels {
             header: true,
             pose: true,
             table: true,
+            large_stage: false,
         }
     }
 }
@@ -42,15 +45,23 @@ pub enum PanelKind {
     Joints,
     /// The header and the problems.
     Header,
-    /// The posed robot.
+    /// The stage.
     Pose,
     /// The keyframe table.
     Table,
+    /// The stage made large.
+    LargeStage,
 }
 
 impl PanelKind {
     /// Every panel, in menu order.
-    pub const ALL: [Self; 4] = [Self::Joints, Self::Header, Self::Pose, Self::Table];
+    pub const ALL: [Self; 5] = [
+        Self::Joints,
+        Self::Header,
+        Self::Pose,
+        Self::Table,
+        Self::LargeStage,
+    ];
 
     /// The View menu's label.
     #[must_use]
@@ -58,8 +69,9 @@ impl PanelKind {
         match self {
             Self::Joints => "Joint List",
             Self::Header => "Header and Problems",
-            Self::Pose => "Posed Robot",
+            Self::Pose => "Stage",
             Self::Table => "Keyframe Table",
+            Self::LargeStage => "Large Stage (F11)",
         }
     }
 }
@@ -73,6 +85,7 @@ impl Panels {
             PanelKind::Header => self.header,
             PanelKind::Pose => self.pose,
             PanelKind::Table => self.table,
+            PanelKind::LargeStage => self.large_stage,
         }
     }
 
@@ -83,8 +96,13 @@ impl Panels {
             PanelKind::Header => &mut self.header,
             PanelKind::Pose => &mut self.pose,
             PanelKind::Table => &mut self.table,
+            PanelKind::LargeStage => &mut self.large_stage,
         };
         *slot = shown;
+        // A large stage is a shown one.
+        if kind == PanelKind::LargeStage && shown {
+            self.pose = true;
+        }
     }
 }
 

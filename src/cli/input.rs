@@ -97,13 +97,23 @@ pub fn read_stdin() -> Result<Vec<u8>, Failure> {
     Ok(data)
 }
 
-/// Decodes one motion's bytes with every problem (structure, labels, limits, names, speed),
-/// naming the source on failure.
+/// Decodes one motion's bytes with every problem but the floor's (structure, labels,
+/// limits, names, speed), naming the source on failure.
 ///
 /// # Errors
 /// The bytes are not a recoverable motion.
 pub fn decode_named(label: &str, bytes: &[u8]) -> Result<Decoded, Failure> {
     decode_checked(bytes).map_err(|e| Failure::unreadable(format!("{label}: {e}")))
+}
+
+/// Adds the floor's problems (every tick solved: only the commands that report problems
+/// pay for it).
+pub fn add_floor_problems(decoded: &mut Decoded) {
+    decoded.problems.extend(crate::robot::check::floor_problems(
+        &decoded.motion,
+        &decoded.offsets,
+    ));
+    decoded.problems.sort_by_key(|p| p.offset);
 }
 
 /// The motions a command works on: the file itself, the chosen entry of an archive, or every

@@ -70,6 +70,12 @@ fn info_json<'a>(file: &'a str, source: &'a Source) -> InfoJson<'a> {
     }
 }
 
+/// The source with the floor's problems added (`info` and `check` report every problem).
+fn with_floor(mut source: Source) -> Source {
+    super::input::add_floor_problems(&mut source.decoded);
+    source
+}
+
 fn write_failed(e: &std::io::Error) -> Failure {
     Failure::output(e)
 }
@@ -92,6 +98,7 @@ pub fn info(
                 })
                 .ok()
         })
+        .map(with_floor)
         .collect();
     if sources.is_empty() {
         return Ok(code);
@@ -223,6 +230,7 @@ fn check_one(file: &Path, json: bool) -> Checked {
                 })
                 .ok()
         })
+        .map(with_floor)
         .collect();
     if sources.is_empty() && !json {
         let _ = writeln!(checked.out, "{}: no motions", file.display());

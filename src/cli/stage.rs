@@ -167,10 +167,11 @@ fn stage(
     every_tick: bool,
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
-    let source = motions(file, entry, false)?
+    let mut source = motions(file, entry, false)?
         .into_iter()
         .next()
         .ok_or_else(|| Failure::usage(format!("{}: no motion in it", file.display())))?;
+    super::input::add_floor_problems(&mut source.decoded);
     let motion = &source.decoded.motion;
     let rig = floor::rig(motion).ok_or_else(|| {
         Failure::usage(format!(

@@ -89,11 +89,18 @@ pub enum ProblemCode {
     /// The name says the motion starts (or ends) in a standard posture its first (last)
     /// keyframe is not in.
     PostureMismatch,
+    /// The body topples: between two ticks it turns by more than 10 degrees onto other
+    /// parts (`robot::floor`).
+    Falls,
+    /// Standing on its paws with its weight under 10 mm from tipping for over 100 ms.
+    Unstable,
+    /// A paw carrying weight slides along the floor by more than 5 mm between ticks.
+    PawSlide,
 }
 
 impl ProblemCode {
     /// Every code, for tests that need one fixture per code.
-    pub const ALL: [Self; 24] = [
+    pub const ALL: [Self; 27] = [
         Self::Section0Header,
         Self::SectionNumber,
         Self::Section1Size,
@@ -118,6 +125,9 @@ impl ProblemCode {
         Self::Section3Width,
         Self::JointSpeed,
         Self::PostureMismatch,
+        Self::Falls,
+        Self::Unstable,
+        Self::PawSlide,
     ];
 
     /// The stable kebab-case string.
@@ -148,6 +158,9 @@ impl ProblemCode {
             Self::Section3Width => "section3-width",
             Self::JointSpeed => "joint-speed",
             Self::PostureMismatch => "posture-mismatch",
+            Self::Falls => "falls",
+            Self::Unstable => "unstable",
+            Self::PawSlide => "paw-slide",
         }
     }
 

@@ -51,6 +51,18 @@ pub fn safety_problems(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
     })
 }
 
+/// The floor's problems (the robot falls, stands at the edge of tipping, or a paw carrying
+/// weight slides): every tick solved (`robot::floor`), so kept out of [`problems`], which the
+/// window runs after each edit; the command line adds them, and the window solves them in
+/// the background with its stage.
+#[must_use]
+pub fn floor_problems(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
+    super::floor::rig(motion).map_or_else(Vec::new, |rig| {
+        let ticks = super::floor::rest_ticks(&rig, motion);
+        super::floor::floor_problems(&rig, motion, &ticks, offsets)
+    })
+}
+
 /// Every check that needs robot knowledge except speed, with the byte offsets of `offsets`:
 /// header fields, labels, joints, limits and the name (what the reader's own checks were
 /// before the codec stood on its own; the codec bench measures them with the reader).

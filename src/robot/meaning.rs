@@ -74,6 +74,19 @@ pub fn meaning(problem: &Problem) -> &'static str {
             "A joint moves faster than its servo can follow: on the robot it lags behind this \
              timing. Give the segment more frames."
         }
+        C::Falls => {
+            "The robot falls over here: its weight goes past the paws it stands on and it \
+             topples onto its body. Keep the weight over the paws that stay down, or move the \
+             others more slowly."
+        }
+        C::Unstable => {
+            "The robot stands with its weight right at the edge of its paws: a nudge or a \
+             servo's lag tips it. Move the body back over the paws, or lift fewer of them."
+        }
+        C::PawSlide => {
+            "A paw carrying weight moves along the floor: on the robot it slips or drags the \
+             body. Lift it first, or keep it where it is."
+        }
         C::ChunkName => {
             "The motion's name does not follow Sony's pattern (like a_stand#sit_wave): the \
              robot uses the name to know where the motion starts and ends."

@@ -21,7 +21,7 @@ const CONTROLS: [(&str, &str, Option<Role>); 7] = [
     ("header", "Creator", Some(Role::TextInput)),
     ("header", "Design label", Some(Role::ComboBox)),
     ("problems", "Repair", Some(Role::Button)),
-    ("posed robot", "Posed robot", None),
+    ("stage", "Stage", None),
     ("keyframe table", "Keyframe 0", None),
 ];
 
@@ -99,7 +99,7 @@ fn panels_hide_and_show_from_the_view_menu_and_the_timeline_takes_the_room() {
     for label in [
         "Joint List",
         "Header and Problems",
-        "Posed Robot",
+        "Stage",
         "Keyframe Table",
     ] {
         menu(&mut harness, "View", label);
@@ -121,11 +121,8 @@ fn panels_hide_and_show_from_the_view_menu_and_the_timeline_takes_the_room() {
         "{before:?} {after:?}"
     );
     assert!(!harness.state().panels.joints && !harness.state().panels.table);
-    menu(&mut harness, "View", "Posed Robot");
-    assert!(
-        harness.query_by_label("Posed robot").is_some(),
-        "shown again"
-    );
+    menu(&mut harness, "View", "Stage");
+    assert!(harness.query_by_label("Stage").is_some(), "shown again");
 }
 
 #[test]
@@ -206,7 +203,7 @@ fn safety_marks_lie_beneath_the_curves() {
         .position(|s| {
             // A band, or for a lone keyframe a ring, in the out-of-range red.
             matches!(s, egui::Shape::Mesh(m)
-                if m.vertices.iter().any(|v| v.color.r() > 2 * v.color.g().max(1) && v.color.a() < 200))
+                if m.vertices.iter().any(|v| u16::from(v.color.r()) > 2 * u16::from(v.color.g().max(1)) && v.color.a() < 200))
                 || matches!(s, egui::Shape::Circle(c)
                     if c.stroke.color == egui::Color32::from_rgb(255, 45, 45))
         })

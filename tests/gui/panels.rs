@@ -1,4 +1,4 @@
-//! The side panels driven as a user would: the posed robot's limbs select their joints,
+//! The side panels driven as a user would: the stage's limbs select their joints,
 //! and the joint list flags a joint beyond its servo and takes the timeline there.
 
 use crate::common;
@@ -15,26 +15,20 @@ fn example() -> StudioApp {
     StudioApp::with_document(mtn_studio::app::example_document())
 }
 
-/// A point on one of `joint`'s limbs in the pose view that no other joint's limb is near,
-/// so a click there can only mean that joint.
+/// A point on one of `joint`'s limbs on the stage where that limb is in front, so a click
+/// there can only mean that joint.
 fn limb_point(harness: &Harness<'_, StudioApp>, joint: usize) -> Pos2 {
-    use mtn_studio::app::motion::pose_view::{LIMB_GRAB_RADIUS, distance_to_segment};
-    let limbs = &tab(harness).pose.limbs;
-    limbs
-        .iter()
-        .filter(|(j, _)| *j == joint)
-        .flat_map(|(_, [a, b])| (1..10).map(move |i| *a + (*b - *a) * (i as f32 / 10.0)))
-        .find(|p| {
-            limbs
-                .iter()
-                .filter(|(j, _)| *j != joint)
-                .all(|(_, [a, b])| distance_to_segment(*p, *a, *b) > LIMB_GRAB_RADIUS + 1.0)
-        })
-        .unwrap_or_else(|| panic!("joint {joint} has no limb clear of the others"))
+    use mtn_studio::app::motion::stage::pick;
+    let hits = &tab(harness).stage.hits;
+    hits.iter()
+        .filter(|(j, _)| *j == Some(joint))
+        .map(|(_, [a, b, c])| Pos2::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0))
+        .find(|p| pick(hits, *p) == Some(Some(joint)))
+        .unwrap_or_else(|| panic!("joint {joint} has no limb in front on the stage"))
 }
 
 #[test]
-fn clicking_a_limb_of_the_posed_robot_selects_its_joint() {
+fn clicking_a_limb_on_the_stage_selects_its_joint() {
     let mut harness = harness(example());
     harness.run();
     harness.get_by_label("Hide all").click();
@@ -47,7 +41,8 @@ fn clicking_a_limb_of_the_posed_robot_selects_its_joint() {
             .position(|l| mtn_studio::robot::joint_name(&motion.design, l) == name)
             .unwrap()
     };
-    let (knee, head) = (index("BR_LEG_KNEE"), index("HEAD_PITCH"));
+    // The near front knee and the head, both in sight from the stage's first view.
+    let (knee, head) = (index("FL_LEG_KNEE"), index("HEAD_PITCH"));
     for joint in [knee, head] {
         let at = limb_point(&harness, joint);
         click_at(&mut harness, at);
@@ -61,17 +56,14 @@ fn clicking_a_limb_of_the_posed_robot_selects_its_joint() {
             "only the clicked joints were shown"
         );
     }
-    // A click on the empty background selects nothing new.
-    let limbs = tab(&harness).pose.limbs.clone();
-    let left = limbs
-        .iter()
-        .flat_map(|(_, [a, b])| [a.x, b.x])
-        .fold(f32::INFINITY, f32::min);
-    let top = limbs
-        .iter()
-        .flat_map(|(_, [a, b])| [a.y, b.y])
-        .fold(f32::INFINITY, f32::min);
-    click_at(&mut harness, Pos2::new(left - 30.0, top - 5.0));
+    // A click on the empty floor selects nothing new.
+    let rect = tab(&harness).stage.rect.unwrap();
+    let floor = rect.left_bottom() + egui::vec2(12.0, -40.0);
+    assert_eq!(
+        mtn_studio::app::motion::stage::pick(&tab(&harness).stage.hits, floor),
+        None
+    );
+    click_at(&mut harness, floor);
     harness.run();
     assert_eq!(tab(&harness).view.focused, Some(Channel::Joint(head)));
 }

@@ -137,58 +137,90 @@ fn screenshots_of_the_editor() {
     render(StudioApp::with_document(document), "editor-safety", |_| {});
 }
 
-#[test]
-fn screenshots_of_the_posed_robot() {
+/// The stage alone, `model` in its standard posture `name`, seen from `view`.
+fn stage_picture(
+    model: mtn_studio::robot::Model,
+    name: &str,
+    view: mtn_studio::app::motion::stage::camera::View,
+    file: &str,
+) {
+    use mtn_studio::app::motion::stage::{StageInput, StageState, stage_ui};
     use mtn_studio::codec::mtn::Motion;
-    use mtn_studio::robot::Model;
     use mtn_studio::robot::postures::{posture, posture_locators};
+    let pose = posture(model, name).unwrap();
+    let mut motion = Motion::new(
+        &format!("a_{name}#{name}_pose"),
+        "",
+        model.label(),
+        posture_locators(model),
+    );
+    motion
+        .keyframes
+        .push(0, pose.body_urad(), &pose.angles_urad())
+        .unwrap();
+    let values = pose.angles_urad();
+    let mut state = StageState::default();
+    state.camera.set_view(view);
+    let times = [0];
+    let input = StageInput {
+        motion: &motion,
+        revision: 0,
+        values: &values,
+        file_body: pose.body_urad(),
+        playhead_ms: 0,
+        times_ms: &times,
+        ticks: None,
+        visible_ms: None,
+        focused: None,
+    };
+    let mut harness = Harness::builder()
+        .with_size([640.0, 420.0])
+        .wgpu()
+        .build_ui(|ui| {
+            stage_ui(ui, &input, false, &mut state);
+        });
+    harness.run();
+    let Some(image) = rendered!(harness, file) else {
+        return;
+    };
+    // The robot is drawn filled: its shell (light, nearly grey) and its limbs' colours
+    // cover a real part of the picture, not only the dark floor and the grid.
+    let (mut shell, mut coloured) = (0usize, 0usize);
+    for p in image.pixels() {
+        let [r, g, b, _] = p.0;
+        let (high, low) = (r.max(g).max(b), r.min(g).min(b));
+        if high > 150 && high - low < 30 {
+            shell += 1;
+        } else if high - low > 60 {
+            coloured += 1;
+        }
+    }
+    image.save(out_dir().join(file)).unwrap();
+    let area = f64::from(image.width() * image.height());
+    assert!(shell as f64 / area > 0.02, "{file}: shell {shell}");
+    assert!(coloured as f64 / area > 0.005, "{file}: limbs {coloured}");
+}
+
+#[test]
+fn screenshots_of_the_stage() {
+    use mtn_studio::app::motion::stage::camera::View;
+    use mtn_studio::robot::Model;
+    // The sit from three views.
+    for (view, name) in [
+        (View::Front, "front"),
+        (View::Side, "side"),
+        (View::ThreeQuarter, "three-quarter"),
+    ] {
+        stage_picture(Model::Ers7, "sit", view, &format!("stage-sit-{name}.png"));
+    }
+    // Each standard posture of both models.
     for model in [Model::Ers7, Model::Ers210] {
         for name in ["stand", "sit", "sleep"] {
-            let pose = posture(model, name).unwrap();
-            let mut motion = Motion::new(
-                &format!("a_{name}#{name}_pose"),
-                "",
-                model.label(),
-                posture_locators(model),
-            );
-            motion
-                .keyframes
-                .push(0, pose.body_urad(), &pose.angles_urad())
-                .unwrap();
-            let values = pose.angles_urad();
-            let body = pose.body_urad();
-            let mut state = mtn_studio::app::motion::pose_view::PoseState::default();
-            let mut harness = Harness::builder()
-                .with_size([640.0, 300.0])
-                .wgpu()
-                .build_ui(|ui| {
-                    mtn_studio::app::motion::pose_view::pose_ui(
-                        ui, &motion, &values, body, None, &mut state,
-                    );
-                });
-            harness.run();
             let file = format!(
                 "pose-{}-{name}.png",
                 model.name().to_lowercase().replace(['/', ' '], "-")
             );
-            let Some(image) = rendered!(harness, &file) else {
-                return;
-            };
-            // The figure is drawn: the limbs' colours (not only the dark background and the
-            // grey ground and labels) cover a real part of the picture.
-            let coloured = image
-                .pixels()
-                .filter(|p| {
-                    let [r, g, b, _] = p.0;
-                    r.max(g).max(b) - r.min(g).min(b) > 60
-                })
-                .count();
-            let share = coloured as f64 / f64::from(image.width() * image.height());
-            assert!(
-                share > 0.005,
-                "{file}: {share:.4} of the picture is a limb's colour"
-            );
-            image.save(out_dir().join(file)).unwrap();
+            stage_picture(model, name, View::ThreeQuarter, &file);
         }
     }
 }

@@ -1,9 +1,10 @@
 //! A motion tab's panels: the joint list, the header and problems, the keyframe table, the
 //! transport, the posed robot and the timeline. Each reads the tab and pushes actions.
 
+use super::stage::{StageEvent, StageInput};
 use super::tab::{Shown, Widgets};
 use super::view::Channel;
-use super::{header_panel, joints_panel, pose_view, problems_panel, table, timeline};
+use super::{header_panel, joints_panel, problems_panel, stage, table, timeline};
 use crate::app::action::{MotionAction, MotionSink};
 use crate::app::command::UiCommand;
 use crate::app::panel_size::PanelSize;
@@ -14,6 +15,8 @@ use crate::edit::{Document, Playback};
 /// keeps at least half of it at any size.
 const JOINTS_SHARE: f32 = 0.22;
 const RIGHT_SHARE: f32 = 0.24;
+/// The right column's share with the stage large (the timeline keeps the rest).
+const LARGE_STAGE_SHARE: f32 = 0.62;
 /// Narrower than this, the transport row is drawn compact.
 const TRANSPORT_FULL_WIDTH: f32 = 470.0;
 /// The rows (header included) the keyframe table shows at first where there is room.
@@ -39,10 +42,11 @@ pub fn motion_tab_ui(
         repair_log,
         shaping,
         curve_clip,
+        floor,
     } = shown;
     let Widgets {
         timeline: timeline_state,
-        pose,
+        stage: stage_state,
     } = widgets;
     let playhead_ms = playback.time_ms();
     let playhead_values = playback.values_with(&document.motion.keyframes, document.times_ms());
@@ -72,51 +76,77 @@ pub fn motion_tab_ui(
         size.remember(ui, shown.response.rect.width());
     }
     if panels.pose || panels.header {
+        let large = panels.pose && panels.large_stage;
+        let share = if large {
+            LARGE_STAGE_SHARE
+        } else {
+            RIGHT_SHARE
+        };
         let size = PanelSize {
-            salt: "header",
+            salt: if large { "stage large" } else { "header" },
             extent: width,
-            default: 320.0_f32.min(width * RIGHT_SHARE),
-            max: width * RIGHT_SHARE,
+            default: if large {
+                width * share
+            } else {
+                320.0_f32.min(width * share)
+            },
+            max: width * share,
         };
         size.fit(ui);
+        let visible_ms = timeline_state.transform.map(|t| {
+            let bounds = t.bounds();
+            (bounds.min()[0], bounds.max()[0])
+        });
         let shown = egui::Panel::right(size.salt)
             .resizable(true)
             .default_size(size.default)
             .max_size(size.max)
             .show(ui, |ui| {
-                let mut pose_ui = |ui: &mut egui::Ui, sink: &mut MotionSink<'_>| {
-                    let body = body_at(document, playhead_ms);
-                    let clicked = pose_view::pose_ui(
-                        ui,
-                        &document.motion,
-                        &playhead_values,
-                        body,
-                        view.focused,
-                        pose,
-                    );
-                    if let Some(j) = clicked {
-                        sink.push(MotionAction::Focus(Some(Channel::Joint(j))));
-                        sink.push(MotionAction::SetVisible(Channel::Joint(j), true));
+                let mut stage_ui = |ui: &mut egui::Ui, sink: &mut MotionSink<'_>| {
+                    let input = StageInput {
+                        motion: &document.motion,
+                        revision: document.revision(),
+                        values: &playhead_values,
+                        file_body: body_at(document, playhead_ms),
+                        playhead_ms,
+                        times_ms: document.times_ms(),
+                        ticks: floor
+                            .current(document.revision())
+                            .or_else(|| floor.latest()),
+                        visible_ms,
+                        focused: view.focused,
+                    };
+                    match stage::stage_ui(ui, &input, large, stage_state) {
+                        Some(StageEvent::Select(j)) => {
+                            sink.push(MotionAction::Focus(Some(Channel::Joint(j))));
+                            sink.push(MotionAction::SetVisible(Channel::Joint(j), true));
+                        }
+                        Some(StageEvent::ToggleLarge) => sink.command(UiCommand::LargeStage),
+                        None => {}
                     }
                 };
                 if !panels.header {
-                    pose_ui(ui, sink);
+                    stage_ui(ui, sink);
                     return;
                 }
                 if panels.pose {
                     let column = ui.available_height();
                     let size = PanelSize {
-                        salt: "pose",
+                        salt: if large { "stage large top" } else { "pose" },
                         extent: column,
-                        default: (ui.available_width() * 0.75).min(column * 0.4),
-                        max: column * 0.7,
+                        default: if large {
+                            column * 0.8
+                        } else {
+                            (ui.available_width() * 0.75).min(column * 0.4)
+                        },
+                        max: column * if large { 0.9 } else { 0.7 },
                     };
                     size.fit(ui);
                     let shown = egui::Panel::top(size.salt)
                         .resizable(true)
                         .default_size(size.default)
                         .max_size(size.max)
-                        .show(ui, |ui| pose_ui(ui, sink));
+                        .show(ui, |ui| stage_ui(ui, sink));
                     size.remember(ui, shown.response.rect.height());
                 }
                 egui::ScrollArea::vertical()

@@ -1,7 +1,8 @@
 //! A motion tab's state: the document, what the window shows of it, its playback, and the
 //! state its widgets keep between frames.
 
-use super::pose_view::PoseState;
+use super::floor_job::FloorCache;
+use super::stage::StageState;
 use super::timeline::TimelineState;
 use super::view::View;
 use crate::edit::{Document, Playback};
@@ -22,14 +23,16 @@ pub struct Shown<'a> {
     pub shaping: Option<&'a super::timeline::overlay::Shaping<'a>>,
     /// The name of the joint whose curve was copied, if one was (its paste is offered).
     pub curve_clip: Option<&'a str>,
+    /// How the body rests at every tick (the stage's floor).
+    pub floor: &'a FloorCache,
 }
 
 /// What the drawing of a motion tab keeps between frames: its widgets' own state.
 pub struct Widgets<'a> {
     /// The timeline's (hover, a drag in progress, the plot's transform).
     pub timeline: &'a mut TimelineState,
-    /// The posed robot's (its limbs on screen).
-    pub pose: &'a mut PoseState,
+    /// The stage's (its camera, its limbs on screen).
+    pub stage: &'a mut StageState,
 }
 
 /// A motion being edited, and how the window shows it.
@@ -42,8 +45,10 @@ pub struct MotionTab {
     pub playback: Playback,
     /// The timeline's own state (hover, a drag in progress, the plot's transform).
     pub timeline: TimelineState,
-    /// The posed robot's own state (its limbs on screen).
-    pub pose: PoseState,
+    /// The stage's own state (its camera, its limbs on screen).
+    pub stage: StageState,
+    /// How the body rests at every tick, worked out in the background.
+    pub floor: FloorCache,
     /// The user said to save this document despite its limit and speed problems.
     pub safety_confirmed: bool,
     /// What the last repair did.
@@ -60,7 +65,8 @@ impl MotionTab {
             view: View::for_motion(&document.motion),
             playback: Playback::default(),
             timeline: TimelineState::default(),
-            pose: PoseState::default(),
+            stage: StageState::default(),
+            floor: FloorCache::default(),
             safety_confirmed: false,
             repair_log: Vec::new(),
             followed_length_ms: crate::robot::timing::duration_ms(&document.motion.keyframes),
@@ -75,8 +81,9 @@ impl MotionTab {
             view,
             playback,
             timeline,
-            pose,
+            stage,
             repair_log,
+            floor,
             ..
         } = self;
         (
@@ -87,8 +94,9 @@ impl MotionTab {
                 repair_log,
                 shaping: None,
                 curve_clip: None,
+                floor,
             },
-            Widgets { timeline, pose },
+            Widgets { timeline, stage },
         )
     }
 

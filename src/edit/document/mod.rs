@@ -121,6 +121,8 @@ pub struct Document {
     file_problems: Vec<Problem>,
     /// Every current problem: the file's, then the checks of the motion now.
     problems: Vec<Problem>,
+    /// The floor's problems (worked out in the background: the latest there are).
+    floor_problems: Vec<Problem>,
     /// Each keyframe's time in ms, kept current after every change (the timeline and the
     /// table read it every frame).
     times_ms: Vec<u64>,
@@ -175,6 +177,7 @@ impl Document {
             saved_state,
             file_problems,
             problems: Vec::new(),
+            floor_problems: Vec::new(),
             times_ms: Vec::new(),
             marks: SafetyMarks::default(),
             revision: 0,
@@ -255,6 +258,23 @@ impl Document {
     #[must_use]
     pub fn problems(&self) -> &[Problem] {
         &self.problems
+    }
+
+    /// Takes the floor's problems worked out for `revision` (ignored when the motion has
+    /// changed since: newer ones are on their way).
+    pub fn set_floor_problems(&mut self, revision: u64, problems: Vec<Problem>) {
+        if revision != self.revision {
+            return;
+        }
+        self.floor_problems = problems;
+        let offsets = mtn::offsets(&self.motion).unwrap_or_default();
+        self.problems = check_problems(&self.motion, &offsets, &self.file_problems);
+        self.merge_floor_problems();
+    }
+
+    fn merge_floor_problems(&mut self) {
+        self.problems.extend(self.floor_problems.iter().cloned());
+        self.problems.sort_by_key(|p| p.offset);
     }
 
     /// The structure problems of the file on disk, which saving puts right.
@@ -356,6 +376,7 @@ impl Document {
         self.refresh_times();
         let offsets = mtn::offsets(&self.motion).unwrap_or_default();
         self.problems = check_problems(&self.motion, &offsets, &self.file_problems);
+        self.merge_floor_problems();
         self.marks = safety_marks(&self.motion);
         self.marks_revision = REVISIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }

@@ -122,6 +122,11 @@ pub struct Body {
     pub head: [Vec3; 3],
     /// The tail's base and tip (None on a model without a tail joint).
     pub tail: Option<[Vec3; 2]>,
+    /// The torso's corners: bottom then top, each front-left, front-right, rear-right,
+    /// rear-left.
+    pub torso: [Vec3; 8],
+    /// The chin (where the mouth hinges).
+    pub chin: Vec3,
 }
 
 /// A model's outline and masses (see the module doc for where the numbers come from).
@@ -148,6 +153,8 @@ pub(super) struct Build {
     pub(super) chin: [f64; 2],
     /// Tail length.
     pub(super) tail: f64,
+    /// The torso's top, above the shoulders.
+    pub(super) top: f64,
     /// Masses in grams: torso, head, neck, upper leg, lower leg, tail.
     pub(super) mass: [f64; 6],
     /// The torso's own centre of mass.
@@ -167,8 +174,9 @@ pub(super) fn build(model: Model) -> Build {
             face: 81.0,
             chin: [45.0, 30.0],
             tail: 86.0,
+            top: 35.0,
             mass: [950.0, 250.0, 50.0, 60.0, 40.0, 20.0],
-            torso_com: [0.0, 0.0, -25.0],
+            torso_com: [15.0, 0.0, -25.0],
         },
         Model::Ers210 | Model::Ers310 => Build {
             chest: [90.0, 40.0, -35.0],
@@ -181,8 +189,9 @@ pub(super) fn build(model: Model) -> Build {
             face: 67.0,
             chin: [40.0, 30.0],
             tail: 60.0,
+            top: 40.0,
             mass: [850.0, 230.0, 40.0, 55.0, 40.0, 15.0],
-            torso_com: [-5.0, 0.0, 0.0],
+            torso_com: [20.0, 0.0, 0.0],
         },
         Model::Ers110 => Build {
             chest: [70.0, 30.0, -30.0],
@@ -195,6 +204,7 @@ pub(super) fn build(model: Model) -> Build {
             face: 60.0,
             chin: [35.0, 25.0],
             tail: 60.0,
+            top: 30.0,
             mass: [800.0, 200.0, 40.0, 50.0, 35.0, 15.0],
             torso_com: [-5.0, 0.0, 0.0],
         },
@@ -270,6 +280,19 @@ impl Rig {
     #[must_use]
     pub fn parts(&self) -> Vec<Part> {
         self.pose(&[]).touches.iter().map(|t| t.part).collect()
+    }
+
+    /// The joint columns of a leg (J1, J2, J3), where the motion has them.
+    #[must_use]
+    pub fn leg_joints(&self, leg: Leg) -> [Option<usize>; 3] {
+        let i = Leg::ALL.iter().position(|&l| l == leg).unwrap_or(0);
+        self.legs[i]
+    }
+
+    /// The head's joint columns (tilt, pan, nod) and the tail's (tilt, pan).
+    #[must_use]
+    pub fn head_and_tail_joints(&self) -> ([Option<usize>; 3], [Option<usize>; 2]) {
+        (self.head, self.tail)
     }
 
     /// Whether the model's proportions are measured (false: approximate).
@@ -365,12 +388,25 @@ impl Rig {
             moment = add(moment, scaled(mid(from, to), tail_mass));
             total += tail_mass;
         }
+        let (front, rear) = (b.chest, b.rear);
+        let torso = [
+            front,
+            [front[0], -front[1], front[2]],
+            [rear[0], -rear[1], rear[2]],
+            rear,
+            [front[0] + 10.0, front[1], b.top],
+            [front[0] + 10.0, -front[1], b.top],
+            [rear[0], -rear[1], b.top],
+            [rear[0], rear[1], b.top],
+        ];
         Body {
             touches,
             com: scaled(moment, 1.0 / total),
             legs,
             head: [base, top, camera],
             tail,
+            torso,
+            chin,
         }
     }
 }

@@ -8,10 +8,12 @@
 //! body rests: [`rest_at_keyframes`] gives what they would be.
 
 pub mod body;
+pub mod problems;
 pub mod settle;
 
 pub use body::{Body, Part, Rig, Side, Touch};
-pub use settle::{Settled, margin, settle, settle_naive};
+pub use problems::floor_problems;
+pub use settle::{Settled, margin, placed, settle, settle_naive};
 
 use super::kinematics::Vec3;
 use super::models::parse_design;

@@ -413,6 +413,26 @@ fn roll(
     ])
 }
 
+/// A body held with `up` as the floor's up and its origin `height_mm` above the floor
+/// (a tick's [`super::Rest`]), for placing its parts on the floor; nothing touches.
+#[must_use]
+pub fn placed(up: Vec3, height_mm: f64) -> Settled {
+    let up = unit(up).unwrap_or([0.0, 0.0, 1.0]);
+    let (forward, left) = floor_axes(up);
+    Settled {
+        up,
+        forward,
+        left,
+        height_mm,
+        contacts: Vec::new(),
+        com: [0.0; 3],
+        support: Vec::new(),
+        margin_mm: 0.0,
+        face: None,
+        resting: true,
+    }
+}
+
 /// [`settle`] without the hint, by trying every face: the naive baseline the bench measures
 /// against (the same answer).
 #[must_use]

@@ -292,6 +292,7 @@ impl StudioApp {
             C::RobotRate => Some(OpRequest::ToRobotRate),
             C::DeleteRange => Some(OpRequest::DeleteRange),
             C::FixSpeed => Some(OpRequest::FixSpeed { span_ms: None }),
+            C::BodyAngles => Some(OpRequest::BodyAngles),
             C::Shape | C::Simplify | C::Smooth => None,
             C::Retime
             | C::Postures

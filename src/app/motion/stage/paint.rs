@@ -1,0 +1,203 @@
+//! Drawing the stage: the floor with its grid, the parts' shadows, the support polygon, the
+//! robot and its ghosts as lit, depth-ordered triangles, the centre of mass and the paws'
+//! trails.
+
+use super::camera::{Camera, Projected};
+use super::solid::Tri;
+use egui::epaint::{Mesh, Vertex, WHITE_UV};
+use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
+
+/// How much light a face turned away still gets.
+const AMBIENT: f32 = 0.38;
+
+/// The floor's half extent and its grid's step (mm).
+const FLOOR_HALF: f32 = 450.0;
+const GRID_STEP: f32 = 50.0;
+
+fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// What the stage draws with: the camera, where, and with what.
+pub struct Canvas<'a> {
+    /// The camera.
+    pub camera: &'a Camera,
+    /// The stage's area on screen.
+    pub rect: Rect,
+    /// The painter, clipped to it.
+    pub painter: &'a Painter,
+}
+
+impl Canvas<'_> {
+    /// A floor-frame point on screen.
+    pub fn at(&self, p: [f32; 3]) -> Option<Projected> {
+        self.camera.project(p, self.rect)
+    }
+
+    /// A line between floor-frame points (nothing where one is behind the camera).
+    pub fn line(&self, a: [f32; 3], b: [f32; 3], stroke: Stroke) {
+        if let (Some(a), Some(b)) = (self.at(a), self.at(b)) {
+            self.painter.line_segment([a.pos, b.pos], stroke);
+        }
+    }
+
+    /// A filled polygon of floor-frame points.
+    pub fn polygon(&self, points: &[[f32; 3]], fill: Color32, stroke: Stroke) {
+        let on_screen: Option<Vec<Pos2>> =
+            points.iter().map(|&p| self.at(p).map(|q| q.pos)).collect();
+        if let Some(points) = on_screen.filter(|p| p.len() >= 3) {
+            self.painter
+                .add(Shape::convex_polygon(points, fill, stroke));
+        }
+    }
+
+    /// The floor: a dark square with a grid, lines every 50 mm.
+    pub fn floor(&self) {
+        let h = FLOOR_HALF;
+        self.polygon(
+            &[[h, h, 0.0], [-h, h, 0.0], [-h, -h, 0.0], [h, -h, 0.0]],
+            Color32::from_rgb(46, 48, 54),
+            Stroke::NONE,
+        );
+        let steps = (2.0 * h / GRID_STEP) as i32;
+        for i in 0..=steps {
+            let v = -h + i as f32 * GRID_STEP;
+            let color = if v.abs() < 1e-3 {
+                Color32::from_rgb(96, 100, 112)
+            } else {
+                Color32::from_rgb(66, 69, 78)
+            };
+            let stroke = Stroke::new(1.0, color);
+            self.line([v, -h, 0.0], [v, h, 0.0], stroke);
+            self.line([-h, v, 0.0], [h, v, 0.0], stroke);
+        }
+    }
+
+    /// Each part's shadow straight down on the floor (the hull of its corners there).
+    pub fn shadows(&self, tris: &[Tri]) {
+        let mut by_part: Vec<(u16, Vec<[f32; 2]>)> = Vec::new();
+        for tri in tris {
+            let slot = match by_part.iter().position(|(p, _)| *p == tri.part) {
+                Some(i) => i,
+                None => {
+                    by_part.push((tri.part, Vec::new()));
+                    by_part.len() - 1
+                }
+            };
+            by_part[slot].1.extend(tri.p.iter().map(|p| [p[0], p[1]]));
+        }
+        for (_, points) in by_part {
+            let hull = hull(points);
+            let floor: Vec<[f32; 3]> = hull.iter().map(|p| [p[0], p[1], 0.3]).collect();
+            self.polygon(&floor, Color32::from_black_alpha(70), Stroke::NONE);
+        }
+    }
+
+    /// Triangles lit and drawn furthest first (the ones facing away left out); returns the
+    /// drawn triangles on screen, nearest last (for clicks).
+    pub fn solids(&self, tris: &[Tri]) -> Vec<Drawn> {
+        let eye = self.camera.eye();
+        // The light comes from over the viewer's left shoulder, wherever the camera is.
+        let (right, up) = self.camera.axes();
+        let back = self.camera.back();
+        let light = unit([0, 1, 2].map(|a| back[a] + 0.8 * up[a] - 0.5 * right[a]));
+        let mut placed: Vec<(f32, Color32, Drawn)> = Vec::new();
+        for tri in tris {
+            let centre = [0, 1, 2].map(|a| (tri.p[0][a] + tri.p[1][a] + tri.p[2][a]) / 3.0);
+            let to_eye = [eye[0] - centre[0], eye[1] - centre[1], eye[2] - centre[2]];
+            if dot(tri.normal, to_eye) <= 0.0 {
+                continue;
+            }
+            let corners: Option<Vec<Projected>> = tri.p.iter().map(|&p| self.at(p)).collect();
+            let Some(corners) = corners else { continue };
+            let depth = (corners[0].depth + corners[1].depth + corners[2].depth) / 3.0;
+            let light = AMBIENT + (1.0 - AMBIENT) * dot(tri.normal, light).max(0.0);
+            let [r, g, b, a] = tri.color.to_array();
+            let shade = |c: u8| (f32::from(c) * light).clamp(0.0, 255.0) as u8;
+            let color = if a == 255 {
+                Color32::from_rgb(shade(r), shade(g), shade(b))
+            } else {
+                Color32::from_rgba_unmultiplied(shade(r), shade(g), shade(b), a)
+            };
+            placed.push((
+                depth,
+                color,
+                Drawn {
+                    corners: [corners[0].pos, corners[1].pos, corners[2].pos],
+                    joint: tri.joint,
+                    solid: a == 255,
+                },
+            ));
+        }
+        placed.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut mesh = Mesh::default();
+        for (_, color, drawn) in &placed {
+            let [a, b, c] = drawn.corners;
+            let base = u32::try_from(mesh.vertices.len()).unwrap_or(u32::MAX);
+            for pos in [a, b, c] {
+                mesh.vertices.push(Vertex {
+                    pos,
+                    uv: WHITE_UV,
+                    color: *color,
+                });
+            }
+            mesh.indices.extend([base, base + 1, base + 2]);
+        }
+        self.painter.add(Shape::mesh(mesh));
+        placed.into_iter().map(|(_, _, drawn)| drawn).collect()
+    }
+}
+
+/// A triangle as drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drawn {
+    /// Its corners on screen.
+    pub corners: [Pos2; 3],
+    /// The joint a click on it selects.
+    pub joint: Option<usize>,
+    /// Whether it is the robot's (not a ghost's).
+    pub solid: bool,
+}
+
+fn unit(v: [f32; 3]) -> [f32; 3] {
+    let n = dot(v, v).sqrt();
+    v.map(|c| c / n)
+}
+
+/// The convex hull of 2D points, counter-clockwise.
+#[must_use]
+pub fn hull(mut points: Vec<[f32; 2]>) -> Vec<[f32; 2]> {
+    points.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
+    points.dedup();
+    if points.len() < 3 {
+        return points;
+    }
+    let turn = |o: [f32; 2], a: [f32; 2], b: [f32; 2]| {
+        (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+    };
+    let mut out: Vec<[f32; 2]> = Vec::with_capacity(points.len() * 2);
+    for pass in 0..2 {
+        let start = out.len();
+        let ordered: Vec<[f32; 2]> = if pass == 0 {
+            points.clone()
+        } else {
+            points.iter().rev().copied().collect()
+        };
+        for p in ordered {
+            while out.len() >= start + 2 && turn(out[out.len() - 2], out[out.len() - 1], p) <= 0.0 {
+                out.pop();
+            }
+            out.push(p);
+        }
+        out.pop();
+    }
+    out
+}
+
+/// Whether `p` is inside the screen triangle `t`.
+#[must_use]
+pub fn inside(p: Pos2, t: [Pos2; 3]) -> bool {
+    let side = |a: Pos2, b: Pos2| (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    let (x, y, z) = (side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0]));
+    (x >= 0.0 && y >= 0.0 && z >= 0.0) || (x <= 0.0 && y <= 0.0 && z <= 0.0)
+}

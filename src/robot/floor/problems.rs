@@ -1,0 +1,262 @@
+//! What the floor says of a motion, as problems like the others (`robot::check`): the robot
+//! falls (`falls`), stands at the edge of tipping (`unstable`), or a paw carrying weight
+//! slides along the floor (`paw-slide`).
+
+use super::body::Part;
+use super::{Rest, Rig};
+use crate::codec::mtn::{Motion, Offsets};
+use crate::codec::problem::{Problem, ProblemCode, Severity};
+use crate::robot::kinematics::Leg;
+use crate::robot::timing::{TICK_MS, keyframe_times_ms};
+
+/// A turn between two ticks beyond this (degrees) onto other parts is a fall.
+pub const FALL_TURN_DEG: f64 = 10.0;
+/// Standing on paws with the weight nearer the edge than this (mm) is unstable...
+pub const UNSTABLE_MARGIN_MM: f32 = 10.0;
+/// ...when it lasts longer than this (ms).
+pub const UNSTABLE_MS: u64 = 100;
+/// A paw carrying weight that moves along the floor by more than this between two ticks
+/// (mm) slides.
+pub const SLIDE_MM: f64 = 5.0;
+/// Beyond this many problems of one kind, the rest are summed up in the last one.
+const MAX_LISTED: usize = 16;
+
+fn turn_deg(a: [f32; 3], b: [f32; 3]) -> f64 {
+    let dot: f32 = a.iter().zip(b).map(|(x, y)| x * y).sum();
+    f64::from(dot.clamp(-1.0, 1.0)).acos().to_degrees()
+}
+
+/// Where a tick is in the file: the frame count of the segment it plays.
+struct Clock {
+    times: Vec<u64>,
+}
+
+impl Clock {
+    fn segment(&self, tick: usize) -> usize {
+        let ms = tick as u64 * TICK_MS;
+        self.times.partition_point(|&t| t <= ms).max(1)
+    }
+}
+
+fn names(parts: &[Part], bits: u32) -> String {
+    parts
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i < 32 && bits & (1 << i) != 0)
+        .map(|(_, p)| p.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Onto which side the floor's up moved from `a` to `b` says the body went down.
+fn side(a: [f32; 3], b: [f32; 3]) -> &'static str {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    if dy.abs() >= dx.abs() {
+        if dy < 0.0 {
+            "its left side"
+        } else {
+            "its right side"
+        }
+    } else if dx < 0.0 {
+        "its front"
+    } else {
+        "its rear"
+    }
+}
+
+/// Keeps at most [`MAX_LISTED`] problems, the last saying how many more there were.
+fn capped(mut problems: Vec<Problem>, what: &str) -> Vec<Problem> {
+    if problems.len() > MAX_LISTED {
+        let more = problems.len() - MAX_LISTED;
+        problems.truncate(MAX_LISTED);
+        if let Some(last) = problems.last_mut() {
+            last.message.push_str(&format!("; and {more} more {what}"));
+        }
+    }
+    problems
+}
+
+/// The floor's problems of a motion whose ticks rest as `ticks` ([`super::rest_ticks`]).
+#[must_use]
+pub fn floor_problems(
+    rig: &Rig,
+    motion: &Motion,
+    ticks: &[Rest],
+    offsets: &Offsets,
+) -> Vec<Problem> {
+    let parts = rig.parts();
+    let clock = Clock {
+        times: keyframe_times_ms(&motion.keyframes),
+    };
+    let at = |code, tick: usize, message: String| {
+        let k = clock
+            .segment(tick)
+            .min(motion.keyframes.len().saturating_sub(1));
+        Problem::new(Severity::Warning, code, offsets.frames(k), message)
+            .at_time(tick as u64 * TICK_MS)
+    };
+    let mut problems = capped(falls(&parts, ticks, &at), "falls");
+    problems.extend(capped(unstable(&parts, ticks, &at), "unstable stretches"));
+    problems.extend(capped(slides(&parts, ticks, &at), "slides"));
+    problems
+}
+
+fn falls(
+    parts: &[Part],
+    ticks: &[Rest],
+    at: &impl Fn(ProblemCode, usize, String) -> Problem,
+) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (t, pair) in ticks.windows(2).enumerate() {
+        let (before, now) = (&pair[0], &pair[1]);
+        let turn = turn_deg(before.up, now.up);
+        if turn > FALL_TURN_DEG && before.contacts != now.contacts {
+            let tick = t + 1;
+            out.push(at(
+                ProblemCode::Falls,
+                tick,
+                format!(
+                    "at {} ms the robot topples onto {} ({}), turning {turn:.0}° in one tick",
+                    tick as u64 * TICK_MS,
+                    side(before.up, now.up),
+                    names(parts, now.contacts & !before.contacts)
+                ),
+            ));
+        }
+    }
+    out
+}
+
+fn paw_bits(parts: &[Part]) -> u32 {
+    parts
+        .iter()
+        .enumerate()
+        .filter(|&(i, p)| i < 32 && p.is_paw())
+        .fold(0, |bits, (i, _)| bits | 1 << i)
+}
+
+fn unstable(
+    parts: &[Part],
+    ticks: &[Rest],
+    at: &impl Fn(ProblemCode, usize, String) -> Problem,
+) -> Vec<Problem> {
+    let paws = paw_bits(parts);
+    let shaky =
+        |r: &Rest| r.contacts != 0 && r.contacts & !paws == 0 && r.margin_mm < UNSTABLE_MARGIN_MM;
+    let mut out = Vec::new();
+    let mut t = 0;
+    while t < ticks.len() {
+        if !shaky(&ticks[t]) {
+            t += 1;
+            continue;
+        }
+        let start = t;
+        while t < ticks.len() && shaky(&ticks[t]) {
+            t += 1;
+        }
+        let ms = (t - start) as u64 * TICK_MS;
+        if ms > UNSTABLE_MS {
+            let worst = ticks[start..t]
+                .iter()
+                .min_by(|a, b| a.margin_mm.total_cmp(&b.margin_mm))
+                .unwrap_or(&ticks[start]);
+            let edge = if worst.margin_mm < 0.0 {
+                format!("{:.0} mm past the edge", -worst.margin_mm)
+            } else {
+                format!("{:.0} mm from tipping", worst.margin_mm)
+            };
+            out.push(at(
+                ProblemCode::Unstable,
+                start,
+                format!(
+                    "from {} to {} ms the robot balances on {} with its weight {edge} \
+                     (under {UNSTABLE_MARGIN_MM:.0} mm for {ms} ms)",
+                    start as u64 * TICK_MS,
+                    t as u64 * TICK_MS,
+                    names(parts, worst.contacts)
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// How far each paw carrying weight at both ticks moved along the floor beyond the body's
+/// own move (the best rigid fit of those paws from one tick to the next).
+fn slide_mm(before: &Rest, now: &Rest, carrying: &[usize]) -> Vec<(usize, f64)> {
+    if carrying.len() < 2 {
+        return Vec::new();
+    }
+    let point = |r: &Rest, leg: usize| [f64::from(r.paws[leg][0]), f64::from(r.paws[leg][1])];
+    let n = carrying.len() as f64;
+    let centre = |r: &Rest| {
+        carrying.iter().fold([0.0, 0.0], |c, &leg| {
+            let p = point(r, leg);
+            [c[0] + p[0] / n, c[1] + p[1] / n]
+        })
+    };
+    let (ca, cb) = (centre(before), centre(now));
+    let (mut cross, mut dot) = (0.0, 0.0);
+    for &leg in carrying {
+        let (a, b) = (point(before, leg), point(now, leg));
+        let (a, b) = ([a[0] - ca[0], a[1] - ca[1]], [b[0] - cb[0], b[1] - cb[1]]);
+        cross += a[0] * b[1] - a[1] * b[0];
+        dot += a[0] * b[0] + a[1] * b[1];
+    }
+    let (s, c) = cross.atan2(dot).sin_cos();
+    carrying
+        .iter()
+        .map(|&leg| {
+            let (a, b) = (point(before, leg), point(now, leg));
+            let a = [a[0] - ca[0], a[1] - ca[1]];
+            let moved = [c * a[0] - s * a[1] + cb[0], s * a[0] + c * a[1] + cb[1]];
+            (leg, (moved[0] - b[0]).hypot(moved[1] - b[1]))
+        })
+        .collect()
+}
+
+fn slides(
+    parts: &[Part],
+    ticks: &[Rest],
+    at: &impl Fn(ProblemCode, usize, String) -> Problem,
+) -> Vec<Problem> {
+    // The touch index of each leg's paw.
+    let paw_index: Vec<Option<usize>> = Leg::ALL
+        .iter()
+        .map(|&leg| parts.iter().position(|&p| p == Part::Paw(leg)))
+        .collect();
+    let mut out = Vec::new();
+    // A paw reported once per stretch of sliding.
+    let mut sliding = [false; 4];
+    for (t, pair) in ticks.windows(2).enumerate() {
+        let (before, now) = (&pair[0], &pair[1]);
+        let carrying: Vec<usize> = (0..4)
+            .filter(|&leg| paw_index[leg].is_some_and(|i| before.touches(i) && now.touches(i)))
+            .collect();
+        let moved = slide_mm(before, now, &carrying);
+        let mut still = [true; 4];
+        for (leg, mm) in moved {
+            if mm <= SLIDE_MM {
+                continue;
+            }
+            still[leg] = false;
+            if !sliding[leg] {
+                let tick = t + 1;
+                out.push(at(
+                    ProblemCode::PawSlide,
+                    tick,
+                    format!(
+                        "at {} ms the {} slides {mm:.0} mm along the floor in one tick while \
+                         it carries weight",
+                        tick as u64 * TICK_MS,
+                        Part::Paw(Leg::ALL[leg]).name()
+                    ),
+                ));
+            }
+        }
+        for leg in 0..4 {
+            sliding[leg] = !still[leg];
+        }
+    }
+    out
+}
