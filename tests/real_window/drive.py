@@ -29,7 +29,10 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
      that exists and writes over it only on Replace;
  11. select a range on the strip, Motion > Shape..., Ease in-out, Apply, Ctrl+S: the file is
      what `mtn-studio shape` makes of that range; a custom shape's handle dragged on the
-     timeline moves the dialog's handle.
+     timeline moves the dialog's handle;
+ 12. F11 makes the stage large; a screen reader finds it by its name; dragging on it turns
+     the robot (what it shows changes), the view keys change it, and moving the playhead
+     (End) poses the robot anew while it is shown; the window stays responsive.
 
 Run inside a D-Bus session with the accessibility bus up (see run.sh).
 Usage: drive.py BINARY MOTION.mtn
@@ -795,13 +798,74 @@ def shape_a_range_and_drag_a_handle():
         'makes them; a custom shape\'s handle dragged on the timeline')
 
 
+def grab(node, name):
+    """A picture of the control's place on screen; its path."""
+    box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    path = os.path.join(tempfile.gettempdir(), 'stage-%s-%d.png' % (name, os.getpid()))
+    subprocess.run(['import', '-window', 'root', '-crop',
+                    '%dx%d+%d+%d' % (box.width, box.height, box.x, box.y), '+repage', path],
+                   check=True)
+    return path
+
+
+def pixels_differing(a, b):
+    """How many pixels two pictures of one size differ in (ImageMagick's count)."""
+    result = subprocess.run(['compare', '-metric', 'AE', a, b, 'null:'],
+                            capture_output=True, text=True)
+    try:
+        return int(float(result.stderr.split()[0]))
+    except (IndexError, ValueError):
+        fail('compare could not compare %s and %s: %s' % (a, b, result.stderr))
+
+
+def orbit_the_stage_and_move_the_playhead():
+    folder = tempfile.mkdtemp(prefix='stage-')
+    path = copy_into(folder, MOTION, 'stage.mtn')
+    app_process, window = start(path)
+    try:
+        key('F11')
+        stage = find('Stage')
+        box = stage.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        if box.width < 500:
+            fail('F11 did not make the stage large (%d points wide)' % box.width)
+        time.sleep(0.5)
+        first = grab(stage, 'first')
+        x, y = centre(stage)
+        drag_line(x, y, x + 140, y + 40)
+        time.sleep(0.5)
+        turned = grab(find('Stage'), 'turned')
+        changed = pixels_differing(first, turned)
+        if changed < 2000:
+            fail('dragging on the stage did not turn the robot (%d pixels changed)' % changed)
+        xdotool('mousemove', x, y)
+        key('1')
+        front = grab(find('Stage'), 'front')
+        if pixels_differing(turned, front) < 2000:
+            fail('the key 1 over the stage did not show the robot from the front')
+        # The playhead to the end of the stand-to-sit: the robot sits.
+        key('End')
+        time.sleep(0.5)
+        sitting = grab(find('Stage'), 'sitting')
+        moved = pixels_differing(front, sitting)
+        if moved < 2000:
+            fail('moving the playhead did not pose the robot anew (%d pixels changed)' % moved)
+        key('F11')
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after turning the stage')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    log('ok: the stage made large with F11, found by its name, turned by a drag and the '
+        'view keys, and posed anew as the playhead moved')
+
+
 if __name__ == '__main__':
     scenarios = [edit_copy_paste_save, save_as_without_a_file_dialog,
                  names_a_screen_reader_finds, import_through_the_grid,
                  a_crash_leaves_work_to_restore, gait_edit_and_save,
                  range_cut_paste_reverse, retime_by_keyboard, convert_a_long_motion,
                  typed_value_is_one_undo_step, icon_and_export_for_webots,
-                 shape_a_range_and_drag_a_handle]
+                 shape_a_range_and_drag_a_handle, orbit_the_stage_and_move_the_playhead]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:
