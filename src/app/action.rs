@@ -63,7 +63,7 @@ pub enum Action {
     /// A background operation finished: its result, for the dialog's preview or to apply.
     JobDone(JobDone),
     /// A tab's floor solution is done.
-    FloorSolved(Box<crate::app::motion::floor_job::FloorSolved>),
+    FloorSolved(Box<super::state::FloorSolved>),
     /// A change to one archive tab.
     Archive(TabId, ArchiveAction),
     /// A change to one gait-file tab.

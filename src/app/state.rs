@@ -179,6 +179,19 @@ pub enum MapFileOp {
     Save,
 }
 
+/// A tab's floor solution, done (`motion::floor_job`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloorSolved {
+    /// The tab.
+    pub tab: TabId,
+    /// The document revision it was made from.
+    pub revision: u64,
+    /// Every tick's rest.
+    pub ticks: std::sync::Arc<Vec<crate::robot::floor::Rest>>,
+    /// The floor's problems.
+    pub problems: Vec<crate::codec::Problem>,
+}
+
 /// A background job's result, posted as an action when it is done.
 #[derive(Clone, Debug, PartialEq)]
 pub struct JobDone {

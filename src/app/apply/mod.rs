@@ -52,14 +52,7 @@ impl StudioApp {
             tab.follow_length();
         }
         self.refresh_stale_op();
-        for tab in &mut self.tabs.list {
-            let id = tab.id;
-            if let Some(motion) = tab.motion_mut() {
-                motion
-                    .floor
-                    .start_if_stale(id, &mut motion.document, &self.post);
-            }
-        }
+        self.refresh_floors();
         // A dialog that opens, or a file that loads, closes an open menu (it would stay
         // drawn over the dialog or the new tab).
         let opened_dialog = !had_dialog && self.modal.is_some();
@@ -112,11 +105,7 @@ impl StudioApp {
             Action::Motion(id, action) => self.motion_action(id, action),
             Action::MotionOp(id, request) => self.motion_op(id, &request),
             Action::JobDone(done) => self.job_done(done),
-            Action::FloorSolved(done) => {
-                if let Some(tab) = self.tabs.motion_mut(done.tab) {
-                    tab.floor.take(*done, &mut tab.document);
-                }
-            }
+            Action::FloorSolved(done) => self.floor_solved(*done),
             Action::Archive(id, action) => self.archive_action(id, action),
             Action::Gait(id, action) => self.gait_action(id, action),
             Action::Sequence(actions) => self.actions.extend(actions),

@@ -8,6 +8,39 @@ use crate::app::motion::MotionTab;
 use crate::app::state::TabId;
 
 impl StudioApp {
+    /// Works out the floor of every motion tab whose motion changed (`floor_job`).
+    pub(in crate::app) fn refresh_floors(&mut self) {
+        use crate::app::motion::floor_job::{INLINE_TICKS, solve, spawn};
+        for tab in &mut self.tabs.list {
+            let id = tab.id;
+            let Some(motion) = tab.motion_mut() else {
+                continue;
+            };
+            let revision = motion.document.revision();
+            if !motion.floor.wants(revision) {
+                continue;
+            }
+            if crate::robot::timing::tick_count(&motion.document.motion.keyframes) <= INLINE_TICKS {
+                let (ticks, problems) = solve(&motion.document.motion);
+                motion.floor.store(revision, std::sync::Arc::new(ticks));
+                motion.document.set_floor_problems(revision, problems);
+            } else {
+                motion.floor.pending = Some(revision);
+                spawn(id, revision, motion.document.motion.clone(), &self.post);
+            }
+        }
+    }
+
+    /// Takes a tab's floor solution: kept whatever its revision (the newest there is), its
+    /// problems given to the document when it is still current.
+    pub(in crate::app) fn floor_solved(&mut self, done: crate::app::state::FloorSolved) {
+        if let Some(tab) = self.tabs.motion_mut(done.tab) {
+            tab.floor.store(done.revision, done.ticks);
+            tab.document
+                .set_floor_problems(done.revision, done.problems);
+        }
+    }
+
     /// A command on the motion tab in front: the Motion menu's operations, else the edits
     /// and the transport.
     pub(in crate::app) fn motion_tab_command(&mut self, command: UiCommand) {

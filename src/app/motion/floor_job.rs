@@ -1,14 +1,14 @@
 //! How the body rests at every tick (`robot::floor`) and what that says of the motion (the
-//! floor's problems), worked out on a thread of its own after each change: the largest
-//! motion takes a good part of a second. The result comes back as an action
-//! ([`FloorSolved`]); meanwhile the stage works out the playhead's rest by itself.
+//! floor's problems), worked out after each change: at once for a short motion, else on a
+//! thread of its own (the largest motion takes a good part of a second), its result coming
+//! back as an action ([`FloorSolved`]). Meanwhile the stage works out the playhead's rest by
+//! itself. The apply step (`motion::apply`) starts the work and takes the result.
 
 use crate::app::action::Action;
-use crate::app::state::TabId;
+use crate::app::state::{FloorSolved, TabId};
 use crate::codec::Problem;
-use crate::edit::Document;
+use crate::codec::mtn::Motion;
 use crate::robot::floor::{self, Rest};
-use crate::robot::timing::tick_count;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
@@ -17,7 +17,8 @@ use std::sync::mpsc::Sender;
 pub const INLINE_TICKS: u64 = floor::BLOCK_TICKS;
 
 /// Every tick's rest and the floor's problems.
-fn solve(motion: &crate::codec::mtn::Motion) -> (Vec<Rest>, Vec<Problem>) {
+#[must_use]
+pub fn solve(motion: &Motion) -> (Vec<Rest>, Vec<Problem>) {
     let offsets = crate::codec::mtn::offsets(motion).unwrap_or_default();
     floor::rig(motion).map_or_else(
         || (Vec::new(), Vec::new()),
@@ -29,6 +30,22 @@ fn solve(motion: &crate::codec::mtn::Motion) -> (Vec<Rest>, Vec<Problem>) {
     )
 }
 
+/// Works out `motion` (the tab's `revision`) on a thread of its own; posts the result.
+pub fn spawn(tab: TabId, revision: u64, motion: Motion, post: &Sender<Action>) {
+    let post = post.clone();
+    std::thread::spawn(move || {
+        let (ticks, problems) =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&motion)))
+                .unwrap_or_default();
+        let _ = post.send(Action::FloorSolved(Box::new(FloorSolved {
+            tab,
+            revision,
+            ticks: Arc::new(ticks),
+            problems,
+        })));
+    });
+}
+
 /// A tab's latest floor solution, and the one on its way.
 #[derive(Clone, Debug, Default)]
 pub struct FloorCache {
@@ -38,19 +55,6 @@ pub struct FloorCache {
     pub ticks: Arc<Vec<Rest>>,
     /// The revision a thread is working on.
     pub pending: Option<u64>,
-}
-
-/// A floor solution, done.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FloorSolved {
-    /// The tab.
-    pub tab: TabId,
-    /// The document revision it was made from.
-    pub revision: u64,
-    /// Every tick's rest.
-    pub ticks: Arc<Vec<Rest>>,
-    /// The floor's problems.
-    pub problems: Vec<Problem>,
 }
 
 impl FloorCache {
@@ -66,52 +70,20 @@ impl FloorCache {
         self.revision.map(|_| self.ticks.as_slice())
     }
 
-    /// Works out the document's current revision, unless that is done or under way: at
-    /// once for a motion of up to [`INLINE_TICKS`] ticks (a couple of milliseconds), else on
-    /// a thread of its own (one per tab at a time: a drag that changes the motion every
-    /// frame gets the latest when the last one is done).
-    pub fn start_if_stale(&mut self, tab: TabId, document: &mut Document, post: &Sender<Action>) {
-        let revision = document.revision();
-        if self.revision == Some(revision) || self.pending.is_some() {
-            return;
-        }
-        if tick_count(&document.motion.keyframes) <= INLINE_TICKS {
-            let (ticks, problems) = solve(&document.motion);
-            self.take(
-                FloorSolved {
-                    tab,
-                    revision,
-                    ticks: Arc::new(ticks),
-                    problems,
-                },
-                document,
-            );
-            return;
-        }
-        self.pending = Some(revision);
-        let motion = document.motion.clone();
-        let post = post.clone();
-        std::thread::spawn(move || {
-            let (ticks, problems) =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&motion)))
-                    .unwrap_or_default();
-            let _ = post.send(Action::FloorSolved(Box::new(FloorSolved {
-                tab,
-                revision,
-                ticks: Arc::new(ticks),
-                problems,
-            })));
-        });
+    /// Whether `revision` still needs working out (not done, nothing under way: one thread
+    /// per tab at a time, so a drag that changes the motion every frame gets the latest
+    /// when the last one is done).
+    #[must_use]
+    pub fn wants(&self, revision: u64) -> bool {
+        self.revision != Some(revision) && self.pending.is_none()
     }
 
-    /// Takes a finished solution: kept whatever its revision (the newest there is), its
-    /// problems given to the document when it is still current.
-    pub fn take(&mut self, done: FloorSolved, document: &mut Document) {
-        if self.pending == Some(done.revision) {
+    /// Keeps a solution, whatever its revision (the newest there is).
+    pub fn store(&mut self, revision: u64, ticks: Arc<Vec<Rest>>) {
+        if self.pending == Some(revision) {
             self.pending = None;
         }
-        self.revision = Some(done.revision);
-        self.ticks = done.ticks;
-        document.set_floor_problems(done.revision, done.problems);
+        self.revision = Some(revision);
+        self.ticks = ticks;
     }
 }
