@@ -13,7 +13,7 @@
 use mtn_studio::codec::mtn::{self, Motion};
 use mtn_studio::codec::{Problem, ProblemCode, Severity};
 use mtn_studio::example::stand_to_sit;
-use mtn_studio::robot::check::{decode_checked, problems};
+use mtn_studio::robot::check::{decode_checked, floor_problems, problems};
 use mtn_studio::robot::deg_to_urad;
 use mtn_studio::robot::repair::repair;
 
@@ -128,6 +128,33 @@ fn fixture(code: ProblemCode) -> Fixture {
             motion.name = "a_sleep#sit_example".to_owned();
             bytes = encoded(&motion);
         }
+        // The floor's: motions only the window and the floor check see move this way.
+        ProblemCode::Falls => {
+            // Both left paws lifted in two frames: it topples onto its left side.
+            return Fixture::Motion(Box::new(from_the_stand(
+                2,
+                &[("FL_LEG_VERT", 100.0), ("BL_LEG_VERT", 100.0)],
+            )));
+        }
+        ProblemCode::Unstable => {
+            // A hind paw lifted with the weight over the diagonal of the other three.
+            return Fixture::Motion(Box::new(from_the_stand(
+                62,
+                &[
+                    ("BR_LEG_VERT", 60.0),
+                    ("FR_LEG_VERT", 5.0),
+                    ("HEAD_PITCH", 0.0),
+                    ("HEAD_PITCH2", 45.0),
+                ],
+            )));
+        }
+        ProblemCode::PawSlide => {
+            // A front paw swept forward in one frame while it carries weight.
+            return Fixture::Motion(Box::new(from_the_stand(
+                1,
+                &[("FL_LEG_VERT", 15.0), ("FL_LEG_KNEE", 40.0)],
+            )));
+        }
         other => panic!("no fixture for {other}: add one"),
     }
     Fixture::Bytes(bytes)
@@ -139,8 +166,48 @@ fn problems_of(fixture: &Fixture) -> (Vec<Problem>, Option<mtn::Decoded>) {
             let decoded = decode_checked(bytes).unwrap();
             (decoded.problems.clone(), Some(decoded))
         }
-        Fixture::Motion(motion) => (problems(motion, &mtn::Offsets::default(), &[]), None),
+        Fixture::Motion(motion) => {
+            let mut found = problems(motion, &mtn::Offsets::default(), &[]);
+            found.extend(floor_problems(
+                motion,
+                &mtn::offsets(motion).unwrap_or_default(),
+            ));
+            (found, None)
+        }
     }
+}
+
+/// The example's stand, then `changes` (joint, degrees) reached in `frames` and held a
+/// second.
+fn from_the_stand(frames: u32, changes: &[(&str, f64)]) -> Motion {
+    let example = stand_to_sit();
+    let mut motion = Motion::new(
+        &example.name,
+        &example.creator,
+        &example.design,
+        example.locators.clone(),
+    );
+    let stand = example.keyframes.get(0).unwrap();
+    motion
+        .keyframes
+        .push(0, stand.body_urad, stand.angles_urad)
+        .unwrap();
+    let mut angles = stand.angles_urad.to_vec();
+    for (name, deg) in changes {
+        let j = motion
+            .locators
+            .iter()
+            .position(|l| mtn_studio::robot::joint_name(&motion.design, l) == *name)
+            .unwrap();
+        angles[j] = deg_to_urad(*deg);
+    }
+    for frames in [frames, 62] {
+        motion
+            .keyframes
+            .push(frames, stand.body_urad, &angles)
+            .unwrap();
+    }
+    motion
 }
 
 #[test]

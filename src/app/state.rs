@@ -13,6 +13,7 @@ pub type TabId = u64;
 /// runs (their sizes are laid out afresh for each run's window: see
 /// `persist_egui_memory`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Panels {
     /// The joint list.
     pub joints: bool,
@@ -190,6 +191,8 @@ pub struct FloorSolved {
     pub ticks: std::sync::Arc<Vec<crate::robot::floor::Rest>>,
     /// The floor's problems.
     pub problems: Vec<crate::codec::Problem>,
+    /// Where they happen (ms, from and to), all of them.
+    pub spans: Vec<[u64; 2]>,
 }
 
 /// A background job's result, posted as an action when it is done.

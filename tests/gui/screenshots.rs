@@ -137,6 +137,16 @@ fn screenshots_of_the_editor() {
     render(StudioApp::with_document(document), "editor-safety", |_| {});
 }
 
+#[test]
+fn screenshot_of_the_large_stage() {
+    // The bundled stand-to-sit at its end, the stage made large (View > Large Stage).
+    let mut app = StudioApp::with_document(mtn_studio::app::example_document());
+    app.panels.large_stage = true;
+    render(app, "stage-large", |harness| {
+        harness.key_press(egui::Key::End);
+    });
+}
+
 /// The stage alone, `model` in its standard posture `name`, seen from `view`.
 fn stage_picture(
     model: mtn_studio::robot::Model,

@@ -21,9 +21,11 @@ impl StudioApp {
                 continue;
             }
             if crate::robot::timing::tick_count(&motion.document.motion.keyframes) <= INLINE_TICKS {
-                let (ticks, problems) = solve(&motion.document.motion);
+                let (ticks, problems, spans) = solve(&motion.document.motion);
                 motion.floor.store(revision, std::sync::Arc::new(ticks));
-                motion.document.set_floor_problems(revision, problems);
+                motion
+                    .document
+                    .set_floor_problems(revision, problems, spans);
             } else {
                 motion.floor.pending = Some(revision);
                 spawn(id, revision, motion.document.motion.clone(), &self.post);
@@ -37,7 +39,7 @@ impl StudioApp {
         if let Some(tab) = self.tabs.motion_mut(done.tab) {
             tab.floor.store(done.revision, done.ticks);
             tab.document
-                .set_floor_problems(done.revision, done.problems);
+                .set_floor_problems(done.revision, done.problems, done.spans);
         }
     }
 

@@ -16,16 +16,16 @@ use std::sync::mpsc::Sender;
 /// are worked out at once, in the step that applies the frame's actions.
 pub const INLINE_TICKS: u64 = floor::BLOCK_TICKS;
 
-/// Every tick's rest and the floor's problems.
+/// Every tick's rest, the floor's problems and where they happen.
 #[must_use]
-pub fn solve(motion: &Motion) -> (Vec<Rest>, Vec<Problem>) {
+pub fn solve(motion: &Motion) -> (Vec<Rest>, Vec<Problem>, Vec<[u64; 2]>) {
     let offsets = crate::codec::mtn::offsets(motion).unwrap_or_default();
     floor::rig(motion).map_or_else(
-        || (Vec::new(), Vec::new()),
+        || (Vec::new(), Vec::new(), Vec::new()),
         |rig| {
             let ticks = floor::rest_ticks(&rig, motion);
-            let problems = floor::floor_problems(&rig, motion, &ticks, &offsets);
-            (ticks, problems)
+            let (problems, spans) = floor::floor_report(&rig, motion, &ticks, &offsets);
+            (ticks, problems, spans)
         },
     )
 }
@@ -34,7 +34,7 @@ pub fn solve(motion: &Motion) -> (Vec<Rest>, Vec<Problem>) {
 pub fn spawn(tab: TabId, revision: u64, motion: Motion, post: &Sender<Action>) {
     let post = post.clone();
     std::thread::spawn(move || {
-        let (ticks, problems) =
+        let (ticks, problems, spans) =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&motion)))
                 .unwrap_or_default();
         let _ = post.send(Action::FloorSolved(Box::new(FloorSolved {
@@ -42,6 +42,7 @@ pub fn spawn(tab: TabId, revision: u64, motion: Motion, post: &Sender<Action>) {
             revision,
             ticks: Arc::new(ticks),
             problems,
+            spans,
         })));
     });
 }

@@ -123,6 +123,8 @@ pub struct Document {
     problems: Vec<Problem>,
     /// The floor's problems (worked out in the background: the latest there are).
     floor_problems: Vec<Problem>,
+    /// Where the floor's problems happen (ms, from and to).
+    floor_spans: Vec<[u64; 2]>,
     /// Each keyframe's time in ms, kept current after every change (the timeline and the
     /// table read it every frame).
     times_ms: Vec<u64>,
@@ -178,6 +180,7 @@ impl Document {
             file_problems,
             problems: Vec::new(),
             floor_problems: Vec::new(),
+            floor_spans: Vec::new(),
             times_ms: Vec::new(),
             marks: SafetyMarks::default(),
             revision: 0,
@@ -260,13 +263,19 @@ impl Document {
         &self.problems
     }
 
-    /// Takes the floor's problems worked out for `revision` (ignored when the motion has
-    /// changed since: newer ones are on their way).
-    pub fn set_floor_problems(&mut self, revision: u64, problems: Vec<Problem>) {
+    /// Takes the floor's problems worked out for `revision`, and where they happen (ignored
+    /// when the motion has changed since: newer ones are on their way).
+    pub fn set_floor_problems(
+        &mut self,
+        revision: u64,
+        problems: Vec<Problem>,
+        spans: Vec<[u64; 2]>,
+    ) {
         if revision != self.revision {
             return;
         }
         self.floor_problems = problems;
+        self.floor_spans = spans;
         let offsets = mtn::offsets(&self.motion).unwrap_or_default();
         self.problems = check_problems(&self.motion, &offsets, &self.file_problems);
         self.merge_floor_problems();
@@ -275,6 +284,12 @@ impl Document {
     fn merge_floor_problems(&mut self) {
         self.problems.extend(self.floor_problems.iter().cloned());
         self.problems.sort_by_key(|p| p.offset);
+    }
+
+    /// Where the floor's problems happen (ms, from and to), sorted.
+    #[must_use]
+    pub fn floor_spans(&self) -> &[[u64; 2]] {
+        &self.floor_spans
     }
 
     /// The structure problems of the file on disk, which saving puts right.

@@ -12,7 +12,7 @@ pub mod problems;
 pub mod settle;
 
 pub use body::{Body, Part, Rig, Side, Touch};
-pub use problems::floor_problems;
+pub use problems::{floor_problems, floor_report};
 pub use settle::{Settled, margin, placed, settle, settle_naive};
 
 use super::kinematics::Vec3;

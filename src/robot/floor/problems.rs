@@ -84,6 +84,18 @@ pub fn floor_problems(
     ticks: &[Rest],
     offsets: &Offsets,
 ) -> Vec<Problem> {
+    floor_report(rig, motion, ticks, offsets).0
+}
+
+/// [`floor_problems`], and every stretch of time (ms, from and to) where one happens, for
+/// the timeline (all of them, however many problems are listed).
+#[must_use]
+pub fn floor_report(
+    rig: &Rig,
+    motion: &Motion,
+    ticks: &[Rest],
+    offsets: &Offsets,
+) -> (Vec<Problem>, Vec<[u64; 2]>) {
     let parts = rig.parts();
     let clock = Clock {
         times: keyframe_times_ms(&motion.keyframes),
@@ -95,33 +107,44 @@ pub fn floor_problems(
         Problem::new(Severity::Warning, code, offsets.frames(k), message)
             .at_time(tick as u64 * TICK_MS)
     };
-    let mut problems = capped(falls(&parts, ticks, &at), "falls");
-    problems.extend(capped(unstable(&parts, ticks, &at), "unstable stretches"));
-    problems.extend(capped(slides(&parts, ticks, &at), "slides"));
-    problems
+    let mut problems = Vec::new();
+    let mut spans = Vec::new();
+    for (found, what) in [
+        (falls(&parts, ticks, &at), "falls"),
+        (unstable(&parts, ticks, &at), "unstable stretches"),
+        (slides(&parts, ticks, &at), "slides"),
+    ] {
+        let (listed, stretches): (Vec<Problem>, Vec<[u64; 2]>) = found.into_iter().unzip();
+        problems.extend(capped(listed, what));
+        spans.extend(stretches);
+    }
+    spans.sort_unstable();
+    (problems, spans)
+}
+
+/// Ticks `from..to` in ms.
+fn span(from: usize, to: usize) -> [u64; 2] {
+    [from as u64 * TICK_MS, to as u64 * TICK_MS]
 }
 
 fn falls(
     parts: &[Part],
     ticks: &[Rest],
     at: &impl Fn(ProblemCode, usize, String) -> Problem,
-) -> Vec<Problem> {
+) -> Vec<(Problem, [u64; 2])> {
     let mut out = Vec::new();
     for (t, pair) in ticks.windows(2).enumerate() {
         let (before, now) = (&pair[0], &pair[1]);
         let turn = turn_deg(before.up, now.up);
         if turn > FALL_TURN_DEG && before.contacts != now.contacts {
             let tick = t + 1;
-            out.push(at(
-                ProblemCode::Falls,
-                tick,
-                format!(
-                    "at {} ms the robot topples onto {} ({}), turning {turn:.0}° in one tick",
-                    tick as u64 * TICK_MS,
-                    side(before.up, now.up),
-                    names(parts, now.contacts & !before.contacts)
-                ),
-            ));
+            let message = format!(
+                "at {} ms the robot topples onto {} ({}), turning {turn:.0}° in one tick",
+                tick as u64 * TICK_MS,
+                side(before.up, now.up),
+                names(parts, now.contacts & !before.contacts)
+            );
+            out.push((at(ProblemCode::Falls, tick, message), span(t, tick + 1)));
         }
     }
     out
@@ -139,7 +162,7 @@ fn unstable(
     parts: &[Part],
     ticks: &[Rest],
     at: &impl Fn(ProblemCode, usize, String) -> Problem,
-) -> Vec<Problem> {
+) -> Vec<(Problem, [u64; 2])> {
     let paws = paw_bits(parts);
     let shaky =
         |r: &Rest| r.contacts != 0 && r.contacts & !paws == 0 && r.margin_mm < UNSTABLE_MARGIN_MM;
@@ -165,17 +188,14 @@ fn unstable(
             } else {
                 format!("{:.0} mm from tipping", worst.margin_mm)
             };
-            out.push(at(
-                ProblemCode::Unstable,
-                start,
-                format!(
-                    "from {} to {} ms the robot balances on {} with its weight {edge} \
-                     (under {UNSTABLE_MARGIN_MM:.0} mm for {ms} ms)",
-                    start as u64 * TICK_MS,
-                    t as u64 * TICK_MS,
-                    names(parts, worst.contacts)
-                ),
-            ));
+            let message = format!(
+                "from {} to {} ms the robot balances on {} with its weight {edge} \
+                 (under {UNSTABLE_MARGIN_MM:.0} mm for {ms} ms)",
+                start as u64 * TICK_MS,
+                t as u64 * TICK_MS,
+                names(parts, worst.contacts)
+            );
+            out.push((at(ProblemCode::Unstable, start, message), span(start, t)));
         }
     }
     out
@@ -219,7 +239,7 @@ fn slides(
     parts: &[Part],
     ticks: &[Rest],
     at: &impl Fn(ProblemCode, usize, String) -> Problem,
-) -> Vec<Problem> {
+) -> Vec<(Problem, [u64; 2])> {
     // The touch index of each leg's paw.
     let paw_index: Vec<Option<usize>> = Leg::ALL
         .iter()
@@ -235,24 +255,35 @@ fn slides(
             .collect();
         let moved = slide_mm(before, now, &carrying);
         let mut still = [true; 4];
+        // The paws that start sliding at this tick, said in one problem.
+        let mut started: Vec<(String, f64)> = Vec::new();
         for (leg, mm) in moved {
             if mm <= SLIDE_MM {
                 continue;
             }
             still[leg] = false;
             if !sliding[leg] {
-                let tick = t + 1;
-                out.push(at(
-                    ProblemCode::PawSlide,
-                    tick,
-                    format!(
-                        "at {} ms the {} slides {mm:.0} mm along the floor in one tick while \
-                         it carries weight",
-                        tick as u64 * TICK_MS,
-                        Part::Paw(Leg::ALL[leg]).name()
-                    ),
-                ));
+                started.push((Part::Paw(Leg::ALL[leg]).name(), mm));
             }
+        }
+        if !started.is_empty() {
+            let tick = t + 1;
+            let message = match started.as_slice() {
+                [(paw, mm)] => format!(
+                    "at {} ms the {paw} slides {mm:.0} mm along the floor in one tick while it \
+                     carries weight",
+                    tick as u64 * TICK_MS
+                ),
+                many => format!(
+                    "at {} ms paws carrying weight slide along the floor in one tick: {}",
+                    tick as u64 * TICK_MS,
+                    many.iter()
+                        .map(|(paw, mm)| format!("the {paw} {mm:.0} mm"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            out.push((at(ProblemCode::PawSlide, tick, message), span(t, tick + 1)));
         }
         for leg in 0..4 {
             sliding[leg] = !still[leg];

@@ -1,6 +1,7 @@
 //! Safety marks on the timeline: a translucent band beneath a curve wherever a keyframe is
 //! beyond its joint's limits (red) or a segment is too fast for its servo (magenta), two
-//! strips along the bottom for every joint (hidden ones too), and a key.
+//! strips along the bottom for every joint (hidden ones too), a third (amber) above them
+//! where the robot tips, balances at the edge or slips on the floor, and a key.
 //!
 //! - [`pieces`]: which runs of marks a view draws; the bands are a
 //!   [`Coverage`](super::columns::Coverage), each place tinted once however many curves
@@ -24,6 +25,8 @@ use std::sync::Arc;
 const OUT_OF_RANGE_COLOR: Color32 = Color32::from_rgb(255, 45, 45);
 /// Colour of segments faster than a joint's servo.
 const TOO_FAST_COLOR: Color32 = Color32::from_rgb(255, 40, 210);
+/// Colour of the times the robot tips, balances at the edge or slips on the floor.
+const FLOOR_COLOR: Color32 = Color32::from_rgb(245, 170, 40);
 /// How opaque a band is at most: each place is tinted once, so this is its cap.
 const BAND_OPACITY: f32 = 0.35;
 /// The band along a marked curve is built from columns this many points wide.
@@ -107,7 +110,8 @@ pub fn paint_overview(
     transform: &egui_plot::PlotTransform,
 ) {
     let marks = document.safety_marks();
-    if marks.is_empty() {
+    let floor = document.floor_spans();
+    if marks.is_empty() && floor.is_empty() {
         return;
     }
     index.refresh(document);
@@ -146,6 +150,37 @@ pub fn paint_overview(
             );
         }
     }
+    // The floor's stretches above them, joined where closer than the join distance.
+    let join = ms_per_px * JOIN_PX;
+    let floor_bottom = frame.bottom() - 2.0 * STRIP_HEIGHT;
+    let mut open: Option<[f64; 2]> = None;
+    let draw = |[from, to]: [f64; 2]| {
+        let left = to_screen(&[from, 0.0]).x;
+        let right = to_screen(&[to, 0.0]).x.max(left + 2.0);
+        painter.rect_filled(
+            egui::Rect::from_x_y_ranges(left..=right, floor_bottom - STRIP_HEIGHT..=floor_bottom),
+            0.0,
+            FLOOR_COLOR,
+        );
+    };
+    #[expect(clippy::cast_precision_loss, reason = "ms on screen")]
+    for &[from, to] in floor {
+        let (from, to) = (from as f64, to as f64);
+        if to < x0 || from > x1 {
+            continue;
+        }
+        open = match open {
+            Some([a, b]) if from <= b + join => Some([a, b.max(to)]),
+            Some(done) => {
+                draw(done);
+                Some([from, to])
+            }
+            None => Some([from, to]),
+        };
+    }
+    if let Some(done) = open {
+        draw(done);
+    }
     // The key, top right: which colour is which.
     let kinds = [
         (
@@ -157,6 +192,11 @@ pub fn paint_overview(
             marks.out_of_range.iter().any(|r| !r.is_empty()),
             OUT_OF_RANGE_COLOR,
             "beyond the joint's limits",
+        ),
+        (
+            !floor.is_empty(),
+            FLOOR_COLOR,
+            "tips, balances at the edge or slips (the floor)",
         ),
     ];
     let font = egui::TextStyle::Small.resolve(ui.style());
