@@ -95,3 +95,27 @@ fn a_motion_of_no_known_model_has_no_body_to_stand() {
         "{said}"
     );
 }
+
+#[test]
+fn a_motion_too_long_for_every_tick_is_worked_out_by_keyframes() {
+    // A thousand segments of 599 frames: over the ticks worked out one by one.
+    let dir = common::scratch_dir("cli_floor", "long");
+    let mut motion = common::read_mtn(&common::with_example("cli_floor", "long-source").1);
+    let first = motion.keyframes.get(0).unwrap();
+    let (body, angles) = (first.body_urad, first.angles_urad.to_vec());
+    for _ in 0..1_000 {
+        motion.keyframes.push(599, body, &angles).unwrap();
+    }
+    assert!(!floor::solvable(&motion));
+    let path = dir.join("long.mtn");
+    std::fs::write(&path, mtn_studio::codec::mtn::encode(&motion).unwrap()).unwrap();
+    let output = run(&[&"stage", &path, &"--every-tick"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("--every-tick works out motions of up to"));
+    let report: serde_json::Value =
+        serde_json::from_str(&ok(&run(&[&"stage", &path, &"--json"]))).unwrap();
+    assert_eq!(
+        report["keyframes"].as_array().unwrap().len(),
+        motion.keyframes.len()
+    );
+}

@@ -179,6 +179,15 @@ fn stage(
             source.label, motion.design
         ))
     })?;
+    if every_tick && !floor::solvable(motion) {
+        return Err(Failure::usage(format!(
+            "{}: {} ticks: --every-tick works out motions of up to {} ticks (without it, \
+             each keyframe is)",
+            source.label,
+            crate::robot::timing::tick_count(&motion.keyframes),
+            floor::MAX_SOLVED_TICKS
+        )));
+    }
     let rows = rows(&rig, motion, every_tick);
     let problems = &source.decoded.problems;
     let result = if json {

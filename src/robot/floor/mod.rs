@@ -115,6 +115,17 @@ impl Rest {
     }
 }
 
+/// The most ticks worked out one by one (about 2 h 20 min of motion, 70 MB of rests; the
+/// largest motion of Sony's making is far shorter): a longer motion is solved keyframe by
+/// keyframe only (see [`rest_at_keyframes`]), and has no floor problems.
+pub const MAX_SOLVED_TICKS: u64 = 1 << 20;
+
+/// Whether every tick of `motion` is worked out ([`MAX_SOLVED_TICKS`]).
+#[must_use]
+pub fn solvable(motion: &Motion) -> bool {
+    tick_count(&motion.keyframes) <= MAX_SOLVED_TICKS
+}
+
 /// Ticks solved together, one after another: each block starts afresh (so blocks run on
 /// any number of cores with the same answer).
 pub const BLOCK_TICKS: u64 = 4096;
@@ -161,7 +172,8 @@ fn solve_block(rig: &Rig, motion: &Motion, from: u64, to: u64, naive: bool, out:
     });
 }
 
-/// How the body rests at every tick the robot plays (see the module doc), on every core.
+/// How the body rests at every tick the robot plays (see the module doc), on every core;
+/// nothing for a motion of more than [`MAX_SOLVED_TICKS`].
 #[must_use]
 pub fn rest_ticks(rig: &Rig, motion: &Motion) -> Vec<Rest> {
     rest_ticks_with(rig, motion, false)
@@ -175,6 +187,9 @@ pub fn rest_ticks_with(rig: &Rig, motion: &Motion, naive: bool) -> Vec<Rest> {
     let Ok(len) = usize::try_from(count) else {
         return Vec::new();
     };
+    if count > MAX_SOLVED_TICKS {
+        return Vec::new();
+    }
     let mut out = vec![Rest::default(); len];
     let block = usize::try_from(BLOCK_TICKS).unwrap_or(usize::MAX);
     let blocks: Vec<(u64, &mut [Rest])> = out
@@ -203,11 +218,13 @@ pub fn rest_ticks_with(rig: &Rig, motion: &Motion, naive: bool) -> Vec<Rest> {
 }
 
 /// How the body rests at each keyframe: each let go as the tick before it rested (the first
-/// as the file's body angles hold it). `ticks` is [`rest_ticks`]' answer.
+/// as the file's body angles hold it). `ticks` is [`rest_ticks`]' answer; where it has no
+/// tick before a keyframe (a motion too long to solve tick by tick), the keyframe is let go
+/// as the keyframe before it rested.
 #[must_use]
 pub fn rest_at_keyframes(rig: &Rig, motion: &Motion, ticks: &[Rest]) -> Vec<Settled> {
     let mut tick = 0u64;
-    let mut out = Vec::with_capacity(motion.keyframes.len());
+    let mut out: Vec<Settled> = Vec::with_capacity(motion.keyframes.len());
     for (k, keyframe) in motion.keyframes.iter().enumerate() {
         if k > 0 {
             tick = tick.saturating_add(segment_ticks(keyframe.frames));
@@ -216,10 +233,9 @@ pub fn rest_at_keyframes(rig: &Rig, motion: &Motion, ticks: &[Rest]) -> Vec<Sett
             .ok()
             .and_then(|t| t.checked_sub(1))
             .and_then(|t| ticks.get(t))
-            .map_or_else(
-                || up_from_body(motion.keyframes.body()[0]),
-                |r| r.up.map(f64::from),
-            );
+            .map(|r| r.up.map(f64::from))
+            .or_else(|| out.last().map(|s| s.up))
+            .unwrap_or_else(|| up_from_body(motion.keyframes.body()[0]));
         out.push(settle(&rig.pose(keyframe.angles_urad), held, None));
     }
     out

@@ -236,7 +236,17 @@ pub fn stage_ui(
         .map(|d| (d.joint, d.corners))
         .collect();
     overlay_com(&canvas, &settled);
-    hud(&painter, rect, &settled, input.file_body, &body, &rig);
+    let last_tick = input.times_ms.last().copied().unwrap_or(0) / crate::robot::timing::TICK_MS;
+    let too_long = last_tick > floor::MAX_SOLVED_TICKS;
+    hud(
+        &painter,
+        rect,
+        &settled,
+        input.file_body,
+        &body,
+        &rig,
+        too_long,
+    );
     if response.double_clicked() {
         frame_robot(&mut state.camera, &robot);
     } else if response.clicked()
@@ -350,6 +360,7 @@ fn hud(
     file_body: [i32; 3],
     body: &floor::Body,
     rig: &floor::Rig,
+    too_long: bool,
 ) {
     let font = egui::FontId::proportional(12.0);
     let mut y = rect.top() + 6.0;
@@ -408,6 +419,15 @@ fn hud(
     if !rig.measured() {
         line(
             "approximate proportions".to_owned(),
+            Color32::from_gray(150),
+        );
+    }
+    if too_long {
+        line(
+            format!(
+                "too long to work out every tick (up to {} ticks): no floor problems",
+                floor::MAX_SOLVED_TICKS
+            ),
             Color32::from_gray(150),
         );
     }
