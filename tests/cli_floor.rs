@@ -53,7 +53,7 @@ fn stage_reports_each_keyframe_and_each_tick() {
     assert_eq!(rows[1]["time_ms"], 8);
 
     let said = ok(&run(&[&"stage", &example]));
-    assert!(said.starts_with("      ms  height"), "{said}");
+    assert!(said.starts_with("      ms   mm up  pitch°"), "{said}");
     assert!(said.contains("FL paw"), "{said}");
     assert!(said.contains("problems"), "{said}");
 }

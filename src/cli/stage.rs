@@ -133,7 +133,7 @@ fn write_text(rows: &[Row], problems: &[Problem], out: &mut dyn Write) -> std::i
     writeln!(
         out,
         "{:>8} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}  contacts",
-        "ms", "height", "pitch", "roll", "margin", "file p", "file r"
+        "ms", "mm up", "pitch°", "roll°", "margin", "file p°", "file r°"
     )?;
     for r in rows {
         writeln!(

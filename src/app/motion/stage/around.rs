@@ -39,7 +39,7 @@ pub fn ghosts(
             let Some(keyframe) = input.motion.keyframes.get(k) else {
                 continue;
             };
-            let alpha = u8::try_from(90 / (distance + 1)).unwrap_or(30);
+            let alpha = u8::try_from(70 / (distance + 1)).unwrap_or(20);
             let ghost = Color32::from_rgba_unmultiplied(rgb[0], rgb[1], rgb[2], alpha);
             let body = rig.pose(keyframe.angles_urad);
             let tick = times[k] / TICK_MS;
@@ -70,7 +70,8 @@ pub struct Trails {
     paths: [Vec<[f32; 3]>; 4],
 }
 
-const LEG_COLORS: [Color32; 4] = [
+/// Each paw's path colour, `Leg::ALL` order.
+pub const LEG_COLORS: [Color32; 4] = [
     Color32::from_rgb(120, 200, 255),
     Color32::from_rgb(120, 255, 170),
     Color32::from_rgb(255, 140, 200),

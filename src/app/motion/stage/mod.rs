@@ -23,7 +23,7 @@ use camera::{Camera, View};
 use egui::{Color32, Pos2, Rect, Stroke};
 
 /// What the stage keeps between frames.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct StageState {
     /// The camera.
     pub camera: Camera,
@@ -38,19 +38,6 @@ pub struct StageState {
     pub rect: Option<Rect>,
     /// The paws' paths, kept while the motion and the time in view stay.
     trails: Option<around::Trails>,
-}
-
-impl Default for StageState {
-    fn default() -> Self {
-        Self {
-            camera: Camera::default(),
-            onion: 1,
-            hide_trails: false,
-            hits: Vec::new(),
-            rect: None,
-            trails: None,
-        }
-    }
 }
 
 /// What the stage shows: the motion at the playhead, and what it knows of its ticks.
@@ -227,9 +214,9 @@ pub fn stage_ui(
         let trails = around::trails(&rig, input, &mut state.trails);
         trails.draw(&canvas);
     }
-    let mut all = ghosts;
-    all.extend(robot.iter().copied());
-    let drawn = canvas.solids(&all);
+    // Ghosts beneath the robot (their own mesh, drawn first): never over it.
+    canvas.solids(&ghosts);
+    let drawn = canvas.solids(&robot);
     state.hits = drawn
         .into_iter()
         .filter(|d| d.solid)
@@ -237,15 +224,18 @@ pub fn stage_ui(
         .collect();
     overlay_com(&canvas, &settled);
     let last_tick = input.times_ms.last().copied().unwrap_or(0) / crate::robot::timing::TICK_MS;
-    let too_long = last_tick > floor::MAX_SOLVED_TICKS;
     hud(
         &painter,
         rect,
-        &settled,
-        input.file_body,
-        &body,
-        &rig,
-        too_long,
+        &Hud {
+            settled: &settled,
+            file_body: input.file_body,
+            body: &body,
+            rig: &rig,
+            on_keyframe: input.times_ms.binary_search(&input.playhead_ms).is_ok(),
+            too_long: last_tick > floor::MAX_SOLVED_TICKS,
+            paths: !state.hide_trails,
+        },
     );
     if response.double_clicked() {
         frame_robot(&mut state.camera, &robot);
@@ -353,59 +343,83 @@ fn overlay_com(canvas: &paint::Canvas<'_>, settled: &floor::Settled) {
     }
 }
 
-fn hud(
-    painter: &egui::Painter,
-    rect: Rect,
-    settled: &floor::Settled,
+/// What the stage's text says.
+struct Hud<'a> {
+    settled: &'a floor::Settled,
     file_body: [i32; 3],
-    body: &floor::Body,
-    rig: &floor::Rig,
+    body: &'a floor::Body,
+    rig: &'a floor::Rig,
+    /// Whether the playhead is on a keyframe (the file's body angles are set there).
+    on_keyframe: bool,
+    /// Whether the motion is too long for the floor to be worked out every tick.
     too_long: bool,
-) {
+    /// Whether the paws' paths are drawn (their key is shown).
+    paths: bool,
+}
+
+/// Writes `lines` from `top` down, each wrapped to the stage's width on a dark backdrop (the
+/// robot may be behind them).
+fn lines(painter: &egui::Painter, rect: Rect, top: f32, lines: &[(String, Color32)]) {
     let font = egui::FontId::proportional(12.0);
-    let mut y = rect.top() + 6.0;
-    let mut line = |text: String, color: Color32| {
-        painter.text(
-            Pos2::new(rect.left() + 8.0, y),
-            egui::Align2::LEFT_TOP,
-            text,
-            font.clone(),
-            color,
+    let width = (rect.width() - 16.0).max(40.0);
+    let mut y = top;
+    for (text, color) in lines {
+        let galley = painter.layout(text.clone(), font.clone(), *color, width);
+        let at = Pos2::new(rect.left() + 8.0, y);
+        painter.rect_filled(
+            Rect::from_min_size(
+                at - egui::vec2(3.0, 1.0),
+                galley.size() + egui::vec2(6.0, 2.0),
+            ),
+            3.0,
+            Color32::from_black_alpha(150),
         );
-        y += 16.0;
-    };
-    line(
+        y += galley.size().y + 3.0;
+        painter.galley(at, galley, *color);
+    }
+}
+
+fn hud(painter: &egui::Painter, rect: Rect, hud: &Hud<'_>) {
+    let settled = hud.settled;
+    let mut said = vec![(
         format!(
             "{} · {:.0} mm up · pitch {:+.1}° · roll {:+.1}°",
-            rig.model.name(),
+            hud.rig.model.name(),
             settled.height_mm,
             settled.pitch_deg(),
             settled.roll_deg()
         ),
         Color32::from_gray(220),
-    );
+    )];
     let on: Vec<String> = settled
         .contacts
         .iter()
-        .filter_map(|&i| body.touches.get(i).map(|t| t.part.name()))
+        .filter_map(|&i| hud.body.touches.get(i).map(|t| t.part.name()))
         .collect();
     let margin = if settled.margin_mm >= 0.0 {
         format!("{:.0} mm from tipping", settled.margin_mm)
     } else {
         format!("{:.0} mm past the edge: it tips", -settled.margin_mm)
     };
-    line(
+    said.push((
         format!("on {} · {margin}", on.join(", ")),
         margin_color(settled.margin_mm),
-    );
-    let (file_pitch, file_roll) = (urad_to_deg(file_body[1]), urad_to_deg(file_body[0]));
-    let differs = (file_pitch - settled.pitch_deg()).abs() > 3.0
-        || (file_roll - settled.roll_deg()).abs() > 3.0;
-    line(
+    ));
+    let (file_pitch, file_roll) = (urad_to_deg(hud.file_body[1]), urad_to_deg(hud.file_body[0]));
+    // The file sets them at keyframes (drawn straight between): compared there only.
+    let differs = hud.on_keyframe
+        && ((file_pitch - settled.pitch_deg()).abs() > 3.0
+            || (file_roll - settled.roll_deg()).abs() > 3.0);
+    said.push((
         format!(
-            "file: pitch {file_pitch:+.1}° · roll {file_roll:+.1}°{}",
+            "file{}: pitch {file_pitch:+.1}° · roll {file_roll:+.1}°{}",
+            if hud.on_keyframe {
+                ""
+            } else {
+                " (between keyframes)"
+            },
             if differs {
-                " (differs from the floor: Motion > Set Body Angles from the Floor)"
+                ": differs from the floor (Motion > Set Body Angles from the Floor)"
             } else {
                 ""
             }
@@ -415,26 +429,51 @@ fn hud(
         } else {
             Color32::from_gray(150)
         },
-    );
-    if !rig.measured() {
-        line(
+    ));
+    if !hud.rig.measured() {
+        said.push((
             "approximate proportions".to_owned(),
             Color32::from_gray(150),
-        );
+        ));
     }
-    if too_long {
-        line(
+    if hud.too_long {
+        said.push((
             format!(
                 "too long to work out every tick (up to {} ticks): no floor problems",
                 floor::MAX_SOLVED_TICKS
             ),
             Color32::from_gray(150),
-        );
+        ));
+    }
+    lines(painter, rect, rect.top() + 6.0, &said);
+    // The paths' key, bottom right: which paw is which colour.
+    if hud.paths {
+        let font = egui::FontId::proportional(11.0);
+        let mut x = rect.right() - 8.0;
+        let y = rect.bottom() - 24.0;
+        for (leg, color) in crate::robot::kinematics::Leg::ALL
+            .into_iter()
+            .zip(around::LEG_COLORS)
+            .rev()
+        {
+            let galley = painter.layout_no_wrap(
+                format!("{} paw", floor::body::leg_name(leg)),
+                font.clone(),
+                color,
+            );
+            x -= galley.size().x;
+            painter.galley(Pos2::new(x, y), galley, color);
+            x -= 12.0;
+        }
     }
     painter.text(
         Pos2::new(rect.left() + 8.0, rect.bottom() - 6.0),
         egui::Align2::LEFT_BOTTOM,
-        "drag: orbit · Shift+drag: pan · wheel: zoom · double-click: frame · 1-4: views",
+        if rect.width() > 520.0 {
+            "drag: orbit · Shift+drag: pan · wheel: zoom · double-click: frame · 1-4: views"
+        } else {
+            "drag · Shift+drag · wheel · double-click · 1-4"
+        },
         egui::FontId::proportional(11.0),
         Color32::from_gray(120),
     );
