@@ -20,7 +20,14 @@ impl StudioApp {
             if !motion.floor.wants(revision) {
                 continue;
             }
-            if crate::robot::timing::tick_count(&motion.document.motion.keyframes) <= INLINE_TICKS {
+            let ticks = crate::robot::timing::tick_count(&motion.document.motion.keyframes);
+            if ticks > crate::robot::floor::MAX_SOLVED_TICKS {
+                // Too long to work out every tick: nothing to copy to a thread for.
+                motion.floor.store(revision, std::sync::Arc::default());
+                motion
+                    .document
+                    .set_floor_problems(revision, Vec::new(), Vec::new());
+            } else if ticks <= INLINE_TICKS {
                 let (ticks, problems, spans) = solve(&motion.document.motion);
                 motion.floor.store(revision, std::sync::Arc::new(ticks));
                 motion

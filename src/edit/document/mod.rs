@@ -271,7 +271,10 @@ impl Document {
         problems: Vec<Problem>,
         spans: Vec<[u64; 2]>,
     ) {
-        if revision != self.revision {
+        // Unchanged (as while dragging where the floor says nothing): nothing to merge.
+        if revision != self.revision
+            || (problems == self.floor_problems && spans == self.floor_spans)
+        {
             return;
         }
         self.floor_problems = problems;
