@@ -17,15 +17,21 @@ pub const CONTACT_MM: f64 = 0.5;
 /// The most rolls before a body counts as settled where it is.
 const MAX_ROLLS: usize = 32;
 
-fn dot(a: Vec3, b: Vec3) -> f64 {
+/// The dot product (body frame, mm; shared with the stage).
+#[must_use]
+pub fn dot(a: Vec3, b: Vec3) -> f64 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
-fn sub(a: Vec3, b: Vec3) -> Vec3 {
+/// `a - b`.
+#[must_use]
+pub fn sub(a: Vec3, b: Vec3) -> Vec3 {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
 
-fn cross(a: Vec3, b: Vec3) -> Vec3 {
+/// The cross product `a × b`.
+#[must_use]
+pub fn cross(a: Vec3, b: Vec3) -> Vec3 {
     [
         a[1] * b[2] - a[2] * b[1],
         a[2] * b[0] - a[0] * b[2],
@@ -33,7 +39,9 @@ fn cross(a: Vec3, b: Vec3) -> Vec3 {
     ]
 }
 
-fn unit(v: Vec3) -> Option<Vec3> {
+/// `v` made one long (None for a zero vector).
+#[must_use]
+pub fn unit(v: Vec3) -> Option<Vec3> {
     let n = dot(v, v).sqrt();
     (n > 1e-12).then(|| [v[0] / n, v[1] / n, v[2] / n])
 }
@@ -254,41 +262,29 @@ pub fn settle(body: &Body, held: Vec3, hint: Option<[usize; 3]>) -> Settled {
         ]
     });
     let mut resting = false;
+    let mut lie = Lie::of(touches, up);
     for _ in 0..=MAX_ROLLS {
-        let points = surface(touches, up);
-        let (forward, left) = floor_axes(up);
-        let floor = points
-            .iter()
-            .map(|&p| dot(p, up))
-            .fold(f64::INFINITY, f64::min);
-        let contacts: Vec<usize> = (0..points.len())
-            .filter(|&i| dot(points[i], up) - floor < CONTACT_MM)
-            .collect();
-        let flat = |p: Vec3| [dot(p, forward), dot(p, left)];
-        let com = flat(body.com);
-        let hull = hull_2d(contacts.iter().map(|&i| flat(points[i])).collect());
-        let inside = margin(&hull, com);
-        if hull.len() >= 3 && inside >= 0.0 {
+        let com = lie.flat(body.com);
+        if lie.support.len() >= 3 && margin(&lie.support, com) >= 0.0 {
             resting = true;
             break;
         }
-        // Roll across the hull's edge (or about its point) nearest the centre of mass.
-        let Some(next) = roll(&points, &hull, com, up, forward, left) else {
+        // Roll across the support's edge (or about its point) nearest the centre of mass.
+        let Some(next) = roll(&lie.points, &lie.support, com, up, lie.forward, lie.left) else {
             break;
         };
         up = next;
+        lie = Lie::of(touches, up);
     }
-    let points = surface(touches, up);
-    let (forward, left) = floor_axes(up);
-    let floor = points
-        .iter()
-        .map(|&p| dot(p, up))
-        .fold(f64::INFINITY, f64::min);
-    let contacts: Vec<usize> = (0..points.len())
-        .filter(|&i| dot(points[i], up) - floor < CONTACT_MM)
-        .collect();
+    let Lie {
+        points,
+        forward,
+        left,
+        floor,
+        contacts,
+        support,
+    } = lie;
     let flat = |p: Vec3| [dot(p, forward), dot(p, left)];
-    let support = hull_2d(contacts.iter().map(|&i| flat(points[i])).collect());
     let com_flat = flat(body.com);
     // The face under the centre of mass now, for the next tick's ray to try first.
     let face = resting_face(&contacts, |i| flat(points[i]), com_flat).or(face);
@@ -329,6 +325,46 @@ fn resting_face(
         }
     }
     None
+}
+
+/// How the body lies with `up` as the floor's up: its touch points' lowest points, the
+/// floor's axes, how far down the floor is, what touches it and the support polygon.
+struct Lie {
+    points: Vec<Vec3>,
+    forward: Vec3,
+    left: Vec3,
+    floor: f64,
+    contacts: Vec<usize>,
+    support: Vec<[f64; 2]>,
+}
+
+impl Lie {
+    fn of(touches: &[Touch], up: Vec3) -> Self {
+        let points = surface(touches, up);
+        let (forward, left) = floor_axes(up);
+        let floor = points
+            .iter()
+            .map(|&p| dot(p, up))
+            .fold(f64::INFINITY, f64::min);
+        let contacts: Vec<usize> = (0..points.len())
+            .filter(|&i| dot(points[i], up) - floor < CONTACT_MM)
+            .collect();
+        let flat = |p: Vec3| [dot(p, forward), dot(p, left)];
+        let support = hull_2d(contacts.iter().map(|&i| flat(points[i])).collect());
+        Self {
+            points,
+            forward,
+            left,
+            floor,
+            contacts,
+            support,
+        }
+    }
+
+    /// A body-frame point on the floor (floor x, y).
+    fn flat(&self, p: Vec3) -> [f64; 2] {
+        [dot(p, self.forward), dot(p, self.left)]
+    }
 }
 
 /// The floor's new up after the body rolls toward `com` about the support `hull`'s nearest

@@ -82,18 +82,7 @@ fn the_files_roll_sign_is_left_side_up() {
     // where the left legs carry it).
     let up = up_from_body([crate::robot::deg_to_urad(10.0), 0, 0]);
     assert!(up[1] > 0.0);
-    let settled = Settled {
-        up,
-        forward: [1.0, 0.0, 0.0],
-        left: [0.0, 1.0, 0.0],
-        height_mm: 0.0,
-        contacts: Vec::new(),
-        com: [0.0; 3],
-        support: Vec::new(),
-        margin_mm: 0.0,
-        face: None,
-        resting: true,
-    };
+    let settled = placed(up, 0.0);
     assert!((settled.roll_deg() - 10.0).abs() < 1e-3);
 }
 

@@ -1,6 +1,7 @@
 //! The robot as solid parts (boxes along its links, its torso, head, ears, mouth and tail),
 //! as triangles in the floor frame, each with its colour and the joint a click on it picks.
 
+use crate::robot::floor::settle::{self, cross, sub};
 use crate::robot::floor::{Body, Rig, Settled};
 use crate::robot::kinematics::{Leg, Vec3};
 use egui::Color32;
@@ -34,25 +35,9 @@ const SHELL: Color32 = Color32::from_rgb(226, 228, 232);
 const DARK: Color32 = Color32::from_rgb(70, 72, 80);
 const FOCUS: Color32 = Color32::from_rgb(255, 236, 120);
 
-fn sub(a: Vec3, b: Vec3) -> Vec3 {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-fn cross(a: Vec3, b: Vec3) -> Vec3 {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-
+/// `v` made one long (straight up for a zero vector).
 fn unit(v: Vec3) -> Vec3 {
-    let n = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
-    if n < 1e-9 {
-        [0.0, 0.0, 1.0]
-    } else {
-        v.map(|c| c / n)
-    }
+    settle::unit(v).unwrap_or([0.0, 0.0, 1.0])
 }
 
 fn along(a: Vec3, d: Vec3, k: f64) -> Vec3 {
