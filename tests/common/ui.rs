@@ -19,8 +19,12 @@ pub fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
 
 /// A window of `size` around `app`.
 pub fn harness_sized(app: StudioApp, size: [f32; 2]) -> Harness<'static, StudioApp> {
+    // A background result (the floor's solution of a motion over 4,096 ticks) can arrive in
+    // the middle of a run and lay the panels out again: a couple more frames than egui's
+    // own four.
     Harness::builder()
         .with_size(size)
+        .with_max_steps(8)
         .build_ui_state(|ui, app: &mut StudioApp| app.frame_ui(ui), app)
 }
 
