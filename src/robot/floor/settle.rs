@@ -162,7 +162,8 @@ fn search_face(points: &[Vec3], com: Vec3) -> Option<([usize; 3], Vec3)> {
 }
 
 /// The convex hull of 2D points, counter-clockwise (collinear points dropped).
-fn hull_2d(mut points: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
+#[must_use]
+pub fn hull_2d(mut points: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
     points.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
     points.dedup_by(|a, b| (a[0] - b[0]).abs() < 1e-9 && (a[1] - b[1]).abs() < 1e-9);
     if points.len() < 3 {

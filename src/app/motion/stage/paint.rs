@@ -4,6 +4,7 @@
 
 use super::camera::{Camera, Projected};
 use super::solid::Tri;
+use crate::robot::floor::settle::hull_2d;
 use egui::epaint::{Mesh, Vertex, WHITE_UV};
 use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
 
@@ -75,7 +76,7 @@ impl Canvas<'_> {
 
     /// Each part's shadow straight down on the floor (the hull of its corners there).
     pub fn shadows(&self, tris: &[Tri]) {
-        let mut by_part: Vec<(u16, Vec<[f32; 2]>)> = Vec::new();
+        let mut by_part: Vec<(u16, Vec<[f64; 2]>)> = Vec::new();
         for tri in tris {
             let slot = match by_part.iter().position(|(p, _)| *p == tri.part) {
                 Some(i) => i,
@@ -84,11 +85,16 @@ impl Canvas<'_> {
                     by_part.len() - 1
                 }
             };
-            by_part[slot].1.extend(tri.p.iter().map(|p| [p[0], p[1]]));
+            by_part[slot]
+                .1
+                .extend(tri.p.iter().map(|p| [f64::from(p[0]), f64::from(p[1])]));
         }
         for (_, points) in by_part {
-            let hull = hull(points);
-            let floor: Vec<[f32; 3]> = hull.iter().map(|p| [p[0], p[1], 0.3]).collect();
+            #[expect(clippy::cast_possible_truncation, reason = "millimetres on screen")]
+            let floor: Vec<[f32; 3]> = hull_2d(points)
+                .iter()
+                .map(|p| [p[0] as f32, p[1] as f32, 0.3])
+                .collect();
             self.polygon(&floor, Color32::from_black_alpha(70), Stroke::NONE);
         }
     }
@@ -162,36 +168,6 @@ pub struct Drawn {
 fn unit(v: [f32; 3]) -> [f32; 3] {
     let n = dot(v, v).sqrt();
     v.map(|c| c / n)
-}
-
-/// The convex hull of 2D points, counter-clockwise.
-#[must_use]
-pub fn hull(mut points: Vec<[f32; 2]>) -> Vec<[f32; 2]> {
-    points.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
-    points.dedup();
-    if points.len() < 3 {
-        return points;
-    }
-    let turn = |o: [f32; 2], a: [f32; 2], b: [f32; 2]| {
-        (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-    };
-    let mut out: Vec<[f32; 2]> = Vec::with_capacity(points.len() * 2);
-    for pass in 0..2 {
-        let start = out.len();
-        let ordered: Vec<[f32; 2]> = if pass == 0 {
-            points.clone()
-        } else {
-            points.iter().rev().copied().collect()
-        };
-        for p in ordered {
-            while out.len() >= start + 2 && turn(out[out.len() - 2], out[out.len() - 1], p) <= 0.0 {
-                out.pop();
-            }
-            out.push(p);
-        }
-        out.pop();
-    }
-    out
 }
 
 /// Whether `p` is inside the screen triangle `t`.
