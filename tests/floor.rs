@@ -75,6 +75,61 @@ fn a_stand_rests_on_four_paws_with_room_to_spare() {
 }
 
 #[test]
+fn one_front_paw_lifted_with_the_head_back_stands_on_three_paws() {
+    // The weight shifted first (head back, the right front paw forward and both hind paws
+    // under the body, the right paws a little inward), then the left front paw lifted high.
+    let shift: &[(&str, f64)] = &[
+        ("HEAD_PITCH", 0.0),
+        ("HEAD_PITCH2", 45.0),
+        ("FR_LEG_VERT", 20.0),
+        ("FR_LEG_LAT", -10.0),
+        ("BL_LEG_VERT", -40.0),
+        ("BR_LEG_VERT", -40.0),
+        ("BR_LEG_LAT", -10.0),
+    ];
+    let lifted: Vec<(&str, f64)> = shift
+        .iter()
+        .copied()
+        .chain([("FL_LEG_VERT", 100.0), ("FL_LEG_KNEE", 120.0)])
+        .collect();
+    let motion = from_stand(&[shift, &lifted, &lifted]);
+    let offsets = mtn::offsets(&motion).unwrap();
+    // The robot can take the pose: no limit or speed problem (the name's posture aside).
+    let other = mtn_studio::robot::check::problems(&motion, &offsets, &[]);
+    assert!(
+        other.iter().all(|p| p.code == ProblemCode::PostureMismatch),
+        "{other:?}"
+    );
+    let rig = floor::rig(&motion).unwrap();
+    let last = *floor::rest_ticks(&rig, &motion).last().unwrap();
+    assert_eq!(
+        contacts(&rig, &last),
+        [
+            Part::Paw(Leg::LeftHind),
+            Part::Paw(Leg::RightFront),
+            Part::Paw(Leg::RightHind)
+        ]
+    );
+    assert!(last.margin_mm > 20.0, "margin {}", last.margin_mm);
+    assert!(
+        last.pitch_deg().abs() < 10.0 && last.roll_deg().abs() < 3.0,
+        "pitch {} roll {}",
+        last.pitch_deg(),
+        last.roll_deg()
+    );
+    assert_eq!(floor_codes(&motion), []);
+    // Lifted without shifting the weight first, it tips forward onto the lifted leg's side.
+    let unshifted = from_stand(&[&[("FL_LEG_VERT", 100.0), ("FL_LEG_KNEE", 120.0)]]);
+    let last = *floor::rest_ticks(&rig, &unshifted).last().unwrap();
+    let parts = contacts(&rig, &last);
+    assert!(
+        parts.contains(&Part::Knee(Leg::LeftFront)) && last.roll_deg() < -10.0,
+        "{parts:?} roll {}",
+        last.roll_deg()
+    );
+}
+
+#[test]
 fn both_left_paws_lifted_topple_it_onto_its_left_side() {
     let motion = from_stand(&[&[("FL_LEG_VERT", 100.0), ("BL_LEG_VERT", 100.0)]]);
     let rig = floor::rig(&motion).unwrap();
@@ -229,7 +284,7 @@ fn agreement(verbose: bool) -> Vec<(String, usize, usize)> {
 
 /// The share of the ERS-7's keyframes the computed angles agree on today. The target
 /// is 90%; this guards what has been reached (README, "The floor") against going back.
-const ERS7_AGREEMENT_REACHED: f64 = 0.65;
+const ERS7_AGREEMENT_REACHED: f64 = 0.73;
 
 #[test]
 fn computed_body_angles_agree_with_sonys() {

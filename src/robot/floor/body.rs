@@ -164,19 +164,19 @@ pub(super) struct Build {
 pub(super) fn build(model: Model) -> Build {
     match model {
         Model::Ers7 => Build {
-            chest: [90.0, 42.0, -54.0],
-            belly: [-80.0, 42.0, -40.0],
-            rear: [-110.0, 38.0, -40.0],
+            chest: [86.5, 42.0, -53.5],
+            belly: [-73.0, 42.0, -54.0],
+            rear: [-111.5, 38.0, -44.5],
             paw_radius: 12.5,
             ball_inset: 12.5,
-            knee_radius: 5.0,
+            knee_radius: 7.5,
             neck: 80.0,
             face: 81.0,
             chin: [45.0, 30.0],
             tail: 86.0,
             top: 35.0,
             mass: [950.0, 250.0, 50.0, 60.0, 40.0, 20.0],
-            torso_com: [15.0, 0.0, -25.0],
+            torso_com: [7.5, 0.0, -6.0],
         },
         Model::Ers210 | Model::Ers310 => Build {
             chest: [90.0, 40.0, -35.0],
