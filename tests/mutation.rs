@@ -302,6 +302,7 @@ fn regression_inputs_are_replayed() {
         let _ = Archive::read(&input);
         exercise_text_readers(&path.display().to_string(), &input);
         exercise_gait(&path.display().to_string(), &input);
+        exercise_sound(&path.display().to_string(), &input);
         count += 1;
     }
     assert!(
@@ -309,6 +310,22 @@ fn regression_inputs_are_replayed() {
         "no regression inputs found in {}",
         dir.display()
     );
+}
+
+/// The sound fuzz target's properties: nothing panics, and an LED pattern that reads writes
+/// back as MIDI that reads as the same notes.
+fn exercise_sound(label: &str, input: &[u8]) {
+    use mtn_studio::codec::sound::{led, midi, wave};
+    let _ = wave::decode(input);
+    let _ = midi::read(input);
+    let Ok(pattern) = led::read(input) else {
+        return;
+    };
+    let Ok(written) = pattern.write() else {
+        return;
+    };
+    let again = led::read(&written).unwrap_or_else(|e| panic!("{label}: {e}"));
+    assert_eq!(again.notes, pattern.notes, "{label}");
 }
 
 /// The gait fuzz target's properties: what reads well-formed writes back byte for byte, and

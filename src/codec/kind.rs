@@ -154,7 +154,9 @@ pub fn dialog_extensions(kinds: &[FileKind]) -> Vec<String> {
         .collect()
 }
 
-/// The kind of archive entry a file should become, from its bytes and extension.
+/// The kind of archive entry a file should become, from its bytes and extension. A MIDI
+/// file named as an LED pattern (NOTES.md's `_l1f`, `_l1b`, ... suffixes) becomes an LED
+/// entry.
 #[must_use]
 pub fn entry_kind_for(path: &Path, data: &[u8]) -> EntryKind {
     if data.starts_with(super::mtn::format::MAGIC) {
@@ -167,7 +169,17 @@ pub fn entry_kind_for(path: &Path, data: &[u8]) -> EntryKind {
         .to_ascii_lowercase();
     match extension.as_str() {
         "wav" => EntryKind::Wave,
-        "mid" | "midi" => EntryKind::Midi,
+        "mid" | "midi" => {
+            let stem = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default();
+            if super::sound::named_as_led(stem) {
+                EntryKind::Led
+            } else {
+                EntryKind::Midi
+            }
+        }
         "led" => EntryKind::Led,
         "syn" => EntryKind::Synth,
         "stt" => EntryKind::State,

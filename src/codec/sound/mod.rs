@@ -1,0 +1,128 @@
+//! Sounds and LED patterns, the other parts of an AIBO behaviour (NOTES.md, "Sounds and LED
+//! patterns"): RIFF WAV sounds (PCM, and the IMA ADPCM of Sony's ERS-7 voices), read with
+//! `symphonia`; Standard MIDI Files, read and written with `midly`, which are either sounds
+//! or LED patterns whose notes switch the robot's lights.
+//!
+//! Errors are typed and carry the byte offset the reader had reached; the caller adds the
+//! file or entry name.
+
+pub mod led;
+pub mod midi;
+pub mod wave;
+
+use thiserror::Error;
+
+/// Why a sound or LED pattern could not be read.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SoundError {
+    /// The input is empty.
+    #[error("the file is empty")]
+    Empty,
+    /// Not a RIFF WAV file.
+    #[error("not a WAV sound: byte 0 holds {found} where 'RIFF....WAVE' should be")]
+    NotWave {
+        /// The first bytes, shown as text.
+        found: String,
+    },
+    /// Not a Standard MIDI File.
+    #[error("not a MIDI file: byte 0 holds {found} where 'MThd' should be")]
+    NotMidi {
+        /// The first bytes, shown as text.
+        found: String,
+    },
+    /// The WAV could not be read or decoded from `offset` on.
+    #[error("WAV data at byte {offset}: {reason}")]
+    Wave {
+        /// How far the reader had read.
+        offset: u64,
+        /// What the decoder said.
+        reason: String,
+    },
+    /// The WAV's codec is one no AIBO plays and the decoder does not know.
+    #[error("the WAV's format (tag {tag:#06x}) is not PCM or IMA ADPCM")]
+    UnsupportedWave {
+        /// The format tag of the `fmt ` chunk.
+        tag: u16,
+    },
+    /// The MIDI file could not be read at `offset` (the start of the chunk that failed).
+    #[error("MIDI data in the chunk at byte {offset}: {reason}")]
+    Midi {
+        /// The start of the header or track chunk that failed.
+        offset: u64,
+        /// What the reader said.
+        reason: String,
+    },
+    /// A MIDI file timed in SMPTE frames rather than ticks per quarter note (no AIBO file is).
+    #[error("the MIDI file is timed in SMPTE frames, not ticks per quarter note")]
+    SmpteTiming,
+    /// The LED pattern cannot be written as MIDI.
+    #[error("the LED pattern cannot be written: {0}")]
+    LedWrite(String),
+}
+
+/// The first bytes of `bytes`, as text a message can show.
+fn shown_start(bytes: &[u8]) -> String {
+    let head: String = bytes
+        .iter()
+        .take(4)
+        .map(|&b| {
+            if b.is_ascii_graphic() || b == b' ' {
+                char::from(b)
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    format!("'{head}'")
+}
+
+/// What a sound or LED file holds, by its first bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoundKind {
+    /// A RIFF WAV sound.
+    Wave,
+    /// A Standard MIDI File sound.
+    Midi,
+    /// A Standard MIDI File that switches the robot's lights.
+    Led,
+}
+
+impl SoundKind {
+    /// The kind's name in `info --json` ("wave", "midi", "led").
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Wave => "wave",
+            Self::Midi => "midi",
+            Self::Led => "led",
+        }
+    }
+}
+
+/// Whether `bytes` start as a RIFF WAV.
+#[must_use]
+pub fn is_wave(bytes: &[u8]) -> bool {
+    bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WAVE"
+}
+
+/// Whether `bytes` start as a Standard MIDI File.
+#[must_use]
+pub fn is_midi(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"MThd")
+}
+
+/// Whether an entry or file name says it is an LED pattern: NOTES.md's suffixes (`_l1f` face,
+/// `_l1b` back, `_l1h` head, `_l1m` mode, `_l1l` wireless, `_l20` face and back), with or
+/// without an extension.
+#[must_use]
+pub fn named_as_led(name: &str) -> bool {
+    let stem = name
+        .rsplit_once('.')
+        .filter(|(_, ext)| ext.eq_ignore_ascii_case("mid") || ext.eq_ignore_ascii_case("led"))
+        .map_or(name, |(stem, _)| stem);
+    let lower = stem.to_ascii_lowercase();
+    ["_l1f", "_l1b", "_l1h", "_l1m", "_l1l", "_l20"]
+        .iter()
+        .any(|suffix| lower.ends_with(suffix))
+}
