@@ -196,6 +196,9 @@ pub fn convert(
     options: &ConvertOptions,
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
+    if let Some(source) = super::sound::chosen_entry(input, entry)? {
+        return super::sound::extract(&source, output, out);
+    }
     let to_stdout = output.as_os_str() == "-";
     let output_kind = options.to.map(Format::kind).or_else(|| {
         (!to_stdout)

@@ -1,6 +1,7 @@
 //! `info` and `check`.
 
-use super::input::{Source, motions_each};
+use super::input::{Loaded, Source, load_data, motions_each, motions_of};
+use super::sound;
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
 use crate::codec::problem::{Problem, Severity};
 use crate::robot::{self, timing};
@@ -88,7 +89,20 @@ pub fn info(
     out: &mut dyn Write,
 ) -> Result<u8, Failure> {
     let mut code = EXIT_OK;
-    let sources: Vec<Source> = motions_each(file, entry, true)?
+    let shown = file.display().to_string();
+    let loaded = match sound_or_loaded(file, entry)? {
+        Sounds::Only(sound) => return sound_info(&shown, vec![Ok(sound)], json, out),
+        Sounds::Also(loaded) => loaded,
+    };
+    let sounds = match &loaded {
+        Loaded::Archive(archive) if entry.is_none() => sound::described(
+            &shown,
+            sound::archive_sounds(&shown, archive, None),
+            &mut code,
+        ),
+        _ => Vec::new(),
+    };
+    let sources: Vec<Source> = motions_of(&shown, loaded, entry, true)?
         .into_iter()
         .filter_map(|source| {
             source
@@ -100,10 +114,9 @@ pub fn info(
         })
         .map(with_floor)
         .collect();
-    if sources.is_empty() {
+    if sources.is_empty() && sounds.is_empty() {
         return Ok(code);
     }
-    let shown = file.display().to_string();
     if json {
         let objects: Vec<InfoJson<'_>> = sources.iter().map(|s| info_json(&shown, s)).collect();
         let text = if entry.is_some() || sources.len() == 1 && sources[0].entry.is_none() {
@@ -113,10 +126,12 @@ pub fn info(
             struct ArchiveJson<'a> {
                 file: &'a str,
                 motions: Vec<InfoJson<'a>>,
+                sounds: Vec<&'a sound::SoundJson>,
             }
             serde_json::to_string_pretty(&ArchiveJson {
                 file: &shown,
                 motions: objects,
+                sounds: sounds.iter().map(|(_, j)| j).collect(),
             })
         }
         .map_err(|e| Failure::usage(format!("cannot render JSON: {e}")))?;
@@ -125,6 +140,60 @@ pub fn info(
     }
     for source in &sources {
         write_info_text(source, out).map_err(|e| write_failed(&e))?;
+    }
+    for (label, described) in &sounds {
+        sound::write_text(label, described, out).map_err(|e| write_failed(&e))?;
+    }
+    Ok(code)
+}
+
+/// What `info` was given: a sound or LED pattern alone (a file, or an archive entry chosen
+/// with `--entry`), or something holding motions (and maybe sounds too).
+enum Sounds {
+    Only(sound::SoundSource),
+    Also(Loaded),
+}
+
+fn sound_or_loaded(file: &Path, entry: Option<&str>) -> Result<Sounds, Failure> {
+    let shown = file.display().to_string();
+    let bytes = if file.as_os_str() == "-" {
+        super::input::read_stdin()?
+    } else {
+        std::fs::read(file).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?
+    };
+    if let Some(kind) = sound::file_kind(file, &bytes[..bytes.len().min(16)]) {
+        return Ok(Sounds::Only(sound::SoundSource {
+            label: shown,
+            entry: None,
+            kind,
+            bytes,
+        }));
+    }
+    let loaded = load_data(file, bytes)?;
+    if let (Loaded::Archive(archive), Some(name)) = (&loaded, entry)
+        && let Some(chosen) = sound::archive_sounds(&shown, archive, Some(name)).pop()
+    {
+        return chosen.map(Sounds::Only);
+    }
+    Ok(Sounds::Also(loaded))
+}
+
+/// `info` of one sound or LED pattern.
+fn sound_info(
+    shown: &str,
+    sources: Vec<Result<sound::SoundSource, Failure>>,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<u8, Failure> {
+    let mut code = EXIT_OK;
+    for (label, described) in sound::described(shown, sources, &mut code) {
+        if json {
+            let text = serde_json::to_string_pretty(&described)
+                .map_err(|e| Failure::usage(format!("cannot render JSON: {e}")))?;
+            writeln!(out, "{text}").map_err(|e| write_failed(&e))?;
+        } else {
+            sound::write_text(&label, &described, out).map_err(|e| write_failed(&e))?;
+        }
     }
     Ok(code)
 }

@@ -8,6 +8,8 @@ pub mod input;
 mod inspect;
 mod ops;
 mod shaping;
+mod skit;
+mod sound;
 mod stage;
 mod transform;
 
@@ -165,6 +167,10 @@ pub enum Command {
     /// The floor: stage, body-angles.
     #[command(flatten)]
     Stage(stage::StageCommand),
+    /// Which sound and LED pattern go with a motion (from a MONETCMD.CFG command table, else
+    /// the naming rule's candidates, best first), and how each part's length compares with
+    /// the motion's
+    Skit(skit::SkitArgs),
     /// Work with ODA archives: list, extract, add, replace, remove.
     Oda {
         /// What to do with the archive.
@@ -217,6 +223,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
         Command::Op(command) => ops::run(command, out),
         Command::Shaping(command) => shaping::run(command, out),
         Command::Stage(command) => stage::run(command, out),
+        Command::Skit(args) => skit::run(&args, out),
         Command::Oda { action } => archive::run(action, out),
         Command::Completions { shell } => {
             let mut command = <Args as clap::CommandFactory>::command();

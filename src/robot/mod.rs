@@ -11,6 +11,7 @@ mod limits;
 pub mod marks;
 pub mod meaning;
 pub mod models;
+pub mod pairing;
 pub mod postures;
 pub mod repair;
 pub mod servo;

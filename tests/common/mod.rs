@@ -5,6 +5,7 @@
     reason = "each test binary uses a different part of this module"
 )]
 
+pub mod sound;
 #[cfg(feature = "gui")]
 pub mod ui;
 

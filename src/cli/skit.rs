@@ -1,0 +1,359 @@
+//! `skit`: which sound and LED pattern go with a motion, from a command table (the SDK's
+//! `MONETCMD.CFG`) or the naming rule (NOTES.md), and how each part's length compares.
+
+use super::input::motions;
+use super::sound::{SoundSource, archive_sounds, describe, file_kind};
+use super::{EXIT_OK, Failure};
+use crate::codec::monetcmd::{self, PartKind};
+use crate::codec::oda::Archive;
+use crate::codec::sound::SoundKind;
+use crate::robot::pairing::{Wanted, candidates};
+use crate::robot::timing::duration_ms;
+use clap::Args;
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// `skit`'s arguments.
+#[derive(Debug, Args)]
+pub struct SkitArgs {
+    /// The motion (MTN, JSON, or an ODA with --entry).
+    motion: PathBuf,
+    /// The motion's archive entry.
+    #[arg(long)]
+    entry: Option<String>,
+    /// A sound: a .wav or .mid file, or an archive to look in (default: the archives beside
+    /// the motion and the command table).
+    #[arg(long)]
+    sound: Option<PathBuf>,
+    /// An LED pattern: a .mid or .led file, or an archive to look in.
+    #[arg(long)]
+    led: Option<PathBuf>,
+    /// The command table (default: any `*MONETCMD.CFG` beside the motion, the sound or the
+    /// LED pattern).
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// One JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A part that pairs with the motion.
+#[derive(Clone, Serialize)]
+struct PartJson {
+    file: String,
+    entry: Option<String>,
+    kind: &'static str,
+    duration_ms: f64,
+    /// How much longer than the motion it lasts (negative: it ends first).
+    ends_ms_after_motion: f64,
+    /// "table", "rule" or "given".
+    from: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<u8>,
+}
+
+#[derive(Serialize)]
+struct MotionJson {
+    file: String,
+    entry: Option<String>,
+    name: String,
+    duration_ms: f64,
+}
+
+#[derive(Serialize)]
+struct SkitJson {
+    motion: MotionJson,
+    tables: Vec<String>,
+    sound: Option<PartJson>,
+    led: Option<PartJson>,
+    /// Every candidate the naming rule finds, best first.
+    candidates: Candidates,
+}
+
+#[derive(Serialize, Default)]
+struct Candidates {
+    sound: Vec<PartJson>,
+    led: Vec<PartJson>,
+}
+
+/// A place a part may be: a sound file, or an archive's sound and LED entries.
+struct Place {
+    file: String,
+    sources: Vec<SoundSource>,
+}
+
+fn folder_of(path: &Path) -> PathBuf {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_owned)
+}
+
+/// Files in `folders` whose names end with `suffix` (any case), sorted.
+fn files_ending(folders: &[PathBuf], suffix: &str) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = folders
+        .iter()
+        .filter_map(|f| std::fs::read_dir(f).ok())
+        .flat_map(|entries| entries.flatten().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.to_ascii_lowercase().ends_with(suffix))
+        })
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// The sound and LED parts at `path`: the file itself, or an archive's entries (unreadable
+/// ones skipped with a note on stderr).
+fn place(path: &Path) -> Option<Place> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).ok()?;
+    if let Some(kind) = file_kind(path, &bytes[..bytes.len().min(16)]) {
+        let entry = None;
+        return Some(Place {
+            sources: vec![SoundSource {
+                label: file.clone(),
+                entry,
+                kind,
+                bytes,
+            }],
+            file,
+        });
+    }
+    let archive = Archive::read(&bytes).ok()?;
+    let sources = archive_sounds(&file, &archive, None)
+        .into_iter()
+        .filter_map(|s| s.map_err(|f| eprintln!("mtn-studio: {}", f.message)).ok())
+        .collect();
+    Some(Place { file, sources })
+}
+
+fn part_json(
+    place: &str,
+    source: &SoundSource,
+    motion_ms: f64,
+    from: &'static str,
+) -> Result<PartJson, Failure> {
+    let described = describe(place, source)?;
+    let duration_ms = serde_json::to_value(&described)
+        .ok()
+        .and_then(|v| v.get("duration_ms").and_then(serde_json::Value::as_f64))
+        .unwrap_or(0.0);
+    Ok(PartJson {
+        file: place.to_owned(),
+        entry: source.entry.clone(),
+        kind: source.kind.name(),
+        duration_ms,
+        ends_ms_after_motion: duration_ms - motion_ms,
+        from,
+        table: None,
+        command: None,
+        score: None,
+    })
+}
+
+fn wanted_of(kind: SoundKind) -> Wanted {
+    if kind == SoundKind::Led {
+        Wanted::Led
+    } else {
+        Wanted::Sound
+    }
+}
+
+/// `skit`.
+///
+/// # Errors
+/// The motion cannot be read, a table cannot be read, or standard output cannot be written.
+#[expect(clippy::too_many_lines, reason = "one command's report, in order")]
+pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    let source = motions(&args.motion, args.entry.as_deref(), false)?
+        .into_iter()
+        .next()
+        .ok_or_else(|| Failure::usage(format!("{}: no motion", args.motion.display())))?;
+    let name = source
+        .entry
+        .clone()
+        .unwrap_or_else(|| source.decoded.motion.name.clone());
+    #[expect(clippy::cast_precision_loss, reason = "milliseconds")]
+    let motion_ms = duration_ms(&source.decoded.motion.keyframes) as f64;
+    let mut folders = vec![folder_of(&args.motion)];
+    folders.extend(args.sound.iter().chain(&args.led).map(|p| folder_of(p)));
+    let tables = match &args.table {
+        Some(table) => vec![table.clone()],
+        None => files_ending(&folders, "monetcmd.cfg"),
+    };
+    let mut commands = Vec::new();
+    for table in &tables {
+        let bytes = std::fs::read(table)
+            .map_err(|e| Failure::unreadable(format!("{}: {e}", table.display())))?;
+        let read = monetcmd::read(&bytes)
+            .map_err(|e| Failure::unreadable(format!("{}: {e}", table.display())))?;
+        commands.extend(read.into_iter().map(|c| (table.display().to_string(), c)));
+    }
+    // Where parts may be: what was given, else the archives beside the motion and tables.
+    let mut places: Vec<Place> = Vec::new();
+    for given in args.sound.iter().chain(&args.led) {
+        places.extend(place(given));
+    }
+    if args.sound.is_none() || args.led.is_none() {
+        let mut beside = folders.clone();
+        beside.extend(tables.iter().map(|t| folder_of(t)));
+        for archive in files_ending(&beside, ".oda") {
+            if places.iter().all(|p| Path::new(&p.file) != archive) {
+                places.extend(place(&archive));
+            }
+        }
+    }
+    let mut report = SkitJson {
+        motion: MotionJson {
+            file: args.motion.display().to_string(),
+            entry: source.entry.clone(),
+            name: name.clone(),
+            duration_ms: motion_ms,
+        },
+        tables: tables.iter().map(|t| t.display().to_string()).collect(),
+        sound: None,
+        led: None,
+        candidates: Candidates::default(),
+    };
+    // The tables first: a command that plays this motion names its parts.
+    for (table, command) in &commands {
+        if !command.names(PartKind::Motion).any(|m| m == name) {
+            continue;
+        }
+        for (wanted, kind) in [(PartKind::Sound, false), (PartKind::Led, true)] {
+            for part in command.names(wanted) {
+                let found = places.iter().find_map(|p| {
+                    p.sources
+                        .iter()
+                        .find(|s| s.entry.as_deref() == Some(part))
+                        .map(|s| (p.file.as_str(), s))
+                });
+                let slot = if kind {
+                    &mut report.led
+                } else {
+                    &mut report.sound
+                };
+                if let (Some((file, s)), None) = (found, &slot) {
+                    let mut json = part_json(file, s, motion_ms, "table")?;
+                    json.table = Some(table.clone());
+                    json.command = Some(command.id);
+                    *slot = Some(json);
+                }
+            }
+        }
+    }
+    // Then the rule, over every sound and LED entry found.
+    for place in &places {
+        for s in &place.sources {
+            let Some(entry) = s.entry.as_deref() else {
+                continue;
+            };
+            let wanted = wanted_of(s.kind);
+            let Some(&(_, score)) = candidates(&name, &[entry], wanted).first() else {
+                continue;
+            };
+            let mut json = part_json(&place.file, s, motion_ms, "rule")?;
+            json.score = Some(score);
+            if wanted == Wanted::Led {
+                report.candidates.led.push(json);
+            } else {
+                report.candidates.sound.push(json);
+            }
+        }
+    }
+    for list in [&mut report.candidates.sound, &mut report.candidates.led] {
+        list.sort_by(|a, b| b.score.cmp(&a.score).then(a.entry.cmp(&b.entry)));
+    }
+    // A file given alone is what pairs, when no table said otherwise.
+    for (given, is_led) in [(&args.sound, false), (&args.led, true)] {
+        let Some(path) = given else { continue };
+        let slot = if is_led {
+            &mut report.led
+        } else {
+            &mut report.sound
+        };
+        if slot.is_none()
+            && let Some(p) = places.iter().find(|p| Path::new(&p.file) == path.as_path())
+            && let [single] = &p.sources[..]
+            && single.entry.is_none()
+        {
+            *slot = Some(part_json(&p.file, single, motion_ms, "given")?);
+        }
+    }
+    for (slot, list) in [
+        (&mut report.sound, &report.candidates.sound),
+        (&mut report.led, &report.candidates.led),
+    ] {
+        if slot.is_none()
+            && let Some(best) = list.first()
+        {
+            *slot = Some(best.clone());
+        }
+    }
+    let written = if args.json {
+        serde_json::to_string_pretty(&report)
+            .map_err(|e| Failure::usage(format!("cannot render JSON: {e}")))
+            .and_then(|t| writeln!(out, "{t}").map_err(|e| Failure::output(&e)))
+    } else {
+        write_text(&report, out).map_err(|e| Failure::output(&e))
+    };
+    written.map(|()| EXIT_OK)
+}
+
+fn describe_part(part: &PartJson) -> String {
+    let place = part
+        .entry
+        .as_ref()
+        .map_or_else(|| part.file.clone(), |e| format!("{e} ({})", part.file));
+    let after = part.ends_ms_after_motion;
+    let ends = if after.abs() < 0.5 {
+        "ends with the motion".to_owned()
+    } else if after > 0.0 {
+        format!("ends {after:.0} ms after the motion")
+    } else {
+        format!("ends {:.0} ms before the motion", -after)
+    };
+    let from = match (part.from, &part.table, part.command) {
+        ("table", Some(table), Some(id)) => format!("command {id} of {table}"),
+        ("given", ..) => "given".to_owned(),
+        _ => format!(
+            "the naming rule (NOTES.md), score {} of 4",
+            part.score.unwrap_or(0)
+        ),
+    };
+    format!("{place}, {:.1} ms, {ends}; from {from}", part.duration_ms)
+}
+
+fn write_text(report: &SkitJson, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{} ({}), {:.0} ms",
+        report.motion.name, report.motion.file, report.motion.duration_ms
+    )?;
+    for (label, part) in [("sound", &report.sound), ("led", &report.led)] {
+        match part {
+            Some(p) => writeln!(out, "  {label:<6} {}", describe_part(p))?,
+            None => writeln!(out, "  {label:<6} none found")?,
+        }
+    }
+    if report.tables.is_empty() {
+        writeln!(out, "  no command table (MONETCMD.CFG) found")?;
+    }
+    for (label, list) in [
+        ("sound", &report.candidates.sound),
+        ("led", &report.candidates.led),
+    ] {
+        for p in list.iter().skip(1) {
+            writeln!(out, "  other {label} candidate: {}", describe_part(p))?;
+        }
+    }
+    Ok(())
+}
