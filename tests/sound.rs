@@ -375,3 +375,83 @@ fn sound_and_led_entries_come_out_with_convert_and_go_back_with_oda_add() {
     assert_eq!(json["sounds"][0]["kind"], "led");
     assert_eq!(json["sounds"][1]["wave"]["format"], "ima-adpcm");
 }
+
+/// Sony's behaviour table as NOTES.md lays it out: `MWCM`, then `MCID` id count, each part
+/// `CMAC`, a 20-byte header (slot, kind, two bytes, a play count), a length byte, the name.
+fn mwc_table(id: u32, parts: &[(u8, &str)]) -> Vec<u8> {
+    let mut out = b"MWCM".to_vec();
+    out.extend_from_slice(b"MCID");
+    out.extend_from_slice(&id.to_le_bytes());
+    out.extend_from_slice(&(parts.len() as u32).to_le_bytes());
+    for (slot, (kind, name)) in parts.iter().enumerate() {
+        out.extend_from_slice(b"CMAC");
+        let mut header = [0u8; 20];
+        header[0] = slot as u8;
+        header[1] = *kind;
+        header[4..8].copy_from_slice(&(-1i32).to_le_bytes());
+        out.extend_from_slice(&header);
+        out.push(name.len() as u8);
+        out.extend_from_slice(name.as_bytes());
+    }
+    mtn_studio::codec::gzip::compress(&out)
+}
+
+#[test]
+fn skit_reads_sonys_behaviour_table_for_the_led_and_the_sound() {
+    let dir = scratch_dir("sound", "mwc");
+    let motion = "h_any#any_so0_circle21";
+    let mut archive = Archive::default();
+    for (kind, name, bytes) in [
+        (
+            EntryKind::Motion,
+            motion,
+            mtn_studio::example::EXAMPLE_MTN.to_vec(),
+        ),
+        (EntryKind::Led, "so12_x00circle21_l1f", sony_led()),
+        (EntryKind::Led, "so12_x00circle21_l1b", sony_led()),
+        (
+            EntryKind::Wave,
+            "so1_x00bark_x1x",
+            ima_wav(&sine(500.0, IMA_BLOCK_SAMPLES), 1),
+        ),
+    ] {
+        archive
+            .add(mtn_studio::codec::oda::Entry::new(kind, name, bytes).unwrap())
+            .unwrap();
+    }
+    let archive_path = dir.join("BEHAVE.ODA");
+    std::fs::write(&archive_path, archive.write().unwrap()).unwrap();
+    // The table pairs the motion with the back LEDs (not the face, which the rule ranks
+    // first) and a bark the rule would not find.
+    std::fs::write(
+        dir.join("ERS-7.MWC"),
+        mwc_table(
+            7,
+            &[
+                (0x10, motion),
+                (0x30, "so12_x00circle21_l1b"),
+                (0x20, "so1_x00bark_x1x"),
+            ],
+        ),
+    )
+    .unwrap();
+    let output = run_cli(&[&"skit", &archive_path, &"--entry", &motion, &"--json"]);
+    let json: Value = serde_json::from_str(&ok(&output)).unwrap();
+    assert_eq!(json["led"]["entry"], "so12_x00circle21_l1b");
+    assert_eq!(json["led"]["from"], "table");
+    assert_eq!(json["led"]["command"], 7);
+    assert_eq!(json["sound"]["entry"], "so1_x00bark_x1x");
+    let rule: Vec<&str> = json["candidates"]["led"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["entry"].as_str().unwrap())
+        .collect();
+    assert_eq!(rule, ["so12_x00circle21_l1b", "so12_x00circle21_l1f"]);
+    // Without the table, the rule's best candidate is offered, and says so.
+    std::fs::remove_file(dir.join("ERS-7.MWC")).unwrap();
+    let output = run_cli(&[&"skit", &archive_path, &"--entry", &motion]);
+    let said = ok(&output);
+    assert!(said.contains("naming rule"), "{said}");
+    assert!(said.contains("ends"), "{said}");
+}

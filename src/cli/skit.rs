@@ -5,6 +5,7 @@ use super::input::motions;
 use super::sound::{SoundSource, archive_sounds, describe, file_kind};
 use super::{EXIT_OK, Failure};
 use crate::codec::monetcmd::{self, PartKind};
+use crate::codec::mwc::{self, MwcKind};
 use crate::codec::oda::Archive;
 use crate::codec::sound::SoundKind;
 use crate::robot::pairing::{Wanted, candidates};
@@ -29,8 +30,8 @@ pub struct SkitArgs {
     /// An LED pattern: a .mid or .led file, or an archive to look in.
     #[arg(long)]
     led: Option<PathBuf>,
-    /// The command table (default: any `*MONETCMD.CFG` beside the motion, the sound or the
-    /// LED pattern).
+    /// The command table: the SDK's MONETCMD.CFG or Sony's behaviour table (.MWC) (default:
+    /// any `*MONETCMD.CFG` or `*.MWC` beside the motion, the sound or the LED pattern).
     #[arg(long)]
     table: Option<PathBuf>,
     /// One JSON object.
@@ -159,6 +160,41 @@ fn part_json(
     })
 }
 
+/// A command table: the SDK's MONETCMD.CFG, or Sony's behaviour table (`.MWC`) read as the
+/// same commands.
+fn read_table(bytes: &[u8]) -> Result<Vec<monetcmd::Command>, String> {
+    let looks_mwc = mwc::read(bytes);
+    if let Ok(behaviours) = looks_mwc {
+        return Ok(behaviours
+            .into_iter()
+            .map(|b| monetcmd::Command {
+                id: b.id,
+                line: 0,
+                parts: b
+                    .parts
+                    .into_iter()
+                    .map(|p| monetcmd::Part {
+                        agent: format!("{:?}", p.kind),
+                        kind: match p.kind {
+                            MwcKind::Motion => PartKind::Motion,
+                            MwcKind::Sound => PartKind::Sound,
+                            MwcKind::Led => PartKind::Led,
+                            MwcKind::Other(_) => PartKind::Other,
+                        },
+                        name: p.name,
+                        count: i64::from(p.count),
+                    })
+                    .collect(),
+            })
+            .collect());
+    }
+    monetcmd::read(bytes).map_err(|e| match looks_mwc {
+        Err(mwc::MwcError::NotMwc { .. }) => e.to_string(),
+        Err(mwc_error) => mwc_error.to_string(),
+        Ok(_) => e.to_string(),
+    })
+}
+
 fn wanted_of(kind: SoundKind) -> Wanted {
     if kind == SoundKind::Led {
         Wanted::Led
@@ -187,15 +223,19 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     folders.extend(args.sound.iter().chain(&args.led).map(|p| folder_of(p)));
     let tables = match &args.table {
         Some(table) => vec![table.clone()],
-        None => files_ending(&folders, "monetcmd.cfg"),
+        None => {
+            let mut found = files_ending(&folders, "monetcmd.cfg");
+            found.extend(files_ending(&folders, ".mwc"));
+            found
+        }
     };
     let mut commands = Vec::new();
     for table in &tables {
-        let bytes = std::fs::read(table)
-            .map_err(|e| Failure::unreadable(format!("{}: {e}", table.display())))?;
-        let read = monetcmd::read(&bytes)
-            .map_err(|e| Failure::unreadable(format!("{}: {e}", table.display())))?;
-        commands.extend(read.into_iter().map(|c| (table.display().to_string(), c)));
+        let shown = table.display().to_string();
+        let bytes =
+            std::fs::read(table).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
+        let read = read_table(&bytes).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
+        commands.extend(read.into_iter().map(|c| (shown.clone(), c)));
     }
     // Where parts may be: what was given, else the archives beside the motion and tables.
     let mut places: Vec<Place> = Vec::new();

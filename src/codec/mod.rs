@@ -10,6 +10,7 @@ pub mod kind;
 pub mod latin1;
 pub mod monetcmd;
 pub mod mtn;
+pub mod mwc;
 pub mod oda;
 pub mod problem;
 pub mod pseq;
