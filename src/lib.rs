@@ -4,6 +4,7 @@
 
 #[cfg(feature = "gui")]
 pub mod app;
+pub mod behaviour;
 pub mod cli;
 pub mod codec;
 pub mod convert;

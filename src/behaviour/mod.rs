@@ -1,0 +1,10 @@
+//! Behaviours: a motion with the sound and LED pattern played beside it (the tracks under
+//! its curves), and the `.skit` file that pairs them. Plain data and functions, no egui:
+//! the window draws and plays what is here.
+
+pub mod part;
+pub mod peaks;
+pub mod skit;
+
+pub use part::{Data, Part, Source, Track};
+pub use peaks::Peaks;

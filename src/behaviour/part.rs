@@ -1,0 +1,263 @@
+//! A sound or LED pattern placed beside a motion: where it came from (a file, or an
+//! archive's entry), what it holds, decoded for drawing and playing, and its offset.
+
+use super::peaks::Peaks;
+use crate::codec::oda::{Archive, EntryKind};
+use crate::codec::sound::led::LedPattern;
+use crate::codec::sound::midi::{self, MidiFile};
+use crate::codec::sound::{SoundKind, is_midi, is_wave, named_as_led, wave};
+use crate::robot::pairing::{Wanted, candidates};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Which track a part goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Track {
+    /// The sound track (a WAV, or a MIDI sound).
+    Sound,
+    /// The LED track.
+    Led,
+}
+
+impl Track {
+    /// The track's name in the window ("Sound", "LED").
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sound => "Sound",
+            Self::Led => "LED",
+        }
+    }
+}
+
+/// Where a part comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The file (a sound, an LED pattern, or an archive).
+    pub path: PathBuf,
+    /// The archive entry, for an archive.
+    pub entry: Option<String>,
+}
+
+impl Source {
+    /// `FILE` or `FILE:ENTRY`, for messages.
+    #[must_use]
+    pub fn label(&self) -> String {
+        match &self.entry {
+            Some(entry) => format!("{}:{entry}", self.path.display()),
+            None => self.path.display().to_string(),
+        }
+    }
+
+    /// The short name the track shows: the entry, else the file's name.
+    #[must_use]
+    pub fn short(&self) -> String {
+        self.entry.clone().unwrap_or_else(|| {
+            self.path.file_name().map_or_else(
+                || self.path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        })
+    }
+}
+
+/// What a part holds.
+#[derive(Clone, Debug)]
+pub enum Data {
+    /// A WAV sound: its samples (mono) and their pyramid.
+    Wave {
+        /// Samples a second.
+        rate: u32,
+        /// The samples, -1..1.
+        samples: Arc<Vec<f32>>,
+        /// Their min/max pyramid.
+        peaks: Arc<Peaks>,
+    },
+    /// A MIDI sound.
+    Midi(Arc<MidiFile>),
+    /// An LED pattern.
+    Led(LedPattern),
+}
+
+/// A sound or LED pattern on a motion's track.
+#[derive(Clone, Debug)]
+pub struct Part {
+    /// Where it came from.
+    pub source: Source,
+    /// What it is.
+    pub kind: SoundKind,
+    /// What it holds.
+    pub data: Data,
+    /// Where it starts on the motion's time axis (ms; negative: before the motion).
+    pub offset_ms: i64,
+}
+
+impl Part {
+    /// The track it goes on.
+    #[must_use]
+    pub fn track(&self) -> Track {
+        if self.kind == SoundKind::Led {
+            Track::Led
+        } else {
+            Track::Sound
+        }
+    }
+
+    /// Its length in ms.
+    #[must_use]
+    pub fn duration_ms(&self) -> f64 {
+        match &self.data {
+            #[expect(clippy::cast_precision_loss, reason = "sample counts far under 2^52")]
+            Data::Wave { rate, samples, .. } => {
+                samples.len() as f64 * 1000.0 / f64::from((*rate).max(1))
+            }
+            Data::Midi(file) => file.duration_ms(),
+            Data::Led(pattern) => pattern.duration_ms(),
+        }
+    }
+
+    /// Where it ends on the motion's time axis (ms).
+    #[must_use]
+    #[expect(clippy::cast_precision_loss, reason = "offsets in ms")]
+    pub fn end_ms(&self) -> f64 {
+        self.offset_ms as f64 + self.duration_ms()
+    }
+}
+
+/// The kind of a file's part, by its bytes, then its name.
+fn kind_of_file(path: &Path, bytes: &[u8]) -> Option<SoundKind> {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    if is_wave(bytes) {
+        Some(SoundKind::Wave)
+    } else if is_midi(bytes) {
+        Some(if extension == "led" || named_as_led(name) {
+            SoundKind::Led
+        } else {
+            SoundKind::Midi
+        })
+    } else {
+        None
+    }
+}
+
+fn entry_sound_kind(kind: EntryKind) -> Option<SoundKind> {
+    match kind {
+        EntryKind::Wave => Some(SoundKind::Wave),
+        EntryKind::Midi => Some(SoundKind::Midi),
+        EntryKind::Led => Some(SoundKind::Led),
+        _ => None,
+    }
+}
+
+/// The entry of `archive` that best goes with the motion named `motion` on `track` (the
+/// naming rule's first candidate), with why.
+#[must_use]
+pub fn best_entry(archive: &Archive, motion: &str, track: Track) -> Option<String> {
+    let wanted = match track {
+        Track::Sound => Wanted::Sound,
+        Track::Led => Wanted::Led,
+    };
+    let names: Vec<String> = archive
+        .entries
+        .iter()
+        .filter(|e| {
+            entry_sound_kind(e.kind())
+                .is_some_and(|k| (k == SoundKind::Led) == (track == Track::Led))
+        })
+        .map(crate::codec::oda::Entry::name)
+        .collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    candidates(motion, &refs, wanted)
+        .first()
+        .map(|(name, _)| (*name).to_owned())
+        .or_else(|| (names.len() == 1).then(|| names[0].clone()))
+}
+
+/// Reads and decodes a part (the heavy step: run it off the window's thread). An archive
+/// without an entry named takes the entry that goes with `motion` on `track`.
+///
+/// # Errors
+/// The file cannot be read, the entry is missing or not a sound or LED pattern, or its
+/// bytes do not decode (the message names the file, the entry and the byte).
+pub fn load(
+    source: &Source,
+    motion: &str,
+    track: Option<Track>,
+    offset_ms: i64,
+) -> Result<Part, String> {
+    let shown = source.path.display();
+    let bytes = std::fs::read(&source.path).map_err(|e| format!("{shown}: {e}"))?;
+    let (source, kind, bytes) =
+        if let Some(kind) = kind_of_file(&source.path, &bytes) {
+            (
+                Source {
+                    path: source.path.clone(),
+                    entry: None,
+                },
+                kind,
+                bytes,
+            )
+        } else {
+            let archive = Archive::read(&bytes).map_err(|_| {
+                format!("{shown}: not a sound (WAV or MIDI), an LED pattern or an archive")
+            })?;
+            let entry = match &source.entry {
+            Some(entry) => entry.clone(),
+            None => best_entry(&archive, motion, track.unwrap_or(Track::Sound)).ok_or_else(|| {
+                format!(
+                    "{shown}: no {} entry goes with {motion} (by the naming rule); choose one",
+                    track.unwrap_or(Track::Sound).name()
+                )
+            })?,
+        };
+            let index = archive
+                .find(&entry)
+                .ok_or_else(|| format!("{shown}: no entry \"{entry}\""))?;
+            let found = &archive.entries[index];
+            let kind = entry_sound_kind(found.kind())
+                .ok_or_else(|| format!("{shown}:{entry}: not a sound or LED entry"))?;
+            let bytes = found
+                .contents()
+                .map_err(|e| format!("{shown}:{entry}: {e}"))?;
+            (
+                Source {
+                    path: source.path.clone(),
+                    entry: Some(entry),
+                },
+                kind,
+                bytes,
+            )
+        };
+    let label = source.label();
+    let data = match kind {
+        SoundKind::Wave => {
+            let sound = wave::decode(&bytes).map_err(|e| format!("{label}: {e}"))?;
+            let peaks = Peaks::new(&sound.samples);
+            Data::Wave {
+                rate: sound.info.sample_rate,
+                samples: Arc::new(sound.samples),
+                peaks: Arc::new(peaks),
+            }
+        }
+        SoundKind::Midi => Data::Midi(Arc::new(
+            midi::read(&bytes).map_err(|e| format!("{label}: {e}"))?,
+        )),
+        SoundKind::Led => Data::Led(LedPattern::from_midi(
+            &midi::read(&bytes).map_err(|e| format!("{label}: {e}"))?,
+        )),
+    };
+    Ok(Part {
+        source,
+        kind,
+        data,
+        offset_ms,
+    })
+}

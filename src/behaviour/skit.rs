@@ -1,0 +1,218 @@
+//! The `.skit` file: a motion paired with a sound and an LED pattern, each by path and
+//! archive entry, with its offset, in a few lines of JSON beside the motion. Reopening the
+//! motion restores its tracks; the MTN file itself is never changed.
+//!
+//! ```json
+//! { "skit": 1,
+//!   "motion": { "path": "MOTION7.ODA", "entry": "a_sit#sit_so0_greet" },
+//!   "sound": { "path": "SOUND7.ODA", "entry": "so1_t00greetso0_x1x", "offset_ms": 0 },
+//!   "led": null }
+//! ```
+//!
+//! Paths are kept relative to the skit's folder where the file is under it, so a folder
+//! moved as a whole keeps its skits.
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The version this writes.
+pub const VERSION: u32 = 1;
+
+/// A file and maybe its archive entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartRef {
+    /// The file.
+    pub path: PathBuf,
+    /// The archive entry.
+    #[serde(default)]
+    pub entry: Option<String>,
+}
+
+/// A track's part and where it starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrackRef {
+    /// The file.
+    pub path: PathBuf,
+    /// The archive entry.
+    #[serde(default)]
+    pub entry: Option<String>,
+    /// Where it starts on the motion's time axis (ms).
+    #[serde(default)]
+    pub offset_ms: i64,
+}
+
+/// A skit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skit {
+    /// The file's version.
+    pub skit: u32,
+    /// The motion.
+    pub motion: PartRef,
+    /// The sound track's part.
+    #[serde(default)]
+    pub sound: Option<TrackRef>,
+    /// The LED track's part.
+    #[serde(default)]
+    pub led: Option<TrackRef>,
+}
+
+/// Where the skit of the motion at `path` (`entry` of an archive) is kept: beside it,
+/// `walk.skit` for `walk.mtn`, `MOTION7.a_sit#sit_so0_greet.skit` for an archive's entry.
+#[must_use]
+pub fn skit_path(path: &Path, entry: Option<&str>) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let name = match entry {
+        Some(entry) => {
+            let safe: String = entry
+                .chars()
+                .map(|c| {
+                    if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
+                        '_'
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            format!("{stem}.{safe}.skit")
+        }
+        None => format!("{stem}.skit"),
+    };
+    path.with_file_name(name)
+}
+
+fn relative(folder: &Path, path: &Path) -> PathBuf {
+    path.strip_prefix(folder)
+        .map_or_else(|_| path.to_owned(), Path::to_owned)
+}
+
+fn absolute(folder: &Path, path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_owned()
+    } else {
+        folder.join(path)
+    }
+}
+
+fn folder_of(path: &Path) -> PathBuf {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::path::absolute(folder).unwrap_or_else(|_| folder.to_owned())
+}
+
+impl Skit {
+    /// The skit as written at `at`: paths under its folder made relative.
+    #[must_use]
+    pub fn relative_to(&self, at: &Path) -> Self {
+        let folder = folder_of(at);
+        let rel = |p: &Path| {
+            relative(
+                &folder,
+                &std::path::absolute(p).unwrap_or_else(|_| p.to_owned()),
+            )
+        };
+        Self {
+            skit: self.skit,
+            motion: PartRef {
+                path: rel(&self.motion.path),
+                entry: self.motion.entry.clone(),
+            },
+            sound: self.sound.as_ref().map(|t| TrackRef {
+                path: rel(&t.path),
+                ..t.clone()
+            }),
+            led: self.led.as_ref().map(|t| TrackRef {
+                path: rel(&t.path),
+                ..t.clone()
+            }),
+        }
+    }
+
+    /// The skit read from `at`, its paths made whole again.
+    #[must_use]
+    pub fn resolved_from(&self, at: &Path) -> Self {
+        let folder = folder_of(at);
+        let abs = |p: &Path| absolute(&folder, p);
+        Self {
+            skit: self.skit,
+            motion: PartRef {
+                path: abs(&self.motion.path),
+                entry: self.motion.entry.clone(),
+            },
+            sound: self.sound.as_ref().map(|t| TrackRef {
+                path: abs(&t.path),
+                ..t.clone()
+            }),
+            led: self.led.as_ref().map(|t| TrackRef {
+                path: abs(&t.path),
+                ..t.clone()
+            }),
+        }
+    }
+}
+
+/// Reads the skit at `path`, its paths resolved against its folder.
+///
+/// # Errors
+/// The file cannot be read or is not a skit (the message names the file, and the line and
+/// column JSON gives).
+pub fn read(path: &Path) -> Result<Skit, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let skit: Skit =
+        serde_json::from_str(&text).map_err(|e| format!("{}: not a skit: {e}", path.display()))?;
+    if skit.skit > VERSION {
+        return Err(format!(
+            "{}: a skit of version {}, newer than this mtn-studio reads ({VERSION})",
+            path.display(),
+            skit.skit
+        ));
+    }
+    Ok(skit.resolved_from(path))
+}
+
+/// Writes `skit` at `path` (atomically), its paths relative to its folder where they can be.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn write(path: &Path, skit: &Skit) -> std::io::Result<()> {
+    let text =
+        serde_json::to_string_pretty(&skit.relative_to(path)).map_err(std::io::Error::other)?;
+    crate::fsutil::write_atomic(path, format!("{text}\n").as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_skit_keeps_its_paths_relative_and_reads_back_whole() {
+        let dir = std::env::temp_dir().join(format!("mtn-studio-skit-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sound")).unwrap();
+        let dir = std::path::absolute(&dir).unwrap();
+        let skit = Skit {
+            skit: VERSION,
+            motion: PartRef {
+                path: dir.join("MOTION7.ODA"),
+                entry: Some("a_sit#sit_so0_greet".to_owned()),
+            },
+            sound: Some(TrackRef {
+                path: dir.join("sound/SOUND7.ODA"),
+                entry: Some("so1_t00greetso0_x1x".to_owned()),
+                offset_ms: -120,
+            }),
+            led: None,
+        };
+        let at = skit_path(&skit.motion.path, skit.motion.entry.as_deref());
+        assert_eq!(at, dir.join("MOTION7.a_sit#sit_so0_greet.skit"));
+        write(&at, &skit).unwrap();
+        let text = std::fs::read_to_string(&at).unwrap();
+        assert!(text.contains("\"sound/SOUND7.ODA\""), "{text}");
+        assert_eq!(read(&at).unwrap(), skit);
+        std::fs::write(&at, "{\"skit\": 9, \"motion\": {\"path\": \"x\"}}").unwrap();
+        assert!(read(&at).unwrap_err().contains("version 9"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
