@@ -125,12 +125,14 @@ impl Opening {
                 kind.description()
             )),
             Self::Sound => Some(format!(
-                "{shown}: a sound, not a motion; sounds play from an ODA archive (the command \
-                 mtn-studio oda add puts it in one)"
+                "{shown}: a sound, not a motion: it goes on a motion's sound track (open the \
+                 motion, then File > Add Sound or LED Pattern…); `mtn-studio info` describes \
+                 it and `mtn-studio oda add` puts it in an archive"
             )),
             Self::Led => Some(format!(
-                "{shown}: an LED pattern, not a motion; LED patterns play from an ODA archive \
-                 (the command mtn-studio oda add puts it in one)"
+                "{shown}: an LED pattern, not a motion: it goes on a motion's LED track (open \
+                 the motion, then File > Add Sound or LED Pattern…); `mtn-studio info` \
+                 describes it and `mtn-studio oda add` puts it in an archive"
             )),
             Self::Unknown => Some(format!(
                 "{shown}: not a file mtn-studio reads (AIBO motions .mtn, archives .oda, gait \

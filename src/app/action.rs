@@ -20,6 +20,9 @@ pub enum Action {
     Command(UiCommand),
     /// Open a file in a tab (a motion, an archive), or bring in one to import.
     Open(PathBuf),
+    /// Put a sound or LED file (or an archive's entries that go with the motion) on the
+    /// tracks of the motion in front.
+    AddTrack(PathBuf),
     /// Open one motion of an archive in a tab.
     OpenEntry {
         /// The archive.
@@ -64,6 +67,8 @@ pub enum Action {
     JobDone(JobDone),
     /// A tab's floor solution is done.
     FloorSolved(Box<super::state::FloorSolved>),
+    /// A sound or LED pattern was read for a tab's track (or could not be).
+    PartLoaded(Box<super::state::PartLoaded>),
     /// A change to one archive tab.
     Archive(TabId, ArchiveAction),
     /// A change to one gait-file tab.
@@ -125,6 +130,10 @@ pub enum MotionAction {
     SetLooping(bool),
     /// Playback speed.
     SetSpeed(f64),
+    /// Move a track in time: where it starts on the motion's axis (ms).
+    SetTrackOffset(crate::behaviour::Track, i64),
+    /// Take a track's part off.
+    RemoveTrack(crate::behaviour::Track),
 }
 
 /// A change to a gait-file tab.

@@ -39,6 +39,11 @@ commands! {
     Export,
     /// Export the motion as a Webots motion (and a Webots project that plays it).
     ExportWebots,
+    /// Put a sound or LED pattern (a file, or an archive's entries that go with the motion)
+    /// on the motion's tracks.
+    AddTrack,
+    /// Write the motion's pairing with its tracks (`.skit`) beside it.
+    SaveSkit,
     /// Save to where the motion came from (an archive tab: every edited motion of it).
     Save,
     /// Save to a new MTN file.
@@ -138,6 +143,8 @@ impl UiCommand {
             Self::Import => "Import…",
             Self::Export => "Export…",
             Self::ExportWebots => "Export for Webots…",
+            Self::AddTrack => "Add Sound or LED Pattern…",
+            Self::SaveSkit => "Save Skit (Motion, Sound and LED)",
             Self::Save => "Save",
             Self::SaveAs => "Save As…",
             Self::CloseTab => "Close Tab",
@@ -195,6 +202,7 @@ impl UiCommand {
             Self::Import => KeyboardShortcut::new(command, Key::I),
             Self::Export => KeyboardShortcut::new(command, Key::E),
             Self::ExportWebots => KeyboardShortcut::new(command_shift, Key::E),
+            Self::AddTrack => KeyboardShortcut::new(command_shift, Key::A),
             Self::Save => KeyboardShortcut::new(command, Key::S),
             Self::SaveAs => KeyboardShortcut::new(command_shift, Key::S),
             Self::CloseTab => KeyboardShortcut::new(command, Key::W),
@@ -242,6 +250,7 @@ impl UiCommand {
             | Self::Simplify
             | Self::Smooth
             | Self::BodyAngles
+            | Self::SaveSkit
             | Self::ClearRange => return None,
         };
         Some(shortcut)

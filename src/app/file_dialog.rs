@@ -69,6 +69,22 @@ pub fn pick_file(title: &str, kinds: &[FileKind]) -> Picked {
     run(|| dialog(title, kinds).pick_file())
 }
 
+/// Asks for a sound or LED pattern, or an archive holding them.
+#[must_use]
+pub fn pick_sound() -> Picked {
+    run(|| {
+        rfd::FileDialog::new()
+            .set_title("Add Sound or LED Pattern")
+            .add_filter(
+                "Sounds, LED patterns and archives",
+                &[
+                    "wav", "WAV", "mid", "MID", "midi", "led", "LED", "oda", "ODA",
+                ],
+            )
+            .pick_file()
+    })
+}
+
 /// Asks where to save, suggesting `file_name`.
 #[must_use]
 pub fn save_file(title: &str, kinds: &[FileKind], file_name: &str) -> Picked {

@@ -188,6 +188,9 @@ pub fn menu_ui(
             item(ui, UiCommand::Export, motion.is_some(), actions);
             item(ui, UiCommand::ExportWebots, motion.is_some(), actions);
             ui.separator();
+            item(ui, UiCommand::AddTrack, motion.is_some(), actions);
+            item(ui, UiCommand::SaveSkit, motion.is_some(), actions);
+            ui.separator();
             item(ui, UiCommand::CloseTab, active.is_some(), actions);
             item(ui, UiCommand::Quit, true, actions);
         });

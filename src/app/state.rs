@@ -203,3 +203,14 @@ pub struct JobDone {
     /// What it made (a thread that died says so as an error).
     pub result: Result<Outcome, OpError>,
 }
+
+/// A sound or LED pattern read in the background for a tab's track.
+#[derive(Clone, Debug)]
+pub struct PartLoaded {
+    /// The tab.
+    pub tab: TabId,
+    /// The track it was asked for (None: by what the file is).
+    pub track: Option<crate::behaviour::Track>,
+    /// The part, or why it could not be read.
+    pub part: Result<crate::behaviour::Part, String>,
+}

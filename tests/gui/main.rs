@@ -26,6 +26,7 @@ mod reaching;
 mod recovery;
 mod screenshots;
 mod shaping;
+mod tracks;
 mod trusted_edits;
 mod values;
 mod webots;

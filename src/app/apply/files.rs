@@ -98,6 +98,10 @@ impl StudioApp {
             Opening::Gait => self.open_gait(path),
             Opening::JsonMotion => self.open_json(path),
             Opening::Import(_) => self.show_import(path.display().to_string()),
+            // A sound or LED pattern goes on the tracks of the motion in front.
+            Opening::Sound | Opening::Led if self.active_motion().is_some() => {
+                self.add_track_file(path);
+            }
             Opening::Sound | Opening::Led | Opening::Unknown => {
                 let reason = opening.refusal(path).unwrap_or_default();
                 self.fail("Could not open", reason);
@@ -114,7 +118,8 @@ impl StudioApp {
             Ok(document) => {
                 self.remember(path);
                 self.opened(&document);
-                self.add_tab(TabKind::Motion(Box::new(MotionTab::new(document))));
+                let id = self.add_tab(TabKind::Motion(Box::new(MotionTab::new(document))));
+                self.restore_skit(id);
             }
             Err(error) => self.fail("Could not open", error.to_string()),
         }
@@ -179,7 +184,8 @@ impl StudioApp {
         match Document::open_entry(archive, entry) {
             Ok(document) => {
                 self.opened(&document);
-                self.add_tab(TabKind::Motion(Box::new(MotionTab::new(document))));
+                let id = self.add_tab(TabKind::Motion(Box::new(MotionTab::new(document))));
+                self.restore_skit(id);
             }
             Err(error) => self.fail("Could not open", error.to_string()),
         }

@@ -70,6 +70,7 @@ impl StudioApp {
         match action {
             Action::Command(command) => self.command(command, ctx),
             Action::Open(path) => self.open(&path),
+            Action::AddTrack(path) => self.add_track_file(&path),
             Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry),
             Action::ActivateTab(id) => {
                 if self.tabs.get(id).is_some() {
@@ -106,6 +107,7 @@ impl StudioApp {
             Action::MotionOp(id, request) => self.motion_op(id, &request),
             Action::JobDone(done) => self.job_done(done),
             Action::FloorSolved(done) => self.floor_solved(*done),
+            Action::PartLoaded(loaded) => self.part_loaded(*loaded),
             Action::Archive(id, action) => self.archive_action(id, action),
             Action::Gait(id, action) => self.gait_action(id, action),
             Action::Sequence(actions) => self.actions.extend(actions),
@@ -133,11 +135,24 @@ impl StudioApp {
             UiCommand::Import => self.show_import(String::new()),
             UiCommand::Export => self.show_export(false),
             UiCommand::ExportWebots => self.show_export(true),
+            UiCommand::AddTrack => self.add_track_dialog(),
+            UiCommand::SaveSkit => match active.filter(|&id| self.tabs.is_motion(id)) {
+                Some(id) => self.save_skit(id),
+                None => self.status.say("Save Skit: open a motion first"),
+            },
             UiCommand::Save => match active
                 .and_then(|id| self.tabs.get(id))
                 .map(|t| (t.id, &t.kind))
             {
-                Some((id, TabKind::Motion(_) | TabKind::Gait(_))) => {
+                Some((id, TabKind::Motion(tab))) => {
+                    let with_tracks = !tab.tracks.is_empty();
+                    self.save(id, None, Confirmed::default(), None);
+                    // The motion's tracks are kept in its skit, saved with it.
+                    if with_tracks {
+                        self.save_skit(id);
+                    }
+                }
+                Some((id, TabKind::Gait(_))) => {
                     self.save(id, None, Confirmed::default(), None);
                 }
                 Some((id, TabKind::Archive(_))) => self.save_archive(id, Confirmed::default()),
@@ -200,6 +215,29 @@ impl StudioApp {
             note,
             focus: true,
         }));
+    }
+
+    fn add_track_dialog(&mut self) {
+        if self.active_motion().is_none() {
+            self.status
+                .say("Open a motion first: a sound or LED pattern goes on a motion's tracks");
+            return;
+        }
+        if !self.native_dialogs {
+            self.ask_path(PathPurpose::AddTrack, None, String::new());
+            return;
+        }
+        match file_dialog::pick_sound() {
+            Picked::Path(path) => self.add_track_file(&path),
+            Picked::Cancelled => self.status.say("No file chosen"),
+            Picked::Unavailable(reason) => self.ask_path(
+                PathPurpose::AddTrack,
+                Some(format!(
+                    "The system's file dialog did not open ({reason}); type the path instead."
+                )),
+                String::new(),
+            ),
+        }
     }
 
     fn open_dialog(&mut self) {

@@ -103,6 +103,12 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
             "Open",
         ),
         PathPurpose::SaveAs { .. } => ("Save As", "Path of the .mtn file to write", "Save"),
+        PathPurpose::AddTrack => (
+            "Add Sound or LED Pattern",
+            "Path to a sound (.wav, .mid), an LED pattern (.mid, .led) or an archive (.oda) \
+             holding the ones that go with the motion",
+            "Add",
+        ),
     };
     ui.heading(heading);
     if let Some(note) = &prompt.note {
@@ -136,6 +142,7 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
             actions.push(Action::CloseModal);
             actions.push(match &prompt.purpose {
                 PathPurpose::Open => Action::Open(path),
+                PathPurpose::AddTrack => Action::AddTrack(path),
                 PathPurpose::SaveAs { tab, then } => Action::Answer(Answer::Save {
                     tab: *tab,
                     to: Some(path),

@@ -28,6 +28,8 @@ pub struct Confirm {
 pub enum PathPurpose {
     /// Open it.
     Open,
+    /// Put it on the tracks of the motion in front.
+    AddTrack,
     /// Save a motion tab there, then do `then`.
     SaveAs {
         /// The tab.

@@ -82,6 +82,7 @@ impl StudioApp {
             document,
             view,
             playback,
+            tracks,
             ..
         } = tab;
         let keyframes = &document.motion.keyframes;
@@ -119,6 +120,12 @@ impl StudioApp {
             MotionAction::SetFollowFileRate(follow) => view.follow_file_rate = follow,
             MotionAction::SetLooping(looping) => playback.looping = looping,
             MotionAction::SetSpeed(speed) => playback.set_speed(speed),
+            MotionAction::SetTrackOffset(track, offset_ms) => {
+                if let Some(part) = tracks.get_mut(track) {
+                    part.offset_ms = offset_ms;
+                }
+            }
+            MotionAction::RemoveTrack(track) => *tracks.get_mut(track) = None,
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::stage::{StageEvent, StageInput};
 use super::tab::{Shown, Widgets};
 use super::view::Channel;
-use super::{header_panel, joints_panel, problems_panel, stage, table, timeline};
+use super::{header_panel, joints_panel, problems_panel, stage, table, timeline, tracks};
 use crate::app::action::{MotionAction, MotionSink};
 use crate::app::command::UiCommand;
 use crate::app::panel_size::PanelSize;
@@ -43,6 +43,7 @@ pub fn motion_tab_ui(
         shaping,
         curve_clip,
         floor,
+        tracks,
     } = shown;
     let Widgets {
         timeline: timeline_state,
@@ -188,17 +189,37 @@ pub fn motion_tab_ui(
     }
     egui::CentralPanel::default().show(ui, |ui| {
         transport_ui(ui, playback, view, document, sink);
+        // The timeline above the sound and LED tracks: drawn first, so the tracks take its
+        // time axis as it is this frame.
+        let area = ui.available_rect_before_wrap();
+        let below = tracks::tracks_height(tracks, area.height());
+        let (curves, under) = area.split_top_bottom_at_y(area.bottom() - below);
         // Each tab keeps its own zoom and pan: the plot keeps them under its id.
         ui.push_id(sink.tab, |ui| {
-            timeline::timeline_ui(
-                ui,
-                document,
-                view,
-                playhead_ms,
-                shaping,
-                timeline_state,
-                sink,
-            );
+            ui.scope_builder(egui::UiBuilder::new().max_rect(curves), |ui| {
+                timeline::timeline_ui(
+                    ui,
+                    document,
+                    view,
+                    playhead_ms,
+                    shaping,
+                    timeline_state,
+                    sink,
+                );
+            });
+            if below > 0.0 {
+                ui.scope_builder(egui::UiBuilder::new().max_rect(under), |ui| {
+                    let input = tracks::TracksInput {
+                        tracks,
+                        axis: timeline_state.transform.as_ref().map(tracks::TimeAxis::of),
+                        #[expect(clippy::cast_precision_loss, reason = "a length in ms")]
+                        motion_ms: crate::robot::timing::duration_ms(&document.motion.keyframes)
+                            as f64,
+                        playhead_ms,
+                    };
+                    tracks::tracks_ui(ui, &input, sink);
+                });
+            }
         });
     });
 }

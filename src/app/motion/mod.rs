@@ -15,6 +15,7 @@ pub mod stage;
 pub mod tab;
 mod table;
 pub mod timeline;
+pub mod tracks;
 pub mod view;
 
 pub(crate) use header_panel::name_widget;

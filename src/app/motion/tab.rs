@@ -4,6 +4,7 @@
 use super::floor_job::FloorCache;
 use super::stage::StageState;
 use super::timeline::TimelineState;
+use super::tracks::Tracks;
 use super::view::View;
 use crate::edit::{Document, Playback};
 
@@ -25,6 +26,8 @@ pub struct Shown<'a> {
     pub curve_clip: Option<&'a str>,
     /// How the body rests at every tick (the stage's floor).
     pub floor: &'a FloorCache,
+    /// The sound and LED tracks.
+    pub tracks: &'a Tracks,
 }
 
 /// What the drawing of a motion tab keeps between frames: its widgets' own state.
@@ -49,6 +52,8 @@ pub struct MotionTab {
     pub stage: StageState,
     /// How the body rests at every tick, worked out in the background.
     pub floor: FloorCache,
+    /// The sound and LED tracks under the curves.
+    pub tracks: Tracks,
     /// The user said to save this document despite its limit and speed problems.
     pub safety_confirmed: bool,
     /// What the last repair did.
@@ -67,6 +72,7 @@ impl MotionTab {
             timeline: TimelineState::default(),
             stage: StageState::default(),
             floor: FloorCache::default(),
+            tracks: Tracks::default(),
             safety_confirmed: false,
             repair_log: Vec::new(),
             followed_length_ms: crate::robot::timing::duration_ms(&document.motion.keyframes),
@@ -84,6 +90,7 @@ impl MotionTab {
             stage,
             repair_log,
             floor,
+            tracks,
             ..
         } = self;
         (
@@ -95,6 +102,7 @@ impl MotionTab {
                 shaping: None,
                 curve_clip: None,
                 floor,
+                tracks,
             },
             Widgets { timeline, stage },
         )

@@ -1,0 +1,218 @@
+//! Putting parts on a motion's tracks and taking them off, and the `.skit` file beside the
+//! motion: read when the motion opens (its tracks come back), written by Save Skit and by
+//! saving the motion while it has tracks. Reading a part is done on a thread of its own; its
+//! result comes back as an action ([`Action::PartLoaded`]).
+
+use crate::app::StudioApp;
+use crate::app::action::Action;
+use crate::app::state::{PartLoaded, TabId};
+use crate::behaviour::skit::{self, PartRef, Skit, TrackRef};
+use crate::behaviour::{Part, Source, Track};
+use crate::edit::Origin;
+use std::path::{Path, PathBuf};
+
+/// The motion's name the naming rule pairs by: the archive entry, else the file's stem.
+fn motion_name(origin: &Origin, chunk_name: &str) -> String {
+    match origin {
+        Origin::Entry { entry, .. } => entry.clone(),
+        _ => chunk_name.to_owned(),
+    }
+}
+
+/// Where a motion's skit is kept, for a motion that lives in a file.
+#[must_use]
+pub fn skit_path_of(origin: &Origin) -> Option<PathBuf> {
+    match origin {
+        Origin::File(path) => Some(skit::skit_path(path, None)),
+        Origin::Entry { archive, entry } => Some(skit::skit_path(archive, Some(entry))),
+        Origin::Unsaved { .. } | Origin::Converted { .. } => None,
+    }
+}
+
+impl StudioApp {
+    /// Reads `source` for tab `tab` in the background and puts it on its track (`track`, or
+    /// the one its kind goes on) when it is read.
+    pub(in crate::app) fn attach_part(
+        &mut self,
+        tab: TabId,
+        source: Source,
+        track: Option<Track>,
+        offset_ms: i64,
+    ) {
+        let Some(motion) = self.tabs.motion_mut(tab) else {
+            return;
+        };
+        let name = motion_name(&motion.document.origin, &motion.document.motion.name);
+        let waiting = track.unwrap_or(Track::Sound);
+        if !motion.tracks.loading.contains(&waiting) {
+            motion.tracks.loading.push(waiting);
+        }
+        let post = self.post.clone();
+        std::thread::spawn(move || {
+            let part = std::panic::catch_unwind(|| {
+                crate::behaviour::part::load(&source, &name, track, offset_ms)
+            })
+            .unwrap_or_else(|_| Err(format!("{}: could not be read", source.label())));
+            let _ = post.send(Action::PartLoaded(Box::new(PartLoaded {
+                tab,
+                track,
+                part,
+            })));
+        });
+    }
+
+    /// Takes a part read in the background onto its tab's track.
+    pub(in crate::app) fn part_loaded(&mut self, loaded: PartLoaded) {
+        let Some(motion) = self.tabs.motion_mut(loaded.tab) else {
+            return;
+        };
+        let waited = loaded.track.unwrap_or(Track::Sound);
+        motion.tracks.loading.retain(|&t| t != waited);
+        match loaded.part {
+            Ok(part) => {
+                let track = part.track();
+                motion.tracks.loading.retain(|&t| t != track);
+                #[expect(clippy::cast_precision_loss, reason = "a length in ms")]
+                let motion_ms =
+                    crate::robot::timing::duration_ms(&motion.document.motion.keyframes) as f64;
+                let after = part.end_ms() - motion_ms;
+                self.status.say(format!(
+                    "{} track: {}, {:.0} ms ({})",
+                    track.name(),
+                    part.source.short(),
+                    part.duration_ms(),
+                    if after.abs() < 0.5 {
+                        "ends with the motion".to_owned()
+                    } else if after > 0.0 {
+                        format!("ends {after:.0} ms after the motion")
+                    } else {
+                        format!("ends {:.0} ms before the motion", -after)
+                    }
+                ));
+                *motion.tracks.get_mut(track) = Some(part);
+            }
+            Err(message) => self.fail("Could not add the track", message),
+        }
+    }
+
+    /// Puts a file chosen by the user on the tab in front: a sound or LED file on its
+    /// track; an archive's sound and LED entries that go with the motion on both.
+    pub(in crate::app) fn add_track_file(&mut self, path: &Path) {
+        let Some(tab) = self.tabs.active.filter(|&id| self.tabs.is_motion(id)) else {
+            self.status
+                .say("Open a motion first: a sound or LED pattern goes on a motion's tracks");
+            return;
+        };
+        let source = Source {
+            path: path.to_owned(),
+            entry: None,
+        };
+        let is_archive = std::fs::read(path)
+            .ok()
+            .is_some_and(|b| crate::codec::oda::is_archive(&b));
+        if is_archive {
+            self.attach_archive_parts(tab, path);
+        } else {
+            self.attach_part(tab, source, None, 0);
+        }
+    }
+
+    /// The archive's sound and LED entries that go with the tab's motion, on its tracks.
+    fn attach_archive_parts(&mut self, tab: TabId, path: &Path) {
+        let Some(motion) = self.tabs.motion_mut(tab) else {
+            return;
+        };
+        let name = motion_name(&motion.document.origin, &motion.document.motion.name);
+        let archive = std::fs::read(path)
+            .ok()
+            .and_then(|b| crate::codec::oda::Archive::read(&b).ok());
+        let Some(archive) = archive else {
+            self.fail(
+                "Could not add the track",
+                format!("{}: not readable", path.display()),
+            );
+            return;
+        };
+        let mut found = false;
+        for track in [Track::Sound, Track::Led] {
+            if let Some(entry) = crate::behaviour::part::best_entry(&archive, &name, track) {
+                found = true;
+                let source = Source {
+                    path: path.to_owned(),
+                    entry: Some(entry),
+                };
+                self.attach_part(tab, source, Some(track), 0);
+            }
+        }
+        if !found {
+            self.fail(
+                "Could not add the track",
+                format!(
+                    "{}: no sound or LED entry goes with {name} by the naming rule (NOTES.md); \
+                     take one out with `mtn-studio convert --entry` and add it as a file",
+                    path.display()
+                ),
+            );
+        }
+    }
+
+    /// Writes the tab's skit beside its motion.
+    pub(in crate::app) fn save_skit(&mut self, tab: TabId) {
+        let Some(motion) = self.tabs.motion_mut(tab) else {
+            return;
+        };
+        let Some(at) = skit_path_of(&motion.document.origin) else {
+            self.status
+                .say("Save the motion first: its skit is kept beside it");
+            return;
+        };
+        let (path, entry) = match &motion.document.origin {
+            Origin::Entry { archive, entry } => (archive.clone(), Some(entry.clone())),
+            Origin::File(path) => (path.clone(), None),
+            _ => return,
+        };
+        let track_ref = |part: &Part| TrackRef {
+            path: part.source.path.clone(),
+            entry: part.source.entry.clone(),
+            offset_ms: part.offset_ms,
+        };
+        let skit = Skit {
+            skit: skit::VERSION,
+            motion: PartRef { path, entry },
+            sound: motion.tracks.sound.as_ref().map(track_ref),
+            led: motion.tracks.led.as_ref().map(track_ref),
+        };
+        match skit::write(&at, &skit) {
+            Ok(()) => self.status.say(format!("Saved the skit {}", at.display())),
+            Err(e) => self.fail("Could not save the skit", format!("{}: {e}", at.display())),
+        }
+    }
+
+    /// Puts back the tracks of the tab's skit, if its motion has one beside it.
+    pub(in crate::app) fn restore_skit(&mut self, tab: TabId) {
+        let Some(at) = self
+            .tabs
+            .motion_mut(tab)
+            .and_then(|m| skit_path_of(&m.document.origin))
+            .filter(|p| p.is_file())
+        else {
+            return;
+        };
+        match skit::read(&at) {
+            Ok(skit) => {
+                for (track, part) in [(Track::Sound, skit.sound), (Track::Led, skit.led)] {
+                    if let Some(part) = part {
+                        let source = Source {
+                            path: part.path,
+                            entry: part.entry,
+                        };
+                        self.attach_part(tab, source, Some(track), part.offset_ms);
+                    }
+                }
+            }
+            Err(message) => self
+                .status
+                .say(format!("The skit beside it was not read: {message}")),
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! The sound and LED tracks under a motion's curves, on the timeline's own time axis: a
+//! header row for each (what it is, how long, how it ends against the motion, its offset)
+//! and its lanes (the waveform, a MIDI sound's notes, one lane per light of an LED pattern).
+//! Dragging a lane sideways moves the track in time; clicking it moves the playhead.
+
+pub mod apply;
+mod lanes;
+
+use crate::app::action::{MotionAction, MotionSink};
+use crate::behaviour::{Part, Track};
+
+/// A motion tab's tracks.
+#[derive(Clone, Debug, Default)]
+pub struct Tracks {
+    /// The sound track's part.
+    pub sound: Option<Part>,
+    /// The LED track's part.
+    pub led: Option<Part>,
+    /// Tracks whose part is being read in the background.
+    pub loading: Vec<Track>,
+}
+
+impl Tracks {
+    /// The part on `track`.
+    #[must_use]
+    pub fn get(&self, track: Track) -> Option<&Part> {
+        match track {
+            Track::Sound => self.sound.as_ref(),
+            Track::Led => self.led.as_ref(),
+        }
+    }
+
+    /// The part on `track`, to change.
+    pub fn get_mut(&mut self, track: Track) -> &mut Option<Part> {
+        match track {
+            Track::Sound => &mut self.sound,
+            Track::Led => &mut self.led,
+        }
+    }
+
+    /// Whether there is nothing to draw.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.sound.is_none() && self.led.is_none() && self.loading.is_empty()
+    }
+}
+
+/// The timeline's time axis on screen: where its plot area is and which times it shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeAxis {
+    /// The plot area's left edge (points).
+    pub left: f32,
+    /// Its right edge.
+    pub right: f32,
+    /// The time at the left edge (ms).
+    pub min_ms: f64,
+    /// The time at the right edge (ms).
+    pub max_ms: f64,
+}
+
+impl TimeAxis {
+    /// The axis of the timeline's plot as last drawn.
+    #[must_use]
+    pub fn of(transform: &egui_plot::PlotTransform) -> Self {
+        let frame = transform.frame();
+        let bounds = transform.bounds();
+        Self {
+            left: frame.left(),
+            right: frame.right(),
+            min_ms: bounds.min()[0],
+            max_ms: bounds.max()[0],
+        }
+    }
+
+    /// The x of a time.
+    #[must_use]
+    #[expect(clippy::cast_possible_truncation, reason = "screen points")]
+    pub fn x_of(&self, ms: f64) -> f32 {
+        let span = (self.max_ms - self.min_ms).max(1e-9);
+        self.left + ((ms - self.min_ms) / span) as f32 * (self.right - self.left)
+    }
+
+    /// The time at an x.
+    #[must_use]
+    pub fn ms_of(&self, x: f32) -> f64 {
+        let width = f64::from((self.right - self.left).max(1.0));
+        self.min_ms + f64::from(x - self.left) / width * (self.max_ms - self.min_ms)
+    }
+
+    /// Milliseconds per point.
+    #[must_use]
+    pub fn ms_per_point(&self) -> f64 {
+        (self.max_ms - self.min_ms) / f64::from((self.right - self.left).max(1.0))
+    }
+}
+
+/// The height the tracks take in a central area of `height` points.
+#[must_use]
+pub fn tracks_height(tracks: &Tracks, height: f32) -> f32 {
+    if tracks.is_empty() {
+        return 0.0;
+    }
+    let header = 22.0;
+    let mut want = 0.0;
+    if tracks.sound.is_some() || tracks.loading.contains(&Track::Sound) {
+        want += header + lanes::SOUND_LANE;
+    }
+    if let Some(led) = &tracks.led {
+        want += header + lanes::led_lanes(led).len().max(1) as f32 * lanes::LED_LANE;
+    } else if tracks.loading.contains(&Track::Led) {
+        want += header;
+    }
+    want.min(height * 0.45)
+}
+
+/// What the tracks show for the motion and the playhead.
+pub struct TracksInput<'a> {
+    /// The tracks.
+    pub tracks: &'a Tracks,
+    /// The timeline's axis (None before it was first drawn).
+    pub axis: Option<TimeAxis>,
+    /// The motion's length (ms).
+    pub motion_ms: f64,
+    /// The playhead (ms).
+    pub playhead_ms: u64,
+}
+
+/// Draws the tracks in `ui`'s area.
+pub fn tracks_ui(ui: &mut egui::Ui, input: &TracksInput<'_>, sink: &mut MotionSink<'_>) {
+    let Some(axis) = input.axis else {
+        return;
+    };
+    let total = ui.available_height();
+    let led_lanes = input
+        .tracks
+        .led
+        .as_ref()
+        .map_or(0, |p| lanes::led_lanes(p).len());
+    for track in [Track::Sound, Track::Led] {
+        let part = input.tracks.get(track);
+        let loading = input.tracks.loading.contains(&track);
+        if part.is_none() && !loading {
+            continue;
+        }
+        ui.push_id(track.name(), |ui| {
+            header_ui(ui, track, part, loading, input.motion_ms, sink);
+            let Some(part) = part else { return };
+            let height = match track {
+                Track::Sound => lanes::SOUND_LANE.min(total * 0.3),
+                Track::Led => {
+                    let room = ui.available_height().max(8.0);
+                    (led_lanes.max(1) as f32 * lanes::LED_LANE).min(room)
+                }
+            };
+            let (rect, _) = ui.allocate_exact_size(
+                egui::vec2(ui.available_width(), height),
+                egui::Sense::hover(),
+            );
+            lanes::lane_ui(ui, rect, part, &axis, input, sink);
+        });
+    }
+}
+
+/// A track's header row: its name, length and end against the motion's, its offset, and a
+/// button to take it off. The offset and the button keep their place at the right; the
+/// description is cut to the room left (all of it on hover).
+fn header_ui(
+    ui: &mut egui::Ui,
+    track: Track,
+    part: Option<&Part>,
+    loading: bool,
+    motion_ms: f64,
+    sink: &mut MotionSink<'_>,
+) {
+    ui.horizontal(|ui| {
+        ui.strong(track.name());
+        let Some(part) = part else {
+            if loading {
+                ui.spinner();
+                ui.label("reading…");
+            }
+            return;
+        };
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let remove = format!("Remove the {} track", track.name());
+            let button = ui.small_button("×").on_hover_text(&remove);
+            button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &remove));
+            if button.clicked() {
+                sink.push(MotionAction::RemoveTrack(track));
+            }
+            let mut offset = part.offset_ms;
+            let response = ui
+                .add(egui::DragValue::new(&mut offset).suffix(" ms").speed(1.0))
+                .on_hover_text(
+                    "Where the track starts on the motion's time axis; or drag the track",
+                );
+            let label = ui.label("Offset");
+            let response = response.labelled_by(label.id);
+            if response.changed() {
+                sink.push(MotionAction::SetTrackOffset(track, offset));
+            }
+            let after = part.end_ms() - motion_ms;
+            let ends = if after.abs() < 0.5 {
+                "ends with the motion".to_owned()
+            } else if after > 0.0 {
+                format!("ends {after:.0} ms after the motion")
+            } else {
+                format!("ends {:.0} ms before the motion", -after)
+            };
+            let color = if after.abs() < 0.5 {
+                ui.visuals().text_color()
+            } else {
+                ui.visuals().warn_fg_color
+            };
+            let text = format!(
+                "{} · {:.0} ms · {ends}",
+                part.source.short(),
+                part.duration_ms()
+            );
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.add(egui::Label::new(egui::RichText::new(&text).color(color)).truncate())
+                    .on_hover_text(format!(
+                        "{}\n{text}\nParts of a behaviour start together and are not \
+                         stretched: a sound that runs past the motion plays on after it, an LED \
+                         pattern that ends early goes dark.",
+                        part.source.label()
+                    ));
+            });
+        });
+    });
+}

@@ -1,0 +1,127 @@
+//! The sound and LED tracks under the curves: a motion opens with the tracks its skit names,
+//! they draw (found by their accessible names), a track dragged sideways moves in time, the
+//! skit saves and reopens with the move; a sound or LED file opened goes on the motion in
+//! front, and alone is refused with where it goes.
+
+use crate::common::scratch_dir;
+use crate::common::sound::{IMA_BLOCK_SAMPLES, ima_wav, pcm_wav, sine, sony_led};
+use crate::common::ui::{drag, menu, opened, said, tab};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::action::Action;
+use mtn_studio::behaviour::skit;
+
+/// Steps the window until its tracks are read (they are read on threads of their own).
+fn wait_for_tracks(h: &mut Harness<'_, StudioApp>, sound: bool, led: bool) {
+    let started = std::time::Instant::now();
+    loop {
+        h.step();
+        let tracks = &tab(h).tracks;
+        if tracks.sound.is_some() == sound
+            && tracks.led.is_some() == led
+            && tracks.loading.is_empty()
+        {
+            break;
+        }
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "the tracks were never read: {}",
+            said(h)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run();
+}
+
+/// A folder with the example motion, a sound and an LED pattern, and a skit pairing them
+/// (the sound 250 ms in).
+fn behaviour_folder(name: &str) -> std::path::PathBuf {
+    let dir = scratch_dir("tracks", name);
+    std::fs::write(dir.join("example.mtn"), mtn_studio::example::EXAMPLE_MTN).unwrap();
+    std::fs::write(
+        dir.join("voice.wav"),
+        pcm_wav(&sine(220.0, 16_000), 16_000, 16),
+    )
+    .unwrap();
+    std::fs::write(dir.join("so12_x00wink_l1f.mid"), sony_led()).unwrap();
+    std::fs::write(
+        dir.join("example.skit"),
+        r#"{"skit": 1, "motion": {"path": "example.mtn"},
+            "sound": {"path": "voice.wav", "offset_ms": 250},
+            "led": {"path": "so12_x00wink_l1f.mid"}}"#,
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn a_motion_opens_with_its_skits_tracks_and_a_dragged_track_saves_back() {
+    let dir = behaviour_folder("skit");
+    let mut h = opened(&[&dir.join("example.mtn")]);
+    wait_for_tracks(&mut h, true, true);
+    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, 250);
+    let lane = h.get_by_label("Sound track").rect();
+    assert!(h.query_by_label("LED track").is_some());
+    // Dragged 60 points right: later by 60 points' worth of the timeline's time.
+    let transform = tab(&h).timeline.transform.unwrap();
+    let ms_per_point = (transform.bounds().max()[0] - transform.bounds().min()[0])
+        / f64::from(transform.frame().width());
+    drag(&mut h, lane.center(), lane.center() + egui::vec2(60.0, 0.0));
+    let moved = tab(&h).tracks.sound.as_ref().unwrap().offset_ms - 250;
+    let expected = 60.0 * ms_per_point;
+    assert!(
+        (moved as f64 - expected).abs() <= expected * 0.2 + 2.0,
+        "moved {moved} ms, expected about {expected:.0}"
+    );
+    menu(&mut h, "File", "Save Skit (Motion, Sound and LED)");
+    let saved = skit::read(&dir.join("example.skit")).unwrap();
+    assert_eq!(saved.sound.as_ref().unwrap().offset_ms, 250 + moved);
+    let text = std::fs::read_to_string(dir.join("example.skit")).unwrap();
+    assert!(
+        text.contains("\"voice.wav\""),
+        "paths stay relative: {text}"
+    );
+    // Reopened, the motion comes back with the track where it was left.
+    let mut again = opened(&[&dir.join("example.mtn")]);
+    wait_for_tracks(&mut again, true, true);
+    assert_eq!(
+        tab(&again).tracks.sound.as_ref().unwrap().offset_ms,
+        250 + moved
+    );
+}
+
+#[test]
+fn a_sound_or_led_file_opened_goes_on_the_motion_in_front() {
+    let dir = behaviour_folder("open");
+    std::fs::remove_file(dir.join("example.skit")).unwrap();
+    let voice = dir.join("so1_x00wink_x1x.wav");
+    std::fs::write(&voice, ima_wav(&sine(300.0, 4 * IMA_BLOCK_SAMPLES), 4)).unwrap();
+    // Alone, a sound is refused with where it goes.
+    let mut alone = opened(&[&voice]);
+    alone.run();
+    assert!(
+        said(&alone).contains("goes on a motion's sound track"),
+        "{}",
+        said(&alone)
+    );
+    let mut h = opened(&[&dir.join("example.mtn")]);
+    assert!(tab(&h).tracks.is_empty());
+    h.state_mut().push(Action::Open(voice.clone()));
+    h.state_mut()
+        .push(Action::Open(dir.join("so12_x00wink_l1f.mid")));
+    wait_for_tracks(&mut h, true, true);
+    let tracks = &tab(&h).tracks;
+    assert_eq!(tracks.sound.as_ref().unwrap().source.path, voice);
+    let led_ms = tracks.led.as_ref().unwrap().duration_ms();
+    assert!((led_ms - 675.0 * 256_005.0 / 480.0 / 1000.0).abs() < 1e-6);
+    assert!(
+        said(&h).contains("LED track: so12_x00wink_l1f.mid"),
+        "{}",
+        said(&h)
+    );
+    // Its button takes a track off.
+    crate::common::ui::press(&mut h, "Remove the Sound track");
+    assert!(tab(&h).tracks.sound.is_none());
+    assert!(tab(&h).tracks.led.is_some());
+}
