@@ -12,6 +12,7 @@
 pub mod action;
 mod apply;
 pub mod archive;
+pub mod audio;
 pub mod command;
 pub mod dialogs;
 mod draw;
@@ -75,6 +76,8 @@ pub struct StudioApp {
     op_job: Option<motion::ops::job::Job>,
     /// Where background work posts its results, as actions (a job holds a clone).
     post: Sender<Action>,
+    /// The sound output (the sound track of the motion in front, locked to its playhead).
+    pub audio: audio::Audio,
     /// What background work posted, taken into the queue at the start of each frame.
     posted: Receiver<Action>,
     /// Whether to ask the system for file dialogs (off in tests, and where there are none:
@@ -128,6 +131,7 @@ impl StudioApp {
             op_job: None,
             post,
             posted,
+            audio: audio::Audio::new(),
             native_dialogs: false,
             messages_open: false,
             panels: Panels::default(),
@@ -265,6 +269,7 @@ impl StudioApp {
         self.read_input(&ctx);
         self.draw(ui);
         self.apply_actions(&ctx);
+        self.follow_with_sound();
         if let Some(failure) = self.recovery.keep(&self.tabs, ctx.input(|i| i.time)) {
             self.status.say(failure);
         }

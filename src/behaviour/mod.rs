@@ -2,6 +2,7 @@
 //! its curves), and the `.skit` file that pairs them. Plain data and functions, no egui:
 //! the window draws and plays what is here.
 
+pub mod mix;
 pub mod part;
 pub mod peaks;
 pub mod skit;

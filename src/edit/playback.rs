@@ -70,6 +70,14 @@ impl Playback {
         self.tick() * TICK_MS
     }
 
+    /// The playhead in ms between ticks too (what the sound is locked to: the picture
+    /// shows the tick it is in).
+    #[must_use]
+    #[expect(clippy::cast_precision_loss, reason = "a tick count far under 2^52")]
+    pub fn position_ms(&self) -> f64 {
+        self.position_ticks.max(0.0) * TICK_MS as f64
+    }
+
     /// Moves the playhead to a time in ms (snapped down to its tick), clamped to the motion.
     pub fn seek_ms(&mut self, time_ms: u64, keyframes: &Keyframes) {
         let end = timing::tick_count(keyframes);

@@ -2,7 +2,9 @@
 //! (`mtn-studio info`) and by the window (File > Open), are told the same kind by
 //! `mtn_studio::open` and come to the same result: the same motion, archive or gait file, the
 //! same refusal, or (a file to import) the Import window where the command line points to
-//! `convert`. Bytes of no known kind are the one explicit difference.
+//! `convert`. Bytes of no known kind are one explicit difference; sounds and LED patterns
+//! the other: `info` describes them, and the window, with no motion open to put them on,
+//! says where they go.
 
 use crate::common::ui::opened;
 use crate::common::{run_cli, scratch_dir, text};
@@ -25,6 +27,8 @@ enum Result {
     Import,
     /// Refused, with this message.
     Refused(String),
+    /// A sound or LED pattern the command line describes (its `kind`).
+    Described(String),
 }
 
 /// What the command line made of a file.
@@ -41,7 +45,9 @@ fn by_command_line(path: &Path) -> Result {
     }
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let count = |key: &str| json[key].as_array().map(|a| a.len() as u64);
-    if let Some(sections) = count("sections") {
+    if let Some(kind) = json["kind"].as_str() {
+        Result::Described(kind.to_owned())
+    } else if let Some(sections) = count("sections") {
         Result::Gait(sections)
     } else if let Some(motions) = count("motions") {
         Result::Archive(motions)
@@ -108,8 +114,17 @@ fn files(dir: &Path) -> Vec<(PathBuf, Opening)> {
         (export("stand.csv"), Opening::Import(FileKind::Csv)),
         (export("stand.seq"), Opening::Import(FileKind::BodyMotion)),
         (export("stand.pseq"), Opening::Import(FileKind::PoseSeq)),
-        (write("bark.wav", b"RIFF\x24\0\0\0WAVEfmt "), Opening::Sound),
-        (write("eyes.led", b"LED\0\0\0\0\x10"), Opening::Led),
+        (
+            write(
+                "bark.wav",
+                &crate::common::sound::pcm_wav(&crate::common::sound::sine(400.0, 800), 8000, 8),
+            ),
+            Opening::Sound,
+        ),
+        (
+            write("eyes.led", &crate::common::sound::sony_led()),
+            Opening::Led,
+        ),
         (write("notes.txt", b"hello, robot"), Opening::Unknown),
     ]
 }
@@ -138,6 +153,26 @@ fn the_same_files_open_the_same_way_from_the_command_line_and_the_window() {
             continue;
         }
         assert_eq!(command_line_kind, *kind, "{shown}: the command line's kind");
+        if matches!(kind, Opening::Sound | Opening::Led) {
+            // `info` describes a sound or LED pattern; the window, with no motion open to
+            // put it on, says where it goes.
+            let described = if *kind == Opening::Sound {
+                "wave"
+            } else {
+                "led"
+            };
+            assert_eq!(
+                command_line,
+                Result::Described(described.to_owned()),
+                "{shown}"
+            );
+            assert_eq!(
+                window,
+                Result::Refused(kind.refusal(path).unwrap()),
+                "{shown}"
+            );
+            continue;
+        }
         assert_eq!(command_line, window, "{shown}: the same result both ways");
         let expected = match kind {
             Opening::Motion | Opening::JsonMotion => Result::Motion(4),

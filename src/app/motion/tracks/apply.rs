@@ -188,6 +188,37 @@ impl StudioApp {
         }
     }
 
+    /// Gives the sound output the motion in front: its sound track (a WAV; a MIDI sound is
+    /// drawn but not played yet) and its playback.
+    pub(in crate::app) fn follow_with_sound(&mut self) {
+        let (voice, playing, speed, playhead_ms) = match self.active_motion() {
+            Some(tab) => {
+                let voice = tab.tracks.sound.as_ref().and_then(|part| match &part.data {
+                    crate::behaviour::Data::Wave { rate, samples, .. } => {
+                        #[expect(clippy::cast_precision_loss, reason = "an offset in ms")]
+                        let offset_ms = part.offset_ms as f64;
+                        Some(crate::behaviour::mix::Voice {
+                            samples: std::sync::Arc::clone(samples),
+                            rate: *rate,
+                            offset_ms,
+                        })
+                    }
+                    _ => None,
+                });
+                (
+                    voice,
+                    tab.playback.playing,
+                    tab.playback.speed(),
+                    tab.playback.position_ms(),
+                )
+            }
+            None => (None, false, 1.0, 0.0),
+        };
+        if let Some(message) = self.audio.update(voice, playing, speed, playhead_ms) {
+            self.status.say(message);
+        }
+    }
+
     /// Puts back the tracks of the tab's skit, if its motion has one beside it.
     pub(in crate::app) fn restore_skit(&mut self, tab: TabId) {
         let Some(at) = self
