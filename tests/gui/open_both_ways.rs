@@ -45,7 +45,10 @@ fn by_command_line(path: &Path) -> Result {
     }
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let count = |key: &str| json[key].as_array().map(|a| a.len() as u64);
-    if let Some(kind) = json["kind"].as_str() {
+    if let Some(kind) = json["kind"]
+        .as_str()
+        .filter(|k| matches!(*k, "wave" | "midi" | "led"))
+    {
         Result::Described(kind.to_owned())
     } else if let Some(sections) = count("sections") {
         Result::Gait(sections)
