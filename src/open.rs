@@ -99,10 +99,18 @@ pub fn entry_opening(kind: EntryKind) -> Opening {
 /// opens somewhere (a file to import opens the Import window).
 pub const OPEN_KINDS: [FileKind; 8] = FileKind::ALL;
 
-/// A sound or LED file, by its own header (RIFF/WAVE, MIDI) or its extension.
+/// A sound or LED file, by its own header (RIFF/WAVE, MIDI: a MIDI file is an LED pattern
+/// when its extension or name says so) or its extension.
 fn sound_or_led(name: &Path, head: &[u8]) -> Option<Opening> {
-    if head.starts_with(b"RIFF") || head.starts_with(b"MThd") {
+    if head.starts_with(b"RIFF") {
         return Some(Opening::Sound);
+    }
+    if head.starts_with(b"MThd") {
+        return Some(if entry_kind_for(name, head) == EntryKind::Led {
+            Opening::Led
+        } else {
+            Opening::Sound
+        });
     }
     match entry_opening(entry_kind_for(name, head)) {
         opening @ (Opening::Sound | Opening::Led) => Some(opening),
