@@ -18,7 +18,10 @@ pub fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
 }
 
 /// A window of `size` around `app`.
-pub fn harness_sized(app: StudioApp, size: [f32; 2]) -> Harness<'static, StudioApp> {
+pub fn harness_sized(mut app: StudioApp, size: [f32; 2]) -> Harness<'static, StudioApp> {
+    // The null sink: no test plays through the machine's sound card (`tests/audio_sync.rs`
+    // measures the renderer with a clock of its own).
+    app.audio = mtn_studio::app::audio::Audio::off("tests play no sound");
     // A background result (the floor's solution of a motion over 4,096 ticks) can arrive in
     // the middle of a run and lay the panels out again: a couple more frames than egui's
     // own four.

@@ -58,6 +58,8 @@ fn render_sized(
     size: [f32; 2],
     prepare: impl FnOnce(&mut Harness<'_, StudioApp>),
 ) {
+    let mut app = app;
+    app.audio = mtn_studio::app::audio::Audio::off("screenshots play no sound");
     let mut harness = Harness::builder()
         .with_size(size)
         .wgpu()
@@ -426,5 +428,83 @@ fn screenshot_of_the_servo_path() {
     let app = StudioApp::with_document(Document::unsaved(motion, "too-fast.mtn"));
     render(app, "servo-path", |harness| {
         show_only(harness, &["FL_LEG_KNEE", "BL_LEG_KNEE", "HEAD_PITCH"]);
+    });
+}
+
+#[test]
+fn screenshot_of_the_sound_and_led_tracks() {
+    // The bundled stand-to-sit with a bark of three yelps 100 ms in and an LED pattern: the
+    // face lights chasing, the back lights pulsing, paired by a skit beside it.
+    use common::sound::{pcm_wav, smf};
+    let dir = common::scratch_dir("screenshots", "tracks");
+    std::fs::write(dir.join("sit.mtn"), mtn_studio::example::EXAMPLE_MTN).unwrap();
+    let rate = 16_000.0f32;
+    let bark: Vec<f32> = (0..(rate * 1.5) as usize)
+        .map(|i| {
+            let t = i as f32 / rate;
+            [0.05f32, 0.45, 0.95]
+                .iter()
+                .map(|&at| {
+                    let dt = t - at;
+                    if dt < 0.0 {
+                        return 0.0;
+                    }
+                    let envelope = (dt * 60.0).min(1.0) * (-dt * 9.0).exp();
+                    let pitch = 520.0 - dt * 300.0;
+                    envelope
+                        * (0.6 * (std::f32::consts::TAU * pitch * dt).sin()
+                            + 0.3 * (std::f32::consts::TAU * 2.0 * pitch * dt).sin())
+                })
+                .sum::<f32>()
+                * 0.8
+        })
+        .collect();
+    std::fs::write(dir.join("bark.wav"), pcm_wav(&bark, 16_000, 16)).unwrap();
+    let on = |key: u8, vel: u8| vec![0x90, key, vel];
+    let mut events: Vec<(u32, Vec<u8>)> = Vec::new();
+    for step in 0..12u8 {
+        let face = 48 + step % 6;
+        events.push((0, on(face, 127)));
+        if step % 3 == 0 {
+            events.push((0, on(84 + (step / 3 % 3) * 2, 40 + step * 7)));
+        }
+        events.push((8 * 15, on(face, 0)));
+        if step % 3 == 2 {
+            events.push((0, on(84 + (step / 3 % 3) * 2, 0)));
+        }
+    }
+    std::fs::write(
+        dir.join("so12_x00chase_l1f.mid"),
+        smf(480, 256_005, Some("MODEL=7"), &events),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("sit.skit"),
+        r#"{"skit": 1, "motion": {"path": "sit.mtn"},
+            "sound": {"path": "bark.wav", "offset_ms": 100},
+            "led": {"path": "so12_x00chase_l1f.mid"}}"#,
+    )
+    .unwrap();
+    let mut app = StudioApp::empty();
+    app.push(Action::Open(dir.join("sit.mtn")));
+    render(app, "tracks", |harness| {
+        let started = std::time::Instant::now();
+        while harness
+            .state()
+            .active_motion()
+            .is_none_or(|t| t.tracks.sound.is_none() || t.tracks.led.is_none())
+        {
+            assert!(
+                started.elapsed().as_secs() < 30,
+                "the tracks were never read"
+            );
+            harness.step();
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        harness.run();
+        let tab = harness.state().tabs.active.unwrap();
+        harness
+            .state_mut()
+            .push(Action::Motion(tab, MotionAction::Seek(600)));
     });
 }
