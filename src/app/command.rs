@@ -106,6 +106,10 @@ commands! {
     FixSpeed,
     /// Each keyframe's body pitch and roll as the body rests on the floor.
     BodyAngles,
+    /// Retime the motion to end where its sound track ends.
+    RetimeToSound,
+    /// Mark (or stop marking) where the sound track's sounds begin on the time axis.
+    MarkOnsets,
     /// The stage large, or back in its corner.
     LargeStage,
     /// The selected values up 1°.
@@ -175,6 +179,8 @@ impl UiCommand {
             Self::Smooth => "Smooth…",
             Self::FixSpeed => "Fix Speed",
             Self::BodyAngles => "Set Body Angles from the Floor",
+            Self::RetimeToSound => "Retime to Sound",
+            Self::MarkOnsets => "Mark Sound Onsets",
             Self::LargeStage => "Large Stage",
             Self::NudgeUp => "Nudge Up 1°",
             Self::NudgeDown => "Nudge Down 1°",
@@ -250,6 +256,8 @@ impl UiCommand {
             | Self::Simplify
             | Self::Smooth
             | Self::BodyAngles
+            | Self::RetimeToSound
+            | Self::MarkOnsets
             | Self::SaveSkit
             | Self::ClearRange => return None,
         };

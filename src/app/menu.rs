@@ -343,6 +343,20 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
     });
     scoped(ui, UiCommand::FixSpeed, too_fast, actions);
     item(ui, UiCommand::BodyAngles, open, actions);
+    let sound = motion.is_some_and(|m| m.tracks.sound.is_some());
+    item(ui, UiCommand::RetimeToSound, sound, actions);
+    let marking = motion.is_some_and(|m| m.view.show_onsets);
+    item_labelled(
+        ui,
+        UiCommand::MarkOnsets,
+        if marking {
+            "Mark Sound Onsets ✔"
+        } else {
+            "Mark Sound Onsets"
+        },
+        sound,
+        actions,
+    );
     ui.separator();
     item(ui, UiCommand::Postures, open, actions);
     item(

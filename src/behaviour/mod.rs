@@ -3,6 +3,7 @@
 //! the window draws and plays what is here.
 
 pub mod mix;
+pub mod onsets;
 pub mod part;
 pub mod peaks;
 pub mod skit;

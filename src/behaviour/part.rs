@@ -90,6 +90,9 @@ pub struct Part {
     pub data: Data,
     /// Where it starts on the motion's time axis (ms; negative: before the motion).
     pub offset_ms: i64,
+    /// Where its sounds begin, in ms from its start: a WAV's onsets ([`super::onsets`]), a
+    /// MIDI sound's note starts; none for an LED pattern.
+    pub onsets_ms: Arc<Vec<f64>>,
 }
 
 impl Part {
@@ -237,19 +240,28 @@ pub fn load(
             )
         };
     let label = source.label();
+    let mut onsets_ms = Vec::new();
     let data = match kind {
         SoundKind::Wave => {
             let sound = wave::decode(&bytes).map_err(|e| format!("{label}: {e}"))?;
             let peaks = Peaks::new(&sound.samples);
+            onsets_ms = super::onsets::onsets(&sound.samples, sound.info.sample_rate);
             Data::Wave {
                 rate: sound.info.sample_rate,
                 samples: Arc::new(sound.samples),
                 peaks: Arc::new(peaks),
             }
         }
-        SoundKind::Midi => Data::Midi(Arc::new(
-            midi::read(&bytes).map_err(|e| format!("{label}: {e}"))?,
-        )),
+        SoundKind::Midi => {
+            let file = midi::read(&bytes).map_err(|e| format!("{label}: {e}"))?;
+            onsets_ms = file
+                .notes
+                .iter()
+                .map(|n| file.ms_at(n.start_tick))
+                .collect();
+            onsets_ms.dedup_by(|a, b| (*a - *b).abs() < 1.0);
+            Data::Midi(Arc::new(file))
+        }
         SoundKind::Led => Data::Led(LedPattern::from_midi(
             &midi::read(&bytes).map_err(|e| format!("{label}: {e}"))?,
         )),
@@ -259,5 +271,6 @@ pub fn load(
         kind,
         data,
         offset_ms,
+        onsets_ms: Arc::new(onsets_ms),
     })
 }

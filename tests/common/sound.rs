@@ -220,3 +220,26 @@ pub fn sony_led() -> Vec<u8> {
 
 /// The length of [`sony_led`] in MIDI ticks: 30 + 3 x 2 + 9 ticks of 8 ms.
 pub const SONY_LED_TICKS: u64 = (30 + 6 + 9) * 15;
+
+/// Yelps (a decaying falling tone) starting at `at` seconds, at 16 kHz, `seconds` long.
+pub fn yelps(at: &[f32], seconds: f32) -> Vec<f32> {
+    let rate = 16_000.0;
+    (0..(rate * seconds) as usize)
+        .map(|i| {
+            let t = i as f32 / rate;
+            at.iter()
+                .map(|&a| {
+                    let dt = t - a;
+                    if dt < 0.0 {
+                        0.0
+                    } else {
+                        (dt * 200.0).min(1.0)
+                            * (-dt * 8.0).exp()
+                            * (std::f32::consts::TAU * (600.0 - 300.0 * dt) * dt).sin()
+                            * 0.7
+                    }
+                })
+                .sum::<f32>()
+        })
+        .collect()
+}

@@ -125,3 +125,72 @@ fn a_sound_or_led_file_opened_goes_on_the_motion_in_front() {
     assert!(tab(&h).tracks.sound.is_none());
     assert!(tab(&h).tracks.led.is_some());
 }
+
+#[test]
+fn onsets_are_marked_a_ctrl_drag_snaps_a_keyframe_to_one_and_retime_to_sound_fits_it() {
+    use crate::common::sound::yelps;
+    use mtn_studio::app::motion::timeline::drag::snap_to_frame_ms;
+    use mtn_studio::app::motion::view::Channel;
+    let dir = scratch_dir("tracks", "onsets");
+    std::fs::write(dir.join("example.mtn"), mtn_studio::example::EXAMPLE_MTN).unwrap();
+    std::fs::write(
+        dir.join("bark.wav"),
+        pcm_wav(&yelps(&[0.415, 0.9], 1.6), 16_000, 16),
+    )
+    .unwrap();
+    let mut h = opened(&[&dir.join("example.mtn")]);
+    h.state_mut().push(Action::Open(dir.join("bark.wav")));
+    wait_for_tracks(&mut h, true, false);
+    let onsets = tab(&h).tracks.sound.as_ref().unwrap().onsets_ms.clone();
+    assert_eq!(onsets.len(), 2, "{onsets:?}");
+    assert!(
+        (onsets[0] - 415.0).abs() <= 16.0 && (onsets[1] - 900.0).abs() <= 16.0,
+        "{onsets:?}"
+    );
+    menu(&mut h, "Motion", "Mark Sound Onsets");
+    assert!(tab(&h).view.show_onsets);
+    assert!(said(&h).contains("2 sound onsets marked"), "{}", said(&h));
+    // Keyframe 1 (256 ms) dragged to 9 ms short of the first onset with Ctrl held: it lands
+    // on the frame nearest the onset; without Ctrl, on the frame nearest the pointer.
+    crate::common::ui::show_only_knee(&mut h);
+    let knee = Channel::Joint(
+        tab(&h)
+            .document
+            .motion
+            .locators
+            .iter()
+            .position(|l| mtn_studio::robot::joint_name("DRX-1000", l) == "FL_LEG_KNEE")
+            .unwrap(),
+    );
+    let transform = tab(&h).timeline.transform.unwrap();
+    let from = crate::common::ui::point_on_screen(&h, 1, knee);
+    let aim = onsets[0] - 9.0;
+    let to = egui::pos2(transform.position_from_point_x(aim), from.y);
+    let snapped = snap_to_frame_ms(onsets[0]);
+    let free = snap_to_frame_ms(aim);
+    assert_ne!(snapped, free, "the test needs the two to differ");
+    h.input_mut()
+        .events
+        .push(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
+    h.run();
+    drag(&mut h, from, to);
+    h.input_mut()
+        .events
+        .push(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    h.run();
+    assert_eq!(
+        tab(&h).document.times_ms()[1],
+        snapped,
+        "on the onset's frame"
+    );
+    crate::common::ui::ctrl(&mut h, egui::Key::Z);
+    drag(&mut h, from, to);
+    assert_eq!(tab(&h).document.times_ms()[1], free, "where the pointer is");
+    // Retime to Sound: the motion ends where the sound does (its 1,600 ms, on 16 ms frames).
+    menu(&mut h, "Motion", "Retime to Sound");
+    let end = *tab(&h).document.times_ms().last().unwrap();
+    assert!(
+        (i64::try_from(end).unwrap() - 1600).abs() <= 16,
+        "ends at {end} ms"
+    );
+}

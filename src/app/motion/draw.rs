@@ -193,6 +193,8 @@ pub fn motion_tab_ui(
         // time axis as it is this frame.
         let area = ui.available_rect_before_wrap();
         let below = tracks::tracks_height(tracks, area.height());
+        // A keyframe dragged in time snaps (Ctrl) to where the sound track's sounds begin.
+        timeline_state.time_snaps = tracks::onset_times(tracks);
         let (curves, under) = area.split_top_bottom_at_y(area.bottom() - below);
         // Each tab keeps its own zoom and pan: the plot keeps them under its id.
         ui.push_id(sink.tab, |ui| {
@@ -207,6 +209,11 @@ pub fn motion_tab_ui(
                     sink,
                 );
             });
+            if view.show_onsets
+                && let Some(transform) = timeline_state.transform.as_ref()
+            {
+                tracks::onset_marks(ui, transform, &timeline_state.time_snaps);
+            }
             if below > 0.0 {
                 ui.scope_builder(egui::UiBuilder::new().max_rect(under), |ui| {
                     let input = tracks::TracksInput {

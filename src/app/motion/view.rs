@@ -41,6 +41,8 @@ pub struct View {
     /// Show and play the timing the file's frame-rate field implies (where it says other
     /// than 16 ms, or the ERS-110's 0), rather than the robot's 16 ms frames.
     pub follow_file_rate: bool,
+    /// Mark where the sound track's sounds begin on the timeline's time axis.
+    pub show_onsets: bool,
 }
 
 impl View {

@@ -293,6 +293,7 @@ impl StudioApp {
             C::DeleteRange => Some(OpRequest::DeleteRange),
             C::FixSpeed => Some(OpRequest::FixSpeed { span_ms: None }),
             C::BodyAngles => Some(OpRequest::BodyAngles),
+            C::RetimeToSound | C::MarkOnsets => return self.sound_command(command),
             C::Shape | C::Simplify | C::Smooth => None,
             C::Retime
             | C::Postures

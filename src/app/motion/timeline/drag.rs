@@ -35,6 +35,9 @@ pub struct PointDrag {
     /// The grabbed point's value when the drag started, and the values it snaps to with
     /// Ctrl held (its joint's limits, its neighbours' values), in degrees.
     pub snap: (f64, Vec<f64>),
+    /// The grabbed keyframe's time when the drag started, and the times it snaps to with
+    /// Ctrl held (the sound track's onsets, a MIDI sound's note starts), in ms.
+    pub times: (f64, Vec<f64>),
 }
 
 /// How near (in points) a dragged value must come to a value it snaps to.
@@ -124,6 +127,10 @@ pub fn start(
         targets.extend([limit.min_deg, limit.max_deg]);
     }
     let snap = (value_deg(motion, k, channel), targets);
+    let times = (
+        document.times_ms().get(k).copied().unwrap_or(0) as f64,
+        Vec::new(),
+    );
     sink.push(MotionAction::SelectPoints(dragged));
     sink.push(MotionAction::Focus(Some(point.1)));
     sink.push(MotionAction::BeginGesture(DRAG_LABEL.to_owned()));
@@ -134,13 +141,16 @@ pub fn start(
         horizontal: None,
         last: None,
         snap,
+        times,
     }
 }
 
 /// The edit a drag in progress makes with the pointer at `now` (plot coordinates), given
 /// the plot's points per unit; `None` until the drag has chosen its axis, and when the
 /// edit would be the one it made last. With `snap` (Ctrl held), a value change that brings
-/// the grabbed point within [`SNAP_DISTANCE`] of a value it snaps to lands on it exactly.
+/// the grabbed point within [`SNAP_DISTANCE`] of a value it snaps to lands on it exactly,
+/// and a move in time within that distance of an onset puts the keyframe on the 16 ms frame
+/// nearest it.
 pub fn next_edit(
     drag: &mut PointDrag,
     now: [f64; 2],
@@ -148,6 +158,7 @@ pub fn next_edit(
     snap: bool,
 ) -> Option<Edit> {
     let mut now = now;
+    lock_axis(drag, now, points_per_unit);
     if snap && drag.horizontal == Some(false) {
         let (grabbed, targets) = &drag.snap;
         let value = grabbed + (now[1] - drag.start[1]);
@@ -160,6 +171,18 @@ pub fn next_edit(
             now[1] = drag.start[1] + (target - grabbed);
         }
     }
+    if snap && drag.horizontal == Some(true) {
+        let (grabbed, targets) = &drag.times;
+        let time = grabbed + (now[0] - drag.start[0]);
+        let per_ms = points_per_unit[0].abs().max(f64::EPSILON);
+        if let Some(target) = targets
+            .iter()
+            .filter(|&&t| ((t - time) * per_ms).abs() <= f64::from(SNAP_DISTANCE))
+            .min_by(|a, b| (*a - time).abs().total_cmp(&(*b - time).abs()))
+        {
+            now[0] = drag.start[0] + (target - grabbed);
+        }
+    }
     let edit = edit_for(drag, now, points_per_unit)?;
     if drag.last.as_ref() == Some(&edit) {
         return None;
@@ -168,18 +191,25 @@ pub fn next_edit(
     Some(edit)
 }
 
+/// Once the pointer has moved [`AXIS_LOCK_DISTANCE`] points, the drag keeps to the axis it
+/// moved most along.
+fn lock_axis(drag: &mut PointDrag, now: [f64; 2], points_per_unit: [f64; 2]) {
+    if drag.horizontal.is_none() {
+        let [px_per_x, px_per_y] = points_per_unit;
+        let dx_px = ((now[0] - drag.start[0]) * px_per_x).abs();
+        let dy_px = ((now[1] - drag.start[1]) * px_per_y).abs();
+        if dx_px.max(dy_px) >= f64::from(AXIS_LOCK_DISTANCE) {
+            drag.horizontal = Some(dx_px > dy_px);
+        }
+    }
+}
+
 /// The edit a drag in progress makes with the pointer at `now` (plot coordinates), given
 /// the plot's points per unit; `None` until the drag has chosen its axis.
 pub fn edit_for(drag: &mut PointDrag, now: [f64; 2], points_per_unit: [f64; 2]) -> Option<Edit> {
     let dx = now[0] - drag.start[0];
     let dy = now[1] - drag.start[1];
-    let [px_per_x, px_per_y] = points_per_unit;
-    if drag.horizontal.is_none() {
-        let (dx_px, dy_px) = ((dx * px_per_x).abs(), (dy * px_per_y).abs());
-        if dx_px.max(dy_px) >= f64::from(AXIS_LOCK_DISTANCE) {
-            drag.horizontal = Some(dx_px > dy_px);
-        }
-    }
+    lock_axis(drag, now, points_per_unit);
     match drag.horizontal? {
         false => {
             let delta_urad = deg_to_urad(dy);
@@ -248,6 +278,7 @@ mod tests {
             horizontal: None,
             last: None,
             snap: (10.0, vec![35.0]),
+            times: (160.0, vec![250.0]),
         };
         // One point per ms and per degree: 3 points is below the lock distance.
         assert_eq!(edit_for(&mut drag, [101.0, 12.0], [1.0, 1.0]), None);
@@ -280,6 +311,46 @@ mod tests {
                 Edit::SetAngles(vec![(1, 2, 1_000)]),
                 Edit::SetBody(vec![])
             ]))
+        );
+    }
+
+    #[test]
+    fn with_ctrl_a_keyframe_moved_in_time_lands_on_the_frame_nearest_an_onset() {
+        let a = (1, Channel::Joint(2));
+        let drag = || PointDrag {
+            start: [160.0, 10.0],
+            original_values: vec![(a, 1_000)],
+            original_frames: vec![0, 10, 10],
+            horizontal: None,
+            last: None,
+            snap: (10.0, vec![]),
+            // The keyframe at 160 ms; an onset at 250 ms.
+            times: (160.0, vec![250.0]),
+        };
+        // Dragged to 243 ms (7 points from the onset at one point per ms): 250 ms is the
+        // target, the keyframe lands on the frame nearest it (256 ms: 6 frames more).
+        let mut snapping = drag();
+        let snapped = next_edit(&mut snapping, [243.0, 10.0], [1.0, 1.0], true);
+        let (six, _) = timeline_ops::retime_frames(&[0, 10, 10], &[1], 6);
+        assert_eq!(snapped, Some(six));
+        // Without Ctrl it goes where the pointer is (243 ms: 5 frames more).
+        let mut free = drag();
+        let (five, _) = timeline_ops::retime_frames(&[0, 10, 10], &[1], 5);
+        assert_eq!(
+            next_edit(&mut free, [243.0, 10.0], [1.0, 1.0], false),
+            Some(five)
+        );
+        // Too far from the onset (40 points), Ctrl changes nothing: 210 ms, 3 frames more.
+        let mut far = drag();
+        let (three, _) = timeline_ops::retime_frames(&[0, 10, 10], &[1], 3);
+        assert_eq!(
+            next_edit(&mut far, [210.0, 10.0], [1.0, 1.0], true),
+            Some(three.clone())
+        );
+        let mut plain = drag();
+        assert_eq!(
+            next_edit(&mut plain, [210.0, 10.0], [1.0, 1.0], false),
+            Some(three)
         );
     }
 

@@ -55,6 +55,9 @@ pub struct TimelineState {
     pub reveal: Option<usize>,
     /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
     pub transform: Option<egui_plot::PlotTransform>,
+    /// The times (ms) a keyframe dragged in time snaps to with Ctrl held: the sound track's
+    /// onsets (set by the tab each frame).
+    pub time_snaps: Vec<f64>,
     /// The space the timeline had last frame, axes included (for layout tests).
     pub area: Option<egui::Rect>,
     /// The naive timeline, for the benchmark's baseline only: every keyframe of every curve
@@ -83,6 +86,7 @@ impl Default for TimelineState {
             frame_request: None,
             reveal: None,
             transform: None,
+            time_snaps: Vec::new(),
             area: None,
             naive_plot: false,
             cache: CurveCache::default(),
@@ -459,14 +463,9 @@ fn interact(
             .or(pointer_value)
             .map(|v| [v.x, v.y]);
         if let Some(point) = state.hovered.or(hovered_now) {
-            state.drag = Some(drag::start(
-                document,
-                &view.selection,
-                point,
-                shift,
-                origin,
-                sink,
-            ));
+            let mut started = drag::start(document, &view.selection, point, shift, origin, sink);
+            started.times.1.clone_from(&state.time_snaps);
+            state.drag = Some(started);
         } else if shift {
             state.box_start = origin;
         }

@@ -219,6 +219,65 @@ impl StudioApp {
         }
     }
 
+    /// Retime to Sound and Mark Sound Onsets, on the motion in front; always `true` (the
+    /// command was handled).
+    pub(in crate::app) fn sound_command(
+        &mut self,
+        command: crate::app::command::UiCommand,
+    ) -> bool {
+        use crate::app::command::UiCommand as C;
+        let Some(id) = self.tabs.active.filter(|&id| self.tabs.is_motion(id)) else {
+            self.status
+                .say(format!("{}: open a motion first", command.label()));
+            return true;
+        };
+        let Some(tab) = self.tabs.motion_mut(id) else {
+            return true;
+        };
+        let Some(sound) = tab.tracks.sound.as_ref() else {
+            self.status.say(format!(
+                "{}: the motion has no sound track (File > Add Sound or LED Pattern…)",
+                command.label()
+            ));
+            return true;
+        };
+        if command == C::MarkOnsets {
+            tab.view.show_onsets = !tab.view.show_onsets;
+            let count = sound.onsets_ms.len();
+            self.status.say(if tab.view.show_onsets {
+                format!(
+                    "{} marked on the time axis; Ctrl while dragging a keyframe in time snaps \
+                     it to them",
+                    crate::words::plural(count, "sound onset", "sound onsets")
+                )
+            } else {
+                "Sound onsets no longer marked".to_owned()
+            });
+            return true;
+        }
+        if tab.view.range_ms.is_some() {
+            self.status
+                .say("Retime to Sound retimes the whole motion: clear the range selection first");
+            return true;
+        }
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "a length in ms"
+        )]
+        let target_ms = sound.end_ms().max(0.0).round() as u64;
+        if target_ms == 0 {
+            self.status
+                .say("Retime to Sound: the sound ends before the motion starts");
+            return true;
+        }
+        let request = crate::ops::request::OpRequest::Retime(
+            crate::ops::request::RetimeBy::DurationMs(target_ms),
+        );
+        self.motion_op(id, &request);
+        true
+    }
+
     /// Puts back the tracks of the tab's skit, if its motion has one beside it.
     pub(in crate::app) fn restore_skit(&mut self, tab: TabId) {
         let Some(at) = self

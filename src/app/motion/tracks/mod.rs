@@ -94,6 +94,49 @@ impl TimeAxis {
     }
 }
 
+/// The times (ms on the motion's axis) the sound track's sounds begin.
+#[must_use]
+pub fn onset_times(tracks: &Tracks) -> Vec<f64> {
+    tracks.sound.as_ref().map_or_else(Vec::new, |part| {
+        #[expect(clippy::cast_precision_loss, reason = "an offset in ms")]
+        let offset = part.offset_ms as f64;
+        part.onsets_ms.iter().map(|t| t + offset).collect()
+    })
+}
+
+/// The onsets as marks on the timeline's time axis: a dotted line down the plot at each.
+pub fn onset_marks(ui: &egui::Ui, transform: &egui_plot::PlotTransform, onsets_ms: &[f64]) {
+    let frame = *transform.frame();
+    let painter = ui.painter_at(frame);
+    let colour = egui::Color32::from_rgba_unmultiplied(70, 170, 190, 150);
+    for &t in onsets_ms {
+        let x = transform.position_from_point_x(t);
+        if !frame.x_range().contains(x) {
+            continue;
+        }
+        let mut y = frame.top();
+        while y < frame.bottom() {
+            painter.line_segment(
+                [
+                    egui::pos2(x, y),
+                    egui::pos2(x, (y + 2.0).min(frame.bottom())),
+                ],
+                egui::Stroke::new(1.0, colour),
+            );
+            y += 5.0;
+        }
+        painter.add(egui::Shape::convex_polygon(
+            vec![
+                egui::pos2(x - 4.0, frame.bottom()),
+                egui::pos2(x + 4.0, frame.bottom()),
+                egui::pos2(x, frame.bottom() - 6.0),
+            ],
+            colour,
+            egui::Stroke::NONE,
+        ));
+    }
+}
+
 /// The height the tracks take in a central area of `height` points.
 #[must_use]
 pub fn tracks_height(tracks: &Tracks, height: f32) -> f32 {
