@@ -874,13 +874,83 @@ def orbit_the_stage_and_move_the_playhead():
         'view keys, and posed anew as the playhead moved')
 
 
+def vlq(value):
+    """A MIDI variable-length quantity."""
+    out = [value & 0x7f]
+    value >>= 7
+    while value:
+        out.append(0x80 | (value & 0x7f))
+        value >>= 7
+    return bytes(reversed(out))
+
+
+def play_a_skit_without_a_sound_card():
+    """A motion with a skit beside it (a sound 250 ms in, an LED pattern): its tracks come
+    back when it opens and are found by their names; a track dragged sideways moves in time;
+    Space plays with no audio device, which the window says once, and the playhead moves."""
+    import math
+    import wave
+    folder = tempfile.mkdtemp(prefix='skit-')
+    shipped = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'assets',
+                           'ers7-stand-to-sit.mtn')
+    path = copy_into(folder, shipped, 'greet.mtn')
+    with wave.open(os.path.join(folder, 'bark.wav'), 'wb') as sound:
+        sound.setnchannels(1)
+        sound.setsampwidth(2)
+        sound.setframerate(16000)
+        frames = bytearray()
+        for i in range(24000):
+            t = i / 16000
+            v = 0.5 * math.sin(2 * math.pi * 440 * t) * math.exp(-4 * (t % 0.5))
+            frames += int(v * 32767).to_bytes(2, 'little', signed=True)
+        sound.writeframes(bytes(frames))
+    # An LED pattern as Sony writes them: 480 ticks a quarter at 256,005 us, channel 1,
+    # note-offs as note-ons of velocity 0; face light A1 for 60 robot ticks, then A2.
+    track = b'\x00\xff\x51\x03' + (256005).to_bytes(3, 'big')
+    track += b'\x00\x90\x30\x7f' + vlq(60 * 15) + b'\x90\x30\x00'
+    track += b'\x00\x90\x31\x60' + vlq(60 * 15) + b'\x90\x31\x00'
+    track += b'\x00\xff\x2f\x00'
+    with open(os.path.join(folder, 'so12_x00greet_l1f.mid'), 'wb') as f:
+        f.write(b'MThd' + (6).to_bytes(4, 'big') + b'\x00\x00\x00\x01\x01\xe0')
+        f.write(b'MTrk' + len(track).to_bytes(4, 'big') + track)
+    with open(os.path.join(folder, 'greet.skit'), 'w') as f:
+        json.dump({'skit': 1, 'motion': {'path': 'greet.mtn'},
+                   'sound': {'path': 'bark.wav', 'offset_ms': 250},
+                   'led': {'path': 'so12_x00greet_l1f.mid', 'offset_ms': 0}}, f)
+    app_process, window = start(path)
+    try:
+        sound = find('Sound track', 'slider')
+        find('LED track', 'slider')
+        offset = find('Offset', 'spin button')
+        before = offset.queryValue().currentValue
+        if before != 250:
+            fail('the skit put the sound at %s ms, not 250' % before)
+        x, y = centre(sound)
+        drag_line(x, y, x + 80, y)
+        after = find('Offset', 'spin button').queryValue().currentValue
+        if after <= before:
+            fail('dragging the sound track sideways did not move it (%s ms)' % after)
+        key('space')
+        find('Sound is off', prefix=True, timeout=10)
+        key('space')
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after playing the skit')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    log('ok: the skit put back its sound and LED tracks, found by name; the sound dragged '
+        'from %d to %d ms; Space played with no sound card, which the window said' %
+        (before, after))
+
+
 if __name__ == '__main__':
     scenarios = [edit_copy_paste_save, save_as_without_a_file_dialog,
                  names_a_screen_reader_finds, import_through_the_grid,
                  a_crash_leaves_work_to_restore, gait_edit_and_save,
                  range_cut_paste_reverse, retime_by_keyboard, convert_a_long_motion,
                  typed_value_is_one_undo_step, icon_and_export_for_webots,
-                 shape_a_range_and_drag_a_handle, orbit_the_stage_and_move_the_playhead]
+                 shape_a_range_and_drag_a_handle, orbit_the_stage_and_move_the_playhead,
+                 play_a_skit_without_a_sound_card]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:
