@@ -11,7 +11,9 @@
 //! keyframes, so where they are short every joint outruns its servo: two cases zoom into
 //! two seconds there (from keyframe 32,400), where the timeline draws the path each servo
 //! really takes (worked out for the segments in view), still and while a keyframe there is
-//! dragged (the paths worked out again every frame).
+//! dragged (the paths worked out again every frame). Three cases add a 3-minute sound track
+//! and an LED pattern over it (issue 23): dragging, playing, and the naive waveform (every
+//! sample of each pixel column looked at) as their baseline.
 
 #![allow(
     missing_docs,
@@ -22,8 +24,12 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
+use mtn_studio::behaviour::{Data, Part, Peaks, Source};
+use mtn_studio::codec::sound::SoundKind;
+use mtn_studio::codec::sound::led::{LedNote, LedPattern};
 use mtn_studio::edit::{Document, Edit};
 use std::hint::black_box;
+use std::sync::Arc;
 
 fn frame(ctx: &egui::Context, app: &mut StudioApp, time: f64) {
     let input = egui::RawInput {
@@ -40,16 +46,97 @@ fn frame(ctx: &egui::Context, app: &mut StudioApp, time: f64) {
     black_box(primitives);
 }
 
+/// A 3-minute sound (16 kHz, a tone with a beat so every column differs) and an LED pattern
+/// lighting the face and back lights in turn over the same three minutes.
+fn tracks() -> (Part, Part) {
+    let samples: Vec<f32> = (0..16_000 * 180)
+        .map(|i| {
+            let t = i as f32 / 16_000.0;
+            (t * 2.0 * std::f32::consts::TAU).sin() * (t * 440.0 * std::f32::consts::TAU).sin()
+        })
+        .collect();
+    let peaks = Peaks::new(&samples);
+    let sound = Part {
+        source: Source {
+            path: "three-minutes.wav".into(),
+            entry: None,
+        },
+        kind: SoundKind::Wave,
+        data: Data::Wave {
+            rate: 16_000,
+            samples: Arc::new(samples),
+            peaks: Arc::new(peaks),
+        },
+        offset_ms: 0,
+        onsets_ms: Arc::default(),
+    };
+    let mut pattern = LedPattern::default();
+    // A light every 8 ms tick (15 MIDI ticks), 18 lights in turn, each on for 4 ticks.
+    for step in 0..22_500u64 {
+        let key = [
+            48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 84, 85, 86, 87, 88, 89,
+        ][usize::try_from(step % 18).expect("small")];
+        pattern.notes.push(LedNote {
+            channel: 0,
+            key,
+            velocity: u8::try_from(1 + step % 127).expect("small"),
+            start_tick: step * 15,
+            end_tick: step * 15 + 60,
+        });
+    }
+    pattern.normalise();
+    let led = Part {
+        source: Source {
+            path: "so12_x00bench_l1f.mid".into(),
+            entry: None,
+        },
+        kind: SoundKind::Led,
+        data: Data::led(pattern),
+        offset_ms: 0,
+        onsets_ms: Arc::default(),
+    };
+    (sound, led)
+}
+
 fn bench_frame(c: &mut Criterion) {
+    let (sound, led) = tracks();
     let motion = mtn_studio::example::largest_motion();
     let mut group = c.benchmark_group("frame_65535x20");
     group.sample_size(20);
     // (name, naive plot, playing, curves reduced afresh every frame as while panning,
     // zooming or dragging, rather than reused from the last frame, a keyframe dragged:
-    // an edit every frame inside one gesture, as the timeline makes while dragging)
-    for (name, naive, playing, recompute, dragging, zoomed) in [
-        ("timeline_as_built", false, false, false, false, false),
-        ("playing_as_built", false, true, false, false, false),
+    // an edit every frame inside one gesture, as the timeline makes while dragging; the
+    // 3-minute sound and LED tracks: none, from the pyramid, or every sample looked at)
+    for (name, naive, playing, recompute, dragging, zoomed, with_tracks) in [
+        (
+            "tracks_3min_sound_and_led_dragging",
+            false,
+            false,
+            false,
+            true,
+            false,
+            Some(false),
+        ),
+        (
+            "tracks_3min_playing_recomputing_curves",
+            false,
+            true,
+            true,
+            false,
+            false,
+            Some(false),
+        ),
+        (
+            "tracks_3min_naive_waveform_baseline",
+            false,
+            false,
+            false,
+            true,
+            false,
+            Some(true),
+        ),
+        ("timeline_as_built", false, false, false, false, false, None),
+        ("playing_as_built", false, true, false, false, false, None),
         (
             "playing_recomputing_curves",
             false,
@@ -57,9 +144,26 @@ fn bench_frame(c: &mut Criterion) {
             true,
             false,
             false,
+            None,
         ),
-        ("dragging_a_keyframe", false, false, false, true, false),
-        ("servo_paths_in_view", false, false, false, false, true),
+        (
+            "dragging_a_keyframe",
+            false,
+            false,
+            false,
+            true,
+            false,
+            None,
+        ),
+        (
+            "servo_paths_in_view",
+            false,
+            false,
+            false,
+            false,
+            true,
+            None,
+        ),
         (
             "servo_paths_while_dragging",
             false,
@@ -67,6 +171,7 @@ fn bench_frame(c: &mut Criterion) {
             false,
             true,
             true,
+            None,
         ),
         (
             "naive_every_point_baseline",
@@ -75,12 +180,19 @@ fn bench_frame(c: &mut Criterion) {
             true,
             false,
             false,
+            None,
         ),
     ] {
         let mut app = StudioApp::with_document(Document::unsaved(motion.clone(), "largest"));
+        app.audio = mtn_studio::app::audio::Audio::off("the bench plays no sound");
         let id = app.tabs.active.expect("a tab");
         let tab = app.tabs.motion_mut(id).expect("a motion tab");
         tab.timeline.naive_plot = naive;
+        if let Some(naive_waveform) = with_tracks {
+            tab.tracks.sound = Some(sound.clone());
+            tab.tracks.led = Some(led.clone());
+            tab.tracks.naive_waveform = naive_waveform;
+        }
         tab.timeline.cache.disabled = recompute;
         if playing {
             tab.playback.looping = true;

@@ -8,5 +8,5 @@ pub mod part;
 pub mod peaks;
 pub mod skit;
 
-pub use part::{Data, Part, Source, Track};
+pub use part::{Data, LedLane, Part, Source, Track};
 pub use peaks::Peaks;

@@ -75,8 +75,56 @@ pub enum Data {
     },
     /// A MIDI sound.
     Midi(Arc<MidiFile>),
-    /// An LED pattern.
-    Led(LedPattern),
+    /// An LED pattern, and its notes in ms lane by lane (for drawing).
+    Led {
+        /// The pattern.
+        pattern: LedPattern,
+        /// Its lights' notes in ms, one lane per light.
+        lanes: Arc<Vec<LedLane>>,
+    },
+}
+
+/// One light's notes in ms, in time order: (start, end, brightness).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LedLane {
+    /// The light's note number.
+    pub key: u8,
+    /// Its notes: start and end (ms from the pattern's start) and brightness.
+    pub notes: Vec<(f64, f64, u8)>,
+}
+
+/// The lanes of a pattern: one per light it uses, lowest note first.
+#[must_use]
+pub fn led_lanes(pattern: &LedPattern) -> Vec<LedLane> {
+    let mut lanes: Vec<LedLane> = Vec::new();
+    for note in &pattern.notes {
+        let times = (
+            pattern.ms_at(note.start_tick),
+            pattern.ms_at(note.end_tick),
+            note.velocity,
+        );
+        match lanes.iter_mut().find(|l| l.key == note.key) {
+            Some(lane) => lane.notes.push(times),
+            None => lanes.push(LedLane {
+                key: note.key,
+                notes: vec![times],
+            }),
+        }
+    }
+    lanes.sort_by_key(|l| l.key);
+    for lane in &mut lanes {
+        lane.notes.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    lanes
+}
+
+impl Data {
+    /// An LED pattern's data, its lanes worked out.
+    #[must_use]
+    pub fn led(pattern: LedPattern) -> Self {
+        let lanes = Arc::new(led_lanes(&pattern));
+        Self::Led { pattern, lanes }
+    }
 }
 
 /// A sound or LED pattern on a motion's track.
@@ -115,7 +163,7 @@ impl Part {
                 samples.len() as f64 * 1000.0 / f64::from((*rate).max(1))
             }
             Data::Midi(file) => file.duration_ms(),
-            Data::Led(pattern) => pattern.duration_ms(),
+            Data::Led { pattern, .. } => pattern.duration_ms(),
         }
     }
 
@@ -262,7 +310,7 @@ pub fn load(
             onsets_ms.dedup_by(|a, b| (*a - *b).abs() < 1.0);
             Data::Midi(Arc::new(file))
         }
-        SoundKind::Led => Data::Led(LedPattern::from_midi(
+        SoundKind::Led => Data::led(LedPattern::from_midi(
             &midi::read(&bytes).map_err(|e| format!("{label}: {e}"))?,
         )),
     };

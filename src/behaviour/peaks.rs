@@ -55,6 +55,13 @@ impl Peaks {
         }
     }
 
+    /// The naive waveform: no pyramid, each span's extremes found by looking at every sample
+    /// in it (the frame bench's baseline).
+    #[must_use]
+    pub fn exact(samples: &[f32]) -> ExactPeaks<'_> {
+        ExactPeaks { samples }
+    }
+
     /// The samples' count.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -92,6 +99,46 @@ impl Peaks {
                     .copied()
                     .fold((f32::INFINITY, f32::NEG_INFINITY), merge)
             })
+    }
+}
+
+/// Spans of samples answered by looking at each ([`Peaks::exact`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ExactPeaks<'a> {
+    samples: &'a [f32],
+}
+
+/// The extremes of a span of samples, as the waveform asks for them.
+pub trait Extremes {
+    /// The samples' count.
+    fn count(&self) -> usize;
+    /// The minimum and maximum of samples `from..to`, or None for none.
+    fn extremes(&self, from: usize, to: usize) -> Option<(f32, f32)>;
+}
+
+impl Extremes for Peaks {
+    fn count(&self) -> usize {
+        self.len
+    }
+
+    fn extremes(&self, from: usize, to: usize) -> Option<(f32, f32)> {
+        self.span(from, to)
+    }
+}
+
+impl Extremes for ExactPeaks<'_> {
+    fn count(&self) -> usize {
+        self.samples.len()
+    }
+
+    fn extremes(&self, from: usize, to: usize) -> Option<(f32, f32)> {
+        let span = self.samples.get(from..to.min(self.samples.len()))?;
+        (!span.is_empty()).then(|| {
+            span.iter()
+                .fold((f32::INFINITY, f32::NEG_INFINITY), |m, &s| {
+                    (m.0.min(s), m.1.max(s))
+                })
+        })
     }
 }
 

@@ -5,7 +5,7 @@
 use super::{TimeAxis, TracksInput};
 use crate::app::action::{MotionAction, MotionSink};
 use crate::behaviour::{Data, Part};
-use crate::codec::sound::led::{LedPattern, light_name};
+use crate::codec::sound::led::light_name;
 use egui::{Color32, Pos2, Rect, Stroke, vec2};
 
 /// The sound lane's height.
@@ -17,12 +17,7 @@ pub const LED_LANE: f32 = 11.0;
 #[must_use]
 pub fn led_lanes(part: &Part) -> Vec<u8> {
     match &part.data {
-        Data::Led(pattern) => {
-            let mut keys: Vec<u8> = pattern.notes.iter().map(|n| n.key).collect();
-            keys.sort_unstable();
-            keys.dedup();
-            keys
-        }
+        Data::Led { lanes, .. } => lanes.iter().map(|l| l.key).collect(),
         _ => Vec::new(),
     }
 }
@@ -89,7 +84,18 @@ pub fn lane_ui(
         );
     }
     match &part.data {
-        Data::Wave { rate, peaks, .. } => wave(&painter, plot, axis, offset, *rate, peaks),
+        Data::Wave {
+            rate,
+            peaks,
+            samples,
+        } => {
+            if input.tracks.naive_waveform {
+                let exact = crate::behaviour::Peaks::exact(samples);
+                wave(&painter, plot, axis, offset, *rate, &exact);
+            } else {
+                wave(&painter, plot, axis, offset, *rate, peaks.as_ref());
+            }
+        }
         Data::Midi(file) => {
             let notes: Vec<(f64, f64, u8, u8)> = file
                 .notes
@@ -105,10 +111,7 @@ pub fn lane_ui(
                 .collect();
             piano_roll(&painter, plot, axis, offset, &notes);
         }
-        Data::Led(pattern) => {
-            let keys = led_lanes(part);
-            led(ui, &painter, plot, rect, axis, offset, pattern, &keys);
-        }
+        Data::Led { lanes, .. } => led(ui, &painter, plot, rect, axis, offset, lanes),
     }
     // Where the track ends, and where the motion ends.
     let end = axis.x_of(part.end_ms());
@@ -180,7 +183,7 @@ fn wave(
     axis: &TimeAxis,
     offset_ms: f64,
     rate: u32,
-    peaks: &crate::behaviour::Peaks,
+    peaks: &impl crate::behaviour::peaks::Extremes,
 ) {
     let colour = Color32::from_rgb(70, 170, 190);
     let mid = plot.center().y;
@@ -203,8 +206,8 @@ fn wave(
             (from_ms.max(0.0) * per_ms) as usize,
             ((to_ms * per_ms).ceil() as usize).max((from_ms.max(0.0) * per_ms) as usize + 1),
         );
-        let Some((lo, hi)) = peaks.span(from, to) else {
-            if from >= peaks.len() {
+        let Some((lo, hi)) = peaks.extremes(from, to) else {
+            if from >= peaks.count() {
                 break;
             }
             continue;
@@ -250,10 +253,9 @@ fn piano_roll(
 
 /// An LED pattern's lanes, one per light, each note shaded by its brightness; the lights'
 /// short names in the gutter left of the plot (their full names, marked inferred, on hover).
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the painting context of one lane group"
-)]
+/// Only the notes in view are looked at (found by a binary search), and notes that fall in
+/// one point column are painted as one, at the brightest: a lane costs at most a rectangle a
+/// column however many notes it holds.
 fn led(
     ui: &egui::Ui,
     painter: &egui::Painter,
@@ -261,18 +263,19 @@ fn led(
     rect: Rect,
     axis: &TimeAxis,
     offset_ms: f64,
-    pattern: &LedPattern,
-    keys: &[u8],
+    lanes: &[crate::behaviour::LedLane],
 ) {
-    let lanes = keys.len().max(1);
+    let count = lanes.len().max(1);
     #[expect(clippy::cast_precision_loss, reason = "a handful of lanes")]
-    let row = plot.height() / lanes as f32;
+    let row = plot.height() / count as f32;
     let font = egui::FontId::proportional((row - 1.0).clamp(6.0, 10.0));
     let text = ui.visuals().weak_text_color();
-    for (lane, &key) in keys.iter().enumerate() {
+    let (from_ms, to_ms) = (axis.min_ms - offset_ms, axis.max_ms - offset_ms);
+    for (index, lane) in lanes.iter().enumerate() {
+        let key = lane.key;
         #[expect(clippy::cast_precision_loss, reason = "a handful of lanes")]
-        let top = plot.top() + lane as f32 * row;
-        if lane % 2 == 1 {
+        let top = plot.top() + index as f32 * row;
+        if index % 2 == 1 {
             painter.rect_filled(
                 Rect::from_x_y_ranges(plot.x_range(), top..=top + row),
                 0.0,
@@ -300,23 +303,43 @@ fn led(
         )
         .on_hover_text(name);
         let colour = light_colour(key);
-        for note in pattern.notes.iter().filter(|n| n.key == key) {
-            let (x0, x1) = (
-                axis.x_of(pattern.ms_at(note.start_tick) + offset_ms),
-                axis.x_of(pattern.ms_at(note.end_tick) + offset_ms),
-            );
-            if x1 < plot.left() || x0 > plot.right() {
-                continue;
-            }
-            let shade = 40 + u16::from(note.velocity) * 215 / 127;
+        // Notes start in order; one that starts before the view may still be on in it.
+        let first = lane
+            .notes
+            .partition_point(|n| n.0 < from_ms)
+            .saturating_sub(1);
+        let mut pending: Option<(f32, f32, u8)> = None;
+        let paint = |(x0, x1, velocity): (f32, f32, u8)| {
+            let shade = 40 + u16::from(velocity) * 215 / 127;
             painter.rect_filled(
                 Rect::from_x_y_ranges(x0..=x1.max(x0 + 1.0), top + 1.0..=top + row - 1.0),
                 1.0,
                 colour.gamma_multiply(f32::from(shade) / 255.0),
             );
+        };
+        for &(start, end, velocity) in &lane.notes[first..] {
+            if start > to_ms {
+                break;
+            }
+            if end < from_ms {
+                continue;
+            }
+            let (x0, x1) = (axis.x_of(start + offset_ms), axis.x_of(end + offset_ms));
+            pending = match pending {
+                // Within the point column the last one reached: one rectangle.
+                Some((p0, p1, v)) if x0 <= p1 + 1.0 => Some((p0, p1.max(x1), v.max(velocity))),
+                Some(done) => {
+                    paint(done);
+                    Some((x0, x1, velocity))
+                }
+                None => Some((x0, x1, velocity)),
+            };
+        }
+        if let Some(done) = pending {
+            paint(done);
         }
     }
-    if keys.is_empty() {
+    if lanes.is_empty() {
         painter.text(
             plot.left_center() + vec2(6.0, 0.0),
             egui::Align2::LEFT_CENTER,

@@ -18,6 +18,9 @@ pub struct Tracks {
     pub led: Option<Part>,
     /// Tracks whose part is being read in the background.
     pub loading: Vec<Track>,
+    /// Draw the waveform from every sample in each column rather than the pyramid (the
+    /// frame bench's baseline).
+    pub naive_waveform: bool,
 }
 
 impl Tracks {
