@@ -921,13 +921,13 @@ def play_a_skit_without_a_sound_card():
     try:
         sound = find('Sound track', 'slider')
         find('LED track', 'slider')
-        offset = find('Offset', 'spin button')
+        offset = find('Sound offset', 'spin button')
         before = offset.queryValue().currentValue
         if before != 250:
             fail('the skit put the sound at %s ms, not 250' % before)
         x, y = centre(sound)
         drag_line(x, y, x + 80, y)
-        after = find('Offset', 'spin button').queryValue().currentValue
+        after = find('Sound offset', 'spin button').queryValue().currentValue
         if after <= before:
             fail('dragging the sound track sideways did not move it (%s ms)' % after)
         key('space')

@@ -324,7 +324,9 @@ fn led(
             if end < from_ms {
                 continue;
             }
-            let (x0, x1) = (axis.x_of(start + offset_ms), axis.x_of(end + offset_ms));
+            // Clipped to the plot: a note begun before the view stays out of the gutter.
+            let x0 = axis.x_of(start + offset_ms).max(plot.left());
+            let x1 = axis.x_of(end + offset_ms).min(plot.right());
             pending = match pending {
                 // Within the point column the last one reached: one rectangle.
                 Some((p0, p1, v)) if x0 <= p1 + 1.0 => Some((p0, p1.max(x1), v.max(velocity))),

@@ -192,7 +192,15 @@ pub fn tracks_ui(ui: &mut egui::Ui, input: &TracksInput<'_>, sink: &mut MotionSi
             header_ui(ui, track, part, loading, input.motion_ms, sink);
             let Some(part) = part else { return };
             let height = match track {
-                Track::Sound => lanes::SOUND_LANE.min(total * 0.3),
+                // What the LED track below needs stays for it; the sound takes the rest.
+                Track::Sound => {
+                    let led_wants = if input.tracks.led.is_some() {
+                        22.0 + led_lanes.max(1) as f32 * lanes::LED_LANE
+                    } else {
+                        0.0
+                    };
+                    lanes::SOUND_LANE.min((total - 22.0 - led_wants).max(24.0))
+                }
                 Track::Led => {
                     let room = ui.available_height().max(8.0);
                     (led_lanes.max(1) as f32 * lanes::LED_LANE).min(room)
@@ -240,8 +248,13 @@ fn header_ui(
                 .on_hover_text(
                     "Where the track starts on the motion's time axis; or drag the track",
                 );
-            let label = ui.label("Offset");
-            let response = response.labelled_by(label.id);
+            ui.label("Offset");
+            let name = format!("{} offset", track.name());
+            response.widget_info(|| {
+                let mut info = egui::WidgetInfo::drag_value(true, offset as f64);
+                info.label = Some(name.clone());
+                info
+            });
             if response.changed() {
                 sink.push(MotionAction::SetTrackOffset(track, offset));
             }
