@@ -2,12 +2,12 @@
 //! archive's entry), what it holds, decoded for drawing and playing, and its offset.
 
 use super::peaks::Peaks;
-use crate::codec::oda::{Archive, EntryKind};
+use crate::codec::oda::Archive;
 use crate::codec::sound::led::LedPattern;
 use crate::codec::sound::midi::{self, MidiFile};
-use crate::codec::sound::{SoundKind, is_midi, is_wave, named_as_led, wave};
+use crate::codec::sound::{SoundKind, wave};
 use crate::robot::pairing::{Wanted, candidates};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Which track a part goes on.
@@ -175,36 +175,16 @@ impl Part {
     }
 }
 
-/// The kind of a file's part, by its bytes, then its name.
-fn kind_of_file(path: &Path, bytes: &[u8]) -> Option<SoundKind> {
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or_default();
-    let extension = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or_default()
-        .to_ascii_lowercase();
-    if is_wave(bytes) {
-        Some(SoundKind::Wave)
-    } else if is_midi(bytes) {
-        Some(if extension == "led" || named_as_led(name) {
-            SoundKind::Led
-        } else {
-            SoundKind::Midi
-        })
+/// How a part `after_ms` longer than the motion ends against it, in words ("ends 327 ms
+/// after the motion").
+#[must_use]
+pub fn ends_against_motion(after_ms: f64) -> String {
+    if after_ms.abs() < 0.5 {
+        "ends with the motion".to_owned()
+    } else if after_ms > 0.0 {
+        format!("ends {after_ms:.0} ms after the motion")
     } else {
-        None
-    }
-}
-
-fn entry_sound_kind(kind: EntryKind) -> Option<SoundKind> {
-    match kind {
-        EntryKind::Wave => Some(SoundKind::Wave),
-        EntryKind::Midi => Some(SoundKind::Midi),
-        EntryKind::Led => Some(SoundKind::Led),
-        _ => None,
+        format!("ends {:.0} ms before the motion", -after_ms)
     }
 }
 
@@ -220,7 +200,7 @@ pub fn best_entry(archive: &Archive, motion: &str, track: Track) -> Option<Strin
         .entries
         .iter()
         .filter(|e| {
-            entry_sound_kind(e.kind())
+            SoundKind::of_entry(e.kind())
                 .is_some_and(|k| (k == SoundKind::Led) == (track == Track::Led))
         })
         .map(crate::codec::oda::Entry::name)
@@ -247,7 +227,7 @@ pub fn load(
     let shown = source.path.display();
     let bytes = std::fs::read(&source.path).map_err(|e| format!("{shown}: {e}"))?;
     let (source, kind, bytes) =
-        if let Some(kind) = kind_of_file(&source.path, &bytes) {
+        if let Some(kind) = SoundKind::of_file(&source.path, &bytes[..bytes.len().min(16)]) {
             (
                 Source {
                     path: source.path.clone(),
@@ -273,7 +253,7 @@ pub fn load(
                 .find(&entry)
                 .ok_or_else(|| format!("{shown}: no entry \"{entry}\""))?;
             let found = &archive.entries[index];
-            let kind = entry_sound_kind(found.kind())
+            let kind = SoundKind::of_entry(found.kind())
                 .ok_or_else(|| format!("{shown}:{entry}: not a sound or LED entry"))?;
             let bytes = found
                 .contents()

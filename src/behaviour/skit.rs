@@ -104,53 +104,40 @@ fn folder_of(path: &Path) -> PathBuf {
 }
 
 impl Skit {
-    /// The skit as written at `at`: paths under its folder made relative.
-    #[must_use]
-    pub fn relative_to(&self, at: &Path) -> Self {
-        let folder = folder_of(at);
-        let rel = |p: &Path| {
-            relative(
-                &folder,
-                &std::path::absolute(p).unwrap_or_else(|_| p.to_owned()),
-            )
+    /// The skit with `change` made to each of its paths.
+    fn with_paths(&self, change: impl Fn(&Path) -> PathBuf) -> Self {
+        let track = |t: &TrackRef| TrackRef {
+            path: change(&t.path),
+            ..t.clone()
         };
         Self {
             skit: self.skit,
             motion: PartRef {
-                path: rel(&self.motion.path),
+                path: change(&self.motion.path),
                 entry: self.motion.entry.clone(),
             },
-            sound: self.sound.as_ref().map(|t| TrackRef {
-                path: rel(&t.path),
-                ..t.clone()
-            }),
-            led: self.led.as_ref().map(|t| TrackRef {
-                path: rel(&t.path),
-                ..t.clone()
-            }),
+            sound: self.sound.as_ref().map(track),
+            led: self.led.as_ref().map(track),
         }
+    }
+
+    /// The skit as written at `at`: paths under its folder made relative.
+    #[must_use]
+    pub fn relative_to(&self, at: &Path) -> Self {
+        let folder = folder_of(at);
+        self.with_paths(|p| {
+            relative(
+                &folder,
+                &std::path::absolute(p).unwrap_or_else(|_| p.to_owned()),
+            )
+        })
     }
 
     /// The skit read from `at`, its paths made whole again.
     #[must_use]
     pub fn resolved_from(&self, at: &Path) -> Self {
         let folder = folder_of(at);
-        let abs = |p: &Path| absolute(&folder, p);
-        Self {
-            skit: self.skit,
-            motion: PartRef {
-                path: abs(&self.motion.path),
-                entry: self.motion.entry.clone(),
-            },
-            sound: self.sound.as_ref().map(|t| TrackRef {
-                path: abs(&t.path),
-                ..t.clone()
-            }),
-            led: self.led.as_ref().map(|t| TrackRef {
-                path: abs(&t.path),
-                ..t.clone()
-            }),
-        }
+        self.with_paths(|p| absolute(&folder, p))
     }
 }
 

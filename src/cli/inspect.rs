@@ -161,7 +161,8 @@ fn sound_or_loaded(file: &Path, entry: Option<&str>) -> Result<Sounds, Failure> 
     } else {
         std::fs::read(file).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?
     };
-    if let Some(kind) = sound::file_kind(file, &bytes[..bytes.len().min(16)]) {
+    if let Some(kind) = crate::codec::sound::SoundKind::of_file(file, &bytes[..bytes.len().min(16)])
+    {
         return Ok(Sounds::Only(sound::SoundSource {
             label: shown,
             entry: None,

@@ -2,7 +2,7 @@
 //! `MONETCMD.CFG`) or the naming rule (NOTES.md), and how each part's length compares.
 
 use super::input::motions;
-use super::sound::{SoundSource, archive_sounds, describe, file_kind};
+use super::sound::{SoundSource, archive_sounds, describe};
 use super::{EXIT_OK, Failure};
 use crate::codec::monetcmd::{self, PartKind};
 use crate::codec::mwc::{self, MwcKind};
@@ -116,7 +116,7 @@ fn files_ending(folders: &[PathBuf], suffix: &str) -> Vec<PathBuf> {
 fn place(path: &Path) -> Option<Place> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).ok()?;
-    if let Some(kind) = file_kind(path, &bytes[..bytes.len().min(16)]) {
+    if let Some(kind) = SoundKind::of_file(path, &bytes[..bytes.len().min(16)]) {
         let entry = None;
         return Some(Place {
             sources: vec![SoundSource {
@@ -142,11 +142,7 @@ fn part_json(
     motion_ms: f64,
     from: &'static str,
 ) -> Result<PartJson, Failure> {
-    let described = describe(place, source)?;
-    let duration_ms = serde_json::to_value(&described)
-        .ok()
-        .and_then(|v| v.get("duration_ms").and_then(serde_json::Value::as_f64))
-        .unwrap_or(0.0);
+    let duration_ms = describe(place, source)?.duration_ms();
     Ok(PartJson {
         file: place.to_owned(),
         entry: source.entry.clone(),
@@ -353,14 +349,7 @@ fn describe_part(part: &PartJson) -> String {
         .entry
         .as_ref()
         .map_or_else(|| part.file.clone(), |e| format!("{e} ({})", part.file));
-    let after = part.ends_ms_after_motion;
-    let ends = if after.abs() < 0.5 {
-        "ends with the motion".to_owned()
-    } else if after > 0.0 {
-        format!("ends {after:.0} ms after the motion")
-    } else {
-        format!("ends {:.0} ms before the motion", -after)
-    };
+    let ends = crate::behaviour::part::ends_against_motion(part.ends_ms_after_motion);
     let from = match (part.from, &part.table, part.command) {
         ("table", Some(table), Some(id)) => format!("command {id} of {table}"),
         ("given", ..) => "given".to_owned(),

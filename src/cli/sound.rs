@@ -2,10 +2,10 @@
 //! archive's entries), and `convert` taking one out of an archive.
 
 use super::{EXIT_OK, EXIT_UNREADABLE, Failure};
-use crate::codec::oda::{Archive, EntryKind};
+use crate::codec::oda::Archive;
 use crate::codec::sound::led::{LedPattern, light_name};
 use crate::codec::sound::midi::{self, MidiFile};
-use crate::codec::sound::{SoundKind, is_midi, is_wave, named_as_led, wave};
+use crate::codec::sound::{SoundKind, wave};
 use crate::fsutil::write_atomic;
 use serde::Serialize;
 use std::io::Write;
@@ -23,43 +23,6 @@ pub struct SoundSource {
     pub bytes: Vec<u8>,
 }
 
-/// What a sound or LED file is, by its bytes, then its name (a `.led` file, or a MIDI file
-/// named as an LED pattern); None for anything else.
-#[must_use]
-pub fn file_kind(path: &Path, head: &[u8]) -> Option<SoundKind> {
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or_default();
-    let extension = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or_default()
-        .to_ascii_lowercase();
-    if is_wave(head) || (head.is_empty() && extension == "wav") {
-        Some(SoundKind::Wave)
-    } else if is_midi(head) || matches!(extension.as_str(), "mid" | "midi" | "led") {
-        if extension == "led" || named_as_led(name) {
-            Some(SoundKind::Led)
-        } else {
-            Some(SoundKind::Midi)
-        }
-    } else {
-        None
-    }
-}
-
-/// The kind of an archive entry, for the sound and LED ones.
-#[must_use]
-pub fn entry_kind(kind: EntryKind) -> Option<SoundKind> {
-    match kind {
-        EntryKind::Wave => Some(SoundKind::Wave),
-        EntryKind::Midi => Some(SoundKind::Midi),
-        EntryKind::Led => Some(SoundKind::Led),
-        _ => None,
-    }
-}
-
 /// The sound and LED entries of `archive` (only `entry` when given, which must be one).
 ///
 /// # Errors
@@ -74,7 +37,7 @@ pub fn archive_sounds(
         .iter()
         .filter(|e| entry.is_none_or(|name| e.name() == name))
         .filter_map(|e| {
-            let kind = entry_kind(e.kind())?;
+            let kind = SoundKind::of_entry(e.kind())?;
             let name = e.name();
             let label = format!("{shown}:{name}");
             Some(
@@ -187,6 +150,14 @@ fn midi_json(file: &MidiFile) -> MidiJson {
         notes: file.notes.len(),
         channels,
         texts: file.texts.clone(),
+    }
+}
+
+impl SoundJson {
+    /// The part's length in ms.
+    #[must_use]
+    pub fn duration_ms(&self) -> f64 {
+        self.duration_ms
     }
 }
 

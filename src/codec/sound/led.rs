@@ -44,20 +44,9 @@ pub fn lane_label(key: u8) -> String {
     light_name(key).unwrap_or_else(|| format!("note {key}"))
 }
 
-/// One light on for a while.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LedNote {
-    /// The MIDI channel, 0-15 (Sony's patterns use channel 1, which is 0).
-    pub channel: u8,
-    /// The note number (which light, [`light_name`]).
-    pub key: u8,
-    /// Brightness, 1-127.
-    pub velocity: u8,
-    /// When it comes on (ticks).
-    pub start_tick: u64,
-    /// When it goes off (ticks, after the start).
-    pub end_tick: u64,
-}
+/// One light on for a while: a MIDI note (its key is the light, [`light_name`]; its
+/// velocity the brightness, 1-127).
+pub type LedNote = Note;
 
 /// An LED pattern: which light is on when, and how bright.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,17 +83,7 @@ impl LedPattern {
     /// The pattern of a MIDI file's notes (every channel; Sony's use channel 1 only).
     #[must_use]
     pub fn from_midi(file: &MidiFile) -> Self {
-        let notes = file
-            .notes
-            .iter()
-            .map(|n: &Note| LedNote {
-                channel: n.channel,
-                key: n.key,
-                velocity: n.velocity,
-                start_tick: n.start_tick,
-                end_tick: n.end_tick,
-            })
-            .collect();
+        let notes = file.notes.clone();
         let mut pattern = Self {
             ticks_per_quarter: file.ticks_per_quarter,
             tempo_changes: file.tempo_changes.clone(),

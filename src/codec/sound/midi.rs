@@ -5,7 +5,7 @@
 //! where the last good event ended. Notes are paired per channel and key; a note-on for a key
 //! that is already sounding ends the earlier note there (LED fades are written that way).
 
-use super::{SoundError, is_midi, shown_start};
+use super::{SoundError, is_midi};
 use midly::{Format, MetaMessage, MidiMessage, Timing, TrackEventKind};
 
 /// The tempo a file has before its first tempo event (120 beats a minute).
@@ -145,7 +145,7 @@ pub fn read(bytes: &[u8]) -> Result<MidiFile, SoundError> {
     }
     if !is_midi(bytes) {
         return Err(SoundError::NotMidi {
-            found: shown_start(bytes),
+            found: crate::codec::error::describe_magic(bytes),
         });
     }
     // A division word with its top bit set is SMPTE timing, which no AIBO file uses; it is

@@ -10,6 +10,8 @@ pub mod led;
 pub mod midi;
 pub mod wave;
 
+use super::oda::EntryKind;
+use std::path::Path;
 use thiserror::Error;
 
 /// Why a sound or LED pattern could not be read.
@@ -61,22 +63,6 @@ pub enum SoundError {
     LedWrite(String),
 }
 
-/// The first bytes of `bytes`, as text a message can show.
-fn shown_start(bytes: &[u8]) -> String {
-    let head: String = bytes
-        .iter()
-        .take(4)
-        .map(|&b| {
-            if b.is_ascii_graphic() || b == b' ' {
-                char::from(b)
-            } else {
-                '.'
-            }
-        })
-        .collect();
-    format!("'{head}'")
-}
-
 /// What a sound or LED file holds, by its first bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SoundKind {
@@ -89,6 +75,43 @@ pub enum SoundKind {
 }
 
 impl SoundKind {
+    /// What a sound or LED file is, by its bytes, then its name (a `.led` file, or a MIDI
+    /// file named as an LED pattern); None for anything else.
+    #[must_use]
+    pub fn of_file(path: &Path, head: &[u8]) -> Option<Self> {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        if is_wave(head) || extension == "wav" {
+            Some(Self::Wave)
+        } else if is_midi(head) || matches!(extension.as_str(), "mid" | "midi" | "led") {
+            Some(if extension == "led" || named_as_led(name) {
+                Self::Led
+            } else {
+                Self::Midi
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The kind of an archive entry, for the sound and LED ones.
+    #[must_use]
+    pub fn of_entry(kind: EntryKind) -> Option<Self> {
+        match kind {
+            EntryKind::Wave => Some(Self::Wave),
+            EntryKind::Midi => Some(Self::Midi),
+            EntryKind::Led => Some(Self::Led),
+            _ => None,
+        }
+    }
+
     /// The kind's name in `info --json` ("wave", "midi", "led").
     #[must_use]
     pub fn name(self) -> &'static str {

@@ -6,7 +6,7 @@
 //! track draws and the player plays. Allocation is bounded by the input: a byte holds at least
 //! two samples' worth of IMA ADPCM, so at most about eight bytes of samples per input byte.
 
-use super::{SoundError, is_wave, shown_start};
+use super::{SoundError, is_wave};
 use std::io::Cursor;
 use symphonia::core::codecs::audio::AudioDecoderOptions;
 use symphonia::core::codecs::audio::well_known::{
@@ -137,7 +137,7 @@ pub fn decode(bytes: &[u8]) -> Result<Wave, SoundError> {
     }
     if !is_wave(bytes) {
         return Err(SoundError::NotWave {
-            found: shown_start(bytes),
+            found: crate::codec::error::describe_magic(bytes),
         });
     }
     let found = chunks(bytes);
@@ -223,36 +223,35 @@ pub fn decode(bytes: &[u8]) -> Result<Wave, SoundError> {
     let mut scratch: Vec<f32> = Vec::new();
     let mut consumed = 0u64;
     let mut cut_off_at = None;
+    // Where reading stops at an error: the end of what was read, in a file cut short (or
+    // one that ends mid-block); else the error, at the block's byte.
+    let stop = |e: SymphoniaError, consumed: u64| {
+        let cut = cut_short
+            || matches!(&e, SymphoniaError::IoError(io)
+                if io.kind() == std::io::ErrorKind::UnexpectedEof);
+        if cut {
+            Ok(data_start + consumed)
+        } else {
+            Err(SoundError::Wave {
+                offset: data_start + consumed,
+                reason: e.to_string(),
+            })
+        }
+    };
     loop {
         let packet = match reader.next_packet() {
             Ok(Some(packet)) => packet,
             Ok(None) => break,
-            Err(SymphoniaError::IoError(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
-                cut_off_at = Some(data_start + consumed);
-                break;
-            }
-            Err(_) if cut_short => {
-                cut_off_at = Some(data_start + consumed);
-                break;
-            }
             Err(e) => {
-                return Err(SoundError::Wave {
-                    offset: data_start + consumed,
-                    reason: e.to_string(),
-                });
+                cut_off_at = Some(stop(e, consumed)?);
+                break;
             }
         };
         let decoded = match decoder.decode(&packet) {
             Ok(decoded) => decoded,
-            Err(_) if cut_short => {
-                cut_off_at = Some(data_start + consumed);
-                break;
-            }
             Err(e) => {
-                return Err(SoundError::Wave {
-                    offset: data_start + consumed,
-                    reason: e.to_string(),
-                });
+                cut_off_at = Some(stop(e, consumed)?);
+                break;
             }
         };
         decoded.copy_to_vec_interleaved(&mut scratch);

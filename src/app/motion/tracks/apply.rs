@@ -81,13 +81,7 @@ impl StudioApp {
                     track.name(),
                     part.source.short(),
                     part.duration_ms(),
-                    if after.abs() < 0.5 {
-                        "ends with the motion".to_owned()
-                    } else if after > 0.0 {
-                        format!("ends {after:.0} ms after the motion")
-                    } else {
-                        format!("ends {:.0} ms before the motion", -after)
-                    }
+                    crate::behaviour::part::ends_against_motion(after)
                 ));
                 *motion.tracks.get_mut(track) = Some(part);
             }

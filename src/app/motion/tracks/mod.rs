@@ -259,13 +259,7 @@ fn header_ui(
                 sink.push(MotionAction::SetTrackOffset(track, offset));
             }
             let after = part.end_ms() - motion_ms;
-            let ends = if after.abs() < 0.5 {
-                "ends with the motion".to_owned()
-            } else if after > 0.0 {
-                format!("ends {after:.0} ms after the motion")
-            } else {
-                format!("ends {:.0} ms before the motion", -after)
-            };
+            let ends = crate::behaviour::part::ends_against_motion(after);
             let color = if after.abs() < 0.5 {
                 ui.visuals().text_color()
             } else {
