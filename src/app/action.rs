@@ -130,10 +130,8 @@ pub enum MotionAction {
     SetLooping(bool),
     /// Playback speed.
     SetSpeed(f64),
-    /// Move a track in time: where it starts on the motion's axis (ms).
-    SetTrackOffset(crate::behaviour::Track, i64),
-    /// Take a track's part off.
-    RemoveTrack(crate::behaviour::Track),
+    /// Change the tracks: move one, take one off, edit the LED pattern (undo steps).
+    Track(crate::app::motion::tracks::TrackEdit),
 }
 
 /// A change to a gait-file tab.

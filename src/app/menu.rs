@@ -196,7 +196,7 @@ pub fn menu_ui(
         });
         top_menu(ui, TopMenu::Edit, open, |ui| {
             let (undo, redo) = match (motion, gait) {
-                (Some(m), _) => labels(m.document.history()),
+                (Some(m), _) => m.undo_labels(),
                 (None, Some(gait)) => labels(gait.history()),
                 (None, None) => (None, None),
             };

@@ -279,7 +279,7 @@ impl StudioApp {
         let title = self.tabs.active().map_or_else(
             || "mtn-studio".to_owned(),
             |tab| match &tab.kind {
-                TabKind::Motion(motion) => motion.document.title(),
+                TabKind::Motion(motion) => format!("{} \u{2014} mtn-studio", motion.tab_title()),
                 TabKind::Archive(_) | TabKind::Gait(_) => {
                     format!("{} \u{2014} mtn-studio", tab.title())
                 }

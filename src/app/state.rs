@@ -213,4 +213,6 @@ pub struct PartLoaded {
     pub track: Option<crate::behaviour::Track>,
     /// The part, or why it could not be read.
     pub part: Result<crate::behaviour::Part, String>,
+    /// It was read for the skit beside the motion (not an undo step: the skit says it).
+    pub restored: bool,
 }

@@ -42,7 +42,7 @@ impl Tab {
     #[must_use]
     pub fn title(&self) -> String {
         match &self.kind {
-            TabKind::Motion(tab) => tab.document.tab_title(),
+            TabKind::Motion(tab) => tab.tab_title(),
             TabKind::Archive(tab) => crate::edit::file_name(&tab.index.path),
             TabKind::Gait(tab) => tab.title(),
         }
@@ -52,10 +52,7 @@ impl Tab {
     #[must_use]
     pub fn unsaved(&self) -> Option<String> {
         match &self.kind {
-            TabKind::Motion(tab) => tab
-                .document
-                .is_dirty()
-                .then(|| tab.document.origin.display_name()),
+            TabKind::Motion(tab) => tab.is_dirty().then(|| tab.document.origin.display_name()),
             TabKind::Archive(_) => None,
             TabKind::Gait(tab) => tab.is_dirty().then(|| tab.name()),
         }

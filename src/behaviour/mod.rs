@@ -2,11 +2,12 @@
 //! its curves), and the `.skit` file that pairs them. Plain data and functions, no egui:
 //! the window draws and plays what is here.
 
+pub mod led_edit;
 pub mod mix;
 pub mod onsets;
 pub mod part;
 pub mod peaks;
 pub mod skit;
 
-pub use part::{Data, LedLane, Part, Source, Track};
+pub use part::{Data, LaneNote, LedLane, Part, Source, Track};
 pub use peaks::Peaks;

@@ -84,25 +84,39 @@ pub enum Data {
     },
 }
 
-/// One light's notes in ms, in time order: (start, end, brightness).
+/// One light's notes in ms, in time order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LedLane {
     /// The light's note number.
     pub key: u8,
-    /// Its notes: start and end (ms from the pattern's start) and brightness.
-    pub notes: Vec<(f64, f64, u8)>,
+    /// Its notes.
+    pub notes: Vec<LaneNote>,
+}
+
+/// A note of an LED lane, in ms from the pattern's start.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LaneNote {
+    /// Its start.
+    pub start: f64,
+    /// Its end.
+    pub end: f64,
+    /// Its brightness, 1-127.
+    pub velocity: u8,
+    /// Its index in the pattern's notes.
+    pub index: usize,
 }
 
 /// The lanes of a pattern: one per light it uses, lowest note first.
 #[must_use]
 pub fn led_lanes(pattern: &LedPattern) -> Vec<LedLane> {
     let mut lanes: Vec<LedLane> = Vec::new();
-    for note in &pattern.notes {
-        let times = (
-            pattern.ms_at(note.start_tick),
-            pattern.ms_at(note.end_tick),
-            note.velocity,
-        );
+    for (index, note) in pattern.notes.iter().enumerate() {
+        let times = LaneNote {
+            start: pattern.ms_at(note.start_tick),
+            end: pattern.ms_at(note.end_tick),
+            velocity: note.velocity,
+            index,
+        };
         match lanes.iter_mut().find(|l| l.key == note.key) {
             Some(lane) => lane.notes.push(times),
             None => lanes.push(LedLane {
@@ -113,7 +127,7 @@ pub fn led_lanes(pattern: &LedPattern) -> Vec<LedLane> {
     }
     lanes.sort_by_key(|l| l.key);
     for lane in &mut lanes {
-        lane.notes.sort_by(|a, b| a.0.total_cmp(&b.0));
+        lane.notes.sort_by(|a, b| a.start.total_cmp(&b.start));
     }
     lanes
 }

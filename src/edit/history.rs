@@ -36,6 +36,54 @@ struct Step<C> {
     state: u64,
     /// The state id before it.
     previous: u64,
+    /// When it was done, or (on the redo stack) undone: a stamp from one clock for every
+    /// history, so that two histories of one document can be undone as one ([`Stamps`]).
+    stamp: u64,
+}
+
+/// The clock every history's steps are stamped by.
+static CLOCK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn tick() -> u64 {
+    CLOCK.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// When a history's newest steps were taken, to undo two histories of one document (a
+/// motion's and its tracks') as one: Undo takes the newest step of either, Redo the step
+/// undone last, unless the other history took a step since.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stamps {
+    /// When the step Undo would undo was done.
+    pub undo: Option<u64>,
+    /// When the step Redo would redo was undone.
+    pub redo: Option<u64>,
+    /// When the newest step was done (0: never).
+    pub last_done: u64,
+}
+
+/// Which of two histories Undo should take a step back in: `true` for the first.
+#[must_use]
+pub fn undo_first(first: Stamps, second: Stamps) -> Option<bool> {
+    match (first.undo, second.undo) {
+        (Some(a), Some(b)) => Some(a > b),
+        (Some(_), None) => Some(true),
+        (None, Some(_)) => Some(false),
+        (None, None) => None,
+    }
+}
+
+/// Which of two histories Redo should redo in: `true` for the first. A step undone before
+/// the other history took a new one is not redone (a new step clears what Redo offers).
+#[must_use]
+pub fn redo_first(first: Stamps, second: Stamps) -> Option<bool> {
+    let a = first.redo.filter(|&u| u > second.last_done);
+    let b = second.redo.filter(|&u| u > first.last_done);
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a > b),
+        (Some(_), None) => Some(true),
+        (None, Some(_)) => Some(false),
+        (None, None) => None,
+    }
 }
 
 /// The undo and redo stacks, and an id for every state of the document so that "unsaved"
@@ -48,6 +96,8 @@ pub struct History<C = Edit> {
     next_state: u64,
     /// An open gesture: the inverses so far (newest last) and its label.
     gesture: Option<(String, Vec<C>)>,
+    /// When the newest step was done.
+    last_done: u64,
 }
 
 impl<C> Default for History<C> {
@@ -58,6 +108,7 @@ impl<C> Default for History<C> {
             state: 0,
             next_state: 0,
             gesture: None,
+            last_done: 0,
         }
     }
 }
@@ -77,11 +128,13 @@ impl<C: Revert> History<C> {
     fn push_step(&mut self, label: String, inverse: C) {
         let previous = self.state;
         self.state = self.new_state();
+        self.last_done = tick();
         self.undo.push(Step {
             label,
             inverse,
             state: self.state,
             previous,
+            stamp: self.last_done,
         });
         self.redo.clear();
     }
@@ -146,6 +199,7 @@ impl<C: Revert> History<C> {
         self.state = step.previous;
         self.redo.push(Step {
             inverse: apply(step.inverse),
+            stamp: tick(),
             ..step
         });
         Some(label)
@@ -158,6 +212,7 @@ impl<C: Revert> History<C> {
         self.state = step.state;
         self.undo.push(Step {
             inverse: apply(step.inverse),
+            stamp: tick(),
             ..step
         });
         Some(label)
@@ -173,6 +228,21 @@ impl<C: Revert> History<C> {
     #[must_use]
     pub fn next_redo(&self) -> Option<&C> {
         self.redo.last().map(|s| &s.inverse)
+    }
+
+    /// When its newest steps were taken ([`undo_first`], [`redo_first`]). An open gesture
+    /// counts as a step taken now.
+    #[must_use]
+    pub fn stamps(&self) -> Stamps {
+        let now = self
+            .gesture
+            .is_some()
+            .then(|| CLOCK.load(std::sync::atomic::Ordering::Relaxed));
+        Stamps {
+            undo: now.or_else(|| self.undo.last().map(|s| s.stamp)),
+            redo: self.redo.last().map(|s| s.stamp),
+            last_done: now.unwrap_or(self.last_done),
+        }
     }
 
     /// How many steps Undo can take back.

@@ -16,5 +16,5 @@ pub use document::{DiskState, Document, Origin, file_name, save_entries};
 pub use edit_op::{Edit, HeaderField};
 pub use error::DocumentError;
 pub use gait::{GaitDocument, GaitFileError};
-pub use history::{History, Revert};
+pub use history::{History, Revert, Stamps, redo_first, undo_first};
 pub use playback::Playback;

@@ -108,6 +108,38 @@ pub fn click_at(harness: &mut Harness<'_, StudioApp>, at: Pos2) {
     harness.run();
 }
 
+/// A button's press and release at a point, in one frame (the harness's frames are a
+/// quarter of a second apart: two clicks a frame each are a double-click, as two quick
+/// clicks are on a desktop).
+fn press_and_release(harness: &mut Harness<'_, StudioApp>, at: Pos2, button: egui::PointerButton) {
+    for pressed in [true, false] {
+        harness.input_mut().events.push(egui::Event::PointerButton {
+            pos: at,
+            button,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    harness.step();
+}
+
+/// Two clicks at a point in quick succession.
+pub fn double_click_at(harness: &mut Harness<'_, StudioApp>, at: Pos2) {
+    harness.hover_at(at);
+    harness.run();
+    press_and_release(harness, at, egui::PointerButton::Primary);
+    press_and_release(harness, at, egui::PointerButton::Primary);
+    harness.run();
+}
+
+/// A right-click at a point (a context menu opens there).
+pub fn right_click_at(harness: &mut Harness<'_, StudioApp>, at: Pos2) {
+    harness.hover_at(at);
+    harness.run();
+    press_and_release(harness, at, egui::PointerButton::Secondary);
+    harness.run();
+}
+
 /// Replaces the text of a labelled field, as a user would: click, select all, type, and Tab
 /// to the next control (Escape would take the typing back).
 pub fn type_into(harness: &mut Harness<'_, StudioApp>, label: &str, text: &str) {

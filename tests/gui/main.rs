@@ -17,6 +17,7 @@ mod file_menu;
 mod gait_window;
 mod import_map;
 mod layout;
+mod led_edit;
 mod motion_menu;
 mod navigation;
 mod open_both_ways;

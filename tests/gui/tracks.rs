@@ -13,7 +13,7 @@ use mtn_studio::app::action::Action;
 use mtn_studio::behaviour::skit;
 
 /// Steps the window until its tracks are read (they are read on threads of their own).
-fn wait_for_tracks(h: &mut Harness<'_, StudioApp>, sound: bool, led: bool) {
+pub fn wait_for_tracks(h: &mut Harness<'_, StudioApp>, sound: bool, led: bool) {
     let started = std::time::Instant::now();
     loop {
         h.step();

@@ -49,7 +49,7 @@ impl StudioApp {
     /// Adds a tab; an untouched bundled example in front gives way to it.
     fn add_tab(&mut self, kind: TabKind) -> TabId {
         let pristine_example = self.active_motion().is_some_and(|tab| {
-            !tab.document.is_dirty()
+            !tab.is_dirty()
                 && tab.document.origin
                     == (Origin::Unsaved {
                         name: EXAMPLE_NAME.to_owned(),
@@ -326,6 +326,15 @@ impl StudioApp {
             self.ask_save_path(id, then);
             return;
         }
+        // Only the tracks changed: the motion's file stays as it is.
+        if to.is_none() && !document.is_dirty() && tab.tracks.is_dirty() {
+            if self.save_tracks(id)
+                && let Some(then) = then
+            {
+                self.then(then);
+            }
+            return;
+        }
         let again = |confirmed| Answer::Save {
             tab: id,
             to: to.map(Path::to_owned),
@@ -379,6 +388,9 @@ impl StudioApp {
         match result {
             Ok(()) => {
                 tab.safety_confirmed |= confirmed.safety;
+                let with_tracks = !tab.tracks.is_empty() || tab.tracks.is_dirty();
+                // Saved somewhere else, the motion's skit goes beside it there too.
+                let skit_moves = to.is_some() && !tab.tracks.is_empty();
                 let origin = tab.document.origin.clone();
                 self.status.say(format!("Saved {}", origin.display_name()));
                 match &origin {
@@ -386,7 +398,14 @@ impl StudioApp {
                     Origin::Entry { archive, .. } => self.refresh_archive(archive),
                     Origin::Unsaved { .. } | Origin::Converted { .. } => {}
                 }
-                if let Some(then) = then {
+                // The motion's tracks are kept in its skit (and its LED pattern in its own
+                // file), saved with it.
+                let tracks_saved = if skit_moves {
+                    self.save_led(id) && self.save_skit(id)
+                } else {
+                    !with_tracks || self.save_tracks(id)
+                };
+                if tracks_saved && let Some(then) = then {
                     self.then(then);
                 }
             }
@@ -479,7 +498,7 @@ impl StudioApp {
 
     /// Reads an archive's tab afresh after its file was written (keeping the query and the
     /// selection).
-    fn refresh_archive(&mut self, path: &Path) {
+    pub(in crate::app) fn refresh_archive(&mut self, path: &Path) {
         let Some(id) = self.tabs.find_archive(path) else {
             return;
         };

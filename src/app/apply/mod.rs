@@ -137,22 +137,16 @@ impl StudioApp {
             UiCommand::ExportWebots => self.show_export(true),
             UiCommand::AddTrack => self.add_track_dialog(),
             UiCommand::SaveSkit => match active.filter(|&id| self.tabs.is_motion(id)) {
-                Some(id) => self.save_skit(id),
+                Some(id) => {
+                    self.save_skit(id);
+                }
                 None => self.status.say("Save Skit: open a motion first"),
             },
             UiCommand::Save => match active
                 .and_then(|id| self.tabs.get(id))
                 .map(|t| (t.id, &t.kind))
             {
-                Some((id, TabKind::Motion(tab))) => {
-                    let with_tracks = !tab.tracks.is_empty();
-                    self.save(id, None, Confirmed::default(), None);
-                    // The motion's tracks are kept in its skit, saved with it.
-                    if with_tracks {
-                        self.save_skit(id);
-                    }
-                }
-                Some((id, TabKind::Gait(_))) => {
+                Some((id, TabKind::Motion(_) | TabKind::Gait(_))) => {
                     self.save(id, None, Confirmed::default(), None);
                 }
                 Some((id, TabKind::Archive(_))) => self.save_archive(id, Confirmed::default()),

@@ -5,6 +5,7 @@ use crate::app::StudioApp;
 use crate::app::action::MotionAction;
 use crate::app::command::UiCommand;
 use crate::app::motion::MotionTab;
+use crate::app::motion::tracks::TrackEdit;
 use crate::app::state::TabId;
 
 impl StudioApp {
@@ -98,8 +99,12 @@ impl StudioApp {
                 view.fit_to(&document.motion);
             }
             MotionAction::Seek(time_ms) => playback.seek_ms(time_ms, keyframes),
-            MotionAction::SelectPoints(points) => view.select_points(points),
+            MotionAction::SelectPoints(points) => {
+                tracks.selected_led = None;
+                view.select_points(points);
+            }
             MotionAction::SelectKeyframe { keyframe, add } => {
+                tracks.selected_led = None;
                 if !add {
                     view.selection.clear();
                     view.selected_keyframes.clear();
@@ -120,12 +125,16 @@ impl StudioApp {
             MotionAction::SetFollowFileRate(follow) => view.follow_file_rate = follow,
             MotionAction::SetLooping(looping) => playback.looping = looping,
             MotionAction::SetSpeed(speed) => playback.set_speed(speed),
-            MotionAction::SetTrackOffset(track, offset_ms) => {
-                if let Some(part) = tracks.get_mut(track) {
-                    part.offset_ms = offset_ms;
+            MotionAction::Track(edit) => {
+                if matches!(edit, TrackEdit::SelectLed(Some(_))) {
+                    // One selection at a time: the Delete key deletes what was chosen last.
+                    view.selection.clear();
+                    view.selected_keyframes.clear();
+                }
+                if let Some(said) = tracks.apply(edit) {
+                    self.status.say(said);
                 }
             }
-            MotionAction::RemoveTrack(track) => *tracks.get_mut(track) = None,
         }
     }
 }

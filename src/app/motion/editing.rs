@@ -188,24 +188,42 @@ fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
         playback,
         timeline,
         repair_log,
+        tracks,
         ..
     } = tab;
     let keyframes = &document.motion.keyframes;
     let selected: Vec<usize> = view.selected_keyframes.iter().copied().collect();
     let said = match command {
         UiCommand::Undo => {
-            let said = document
-                .undo()
-                .map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undid {l}"));
+            let newest_is_tracks =
+                crate::edit::undo_first(document.history().stamps(), tracks.stamps())
+                    == Some(false);
+            let label = if newest_is_tracks {
+                tracks.undo()
+            } else {
+                document.undo()
+            };
+            let said = label.map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undid {l}"));
             view.fit_to(&document.motion);
             said
         }
         UiCommand::Redo | UiCommand::RedoAlt => {
-            let said = document
-                .redo()
-                .map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redid {l}"));
+            let label = match crate::edit::redo_first(document.history().stamps(), tracks.stamps())
+            {
+                Some(true) => document.redo(),
+                Some(false) => tracks.redo(),
+                None => None,
+            };
+            let said = label.map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redid {l}"));
             view.fit_to(&document.motion);
             said
+        }
+        UiCommand::DeleteKeyframes if tracks.selected_led.is_some() && tracks.led.is_some() => {
+            let index = tracks.selected_led.unwrap_or_default();
+            tracks.apply(crate::app::motion::tracks::TrackEdit::Led(
+                crate::behaviour::led_edit::LedEdit::Delete(index),
+            ));
+            "Deleted the LED note".to_owned()
         }
         UiCommand::DeleteKeyframes => {
             if selected.is_empty() {

@@ -139,4 +139,48 @@ impl MotionTab {
     pub fn playhead_ms(&self) -> u64 {
         self.playback.time_ms()
     }
+
+    /// Whether the motion, its skit or its LED pattern has edits no file holds.
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.document.is_dirty() || self.tracks.is_dirty()
+    }
+
+    /// The name with a mark for unsaved edits, as its tab shows it.
+    #[must_use]
+    pub fn tab_title(&self) -> String {
+        let mark = if self.is_dirty() { " \u{2022}" } else { "" };
+        format!("{}{mark}", self.document.origin.display_name())
+    }
+
+    /// Whether Undo takes a step of the tracks' history (else of the motion's): the newer.
+    #[must_use]
+    pub fn undoes_tracks(&self) -> bool {
+        crate::edit::undo_first(self.document.history().stamps(), self.tracks.stamps())
+            == Some(false)
+    }
+
+    /// Whether Redo redoes a step of the tracks' history.
+    #[must_use]
+    pub fn redoes_tracks(&self) -> bool {
+        crate::edit::redo_first(self.document.history().stamps(), self.tracks.stamps())
+            == Some(false)
+    }
+
+    /// The labels of the steps Undo and Redo would take, of the motion or its tracks.
+    #[must_use]
+    pub fn undo_labels(&self) -> (Option<&str>, Option<&str>) {
+        let (motion, tracks) = (self.document.history(), self.tracks.history());
+        let undo = if self.undoes_tracks() {
+            tracks.undo_label()
+        } else {
+            motion.undo_label()
+        };
+        let redo = match crate::edit::redo_first(motion.stamps(), tracks.stamps()) {
+            Some(true) => motion.redo_label(),
+            Some(false) => tracks.redo_label(),
+            None => None,
+        };
+        (undo, redo)
+    }
 }

@@ -27,8 +27,12 @@ use axis::{TimeUnit, clock, fit_bounds, limit_band, time_grid_steps, value_deg};
 use drag::{GRAB_RADIUS, PointDrag, nearest, snap_to_frame_ms};
 use egui::{Color32, Pos2, Shape, Stroke};
 use egui_plot::{Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, Polygon, Span, VLine};
+
 use std::sync::Arc;
 use thin::{CurveCache, curves_from_summary, curves_points, summary_channel, visible_range};
+
+/// The playhead's colour, on the timeline and the tracks under it.
+pub const PLAYHEAD_COLOUR: Color32 = Color32::from_rgb(255, 210, 0);
 
 /// Keyframe points are drawn (and can be grabbed) only below this many in view per curve.
 const MAX_MARKERS: usize = 600;
@@ -347,7 +351,7 @@ pub fn timeline_ui(
         let handles = overlay::draw(plot_ui, motion, times, view, shaping, &servo_paths);
         plot_ui.vline(
             VLine::new("playhead", playhead_ms as f64)
-                .color(Color32::from_rgb(255, 210, 0))
+                .color(PLAYHEAD_COLOUR)
                 .width(1.5),
         );
         if let (Some(start), Some(now)) = (box_start, plot_ui.pointer_coordinate()) {

@@ -6,8 +6,8 @@
 use crate::app::StudioApp;
 use crate::app::action::Action;
 use crate::app::state::{PartLoaded, TabId};
-use crate::behaviour::skit::{self, PartRef, Skit, TrackRef};
-use crate::behaviour::{Part, Source, Track};
+use crate::behaviour::skit;
+use crate::behaviour::{Source, Track};
 use crate::edit::Origin;
 use std::path::{Path, PathBuf};
 
@@ -38,6 +38,7 @@ impl StudioApp {
         source: Source,
         track: Option<Track>,
         offset_ms: i64,
+        restored: bool,
     ) {
         let Some(motion) = self.tabs.motion_mut(tab) else {
             return;
@@ -57,6 +58,7 @@ impl StudioApp {
                 tab,
                 track,
                 part,
+                restored,
             })));
         });
     }
@@ -83,9 +85,14 @@ impl StudioApp {
                     part.duration_ms(),
                     crate::behaviour::part::ends_against_motion(after)
                 ));
-                *motion.tracks.get_mut(track) = Some(part);
+                motion.tracks.put(part, !loaded.restored);
             }
-            Err(message) => self.fail("Could not add the track", message),
+            Err(message) => {
+                if loaded.restored {
+                    motion.tracks.forget_on_disk(waited);
+                }
+                self.fail("Could not add the track", message);
+            }
         }
     }
 
@@ -107,7 +114,7 @@ impl StudioApp {
         if is_archive {
             self.attach_archive_parts(tab, path);
         } else {
-            self.attach_part(tab, source, None, 0);
+            self.attach_part(tab, source, None, 0, false);
         }
     }
 
@@ -135,7 +142,7 @@ impl StudioApp {
                     path: path.to_owned(),
                     entry: Some(entry),
                 };
-                self.attach_part(tab, source, Some(track), 0);
+                self.attach_part(tab, source, Some(track), 0, false);
             }
         }
         if !found {
@@ -147,38 +154,6 @@ impl StudioApp {
                     path.display()
                 ),
             );
-        }
-    }
-
-    /// Writes the tab's skit beside its motion.
-    pub(in crate::app) fn save_skit(&mut self, tab: TabId) {
-        let Some(motion) = self.tabs.motion_mut(tab) else {
-            return;
-        };
-        let Some(at) = skit_path_of(&motion.document.origin) else {
-            self.status
-                .say("Save the motion first: its skit is kept beside it");
-            return;
-        };
-        let (path, entry) = match &motion.document.origin {
-            Origin::Entry { archive, entry } => (archive.clone(), Some(entry.clone())),
-            Origin::File(path) => (path.clone(), None),
-            _ => return,
-        };
-        let track_ref = |part: &Part| TrackRef {
-            path: part.source.path.clone(),
-            entry: part.source.entry.clone(),
-            offset_ms: part.offset_ms,
-        };
-        let skit = Skit {
-            skit: skit::VERSION,
-            motion: PartRef { path, entry },
-            sound: motion.tracks.sound.as_ref().map(track_ref),
-            led: motion.tracks.led.as_ref().map(track_ref),
-        };
-        match skit::write(&at, &skit) {
-            Ok(()) => self.status.say(format!("Saved the skit {}", at.display())),
-            Err(e) => self.fail("Could not save the skit", format!("{}: {e}", at.display())),
         }
     }
 
@@ -284,13 +259,18 @@ impl StudioApp {
         };
         match skit::read(&at) {
             Ok(skit) => {
+                if let Some(motion) = self.tabs.motion_mut(tab) {
+                    motion
+                        .tracks
+                        .skit_saved((skit.sound.clone(), skit.led.clone()));
+                }
                 for (track, part) in [(Track::Sound, skit.sound), (Track::Led, skit.led)] {
                     if let Some(part) = part {
                         let source = Source {
                             path: part.path,
                             entry: part.entry,
                         };
-                        self.attach_part(tab, source, Some(track), part.offset_ms);
+                        self.attach_part(tab, source, Some(track), part.offset_ms, true);
                     }
                 }
             }

@@ -2,16 +2,14 @@
 //! MIDI sound's notes as a piano roll, an LED pattern's lights one lane each with the
 //! brightness as shade; where the track ends, where the motion ends, and the playhead.
 
-use super::{TimeAxis, TracksInput};
+use super::{TimeAxis, TrackEdit, TracksInput, led};
 use crate::app::action::{MotionAction, MotionSink};
+use crate::app::motion::timeline::PLAYHEAD_COLOUR;
 use crate::behaviour::{Data, Part};
-use crate::codec::sound::led::light_name;
 use egui::{Color32, Pos2, Rect, Stroke, vec2};
 
 /// The sound lane's height.
 pub const SOUND_LANE: f32 = 56.0;
-/// An LED lane's height.
-pub const LED_LANE: f32 = 11.0;
 
 /// The lights an LED part uses, one lane each, lowest note first.
 #[must_use]
@@ -19,38 +17,6 @@ pub fn led_lanes(part: &Part) -> Vec<u8> {
     match &part.data {
         Data::Led { lanes, .. } => lanes.iter().map(|l| l.key).collect(),
         _ => Vec::new(),
-    }
-}
-
-/// A light's short name for its lane (the full name is in the tooltip).
-fn short_light(key: u8) -> String {
-    match key {
-        48..=61 => format!("A{}", key - 47),
-        24..=37 => format!("B{}", key - 23),
-        84 => "back F".to_owned(),
-        85 => "back F w".to_owned(),
-        86 => "back M".to_owned(),
-        87 => "back M w".to_owned(),
-        88 => "back R".to_owned(),
-        89 => "back R w".to_owned(),
-        72 => "mode R".to_owned(),
-        73 => "mode G".to_owned(),
-        74 => "mode B".to_owned(),
-        75 => "wireless".to_owned(),
-        82 => "head".to_owned(),
-        _ => format!("note {key}"),
-    }
-}
-
-/// The colour a light shines (NOTES.md: A13-A14 red, B1-B5 green, B13-B14 blue, the mode
-/// indicator its three; the rest white, the back's colour lights amber).
-fn light_colour(key: u8) -> Color32 {
-    match key {
-        60 | 61 | 72 => Color32::from_rgb(235, 70, 60),
-        24..=28 | 73 => Color32::from_rgb(80, 210, 100),
-        36 | 37 | 74 => Color32::from_rgb(80, 140, 250),
-        84 | 86 | 88 => Color32::from_rgb(245, 170, 50),
-        _ => Color32::from_rgb(235, 235, 225),
     }
 }
 
@@ -111,7 +77,16 @@ pub fn lane_ui(
                 .collect();
             piano_roll(&painter, plot, axis, offset, &notes);
         }
-        Data::Led { lanes, .. } => led(ui, &painter, plot, rect, axis, offset, lanes),
+        Data::Led { lanes, .. } => led::paint(
+            ui,
+            &painter,
+            rect,
+            plot,
+            axis,
+            offset,
+            lanes,
+            input.tracks.selected_led,
+        ),
     }
     // Where the track ends, and where the motion ends.
     let end = axis.x_of(part.end_ms());
@@ -133,17 +108,36 @@ pub fn lane_ui(
                 Pos2::new(playhead, plot.top()),
                 Pos2::new(playhead, plot.bottom()),
             ],
-            Stroke::new(1.5, visuals.selection.stroke.color),
+            Stroke::new(1.5, PLAYHEAD_COLOUR),
         );
     }
-    // Dragging moves the track in time; a click moves the playhead there.
-    if response.dragged() {
-        let dx = response.drag_delta().x;
+    if let Data::Led { pattern, lanes } = &part.data
+        && led::edit(ui, &response, plot, axis, offset, pattern, lanes, sink)
+    {
+        return;
+    }
+    // Dragging moves the track in time (by the robot's 8 ms ticks, one undo step a drag);
+    // a click moves the playhead there.
+    let start_id = id.with("offset at drag start");
+    if response.drag_started() {
+        ui.data_mut(|d| d.insert_temp(start_id, part.offset_ms));
+        sink.push(MotionAction::Track(TrackEdit::BeginGesture));
+    }
+    if response.dragged()
+        && let (Some(from), Some(origin), Some(now)) = (
+            ui.data(|d| d.get_temp::<i64>(start_id)),
+            ui.input(|i| i.pointer.press_origin()),
+            response.interact_pointer_pos(),
+        )
+    {
         #[expect(clippy::cast_possible_truncation, reason = "a drag in ms")]
-        let moved = (f64::from(dx) * axis.ms_per_point()).round() as i64;
-        if moved != 0 {
-            sink.push(MotionAction::SetTrackOffset(track, part.offset_ms + moved));
+        let moved = (f64::from(now.x - origin.x) * axis.ms_per_point() / 8.0).round() as i64 * 8;
+        let to = super::clamp_offset(from + moved, part, input.motion_ms);
+        if to != part.offset_ms {
+            sink.push(MotionAction::Track(TrackEdit::SetOffset(track, to)));
         }
+    } else if response.drag_stopped() {
+        sink.push(MotionAction::Track(TrackEdit::EndGesture));
     } else if response.clicked()
         && let Some(pos) = response.interact_pointer_pos()
     {
@@ -247,107 +241,6 @@ fn piano_roll(
             Rect::from_min_size(Pos2::new(x0, y), vec2((x1 - x0).max(1.0), row.max(1.5))),
             0.0,
             Color32::from_rgba_unmultiplied(190, 120, 230, alpha),
-        );
-    }
-}
-
-/// An LED pattern's lanes, one per light, each note shaded by its brightness; the lights'
-/// short names in the gutter left of the plot (their full names, marked inferred, on hover).
-/// Only the notes in view are looked at (found by a binary search), and notes that fall in
-/// one point column are painted as one, at the brightest: a lane costs at most a rectangle a
-/// column however many notes it holds.
-fn led(
-    ui: &egui::Ui,
-    painter: &egui::Painter,
-    plot: Rect,
-    rect: Rect,
-    axis: &TimeAxis,
-    offset_ms: f64,
-    lanes: &[crate::behaviour::LedLane],
-) {
-    let count = lanes.len().max(1);
-    #[expect(clippy::cast_precision_loss, reason = "a handful of lanes")]
-    let row = plot.height() / count as f32;
-    let font = egui::FontId::proportional((row - 1.0).clamp(6.0, 10.0));
-    let text = ui.visuals().weak_text_color();
-    let (from_ms, to_ms) = (axis.min_ms - offset_ms, axis.max_ms - offset_ms);
-    for (index, lane) in lanes.iter().enumerate() {
-        let key = lane.key;
-        #[expect(clippy::cast_precision_loss, reason = "a handful of lanes")]
-        let top = plot.top() + index as f32 * row;
-        if index % 2 == 1 {
-            painter.rect_filled(
-                Rect::from_x_y_ranges(plot.x_range(), top..=top + row),
-                0.0,
-                Color32::from_white_alpha(6),
-            );
-        }
-        if row >= 6.0 {
-            painter.text(
-                Pos2::new(plot.left() - 4.0, top + row / 2.0),
-                egui::Align2::RIGHT_CENTER,
-                short_light(key),
-                font.clone(),
-                text,
-            );
-        }
-        let gutter = Rect::from_x_y_ranges(rect.left()..=plot.left(), top..=top + row);
-        let name = light_name(key).map_or_else(
-            || format!("note {key}: a note NOTES.md does not name"),
-            |n| format!("{n} (note {key}; inferred from Sony's files, NOTES.md)"),
-        );
-        ui.interact(
-            gutter,
-            ui.scope_id().with(("light", key)),
-            egui::Sense::hover(),
-        )
-        .on_hover_text(name);
-        let colour = light_colour(key);
-        // Notes start in order; one that starts before the view may still be on in it.
-        let first = lane
-            .notes
-            .partition_point(|n| n.0 < from_ms)
-            .saturating_sub(1);
-        let mut pending: Option<(f32, f32, u8)> = None;
-        let paint = |(x0, x1, velocity): (f32, f32, u8)| {
-            let shade = 40 + u16::from(velocity) * 215 / 127;
-            painter.rect_filled(
-                Rect::from_x_y_ranges(x0..=x1.max(x0 + 1.0), top + 1.0..=top + row - 1.0),
-                1.0,
-                colour.gamma_multiply(f32::from(shade) / 255.0),
-            );
-        };
-        for &(start, end, velocity) in &lane.notes[first..] {
-            if start > to_ms {
-                break;
-            }
-            if end < from_ms {
-                continue;
-            }
-            // Clipped to the plot: a note begun before the view stays out of the gutter.
-            let x0 = axis.x_of(start + offset_ms).max(plot.left());
-            let x1 = axis.x_of(end + offset_ms).min(plot.right());
-            pending = match pending {
-                // Within the point column the last one reached: one rectangle.
-                Some((p0, p1, v)) if x0 <= p1 + 1.0 => Some((p0, p1.max(x1), v.max(velocity))),
-                Some(done) => {
-                    paint(done);
-                    Some((x0, x1, velocity))
-                }
-                None => Some((x0, x1, velocity)),
-            };
-        }
-        if let Some(done) = pending {
-            paint(done);
-        }
-    }
-    if lanes.is_empty() {
-        painter.text(
-            plot.left_center() + vec2(6.0, 0.0),
-            egui::Align2::LEFT_CENTER,
-            "this LED pattern lights nothing",
-            egui::FontId::proportional(11.0),
-            text,
         );
     }
 }

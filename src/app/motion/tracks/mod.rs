@@ -5,47 +5,25 @@
 
 pub mod apply;
 mod lanes;
+pub mod led;
+mod save;
+mod state;
+
+pub use state::{Snapshot, TrackEdit, Tracks};
 
 use crate::app::action::{MotionAction, MotionSink};
 use crate::behaviour::{Part, Track};
 
-/// A motion tab's tracks.
-#[derive(Clone, Debug, Default)]
-pub struct Tracks {
-    /// The sound track's part.
-    pub sound: Option<Part>,
-    /// The LED track's part.
-    pub led: Option<Part>,
-    /// Tracks whose part is being read in the background.
-    pub loading: Vec<Track>,
-    /// Draw the waveform from every sample in each column rather than the pyramid (the
-    /// frame bench's baseline).
-    pub naive_waveform: bool,
-}
-
-impl Tracks {
-    /// The part on `track`.
-    #[must_use]
-    pub fn get(&self, track: Track) -> Option<&Part> {
-        match track {
-            Track::Sound => self.sound.as_ref(),
-            Track::Led => self.led.as_ref(),
-        }
-    }
-
-    /// The part on `track`, to change.
-    pub fn get_mut(&mut self, track: Track) -> &mut Option<Part> {
-        match track {
-            Track::Sound => &mut self.sound,
-            Track::Led => &mut self.led,
-        }
-    }
-
-    /// Whether there is nothing to draw.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.sound.is_none() && self.led.is_none() && self.loading.is_empty()
-    }
+/// An offset kept where the part still meets the motion: it starts no later than the
+/// motion ends and ends no earlier than it starts.
+#[must_use]
+pub fn clamp_offset(offset_ms: i64, part: &Part, motion_ms: f64) -> i64 {
+    #[expect(clippy::cast_possible_truncation, reason = "lengths in ms")]
+    let (earliest, latest) = (
+        -(part.duration_ms().ceil() as i64),
+        motion_ms.floor() as i64,
+    );
+    offset_ms.clamp(earliest.min(0), latest.max(0))
 }
 
 /// The timeline's time axis on screen: where its plot area is and which times it shows.
@@ -152,7 +130,7 @@ pub fn tracks_height(tracks: &Tracks, height: f32) -> f32 {
         want += header + lanes::SOUND_LANE;
     }
     if let Some(led) = &tracks.led {
-        want += header + lanes::led_lanes(led).len().max(1) as f32 * lanes::LED_LANE;
+        want += header + lanes::led_lanes(led).len().max(1) as f32 * led::LED_LANE;
     } else if tracks.loading.contains(&Track::Led) {
         want += header;
     }
@@ -195,7 +173,7 @@ pub fn tracks_ui(ui: &mut egui::Ui, input: &TracksInput<'_>, sink: &mut MotionSi
                 // What the LED track below needs stays for it; the sound takes the rest.
                 Track::Sound => {
                     let led_wants = if input.tracks.led.is_some() {
-                        22.0 + led_lanes.max(1) as f32 * lanes::LED_LANE
+                        22.0 + led_lanes.max(1) as f32 * led::LED_LANE
                     } else {
                         0.0
                     };
@@ -203,7 +181,7 @@ pub fn tracks_ui(ui: &mut egui::Ui, input: &TracksInput<'_>, sink: &mut MotionSi
                 }
                 Track::Led => {
                     let room = ui.available_height().max(8.0);
-                    (led_lanes.max(1) as f32 * lanes::LED_LANE).min(room)
+                    (led_lanes.max(1) as f32 * led::LED_LANE).min(room)
                 }
             };
             let (rect, _) = ui.allocate_exact_size(
@@ -240,14 +218,25 @@ fn header_ui(
             let button = ui.small_button("×").on_hover_text(&remove);
             button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &remove));
             if button.clicked() {
-                sink.push(MotionAction::RemoveTrack(track));
+                sink.push(MotionAction::Track(TrackEdit::Remove(track)));
             }
             let mut offset = part.offset_ms;
+            #[expect(clippy::cast_possible_truncation, reason = "lengths in ms")]
+            let range = -(part.duration_ms().ceil() as i64)..=(motion_ms.floor() as i64).max(0);
             let response = ui
-                .add(egui::DragValue::new(&mut offset).suffix(" ms").speed(1.0))
+                .add(
+                    egui::DragValue::new(&mut offset)
+                        .suffix(" ms")
+                        .speed(8.0)
+                        .range(range),
+                )
                 .on_hover_text(
-                    "Where the track starts on the motion's time axis; or drag the track",
+                    "Where the track starts on the motion's time axis (from its length before \
+                     the motion to the motion's end); or drag the track",
                 );
+            if response.drag_started() {
+                sink.push(MotionAction::Track(TrackEdit::BeginGesture));
+            }
             ui.label("Offset");
             let name = format!("{} offset", track.name());
             response.widget_info(|| {
@@ -256,7 +245,10 @@ fn header_ui(
                 info
             });
             if response.changed() {
-                sink.push(MotionAction::SetTrackOffset(track, offset));
+                sink.push(MotionAction::Track(TrackEdit::SetOffset(track, offset)));
+            }
+            if response.drag_stopped() {
+                sink.push(MotionAction::Track(TrackEdit::EndGesture));
             }
             let after = part.end_ms() - motion_ms;
             let ends = crate::behaviour::part::ends_against_motion(after);

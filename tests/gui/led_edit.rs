@@ -1,0 +1,215 @@
+//! Track edits are edits: moving or removing a track and editing the LED pattern are undo
+//! steps, mark the tab unsaved, are asked about on closing, and Save writes them (the skit
+//! beside the motion, the LED pattern back into its archive entry) without touching the
+//! motion's file.
+
+use crate::common::scratch_dir;
+use crate::common::sound::{pcm_wav, sine, sony_led};
+use crate::common::ui::{
+    ctrl, ctrl_shift, double_click_at, drag, opened, right_click_at, said, tab,
+};
+use crate::tracks::wait_for_tracks;
+use egui::{Key, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::StudioApp;
+use mtn_studio::behaviour::{Data, skit};
+use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
+use mtn_studio::codec::sound::led::{LedPattern, read};
+
+const ENTRY: &str = "so12_x00wink_l1f";
+
+/// A folder with the example motion, a sound, an archive holding the LED pattern, and a
+/// skit pairing them.
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = scratch_dir("led_edit", name);
+    std::fs::write(dir.join("example.mtn"), mtn_studio::example::EXAMPLE_MTN).unwrap();
+    std::fs::write(
+        dir.join("voice.wav"),
+        pcm_wav(&sine(220.0, 16_000), 16_000, 16),
+    )
+    .unwrap();
+    let mut archive = Archive::default();
+    archive
+        .add(Entry::new(EntryKind::Led, ENTRY, sony_led()).unwrap())
+        .unwrap();
+    std::fs::write(dir.join("LEDS.ODA"), archive.write().unwrap()).unwrap();
+    std::fs::write(
+        dir.join("example.skit"),
+        format!(
+            r#"{{"skit": 1, "motion": {{"path": "example.mtn"}},
+                "sound": {{"path": "voice.wav", "offset_ms": 0}},
+                "led": {{"path": "LEDS.ODA", "entry": "{ENTRY}"}}}}"#
+        ),
+    )
+    .unwrap();
+    dir
+}
+
+fn pattern(h: &Harness<'_, StudioApp>) -> LedPattern {
+    match &tab(h).tracks.led.as_ref().unwrap().data {
+        Data::Led { pattern, .. } => pattern.clone(),
+        _ => panic!("the LED track holds no pattern"),
+    }
+}
+
+/// Where a light's lane is at a time (ms on the motion's axis): the lanes are one row per
+/// light, lowest note first.
+fn on_lane(h: &Harness<'_, StudioApp>, row: usize, rows: usize, ms: f64) -> Pos2 {
+    let lane = h.get_by_label("LED track").rect();
+    let transform = tab(h).timeline.transform.unwrap();
+    let height = lane.height() / rows as f32;
+    egui::pos2(
+        transform.position_from_point_x(ms),
+        lane.top() + height * (row as f32 + 0.5),
+    )
+}
+
+fn dirty(h: &Harness<'_, StudioApp>) -> bool {
+    tab(h).is_dirty()
+}
+
+#[test]
+fn moving_or_removing_a_track_is_an_undo_step_and_unsaved_until_saved() {
+    let dir = folder("tracks");
+    let mut h = opened(&[&dir.join("example.mtn")]);
+    wait_for_tracks(&mut h, true, true);
+    assert!(!dirty(&h), "a skit restored is what is on disk");
+    let lane = h.get_by_label("Sound track").rect();
+    drag(&mut h, lane.center(), lane.center() + egui::vec2(60.0, 0.0));
+    let moved = tab(&h).tracks.sound.as_ref().unwrap().offset_ms;
+    assert!(moved > 0 && moved % 8 == 0, "on the robot's tick: {moved}");
+    assert!(dirty(&h) && tab(&h).tab_title().ends_with('\u{2022}'));
+    assert_eq!(tab(&h).undo_labels().0, Some("track move"));
+    // The whole drag is one step.
+    ctrl(&mut h, Key::Z);
+    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, 0);
+    assert!(!dirty(&h), "back as on disk");
+    ctrl_shift(&mut h, Key::Z);
+    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, moved);
+    // Removing a track, then closing: the window asks, and Cancel keeps it all.
+    crate::common::ui::press(&mut h, "Remove the Sound track");
+    assert!(tab(&h).tracks.sound.is_none());
+    ctrl(&mut h, Key::W);
+    assert!(crate::common::ui::shows(&h, "Don't Save"), "{}", said(&h));
+    crate::common::ui::press(&mut h, "Cancel");
+    ctrl(&mut h, Key::Z);
+    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, moved);
+    // A motion edit after the track's: Undo takes it back first, then the track's move.
+    let motion = std::fs::read(dir.join("example.mtn")).unwrap();
+    let keyframes = tab(&h).document.motion.keyframes.len();
+    let transform = tab(&h).timeline.transform.unwrap();
+    let lane = h.get_by_label("Sound track").rect();
+    crate::common::ui::click_at(
+        &mut h,
+        egui::pos2(transform.position_from_point_x(100.0), lane.center().y),
+    );
+    crate::common::ui::shortcut(&mut h, egui::Modifiers::NONE, Key::Insert);
+    assert_eq!(
+        tab(&h).document.motion.keyframes.len(),
+        keyframes + 1,
+        "{}",
+        said(&h)
+    );
+    ctrl(&mut h, Key::Z);
+    assert_eq!(tab(&h).document.motion.keyframes.len(), keyframes);
+    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, moved);
+    ctrl(&mut h, Key::Z);
+    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, 0);
+    ctrl_shift(&mut h, Key::Z);
+    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, moved);
+    assert!(!tab(&h).document.is_dirty() && dirty(&h));
+    // Save writes the skit, and leaves the motion's file as it was.
+    ctrl(&mut h, Key::S);
+    assert!(!dirty(&h), "{}", said(&h));
+    assert_eq!(
+        std::fs::read(dir.join("example.mtn")).unwrap(),
+        motion,
+        "only the tracks changed: the motion's file is as it was"
+    );
+    let saved = skit::read(&dir.join("example.skit")).unwrap();
+    assert_eq!(saved.sound.unwrap().offset_ms, moved);
+}
+
+#[test]
+fn an_led_note_is_moved_added_dimmed_and_deleted_and_saved_back_into_its_entry() {
+    let dir = folder("notes");
+    let mut h = opened(&[&dir.join("example.mtn")]);
+    wait_for_tracks(&mut h, true, true);
+    let before = pattern(&h);
+    let ms = |p: &LedPattern, tick: u64| p.ms_at(tick);
+    // Lanes: A1 (note 48) above, the back's front colour light (84) below, on 240-360 ms.
+    let back = |p: &LedPattern| *p.notes.iter().find(|n| n.key == 84).unwrap();
+    assert!((ms(&before, back(&before).start_tick) - 240.0).abs() < 0.01);
+    // Dragged 80 ms later: it lands on the robot's 8 ms tick, its length kept.
+    let (from, to) = (on_lane(&h, 1, 2, 300.0), on_lane(&h, 1, 2, 380.0));
+    drag(&mut h, from, to);
+    let moved = pattern(&h);
+    let start = ms(&moved, back(&moved).start_tick);
+    assert!((start - 320.0).abs() <= 8.01, "moved to {start} ms");
+    assert!(
+        ((start / 8.0).round() * 8.0 - start).abs() < 0.01,
+        "{start} ms is on a tick"
+    );
+    let length = ms(&moved, back(&moved).end_tick) - start;
+    assert!((length - 120.0).abs() < 0.6, "{length} ms long");
+    assert_eq!(tab(&h).undo_labels().0, Some("LED note move"));
+    assert!(dirty(&h));
+    // A double-click on A1's lane where it is dark adds a note there.
+    let at = on_lane(&h, 0, 2, 600.0);
+    double_click_at(&mut h, at);
+    let added = pattern(&h);
+    let new = *added
+        .notes
+        .iter()
+        .find(|n| n.key == 48 && ms(&added, n.start_tick) > 500.0)
+        .unwrap_or_else(|| panic!("no note added: {}", said(&h)));
+    assert!((ms(&added, new.start_tick) - 600.0).abs() <= 8.01);
+    assert_eq!(new.velocity, 127);
+    // Right-click it: half its brightness.
+    let at = on_lane(&h, 0, 2, 700.0);
+    right_click_at(&mut h, at);
+    h.get_by_label("50%").click();
+    h.run();
+    let dimmed = pattern(&h);
+    let note = dimmed
+        .notes
+        .iter()
+        .find(|n| n.start_tick == new.start_tick && n.key == 48);
+    assert_eq!(note.unwrap().velocity, 64, "{}", said(&h));
+    assert_eq!(tab(&h).undo_labels().0, Some("LED brightness"));
+    h.key_press(Key::Escape);
+    h.run();
+    // A click selects A1's first note; Delete deletes it (one step, undone and redone).
+    let at = on_lane(&h, 0, 2, 100.0);
+    crate::common::ui::click_at(&mut h, at);
+    assert!(tab(&h).tracks.selected_led.is_some(), "{}", said(&h));
+    h.key_press(Key::Delete);
+    h.run();
+    let first_a1 = |p: &LedPattern| p.notes.iter().any(|n| n.key == 48 && n.start_tick == 0);
+    assert!(!first_a1(&pattern(&h)), "{}", said(&h));
+    ctrl(&mut h, Key::Z);
+    assert!(first_a1(&pattern(&h)));
+    ctrl_shift(&mut h, Key::Z);
+    assert!(!first_a1(&pattern(&h)));
+    let edited = pattern(&h);
+    // Save writes the pattern back into its entry, as a MIDI file, and nothing else.
+    ctrl(&mut h, Key::S);
+    assert!(!dirty(&h), "{}", said(&h));
+    let archive = Archive::read(&std::fs::read(dir.join("LEDS.ODA")).unwrap()).unwrap();
+    let entry = &archive.entries[archive.find(ENTRY).unwrap()];
+    assert_eq!(entry.kind(), EntryKind::Led);
+    let back_in = read(&entry.contents().unwrap()).unwrap();
+    assert_eq!(back_in.notes, edited.notes);
+    assert_eq!(
+        back_in.texts,
+        vec!["MODEL=7".to_owned()],
+        "the file's text kept"
+    );
+    let reopened = skit::read(&dir.join("example.skit")).unwrap();
+    assert_eq!(reopened.led.unwrap().entry.as_deref(), Some(ENTRY));
+    // Reopened, the motion shows the pattern as saved.
+    let mut again = opened(&[&dir.join("example.mtn")]);
+    wait_for_tracks(&mut again, true, true);
+    assert_eq!(pattern(&again).notes, edited.notes);
+}
