@@ -335,6 +335,34 @@ mod tests {
     use crate::example::stand_to_sit;
 
     #[test]
+    fn two_histories_undo_and_redo_as_one_in_the_order_their_steps_were_taken() {
+        let (mut a, mut b) = (stand_to_sit(), stand_to_sit());
+        let (mut first, mut second) = (History::default(), History::default());
+        first.apply(&mut a, "a1", Edit::SetFrameRate(1));
+        second.apply(&mut b, "b1", Edit::SetFrameRate(2));
+        first.apply(&mut a, "a2", Edit::SetFrameRate(3));
+        let undo = |f: &History, s: &History| undo_first(f.stamps(), s.stamps());
+        let redo = |f: &History, s: &History| redo_first(f.stamps(), s.stamps());
+        assert_eq!(undo(&first, &second), Some(true));
+        first.undo(&mut a);
+        assert_eq!(undo(&first, &second), Some(false));
+        second.undo(&mut b);
+        assert_eq!(undo(&first, &second), Some(true));
+        // Redo takes the step undone last first.
+        assert_eq!(redo(&first, &second), Some(false));
+        second.redo(&mut b);
+        assert_eq!(redo(&first, &second), Some(true));
+        // A new step in one history clears what Redo offers in the other.
+        second.undo(&mut b);
+        first.apply(&mut a, "a3", Edit::SetFrameRate(4));
+        assert_eq!(redo(&first, &second), None);
+        assert_eq!(undo(&first, &second), Some(true));
+        // An open gesture is the newest step.
+        second.begin_gesture("drag");
+        assert_eq!(undo(&first, &second), Some(false));
+    }
+
+    #[test]
     fn a_gesture_is_one_step_and_undo_to_saved_is_clean() {
         let mut motion = stand_to_sit();
         let original = motion.clone();

@@ -192,6 +192,17 @@ fn an_led_note_is_moved_added_dimmed_and_deleted_and_saved_back_into_its_entry()
     assert!(first_a1(&pattern(&h)));
     ctrl_shift(&mut h, Key::Z);
     assert!(!first_a1(&pattern(&h)));
+    // A light the pattern does not use yet gets a note at the playhead, and a lane.
+    h.get_by_label("+ Light").click();
+    h.run();
+    let b1 = h.get_by_label("face B1").rect().center();
+    crate::common::ui::click_at(&mut h, b1);
+    assert!(
+        pattern(&h).notes.iter().any(|n| n.key == 24),
+        "{}",
+        said(&h)
+    );
+    assert_eq!(tab(&h).undo_labels().0, Some("LED note added"));
     let edited = pattern(&h);
     // Save writes the pattern back into its entry, as a MIDI file, and nothing else.
     ctrl(&mut h, Key::S);

@@ -178,6 +178,52 @@ pub fn paint(
     }
 }
 
+/// The lights a note can be added for, in the "+ Light" menu's three columns: the face's A
+/// lights, its B lights, and the back's, the mode indicator's, the head's and the wireless.
+const LIGHT_COLUMNS: [&[u8]; 3] = [
+    &[48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61],
+    &[24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37],
+    &[84, 85, 86, 87, 88, 89, 72, 73, 74, 82, 75],
+];
+
+/// The LED header's "+ Light" menu: a note of a light the pattern does not use yet, at the
+/// playhead (`at_ms` on the pattern's time), which gives the light its lane.
+pub fn add_light_menu(
+    ui: &mut egui::Ui,
+    pattern: &LedPattern,
+    at_ms: f64,
+    sink: &mut MotionSink<'_>,
+) {
+    let used: Vec<u8> = pattern.notes.iter().map(|n| n.key).collect();
+    let start = on_tick(at_ms.max(0.0));
+    let response = ui.menu_button("+ Light", |ui| {
+        ui.label(format!(
+            "A note at {start:.0} ms of the pattern, for a light it does not light yet (the \
+             names are inferred: NOTES.md)"
+        ));
+        ui.columns(3, |columns| {
+            for (ui, keys) in columns.iter_mut().zip(LIGHT_COLUMNS) {
+                for &key in keys.iter().filter(|k| !used.contains(k)) {
+                    let name = light_name(key).unwrap_or_else(|| format!("note {key}"));
+                    if ui.button(name).clicked() {
+                        sink.push(MotionAction::Track(TrackEdit::Led(LedEdit::Add(LedNote {
+                            channel: 0,
+                            key,
+                            velocity: 127,
+                            start_tick: pattern.tick_at(start),
+                            end_tick: pattern.tick_at(start + NEW_NOTE_MS),
+                        }))));
+                        ui.close();
+                    }
+                }
+            }
+        });
+    });
+    response
+        .response
+        .on_hover_text("Add a note for a light the pattern does not light yet, at the playhead");
+}
+
 /// A light's note under the pointer: its lane's light, and the note if one is there (with
 /// whether the pointer is at its end).
 struct Hit {

@@ -167,7 +167,7 @@ pub fn tracks_ui(ui: &mut egui::Ui, input: &TracksInput<'_>, sink: &mut MotionSi
             continue;
         }
         ui.push_id(track.name(), |ui| {
-            header_ui(ui, track, part, loading, input.motion_ms, sink);
+            header_ui(ui, track, part, loading, input, sink);
             let Some(part) = part else { return };
             let height = match track {
                 // What the LED track below needs stays for it; the sound takes the rest.
@@ -201,9 +201,10 @@ fn header_ui(
     track: Track,
     part: Option<&Part>,
     loading: bool,
-    motion_ms: f64,
+    input: &TracksInput<'_>,
     sink: &mut MotionSink<'_>,
 ) {
+    let motion_ms = input.motion_ms;
     ui.horizontal(|ui| {
         ui.strong(track.name());
         let Some(part) = part else {
@@ -219,6 +220,11 @@ fn header_ui(
             button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &remove));
             if button.clicked() {
                 sink.push(MotionAction::Track(TrackEdit::Remove(track)));
+            }
+            if let crate::behaviour::Data::Led { pattern, .. } = &part.data {
+                #[expect(clippy::cast_precision_loss, reason = "times in ms")]
+                let at_ms = input.playhead_ms as f64 - part.offset_ms as f64;
+                led::add_light_menu(ui, pattern, at_ms, sink);
             }
             let mut offset = part.offset_ms;
             #[expect(clippy::cast_possible_truncation, reason = "lengths in ms")]
