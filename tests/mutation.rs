@@ -317,7 +317,18 @@ fn regression_inputs_are_replayed() {
 fn exercise_sound(label: &str, input: &[u8]) {
     use mtn_studio::codec::sound::{led, midi, wave};
     let _ = wave::decode(input);
-    let _ = midi::read(input);
+    if let Ok(file) = midi::read(input)
+        && file.duration_ms() < 2_000.0
+    {
+        let rendered = mtn_studio::behaviour::synth::render(&file, None);
+        assert!(
+            rendered
+                .samples
+                .iter()
+                .all(|s| s.is_finite() && s.abs() <= 1.0),
+            "{label}"
+        );
+    }
     let Ok(pattern) = led::read(input) else {
         return;
     };

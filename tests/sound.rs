@@ -464,3 +464,78 @@ fn skit_reads_sonys_behaviour_table_for_the_led_and_the_sound() {
     assert!(said.contains("naming rule"), "{said}");
     assert!(said.contains("ends"), "{said}");
 }
+
+/// A tune of two bars: a note on program 0 (piano), then the same note on program 73
+/// (flute), then silence.
+fn two_instruments() -> Vec<u8> {
+    common::sound::smf(
+        480,
+        500_000,
+        None,
+        &[
+            (0, vec![0xC0, 0]),
+            (0, vec![0x90, 69, 110]),
+            (480, vec![0x80, 69, 0]),
+            (0, vec![0xC0, 73]),
+            (480, vec![0x90, 69, 110]),
+            (480, vec![0x80, 69, 0]),
+            (960, vec![0xB0, 7, 100]),
+        ],
+    )
+}
+
+fn rms(samples: &[f32], from_ms: f64, to_ms: f64) -> f32 {
+    let rate = f64::from(mtn_studio::behaviour::synth::RATE);
+    let at = |ms: f64| ((ms * rate / 1000.0) as usize).min(samples.len());
+    let part = &samples[at(from_ms)..at(to_ms)];
+    (part.iter().map(|s| s * s).sum::<f32>() / part.len().max(1) as f32).sqrt()
+}
+
+#[test]
+fn a_midi_sound_plays_through_the_systems_soundfont_with_its_instruments() {
+    use mtn_studio::behaviour::synth;
+    let file = midi::read(&two_instruments()).unwrap();
+    assert_eq!(file.programs, vec![(0, 0, 0), (480, 0, 73)]);
+    let Some(font) = synth::SYSTEM_FONTS
+        .iter()
+        .map(std::path::PathBuf::from)
+        .find(|p| p.is_file())
+    else {
+        assert!(
+            std::env::var_os("MTN_STUDIO_REQUIRE_SOUNDFONT").is_none(),
+            "no SoundFont in {:?} (apt-get install timgm6mb-soundfont)",
+            synth::SYSTEM_FONTS
+        );
+        eprintln!("NOTE: no system SoundFont (timgm6mb-soundfont); the SoundFont test is skipped");
+        return;
+    };
+    let rendered = synth::render(&file, Some(&font));
+    assert!(
+        !rendered.voice.starts_with("the built-in voice"),
+        "{}",
+        rendered.voice
+    );
+    let samples = &rendered.samples;
+    // 2.5 s of events and the tail.
+    assert_eq!(samples.len(), (2900.0 * 22.05) as usize);
+    let (piano, flute) = (rms(samples, 50.0, 450.0), rms(samples, 1050.0, 1450.0));
+    assert!(piano > 0.01 && flute > 0.01, "{piano} {flute}");
+    assert!(
+        rms(samples, 2100.0, 2500.0) < piano / 20.0,
+        "silent after the notes"
+    );
+    // Two instruments: the same note, differently shaped (a piano decays, a flute holds).
+    let decay = |from: f64| {
+        rms(samples, from + 300.0, from + 450.0) / rms(samples, from + 20.0, from + 170.0)
+    };
+    assert!(
+        (decay(0.0) - decay(1000.0)).abs() > 0.1,
+        "piano {} flute {}",
+        decay(0.0),
+        decay(1000.0)
+    );
+    // The built-in voice plays the same tune where there is no SoundFont.
+    let plain = synth::render(&file, None);
+    assert_eq!(plain.samples.len(), samples.len());
+    assert!(rms(&plain.samples, 50.0, 450.0) > 0.01);
+}

@@ -23,6 +23,10 @@ pub enum Action {
     /// Put a sound or LED file (or an archive's entries that go with the motion) on the
     /// tracks of the motion in front.
     AddTrack(PathBuf),
+    /// Play MIDI sounds through this SoundFont (None: the system's, or the built-in voice).
+    SetSoundFont(Option<PathBuf>),
+    /// A MIDI sound rendered in the background.
+    SoundRendered(Box<crate::app::state::SoundRendered>),
     /// Open one motion of an archive in a tab.
     OpenEntry {
         /// The archive.

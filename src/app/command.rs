@@ -44,6 +44,8 @@ commands! {
     AddTrack,
     /// Write the motion's pairing with its tracks (`.skit`) beside it.
     SaveSkit,
+    /// Choose the SoundFont MIDI sounds play through.
+    ChooseSoundFont,
     /// Save to where the motion came from (an archive tab: every edited motion of it).
     Save,
     /// Save to a new MTN file.
@@ -149,6 +151,7 @@ impl UiCommand {
             Self::ExportWebots => "Export for Webots…",
             Self::AddTrack => "Add Sound or LED Pattern…",
             Self::SaveSkit => "Save Skit (Motion, Sound and LED)",
+            Self::ChooseSoundFont => "Choose SoundFont for MIDI…",
             Self::Save => "Save",
             Self::SaveAs => "Save As…",
             Self::CloseTab => "Close Tab",
@@ -259,6 +262,7 @@ impl UiCommand {
             | Self::RetimeToSound
             | Self::MarkOnsets
             | Self::SaveSkit
+            | Self::ChooseSoundFont
             | Self::ClearRange => return None,
         };
         Some(shortcut)

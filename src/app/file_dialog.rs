@@ -85,6 +85,18 @@ pub fn pick_sound() -> Picked {
     })
 }
 
+/// Asks for a SoundFont.
+#[must_use]
+pub fn pick_soundfont() -> Picked {
+    run(|| {
+        rfd::FileDialog::new()
+            .set_title("Choose SoundFont for MIDI")
+            .add_filter("SoundFonts", &["sf2", "SF2"])
+            .set_directory("/usr/share/sounds/sf2")
+            .pick_file()
+    })
+}
+
 /// Asks where to save, suggesting `file_name`.
 #[must_use]
 pub fn save_file(title: &str, kinds: &[FileKind], file_name: &str) -> Picked {

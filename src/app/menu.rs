@@ -190,6 +190,7 @@ pub fn menu_ui(
             ui.separator();
             item(ui, UiCommand::AddTrack, motion.is_some(), actions);
             item(ui, UiCommand::SaveSkit, motion.is_some(), actions);
+            item(ui, UiCommand::ChooseSoundFont, true, actions);
             ui.separator();
             item(ui, UiCommand::CloseTab, active.is_some(), actions);
             item(ui, UiCommand::Quit, true, actions);

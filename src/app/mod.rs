@@ -54,6 +54,8 @@ const RECENT_KEY: &str = "recent_files";
 const PANELS_KEY: &str = "panels";
 /// The storage key of the shaping tolerance.
 const TOLERANCE_KEY: &str = "shaping_tolerance_deg";
+/// The storage key of the SoundFont chosen.
+const SOUNDFONT_KEY: &str = "soundfont";
 
 /// The editor application.
 pub struct StudioApp {
@@ -89,6 +91,9 @@ pub struct StudioApp {
     pub panels: Panels,
     /// The tolerance Shape, Simplify and Smooth offer (the last one applied; remembered).
     pub shaping_tolerance_deg: f64,
+    /// The SoundFont MIDI sounds play through (None: the system's, or the built-in voice;
+    /// remembered).
+    pub soundfont: Option<PathBuf>,
     /// The curve Shape offers: the last one applied (its handles too).
     pub shape_curve: crate::ops::shape::Curve,
     /// A menu to open (or close) at the next frame, asked for from the keyboard.
@@ -136,6 +141,7 @@ impl StudioApp {
             messages_open: false,
             panels: Panels::default(),
             shaping_tolerance_deg: crate::ops::shape::DEFAULT_TOLERANCE_DEG,
+            soundfont: None,
             shape_curve: crate::ops::shape::Curve::EaseInOut,
             menu_request: None,
             recovery: recovery::Recovery::default(),
@@ -182,6 +188,11 @@ impl StudioApp {
             && crate::ops::shape::check_tolerance(tolerance).is_ok()
         {
             app.shaping_tolerance_deg = tolerance;
+        }
+        if let Some(storage) = cc.storage
+            && let Some(text) = storage.get_string(SOUNDFONT_KEY)
+        {
+            app.soundfont = serde_json::from_str(&text).unwrap_or_default();
         }
         match path {
             Some(path) => app.push(Action::Open(path.to_owned())),
@@ -399,6 +410,9 @@ impl eframe::App for StudioApp {
         }
         if let Ok(text) = serde_json::to_string(&self.shaping_tolerance_deg) {
             storage.set_string(TOLERANCE_KEY, text);
+        }
+        if let Ok(text) = serde_json::to_string(&self.soundfont) {
+            storage.set_string(SOUNDFONT_KEY, text);
         }
     }
 }

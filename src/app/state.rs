@@ -216,3 +216,14 @@ pub struct PartLoaded {
     /// It was read for the skit beside the motion (not an undo step: the skit says it).
     pub restored: bool,
 }
+
+/// A tab's MIDI sound, rendered in the background.
+#[derive(Clone, Debug)]
+pub struct SoundRendered {
+    /// The tab.
+    pub tab: TabId,
+    /// The sound's part's source (the track may hold another by now).
+    pub source: crate::behaviour::Source,
+    /// The samples.
+    pub rendered: std::sync::Arc<crate::behaviour::synth::Rendered>,
+}

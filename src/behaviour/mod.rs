@@ -8,6 +8,7 @@ pub mod onsets;
 pub mod part;
 pub mod peaks;
 pub mod skit;
+pub mod synth;
 
 pub use part::{Data, LaneNote, LedLane, Part, Source, Track};
 pub use peaks::Peaks;

@@ -194,3 +194,47 @@ fn onsets_are_marked_a_ctrl_drag_snaps_a_keyframe_to_one_and_retime_to_sound_fit
         "ends at {end} ms"
     );
 }
+
+#[test]
+fn a_midi_sound_on_the_track_is_rendered_and_given_to_the_sound_output() {
+    let dir = scratch_dir("tracks", "midi");
+    std::fs::write(dir.join("example.mtn"), mtn_studio::example::EXAMPLE_MTN).unwrap();
+    // A4 for half a second at 120 beats a minute.
+    let tune = crate::common::sound::smf(
+        480,
+        500_000,
+        None,
+        &[(0, vec![0x90, 69, 100]), (480, vec![0x80, 69, 0])],
+    );
+    std::fs::write(dir.join("so1_x00tune_x1x.mid"), tune).unwrap();
+    let mut h = opened(&[&dir.join("example.mtn")]);
+    assert!(h.state().sound_voice().is_none());
+    h.state_mut()
+        .push(Action::Open(dir.join("so1_x00tune_x1x.mid")));
+    wait_for_tracks(&mut h, true, false);
+    let started = std::time::Instant::now();
+    while tab(&h).tracks.rendered.is_none() {
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "never rendered: {}",
+            said(&h)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    assert!(
+        said(&h).contains("The MIDI sound so1_x00tune_x1x.mid plays through"),
+        "{}",
+        said(&h)
+    );
+    let voice = h.state().sound_voice().expect("the MIDI sound is played");
+    assert_eq!(voice.rate, mtn_studio::behaviour::synth::RATE);
+    // Sounding at 250 ms of the motion, quiet once the note and its release are over.
+    let loud = (200..300)
+        .map(|ms| voice.at(f64::from(ms)).abs())
+        .fold(0.0, f32::max);
+    let after = (800..880)
+        .map(|ms| voice.at(f64::from(ms)).abs())
+        .fold(0.0, f32::max);
+    assert!(loud > 0.01 && after < loud / 20.0, "{loud} {after}");
+}

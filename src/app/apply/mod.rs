@@ -71,6 +71,8 @@ impl StudioApp {
             Action::Command(command) => self.command(command, ctx),
             Action::Open(path) => self.open(&path),
             Action::AddTrack(path) => self.add_track_file(&path),
+            Action::SetSoundFont(path) => self.set_soundfont(path),
+            Action::SoundRendered(done) => self.sound_rendered(*done),
             Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry),
             Action::ActivateTab(id) => {
                 if self.tabs.get(id).is_some() {
@@ -136,6 +138,7 @@ impl StudioApp {
             UiCommand::Export => self.show_export(false),
             UiCommand::ExportWebots => self.show_export(true),
             UiCommand::AddTrack => self.add_track_dialog(),
+            UiCommand::ChooseSoundFont => self.soundfont_dialog(),
             UiCommand::SaveSkit => match active.filter(|&id| self.tabs.is_motion(id)) {
                 Some(id) => {
                     self.save_skit(id);
@@ -226,6 +229,24 @@ impl StudioApp {
             Picked::Cancelled => self.status.say("No file chosen"),
             Picked::Unavailable(reason) => self.ask_path(
                 PathPurpose::AddTrack,
+                Some(format!(
+                    "The system's file dialog did not open ({reason}); type the path instead."
+                )),
+                String::new(),
+            ),
+        }
+    }
+
+    fn soundfont_dialog(&mut self) {
+        if !self.native_dialogs {
+            self.ask_path(PathPurpose::SoundFont, None, String::new());
+            return;
+        }
+        match file_dialog::pick_soundfont() {
+            Picked::Path(path) => self.set_soundfont(Some(path)),
+            Picked::Cancelled => self.status.say("No SoundFont chosen: MIDI plays as before"),
+            Picked::Unavailable(reason) => self.ask_path(
+                PathPurpose::SoundFont,
                 Some(format!(
                     "The system's file dialog did not open ({reason}); type the path instead."
                 )),

@@ -105,9 +105,16 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
         PathPurpose::SaveAs { .. } => ("Save As", "Path of the .mtn file to write", "Save"),
         PathPurpose::AddTrack => (
             "Add Sound or LED Pattern",
-            "Path to a sound (.wav, .mid), an LED pattern (.mid, .led) or an archive (.oda) \
+            "Path to a sound (.wav, .mid), an LED pattern (.led, or a .mid named as Sony names \
+             them, with an _l1f-style suffix: so12_x00wink_l1f.mid) or an archive (.oda) \
              holding the ones that go with the motion",
             "Add",
+        ),
+        PathPurpose::SoundFont => (
+            "Choose SoundFont for MIDI",
+            "Path to a General MIDI SoundFont (.sf2); empty: the system's, else the built-in \
+             voice",
+            "Choose",
         ),
     };
     ui.heading(heading);
@@ -137,12 +144,16 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
     let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
     ui.horizontal(|ui| {
         let go = ui.button(button).clicked() || entered;
-        if go && !text.trim().is_empty() {
+        if go && text.trim().is_empty() && matches!(prompt.purpose, PathPurpose::SoundFont) {
+            actions.push(Action::CloseModal);
+            actions.push(Action::SetSoundFont(None));
+        } else if go && !text.trim().is_empty() {
             let path = PathBuf::from(text.trim());
             actions.push(Action::CloseModal);
             actions.push(match &prompt.purpose {
                 PathPurpose::Open => Action::Open(path),
                 PathPurpose::AddTrack => Action::AddTrack(path),
+                PathPurpose::SoundFont => Action::SetSoundFont(Some(path)),
                 PathPurpose::SaveAs { tab, then } => Action::Answer(Answer::Save {
                     tab: *tab,
                     to: Some(path),

@@ -30,6 +30,8 @@ pub enum PathPurpose {
     Open,
     /// Put it on the tracks of the motion in front.
     AddTrack,
+    /// Play MIDI sounds through it (a SoundFont).
+    SoundFont,
     /// Save a motion tab there, then do `then`.
     SaveAs {
         /// The tab.

@@ -50,6 +50,8 @@ pub struct MidiFile {
     pub notes: Vec<Note>,
     /// The text events (LED files carry "MODEL=7" in some).
     pub texts: Vec<String>,
+    /// The program (instrument) changes: (tick, channel, program), in time order.
+    pub programs: Vec<(u64, u8, u8)>,
     /// The tick of the last event of the longest track.
     pub end_tick: u64,
 }
@@ -171,6 +173,7 @@ pub fn read(bytes: &[u8]) -> Result<MidiFile, SoundError> {
     let mut tempo_changes = Vec::new();
     let mut notes = Vec::new();
     let mut texts = Vec::new();
+    let mut programs = Vec::new();
     let mut end_tick = 0u64;
     let mut count = 0usize;
     loop {
@@ -203,6 +206,9 @@ pub fn read(bytes: &[u8]) -> Result<MidiFile, SoundError> {
                         MidiMessage::NoteOn { key, .. } | MidiMessage::NoteOff { key, .. } => {
                             end_note(&mut sounding, &mut notes, channel, key.as_int(), tick);
                         }
+                        MidiMessage::ProgramChange { program } => {
+                            programs.push((tick, channel, program.as_int()));
+                        }
                         _ => {}
                     }
                 }
@@ -225,6 +231,7 @@ pub fn read(bytes: &[u8]) -> Result<MidiFile, SoundError> {
     }
     tempo_changes.sort_by_key(|c| c.tick);
     notes.sort_by_key(|n| (n.start_tick, n.channel, n.key));
+    programs.sort_by_key(|&(tick, channel, _)| (tick, channel));
     Ok(MidiFile {
         format,
         ticks_per_quarter,
@@ -232,6 +239,7 @@ pub fn read(bytes: &[u8]) -> Result<MidiFile, SoundError> {
         tempo_changes,
         notes,
         texts,
+        programs,
         end_tick,
     })
 }

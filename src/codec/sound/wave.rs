@@ -126,6 +126,33 @@ fn fmt_bits(bytes: &[u8], found: &[Chunk]) -> Option<u32> {
     Some(u32::from(u16::from_le_bytes([bits[0], bits[1]])))
 }
 
+/// Refuses a `fmt ` chunk whose channel count or sample size no sound has (symphonia 0.6
+/// multiplies them in 16 bits: 65,535 channels of 16 bits overflow, a panic where overflow
+/// checks are on).
+fn check_fmt(bytes: &[u8], found: &[Chunk]) -> Result<(), SoundError> {
+    let Some(fmt) = found.iter().find(|c| &c.tag == b"fmt ") else {
+        return Ok(());
+    };
+    let field = |at: u64| {
+        let at = usize::try_from(fmt.offset + 8 + at).ok()?;
+        let two = bytes.get(at..at + 2)?;
+        Some(u16::from_le_bytes([two[0], two[1]]))
+    };
+    if let Some(channels) = field(2).filter(|&c| c == 0 || c > 8) {
+        return Err(SoundError::Wave {
+            offset: fmt.offset + 10,
+            reason: format!("{channels} channels (a sound has 1 to 8)"),
+        });
+    }
+    if let Some(bits) = field(14).filter(|&b| b > 64) {
+        return Err(SoundError::Wave {
+            offset: fmt.offset + 22,
+            reason: format!("{bits} bits a sample (at most 64)"),
+        });
+    }
+    Ok(())
+}
+
 /// Reads and decodes a WAV sound.
 ///
 /// # Errors
@@ -149,6 +176,7 @@ pub fn decode(bytes: &[u8]) -> Result<Wave, SoundError> {
         .iter()
         .find(|c| &c.tag == b"fmt ")
         .map_or(12, |c| c.offset);
+    check_fmt(bytes, &found)?;
     let header_error = |e: &SymphoniaError| match e {
         SymphoniaError::Unsupported(_) => format_tag(bytes, &found).map_or_else(
             || SoundError::Wave {

@@ -85,7 +85,11 @@ impl StudioApp {
                     part.duration_ms(),
                     crate::behaviour::part::ends_against_motion(after)
                 ));
+                let midi = matches!(part.data, crate::behaviour::Data::Midi(_));
                 motion.tracks.put(part, !loaded.restored);
+                if midi {
+                    self.render_midi(loaded.tab);
+                }
             }
             Err(message) => {
                 if loaded.restored {
@@ -154,37 +158,6 @@ impl StudioApp {
                     path.display()
                 ),
             );
-        }
-    }
-
-    /// Gives the sound output the motion in front: its sound track (a WAV; a MIDI sound is
-    /// drawn but not played yet) and its playback.
-    pub(in crate::app) fn follow_with_sound(&mut self) {
-        let (voice, playing, speed, playhead_ms) = match self.active_motion() {
-            Some(tab) => {
-                let voice = tab.tracks.sound.as_ref().and_then(|part| match &part.data {
-                    crate::behaviour::Data::Wave { rate, samples, .. } => {
-                        #[expect(clippy::cast_precision_loss, reason = "an offset in ms")]
-                        let offset_ms = part.offset_ms as f64;
-                        Some(crate::behaviour::mix::Voice {
-                            samples: std::sync::Arc::clone(samples),
-                            rate: *rate,
-                            offset_ms,
-                        })
-                    }
-                    _ => None,
-                });
-                (
-                    voice,
-                    tab.playback.playing,
-                    tab.playback.speed(),
-                    tab.playback.position_ms(),
-                )
-            }
-            None => (None, false, 1.0, 0.0),
-        };
-        if let Some(message) = self.audio.update(voice, playing, speed, playhead_ms) {
-            self.status.say(message);
         }
     }
 

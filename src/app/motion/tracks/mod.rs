@@ -8,6 +8,7 @@ mod lanes;
 pub mod led;
 mod save;
 mod state;
+mod voice;
 
 pub use state::{Snapshot, TrackEdit, Tracks};
 

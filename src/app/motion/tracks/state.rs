@@ -60,6 +60,12 @@ pub struct Tracks {
     pub naive_waveform: bool,
     /// The LED note selected (its index in the pattern's notes).
     pub selected_led: Option<usize>,
+    /// The MIDI sound's samples, rendered, with the part they are of (kept outside the
+    /// undo steps: a step taken back never brings back another SoundFont's rendering).
+    pub rendered: Option<(
+        crate::behaviour::Source,
+        std::sync::Arc<crate::behaviour::synth::Rendered>,
+    )>,
     history: History<Snapshot>,
     /// Which edit of the LED pattern it holds (0: as read).
     led_revision: u64,
