@@ -3,6 +3,7 @@
 //! the window draws and plays what is here.
 
 pub mod led_edit;
+pub mod lights;
 pub mod mix;
 pub mod onsets;
 pub mod part;

@@ -11,7 +11,7 @@ use crate::common::ui::{
 use crate::tracks::wait_for_tracks;
 use egui::{Key, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use mtn_studio::app::StudioApp;
 use mtn_studio::behaviour::{Data, skit};
 use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
@@ -223,4 +223,27 @@ fn an_led_note_is_moved_added_dimmed_and_deleted_and_saved_back_into_its_entry()
     let mut again = opened(&[&dir.join("example.mtn")]);
     wait_for_tracks(&mut again, true, true);
     assert_eq!(pattern(&again).notes, edited.notes);
+}
+
+#[test]
+fn the_face_diagram_beside_the_tracks_shows_the_lights_at_the_playhead() {
+    let dir = folder("face");
+    let mut h = opened(&[&dir.join("example.mtn")]);
+    wait_for_tracks(&mut h, true, true);
+    let id = h.state().tabs.active.unwrap();
+    let at = |h: &mut Harness<'_, StudioApp>, ms: u64| {
+        h.state_mut().push(mtn_studio::app::action::Action::Motion(
+            id,
+            mtn_studio::app::action::MotionAction::Seek(ms),
+        ));
+        h.run();
+        h.query_all_by_label_contains("Lights: ")
+            .next()
+            .and_then(|n| n.accesskit_node().label())
+            .unwrap_or_else(|| panic!("no face diagram at {ms} ms"))
+    };
+    assert_eq!(at(&mut h, 100), "Lights: A1 100%");
+    // The back's front colour light at velocity 100 while A1 fades out.
+    assert_eq!(at(&mut h, 300), "Lights: back F 78%");
+    assert_eq!(at(&mut h, 1000), "Lights: all off");
 }

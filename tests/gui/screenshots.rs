@@ -184,6 +184,7 @@ fn stage_picture(
         ticks: None,
         visible_ms: None,
         focused: None,
+        lights: None,
     };
     let mut harness = Harness::builder()
         .with_size([640.0, 420.0])

@@ -9,6 +9,7 @@ use crate::app::action::{MotionAction, MotionSink};
 use crate::app::command::UiCommand;
 use crate::app::panel_size::PanelSize;
 use crate::app::state::Panels;
+use crate::behaviour::lights::Lights;
 use crate::edit::{Document, Playback};
 
 /// The largest share of the window's width each side panel may take, so the timeline
@@ -116,6 +117,11 @@ pub fn motion_tab_ui(
                             .or_else(|| floor.latest()),
                         visible_ms,
                         focused: view.focused,
+                        #[expect(clippy::cast_precision_loss, reason = "a playhead in ms")]
+                        lights: tracks
+                            .led
+                            .as_ref()
+                            .map(|led| Lights::of(led, playhead_ms as f64)),
                     };
                     match stage::stage_ui(ui, &input, large, stage_state) {
                         Some(StageEvent::Select(j)) => {
@@ -192,7 +198,27 @@ pub fn motion_tab_ui(
         // The timeline above the sound and LED tracks: drawn first, so the tracks take its
         // time axis as it is this frame.
         let area = ui.available_rect_before_wrap();
+        // With an LED track, the lights at the playhead beside the timeline and its tracks
+        // (which keep one time axis, so both give up the column).
+        #[expect(clippy::cast_precision_loss, reason = "a playhead in ms")]
+        let lights = tracks
+            .led
+            .as_ref()
+            .map(|led| Lights::of(led, playhead_ms as f64))
+            .filter(|_| area.width() > 4.0 * tracks::face::WIDTH);
+        let (area, column) = match lights {
+            Some(_) => {
+                let (left, right) = area.split_left_right_at_x(area.right() - tracks::face::WIDTH);
+                (left.with_max_x(left.right() - 6.0), Some(right))
+            }
+            None => (area, None),
+        };
         let below = tracks::tracks_height(tracks, area.height());
+        if let (Some(lights), Some(column)) = (lights, column) {
+            let height = below.max(200.0).min(column.height());
+            let rect = column.with_min_y(column.bottom() - height);
+            tracks::face::face_ui(ui, rect, &lights, playhead_ms);
+        }
         // A keyframe dragged in time snaps (Ctrl) to where the sound track's sounds begin.
         timeline_state.time_snaps = tracks::onset_times(tracks);
         let (curves, under) = area.split_top_bottom_at_y(area.bottom() - below);

@@ -49,6 +49,7 @@ pub fn ghosts(
                 joint_color: &no_color,
                 focused: None,
                 ghost: Some(ghost),
+                lights: None,
             };
             let degrees = |column: Option<usize>| {
                 column

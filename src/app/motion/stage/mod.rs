@@ -60,6 +60,8 @@ pub struct StageInput<'a> {
     pub visible_ms: Option<(f64, f64)>,
     /// The focused channel.
     pub focused: Option<Channel>,
+    /// The lights the LED track has on at the playhead (None: no LED track).
+    pub lights: Option<crate::behaviour::lights::Lights>,
 }
 
 /// What the user asked of the stage.
@@ -200,6 +202,7 @@ pub fn stage_ui(
         joint_color: &joint_color,
         focused,
         ghost: None,
+        lights: input.lights.as_ref(),
     };
     let degrees = |column: Option<usize>| {
         column

@@ -29,7 +29,26 @@ pub struct Paint<'a> {
     pub focused: Option<usize>,
     /// Every part in this colour (a ghost).
     pub ghost: Option<Color32>,
+    /// The lights the LED track has on (the face and the back are lit by them).
+    pub lights: Option<&'a crate::behaviour::lights::Lights>,
 }
+
+/// The colour of the brightest of `keys` that is on, at its brightness, if one is.
+fn glow(lights: &crate::behaviour::lights::Lights, keys: &[u8]) -> Option<Color32> {
+    let (key, level) = keys
+        .iter()
+        .map(|&k| (k, lights.level(k)))
+        .filter(|&(_, level)| level > 0.0)
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let lit = crate::app::motion::tracks::led::light_colour(key);
+    Some(DARK.lerp_to_gamma(lit, 0.35 + 0.65 * level))
+}
+
+/// The face's lights: both surfaces' notes.
+const FACE: [u8; 28] = [
+    24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
+    58, 59, 60, 61,
+];
 
 const SHELL: Color32 = Color32::from_rgb(226, 228, 232);
 const DARK: Color32 = Color32::from_rgb(70, 72, 80);
@@ -220,6 +239,37 @@ pub fn robot(
         SHELL,
         tilt,
     );
+    if let Some(lights) = paint.lights {
+        // The face panel on the head's front, in its brightest light's colour.
+        if let Some(face) = glow(lights, &FACE) {
+            b.beam(
+                along(camera, forward, 5.0),
+                along(camera, forward, 7.0),
+                [24.0, 16.0],
+                head_up,
+                face,
+                None,
+            );
+        }
+        // The back's three lights along the torso's top, front to rear.
+        let top = &body.torso[4..8];
+        let mid = |a: Vec3, b: Vec3| {
+            [
+                (a[0] + b[0]) / 2.0,
+                (a[1] + b[1]) / 2.0,
+                (a[2] + b[2]) / 2.0,
+            ]
+        };
+        let (front, rear) = (mid(top[0], top[1]), mid(top[2], top[3]));
+        let at = |t: f64| along(along(front, sub(rear, front), t), [0.0, 0.0, 1.0], 2.0);
+        for (i, key) in [84u8, 86, 88].into_iter().enumerate() {
+            #[expect(clippy::cast_precision_loss, reason = "three lights")]
+            let t = 0.15 + 0.25 * i as f64;
+            if let Some(lit) = glow(lights, &[key, key + 1]) {
+                b.beam(at(t), at(t + 0.16), [18.0, 4.0], [0.0, 0.0, 1.0], lit, None);
+            }
+        }
+    }
     // The mouth: a jaw under the head's front, open by the mouth joint's angle.
     let mouth = joint("MOUTH");
     let open = (-degrees(mouth)).clamp(0.0, 60.0).to_radians();
@@ -249,4 +299,53 @@ pub fn robot(
         b.beam(from, to, [6.0, 6.0], [1.0, 0.0, 0.0], limb, tail_tilt);
     }
     b.tris
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::behaviour::lights::Lights;
+    use crate::robot::floor;
+
+    /// The example's first pose, with `lights` on.
+    fn tris(lights: Option<&Lights>) -> Vec<Tri> {
+        let motion = crate::example::stand_to_sit();
+        let rig = floor::rig(&motion).expect("the example is an ERS-7's");
+        let values: Vec<i32> = (0..motion.locators.len())
+            .map(|j| motion.keyframes.angle(0, j).unwrap_or(0))
+            .collect();
+        let body = rig.pose(&values);
+        let settled = floor::settle(&body, [0.0; 3], None);
+        let paint = Paint {
+            joint_color: &|_| Color32::RED,
+            focused: None,
+            ghost: None,
+            lights,
+        };
+        robot(&rig, &body, &settled, &paint, &|_| None, &|_| 0.0)
+    }
+
+    #[test]
+    fn the_face_and_the_back_are_lit_in_their_lights_colours() {
+        let dark = tris(None);
+        assert_eq!(
+            tris(Some(&Lights::default())).len(),
+            dark.len(),
+            "all off: unlit"
+        );
+        let mut lights = Lights::default();
+        lights.0[60] = 127; // A13, red
+        lights.0[86] = 64; // the back's middle colour light, half
+        let lit = tris(Some(&lights));
+        // Two boxes more, twelve triangles each.
+        assert_eq!(lit.len(), dark.len() + 24);
+        let red = crate::app::motion::tracks::led::light_colour(60);
+        assert!(lit.iter().any(|t| t.color == red), "the face in A13's red");
+        let amber = crate::app::motion::tracks::led::light_colour(86);
+        assert!(
+            lit.iter().any(|t| t.color != amber
+                && t.color == DARK.lerp_to_gamma(amber, 0.35 + 0.65 * 64.0 / 127.0)),
+            "the back's middle light, half bright"
+        );
+    }
 }

@@ -4,6 +4,7 @@
 //! Dragging a lane sideways moves the track in time; clicking it moves the playhead.
 
 pub mod apply;
+pub mod face;
 mod lanes;
 pub mod led;
 mod save;
