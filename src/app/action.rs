@@ -25,6 +25,11 @@ pub enum Action {
     AddTrack(PathBuf),
     /// Play MIDI sounds through this SoundFont (None: the system's, or the built-in voice).
     SetSoundFont(Option<PathBuf>),
+    /// Open a behaviour a command table lists: its motion, with its sound and LED pattern
+    /// on the motion's tracks.
+    OpenBehaviour(Box<crate::behaviour::table::Listed>),
+    /// Put a part on a track of a motion tab.
+    AttachPart(TabId, crate::behaviour::Source, crate::behaviour::Track),
     /// A MIDI sound rendered in the background.
     SoundRendered(Box<crate::app::state::SoundRendered>),
     /// Open one motion of an archive in a tab.

@@ -46,6 +46,9 @@ commands! {
     SaveSkit,
     /// Choose the SoundFont MIDI sounds play through.
     ChooseSoundFont,
+    /// List the behaviours the command tables beside the motion pair, and the naming
+    /// rule's candidates for it.
+    Behaviours,
     /// Save to where the motion came from (an archive tab: every edited motion of it).
     Save,
     /// Save to a new MTN file.
@@ -152,6 +155,7 @@ impl UiCommand {
             Self::AddTrack => "Add Sound or LED Pattern…",
             Self::SaveSkit => "Save Skit (Motion, Sound and LED)",
             Self::ChooseSoundFont => "Choose SoundFont for MIDI…",
+            Self::Behaviours => "Behaviours…",
             Self::Save => "Save",
             Self::SaveAs => "Save As…",
             Self::CloseTab => "Close Tab",
@@ -263,6 +267,7 @@ impl UiCommand {
             | Self::MarkOnsets
             | Self::SaveSkit
             | Self::ChooseSoundFont
+            | Self::Behaviours
             | Self::ClearRange => return None,
         };
         Some(shortcut)

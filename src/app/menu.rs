@@ -189,6 +189,7 @@ pub fn menu_ui(
             item(ui, UiCommand::ExportWebots, motion.is_some(), actions);
             ui.separator();
             item(ui, UiCommand::AddTrack, motion.is_some(), actions);
+            item(ui, UiCommand::Behaviours, active.is_some(), actions);
             item(ui, UiCommand::SaveSkit, motion.is_some(), actions);
             item(ui, UiCommand::ChooseSoundFont, true, actions);
             ui.separator();

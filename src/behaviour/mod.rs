@@ -10,6 +10,7 @@ pub mod part;
 pub mod peaks;
 pub mod skit;
 pub mod synth;
+pub mod table;
 
 pub use part::{Data, LaneNote, LedLane, Part, Source, Track};
 pub use peaks::Peaks;

@@ -4,8 +4,8 @@
 use super::input::motions;
 use super::sound::{SoundSource, archive_sounds, describe};
 use super::{EXIT_OK, Failure};
-use crate::codec::monetcmd::{self, PartKind};
-use crate::codec::mwc::{self, MwcKind};
+use crate::behaviour::table::{files_ending, folder_of, read_table, tables_in};
+use crate::codec::monetcmd::PartKind;
 use crate::codec::oda::Archive;
 use crate::codec::sound::SoundKind;
 use crate::robot::pairing::{Wanted, candidates};
@@ -88,29 +88,6 @@ struct Place {
     sources: Vec<SoundSource>,
 }
 
-fn folder_of(path: &Path) -> PathBuf {
-    path.parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("."), Path::to_owned)
-}
-
-/// Files in `folders` whose names end with `suffix` (any case), sorted.
-fn files_ending(folders: &[PathBuf], suffix: &str) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = folders
-        .iter()
-        .filter_map(|f| std::fs::read_dir(f).ok())
-        .flat_map(|entries| entries.flatten().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.to_ascii_lowercase().ends_with(suffix))
-        })
-        .collect();
-    found.sort();
-    found.dedup();
-    found
-}
-
 /// The sound and LED parts at `path`: the file itself, or an archive's entries (unreadable
 /// ones skipped with a note on stderr).
 fn place(path: &Path) -> Option<Place> {
@@ -156,41 +133,6 @@ fn part_json(
     })
 }
 
-/// A command table: the SDK's MONETCMD.CFG, or Sony's behaviour table (`.MWC`) read as the
-/// same commands.
-fn read_table(bytes: &[u8]) -> Result<Vec<monetcmd::Command>, String> {
-    let looks_mwc = mwc::read(bytes);
-    if let Ok(behaviours) = looks_mwc {
-        return Ok(behaviours
-            .into_iter()
-            .map(|b| monetcmd::Command {
-                id: b.id,
-                line: 0,
-                parts: b
-                    .parts
-                    .into_iter()
-                    .map(|p| monetcmd::Part {
-                        agent: format!("{:?}", p.kind),
-                        kind: match p.kind {
-                            MwcKind::Motion => PartKind::Motion,
-                            MwcKind::Sound => PartKind::Sound,
-                            MwcKind::Led => PartKind::Led,
-                            MwcKind::Other(_) => PartKind::Other,
-                        },
-                        name: p.name,
-                        count: i64::from(p.count),
-                    })
-                    .collect(),
-            })
-            .collect());
-    }
-    monetcmd::read(bytes).map_err(|e| match looks_mwc {
-        Err(mwc::MwcError::NotMwc { .. }) => e.to_string(),
-        Err(mwc_error) => mwc_error.to_string(),
-        Ok(_) => e.to_string(),
-    })
-}
-
 fn wanted_of(kind: SoundKind) -> Wanted {
     if kind == SoundKind::Led {
         Wanted::Led
@@ -219,11 +161,7 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     folders.extend(args.sound.iter().chain(&args.led).map(|p| folder_of(p)));
     let tables = match &args.table {
         Some(table) => vec![table.clone()],
-        None => {
-            let mut found = files_ending(&folders, "monetcmd.cfg");
-            found.extend(files_ending(&folders, ".mwc"));
-            found
-        }
+        None => tables_in(&folders),
     };
     let mut commands = Vec::new();
     for table in &tables {

@@ -238,3 +238,58 @@ fn a_midi_sound_on_the_track_is_rendered_and_given_to_the_sound_output() {
         .fold(0.0, f32::max);
     assert!(loud > 0.01 && after < loud / 20.0, "{loud} {after}");
 }
+
+#[test]
+fn the_sdks_command_table_lists_behaviours_and_one_opens_with_its_sound() {
+    use mtn_studio::app::dialogs::Modal;
+    if !crate::common::corpus_present("the_sdks_command_table_lists_behaviours") {
+        return;
+    }
+    // The SDK's folder as it ships: motions, sounds and the command table side by side.
+    let dir = scratch_dir("tracks", "behaviours");
+    for (kind, name) in [
+        ("mtn", "monet-ERS-7-MOTION7.ODA"),
+        ("sound", "monet-ERS-7-SOUND7.ODA"),
+        ("sound", "monet-ERS-7-MONETCMD.CFG"),
+    ] {
+        std::fs::copy(crate::common::corpus_dir(kind).join(name), dir.join(name)).unwrap();
+    }
+    let mut h = opened(&[&dir.join("monet-ERS-7-MOTION7.ODA")]);
+    menu(&mut h, "File", "Behaviours…");
+    let Some(Modal::Behaviours(list)) = h.state().modal.clone() else {
+        panic!("no Behaviours dialog: {}", said(&h));
+    };
+    assert!(list.unread.is_empty(), "{:?}", list.unread);
+    let paired: Vec<_> = list
+        .listed
+        .iter()
+        .filter(|b| b.motion.1.is_some() && b.sound.as_ref().is_some_and(|s| s.1.is_some()))
+        .collect();
+    assert_eq!(
+        paired.len(),
+        2,
+        "the table pairs two of the SDK's motions with sounds"
+    );
+    let chosen = paired[0].clone();
+    crate::common::ui::press(&mut h, &format!("Open behaviour {}", chosen.id));
+    wait_for_tracks(&mut h, true, false);
+    let tab = tab(&h);
+    assert_eq!(
+        tab.document.origin,
+        mtn_studio::edit::Origin::Entry {
+            archive: dir.join("monet-ERS-7-MOTION7.ODA"),
+            entry: chosen.motion.0.clone(),
+        }
+    );
+    let sound = tab.tracks.sound.clone().unwrap();
+    assert_eq!(
+        sound.source.entry.as_deref(),
+        Some(chosen.sound.unwrap().0.as_str())
+    );
+    // With the motion in front, the naming rule's best sound is the table's.
+    menu(&mut h, "File", "Behaviours…");
+    let Some(Modal::Behaviours(list)) = h.state().modal.clone() else {
+        panic!("no Behaviours dialog");
+    };
+    assert_eq!(list.sounds[0].0, sound.source);
+}

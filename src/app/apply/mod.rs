@@ -73,6 +73,10 @@ impl StudioApp {
             Action::AddTrack(path) => self.add_track_file(&path),
             Action::SetSoundFont(path) => self.set_soundfont(path),
             Action::SoundRendered(done) => self.sound_rendered(*done),
+            Action::OpenBehaviour(listed) => self.open_behaviour(&listed),
+            Action::AttachPart(tab, source, track) => {
+                self.attach_part(tab, source, Some(track), 0, false);
+            }
             Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry),
             Action::ActivateTab(id) => {
                 if self.tabs.get(id).is_some() {
@@ -139,6 +143,7 @@ impl StudioApp {
             UiCommand::ExportWebots => self.show_export(true),
             UiCommand::AddTrack => self.add_track_dialog(),
             UiCommand::ChooseSoundFont => self.soundfont_dialog(),
+            UiCommand::Behaviours => self.show_behaviours(),
             UiCommand::SaveSkit => match active.filter(|&id| self.tabs.is_motion(id)) {
                 Some(id) => {
                     self.save_skit(id);

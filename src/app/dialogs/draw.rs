@@ -68,6 +68,7 @@ pub fn modal_ui(
             Modal::MotionOp(prompt) => {
                 crate::app::motion::ops::dialog::op_ui(ui, prompt, tabs, actions);
             }
+            Modal::Behaviours(list) => super::behaviours::behaviours_ui(ui, list, actions),
         }
     });
     let escape = response.is_top_modal

@@ -4,6 +4,7 @@
 //! field shows the dialog again, changed), so dialogs change state through the same queue
 //! as everything else.
 
+pub mod behaviours;
 pub mod draw;
 pub mod parts;
 
@@ -94,6 +95,8 @@ pub enum Modal {
     Export(TabId, ExportPrompt),
     /// A Motion menu operation's parameters and preview.
     MotionOp(OpPrompt),
+    /// File > Behaviours…: the command tables' behaviours and the naming rule's candidates.
+    Behaviours(Box<behaviours::BehaviourList>),
 }
 
 /// A "Cancel" button: closes the dialog, nothing else.

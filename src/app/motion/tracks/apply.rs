@@ -12,7 +12,7 @@ use crate::edit::Origin;
 use std::path::{Path, PathBuf};
 
 /// The motion's name the naming rule pairs by: the archive entry, else the file's stem.
-fn motion_name(origin: &Origin, chunk_name: &str) -> String {
+pub(super) fn motion_name(origin: &Origin, chunk_name: &str) -> String {
     match origin {
         Origin::Entry { entry, .. } => entry.clone(),
         _ => chunk_name.to_owned(),

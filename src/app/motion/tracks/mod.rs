@@ -7,6 +7,7 @@ pub mod apply;
 pub mod face;
 mod lanes;
 pub mod led;
+mod pairing;
 mod save;
 mod state;
 mod voice;

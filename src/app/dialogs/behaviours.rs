@@ -1,0 +1,152 @@
+//! File > Behaviours…: what the command tables in the folder of the motion (or archive) in
+//! front list, each command a motion with its sound and LED pattern, opened together with
+//! one click; and the naming rule's candidates for the motion in front, best first, each
+//! put on its track with one.
+
+use crate::app::action::Action;
+use crate::app::state::TabId;
+use crate::behaviour::table::Listed;
+use crate::behaviour::{Source, Track};
+use std::path::PathBuf;
+
+/// What the dialog lists.
+#[derive(Clone, Debug)]
+pub struct BehaviourList {
+    /// The folder looked in.
+    pub folder: PathBuf,
+    /// The behaviours its tables list.
+    pub listed: Vec<Listed>,
+    /// Tables that could not be read, with why.
+    pub unread: Vec<String>,
+    /// The motion in front (its tab and name), for the candidates.
+    pub motion: Option<(TabId, String)>,
+    /// The naming rule's sound candidates for it, best first, with their scores.
+    pub sounds: Vec<(Source, u8)>,
+    /// Its LED candidates.
+    pub leds: Vec<(Source, u8)>,
+    /// Only the behaviours that play this text in a part's name.
+    pub filter: String,
+}
+
+fn part_text(part: Option<&(String, Option<Source>)>) -> String {
+    match part {
+        None => "—".to_owned(),
+        Some((name, Some(_))) => name.clone(),
+        Some((name, None)) => format!("{name} (not beside)"),
+    }
+}
+
+/// The dialog.
+pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<Action>) {
+    ui.set_min_width(640.0);
+    ui.heading("Behaviours");
+    ui.weak(format!("In {}", list.folder.display()));
+    for why in &list.unread {
+        ui.colored_label(ui.visuals().error_fg_color, why);
+    }
+    ui.horizontal(|ui| {
+        let label = ui.label("Show");
+        let mut filter = list.filter.clone();
+        ui.add(
+            egui::TextEdit::singleline(&mut filter)
+                .hint_text("part of a name")
+                .desired_width(240.0),
+        )
+        .labelled_by(label.id);
+        if filter != list.filter {
+            actions.push(Action::Show(crate::app::dialogs::Modal::Behaviours(
+                Box::new(BehaviourList {
+                    filter,
+                    ..list.clone()
+                }),
+            )));
+        }
+    });
+    let wanted = list.filter.to_lowercase();
+    let shown: Vec<&Listed> = list
+        .listed
+        .iter()
+        .filter(|b| {
+            wanted.is_empty()
+                || [Some(&b.motion), b.sound.as_ref(), b.led.as_ref()]
+                    .into_iter()
+                    .flatten()
+                    .any(|(n, _)| n.to_lowercase().contains(&wanted))
+        })
+        .collect();
+    if list.listed.is_empty() {
+        ui.label("No command table (MONETCMD.CFG, .MWC) here lists behaviours.");
+    } else {
+        ui.label(format!(
+            "{} of {} commands: the motion, its sound and its LED pattern start together",
+            shown.len(),
+            list.listed.len()
+        ));
+    }
+    egui::ScrollArea::vertical()
+        .max_height(260.0)
+        .id_salt("behaviours")
+        .show(ui, |ui| {
+            egui::Grid::new("behaviour rows")
+                .striped(true)
+                .show(ui, |ui| {
+                    for b in shown.iter().take(500) {
+                        let table = b
+                            .table
+                            .file_name()
+                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                        ui.weak(format!("{table} #{}", b.id));
+                        ui.label(part_text(Some(&b.motion)));
+                        ui.label(part_text(b.sound.as_ref()));
+                        ui.label(part_text(b.led.as_ref()));
+                        let open = format!("Open behaviour {}", b.id);
+                        let button = ui
+                            .add_enabled(b.motion.1.is_some(), egui::Button::new("Open"))
+                            .on_hover_text(
+                                "Open the motion with its sound and LED pattern on its tracks",
+                            )
+                            .on_disabled_hover_text("Its motion is in no archive beside the table");
+                        button.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &open)
+                        });
+                        if button.clicked() {
+                            actions.push(Action::CloseModal);
+                            actions.push(Action::OpenBehaviour(Box::new((*b).clone())));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+    if let Some((tab, name)) = &list.motion {
+        ui.separator();
+        ui.strong(format!("By the naming rule, for {name}"));
+        ui.weak("NOTES.md's rule finds most pairs, not all: candidates, best first (score 1-4)");
+        for (track, found) in [(Track::Sound, &list.sounds), (Track::Led, &list.leds)] {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("{}:", track.name()));
+                if found.is_empty() {
+                    ui.weak("none beside it");
+                }
+                for (source, score) in found.iter().take(6) {
+                    let text = format!("{} ({score})", source.short());
+                    if ui
+                        .button(text)
+                        .on_hover_text(format!(
+                            "Put {} on the {} track",
+                            source.label(),
+                            track.name()
+                        ))
+                        .clicked()
+                    {
+                        actions.push(Action::CloseModal);
+                        actions.push(Action::AttachPart(*tab, source.clone(), track));
+                    }
+                }
+            });
+        }
+    }
+    ui.separator();
+    if ui.button("Close").clicked() {
+        actions.push(Action::CloseModal);
+    }
+}

@@ -1,0 +1,224 @@
+//! Behaviours beside a motion: the command tables in its folder (the SDK's `MONETCMD.CFG`,
+//! Sony's behaviour table `.MWC`) read as commands whose parts start together, each part
+//! found in the archives beside them; and, where no table pairs a motion, the naming rule's
+//! candidates (NOTES.md) among those archives' sound and LED entries, best first. What the
+//! window's Behaviours dialog lists and `skit` reports.
+
+use super::{Source, Track};
+use crate::codec::monetcmd::{self, Command, PartKind};
+use crate::codec::mwc::{self, MwcKind};
+use crate::codec::oda::Archive;
+use crate::codec::sound::SoundKind;
+use crate::robot::pairing::{Wanted, candidates};
+use std::path::{Path, PathBuf};
+
+/// The folder a file is in (`.` for a bare name).
+#[must_use]
+pub fn folder_of(path: &Path) -> PathBuf {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_owned)
+}
+
+/// Files in `folders` whose names end with `suffix` (any case), sorted.
+#[must_use]
+pub fn files_ending(folders: &[PathBuf], suffix: &str) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = folders
+        .iter()
+        .filter_map(|f| std::fs::read_dir(f).ok())
+        .flat_map(|entries| entries.flatten().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.to_ascii_lowercase().ends_with(suffix))
+        })
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// The command tables in `folders`.
+#[must_use]
+pub fn tables_in(folders: &[PathBuf]) -> Vec<PathBuf> {
+    let mut found = files_ending(folders, "monetcmd.cfg");
+    found.extend(files_ending(folders, ".mwc"));
+    found
+}
+
+/// A command table: the SDK's MONETCMD.CFG, or Sony's behaviour table (`.MWC`) read as the
+/// same commands.
+///
+/// # Errors
+/// Neither reader takes it (the message is the one of the reader it looks meant for).
+pub fn read_table(bytes: &[u8]) -> Result<Vec<Command>, String> {
+    let looks_mwc = mwc::read(bytes);
+    if let Ok(behaviours) = looks_mwc {
+        return Ok(behaviours
+            .into_iter()
+            .map(|b| Command {
+                id: b.id,
+                line: 0,
+                parts: b
+                    .parts
+                    .into_iter()
+                    .map(|p| monetcmd::Part {
+                        agent: format!("{:?}", p.kind),
+                        kind: match p.kind {
+                            MwcKind::Motion => PartKind::Motion,
+                            MwcKind::Sound => PartKind::Sound,
+                            MwcKind::Led => PartKind::Led,
+                            MwcKind::Other(_) => PartKind::Other,
+                        },
+                        name: p.name,
+                        count: i64::from(p.count),
+                    })
+                    .collect(),
+            })
+            .collect());
+    }
+    monetcmd::read(bytes).map_err(|e| match looks_mwc {
+        Err(mwc::MwcError::NotMwc { .. }) => e.to_string(),
+        Err(mwc_error) => mwc_error.to_string(),
+        Ok(_) => e.to_string(),
+    })
+}
+
+/// An archive's entry as the shelf knows it: its name, its kind if a sound or LED
+/// pattern, and whether it is a motion.
+pub type Shelved = (String, Option<SoundKind>, bool);
+
+/// The archives in a folder, by the names of their entries (what a table's parts name).
+#[derive(Clone, Debug, Default)]
+pub struct Shelf {
+    /// Each archive and its entries.
+    pub archives: Vec<(PathBuf, Vec<Shelved>)>,
+}
+
+impl Shelf {
+    /// The archives in `folders` (ones that do not read are left out).
+    #[must_use]
+    pub fn of(folders: &[PathBuf]) -> Self {
+        let archives = files_ending(folders, ".oda")
+            .into_iter()
+            .filter_map(|path| {
+                let archive = Archive::read(&std::fs::read(&path).ok()?).ok()?;
+                let entries = archive
+                    .entries
+                    .iter()
+                    .map(|e| {
+                        let kind = e.kind();
+                        (
+                            e.name(),
+                            SoundKind::of_entry(kind),
+                            kind == crate::codec::oda::EntryKind::Motion,
+                        )
+                    })
+                    .collect();
+                Some((path, entries))
+            })
+            .collect();
+        Self { archives }
+    }
+
+    /// Where an entry named `name` is: a motion (`motion`), else a sound or LED entry.
+    #[must_use]
+    pub fn find(&self, name: &str, motion: bool) -> Option<Source> {
+        self.archives.iter().find_map(|(path, entries)| {
+            entries
+                .iter()
+                .any(|(n, kind, is_motion)| {
+                    n == name && if motion { *is_motion } else { kind.is_some() }
+                })
+                .then(|| Source {
+                    path: path.clone(),
+                    entry: Some(name.to_owned()),
+                })
+        })
+    }
+
+    /// The naming rule's candidates for the motion `motion` on `track`, best first, with
+    /// their scores (1-4).
+    #[must_use]
+    pub fn candidates(&self, motion: &str, track: Track) -> Vec<(Source, u8)> {
+        let wanted = match track {
+            Track::Sound => Wanted::Sound,
+            Track::Led => Wanted::Led,
+        };
+        let mut found: Vec<(Source, u8)> = Vec::new();
+        for (path, entries) in &self.archives {
+            let names: Vec<&str> = entries
+                .iter()
+                .filter(|(_, kind, _)| {
+                    kind.is_some_and(|k| (k == SoundKind::Led) == (track == Track::Led))
+                })
+                .map(|(n, _, _)| n.as_str())
+                .collect();
+            for (name, score) in candidates(motion, &names, wanted) {
+                found.push((
+                    Source {
+                        path: path.clone(),
+                        entry: Some(name.to_owned()),
+                    },
+                    score,
+                ));
+            }
+        }
+        found.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.entry.cmp(&b.0.entry)));
+        found
+    }
+}
+
+/// One behaviour a table lists: its command, and where its parts are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// The table.
+    pub table: PathBuf,
+    /// The command's number.
+    pub id: u32,
+    /// The motion's entry name, and where it is (None: in no archive beside).
+    pub motion: (String, Option<Source>),
+    /// The sound's.
+    pub sound: Option<(String, Option<Source>)>,
+    /// The LED pattern's.
+    pub led: Option<(String, Option<Source>)>,
+}
+
+/// The behaviours the tables in `folder` list, with their parts found in the archives
+/// there; and the tables that could not be read, with why.
+#[must_use]
+pub fn behaviours_in(folder: &Path, shelf: &Shelf) -> (Vec<Listed>, Vec<String>) {
+    let mut listed = Vec::new();
+    let mut unread = Vec::new();
+    for table in tables_in(&[folder.to_owned()]) {
+        let commands = std::fs::read(&table)
+            .map_err(|e| e.to_string())
+            .and_then(|b| read_table(&b));
+        let commands = match commands {
+            Ok(commands) => commands,
+            Err(why) => {
+                unread.push(format!("{}: {why}", table.display()));
+                continue;
+            }
+        };
+        for command in commands {
+            let Some(motion) = command.names(PartKind::Motion).next() else {
+                continue;
+            };
+            let part = |kind| {
+                command
+                    .names(kind)
+                    .next()
+                    .map(|n| (n.to_owned(), shelf.find(n, false)))
+            };
+            listed.push(Listed {
+                table: table.clone(),
+                id: command.id,
+                motion: (motion.to_owned(), shelf.find(motion, true)),
+                sound: part(PartKind::Sound),
+                led: part(PartKind::Led),
+            });
+        }
+    }
+    (listed, unread)
+}
