@@ -29,6 +29,7 @@ impl StudioApp {
             actions,
             typing,
             menu_request,
+            audio,
             ..
         } = self;
         egui::Panel::top("menu").show(ui, |ui| {
@@ -46,7 +47,14 @@ impl StudioApp {
             // A narrow window keeps the message room: the short facts (the playhead is in
             // the transport anyway).
             let short = ui.available_width() < STATUS_FULL_WIDTH;
-            status::status_ui(ui, &facts(tabs, short), status, tabs.active);
+            // A motion with a sound track, and no sound: said for as long as it is so.
+            let with_sound = tabs
+                .active
+                .and_then(|id| tabs.get(id))
+                .and_then(tabs::Tab::motion)
+                .is_some_and(|m| m.tracks.sound.is_some());
+            let sound_off = audio.off_reason().filter(|_| with_sound);
+            status::status_ui(ui, &facts(tabs, short), status, tabs.active, sound_off);
         });
         let edited = edited_entries(tabs);
         match tabs.active_for_drawing() {

@@ -68,8 +68,22 @@ impl Status {
 
 /// The status bar: what is open and where the playhead is, then the latest message (cut to
 /// the bar's width; hover for the whole of it, the log for every one).
-pub fn status_ui(ui: &mut egui::Ui, facts: &str, status: &Status, active: Option<TabId>) {
+pub fn status_ui(
+    ui: &mut egui::Ui,
+    facts: &str,
+    status: &Status,
+    active: Option<TabId>,
+    sound_off: Option<&str>,
+) {
     ui.horizontal(|ui| {
+        if let Some(reason) = sound_off {
+            ui.label(egui::RichText::new("Sound off").color(ui.visuals().warn_fg_color))
+                .on_hover_text(format!(
+                    "The sound track is not heard: {reason}. Playback, scrubbing and the \
+                     tracks work as ever."
+                ));
+            ui.separator();
+        }
         if !facts.is_empty() {
             ui.label(facts);
             ui.separator();

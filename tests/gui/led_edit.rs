@@ -75,6 +75,8 @@ fn moving_or_removing_a_track_is_an_undo_step_and_unsaved_until_saved() {
     let mut h = opened(&[&dir.join("example.mtn")]);
     wait_for_tracks(&mut h, true, true);
     assert!(!dirty(&h), "a skit restored is what is on disk");
+    // No sound card here (the tests' null sink): the status bar says so while it matters.
+    assert!(h.query_by_label("Sound off").is_some());
     let lane = h.get_by_label("Sound track").rect();
     drag(&mut h, lane.center(), lane.center() + egui::vec2(60.0, 0.0));
     let moved = tab(&h).tracks.sound.as_ref().unwrap().offset_ms;
