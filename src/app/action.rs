@@ -28,6 +28,9 @@ pub enum Action {
     /// Open a behaviour a command table lists: its motion, with its sound and LED pattern
     /// on the motion's tracks.
     OpenBehaviour(Box<crate::behaviour::table::Listed>),
+    /// A file dropped on a track of a motion tab: a sound or LED file goes on that track,
+    /// an archive puts on it its entry that goes with the motion.
+    DropOnTrack(TabId, PathBuf, crate::behaviour::Track),
     /// Put a part on a track of a motion tab.
     AttachPart(TabId, crate::behaviour::Source, crate::behaviour::Track),
     /// A MIDI sound rendered in the background.

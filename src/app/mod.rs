@@ -321,7 +321,23 @@ impl StudioApp {
                 .map(|f| f.path().to_owned())
                 .collect()
         });
-        self.actions.extend(dropped.into_iter().map(Action::Open));
+        // Dropped on a track of the motion in front: onto that track; elsewhere, opened.
+        let over_track = ctx.input(|i| i.pointer.latest_pos()).and_then(|at| {
+            let tab = self.active_motion()?;
+            tab.timeline
+                .track_areas
+                .iter()
+                .find(|(_, area)| area.contains(at))
+                .map(|&(track, _)| track)
+        });
+        self.actions.extend(
+            dropped
+                .into_iter()
+                .map(|path| match (over_track, self.tabs.active) {
+                    (Some(track), Some(tab)) => Action::DropOnTrack(tab, path, track),
+                    _ => Action::Open(path),
+                }),
+        );
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
             self.actions.push(Action::CloseRequested);
         }

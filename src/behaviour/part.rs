@@ -281,6 +281,13 @@ pub fn load(
                 bytes,
             )
         };
+    // A MIDI file asked for on the LED track is read as an LED pattern, and one named as
+    // an LED pattern asked for on the sound track as a sound.
+    let kind = match (track, kind) {
+        (Some(Track::Led), SoundKind::Midi) => SoundKind::Led,
+        (Some(Track::Sound), SoundKind::Led) => SoundKind::Midi,
+        (_, kind) => kind,
+    };
     let label = source.label();
     let mut onsets_ms = Vec::new();
     let data = match kind {

@@ -249,3 +249,47 @@ fn the_face_diagram_beside_the_tracks_shows_the_lights_at_the_playhead() {
     assert_eq!(at(&mut h, 300), "Lights: back F 78%");
     assert_eq!(at(&mut h, 1000), "Lights: all off");
 }
+
+/// A file dropped on the window, as egui-winit hands it over.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_midi_file_dropped_on_the_led_track_goes_on_it_as_an_led_pattern() {
+    let dir = folder("drop");
+    // A MIDI file whose name does not say it is an LED pattern: by itself, a sound.
+    std::fs::write(dir.join("blink.mid"), sony_led()).unwrap();
+    let mut h = opened(&[&dir.join("example.mtn")]);
+    wait_for_tracks(&mut h, true, true);
+    let led = h.get_by_label("LED track").rect().center();
+    h.hover_at(led);
+    h.run();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(dir.join("blink.mid"))));
+    h.step();
+    wait_for_tracks(&mut h, true, true);
+    let tracks = &tab(&h).tracks;
+    assert_eq!(
+        tracks.led.as_ref().unwrap().source.path,
+        dir.join("blink.mid"),
+        "{}",
+        said(&h)
+    );
+    assert_eq!(
+        tracks.sound.as_ref().unwrap().source.path,
+        dir.join("voice.wav"),
+        "the sound stays"
+    );
+    assert_eq!(tab(&h).undo_labels().0, Some("LED track"));
+}

@@ -74,6 +74,10 @@ impl StudioApp {
             Action::SetSoundFont(path) => self.set_soundfont(path),
             Action::SoundRendered(done) => self.sound_rendered(*done),
             Action::OpenBehaviour(listed) => self.open_behaviour(&listed),
+            Action::DropOnTrack(tab, path, track) => {
+                let source = crate::behaviour::Source { path, entry: None };
+                self.attach_part(tab, source, Some(track), 0, false);
+            }
             Action::AttachPart(tab, source, track) => {
                 self.attach_part(tab, source, Some(track), 0, false);
             }

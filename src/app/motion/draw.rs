@@ -250,7 +250,7 @@ pub fn motion_tab_ui(
                             as f64,
                         playhead_ms,
                     };
-                    tracks::tracks_ui(ui, &input, sink);
+                    timeline_state.track_areas = tracks::tracks_ui(ui, &input, sink);
                 });
             }
         });

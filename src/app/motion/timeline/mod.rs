@@ -77,6 +77,9 @@ pub struct TimelineState {
     pub on_handle: bool,
     /// The servos' paths where the commands outrun them.
     pub servo: overlay::ServoCache,
+    /// Where the tracks under the timeline were drawn last (a file dropped on one goes on
+    /// it).
+    pub track_areas: Vec<(crate::behaviour::Track, egui::Rect)>,
 }
 
 impl Default for TimelineState {
@@ -98,6 +101,7 @@ impl Default for TimelineState {
             handle_drag: None,
             on_handle: false,
             servo: overlay::ServoCache::default(),
+            track_areas: Vec::new(),
         }
     }
 }

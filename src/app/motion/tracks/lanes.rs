@@ -2,7 +2,7 @@
 //! MIDI sound's notes as a piano roll, an LED pattern's lights one lane each with the
 //! brightness as shade; where the track ends, where the motion ends, and the playhead.
 
-use super::{TimeAxis, TrackEdit, TracksInput, led};
+use super::{TimeAxis, TrackEdit, TracksInput, led, led_notes};
 use crate::app::action::{MotionAction, MotionSink};
 use crate::app::motion::timeline::PLAYHEAD_COLOUR;
 use crate::behaviour::{Data, Part};
@@ -80,11 +80,13 @@ pub fn lane_ui(
         Data::Led { lanes, .. } => led::paint(
             ui,
             &painter,
-            rect,
-            plot,
-            axis,
-            offset,
-            lanes,
+            &led::Lanes {
+                rect,
+                plot,
+                axis,
+                offset_ms: offset,
+                lanes,
+            },
             input.tracks.selected_led,
         ),
     }
@@ -112,7 +114,19 @@ pub fn lane_ui(
         );
     }
     if let Data::Led { pattern, lanes } = &part.data
-        && led::edit(ui, &response, plot, axis, offset, pattern, lanes, sink)
+        && led_notes::edit(
+            ui,
+            &response,
+            &led::Lanes {
+                rect,
+                plot,
+                axis,
+                offset_ms: offset,
+                lanes,
+            },
+            pattern,
+            sink,
+        )
     {
         return;
     }

@@ -7,6 +7,7 @@ pub mod apply;
 pub mod face;
 mod lanes;
 pub mod led;
+mod led_notes;
 mod pairing;
 mod save;
 mod state;
@@ -152,10 +153,16 @@ pub struct TracksInput<'a> {
     pub playhead_ms: u64,
 }
 
-/// Draws the tracks in `ui`'s area.
-pub fn tracks_ui(ui: &mut egui::Ui, input: &TracksInput<'_>, sink: &mut MotionSink<'_>) {
+/// Draws the tracks in `ui`'s area. Returns where each is on screen (its header and
+/// lanes: a file dropped there goes on it).
+pub fn tracks_ui(
+    ui: &mut egui::Ui,
+    input: &TracksInput<'_>,
+    sink: &mut MotionSink<'_>,
+) -> Vec<(Track, egui::Rect)> {
+    let mut areas = Vec::new();
     let Some(axis) = input.axis else {
-        return;
+        return areas;
     };
     let total = ui.available_height();
     let led_lanes = input
@@ -169,6 +176,7 @@ pub fn tracks_ui(ui: &mut egui::Ui, input: &TracksInput<'_>, sink: &mut MotionSi
         if part.is_none() && !loading {
             continue;
         }
+        let top = ui.cursor().top();
         ui.push_id(track.name(), |ui| {
             header_ui(ui, track, part, loading, input, sink);
             let Some(part) = part else { return };
@@ -193,7 +201,10 @@ pub fn tracks_ui(ui: &mut egui::Ui, input: &TracksInput<'_>, sink: &mut MotionSi
             );
             lanes::lane_ui(ui, rect, part, &axis, input, sink);
         });
+        let area = ui.max_rect().intersect(egui::Rect::everything_below(top));
+        areas.push((track, area.with_max_y(ui.cursor().top())));
     }
+    areas
 }
 
 /// A track's header row: its name, length and end against the motion's, its offset, and a
@@ -227,7 +238,7 @@ fn header_ui(
             if let crate::behaviour::Data::Led { pattern, .. } = &part.data {
                 #[expect(clippy::cast_precision_loss, reason = "times in ms")]
                 let at_ms = input.playhead_ms as f64 - part.offset_ms as f64;
-                led::add_light_menu(ui, pattern, at_ms, sink);
+                led_notes::add_light_menu(ui, pattern, at_ms, sink);
             }
             let mut offset = part.offset_ms;
             #[expect(clippy::cast_possible_truncation, reason = "lengths in ms")]
