@@ -213,8 +213,20 @@ pub struct PartLoaded {
     pub track: Option<crate::behaviour::Track>,
     /// The part, or why it could not be read.
     pub part: Result<crate::behaviour::Part, String>,
-    /// It was read for the skit beside the motion (not an undo step: the skit says it).
-    pub restored: bool,
+    /// Who asked for it.
+    pub placed: Placed,
+}
+
+/// Who put a part on a track: what decides whether it is an undo step and an unsaved
+/// change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placed {
+    /// The user: an undo step, and unsaved until the skit is saved.
+    ByUser,
+    /// The skit beside the motion: what is on disk already.
+    BySkit,
+    /// A behaviour of a command table opened: the table says it, nothing to save.
+    ByTable,
 }
 
 /// A tab's MIDI sound, rendered in the background.

@@ -52,7 +52,17 @@ impl Tab {
     #[must_use]
     pub fn unsaved(&self) -> Option<String> {
         match &self.kind {
-            TabKind::Motion(tab) => tab.is_dirty().then(|| tab.document.origin.display_name()),
+            TabKind::Motion(tab) => {
+                let name = tab.document.origin.display_name();
+                if tab.document.is_dirty() {
+                    Some(name)
+                } else {
+                    // Only its tracks changed: say so (the motion's file is not written).
+                    tab.tracks
+                        .is_dirty()
+                        .then(|| format!("{name} (its sound and LED tracks)"))
+                }
+            }
             TabKind::Archive(_) => None,
             TabKind::Gait(tab) => tab.is_dirty().then(|| tab.name()),
         }

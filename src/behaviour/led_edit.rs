@@ -1,7 +1,8 @@
 //! Editing an LED pattern's notes: a light's note added, moved or stretched, given another
-//! brightness, or deleted. Each edit leaves the pattern as MIDI can hold it
-//! ([`LedPattern::normalise`]) and says where the edited note went, so the window can keep it
-//! selected.
+//! brightness, or deleted. A note placed over others of its light takes their place only
+//! where it lies (one it lands inside is split around it). Each edit leaves the pattern as
+//! MIDI can hold it ([`LedPattern::normalise`]) and says where the edited note went, so the
+//! window can keep it selected.
 
 use crate::codec::sound::led::{LedNote, LedPattern};
 
@@ -51,6 +52,7 @@ pub fn apply(pattern: &mut LedPattern, edit: LedEdit) -> Option<Option<usize>> {
             if note.end_tick <= note.start_tick || note.key > 127 || note.velocity > 127 {
                 return None;
             }
+            make_room(pattern, &note, None);
             pattern.notes.push(note);
             Some(note)
         }
@@ -59,11 +61,13 @@ pub fn apply(pattern: &mut LedPattern, edit: LedEdit) -> Option<Option<usize>> {
             if *old == note || note.end_tick <= note.start_tick || note.velocity > 127 {
                 return None;
             }
-            pattern.notes[index] = LedNote {
+            let note = LedNote {
                 velocity: note.velocity.max(1),
                 ..note
             };
-            Some(pattern.notes[index])
+            pattern.notes[index] = note;
+            make_room(pattern, &note, Some(index));
+            Some(note)
         }
         LedEdit::Delete(index) => {
             if index >= pattern.notes.len() {
@@ -108,6 +112,34 @@ pub fn save(source: &super::Source, pattern: &LedPattern) -> Result<(), String> 
     crate::fsutil::write_atomic(&source.path, &out).map_err(|e| format!("{shown}: {e}"))
 }
 
+/// Clears the time `note` takes on its light from the pattern's other notes (all but
+/// `except`): one it covers goes, one it overlaps is cut back, one it lies inside is split
+/// in two around it.
+fn make_room(pattern: &mut LedPattern, note: &LedNote, except: Option<usize>) {
+    let mut kept = Vec::with_capacity(pattern.notes.len() + 1);
+    for (i, other) in pattern.notes.iter().enumerate() {
+        let same_light = other.key == note.key && other.channel == note.channel;
+        let apart = other.end_tick <= note.start_tick || other.start_tick >= note.end_tick;
+        if Some(i) == except || !same_light || apart {
+            kept.push(*other);
+            continue;
+        }
+        if other.start_tick < note.start_tick {
+            kept.push(LedNote {
+                end_tick: note.start_tick,
+                ..*other
+            });
+        }
+        if other.end_tick > note.end_tick {
+            kept.push(LedNote {
+                start_tick: note.end_tick,
+                ..*other
+            });
+        }
+    }
+    pattern.notes = kept;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,6 +171,37 @@ mod tests {
         assert_eq!(p.notes[1], note(50, 10, 100, 90));
         assert_eq!(p.end_tick, 100);
         assert_eq!(apply(&mut p, LedEdit::Add(note(50, 10, 10, 90))), None);
+    }
+
+    #[test]
+    fn a_note_dropped_inside_a_longer_one_splits_it_around_itself() {
+        let mut p = pattern();
+        p.notes.push(note(48, 100, 400, 127));
+        p.notes.push(note(48, 450, 465, 30));
+        p.normalise();
+        let index = p.notes.iter().position(|n| n.start_tick == 450).unwrap();
+        let at = apply(
+            &mut p,
+            LedEdit::Set {
+                index,
+                note: note(48, 200, 215, 30),
+            },
+        );
+        assert_eq!(p.notes[at.unwrap().unwrap()], note(48, 200, 215, 30));
+        assert!(p.notes.contains(&note(48, 100, 200, 127)), "{:?}", p.notes);
+        assert!(p.notes.contains(&note(48, 215, 400, 127)), "{:?}", p.notes);
+        // A note added over others of its light takes their place where it lies.
+        apply(&mut p, LedEdit::Add(note(48, 150, 300, 64)));
+        let a1: Vec<_> = p.notes.iter().filter(|n| n.key == 48).copied().collect();
+        assert_eq!(
+            a1,
+            vec![
+                note(48, 0, 30, 127),
+                note(48, 100, 150, 127),
+                note(48, 150, 300, 64),
+                note(48, 300, 400, 127)
+            ]
+        );
     }
 
     #[test]

@@ -3,6 +3,9 @@
 
 use super::{Data, LedLane, Part};
 
+/// How far after a time a note's start or end still counts as at it (ms).
+pub const SLACK_MS: f64 = 0.5;
+
 /// The lights' brightness at one time, by note number (0: off; 1-127 as the pattern's
 /// velocity).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,9 +30,13 @@ impl Lights {
         Self::at(lanes, at)
     }
 
-    /// The lights `lanes` have on at `at_ms` of the pattern.
+    /// The lights `lanes` have on at `at_ms` of the pattern. A note's start or end within
+    /// [`SLACK_MS`] after `at_ms` counts as at it: Sony's tempo (256,005 us a quarter) puts
+    /// the robot's 8 ms ticks a hair after whole milliseconds (tick 960 is at 512.01 ms), and
+    /// the playhead moves in whole ones.
     #[must_use]
     pub fn at(lanes: &[LedLane], at_ms: f64) -> Self {
+        let at_ms = at_ms + SLACK_MS;
         let mut lights = Self::default();
         for lane in lanes {
             let after = lane.notes.partition_point(|n| n.start <= at_ms);
@@ -90,5 +97,12 @@ mod tests {
         assert!(!Lights::at(&lanes, 150.0).any(), "off at the end");
         assert!(!Lights::at(&lanes, -5.0).any());
         assert!((Lights::at(&lanes, 120.0).level(48) - 64.0 / 127.0).abs() < 1e-6);
+        // Sony's ticks fall a hair after whole milliseconds: on at its tick, off at its end.
+        let sony = vec![LedLane {
+            key: 24,
+            notes: vec![note(512.01, 600.0117, 127)],
+        }];
+        assert_eq!(Lights::at(&sony, 512.0).0[24], 127);
+        assert_eq!(Lights::at(&sony, 600.0).0[24], 0);
     }
 }

@@ -47,6 +47,27 @@ pub fn find_font(chosen: Option<&Path>) -> Option<PathBuf> {
     SYSTEM_FONTS.iter().map(PathBuf::from).find(|p| p.is_file())
 }
 
+/// Whether `path` is a SoundFont (a RIFF file of form `sfbk`), by its first 12 bytes.
+///
+/// # Errors
+/// It cannot be read, or is not a SoundFont (the message names the file and what it holds).
+pub fn check_font(path: &Path) -> Result<(), String> {
+    use std::io::Read;
+    let shown = path.display();
+    let mut head = [0u8; 12];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .map_err(|e| format!("{shown}: {e}"))?;
+    if &head[..4] == b"RIFF" && &head[8..] == b"sfbk" {
+        Ok(())
+    } else {
+        Err(format!(
+            "{shown}: not a SoundFont (a .sf2 file starts with RIFF and sfbk; this one with {})",
+            crate::codec::error::describe_magic(&head)
+        ))
+    }
+}
+
 /// A MIDI sound rendered.
 #[derive(Clone, Debug)]
 pub struct Rendered {
@@ -402,6 +423,15 @@ mod tests {
             rendered.voice
         );
         assert!(loudness(&rendered.samples, 20.0, 200.0) > 0.05);
+        // Choosing it is refused up front, naming what it holds instead.
+        let wav = dir.join("voice.wav");
+        std::fs::write(&wav, b"RIFF\x04\x00\x00\x00WAVEfmt ").unwrap();
+        let why = check_font(&wav).unwrap_err();
+        assert!(why.contains("voice.wav: not a SoundFont"), "{why}");
+        assert!(
+            check_font(&bad).is_ok(),
+            "RIFF and sfbk: a SoundFont by its head"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

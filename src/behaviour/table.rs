@@ -176,8 +176,9 @@ pub struct Listed {
     pub table: PathBuf,
     /// The command's number.
     pub id: u32,
-    /// The motion's entry name, and where it is (None: in no archive beside).
-    pub motion: (String, Option<Source>),
+    /// The motion's entry name, and where it is (None: in no archive beside); None for a
+    /// command without a motion (a sound alone, say).
+    pub motion: Option<(String, Option<Source>)>,
     /// The sound's.
     pub sound: Option<(String, Option<Source>)>,
     /// The LED pattern's.
@@ -202,9 +203,6 @@ pub fn behaviours_in(folder: &Path, shelf: &Shelf) -> (Vec<Listed>, Vec<String>)
             }
         };
         for command in commands {
-            let Some(motion) = command.names(PartKind::Motion).next() else {
-                continue;
-            };
             let part = |kind| {
                 command
                     .names(kind)
@@ -214,7 +212,10 @@ pub fn behaviours_in(folder: &Path, shelf: &Shelf) -> (Vec<Listed>, Vec<String>)
             listed.push(Listed {
                 table: table.clone(),
                 id: command.id,
-                motion: (motion.to_owned(), shelf.find(motion, true)),
+                motion: command
+                    .names(PartKind::Motion)
+                    .next()
+                    .map(|m| (m.to_owned(), shelf.find(m, true))),
                 sound: part(PartKind::Sound),
                 led: part(PartKind::Led),
             });

@@ -94,6 +94,10 @@ fn moving_or_removing_a_track_is_an_undo_step_and_unsaved_until_saved() {
     assert!(tab(&h).tracks.sound.is_none());
     ctrl(&mut h, Key::W);
     assert!(crate::common::ui::shows(&h, "Don't Save"), "{}", said(&h));
+    assert!(
+        h.query_by_label_contains("example.mtn (its sound and LED tracks) has unsaved edits")
+            .is_some()
+    );
     crate::common::ui::press(&mut h, "Cancel");
     ctrl(&mut h, Key::Z);
     assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, moved);

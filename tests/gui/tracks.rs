@@ -263,13 +263,19 @@ fn the_sdks_command_table_lists_behaviours_and_one_opens_with_its_sound() {
     let paired: Vec<_> = list
         .listed
         .iter()
-        .filter(|b| b.motion.1.is_some() && b.sound.as_ref().is_some_and(|s| s.1.is_some()))
+        .filter(|b| {
+            b.motion.as_ref().is_some_and(|m| m.1.is_some())
+                && b.sound.as_ref().is_some_and(|s| s.1.is_some())
+        })
         .collect();
     assert_eq!(
         paired.len(),
         2,
         "the table pairs two of the SDK's motions with sounds"
     );
+    // Commands of a sound alone are listed too (offered for the motion in front).
+    let alone = list.listed.iter().filter(|b| b.motion.is_none()).count();
+    assert!(alone >= 2, "the sound-only commands are listed: {alone}");
     let chosen = paired[0].clone();
     crate::common::ui::press(&mut h, &format!("Open behaviour {}", chosen.id));
     wait_for_tracks(&mut h, true, false);
@@ -278,10 +284,14 @@ fn the_sdks_command_table_lists_behaviours_and_one_opens_with_its_sound() {
         tab.document.origin,
         mtn_studio::edit::Origin::Entry {
             archive: dir.join("monet-ERS-7-MOTION7.ODA"),
-            entry: chosen.motion.0.clone(),
+            entry: chosen.motion.clone().unwrap().0,
         }
     );
     let sound = tab.tracks.sound.clone().unwrap();
+    assert!(
+        !tab.is_dirty(),
+        "a behaviour opened as its table says has nothing to save"
+    );
     assert_eq!(
         sound.source.entry.as_deref(),
         Some(chosen.sound.unwrap().0.as_str())

@@ -12,7 +12,7 @@ use super::action::Action;
 use super::command::UiCommand;
 use super::dialogs::{Modal, PathPrompt, PathPurpose};
 use super::file_dialog::{self, Picked};
-use super::state::{Confirmed, MapFileOp};
+use super::state::{Confirmed, MapFileOp, Placed};
 use super::tabs::TabKind;
 use super::{StudioApp, import_dialog};
 use egui::ViewportCommand;
@@ -76,10 +76,10 @@ impl StudioApp {
             Action::OpenBehaviour(listed) => self.open_behaviour(&listed),
             Action::DropOnTrack(tab, path, track) => {
                 let source = crate::behaviour::Source { path, entry: None };
-                self.attach_part(tab, source, Some(track), 0, false);
+                self.attach_part(tab, source, Some(track), 0, Placed::ByUser);
             }
             Action::AttachPart(tab, source, track) => {
-                self.attach_part(tab, source, Some(track), 0, false);
+                self.attach_part(tab, source, Some(track), 0, Placed::ByUser);
             }
             Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry),
             Action::ActivateTab(id) => {
@@ -247,8 +247,10 @@ impl StudioApp {
     }
 
     fn soundfont_dialog(&mut self) {
+        let current = crate::behaviour::synth::find_font(self.soundfont.as_deref())
+            .map_or_else(String::new, |p| p.display().to_string());
         if !self.native_dialogs {
-            self.ask_path(PathPurpose::SoundFont, None, String::new());
+            self.ask_path(PathPurpose::SoundFont, None, current);
             return;
         }
         match file_dialog::pick_soundfont() {
@@ -259,7 +261,7 @@ impl StudioApp {
                 Some(format!(
                     "The system's file dialog did not open ({reason}); type the path instead."
                 )),
-                String::new(),
+                current,
             ),
         }
     }

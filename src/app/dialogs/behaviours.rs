@@ -36,6 +36,58 @@ fn part_text(part: Option<&(String, Option<Source>)>) -> String {
     }
 }
 
+/// A behaviour's button: Open (its motion, with its parts on the tracks); for a command
+/// without a motion, Add (its sound and LED pattern, on the motion in front).
+fn behaviour_button(
+    ui: &mut egui::Ui,
+    b: &Listed,
+    front: Option<&(TabId, String)>,
+    actions: &mut Vec<Action>,
+) {
+    let found = |part: Option<&(String, Option<Source>)>| part.and_then(|p| p.1.clone());
+    if let Some((_, motion)) = &b.motion {
+        let open = format!("Open behaviour {}", b.id);
+        let button = ui
+            .add_enabled(motion.is_some(), egui::Button::new("Open"))
+            .on_hover_text("Open the motion with its sound and LED pattern on its tracks")
+            .on_disabled_hover_text("Its motion is in no archive beside the table");
+        button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &open));
+        if button.clicked() {
+            actions.push(Action::CloseModal);
+            actions.push(Action::OpenBehaviour(Box::new(b.clone())));
+        }
+        return;
+    }
+    let parts: Vec<(Track, Source)> = [
+        (Track::Sound, found(b.sound.as_ref())),
+        (Track::Led, found(b.led.as_ref())),
+    ]
+    .into_iter()
+    .filter_map(|(track, source)| Some((track, source?)))
+    .collect();
+    let add = format!("Add behaviour {}", b.id);
+    let button = ui
+        .add_enabled(
+            front.is_some() && !parts.is_empty(),
+            egui::Button::new("Add"),
+        )
+        .on_hover_text("A command without a motion: put its parts on the motion in front")
+        .on_disabled_hover_text(if front.is_none() {
+            "A command without a motion: open a motion to put its parts on"
+        } else {
+            "Its parts are in no archive beside the table"
+        });
+    button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &add));
+    if button.clicked()
+        && let Some((tab, _)) = front
+    {
+        actions.push(Action::CloseModal);
+        for (track, source) in parts {
+            actions.push(Action::AttachPart(*tab, source, track));
+        }
+    }
+}
+
 /// The dialog.
 pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<Action>) {
     ui.set_min_width(640.0);
@@ -68,7 +120,7 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<
         .iter()
         .filter(|b| {
             wanted.is_empty()
-                || [Some(&b.motion), b.sound.as_ref(), b.led.as_ref()]
+                || [b.motion.as_ref(), b.sound.as_ref(), b.led.as_ref()]
                     .into_iter()
                     .flatten()
                     .any(|(n, _)| n.to_lowercase().contains(&wanted))
@@ -96,23 +148,10 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<
                             .file_name()
                             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
                         ui.weak(format!("{table} #{}", b.id));
-                        ui.label(part_text(Some(&b.motion)));
+                        ui.label(part_text(b.motion.as_ref()));
                         ui.label(part_text(b.sound.as_ref()));
                         ui.label(part_text(b.led.as_ref()));
-                        let open = format!("Open behaviour {}", b.id);
-                        let button = ui
-                            .add_enabled(b.motion.1.is_some(), egui::Button::new("Open"))
-                            .on_hover_text(
-                                "Open the motion with its sound and LED pattern on its tracks",
-                            )
-                            .on_disabled_hover_text("Its motion is in no archive beside the table");
-                        button.widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::Button, true, &open)
-                        });
-                        if button.clicked() {
-                            actions.push(Action::CloseModal);
-                            actions.push(Action::OpenBehaviour(Box::new((*b).clone())));
-                        }
+                        behaviour_button(ui, b, list.motion.as_ref(), actions);
                         ui.end_row();
                     }
                 });
@@ -120,7 +159,7 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<
     if let Some((tab, name)) = &list.motion {
         ui.separator();
         ui.strong(format!("By the naming rule, for {name}"));
-        ui.weak("NOTES.md's rule finds most pairs, not all: candidates, best first (score 1-4)");
+        ui.weak("Sony's naming rule finds most pairs, not all: candidates, best first (score 1-4)");
         for (track, found) in [(Track::Sound, &list.sounds), (Track::Led, &list.leds)] {
             ui.horizontal_wrapped(|ui| {
                 ui.label(format!("{}:", track.name()));

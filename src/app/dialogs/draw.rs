@@ -99,8 +99,9 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
     let (heading, label, button) = match prompt.purpose {
         PathPurpose::Open => (
             "Open Path",
-            "Path to a motion (.mtn, or .json), an archive (.oda), a gait file (.gait), or a \
-             .seq, .yaml, .pseq, .motion or .csv file to import",
+            "Path to a motion (.mtn, or .json), an archive (.oda), a gait file (.gait), a .seq, \
+             .yaml, .pseq, .motion or .csv file to import, or a sound or LED pattern (.wav, \
+             .mid, .led) to put on the motion in front",
             "Open",
         ),
         PathPurpose::SaveAs { .. } => ("Save As", "Path of the .mtn file to write", "Save"),

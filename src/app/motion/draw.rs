@@ -205,7 +205,7 @@ pub fn motion_tab_ui(
             .led
             .as_ref()
             .map(|led| Lights::of(led, playhead_ms as f64))
-            .filter(|_| area.width() > 4.0 * tracks::face::WIDTH);
+            .filter(|_| area.width() > 3.2 * tracks::face::WIDTH);
         let (area, column) = match lights {
             Some(_) => {
                 let (left, right) = area.split_left_right_at_x(area.right() - tracks::face::WIDTH);

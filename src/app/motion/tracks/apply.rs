@@ -5,7 +5,7 @@
 
 use crate::app::StudioApp;
 use crate::app::action::Action;
-use crate::app::state::{PartLoaded, TabId};
+use crate::app::state::{PartLoaded, Placed, TabId};
 use crate::behaviour::skit;
 use crate::behaviour::{Source, Track};
 use crate::edit::Origin;
@@ -38,7 +38,7 @@ impl StudioApp {
         source: Source,
         track: Option<Track>,
         offset_ms: i64,
-        restored: bool,
+        placed: Placed,
     ) {
         let Some(motion) = self.tabs.motion_mut(tab) else {
             return;
@@ -58,7 +58,7 @@ impl StudioApp {
                 tab,
                 track,
                 part,
-                restored,
+                placed,
             })));
         });
     }
@@ -86,13 +86,16 @@ impl StudioApp {
                     crate::behaviour::part::ends_against_motion(after)
                 ));
                 let midi = matches!(part.data, crate::behaviour::Data::Midi(_));
-                motion.tracks.put(part, !loaded.restored);
+                motion.tracks.put(part, loaded.placed == Placed::ByUser);
+                if loaded.placed == Placed::ByTable {
+                    motion.tracks.agree_on_disk(track);
+                }
                 if midi {
                     self.render_midi(loaded.tab);
                 }
             }
             Err(message) => {
-                if loaded.restored {
+                if loaded.placed == Placed::BySkit {
                     motion.tracks.forget_on_disk(waited);
                 }
                 self.fail("Could not add the track", message);
@@ -118,7 +121,7 @@ impl StudioApp {
         if is_archive {
             self.attach_archive_parts(tab, path);
         } else {
-            self.attach_part(tab, source, None, 0, false);
+            self.attach_part(tab, source, None, 0, Placed::ByUser);
         }
     }
 
@@ -146,14 +149,14 @@ impl StudioApp {
                     path: path.to_owned(),
                     entry: Some(entry),
                 };
-                self.attach_part(tab, source, Some(track), 0, false);
+                self.attach_part(tab, source, Some(track), 0, Placed::ByUser);
             }
         }
         if !found {
             self.fail(
                 "Could not add the track",
                 format!(
-                    "{}: no sound or LED entry goes with {name} by the naming rule (NOTES.md); \
+                    "{}: no sound or LED entry goes with {name} by Sony's naming rule; \
                      take one out with `mtn-studio convert --entry` and add it as a file",
                     path.display()
                 ),
@@ -243,7 +246,7 @@ impl StudioApp {
                             path: part.path,
                             entry: part.entry,
                         };
-                        self.attach_part(tab, source, Some(track), part.offset_ms, true);
+                        self.attach_part(tab, source, Some(track), part.offset_ms, Placed::BySkit);
                     }
                 }
             }

@@ -159,7 +159,7 @@ pub fn face_ui(ui: &mut egui::Ui, rect: Rect, lights: &Lights, playhead_ms: u64)
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &said));
     response.on_hover_text(format!(
         "{said}\nThe ERS-7's lights at the playhead, from the LED track. Which note is which \
-         light is inferred from Sony's files (NOTES.md); where each face light sits is drawn \
+         light is inferred from Sony's own files; where each face light sits is drawn \
          schematically (two eyes of six and two below, in note order)."
     ));
 }

@@ -249,6 +249,8 @@ fn piano_roll(
         if x1 < plot.left() || x0 > plot.right() {
             continue;
         }
+        // Clipped to the plot: a note begun before the view stays out of the gutter.
+        let (x0, x1) = (x0.max(plot.left()), x1.min(plot.right()));
         let y = plot.bottom() - f32::from(key.saturating_sub(low)) * row - row;
         let alpha = 90 + velocity;
         painter.rect_filled(

@@ -106,8 +106,12 @@ pub fn paint(ui: &egui::Ui, painter: &egui::Painter, view: &Lanes<'_>, selected:
         }
         let gutter = Rect::from_x_y_ranges(rect.left()..=plot.left(), top..=top + row);
         let name = light_name(key).map_or_else(
-            || format!("note {key}: a note NOTES.md does not name"),
-            |n| format!("{n} (note {key}; inferred from Sony's files, NOTES.md)"),
+            || format!("note {key}: a note no known light answers to"),
+            |n| {
+                format!(
+                    "{n} (note {key}; which light a note is was inferred from Sony's own files)"
+                )
+            },
         );
         ui.interact(
             gutter,
@@ -124,6 +128,8 @@ pub fn paint(ui: &egui::Ui, painter: &egui::Painter, view: &Lanes<'_>, selected:
         let mut pending: Option<(f32, f32, u8)> = None;
         let paint = |(x0, x1, velocity): (f32, f32, u8)| {
             let shade = 40 + u16::from(velocity) * 215 / 127;
+            // A note wide enough keeps a hair of dark at its end, so touching notes show.
+            let x1 = if x1 - x0 > 4.0 { x1 - 1.0 } else { x1 };
             painter.rect_filled(
                 Rect::from_x_y_ranges(x0..=x1.max(x0 + 1.0), top + 1.0..=top + row - 1.0),
                 1.0,
@@ -152,8 +158,12 @@ pub fn paint(ui: &egui::Ui, painter: &egui::Painter, view: &Lanes<'_>, selected:
             let x0 = axis.x_of(start + offset_ms).max(plot.left());
             let x1 = axis.x_of(end + offset_ms).min(plot.right());
             pending = match pending {
-                // Within the point column the last one reached: one rectangle.
-                Some((p0, p1, v)) if x0 <= p1 + 1.0 => Some((p0, p1.max(x1), v.max(velocity))),
+                // Too narrow to tell apart from the run before it (within the point
+                // column it reached): one rectangle, at the brightest. Notes wide enough to
+                // see keep their own shade, however close.
+                Some((p0, p1, v)) if x0 <= p1 + 1.0 && (x1 - x0 < 2.0 || p1 - p0 < 2.0) => {
+                    Some((p0, p1.max(x1), v.max(velocity)))
+                }
                 Some(done) => {
                     paint(done);
                     Some((x0, x1, velocity))

@@ -40,7 +40,7 @@ pub fn add_light_menu(
     let response = ui.menu_button("+ Light", |ui| {
         ui.label(format!(
             "A note at {start:.0} ms of the pattern, for a light it does not light yet (the \
-             names are inferred: NOTES.md)"
+             names are inferred from Sony's own files)"
         ));
         ui.columns(3, |columns| {
             for (ui, keys) in columns.iter_mut().zip(LIGHT_COLUMNS) {
@@ -191,7 +191,7 @@ pub fn edit(
                 note: moved,
             })));
         } else {
-            ghost(ui, view, pattern, &moved);
+            ghost(ui, view, pattern, &moved, drag.stretch);
         }
         return true;
     }
@@ -234,6 +234,10 @@ pub fn edit(
             egui::CursorIcon::Grab
         };
         ui.ctx().set_cursor_icon(icon);
+        // The note's menu, once open, is not covered by its tooltip.
+        if response.context_menu_opened() {
+            return false;
+        }
         egui::Tooltip::always_open(
             ui.ctx().clone(),
             response.layer_id,
@@ -303,7 +307,7 @@ fn note_menu(
 }
 
 /// A dragged note where it would land, outlined over its lane.
-fn ghost(ui: &egui::Ui, view: &Lanes<'_>, pattern: &LedPattern, note: &LedNote) {
+fn ghost(ui: &egui::Ui, view: &Lanes<'_>, pattern: &LedPattern, note: &LedNote, stretch: bool) {
     let Lanes {
         plot,
         axis,
@@ -325,10 +329,29 @@ fn ghost(ui: &egui::Ui, view: &Lanes<'_>, pattern: &LedPattern, note: &LedNote) 
         1.0,
         light_colour(note.key).gamma_multiply(0.55),
     );
+    // Where it will start, or (its end dragged) end and how long it will be.
+    let (at, align, text) = if stretch {
+        let (start, end) = (pattern.ms_at(note.start_tick), pattern.ms_at(note.end_tick));
+        (
+            x1,
+            egui::Align2::RIGHT_BOTTOM,
+            format!(
+                "ends {:.0} ms ({:.0} ms long)",
+                end + offset_ms,
+                end - start
+            ),
+        )
+    } else {
+        (
+            x0,
+            egui::Align2::LEFT_BOTTOM,
+            format!("{:.0} ms", pattern.ms_at(note.start_tick) + offset_ms),
+        )
+    };
     painter.text(
-        Pos2::new(x0, top - 1.0),
-        egui::Align2::LEFT_BOTTOM,
-        format!("{:.0} ms", pattern.ms_at(note.start_tick) + offset_ms),
+        Pos2::new(at, top - 1.0),
+        align,
+        text,
         egui::FontId::proportional(10.0),
         ui.visuals().strong_text_color(),
     );

@@ -6,6 +6,7 @@ use super::apply::motion_name;
 use crate::app::StudioApp;
 use crate::app::dialogs::Modal;
 use crate::app::dialogs::behaviours::BehaviourList;
+use crate::app::state::Placed;
 use crate::app::tabs::TabKind;
 use crate::behaviour::table::{Listed, Shelf, behaviours_in, folder_of};
 use crate::behaviour::{Source, Track};
@@ -56,7 +57,7 @@ impl StudioApp {
 
     /// Opens a behaviour: its motion in a tab, its sound and LED pattern on the tracks.
     pub(in crate::app) fn open_behaviour(&mut self, listed: &Listed) {
-        let Some(motion) = listed.motion.1.clone() else {
+        let Some(motion) = listed.motion.as_ref().and_then(|m| m.1.clone()) else {
             return;
         };
         match &motion.entry {
@@ -76,7 +77,7 @@ impl StudioApp {
         for (track, part) in [(Track::Sound, &listed.sound), (Track::Led, &listed.led)] {
             if let Some((_, Some(source))) = part {
                 let source: Source = source.clone();
-                self.attach_part(tab, source, Some(track), 0, false);
+                self.attach_part(tab, source, Some(track), 0, Placed::ByTable);
             }
         }
         self.status.say(format!(
@@ -86,7 +87,7 @@ impl StudioApp {
                 .table
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
-            listed.motion.0
+            listed.motion.as_ref().map_or("", |m| m.0.as_str())
         ));
     }
 }

@@ -84,7 +84,21 @@ impl StudioApp {
             return true;
         };
         let skit = motion.tracks.skit_dirty();
+        let led = motion.tracks.led_dirty();
         let led_saved = self.save_led(tab);
-        led_saved && (!skit || self.save_skit(tab))
+        let saved = led_saved && (!skit || self.save_skit(tab));
+        // Both written: say both (the second message would hide the first).
+        if saved
+            && skit
+            && led
+            && let Some(motion) = self.tabs.motion_mut(tab)
+            && let Some(led) = &motion.tracks.led
+        {
+            let label = led.source.label();
+            self.status.say(format!(
+                "Saved the LED pattern {label} and the skit beside the motion"
+            ));
+        }
+        saved
     }
 }

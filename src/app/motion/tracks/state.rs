@@ -149,6 +149,16 @@ impl Tracks {
         }
     }
 
+    /// The part on `track` is what there is to keep of it (a command table pairs it): the
+    /// skit is measured against it as if it said so.
+    pub fn agree_on_disk(&mut self, track: Track) {
+        let now = self.get(track).map(reference);
+        match track {
+            Track::Sound => self.on_disk.0 = now,
+            Track::Led => self.on_disk.1 = now,
+        }
+    }
+
     /// A restored part that could not be read: the skit on disk is no longer what the
     /// tracks are measured against for it (saving writes the skit without it).
     pub fn forget_on_disk(&mut self, track: Track) {

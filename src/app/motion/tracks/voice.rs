@@ -65,11 +65,10 @@ impl StudioApp {
     /// Plays MIDI sounds through `path` (None: the system's SoundFont, else the built-in
     /// voice) from now on, remembered; the open tabs' MIDI sounds are rendered again.
     pub(in crate::app) fn set_soundfont(&mut self, path: Option<PathBuf>) {
-        if let Some(path) = path.as_ref().filter(|p| !p.is_file()) {
-            self.fail(
-                "Could not choose the SoundFont",
-                format!("{}: no such file", path.display()),
-            );
+        if let Some(path) = &path
+            && let Err(why) = synth::check_font(path)
+        {
+            self.fail("Could not choose the SoundFont", why);
             return;
         }
         self.soundfont = path;
