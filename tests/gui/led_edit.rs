@@ -4,7 +4,7 @@
 //! motion's file.
 
 use crate::common::scratch_dir;
-use crate::common::sound::{pcm_wav, sine, sony_led};
+use crate::common::sound::{pcm_wav, sony_led, yelps};
 use crate::common::ui::{
     ctrl, ctrl_shift, double_click_at, drag, opened, right_click_at, said, tab,
 };
@@ -26,7 +26,8 @@ fn folder(name: &str) -> std::path::PathBuf {
     std::fs::write(dir.join("example.mtn"), mtn_studio::example::EXAMPLE_MTN).unwrap();
     std::fs::write(
         dir.join("voice.wav"),
-        pcm_wav(&sine(220.0, 16_000), 16_000, 16),
+        // Two yelps, at 415 and 900 ms: a keyframe snaps to them.
+        pcm_wav(&yelps(&[0.415, 0.9], 1.0), 16_000, 16),
     )
     .unwrap();
     let mut archive = Archive::default();
@@ -137,11 +138,23 @@ fn moving_or_removing_a_track_is_an_undo_step_and_unsaved_until_saved() {
     assert_eq!(saved.sound.unwrap().offset_ms, moved);
 }
 
+/// The whole round: a motion opens with its sound and LED tracks, they draw, the
+/// sound is dragged in time, a keyframe snaps to one of its onsets, the LED pattern's notes
+/// are edited, and Save writes the skit and the LED entry, which read back as they were left.
 #[test]
 fn an_led_note_is_moved_added_dimmed_and_deleted_and_saved_back_into_its_entry() {
     let dir = folder("notes");
     let mut h = opened(&[&dir.join("example.mtn")]);
     wait_for_tracks(&mut h, true, true);
+    assert!(h.query_by_label("Sound track").is_some() && h.query_by_label("LED track").is_some());
+    // The sound dragged 40 points later.
+    let lane = h.get_by_label("Sound track").rect();
+    drag(&mut h, lane.center(), lane.center() + egui::vec2(40.0, 0.0));
+    let offset = tab(&h).tracks.sound.as_ref().unwrap().offset_ms;
+    assert!(offset > 0, "{}", said(&h));
+    // A keyframe dragged near the first yelp with Ctrl lands on its frame.
+    let onset = tab(&h).tracks.sound.as_ref().unwrap().onsets_ms[0] + offset as f64;
+    crate::tracks::snap_keyframe_to(&mut h, onset);
     let before = pattern(&h);
     let ms = |p: &LedPattern, tick: u64| p.ms_at(tick);
     // Lanes: A1 (note 48) above, the back's front colour light (84) below, on 240-360 ms.
@@ -225,10 +238,16 @@ fn an_led_note_is_moved_added_dimmed_and_deleted_and_saved_back_into_its_entry()
     );
     let reopened = skit::read(&dir.join("example.skit")).unwrap();
     assert_eq!(reopened.led.unwrap().entry.as_deref(), Some(ENTRY));
+    assert_eq!(
+        reopened.sound.unwrap().offset_ms,
+        offset,
+        "the skit has the sound's move"
+    );
     // Reopened, the motion shows the pattern as saved.
     let mut again = opened(&[&dir.join("example.mtn")]);
     wait_for_tracks(&mut again, true, true);
     assert_eq!(pattern(&again).notes, edited.notes);
+    assert_eq!(tab(&again).tracks.sound.as_ref().unwrap().offset_ms, offset);
 }
 
 #[test]

@@ -126,11 +126,53 @@ fn a_sound_or_led_file_opened_goes_on_the_motion_in_front() {
     assert!(tab(&h).tracks.led.is_some());
 }
 
+/// Drags keyframe 1 of the example's FL_LEG_KNEE in time to 9 ms short of `onset_ms` with
+/// Ctrl held, as egui-winit sends Ctrl; checks it lands on the 16 ms frame nearest the onset
+/// (not the one nearest the pointer). Returns where the drag went from and to.
+pub fn snap_keyframe_to(h: &mut Harness<'_, StudioApp>, onset_ms: f64) -> (egui::Pos2, egui::Pos2) {
+    use mtn_studio::app::motion::timeline::drag::snap_to_frame_ms;
+    use mtn_studio::app::motion::view::Channel;
+    crate::common::ui::show_only_knee(h);
+    let knee = Channel::Joint(
+        tab(h)
+            .document
+            .motion
+            .locators
+            .iter()
+            .position(|l| mtn_studio::robot::joint_name("DRX-1000", l) == "FL_LEG_KNEE")
+            .unwrap(),
+    );
+    let transform = tab(h).timeline.transform.unwrap();
+    let from = crate::common::ui::point_on_screen(h, 1, knee);
+    let aim = onset_ms - 9.0;
+    let to = egui::pos2(transform.position_from_point_x(aim), from.y);
+    let snapped = snap_to_frame_ms(onset_ms);
+    assert_ne!(
+        snapped,
+        snap_to_frame_ms(aim),
+        "the test needs the two to differ"
+    );
+    h.input_mut()
+        .events
+        .push(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
+    h.run();
+    drag(h, from, to);
+    h.input_mut()
+        .events
+        .push(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    h.run();
+    assert_eq!(
+        tab(h).document.times_ms()[1],
+        snapped,
+        "on the onset's frame"
+    );
+    (from, to)
+}
+
 #[test]
 fn onsets_are_marked_a_ctrl_drag_snaps_a_keyframe_to_one_and_retime_to_sound_fits_it() {
     use crate::common::sound::yelps;
     use mtn_studio::app::motion::timeline::drag::snap_to_frame_ms;
-    use mtn_studio::app::motion::view::Channel;
     let dir = scratch_dir("tracks", "onsets");
     std::fs::write(dir.join("example.mtn"), mtn_studio::example::EXAMPLE_MTN).unwrap();
     std::fs::write(
@@ -152,37 +194,8 @@ fn onsets_are_marked_a_ctrl_drag_snaps_a_keyframe_to_one_and_retime_to_sound_fit
     assert!(said(&h).contains("2 sound onsets marked"), "{}", said(&h));
     // Keyframe 1 (256 ms) dragged to 9 ms short of the first onset with Ctrl held: it lands
     // on the frame nearest the onset; without Ctrl, on the frame nearest the pointer.
-    crate::common::ui::show_only_knee(&mut h);
-    let knee = Channel::Joint(
-        tab(&h)
-            .document
-            .motion
-            .locators
-            .iter()
-            .position(|l| mtn_studio::robot::joint_name("DRX-1000", l) == "FL_LEG_KNEE")
-            .unwrap(),
-    );
-    let transform = tab(&h).timeline.transform.unwrap();
-    let from = crate::common::ui::point_on_screen(&h, 1, knee);
-    let aim = onsets[0] - 9.0;
-    let to = egui::pos2(transform.position_from_point_x(aim), from.y);
-    let snapped = snap_to_frame_ms(onsets[0]);
-    let free = snap_to_frame_ms(aim);
-    assert_ne!(snapped, free, "the test needs the two to differ");
-    h.input_mut()
-        .events
-        .push(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
-    h.run();
-    drag(&mut h, from, to);
-    h.input_mut()
-        .events
-        .push(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
-    h.run();
-    assert_eq!(
-        tab(&h).document.times_ms()[1],
-        snapped,
-        "on the onset's frame"
-    );
+    let (from, to) = snap_keyframe_to(&mut h, onsets[0]);
+    let free = snap_to_frame_ms(onsets[0] - 9.0);
     crate::common::ui::ctrl(&mut h, egui::Key::Z);
     drag(&mut h, from, to);
     assert_eq!(tab(&h).document.times_ms()[1], free, "where the pointer is");

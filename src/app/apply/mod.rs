@@ -6,6 +6,8 @@
 
 mod answers;
 mod files;
+mod track_save;
+mod track_sound;
 mod transfer;
 
 use super::action::Action;

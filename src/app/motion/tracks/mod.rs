@@ -9,9 +9,7 @@ mod lanes;
 pub mod led;
 mod led_notes;
 mod pairing;
-mod save;
 mod state;
-mod voice;
 
 pub use state::{Snapshot, TrackEdit, Tracks};
 

@@ -2,8 +2,8 @@
 //! and its LED pattern, edited, back into its file or archive entry. Save on the motion
 //! saves both when they have changes; File > Save Skit writes the skit whenever asked.
 
-use super::apply::skit_path_of;
 use crate::app::StudioApp;
+use crate::app::motion::tracks::apply::skit_path_of;
 use crate::app::state::TabId;
 use crate::behaviour::skit::{self, PartRef, Skit};
 use crate::behaviour::{Data, led_edit};
