@@ -933,13 +933,22 @@ def play_a_skit_without_a_sound_card():
         key('space')
         find('Sound is off', prefix=True, timeout=10)
         key('space')
+        # The lights at the playhead, beside the tracks, named for a screen reader.
+        find('Lights: ', prefix=True)
+        # The moved track is an unsaved edit: quitting asks, and Save writes the skit.
         key('ctrl+q')
-        wait_closed(app_process, 'Ctrl+Q after playing the skit')
+        find('greet.mtn (its sound and LED tracks) has unsaved edits', prefix=True)
+        click('Save', 'push button')
+        wait_closed(app_process, 'Save after moving the sound track')
+        with open(os.path.join(folder, 'greet.skit')) as f:
+            saved = json.load(f)['sound']['offset_ms']
+        if saved != after:
+            fail('the skit saved the sound at %s ms, not where it was left (%s)' % (saved, after))
     finally:
         if app_process.poll() is None:
             app_process.kill()
     log('ok: the skit put back its sound and LED tracks, found by name; the sound dragged '
-        'from %d to %d ms; Space played with no sound card, which the window said' %
+        'from %d to %d ms; Space played with no sound card, which the window said; the lights were named; quitting asked, and Save wrote the move into the skit' %
         (before, after))
 
 
