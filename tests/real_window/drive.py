@@ -948,8 +948,9 @@ def play_a_skit_without_a_sound_card():
         if app_process.poll() is None:
             app_process.kill()
     log('ok: the skit put back its sound and LED tracks, found by name; the sound dragged '
-        'from %d to %d ms; Space played with no sound card, which the window said; the lights were named; quitting asked, and Save wrote the move into the skit' %
-        (before, after))
+        'from %d to %d ms; Space played with no sound card, which the window said; the '
+        'lights were named; quitting asked, and Save wrote the move into the skit'
+        % (before, after))
 
 
 if __name__ == '__main__':
