@@ -52,6 +52,12 @@ pub fn motion_tab_ui(
     } = widgets;
     let playhead_ms = playback.time_ms();
     let playhead_values = playback.values_with(&document.motion.keyframes, document.times_ms());
+    // The lights the LED track has on at the playhead: for the stage and the face diagram.
+    #[expect(clippy::cast_precision_loss, reason = "a playhead in ms")]
+    let lights = tracks
+        .led
+        .as_ref()
+        .map(|led| Lights::of(led, playhead_ms as f64));
     let (width, height) = (ui.available_width(), ui.available_height());
     // Each resizable panel keeps its size as a share of the window (see `panel_size`).
     if panels.joints {
@@ -117,11 +123,7 @@ pub fn motion_tab_ui(
                             .or_else(|| floor.latest()),
                         visible_ms,
                         focused: view.focused,
-                        #[expect(clippy::cast_precision_loss, reason = "a playhead in ms")]
-                        lights: tracks
-                            .led
-                            .as_ref()
-                            .map(|led| Lights::of(led, playhead_ms as f64)),
+                        lights,
                     };
                     match stage::stage_ui(ui, &input, large, stage_state) {
                         Some(StageEvent::Select(j)) => {
@@ -200,12 +202,7 @@ pub fn motion_tab_ui(
         let area = ui.available_rect_before_wrap();
         // With an LED track, the lights at the playhead beside the timeline and its tracks
         // (which keep one time axis, so both give up the column).
-        #[expect(clippy::cast_precision_loss, reason = "a playhead in ms")]
-        let lights = tracks
-            .led
-            .as_ref()
-            .map(|led| Lights::of(led, playhead_ms as f64))
-            .filter(|_| area.width() > 3.2 * tracks::face::WIDTH);
+        let lights = lights.filter(|_| area.width() > 3.2 * tracks::face::WIDTH);
         let (area, column) = match lights {
             Some(_) => {
                 let (left, right) = area.split_left_right_at_x(area.right() - tracks::face::WIDTH);

@@ -40,6 +40,20 @@ pub fn lane_ui(
     painter.rect_filled(plot, 2.0, visuals.extreme_bg_color);
     #[expect(clippy::cast_precision_loss, reason = "offsets in ms")]
     let offset = part.offset_ms as f64;
+    // An LED pattern's lanes on screen: painted, then answering the pointer.
+    let led_view = match &part.data {
+        Data::Led { pattern, lanes } => Some((
+            pattern,
+            led::Lanes {
+                rect,
+                plot,
+                axis,
+                offset_ms: offset,
+                lanes,
+            },
+        )),
+        _ => None,
+    };
     let start_x = axis.x_of(offset).max(plot.left());
     let end_x = axis.x_of(part.end_ms()).min(plot.right());
     if end_x > start_x {
@@ -77,18 +91,11 @@ pub fn lane_ui(
                 .collect();
             piano_roll(&painter, plot, axis, offset, &notes);
         }
-        Data::Led { lanes, .. } => led::paint(
-            ui,
-            &painter,
-            &led::Lanes {
-                rect,
-                plot,
-                axis,
-                offset_ms: offset,
-                lanes,
-            },
-            input.tracks.selected_led,
-        ),
+        Data::Led { .. } => {
+            if let Some((_, view)) = &led_view {
+                led::paint(ui, &painter, view, input.tracks.selected_led);
+            }
+        }
     }
     // Where the track ends, and where the motion ends.
     let end = axis.x_of(part.end_ms());
@@ -113,20 +120,8 @@ pub fn lane_ui(
             Stroke::new(1.5, PLAYHEAD_COLOUR),
         );
     }
-    if let Data::Led { pattern, lanes } = &part.data
-        && led_notes::edit(
-            ui,
-            &response,
-            &led::Lanes {
-                rect,
-                plot,
-                axis,
-                offset_ms: offset,
-                lanes,
-            },
-            pattern,
-            sink,
-        )
+    if let Some((pattern, view)) = &led_view
+        && led_notes::edit(ui, &response, view, pattern, sink)
     {
         return;
     }
