@@ -13,7 +13,12 @@
 //! really takes (worked out for the segments in view), still and while a keyframe there is
 //! dragged (the paths worked out again every frame). Three cases add a 3-minute sound track
 //! and an LED pattern over it (issue 23): dragging, playing, and the naive waveform (every
-//! sample of each pixel column looked at) as their baseline.
+//! sample of each pixel column looked at) as their baseline. Two cases draw the stage alone
+//! (the posed robot, its floor, ghosts and paths, in a window of its own): with the playhead
+//! still, and while playing (a new pose every frame).
+//!
+//! Each case sets itself up when it runs, so `cargo bench --bench frame -- NAME` builds only
+//! that one.
 
 #![allow(
     missing_docs,
@@ -24,6 +29,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
+use mtn_studio::app::motion::stage::{StageInput, StageState, stage_ui};
 use mtn_studio::behaviour::{Data, Part, Peaks, Source};
 use mtn_studio::codec::sound::SoundKind;
 use mtn_studio::codec::sound::led::{LedNote, LedPattern};
@@ -98,133 +104,148 @@ fn tracks() -> (Part, Part) {
     (sound, led)
 }
 
-fn bench_frame(c: &mut Criterion) {
-    let (sound, led) = tracks();
+/// One case: what the frame shows and what changes from one frame to the next.
+#[derive(Clone, Copy, Default)]
+struct Case {
+    name: &'static str,
+    /// Every keyframe of every curve handed to the plot (the baseline).
+    naive: bool,
+    /// The playhead moves every frame.
+    playing: bool,
+    /// The curves are reduced afresh every frame, as while panning or zooming.
+    recompute: bool,
+    /// A keyframe is dragged: an edit every frame inside one gesture, as the timeline
+    /// makes while dragging.
+    dragging: bool,
+    /// Two seconds in view where the segments are short (servo paths drawn).
+    zoomed: bool,
+    /// The 3-minute sound and LED tracks: from the pyramid, or every sample looked at.
+    tracks: Option<bool>,
+}
+
+const CASES: [Case; 10] = [
+    Case {
+        name: "tracks_3min_sound_and_led_dragging",
+        dragging: true,
+        tracks: Some(false),
+        ..NONE
+    },
+    Case {
+        name: "tracks_3min_playing_recomputing_curves",
+        playing: true,
+        recompute: true,
+        tracks: Some(false),
+        ..NONE
+    },
+    Case {
+        name: "tracks_3min_naive_waveform_baseline",
+        dragging: true,
+        tracks: Some(true),
+        ..NONE
+    },
+    Case {
+        name: "timeline_as_built",
+        ..NONE
+    },
+    Case {
+        name: "playing_as_built",
+        playing: true,
+        ..NONE
+    },
+    Case {
+        name: "playing_recomputing_curves",
+        playing: true,
+        recompute: true,
+        ..NONE
+    },
+    Case {
+        name: "dragging_a_keyframe",
+        dragging: true,
+        ..NONE
+    },
+    Case {
+        name: "servo_paths_in_view",
+        zoomed: true,
+        ..NONE
+    },
+    Case {
+        name: "servo_paths_while_dragging",
+        dragging: true,
+        zoomed: true,
+        ..NONE
+    },
+    Case {
+        name: "naive_every_point_baseline",
+        naive: true,
+        recompute: true,
+        ..NONE
+    },
+];
+
+const NONE: Case = Case {
+    name: "",
+    naive: false,
+    playing: false,
+    recompute: false,
+    dragging: false,
+    zoomed: false,
+    tracks: None,
+};
+
+/// The editor showing the largest motion as `case` asks, warmed up.
+fn editor(case: Case, ctx: &egui::Context) -> (StudioApp, u64) {
     let motion = mtn_studio::example::largest_motion();
+    let mut app = StudioApp::with_document(Document::unsaved(motion, "largest"));
+    app.audio = mtn_studio::app::audio::Audio::off("the bench plays no sound");
+    let id = app.tabs.active.expect("a tab");
+    let tab = app.tabs.motion_mut(id).expect("a motion tab");
+    tab.timeline.naive_plot = case.naive;
+    if let Some(naive_waveform) = case.tracks {
+        let (sound, led) = tracks();
+        tab.tracks.sound = Some(sound);
+        tab.tracks.led = Some(led);
+        tab.tracks.naive_waveform = naive_waveform;
+    }
+    tab.timeline.cache.disabled = case.recompute;
+    if case.playing {
+        tab.playback.looping = true;
+        tab.playback.toggle(&tab.document.motion.keyframes);
+    }
+    if case.zoomed {
+        let start = tab.document.times_ms()[32_400] as f64;
+        tab.timeline.frame_request = Some((start, start + 2_000.0));
+    }
+    // Warm up: fonts, the first layout, the fit to the whole motion.
+    for step in 0..3 {
+        frame(ctx, &mut app, f64::from(step) / 60.0);
+    }
+    if case.zoomed {
+        let tab = app.tabs.motion_mut(id).expect("a motion tab");
+        let paths = tab.timeline.servo.paths(&tab.document, 32_400..32_600);
+        assert!(!paths.is_empty(), "no servo path in view");
+        println!("{}: {} servo paths in view", case.name, paths.len());
+    }
+    if case.dragging {
+        app.push(Action::Motion(
+            id,
+            MotionAction::BeginGesture("drag".into()),
+        ));
+    }
+    (app, id)
+}
+
+fn bench_frame(c: &mut Criterion) {
     let mut group = c.benchmark_group("frame_65535x20");
     group.sample_size(20);
-    // (name, naive plot, playing, curves reduced afresh every frame as while panning,
-    // zooming or dragging, rather than reused from the last frame, a keyframe dragged:
-    // an edit every frame inside one gesture, as the timeline makes while dragging; the
-    // 3-minute sound and LED tracks: none, from the pyramid, or every sample looked at)
-    for (name, naive, playing, recompute, dragging, zoomed, with_tracks) in [
-        (
-            "tracks_3min_sound_and_led_dragging",
-            false,
-            false,
-            false,
-            true,
-            false,
-            Some(false),
-        ),
-        (
-            "tracks_3min_playing_recomputing_curves",
-            false,
-            true,
-            true,
-            false,
-            false,
-            Some(false),
-        ),
-        (
-            "tracks_3min_naive_waveform_baseline",
-            false,
-            false,
-            false,
-            true,
-            false,
-            Some(true),
-        ),
-        ("timeline_as_built", false, false, false, false, false, None),
-        ("playing_as_built", false, true, false, false, false, None),
-        (
-            "playing_recomputing_curves",
-            false,
-            true,
-            true,
-            false,
-            false,
-            None,
-        ),
-        (
-            "dragging_a_keyframe",
-            false,
-            false,
-            false,
-            true,
-            false,
-            None,
-        ),
-        (
-            "servo_paths_in_view",
-            false,
-            false,
-            false,
-            false,
-            true,
-            None,
-        ),
-        (
-            "servo_paths_while_dragging",
-            false,
-            false,
-            false,
-            true,
-            true,
-            None,
-        ),
-        (
-            "naive_every_point_baseline",
-            true,
-            false,
-            true,
-            false,
-            false,
-            None,
-        ),
-    ] {
-        let mut app = StudioApp::with_document(Document::unsaved(motion.clone(), "largest"));
-        app.audio = mtn_studio::app::audio::Audio::off("the bench plays no sound");
-        let id = app.tabs.active.expect("a tab");
-        let tab = app.tabs.motion_mut(id).expect("a motion tab");
-        tab.timeline.naive_plot = naive;
-        if let Some(naive_waveform) = with_tracks {
-            tab.tracks.sound = Some(sound.clone());
-            tab.tracks.led = Some(led.clone());
-            tab.tracks.naive_waveform = naive_waveform;
-        }
-        tab.timeline.cache.disabled = recompute;
-        if playing {
-            tab.playback.looping = true;
-            tab.playback.toggle(&tab.document.motion.keyframes);
-        }
-        if zoomed {
-            let start = tab.document.times_ms()[32_400] as f64;
-            tab.timeline.frame_request = Some((start, start + 2_000.0));
-        }
-        let ctx = egui::Context::default();
-        // Warm up: fonts, the first layout, the fit to the whole motion.
-        for step in 0..3 {
-            frame(&ctx, &mut app, f64::from(step) / 60.0);
-        }
-        if zoomed {
-            let tab = app.tabs.motion_mut(id).expect("a motion tab");
-            let paths = tab.timeline.servo.paths(&tab.document, 32_400..32_600);
-            assert!(!paths.is_empty(), "no servo path in view");
-            println!("{name}: {} servo paths in view", paths.len());
-        }
-        if dragging {
-            app.push(Action::Motion(
-                id,
-                MotionAction::BeginGesture("drag".into()),
-            ));
-        }
-        let mut time = 1.0;
-        let mut value = 0;
-        group.bench_function(name, |b| {
+    for case in CASES {
+        group.bench_function(case.name, |b| {
+            let ctx = egui::Context::default();
+            let (mut app, id) = editor(case, &ctx);
+            let mut time = 1.0;
+            let mut value = 0;
             b.iter(|| {
                 time += 1.0 / 60.0;
-                if dragging {
+                if case.dragging {
                     value = (value + 1_000) % 1_000_000;
                     app.push(Action::Motion(
                         id,
@@ -235,6 +256,63 @@ fn bench_frame(c: &mut Criterion) {
                     ));
                 }
                 frame(&ctx, &mut app, time);
+            });
+        });
+    }
+    // The stage alone, in a window of its own (as large as the large stage), on the largest
+    // motion: its picture kept while the pose stays, and made again while playing.
+    let motion = mtn_studio::example::largest_motion();
+    let times = mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes);
+    let changes = mtn_studio::edit::Changes::default();
+    for (name, playing) in [
+        ("stage_alone_as_built", false),
+        ("stage_alone_playing", true),
+    ] {
+        group.bench_function(name, |b| {
+            let ctx = egui::Context::default();
+            let mut state = StageState::default();
+            state.onion = 2;
+            let mut playhead_ms = 20_000;
+            let mut time = 0.0;
+            b.iter(|| {
+                if playing {
+                    playhead_ms += 16;
+                }
+                time += 1.0 / 60.0;
+                let values = mtn_studio::robot::timing::values_at_tick_in(
+                    &motion.keyframes,
+                    &times,
+                    playhead_ms / mtn_studio::robot::timing::TICK_MS,
+                )
+                .expect("inside the motion");
+                let input = StageInput {
+                    motion: &motion,
+                    revision: 1,
+                    changes: &changes,
+                    values: &values,
+                    file_body: [0; 3],
+                    playhead_ms,
+                    times_ms: &times,
+                    ticks: None,
+                    visible_ms: None,
+                    focused: None,
+                    lights: None,
+                };
+                let raw = egui::RawInput {
+                    screen_rect: Some(egui::Rect::from_min_size(
+                        egui::Pos2::ZERO,
+                        egui::vec2(860.0, 640.0),
+                    )),
+                    time: Some(time),
+                    ..Default::default()
+                };
+                let output = ctx.run_ui(raw, |ui| {
+                    egui::CentralPanel::default().show(ui, |ui| {
+                        stage_ui(ui, &input, true, &mut state);
+                    });
+                });
+                let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+                black_box(primitives);
             });
         });
     }

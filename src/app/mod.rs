@@ -277,6 +277,12 @@ impl StudioApp {
     /// the actions: the one step that changes the state.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        // The large meshes the window paints (the timeline's columns, the stage) lie inside
+        // their clip rectangles by construction: measuring each one's bounds every frame, to
+        // skip it when it lies outside, cost more than it ever saved.
+        if ctx.tessellation_options(|o| o.coarse_tessellation_culling) {
+            ctx.tessellation_options_mut(|o| o.coarse_tessellation_culling = false);
+        }
         self.read_input(&ctx);
         self.draw(ui);
         self.apply_actions(&ctx);

@@ -155,6 +155,25 @@ impl Edit {
         }
     }
 
+    /// Whether the edit can change when keyframes happen (their frames, how many there are):
+    /// an edit of values or of the header leaves every keyframe's time as it was.
+    #[must_use]
+    pub fn changes_times(&self) -> bool {
+        match self {
+            Self::SetAngles(_)
+            | Self::SetBody(_)
+            | Self::SetHeader(..)
+            | Self::SetVersion(_)
+            | Self::SetFrameRate(_)
+            | Self::SetFileProblems(_) => false,
+            Self::SetFrames(_)
+            | Self::InsertKeyframe { .. }
+            | Self::RemoveKeyframe { .. }
+            | Self::ReplaceMotion(_) => true,
+            Self::Group(edits) => edits.iter().any(Self::changes_times),
+        }
+    }
+
     /// The keyframe values the edit sets, as `(keyframe, channel)` with the body angles after
     /// the joints (channel `joint_count + axis`): empty for an edit of timing or the header,
     /// `None` when it inserts or removes keyframes or replaces the motion. What was computed

@@ -3,6 +3,7 @@
 //! archives as a place to work in, and the min/max pyramid the timeline draws from.
 
 pub mod archive;
+mod changes;
 mod document;
 mod edit_op;
 mod error;
@@ -12,6 +13,7 @@ pub mod playback;
 pub mod summary;
 pub mod timeline_ops;
 
+pub use changes::Changes;
 pub use document::{DiskState, Document, Origin, file_name, save_entries};
 pub use edit_op::{Edit, HeaderField};
 pub use error::DocumentError;

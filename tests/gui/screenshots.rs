@@ -174,9 +174,11 @@ fn stage_picture(
     let mut state = StageState::default();
     state.camera.set_view(view);
     let times = [0];
+    let changes = mtn_studio::edit::Changes::default();
     let input = StageInput {
         motion: &motion,
         revision: 0,
+        changes: &changes,
         values: &values,
         file_body: pose.body_urad(),
         playhead_ms: 0,

@@ -114,6 +114,7 @@ pub fn motion_tab_ui(
                     let input = StageInput {
                         motion: &document.motion,
                         revision: document.revision(),
+                        changes: document.changes(),
                         values: &playhead_values,
                         file_body: body_at(document, playhead_ms),
                         playhead_ms,

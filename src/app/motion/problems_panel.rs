@@ -33,16 +33,38 @@ pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem], sink: &mut MotionSin
         ui.label("No problems: Sony's player would load this motion as it is.");
         return;
     }
+    // Only the problems in view are built: a long motion can have hundreds. Each one's
+    // height is remembered from when it was last shown (an estimate until then), so the
+    // scroll bar stays true to the list.
+    let heights_id = ui.scope_id().with("problem heights");
+    let mut heights: Vec<f32> = ui
+        .data(|d| d.get_temp::<std::sync::Arc<Vec<f32>>>(heights_id))
+        .map(|h| h.as_ref().clone())
+        .unwrap_or_default();
+    heights.resize(problems.len(), ESTIMATED_HEIGHT);
     egui::ScrollArea::vertical()
         .id_salt("problems")
         .max_height(260.0)
-        .show(ui, |ui| {
-            for problem in problems {
-                problem_ui(ui, problem, Some(&mut *sink));
-                ui.add_space(4.0);
+        .show_viewport(ui, |ui, viewport| {
+            let top = ui.min_rect().top();
+            let mut y = 0.0;
+            for (problem, height) in problems.iter().zip(&mut heights) {
+                if y + *height < viewport.min.y || y > viewport.max.y {
+                    ui.allocate_space(egui::vec2(ui.available_width(), *height));
+                } else {
+                    let start = ui.cursor().top();
+                    problem_ui(ui, problem, Some(&mut *sink));
+                    ui.add_space(4.0);
+                    *height = (ui.cursor().top() - start - ui.spacing().item_spacing.y).max(1.0);
+                }
+                y = ui.cursor().top() - top;
             }
         });
+    ui.data_mut(|d| d.insert_temp(heights_id, std::sync::Arc::new(heights)));
 }
+
+/// The height a problem not yet shown is taken to have (two lines and a gap).
+const ESTIMATED_HEIGHT: f32 = 44.0;
 
 /// One problem: what it means for the animator, with its marker, then the detail (code, what
 /// the file holds, the byte) in smaller type, whole on hover; a content problem gets a button

@@ -141,6 +141,8 @@ pub struct Document {
     on_disk: Option<u64>,
     /// The min/max pyramid of every channel, for drawing dense curves.
     summary: Summary,
+    /// What the last changes touched (for views that follow the motion).
+    changes: super::Changes,
 }
 
 /// Hands out revision ids, unique across documents.
@@ -186,6 +188,7 @@ impl Document {
             revision: 0,
             marks_revision: 0,
             on_disk,
+            changes: super::Changes::default(),
         };
         document.recheck();
         document
@@ -317,15 +320,32 @@ impl Document {
             Edit::SetHeader(..) | Edit::SetVersion(_) | Edit::SetFrameRate(_)
         );
         let cells = edit.value_cells(self.motion.keyframes.joint_count());
+        let times = edit.changes_times();
         self.history
             .apply_to(&mut self.motion, &mut self.file_problems, label, edit);
         self.refresh_summary(cells.as_deref());
-        let cells = self.motion.keyframes.len() * self.motion.keyframes.joint_count().max(1);
-        if header || !self.history.in_gesture() || cells <= LIVE_CHECK_CELLS {
+        let size = self.motion.keyframes.len() * self.motion.keyframes.joint_count().max(1);
+        if header || !self.history.in_gesture() || size <= LIVE_CHECK_CELLS {
             self.recheck();
-        } else {
+        } else if times || cells.is_none() {
             self.refresh_times();
+        } else {
+            // A drag of values on a long motion: the times stay, the checks wait for its end.
+            self.bump(cells.as_deref());
         }
+    }
+
+    /// A new revision; `cells`: the values the change set, when it set nothing else.
+    fn bump(&mut self, cells: Option<&[(usize, usize)]>) {
+        let before = self.revision;
+        self.revision = REVISIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.changes.record(before, self.revision, cells);
+    }
+
+    /// What the last changes touched.
+    #[must_use]
+    pub fn changes(&self) -> &super::Changes {
+        &self.changes
     }
 
     fn refresh_summary(&mut self, cells: Option<&[(usize, usize)]>) {
@@ -338,7 +358,7 @@ impl Document {
     }
 
     fn refresh_times(&mut self) {
-        self.revision = REVISIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.bump(None);
         self.times_ms = crate::robot::timing::keyframe_times_ms(&self.motion.keyframes);
     }
 

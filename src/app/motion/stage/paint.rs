@@ -19,17 +19,30 @@ fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
-/// What the stage draws with: the camera, where, and with what.
+/// What the stage draws with: the camera, where, and what it has drawn so far (kept as
+/// shapes, so that a picture that has not changed is painted again without being made).
 pub struct Canvas<'a> {
     /// The camera.
     pub camera: &'a Camera,
     /// The stage's area on screen.
     pub rect: Rect,
-    /// The painter, clipped to it.
+    /// The painter text is laid out with.
     pub painter: &'a Painter,
+    /// The shapes drawn, in order.
+    pub shapes: std::cell::RefCell<Vec<Shape>>,
 }
 
 impl Canvas<'_> {
+    /// Draws a shape.
+    pub fn add(&self, shape: impl Into<Shape>) {
+        self.shapes.borrow_mut().push(shape.into());
+    }
+
+    /// Draws a galley with its top left at `at`.
+    pub fn galley(&self, at: Pos2, galley: std::sync::Arc<egui::Galley>, color: Color32) {
+        self.add(Shape::galley(at, galley, color));
+    }
+
     /// A floor-frame point on screen.
     pub fn at(&self, p: [f32; 3]) -> Option<Projected> {
         self.camera.project(p, self.rect)
@@ -38,7 +51,7 @@ impl Canvas<'_> {
     /// A line between floor-frame points (nothing where one is behind the camera).
     pub fn line(&self, a: [f32; 3], b: [f32; 3], stroke: Stroke) {
         if let (Some(a), Some(b)) = (self.at(a), self.at(b)) {
-            self.painter.line_segment([a.pos, b.pos], stroke);
+            self.add(Shape::line_segment([a.pos, b.pos], stroke));
         }
     }
 
@@ -47,8 +60,7 @@ impl Canvas<'_> {
         let on_screen: Option<Vec<Pos2>> =
             points.iter().map(|&p| self.at(p).map(|q| q.pos)).collect();
         if let Some(points) = on_screen.filter(|p| p.len() >= 3) {
-            self.painter
-                .add(Shape::convex_polygon(points, fill, stroke));
+            self.add(Shape::convex_polygon(points, fill, stroke));
         }
     }
 
@@ -149,7 +161,7 @@ impl Canvas<'_> {
             }
             mesh.indices.extend([base, base + 1, base + 2]);
         }
-        self.painter.add(Shape::mesh(mesh));
+        self.add(Shape::mesh(mesh));
         placed.into_iter().map(|(_, _, drawn)| drawn).collect()
     }
 }
@@ -176,4 +188,16 @@ pub fn inside(p: Pos2, t: [Pos2; 3]) -> bool {
     let side = |a: Pos2, b: Pos2| (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
     let (x, y, z) = (side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0]));
     (x >= 0.0 && y >= 0.0 && z >= 0.0) || (x <= 0.0 && y <= 0.0 && z <= 0.0)
+}
+
+/// How safe a margin is, as a colour: green with room, amber near the edge, red beyond it.
+#[must_use]
+pub fn margin_color(margin_mm: f64) -> Color32 {
+    if margin_mm >= 10.0 {
+        Color32::from_rgb(90, 210, 120)
+    } else if margin_mm >= 0.0 {
+        Color32::from_rgb(240, 180, 60)
+    } else {
+        Color32::from_rgb(240, 80, 70)
+    }
 }

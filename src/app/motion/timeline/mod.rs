@@ -12,6 +12,7 @@
 //! (the point under the pointer, a drag in progress, its transform) is in [`TimelineState`].
 
 pub mod axis;
+mod beneath;
 pub mod columns;
 pub mod drag;
 pub mod marks;
@@ -71,6 +72,8 @@ pub struct TimelineState {
     pub cache: CurveCache,
     /// The safety marks, indexed for drawing.
     pub marks: marks::MarkIndex,
+    /// The dense curves and the marks' bands, kept while what they show stays.
+    beneath: beneath::Beneath,
     /// A shape's handle being dragged.
     pub handle_drag: Option<overlay::HandleDrag>,
     /// The pointer was on a shape's handle last frame (so the plot does not pan).
@@ -98,6 +101,7 @@ impl Default for TimelineState {
             naive_plot: false,
             cache: CurveCache::default(),
             marks: marks::MarkIndex::default(),
+            beneath: beneath::Beneath::default(),
             handle_drag: None,
             on_handle: false,
             servo: overlay::ServoCache::default(),
@@ -270,7 +274,9 @@ pub fn timeline_ui(
         let joints = motion.keyframes.joint_count();
         cache.refresh(
             (revision, range.clone(), max_points, channels.clone()),
-            || {
+            document.changes(),
+            joints,
+            |channels| {
                 let summary_channels: Vec<usize> = channels
                     .iter()
                     .map(|&c| summary_channel(c, joints))
@@ -395,19 +401,19 @@ pub fn timeline_ui(
         ),
     );
     let painter = ui.painter().with_clip_rect(frame.intersect(ui.clip_rect()));
-    let occlusion = response.inner.dense.then(|| {
-        let (shapes, occlusion) =
-            columns::dense_curves(&response.inner.curves, &transform, focused);
-        painter.set(dense_slot, Shape::Vec(shapes));
-        occlusion
-    });
-    let bands = marks::bands(
-        document,
+    let (dense, bands) = state.beneath.shapes(
+        &beneath::Inputs {
+            document,
+            curves: &response.inner.curves,
+            generation: state.cache.generation(),
+            transform: &transform,
+            focused,
+            dense: response.inner.dense,
+            afresh: state.cache.disabled,
+        },
         &mut state.marks,
-        &response.inner.curves,
-        &transform,
-        occlusion.as_ref(),
     );
+    painter.set(dense_slot, Shape::Vec(dense));
     painter.set(marks_slot, Shape::Vec(bands));
     marks::paint_overview(ui, document, &mut state.marks, &transform);
     let screen_markers: Vec<(Pos2, PointId)> = response

@@ -195,13 +195,19 @@ pub fn curves_from_summary(
         .collect()
 }
 
+/// A shown channel's curve as drawn: its points (time in ms, angle in degrees), reduced
+/// where dense.
+pub type Curve = (Channel, Arc<[[f64; 2]]>);
+
 /// Reduced curve points, valid for one motion revision, keyframe range, point budget and
 /// set of shown channels: while none of those change (playback, hovering, an idle window)
 /// the curves are not made again.
 #[derive(Clone, Debug, Default)]
 pub struct CurveCache {
     key: Option<CurveKey>,
-    curves: Vec<(Channel, Arc<[[f64; 2]]>)>,
+    curves: Vec<Curve>,
+    /// How many times the curves were made: what is drawn from them is kept while it stays.
+    generation: u64,
     /// Off for the benchmark that measures the cost of making the curves every frame.
     pub disabled: bool,
 }
@@ -211,19 +217,62 @@ pub struct CurveCache {
 pub type CurveKey = (u64, Range<usize>, usize, Vec<Channel>);
 
 impl CurveCache {
-    /// Makes the curves again with `make` (one list of points per channel of the key, in
-    /// its order) unless they were made for this key.
-    pub fn refresh(&mut self, key: CurveKey, make: impl FnOnce() -> Vec<Vec<[f64; 2]>>) {
+    /// Makes the curves again with `make` (given channels, one list of points per channel,
+    /// in their order) unless they were made for this key. When only the motion's values
+    /// changed since (`changes` says which, and the range, the budget and the channels are
+    /// the same), only the channels whose values changed are made again.
+    pub fn refresh(
+        &mut self,
+        key: CurveKey,
+        changes: &crate::edit::Changes,
+        joint_count: usize,
+        make: impl FnOnce(&[Channel]) -> Vec<Vec<[f64; 2]>>,
+    ) {
         if !self.disabled && self.key.as_ref() == Some(&key) {
             return;
         }
-        self.curves = key
-            .3
-            .iter()
-            .copied()
-            .zip(make().into_iter().map(Into::into))
-            .collect();
+        let changed = self
+            .key
+            .as_ref()
+            .filter(|old| !self.disabled && old.1 == key.1 && old.2 == key.2 && old.3 == key.3)
+            .and_then(|old| changes.cells_between(old.0, key.0))
+            .map(|cells| {
+                let touched: std::collections::BTreeSet<usize> =
+                    cells.iter().map(|&(_, c)| c).collect();
+                key.3
+                    .iter()
+                    .copied()
+                    .filter(|&c| touched.contains(&summary_channel(c, joint_count)))
+                    .collect::<Vec<Channel>>()
+            });
+        match changed {
+            Some(channels) => {
+                if !channels.is_empty() {
+                    for (channel, points) in channels.iter().zip(make(&channels)) {
+                        if let Some(slot) = self.curves.iter_mut().find(|(c, _)| c == channel) {
+                            slot.1 = points.into();
+                        }
+                    }
+                    self.generation += 1;
+                }
+            }
+            None => {
+                self.curves = key
+                    .3
+                    .iter()
+                    .copied()
+                    .zip(make(&key.3).into_iter().map(Into::into))
+                    .collect();
+                self.generation += 1;
+            }
+        }
         self.key = Some(key);
+    }
+
+    /// Which making of the curves is kept (it changes each time they are made again).
+    #[must_use]
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// A channel's points, if it was among those made.

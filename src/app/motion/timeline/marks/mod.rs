@@ -13,7 +13,7 @@
 
 pub mod pieces;
 
-use super::columns::{Coverage, Occlusion};
+use super::columns::{Coverage, Grid, Occlusion};
 use crate::app::motion::view::Channel;
 use crate::edit::Document;
 use egui::{Color32, Pos2, Shape, Stroke};
@@ -40,20 +40,44 @@ const JOIN_PX: f64 = 8.0;
 /// Height of each overview strip of marks along the bottom of the plot, in points.
 const STRIP_HEIGHT: f32 = 4.0;
 
-/// The bands beneath the shown curves (`curves` as drawn, reduced when dense): too fast
-/// first, out of range over it, each kind one mesh; a lone marked keyframe gets a ring.
-/// What opaque curves drawn as columns hide (`above`) is left out.
+/// The marked stretches of the shown curves, by kind (too fast first, out of range over
+/// it), each with its band's colour, and the rings of lone marked keyframes. A stretch is
+/// a run of one curve's points (as drawn): its place on screen is worked out for the
+/// columns a band is made for, not for the whole curve.
+pub struct MarkedLines {
+    /// Each kind's stretches, and its band's colour.
+    pub kinds: [(Vec<Stretch>, Color32); 2],
+    /// A ring round each lone marked keyframe.
+    pub rings: Vec<Shape>,
+}
+
+/// A marked run of one curve's points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stretch {
+    /// The curve (its index among those shown).
+    pub curve: usize,
+    /// Its points.
+    pub points: std::ops::Range<usize>,
+}
+
+/// The marked stretches of the shown curves (`curves` as drawn, reduced when dense).
 #[must_use]
-pub fn bands(
+pub fn marked_lines(
     document: &Document,
     index: &mut MarkIndex,
     curves: &[(Channel, Arc<[[f64; 2]]>)],
     transform: &egui_plot::PlotTransform,
-    above: Option<&Occlusion>,
-) -> Vec<Shape> {
+) -> MarkedLines {
+    let mut lines = MarkedLines {
+        kinds: [
+            (Vec::new(), TOO_FAST_COLOR.gamma_multiply(BAND_OPACITY)),
+            (Vec::new(), OUT_OF_RANGE_COLOR.gamma_multiply(BAND_OPACITY)),
+        ],
+        rings: Vec::new(),
+    };
     let marks = document.safety_marks();
     if marks.is_empty() {
-        return Vec::new();
+        return lines;
     }
     index.refresh(document);
     let times = document.times_ms();
@@ -62,16 +86,14 @@ pub fn bands(
     let (x0, x1) = (bounds.min()[0], bounds.max()[0]);
     let ms_per_px = (x1 - x0) / f64::from(frame.width().max(1.0));
     let to_screen = |p: &[f64; 2]| transform.position_from_point(&PlotPoint::new(p[0], p[1]));
-    let mut shapes = Vec::new();
     let kinds = [
         (&marks.too_fast, &index.too_fast, TOO_FAST_COLOR),
         (&marks.out_of_range, &index.out_of_range, OUT_OF_RANGE_COLOR),
     ];
-    for (runs_by_joint, gaps_by_joint, color) in kinds {
-        let step = above.map_or(BAND_STEP_PX, |o| o.step);
-        let mut coverage = Coverage::new((frame.left(), frame.right()), step, BAND_HALF_PX);
-        let mut rings = Vec::new();
-        for (channel, points) in curves {
+    for ((runs_by_joint, gaps_by_joint, color), (stretches, _)) in
+        kinds.into_iter().zip(&mut lines.kinds)
+    {
+        for (curve, (channel, points)) in curves.iter().enumerate() {
             let Channel::Joint(j) = *channel else {
                 continue;
             };
@@ -81,25 +103,80 @@ pub fn bands(
             for piece in mark_pieces(runs, gaps, times, (x0, x1), ms_per_px * JOIN_PX) {
                 let (from_ms, to_ms) = (times[*piece.start()] as f64, times[*piece.end()] as f64);
                 let start = points.partition_point(|p| p[0] < from_ms);
-                let end = points.partition_point(|p| p[0] <= to_ms);
-                let on_screen: Vec<Pos2> = points[start..end.max(start)]
-                    .iter()
-                    .map(to_screen)
-                    .collect();
-                if let [single] = on_screen.as_slice() {
-                    rings.push(Shape::circle_stroke(*single, 7.0, Stroke::new(2.0, color)));
-                } else {
-                    coverage.add_line(&on_screen);
+                let end = points.partition_point(|p| p[0] <= to_ms).max(start);
+                if end - start == 1 {
+                    lines.rings.push(Shape::circle_stroke(
+                        to_screen(&points[start]),
+                        7.0,
+                        Stroke::new(2.0, color),
+                    ));
+                } else if end > start {
+                    stretches.push(Stretch {
+                        curve,
+                        points: start..end,
+                    });
                 }
             }
         }
-        shapes.push(Shape::mesh(
-            coverage.mesh_beneath(color.gamma_multiply(BAND_OPACITY), above),
-        ));
-        shapes.extend(rings);
     }
-    shapes
+    lines
 }
+
+impl MarkedLines {
+    /// The band of kind `kind` (0 too fast, 1 out of range) over the columns `window` of
+    /// `grid`, leaving out what the opaque curves drawn as columns hide (`above`). Only the
+    /// points of `curves` near the window are put on screen.
+    #[must_use]
+    pub fn band(
+        &self,
+        kind: usize,
+        (grid, window): (Grid, std::ops::Range<usize>),
+        above: Option<&Occlusion>,
+        curves: &[(Channel, Arc<[[f64; 2]]>)],
+        transform: &egui_plot::PlotTransform,
+    ) -> egui::Mesh {
+        let Some((stretches, color)) = self.kinds.get(kind) else {
+            return egui::Mesh::default();
+        };
+        let mut coverage = Coverage::window(grid, window.clone(), BAND_HALF_PX);
+        if window.is_empty() {
+            return coverage.mesh_beneath(*color, above);
+        }
+        // The times at the window's edges: a stretch's points from the one before the left
+        // edge to the one after the right edge cover the window.
+        let time_at = |x: f32| transform.value_from_position(Pos2::new(x, 0.0)).x;
+        let (from_ms, to_ms) = (
+            time_at(*grid.x(window.start).start()),
+            time_at(*grid.x(window.end - 1).end()),
+        );
+        let mut on_screen = Vec::new();
+        for stretch in stretches {
+            let Some((_, points)) = curves.get(stretch.curve) else {
+                continue;
+            };
+            let Some(points) = points.get(stretch.points.clone()) else {
+                continue;
+            };
+            let first = points.partition_point(|p| p[0] < from_ms).saturating_sub(1);
+            let last = (points.partition_point(|p| p[0] <= to_ms) + 1).min(points.len());
+            if last <= first {
+                continue;
+            }
+            on_screen.clear();
+            on_screen.extend(
+                points[first..last]
+                    .iter()
+                    .map(|p| transform.position_from_point(&PlotPoint::new(p[0], p[1]))),
+            );
+            coverage.add_line(&on_screen);
+        }
+        coverage.mesh_beneath(*color, above)
+    }
+}
+
+/// The width of the columns a band is built from where the curves are not dense (where
+/// they are, the curves' own columns, a point wide).
+pub const BAND_STEP: f32 = BAND_STEP_PX;
 
 /// Over the plot: every place any joint (shown or not) has a mark, in two strips along the
 /// bottom, and the key naming the colours.

@@ -1,0 +1,153 @@
+//! The stage's text: the model, the body's height and angles, what it stands on and how far
+//! it is from tipping, the file's own body angles, and the paths' key.
+
+use super::around;
+use super::paint::Canvas;
+use crate::robot::floor;
+use crate::robot::urad_to_deg;
+use egui::{Color32, Pos2, Rect};
+
+/// What the stage's text says.
+pub struct Hud<'a> {
+    /// How the body rests.
+    pub settled: &'a floor::Settled,
+    /// The file's own body angles at the playhead.
+    pub file_body: [i32; 3],
+    /// The posed body.
+    pub body: &'a floor::Body,
+    /// The model's rig.
+    pub rig: &'a floor::Rig,
+    /// Whether the playhead is on a keyframe (the file's body angles are set there).
+    pub on_keyframe: bool,
+    /// Whether the motion is too long for the floor to be worked out every tick.
+    pub too_long: bool,
+    /// Whether the paws' paths are drawn (their key is shown).
+    pub paths: bool,
+}
+
+/// Writes `lines` from `top` down, each wrapped to the stage's width on a dark backdrop (the
+/// robot may be behind them).
+fn lines(canvas: &Canvas<'_>, rect: Rect, top: f32, lines: &[(String, Color32)]) {
+    let font = egui::FontId::proportional(12.0);
+    let width = (rect.width() - 16.0).max(40.0);
+    let mut y = top;
+    for (text, color) in lines {
+        let galley = canvas
+            .painter
+            .layout(text.clone(), font.clone(), *color, width);
+        let at = Pos2::new(rect.left() + 8.0, y);
+        canvas.add(egui::epaint::RectShape::filled(
+            Rect::from_min_size(
+                at - egui::vec2(3.0, 1.0),
+                galley.size() + egui::vec2(6.0, 2.0),
+            ),
+            3.0,
+            Color32::from_black_alpha(150),
+        ));
+        y += galley.size().y + 3.0;
+        canvas.galley(at, galley, *color);
+    }
+}
+
+/// Writes the stage's text over the picture.
+pub fn hud(canvas: &Canvas<'_>, hud: &Hud<'_>) {
+    let rect = canvas.rect;
+    let settled = hud.settled;
+    let mut said = vec![(
+        format!(
+            "{} · {:.0} mm up · pitch {:+.1}° · roll {:+.1}°",
+            hud.rig.model.name(),
+            settled.height_mm,
+            settled.pitch_deg(),
+            settled.roll_deg()
+        ),
+        Color32::from_gray(220),
+    )];
+    let on: Vec<String> = settled
+        .contacts
+        .iter()
+        .filter_map(|&i| hud.body.touches.get(i).map(|t| t.part.name()))
+        .collect();
+    let margin = if settled.margin_mm >= 0.0 {
+        format!("{:.0} mm from tipping", settled.margin_mm)
+    } else {
+        format!("{:.0} mm past the edge: it tips", -settled.margin_mm)
+    };
+    said.push((
+        format!("on {} · {margin}", on.join(", ")),
+        super::paint::margin_color(settled.margin_mm),
+    ));
+    let (file_pitch, file_roll) = (urad_to_deg(hud.file_body[1]), urad_to_deg(hud.file_body[0]));
+    // The file sets them at keyframes (drawn straight between): compared there only.
+    let differs = hud.on_keyframe
+        && ((file_pitch - settled.pitch_deg()).abs() > 3.0
+            || (file_roll - settled.roll_deg()).abs() > 3.0);
+    said.push((
+        format!(
+            "file{}: pitch {file_pitch:+.1}° · roll {file_roll:+.1}°{}",
+            if hud.on_keyframe {
+                ""
+            } else {
+                " (between keyframes)"
+            },
+            if differs {
+                ": differs from the floor (Motion > Set Body Angles from the Floor)"
+            } else {
+                ""
+            }
+        ),
+        if differs {
+            Color32::from_rgb(240, 180, 60)
+        } else {
+            Color32::from_gray(150)
+        },
+    ));
+    if !hud.rig.measured() {
+        said.push((
+            "approximate proportions".to_owned(),
+            Color32::from_gray(150),
+        ));
+    }
+    if hud.too_long {
+        said.push((
+            format!(
+                "too long to work out every tick (up to {} ticks): no floor problems",
+                floor::MAX_SOLVED_TICKS
+            ),
+            Color32::from_gray(150),
+        ));
+    }
+    lines(canvas, rect, rect.top() + 6.0, &said);
+    // The paths' key, bottom right: which paw is which colour.
+    if hud.paths {
+        let font = egui::FontId::proportional(11.0);
+        let mut x = rect.right() - 8.0;
+        let y = rect.bottom() - 24.0;
+        for (leg, color) in crate::robot::kinematics::Leg::ALL
+            .into_iter()
+            .zip(around::LEG_COLORS)
+            .rev()
+        {
+            let galley = canvas.painter.layout_no_wrap(
+                format!("{} paw", floor::body::leg_name(leg)),
+                font.clone(),
+                color,
+            );
+            x -= galley.size().x;
+            canvas.galley(Pos2::new(x, y), galley, color);
+            x -= 12.0;
+        }
+    }
+    let help = canvas.painter.layout_no_wrap(
+        if rect.width() > 520.0 {
+            "drag: orbit · Shift+drag: pan · wheel: zoom · double-click: frame · 1-4: views"
+        } else {
+            "drag · Shift+drag · wheel · double-click · 1-4"
+        }
+        .to_owned(),
+        egui::FontId::proportional(11.0),
+        Color32::from_gray(120),
+    );
+    let at = Pos2::new(rect.left() + 8.0, rect.bottom() - 6.0 - help.size().y);
+    canvas.galley(at, help, Color32::from_gray(120));
+}

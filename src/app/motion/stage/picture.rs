@@ -1,0 +1,264 @@
+//! The stage's picture: the floor, the shadows, the support polygon, the ghosts, the paws'
+//! paths, the robot, its centre of mass and the text, made as shapes for one pose and one
+//! view and kept while they stay. Playback moves the pose every frame; an idle window, a
+//! hover or a drag on the timeline that leaves the pose at the playhead as it is paints the
+//! kept shapes again.
+
+use super::camera::Camera;
+use super::hud::{Hud, hud};
+use super::paint::{Canvas, margin_color};
+use super::{StageInput, around, held, solid};
+use crate::app::motion::view::{Channel, channel_color};
+use crate::robot::floor::{self, Rig};
+use crate::robot::urad_to_deg;
+use egui::{Color32, Pos2, Rect, Shape, Stroke};
+
+/// What the picture shows, as far as it changes it: while this stays, so does the picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Key {
+    rect: Rect,
+    /// The screen's scale (the mesh is tessellated for it).
+    pixels_per_point: f32,
+    camera: Camera,
+    /// The joints' names, in the file's order (which limb each value moves).
+    locators: Vec<String>,
+    values: Vec<i32>,
+    file_body: [i32; 3],
+    /// The floor's up the pose starts from (the tick before's rest).
+    up: [f64; 3],
+    playhead_ms: u64,
+    on_keyframe: bool,
+    too_long: bool,
+    focused: Option<usize>,
+    lights: Option<crate::behaviour::lights::Lights>,
+    /// The ghosts' keyframes.
+    ghosts: Vec<Ghost>,
+    /// The paths' making, when they are drawn.
+    trails: Option<u64>,
+}
+
+impl Key {
+    /// The key of the picture `input` asks for in `rect`, as `camera` sees it.
+    #[must_use]
+    pub fn of(
+        input: &StageInput<'_>,
+        (rect, pixels_per_point): (Rect, f32),
+        camera: &Camera,
+        onion: usize,
+        trails: Option<u64>,
+    ) -> Self {
+        let tick = input.playhead_ms / crate::robot::timing::TICK_MS;
+        let last_tick = input.times_ms.last().copied().unwrap_or(0) / crate::robot::timing::TICK_MS;
+        let focused = match input.focused {
+            Some(Channel::Joint(j)) => Some(j),
+            _ => None,
+        };
+        Self {
+            rect,
+            pixels_per_point,
+            camera: *camera,
+            locators: input.motion.locators.clone(),
+            values: input.values.to_vec(),
+            file_body: input.file_body,
+            up: held(input.ticks, tick, input.file_body),
+            playhead_ms: input.playhead_ms,
+            on_keyframe: input.times_ms.binary_search(&input.playhead_ms).is_ok(),
+            too_long: last_tick > floor::MAX_SOLVED_TICKS,
+            focused,
+            lights: input.lights,
+            ghosts: around::ghost_keyframes(input, onion)
+                .filter_map(|(k, _)| {
+                    let keyframe = input.motion.keyframes.get(k)?;
+                    let time_ms = *input.times_ms.get(k)?;
+                    let tick = time_ms / crate::robot::timing::TICK_MS;
+                    Some(Ghost {
+                        time_ms,
+                        values: keyframe.angles_urad.to_vec(),
+                        body: keyframe.body_urad,
+                        up: held(input.ticks, tick, keyframe.body_urad),
+                    })
+                })
+                .collect(),
+            trails,
+        }
+    }
+}
+
+/// A ghost's keyframe, as far as it changes the ghost.
+#[derive(Clone, Debug, PartialEq)]
+struct Ghost {
+    time_ms: u64,
+    values: Vec<i32>,
+    body: [i32; 3],
+    /// The floor's up its pose starts from.
+    up: [f64; 3],
+}
+
+/// The picture as made: its shapes, and what a click or a double-click needs of it.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    /// What it was made for.
+    pub key: Key,
+    /// Everything painted, in order.
+    pub shapes: Vec<Shape>,
+    /// The robot's triangles on screen, furthest first, with their joints.
+    pub hits: Vec<(Option<usize>, [Pos2; 3])>,
+    /// The robot's extent in the floor frame (lowest and highest corner), to frame it.
+    pub extent: Option<([f32; 3], [f32; 3])>,
+}
+
+/// Makes the picture for `key`.
+pub fn make(
+    painter: &egui::Painter,
+    rig: &Rig,
+    input: &StageInput<'_>,
+    key: Key,
+    onion: usize,
+    trails: Option<&around::Trails>,
+) -> Picture {
+    let body = rig.pose(input.values);
+    let settled = floor::settle(&body, key.up, None);
+    let canvas = Canvas {
+        camera: &key.camera,
+        rect: key.rect,
+        painter,
+        shapes: std::cell::RefCell::new(Vec::new()),
+    };
+    canvas.add(egui::epaint::RectShape::filled(
+        key.rect,
+        4.0,
+        Color32::from_rgb(28, 30, 35),
+    ));
+    canvas.floor();
+    let motion = input.motion;
+    let index = |name: &str| {
+        motion
+            .locators
+            .iter()
+            .position(|l| crate::robot::joint_name(&motion.design, l) == name)
+    };
+    let joint_color = |j: usize| channel_color(Channel::Joint(j));
+    let paint = solid::Paint {
+        joint_color: &joint_color,
+        focused: key.focused,
+        ghost: None,
+        lights: input.lights.as_ref(),
+    };
+    let degrees = |column: Option<usize>| {
+        column
+            .and_then(|j| input.values.get(j))
+            .map_or(0.0, |&v| urad_to_deg(v))
+    };
+    let robot = solid::robot(rig, &body, &settled, &paint, &index, &degrees);
+    canvas.shadows(&robot);
+    overlay_support(&canvas, &settled);
+    let ghosts = around::ghosts(rig, input, onion, &index);
+    if let Some(trails) = trails {
+        trails.draw(&canvas);
+    }
+    // Ghosts beneath the robot (their own mesh, drawn first): never over it.
+    canvas.solids(&ghosts);
+    let drawn = canvas.solids(&robot);
+    let hits = drawn
+        .into_iter()
+        .filter(|d| d.solid)
+        .map(|d| (d.joint, d.corners))
+        .collect();
+    overlay_com(&canvas, &settled);
+    hud(
+        &canvas,
+        &Hud {
+            settled: &settled,
+            file_body: input.file_body,
+            body: &body,
+            rig,
+            on_keyframe: key.on_keyframe,
+            too_long: key.too_long,
+            paths: trails.is_some(),
+        },
+    );
+    Picture {
+        shapes: tessellated(painter.ctx(), canvas.shapes.into_inner()),
+        key,
+        hits,
+        extent: extent(&robot),
+    }
+}
+
+/// The shapes with everything but text made into one mesh, texts after it (each text's
+/// backdrop is in the mesh, beneath it): the picture's few thousand lines and triangles are
+/// tessellated once, not every frame. Text stays as it is, for the font atlas's places.
+fn tessellated(ctx: &egui::Context, shapes: Vec<Shape>) -> Vec<Shape> {
+    let mut tessellator = egui::epaint::Tessellator::new(
+        ctx.pixels_per_point(),
+        ctx.tessellation_options(|options| *options),
+        [1, 1],
+        Vec::new(),
+    );
+    let mut mesh = egui::Mesh::default();
+    let mut texts = Vec::new();
+    for shape in shapes {
+        if matches!(shape, Shape::Text(_)) {
+            texts.push(shape);
+        } else {
+            tessellator.tessellate_shape(shape, &mut mesh);
+        }
+    }
+    let mut out = vec![Shape::mesh(mesh)];
+    out.extend(texts);
+    out
+}
+
+/// The lowest and highest corner of the triangles, if there are any.
+fn extent(tris: &[solid::Tri]) -> Option<([f32; 3], [f32; 3])> {
+    let mut low = [f32::INFINITY; 3];
+    let mut high = [f32::NEG_INFINITY; 3];
+    for p in tris.iter().flat_map(|t| t.p) {
+        for a in 0..3 {
+            low[a] = low[a].min(p[a]);
+            high[a] = high[a].max(p[a]);
+        }
+    }
+    low[0].is_finite().then_some((low, high))
+}
+
+#[expect(clippy::cast_possible_truncation, reason = "millimetres on screen")]
+fn overlay_support(canvas: &Canvas<'_>, settled: &floor::Settled) {
+    let color = margin_color(settled.margin_mm);
+    let points: Vec<[f32; 3]> = settled
+        .support
+        .iter()
+        .map(|p| [p[0] as f32, p[1] as f32, 0.8])
+        .collect();
+    if points.len() >= 3 {
+        canvas.polygon(&points, color.gamma_multiply(0.25), Stroke::new(1.5, color));
+    }
+}
+
+#[expect(clippy::cast_possible_truncation, reason = "millimetres on screen")]
+fn overlay_com(canvas: &Canvas<'_>, settled: &floor::Settled) {
+    let color = margin_color(settled.margin_mm);
+    let com = settled.com.map(|c| c as f32);
+    let ground = [com[0], com[1], 0.8];
+    canvas.line(com, ground, Stroke::new(1.0, color));
+    if let Some(at) = canvas.at(com) {
+        canvas.add(egui::epaint::CircleShape {
+            center: at.pos,
+            radius: 5.0,
+            fill: color,
+            stroke: Stroke::new(1.5, Color32::BLACK),
+        });
+    }
+    if let Some(at) = canvas.at(ground) {
+        let s = 6.0;
+        let stroke = Stroke::new(2.0, color);
+        canvas.add(Shape::line_segment(
+            [at.pos - egui::vec2(s, 0.0), at.pos + egui::vec2(s, 0.0)],
+            stroke,
+        ));
+        canvas.add(Shape::line_segment(
+            [at.pos - egui::vec2(0.0, s), at.pos + egui::vec2(0.0, s)],
+            stroke,
+        ));
+    }
+}
