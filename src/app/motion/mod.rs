@@ -11,6 +11,7 @@ mod header_panel;
 mod joints_panel;
 pub mod ops;
 mod problems_panel;
+pub mod recorder;
 pub mod stage;
 pub mod tab;
 mod table;

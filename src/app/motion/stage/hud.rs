@@ -33,6 +33,7 @@ fn lines(canvas: &Canvas<'_>, rect: Rect, top: f32, lines: &[(String, Color32)])
     let mut y = top;
     for (text, color) in lines {
         let galley = canvas
+            .recorder
             .painter
             .layout(text.clone(), font.clone(), *color, width);
         let at = Pos2::new(rect.left() + 8.0, y);
@@ -128,7 +129,7 @@ pub fn hud(canvas: &Canvas<'_>, hud: &Hud<'_>) {
             .zip(around::LEG_COLORS)
             .rev()
         {
-            let galley = canvas.painter.layout_no_wrap(
+            let galley = canvas.recorder.painter.layout_no_wrap(
                 format!("{} paw", floor::body::leg_name(leg)),
                 font.clone(),
                 color,
@@ -138,7 +139,7 @@ pub fn hud(canvas: &Canvas<'_>, hud: &Hud<'_>) {
             x -= 12.0;
         }
     }
-    let help = canvas.painter.layout_no_wrap(
+    let help = canvas.recorder.painter.layout_no_wrap(
         if rect.width() > 520.0 {
             "drag: orbit · Shift+drag: pan · wheel: zoom · double-click: frame · 1-4: views"
         } else {

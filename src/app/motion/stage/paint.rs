@@ -4,9 +4,10 @@
 
 use super::camera::{Camera, Projected};
 use super::solid::Tri;
+use crate::app::motion::recorder::Recorder;
 use crate::robot::floor::settle::hull_2d;
 use egui::epaint::{Mesh, Vertex, WHITE_UV};
-use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
+use egui::{Color32, Pos2, Rect, Shape, Stroke};
 
 /// How much light a face turned away still gets.
 const AMBIENT: f32 = 0.38;
@@ -26,21 +27,19 @@ pub struct Canvas<'a> {
     pub camera: &'a Camera,
     /// The stage's area on screen.
     pub rect: Rect,
-    /// The painter text is laid out with.
-    pub painter: &'a Painter,
-    /// The shapes drawn, in order.
-    pub shapes: std::cell::RefCell<Vec<Shape>>,
+    /// What is drawn, in order.
+    pub recorder: Recorder<'a>,
 }
 
 impl Canvas<'_> {
     /// Draws a shape.
     pub fn add(&self, shape: impl Into<Shape>) {
-        self.shapes.borrow_mut().push(shape.into());
+        self.recorder.add(shape);
     }
 
     /// Draws a galley with its top left at `at`.
     pub fn galley(&self, at: Pos2, galley: std::sync::Arc<egui::Galley>, color: Color32) {
-        self.add(Shape::galley(at, galley, color));
+        self.recorder.galley(at, galley, color);
     }
 
     /// A floor-frame point on screen.

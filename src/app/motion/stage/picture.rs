@@ -121,8 +121,7 @@ pub fn make(
     let canvas = Canvas {
         camera: &key.camera,
         rect: key.rect,
-        painter,
-        shapes: std::cell::RefCell::new(Vec::new()),
+        recorder: crate::app::motion::recorder::Recorder::new(painter),
     };
     canvas.add(egui::epaint::RectShape::filled(
         key.rect,
@@ -178,35 +177,11 @@ pub fn make(
         },
     );
     Picture {
-        shapes: tessellated(painter.ctx(), canvas.shapes.into_inner()),
+        shapes: canvas.recorder.finish(),
         key,
         hits,
         extent: extent(&robot),
     }
-}
-
-/// The shapes with everything but text made into one mesh, texts after it (each text's
-/// backdrop is in the mesh, beneath it): the picture's few thousand lines and triangles are
-/// tessellated once, not every frame. Text stays as it is, for the font atlas's places.
-fn tessellated(ctx: &egui::Context, shapes: Vec<Shape>) -> Vec<Shape> {
-    let mut tessellator = egui::epaint::Tessellator::new(
-        ctx.pixels_per_point(),
-        ctx.tessellation_options(|options| *options),
-        [1, 1],
-        Vec::new(),
-    );
-    let mut mesh = egui::Mesh::default();
-    let mut texts = Vec::new();
-    for shape in shapes {
-        if matches!(shape, Shape::Text(_)) {
-            texts.push(shape);
-        } else {
-            tessellator.tessellate_shape(shape, &mut mesh);
-        }
-    }
-    let mut out = vec![Shape::mesh(mesh)];
-    out.extend(texts);
-    out
 }
 
 /// The lowest and highest corner of the triangles, if there are any.

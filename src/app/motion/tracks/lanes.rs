@@ -4,6 +4,7 @@
 
 use super::{TimeAxis, TrackEdit, TracksInput, led, led_notes};
 use crate::app::action::{MotionAction, MotionSink};
+use crate::app::motion::recorder::Recorder;
 use crate::app::motion::timeline::PLAYHEAD_COLOUR;
 use crate::behaviour::{Data, Part};
 use egui::{Color32, Pos2, Rect, Stroke, vec2};
@@ -37,7 +38,6 @@ pub fn lane_ui(
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, &name));
     let painter = ui.painter_at(rect);
     let visuals = ui.visuals();
-    painter.rect_filled(plot, 2.0, visuals.extreme_bg_color);
     #[expect(clippy::cast_precision_loss, reason = "offsets in ms")]
     let offset = part.offset_ms as f64;
     // An LED pattern's lanes on screen: painted, then answering the pointer.
@@ -54,48 +54,38 @@ pub fn lane_ui(
         )),
         _ => None,
     };
-    let start_x = axis.x_of(offset).max(plot.left());
-    let end_x = axis.x_of(part.end_ms()).min(plot.right());
-    if end_x > start_x {
-        painter.rect_filled(
-            Rect::from_x_y_ranges(start_x..=end_x, plot.y_range()),
-            0.0,
-            visuals.faint_bg_color,
-        );
-    }
-    match &part.data {
-        Data::Wave {
-            rate,
-            peaks,
-            samples,
-        } => {
-            if input.tracks.naive_waveform {
-                let exact = crate::behaviour::Peaks::exact(samples);
-                wave(&painter, plot, axis, offset, *rate, &exact);
-            } else {
-                wave(&painter, plot, axis, offset, *rate, peaks.as_ref());
-            }
+    // What the lanes show is kept while the part, its place and the view stay (a drag
+    // elsewhere, playback, a hover): made and tessellated once, painted every frame.
+    let key = LaneKey {
+        data: data_identity(part),
+        offset_ms: part.offset_ms,
+        axis: *axis,
+        rect,
+        selected: input.tracks.selected_led,
+        naive: input.tracks.naive_waveform,
+        dark: visuals.dark_mode,
+    };
+    let kept_id = id.with("kept picture");
+    // (The frame bench's naive waveform is its baseline: made every frame.)
+    let kept = ui
+        .data(|d| d.get_temp::<std::sync::Arc<(LaneKey, Vec<egui::Shape>)>>(kept_id))
+        .filter(|kept| kept.0 == key && !key.naive);
+    let shapes = match kept {
+        Some(kept) => kept.1.clone(),
+        None => {
+            let rec = Recorder::new(&painter);
+            let view = led_view.as_ref().map(|(_, v)| v);
+            lanes_picture(&rec, (plot, visuals), part, axis, input, view);
+            let shapes = rec.finish();
+            ui.data_mut(|d| {
+                d.insert_temp(kept_id, std::sync::Arc::new((key, shapes.clone())));
+            });
+            shapes
         }
-        Data::Midi(file) => {
-            let notes: Vec<(f64, f64, u8, u8)> = file
-                .notes
-                .iter()
-                .map(|n| {
-                    (
-                        file.ms_at(n.start_tick),
-                        file.ms_at(n.end_tick),
-                        n.key,
-                        n.velocity,
-                    )
-                })
-                .collect();
-            piano_roll(&painter, plot, axis, offset, &notes);
-        }
-        Data::Led { .. } => {
-            if let Some((_, view)) = &led_view {
-                led::paint(ui, &painter, view, input.tracks.selected_led);
-            }
-        }
+    };
+    painter.extend(shapes);
+    if let Some((_, view)) = &led_view {
+        led::gutters_ui(ui, view);
     }
     // Where the track ends, and where the motion ends.
     let end = axis.x_of(part.end_ms());
@@ -167,6 +157,87 @@ pub fn lane_ui(
         .on_hover_cursor(egui::CursorIcon::ResizeHorizontal);
 }
 
+/// What a lane's kept picture shows, besides the part's own data.
+#[derive(Clone, Debug, PartialEq)]
+struct LaneKey {
+    /// The part's data (its samples, its MIDI file or its lanes, by address: an edit makes
+    /// new ones).
+    data: usize,
+    offset_ms: i64,
+    axis: TimeAxis,
+    rect: Rect,
+    selected: Option<usize>,
+    naive: bool,
+    dark: bool,
+}
+
+/// The address of a part's data: new data (a new part, an edited LED pattern) has another.
+fn data_identity(part: &Part) -> usize {
+    match &part.data {
+        Data::Wave { samples, .. } => std::sync::Arc::as_ptr(samples).addr(),
+        Data::Midi(file) => std::sync::Arc::as_ptr(file).addr(),
+        Data::Led { lanes, .. } => std::sync::Arc::as_ptr(lanes).addr(),
+    }
+}
+
+/// A lane's picture: its ground, where the part plays, and what it holds.
+fn lanes_picture(
+    rec: &Recorder<'_>,
+    (plot, visuals): (Rect, &egui::Visuals),
+    part: &Part,
+    axis: &TimeAxis,
+    input: &TracksInput<'_>,
+    led_view: Option<&led::Lanes<'_>>,
+) {
+    rec.rect_filled(plot, 2.0, visuals.extreme_bg_color);
+    #[expect(clippy::cast_precision_loss, reason = "offsets in ms")]
+    let offset = part.offset_ms as f64;
+    let start_x = axis.x_of(offset).max(plot.left());
+    let end_x = axis.x_of(part.end_ms()).min(plot.right());
+    if end_x > start_x {
+        rec.rect_filled(
+            Rect::from_x_y_ranges(start_x..=end_x, plot.y_range()),
+            0.0,
+            visuals.faint_bg_color,
+        );
+    }
+    match &part.data {
+        Data::Wave {
+            rate,
+            peaks,
+            samples,
+        } => {
+            if input.tracks.naive_waveform {
+                let exact = crate::behaviour::Peaks::exact(samples);
+                wave(rec, plot, axis, offset, *rate, &exact);
+            } else {
+                wave(rec, plot, axis, offset, *rate, peaks.as_ref());
+            }
+        }
+        Data::Midi(file) => {
+            let notes: Vec<(f64, f64, u8, u8)> = file
+                .notes
+                .iter()
+                .map(|n| {
+                    (
+                        file.ms_at(n.start_tick),
+                        file.ms_at(n.end_tick),
+                        n.key,
+                        n.velocity,
+                    )
+                })
+                .collect();
+            piano_roll(rec, plot, axis, offset, &notes);
+        }
+        Data::Led { .. } => {
+            if let Some(view) = led_view {
+                let colours = (visuals.weak_text_color(), visuals.selection.stroke.color);
+                led::paint(rec, view, input.tracks.selected_led, colours);
+            }
+        }
+    }
+}
+
 fn dashed(painter: &egui::Painter, x: f32, plot: Rect, colour: Color32) {
     let mut y = plot.top();
     while y < plot.bottom() {
@@ -181,7 +252,7 @@ fn dashed(painter: &egui::Painter, x: f32, plot: Rect, colour: Color32) {
 
 /// The waveform: one vertical stroke per point column, its min and max from the pyramid.
 fn wave(
-    painter: &egui::Painter,
+    rec: &Recorder<'_>,
     plot: Rect,
     axis: &TimeAxis,
     offset_ms: f64,
@@ -223,12 +294,14 @@ fn wave(
             Stroke::new(1.0, colour),
         ));
     }
-    painter.extend(shapes);
+    for shape in shapes {
+        rec.add(shape);
+    }
 }
 
 /// A MIDI sound's notes: a thin bar each, higher notes higher.
 fn piano_roll(
-    painter: &egui::Painter,
+    rec: &Recorder<'_>,
     plot: Rect,
     axis: &TimeAxis,
     offset_ms: f64,
@@ -248,7 +321,7 @@ fn piano_roll(
         let (x0, x1) = (x0.max(plot.left()), x1.min(plot.right()));
         let y = plot.bottom() - f32::from(key.saturating_sub(low)) * row - row;
         let alpha = 90 + velocity;
-        painter.rect_filled(
+        rec.rect_filled(
             Rect::from_min_size(Pos2::new(x0, y), vec2((x1 - x0).max(1.0), row.max(1.5))),
             0.0,
             Color32::from_rgba_unmultiplied(190, 120, 230, alpha),

@@ -2,6 +2,7 @@
 //! named in the gutter. Editing them is [`super::led_notes`]'s.
 
 use super::TimeAxis;
+use crate::app::motion::recorder::Recorder;
 use crate::behaviour::{LaneNote, LedLane};
 use crate::codec::sound::led::light_name;
 use egui::{Color32, Pos2, Rect, Stroke, vec2};
@@ -71,9 +72,15 @@ pub fn light_colour(key: u8) -> Color32 {
 /// Only the notes in view are looked at (found by a binary search), and notes that fall in
 /// one point column are painted as one, at the brightest: a lane costs at most a rectangle a
 /// column however many notes it holds.
-pub fn paint(ui: &egui::Ui, painter: &egui::Painter, view: &Lanes<'_>, selected: Option<usize>) {
+/// `colours`: the names' (weak text) and the selected note's outline.
+pub fn paint(
+    rec: &Recorder<'_>,
+    view: &Lanes<'_>,
+    selected: Option<usize>,
+    (text, selection): (Color32, Color32),
+) {
     let Lanes {
-        rect,
+        rect: _,
         plot,
         axis,
         offset_ms,
@@ -81,7 +88,6 @@ pub fn paint(ui: &egui::Ui, painter: &egui::Painter, view: &Lanes<'_>, selected:
     } = *view;
     let row = view.row();
     let font = egui::FontId::proportional((row - 1.0).clamp(6.0, 10.0));
-    let text = ui.visuals().weak_text_color();
     let (from_ms, to_ms) = (axis.min_ms - offset_ms, axis.max_ms - offset_ms);
     let mut chosen = None;
     for (row_index, lane) in lanes.iter().enumerate() {
@@ -89,36 +95,21 @@ pub fn paint(ui: &egui::Ui, painter: &egui::Painter, view: &Lanes<'_>, selected:
         #[expect(clippy::cast_precision_loss, reason = "a handful of lanes")]
         let top = plot.top() + row_index as f32 * row;
         if row_index % 2 == 1 {
-            painter.rect_filled(
+            rec.rect_filled(
                 Rect::from_x_y_ranges(plot.x_range(), top..=top + row),
                 0.0,
                 Color32::from_white_alpha(6),
             );
         }
         if row >= 6.0 {
-            painter.text(
+            rec.text(
                 Pos2::new(plot.left() - 4.0, top + row / 2.0),
                 egui::Align2::RIGHT_CENTER,
-                short_light(key),
+                &short_light(key),
                 font.clone(),
                 text,
             );
         }
-        let gutter = Rect::from_x_y_ranges(rect.left()..=plot.left(), top..=top + row);
-        let name = light_name(key).map_or_else(
-            || format!("note {key}: a note no known light answers to"),
-            |n| {
-                format!(
-                    "{n} (note {key}; which light a note is was inferred from Sony's own files)"
-                )
-            },
-        );
-        ui.interact(
-            gutter,
-            ui.scope_id().with(("light", key)),
-            egui::Sense::hover(),
-        )
-        .on_hover_text(name);
         let colour = light_colour(key);
         // Notes start in order; one that starts before the view may still be on in it.
         let first = lane
@@ -130,7 +121,7 @@ pub fn paint(ui: &egui::Ui, painter: &egui::Painter, view: &Lanes<'_>, selected:
             let shade = 40 + u16::from(velocity) * 215 / 127;
             // A note wide enough keeps a hair of dark at its end, so touching notes show.
             let x1 = if x1 - x0 > 4.0 { x1 - 1.0 } else { x1 };
-            painter.rect_filled(
+            rec.rect_filled(
                 Rect::from_x_y_ranges(x0..=x1.max(x0 + 1.0), top + 1.0..=top + row - 1.0),
                 1.0,
                 colour.gamma_multiply(f32::from(shade) / 255.0),
@@ -176,20 +167,45 @@ pub fn paint(ui: &egui::Ui, painter: &egui::Painter, view: &Lanes<'_>, selected:
         }
     }
     if let Some(rect) = chosen {
-        painter.rect_stroke(
+        rec.rect_stroke(
             rect,
             1.0,
-            Stroke::new(1.5, ui.visuals().selection.stroke.color),
+            Stroke::new(1.5, selection),
             egui::StrokeKind::Outside,
         );
     }
     if lanes.is_empty() {
-        painter.text(
+        rec.text(
             plot.left_center() + vec2(6.0, 0.0),
             egui::Align2::LEFT_CENTER,
             "this LED pattern lights nothing",
             egui::FontId::proportional(11.0),
             text,
         );
+    }
+}
+
+/// Each light's name on hover over its lane's short name in the gutter (marked inferred).
+pub fn gutters_ui(ui: &egui::Ui, view: &Lanes<'_>) {
+    let row = view.row();
+    for (row_index, lane) in view.lanes.iter().enumerate() {
+        let key = lane.key;
+        #[expect(clippy::cast_precision_loss, reason = "a handful of lanes")]
+        let top = view.plot.top() + row_index as f32 * row;
+        let gutter = Rect::from_x_y_ranges(view.rect.left()..=view.plot.left(), top..=top + row);
+        let name = light_name(key).map_or_else(
+            || format!("note {key}: a note no known light answers to"),
+            |n| {
+                format!(
+                    "{n} (note {key}; which light a note is was inferred from Sony's own files)"
+                )
+            },
+        );
+        ui.interact(
+            gutter,
+            ui.scope_id().with(("light", key)),
+            egui::Sense::hover(),
+        )
+        .on_hover_text(name);
     }
 }
