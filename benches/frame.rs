@@ -202,9 +202,9 @@ fn editor(case: Case, ctx: &egui::Context) -> (StudioApp, u64) {
     tab.timeline.naive_plot = case.naive;
     if let Some(naive_waveform) = case.tracks {
         let (sound, led) = tracks();
-        tab.tracks.sound = Some(sound);
-        tab.tracks.led = Some(led);
-        tab.tracks.naive_waveform = naive_waveform;
+        tab.document.put_part(sound, false);
+        tab.document.put_part(led, false);
+        tab.track_view.naive_waveform = naive_waveform;
     }
     tab.timeline.cache.disabled = case.recompute;
     if case.playing {

@@ -143,7 +143,9 @@ pub enum MotionAction {
     /// Playback speed.
     SetSpeed(f64),
     /// Change the tracks: move one, take one off, edit the LED pattern (undo steps).
-    Track(crate::app::motion::tracks::TrackEdit),
+    Track(crate::edit::tracks::TrackEdit),
+    /// Select an LED note (None: none).
+    SelectLed(Option<usize>),
 }
 
 /// A change to a gait-file tab.

@@ -52,7 +52,7 @@ impl StudioApp {
                 .active
                 .and_then(|id| tabs.get(id))
                 .and_then(tabs::Tab::motion)
-                .is_some_and(|m| m.tracks.sound.is_some());
+                .is_some_and(|m| m.document.tracks().sound.is_some());
             let sound_off = audio.off_reason().filter(|_| with_sound);
             status::status_ui(ui, &facts(tabs, short), status, tabs.active, sound_off);
         });

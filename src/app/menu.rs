@@ -198,7 +198,7 @@ pub fn menu_ui(
         });
         top_menu(ui, TopMenu::Edit, open, |ui| {
             let (undo, redo) = match (motion, gait) {
-                (Some(m), _) => m.undo_labels(),
+                (Some(m), _) => labels(m.document.history()),
                 (None, Some(gait)) => labels(gait.history()),
                 (None, None) => (None, None),
             };
@@ -345,7 +345,7 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
     });
     scoped(ui, UiCommand::FixSpeed, too_fast, actions);
     item(ui, UiCommand::BodyAngles, open, actions);
-    let sound = motion.is_some_and(|m| m.tracks.sound.is_some());
+    let sound = motion.is_some_and(|m| m.document.tracks().sound.is_some());
     item(ui, UiCommand::RetimeToSound, sound, actions);
     let marking = motion.is_some_and(|m| m.view.show_onsets);
     item_labelled(

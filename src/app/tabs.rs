@@ -58,7 +58,8 @@ impl Tab {
                     Some(name)
                 } else {
                     // Only its tracks changed: say so (the motion's file is not written).
-                    tab.tracks
+                    tab.document
+                        .tracks()
                         .is_dirty()
                         .then(|| format!("{name} (its sound and LED tracks)"))
                 }

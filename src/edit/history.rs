@@ -1,7 +1,8 @@
 //! Undo and redo: a stack of inverses. One user action (a whole drag included) is one step.
-//! The history is generic over what a step keeps ([`Revert`]): a motion's steps keep exact
-//! inverse edits ([`Edit`]), a gait file's keep the model as it was (a few hundred bytes),
-//! and both undo, redo, group a gesture and tell "unsaved" the same way.
+//! The history is generic over what a step keeps ([`Revert`]): a motion document's steps
+//! keep exact inverse edits of the motion or its tracks as they were
+//! ([`crate::edit::Step`]), a gait file's keep the model as it was (a few hundred bytes), and
+//! all undo, redo, group a gesture and tell "unsaved" the same way.
 
 use super::edit_op::Edit;
 use crate::codec::Problem;
@@ -36,54 +37,6 @@ struct Step<C> {
     state: u64,
     /// The state id before it.
     previous: u64,
-    /// When it was done, or (on the redo stack) undone: a stamp from one clock for every
-    /// history, so that two histories of one document can be undone as one ([`Stamps`]).
-    stamp: u64,
-}
-
-/// The clock every history's steps are stamped by.
-static CLOCK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-
-fn tick() -> u64 {
-    CLOCK.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-}
-
-/// When a history's newest steps were taken, to undo two histories of one document (a
-/// motion's and its tracks') as one: Undo takes the newest step of either, Redo the step
-/// undone last, unless the other history took a step since.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stamps {
-    /// When the step Undo would undo was done.
-    pub undo: Option<u64>,
-    /// When the step Redo would redo was undone.
-    pub redo: Option<u64>,
-    /// When the newest step was done (0: never).
-    pub last_done: u64,
-}
-
-/// Which of two histories Undo should take a step back in: `true` for the first.
-#[must_use]
-pub fn undo_first(first: Stamps, second: Stamps) -> Option<bool> {
-    match (first.undo, second.undo) {
-        (Some(a), Some(b)) => Some(a > b),
-        (Some(_), None) => Some(true),
-        (None, Some(_)) => Some(false),
-        (None, None) => None,
-    }
-}
-
-/// Which of two histories Redo should redo in: `true` for the first. A step undone before
-/// the other history took a new one is not redone (a new step clears what Redo offers).
-#[must_use]
-pub fn redo_first(first: Stamps, second: Stamps) -> Option<bool> {
-    let a = first.redo.filter(|&u| u > second.last_done);
-    let b = second.redo.filter(|&u| u > first.last_done);
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a > b),
-        (Some(_), None) => Some(true),
-        (None, Some(_)) => Some(false),
-        (None, None) => None,
-    }
 }
 
 /// The undo and redo stacks, and an id for every state of the document so that "unsaved"
@@ -96,8 +49,6 @@ pub struct History<C = Edit> {
     next_state: u64,
     /// An open gesture: the inverses so far (newest last) and its label.
     gesture: Option<(String, Vec<C>)>,
-    /// When the newest step was done.
-    last_done: u64,
 }
 
 impl<C> Default for History<C> {
@@ -108,7 +59,6 @@ impl<C> Default for History<C> {
             state: 0,
             next_state: 0,
             gesture: None,
-            last_done: 0,
         }
     }
 }
@@ -128,13 +78,11 @@ impl<C: Revert> History<C> {
     fn push_step(&mut self, label: String, inverse: C) {
         let previous = self.state;
         self.state = self.new_state();
-        self.last_done = tick();
         self.undo.push(Step {
             label,
             inverse,
             state: self.state,
             previous,
-            stamp: self.last_done,
         });
         self.redo.clear();
     }
@@ -199,7 +147,6 @@ impl<C: Revert> History<C> {
         self.state = step.previous;
         self.redo.push(Step {
             inverse: apply(step.inverse),
-            stamp: tick(),
             ..step
         });
         Some(label)
@@ -212,7 +159,6 @@ impl<C: Revert> History<C> {
         self.state = step.state;
         self.undo.push(Step {
             inverse: apply(step.inverse),
-            stamp: tick(),
             ..step
         });
         Some(label)
@@ -230,19 +176,24 @@ impl<C: Revert> History<C> {
         self.redo.last().map(|s| &s.inverse)
     }
 
-    /// When its newest steps were taken ([`undo_first`], [`redo_first`]). An open gesture
-    /// counts as a step taken now.
+    /// The state after the newest step Undo can take back that `matches` (0, the state
+    /// before any step, when none does): what part of a document whose steps change several
+    /// things was last changed to.
     #[must_use]
-    pub fn stamps(&self) -> Stamps {
-        let now = self
-            .gesture
-            .is_some()
-            .then(|| CLOCK.load(std::sync::atomic::Ordering::Relaxed));
-        Stamps {
-            undo: now.or_else(|| self.undo.last().map(|s| s.stamp)),
-            redo: self.redo.last().map(|s| s.stamp),
-            last_done: now.unwrap_or(self.last_done),
-        }
+    pub fn newest_state_where(&self, matches: impl Fn(&C) -> bool) -> u64 {
+        self.undo
+            .iter()
+            .rev()
+            .find(|s| matches(&s.inverse))
+            .map_or(0, |s| s.state)
+    }
+
+    /// Every step's change, Undo's and Redo's (to bring what they keep up to date).
+    pub fn changes_mut(&mut self) -> impl Iterator<Item = &mut C> {
+        self.undo
+            .iter_mut()
+            .chain(&mut self.redo)
+            .map(|s| &mut s.inverse)
     }
 
     /// How many steps Undo can take back.
@@ -333,34 +284,6 @@ impl History<Edit> {
 mod tests {
     use super::*;
     use crate::example::stand_to_sit;
-
-    #[test]
-    fn two_histories_undo_and_redo_as_one_in_the_order_their_steps_were_taken() {
-        let (mut a, mut b) = (stand_to_sit(), stand_to_sit());
-        let (mut first, mut second) = (History::default(), History::default());
-        first.apply(&mut a, "a1", Edit::SetFrameRate(1));
-        second.apply(&mut b, "b1", Edit::SetFrameRate(2));
-        first.apply(&mut a, "a2", Edit::SetFrameRate(3));
-        let undo = |f: &History, s: &History| undo_first(f.stamps(), s.stamps());
-        let redo = |f: &History, s: &History| redo_first(f.stamps(), s.stamps());
-        assert_eq!(undo(&first, &second), Some(true));
-        first.undo(&mut a);
-        assert_eq!(undo(&first, &second), Some(false));
-        second.undo(&mut b);
-        assert_eq!(undo(&first, &second), Some(true));
-        // Redo takes the step undone last first.
-        assert_eq!(redo(&first, &second), Some(false));
-        second.redo(&mut b);
-        assert_eq!(redo(&first, &second), Some(true));
-        // A new step in one history clears what Redo offers in the other.
-        second.undo(&mut b);
-        first.apply(&mut a, "a3", Edit::SetFrameRate(4));
-        assert_eq!(redo(&first, &second), None);
-        assert_eq!(undo(&first, &second), Some(true));
-        // An open gesture is the newest step.
-        second.begin_gesture("drag");
-        assert_eq!(undo(&first, &second), Some(false));
-    }
 
     #[test]
     fn a_gesture_is_one_step_and_undo_to_saved_is_clean() {

@@ -12,11 +12,12 @@ mod history;
 pub mod playback;
 pub mod summary;
 pub mod timeline_ops;
+pub mod tracks;
 
 pub use changes::Changes;
-pub use document::{DiskState, Document, Origin, file_name, save_entries};
+pub use document::{DiskState, Document, Origin, Step, TracksOnDisk, file_name, save_entries};
 pub use edit_op::{Edit, HeaderField};
 pub use error::DocumentError;
 pub use gait::{GaitDocument, GaitFileError};
-pub use history::{History, Revert, Stamps, redo_first, undo_first};
+pub use history::{History, Revert};
 pub use playback::Playback;

@@ -48,7 +48,7 @@ fn folder(name: &str) -> std::path::PathBuf {
 }
 
 fn pattern(h: &Harness<'_, StudioApp>) -> LedPattern {
-    match &tab(h).tracks.led.as_ref().unwrap().data {
+    match &tab(h).document.tracks().led.as_ref().unwrap().data {
         Data::Led { pattern, .. } => pattern.clone(),
         _ => panic!("the LED track holds no pattern"),
     }
@@ -80,19 +80,25 @@ fn moving_or_removing_a_track_is_an_undo_step_and_unsaved_until_saved() {
     assert!(h.query_by_label("Sound off").is_some());
     let lane = h.get_by_label("Sound track").rect();
     drag(&mut h, lane.center(), lane.center() + egui::vec2(60.0, 0.0));
-    let moved = tab(&h).tracks.sound.as_ref().unwrap().offset_ms;
+    let moved = tab(&h).document.tracks().sound.as_ref().unwrap().offset_ms;
     assert!(moved > 0 && moved % 8 == 0, "on the robot's tick: {moved}");
     assert!(dirty(&h) && tab(&h).tab_title().ends_with('\u{2022}'));
-    assert_eq!(tab(&h).undo_labels().0, Some("track move"));
+    assert_eq!(tab(&h).document.history().undo_label(), Some("track move"));
     // The whole drag is one step.
     ctrl(&mut h, Key::Z);
-    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, 0);
+    assert_eq!(
+        tab(&h).document.tracks().sound.as_ref().unwrap().offset_ms,
+        0
+    );
     assert!(!dirty(&h), "back as on disk");
     ctrl_shift(&mut h, Key::Z);
-    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, moved);
+    assert_eq!(
+        tab(&h).document.tracks().sound.as_ref().unwrap().offset_ms,
+        moved
+    );
     // Removing a track, then closing: the window asks, and Cancel keeps it all.
     crate::common::ui::press(&mut h, "Remove the Sound track");
-    assert!(tab(&h).tracks.sound.is_none());
+    assert!(tab(&h).document.tracks().sound.is_none());
     ctrl(&mut h, Key::W);
     assert!(crate::common::ui::shows(&h, "Don't Save"), "{}", said(&h));
     assert!(
@@ -101,7 +107,10 @@ fn moving_or_removing_a_track_is_an_undo_step_and_unsaved_until_saved() {
     );
     crate::common::ui::press(&mut h, "Cancel");
     ctrl(&mut h, Key::Z);
-    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, moved);
+    assert_eq!(
+        tab(&h).document.tracks().sound.as_ref().unwrap().offset_ms,
+        moved
+    );
     // A motion edit after the track's: Undo takes it back first, then the track's move.
     let motion = std::fs::read(dir.join("example.mtn")).unwrap();
     let keyframes = tab(&h).document.motion.keyframes.len();
@@ -120,11 +129,20 @@ fn moving_or_removing_a_track_is_an_undo_step_and_unsaved_until_saved() {
     );
     ctrl(&mut h, Key::Z);
     assert_eq!(tab(&h).document.motion.keyframes.len(), keyframes);
-    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, moved);
+    assert_eq!(
+        tab(&h).document.tracks().sound.as_ref().unwrap().offset_ms,
+        moved
+    );
     ctrl(&mut h, Key::Z);
-    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, 0);
+    assert_eq!(
+        tab(&h).document.tracks().sound.as_ref().unwrap().offset_ms,
+        0
+    );
     ctrl_shift(&mut h, Key::Z);
-    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, moved);
+    assert_eq!(
+        tab(&h).document.tracks().sound.as_ref().unwrap().offset_ms,
+        moved
+    );
     assert!(!tab(&h).document.is_dirty() && dirty(&h));
     // Save writes the skit, and leaves the motion's file as it was.
     ctrl(&mut h, Key::S);
@@ -150,10 +168,10 @@ fn an_led_note_is_moved_added_dimmed_and_deleted_and_saved_back_into_its_entry()
     // The sound dragged 40 points later.
     let lane = h.get_by_label("Sound track").rect();
     drag(&mut h, lane.center(), lane.center() + egui::vec2(40.0, 0.0));
-    let offset = tab(&h).tracks.sound.as_ref().unwrap().offset_ms;
+    let offset = tab(&h).document.tracks().sound.as_ref().unwrap().offset_ms;
     assert!(offset > 0, "{}", said(&h));
     // A keyframe dragged near the first yelp with Ctrl lands on its frame.
-    let onset = tab(&h).tracks.sound.as_ref().unwrap().onsets_ms[0] + offset as f64;
+    let onset = tab(&h).document.tracks().sound.as_ref().unwrap().onsets_ms[0] + offset as f64;
     crate::tracks::snap_keyframe_to(&mut h, onset);
     let before = pattern(&h);
     let ms = |p: &LedPattern, tick: u64| p.ms_at(tick);
@@ -172,7 +190,10 @@ fn an_led_note_is_moved_added_dimmed_and_deleted_and_saved_back_into_its_entry()
     );
     let length = ms(&moved, back(&moved).end_tick) - start;
     assert!((length - 120.0).abs() < 0.6, "{length} ms long");
-    assert_eq!(tab(&h).undo_labels().0, Some("LED note move"));
+    assert_eq!(
+        tab(&h).document.history().undo_label(),
+        Some("LED note move")
+    );
     assert!(dirty(&h));
     // A double-click on A1's lane where it is dark adds a note there.
     let at = on_lane(&h, 0, 2, 600.0);
@@ -196,13 +217,16 @@ fn an_led_note_is_moved_added_dimmed_and_deleted_and_saved_back_into_its_entry()
         .iter()
         .find(|n| n.start_tick == new.start_tick && n.key == 48);
     assert_eq!(note.unwrap().velocity, 64, "{}", said(&h));
-    assert_eq!(tab(&h).undo_labels().0, Some("LED brightness"));
+    assert_eq!(
+        tab(&h).document.history().undo_label(),
+        Some("LED brightness")
+    );
     h.key_press(Key::Escape);
     h.run();
     // A click selects A1's first note; Delete deletes it (one step, undone and redone).
     let at = on_lane(&h, 0, 2, 100.0);
     crate::common::ui::click_at(&mut h, at);
-    assert!(tab(&h).tracks.selected_led.is_some(), "{}", said(&h));
+    assert!(tab(&h).track_view.selected_led.is_some(), "{}", said(&h));
     h.key_press(Key::Delete);
     h.run();
     let first_a1 = |p: &LedPattern| p.notes.iter().any(|n| n.key == 48 && n.start_tick == 0);
@@ -221,7 +245,10 @@ fn an_led_note_is_moved_added_dimmed_and_deleted_and_saved_back_into_its_entry()
         "{}",
         said(&h)
     );
-    assert_eq!(tab(&h).undo_labels().0, Some("LED note added"));
+    assert_eq!(
+        tab(&h).document.history().undo_label(),
+        Some("LED note added")
+    );
     let edited = pattern(&h);
     // Save writes the pattern back into its entry, as a MIDI file, and nothing else.
     ctrl(&mut h, Key::S);
@@ -247,7 +274,16 @@ fn an_led_note_is_moved_added_dimmed_and_deleted_and_saved_back_into_its_entry()
     let mut again = opened(&[&dir.join("example.mtn")]);
     wait_for_tracks(&mut again, true, true);
     assert_eq!(pattern(&again).notes, edited.notes);
-    assert_eq!(tab(&again).tracks.sound.as_ref().unwrap().offset_ms, offset);
+    assert_eq!(
+        tab(&again)
+            .document
+            .tracks()
+            .sound
+            .as_ref()
+            .unwrap()
+            .offset_ms,
+        offset
+    );
 }
 
 #[test]
@@ -302,7 +338,7 @@ fn a_midi_file_dropped_on_the_led_track_goes_on_it_as_an_led_pattern() {
         .push(std::sync::Arc::new(Dropped(dir.join("blink.mid"))));
     h.step();
     wait_for_tracks(&mut h, true, true);
-    let tracks = &tab(&h).tracks;
+    let tracks = tab(&h).document.tracks();
     assert_eq!(
         tracks.led.as_ref().unwrap().source.path,
         dir.join("blink.mid"),
@@ -314,5 +350,5 @@ fn a_midi_file_dropped_on_the_led_track_goes_on_it_as_an_led_pattern() {
         dir.join("voice.wav"),
         "the sound stays"
     );
-    assert_eq!(tab(&h).undo_labels().0, Some("LED track"));
+    assert_eq!(tab(&h).document.history().undo_label(), Some("LED track"));
 }

@@ -492,11 +492,9 @@ fn screenshot_of_the_sound_and_led_tracks() {
     app.push(Action::Open(dir.join("sit.mtn")));
     render(app, "tracks", |harness| {
         let started = std::time::Instant::now();
-        while harness
-            .state()
-            .active_motion()
-            .is_none_or(|t| t.tracks.sound.is_none() || t.tracks.led.is_none())
-        {
+        while harness.state().active_motion().is_none_or(|t| {
+            t.document.tracks().sound.is_none() || t.document.tracks().led.is_none()
+        }) {
             assert!(
                 started.elapsed().as_secs() < 30,
                 "the tracks were never read"

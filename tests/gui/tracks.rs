@@ -17,7 +17,7 @@ pub fn wait_for_tracks(h: &mut Harness<'_, StudioApp>, sound: bool, led: bool) {
     let started = std::time::Instant::now();
     loop {
         h.step();
-        let tracks = &tab(h).tracks;
+        let tracks = tab(h).document.tracks();
         if tracks.sound.is_some() == sound
             && tracks.led.is_some() == led
             && tracks.loading.is_empty()
@@ -60,7 +60,10 @@ fn a_motion_opens_with_its_skits_tracks_and_a_dragged_track_saves_back() {
     let dir = behaviour_folder("skit");
     let mut h = opened(&[&dir.join("example.mtn")]);
     wait_for_tracks(&mut h, true, true);
-    assert_eq!(tab(&h).tracks.sound.as_ref().unwrap().offset_ms, 250);
+    assert_eq!(
+        tab(&h).document.tracks().sound.as_ref().unwrap().offset_ms,
+        250
+    );
     let lane = h.get_by_label("Sound track").rect();
     assert!(h.query_by_label("LED track").is_some());
     // Dragged 60 points right: later by 60 points' worth of the timeline's time.
@@ -68,7 +71,7 @@ fn a_motion_opens_with_its_skits_tracks_and_a_dragged_track_saves_back() {
     let ms_per_point = (transform.bounds().max()[0] - transform.bounds().min()[0])
         / f64::from(transform.frame().width());
     drag(&mut h, lane.center(), lane.center() + egui::vec2(60.0, 0.0));
-    let moved = tab(&h).tracks.sound.as_ref().unwrap().offset_ms - 250;
+    let moved = tab(&h).document.tracks().sound.as_ref().unwrap().offset_ms - 250;
     let expected = 60.0 * ms_per_point;
     assert!(
         (moved as f64 - expected).abs() <= expected * 0.2 + 2.0,
@@ -86,7 +89,13 @@ fn a_motion_opens_with_its_skits_tracks_and_a_dragged_track_saves_back() {
     let mut again = opened(&[&dir.join("example.mtn")]);
     wait_for_tracks(&mut again, true, true);
     assert_eq!(
-        tab(&again).tracks.sound.as_ref().unwrap().offset_ms,
+        tab(&again)
+            .document
+            .tracks()
+            .sound
+            .as_ref()
+            .unwrap()
+            .offset_ms,
         250 + moved
     );
 }
@@ -106,12 +115,12 @@ fn a_sound_or_led_file_opened_goes_on_the_motion_in_front() {
         said(&alone)
     );
     let mut h = opened(&[&dir.join("example.mtn")]);
-    assert!(tab(&h).tracks.is_empty());
+    assert!(tab(&h).document.tracks().is_empty());
     h.state_mut().push(Action::Open(voice.clone()));
     h.state_mut()
         .push(Action::Open(dir.join("so12_x00wink_l1f.mid")));
     wait_for_tracks(&mut h, true, true);
-    let tracks = &tab(&h).tracks;
+    let tracks = tab(&h).document.tracks();
     assert_eq!(tracks.sound.as_ref().unwrap().source.path, voice);
     let led_ms = tracks.led.as_ref().unwrap().duration_ms();
     assert!((led_ms - 675.0 * 256_005.0 / 480.0 / 1000.0).abs() < 1e-6);
@@ -122,8 +131,8 @@ fn a_sound_or_led_file_opened_goes_on_the_motion_in_front() {
     );
     // Its button takes a track off.
     crate::common::ui::press(&mut h, "Remove the Sound track");
-    assert!(tab(&h).tracks.sound.is_none());
-    assert!(tab(&h).tracks.led.is_some());
+    assert!(tab(&h).document.tracks().sound.is_none());
+    assert!(tab(&h).document.tracks().led.is_some());
 }
 
 /// Drags keyframe 1 of the example's FL_LEG_KNEE in time to 9 ms short of `onset_ms` with
@@ -183,7 +192,14 @@ fn onsets_are_marked_a_ctrl_drag_snaps_a_keyframe_to_one_and_retime_to_sound_fit
     let mut h = opened(&[&dir.join("example.mtn")]);
     h.state_mut().push(Action::Open(dir.join("bark.wav")));
     wait_for_tracks(&mut h, true, false);
-    let onsets = tab(&h).tracks.sound.as_ref().unwrap().onsets_ms.clone();
+    let onsets = tab(&h)
+        .document
+        .tracks()
+        .sound
+        .as_ref()
+        .unwrap()
+        .onsets_ms
+        .clone();
     assert_eq!(onsets.len(), 2, "{onsets:?}");
     assert!(
         (onsets[0] - 415.0).abs() <= 16.0 && (onsets[1] - 900.0).abs() <= 16.0,
@@ -226,7 +242,7 @@ fn a_midi_sound_on_the_track_is_rendered_and_given_to_the_sound_output() {
         .push(Action::Open(dir.join("so1_x00tune_x1x.mid")));
     wait_for_tracks(&mut h, true, false);
     let started = std::time::Instant::now();
-    while tab(&h).tracks.rendered.is_none() {
+    while tab(&h).track_view.rendered.is_none() {
         assert!(
             started.elapsed().as_secs() < 30,
             "never rendered: {}",
@@ -300,7 +316,7 @@ fn the_sdks_command_table_lists_behaviours_and_one_opens_with_its_sound() {
             entry: chosen.motion.clone().unwrap().0,
         }
     );
-    let sound = tab.tracks.sound.clone().unwrap();
+    let sound = tab.document.tracks().sound.clone().unwrap();
     assert!(
         !tab.is_dirty(),
         "a behaviour opened as its table says has nothing to save"

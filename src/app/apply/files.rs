@@ -327,7 +327,7 @@ impl StudioApp {
             return;
         }
         // Only the tracks changed: the motion's file stays as it is.
-        if to.is_none() && !document.is_dirty() && tab.tracks.is_dirty() {
+        if to.is_none() && !document.is_dirty() && document.tracks().is_dirty() {
             if self.save_tracks(id)
                 && let Some(then) = then
             {
@@ -388,9 +388,10 @@ impl StudioApp {
         match result {
             Ok(()) => {
                 tab.safety_confirmed |= confirmed.safety;
-                let with_tracks = !tab.tracks.is_empty() || tab.tracks.is_dirty();
+                let tracks = tab.document.tracks();
+                let with_tracks = !tracks.is_empty() || tracks.is_dirty();
                 // Saved somewhere else, the motion's skit goes beside it there too.
-                let skit_moves = to.is_some() && !tab.tracks.is_empty();
+                let skit_moves = to.is_some() && !tracks.is_empty();
                 let origin = tab.document.origin.clone();
                 self.status.say(format!("Saved {}", origin.display_name()));
                 match &origin {

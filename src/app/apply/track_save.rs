@@ -7,7 +7,7 @@ use crate::app::motion::tracks::apply::skit_path_of;
 use crate::app::state::TabId;
 use crate::behaviour::skit::{self, PartRef, Skit};
 use crate::behaviour::{Data, led_edit};
-use crate::edit::Origin;
+use crate::edit::{Origin, TracksOnDisk};
 
 impl StudioApp {
     /// Writes the tab's skit beside its motion. Returns whether it was written.
@@ -25,7 +25,7 @@ impl StudioApp {
             Origin::File(path) => (path.clone(), None),
             _ => return false,
         };
-        let (sound, led) = motion.tracks.references();
+        let (sound, led) = motion.document.tracks().references();
         let skit = Skit {
             skit: skit::VERSION,
             motion: PartRef { path, entry },
@@ -34,7 +34,9 @@ impl StudioApp {
         };
         match skit::write(&at, &skit) {
             Ok(()) => {
-                motion.tracks.skit_saved((skit.sound, skit.led));
+                motion
+                    .document
+                    .tracks_on_disk(TracksOnDisk::Skit((skit.sound, skit.led)));
                 self.status.say(format!("Saved the skit {}", at.display()));
                 true
             }
@@ -51,18 +53,22 @@ impl StudioApp {
         let Some(motion) = self.tabs.motion_mut(tab) else {
             return false;
         };
-        if !motion.tracks.led_dirty() {
+        if !motion.document.tracks().led_dirty() {
             return true;
         }
-        let Some((source, Data::Led { pattern, .. })) =
-            motion.tracks.led.as_ref().map(|p| (&p.source, &p.data))
+        let Some((source, Data::Led { pattern, .. })) = motion
+            .document
+            .tracks()
+            .led
+            .as_ref()
+            .map(|p| (&p.source, &p.data))
         else {
             return true;
         };
         let source = source.clone();
         match led_edit::save(&source, pattern) {
             Ok(()) => {
-                motion.tracks.led_written();
+                motion.document.tracks_on_disk(TracksOnDisk::LedWritten);
                 self.status
                     .say(format!("Saved the LED pattern {}", source.label()));
                 if source.entry.is_some() {
@@ -83,8 +89,8 @@ impl StudioApp {
         let Some(motion) = self.tabs.motion_mut(tab) else {
             return true;
         };
-        let skit = motion.tracks.skit_dirty();
-        let led = motion.tracks.led_dirty();
+        let skit = motion.document.tracks().skit_dirty();
+        let led = motion.document.tracks().led_dirty();
         let led_saved = self.save_led(tab);
         let saved = led_saved && (!skit || self.save_skit(tab));
         // Both written: say both (the second message would hide the first).
@@ -92,7 +98,7 @@ impl StudioApp {
             && skit
             && led
             && let Some(motion) = self.tabs.motion_mut(tab)
-            && let Some(led) = &motion.tracks.led
+            && let Some(led) = &motion.document.tracks().led
         {
             let label = led.source.label();
             self.status.say(format!(

@@ -17,7 +17,7 @@ impl StudioApp {
         let Some(part) = self
             .tabs
             .motion_mut(tab)
-            .and_then(|m| m.tracks.sound.clone())
+            .and_then(|m| m.document.tracks().sound.clone())
         else {
             return;
         };
@@ -42,7 +42,8 @@ impl StudioApp {
             return;
         };
         if motion
-            .tracks
+            .document
+            .tracks()
             .sound
             .as_ref()
             .is_none_or(|p| p.source != done.source)
@@ -59,7 +60,7 @@ impl StudioApp {
             done.source.short(),
             done.rendered.voice
         ));
-        motion.tracks.rendered = Some((done.source, done.rendered));
+        motion.track_view.rendered = Some((done.source, done.rendered));
     }
 
     /// Plays MIDI sounds through `path` (None: the system's SoundFont, else the built-in
@@ -83,7 +84,8 @@ impl StudioApp {
             .tabs
             .motions()
             .filter(|(_, m)| {
-                m.tracks
+                m.document
+                    .tracks()
                     .sound
                     .as_ref()
                     .is_some_and(|p| matches!(p.data, Data::Midi(_)))
@@ -100,12 +102,12 @@ impl StudioApp {
     #[must_use]
     pub fn sound_voice(&self) -> Option<Voice> {
         let tab = self.active_motion()?;
-        let part = tab.tracks.sound.as_ref()?;
+        let part = tab.document.tracks().sound.as_ref()?;
         #[expect(clippy::cast_precision_loss, reason = "an offset in ms")]
         let offset_ms = part.offset_ms as f64;
         let (samples, rate) = match &part.data {
             Data::Wave { rate, samples, .. } => (Arc::clone(samples), *rate),
-            Data::Midi(_) => match &tab.tracks.rendered {
+            Data::Midi(_) => match &tab.track_view.rendered {
                 Some((source, done)) if *source == part.source => {
                     (Arc::clone(&done.samples), synth::RATE)
                 }

@@ -5,7 +5,6 @@ use crate::app::StudioApp;
 use crate::app::action::MotionAction;
 use crate::app::command::UiCommand;
 use crate::app::motion::MotionTab;
-use crate::app::motion::tracks::TrackEdit;
 use crate::app::state::TabId;
 
 impl StudioApp {
@@ -83,7 +82,7 @@ impl StudioApp {
             document,
             view,
             playback,
-            tracks,
+            track_view,
             ..
         } = tab;
         let keyframes = &document.motion.keyframes;
@@ -100,11 +99,11 @@ impl StudioApp {
             }
             MotionAction::Seek(time_ms) => playback.seek_ms(time_ms, keyframes),
             MotionAction::SelectPoints(points) => {
-                tracks.selected_led = None;
+                track_view.selected_led = None;
                 view.select_points(points);
             }
             MotionAction::SelectKeyframe { keyframe, add } => {
-                tracks.selected_led = None;
+                track_view.selected_led = None;
                 if !add {
                     view.selection.clear();
                     view.selected_keyframes.clear();
@@ -126,14 +125,26 @@ impl StudioApp {
             MotionAction::SetLooping(looping) => playback.looping = looping,
             MotionAction::SetSpeed(speed) => playback.set_speed(speed),
             MotionAction::Track(edit) => {
-                if matches!(edit, TrackEdit::SelectLed(Some(_))) {
+                use crate::edit::tracks::TrackEdit;
+                let applied = document.edit_tracks(edit);
+                match edit {
+                    TrackEdit::Led(_) => track_view.selected_led = applied.selected,
+                    TrackEdit::Remove(crate::behaviour::Track::Led) => {
+                        track_view.selected_led = None;
+                    }
+                    TrackEdit::Remove(_) | TrackEdit::SetOffset(..) => {}
+                }
+                if let Some(said) = applied.said {
+                    self.status.say(said);
+                }
+            }
+            MotionAction::SelectLed(index) => {
+                if index.is_some() {
                     // One selection at a time: the Delete key deletes what was chosen last.
                     view.selection.clear();
                     view.selected_keyframes.clear();
                 }
-                if let Some(said) = tracks.apply(edit) {
-                    self.status.say(said);
-                }
+                track_view.selected_led = index;
             }
         }
     }

@@ -44,8 +44,9 @@ pub fn motion_tab_ui(
         shaping,
         curve_clip,
         floor,
-        tracks,
+        track_view,
     } = shown;
+    let tracks = document.tracks();
     let Widgets {
         timeline: timeline_state,
         stage: stage_state,
@@ -242,6 +243,7 @@ pub fn motion_tab_ui(
                 ui.scope_builder(egui::UiBuilder::new().max_rect(under), |ui| {
                     let input = tracks::TracksInput {
                         tracks,
+                        view: track_view,
                         axis: timeline_state.transform.as_ref().map(tracks::TimeAxis::of),
                         #[expect(clippy::cast_precision_loss, reason = "a length in ms")]
                         motion_ms: crate::robot::timing::duration_ms(&document.motion.keyframes)

@@ -188,41 +188,35 @@ fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
         playback,
         timeline,
         repair_log,
-        tracks,
+        track_view,
         ..
     } = tab;
     let keyframes = &document.motion.keyframes;
     let selected: Vec<usize> = view.selected_keyframes.iter().copied().collect();
     let said = match command {
         UiCommand::Undo => {
-            let newest_is_tracks =
-                crate::edit::undo_first(document.history().stamps(), tracks.stamps())
-                    == Some(false);
-            let label = if newest_is_tracks {
-                tracks.undo()
-            } else {
-                document.undo()
-            };
+            // The motion and its tracks share one history: the newest step goes back.
+            let label = document.undo();
+            track_view.selected_led = None;
             let said = label.map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undid {l}"));
             view.fit_to(&document.motion);
             said
         }
         UiCommand::Redo | UiCommand::RedoAlt => {
-            let label = match crate::edit::redo_first(document.history().stamps(), tracks.stamps())
-            {
-                Some(true) => document.redo(),
-                Some(false) => tracks.redo(),
-                None => None,
-            };
+            let label = document.redo();
+            track_view.selected_led = None;
             let said = label.map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redid {l}"));
             view.fit_to(&document.motion);
             said
         }
-        UiCommand::DeleteKeyframes if tracks.selected_led.is_some() && tracks.led.is_some() => {
-            let index = tracks.selected_led.unwrap_or_default();
-            tracks.apply(crate::app::motion::tracks::TrackEdit::Led(
+        UiCommand::DeleteKeyframes
+            if track_view.selected_led.is_some() && document.tracks().led.is_some() =>
+        {
+            let index = track_view.selected_led.unwrap_or_default();
+            let applied = document.edit_tracks(crate::edit::tracks::TrackEdit::Led(
                 crate::behaviour::led_edit::LedEdit::Delete(index),
             ));
+            track_view.selected_led = applied.selected;
             "Deleted the LED note".to_owned()
         }
         UiCommand::DeleteKeyframes => {

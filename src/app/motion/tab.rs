@@ -4,7 +4,7 @@
 use super::floor_job::FloorCache;
 use super::stage::StageState;
 use super::timeline::TimelineState;
-use super::tracks::Tracks;
+use super::tracks::TrackView;
 use super::view::View;
 use crate::edit::{Document, Playback};
 
@@ -26,8 +26,8 @@ pub struct Shown<'a> {
     pub curve_clip: Option<&'a str>,
     /// How the body rests at every tick (the stage's floor).
     pub floor: &'a FloorCache,
-    /// The sound and LED tracks.
-    pub tracks: &'a Tracks,
+    /// What the window keeps of the tracks (the LED note selected).
+    pub track_view: &'a TrackView,
 }
 
 /// What the drawing of a motion tab keeps between frames: its widgets' own state.
@@ -52,8 +52,8 @@ pub struct MotionTab {
     pub stage: StageState,
     /// How the body rests at every tick, worked out in the background.
     pub floor: FloorCache,
-    /// The sound and LED tracks under the curves.
-    pub tracks: Tracks,
+    /// What the window keeps of the sound and LED tracks (they are the document's).
+    pub track_view: TrackView,
     /// The user said to save this document despite its limit and speed problems.
     pub safety_confirmed: bool,
     /// What the last repair did.
@@ -72,7 +72,7 @@ impl MotionTab {
             timeline: TimelineState::default(),
             stage: StageState::default(),
             floor: FloorCache::default(),
-            tracks: Tracks::default(),
+            track_view: TrackView::default(),
             safety_confirmed: false,
             repair_log: Vec::new(),
             followed_length_ms: crate::robot::timing::duration_ms(&document.motion.keyframes),
@@ -90,7 +90,7 @@ impl MotionTab {
             stage,
             repair_log,
             floor,
-            tracks,
+            track_view,
             ..
         } = self;
         (
@@ -102,7 +102,7 @@ impl MotionTab {
                 shaping: None,
                 curve_clip: None,
                 floor,
-                tracks,
+                track_view,
             },
             Widgets { timeline, stage },
         )
@@ -143,7 +143,7 @@ impl MotionTab {
     /// Whether the motion, its skit or its LED pattern has edits no file holds.
     #[must_use]
     pub fn is_dirty(&self) -> bool {
-        self.document.is_dirty() || self.tracks.is_dirty()
+        self.document.has_unsaved()
     }
 
     /// The name with a mark for unsaved edits, as its tab shows it.
@@ -151,36 +151,5 @@ impl MotionTab {
     pub fn tab_title(&self) -> String {
         let mark = if self.is_dirty() { " \u{2022}" } else { "" };
         format!("{}{mark}", self.document.origin.display_name())
-    }
-
-    /// Whether Undo takes a step of the tracks' history (else of the motion's): the newer.
-    #[must_use]
-    pub fn undoes_tracks(&self) -> bool {
-        crate::edit::undo_first(self.document.history().stamps(), self.tracks.stamps())
-            == Some(false)
-    }
-
-    /// Whether Redo redoes a step of the tracks' history.
-    #[must_use]
-    pub fn redoes_tracks(&self) -> bool {
-        crate::edit::redo_first(self.document.history().stamps(), self.tracks.stamps())
-            == Some(false)
-    }
-
-    /// The labels of the steps Undo and Redo would take, of the motion or its tracks.
-    #[must_use]
-    pub fn undo_labels(&self) -> (Option<&str>, Option<&str>) {
-        let (motion, tracks) = (self.document.history(), self.tracks.history());
-        let undo = if self.undoes_tracks() {
-            tracks.undo_label()
-        } else {
-            motion.undo_label()
-        };
-        let redo = match crate::edit::redo_first(motion.stamps(), tracks.stamps()) {
-            Some(true) => motion.redo_label(),
-            Some(false) => tracks.redo_label(),
-            None => None,
-        };
-        (undo, redo)
     }
 }

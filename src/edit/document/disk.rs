@@ -83,7 +83,7 @@ impl Document {
             from: path.to_owned(),
         };
         let mut document = Self::new(motion, Vec::new(), origin, None);
-        document.saved_state = Some(document.history.state());
+        document.saved_state = Some(document.motion_state());
         Ok(document)
     }
 
@@ -187,9 +187,11 @@ impl Document {
     /// Records that `written` is now on disk (its fingerprint there `on_disk`): the document
     /// is clean, and its file problems are those of what was written.
     fn mark_saved(&mut self, written: &[u8], on_disk: u64) {
-        self.saved_state = Some(self.history.state());
+        self.saved_state = Some(self.motion_state());
         self.file_problems = mtn::decode(written).map(|d| d.problems).unwrap_or_default();
-        self.history.set_file_problems(&self.file_problems);
+        for step in self.history.changes_mut() {
+            step.set_file_problems(&self.file_problems);
+        }
         self.on_disk = Some(on_disk);
         self.recheck();
     }

@@ -3,15 +3,18 @@
 //! through the history, so whether it is saved follows from one place.
 
 mod disk;
+mod step;
 #[cfg(test)]
 mod tests;
 
 pub use disk::{DiskState, save_entries};
+pub use step::Step;
 
 use super::edit_op::Edit;
 use super::error::DocumentError;
 use super::history::History;
 use super::summary::Summary;
+use super::tracks::{Applied, TrackEdit, Tracks};
 use crate::codec::mtn::{self, Motion};
 use crate::codec::{Problem, Severity};
 use crate::robot::check::problems as check_problems;
@@ -112,10 +115,13 @@ pub struct Document {
     pub motion: Motion,
     /// Where it lives.
     pub origin: Origin,
-    history: History,
-    /// The history state that matches the file on disk; `None` when no file holds it (an
-    /// import, a new motion), so that closing asks.
+    /// The motion's and its tracks' one history.
+    history: History<Step>,
+    /// The motion's state (see [`Document::motion_state`]) that matches the file on disk;
+    /// `None` when no file holds it (an import, a new motion), so that closing asks.
     saved_state: Option<u64>,
+    /// The sound and LED tracks placed beside the motion (saved in the skit beside it).
+    tracks: Tracks,
     /// Problems in the structure of the file the motion was read from; saving (or Repair)
     /// puts them right.
     file_problems: Vec<Problem>,
@@ -145,6 +151,20 @@ pub struct Document {
     changes: super::Changes,
 }
 
+/// What a file on disk was found, or made, to hold of a motion's tracks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TracksOnDisk {
+    /// The skit beside the motion says this (it was read or written).
+    Skit(crate::edit::tracks::SkitRefs),
+    /// The part on this track is what there is to keep (a command table pairs it).
+    Agreed(crate::behaviour::Track),
+    /// The skit's part for this track could not be read (saving writes the skit without
+    /// it).
+    Unread(crate::behaviour::Track),
+    /// The LED pattern was written to its file.
+    LedWritten,
+}
+
 /// Hands out revision ids, unique across documents.
 static REVISIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
@@ -154,7 +174,7 @@ impl Document {
     #[must_use]
     pub fn unsaved(motion: Motion, name: &str) -> Self {
         let mut document = Self::new(motion, Vec::new(), unsaved(name), None);
-        document.saved_state = Some(document.history.state());
+        document.saved_state = Some(document.motion_state());
         document
     }
 
@@ -173,12 +193,14 @@ impl Document {
     ) -> Self {
         let history = History::default();
         let saved_state = on_disk.map(|_| history.state());
+        let tracks = Tracks::default();
         let mut document = Self {
             summary: Summary::new(&motion.keyframes),
             motion,
             origin,
             history,
             saved_state,
+            tracks,
             file_problems,
             problems: Vec::new(),
             floor_problems: Vec::new(),
@@ -210,10 +232,72 @@ impl Document {
         self.on_disk
     }
 
-    /// Whether there are edits that no file holds.
+    /// Whether the motion has edits that its file does not hold (its tracks aside: see
+    /// [`Document::has_unsaved`]).
     #[must_use]
     pub fn is_dirty(&self) -> bool {
-        self.saved_state != Some(self.history.state())
+        self.saved_state != Some(self.motion_state())
+    }
+
+    /// Whether the motion, its skit or its LED pattern has edits no file holds.
+    #[must_use]
+    pub fn has_unsaved(&self) -> bool {
+        self.is_dirty() || self.tracks.is_dirty()
+    }
+
+    /// The motion's own state: that of the newest step that changed the motion (steps that
+    /// changed only its tracks leave it), so that a motion whose tracks alone changed is
+    /// not unsaved and keeps its file as it is.
+    pub(super) fn motion_state(&self) -> u64 {
+        self.history.newest_state_where(Step::touches_motion)
+    }
+
+    /// The sound and LED tracks.
+    #[must_use]
+    pub fn tracks(&self) -> &Tracks {
+        &self.tracks
+    }
+
+    /// Changes the tracks as one undo step (or part of the open gesture).
+    pub fn edit_tracks(&mut self, edit: TrackEdit) -> Applied {
+        let label = edit.label(&self.tracks);
+        let before = self.tracks.snapshot();
+        let applied = self.tracks.apply(edit);
+        if applied.changed {
+            self.history.record(&label, Step::Tracks(Box::new(before)));
+        }
+        applied
+    }
+
+    /// Puts a part read in the background on its track: an undo step when the user asked
+    /// for it (`undoable`), none when a skit or a command table restored it (what is on disk
+    /// already says so).
+    pub fn put_part(&mut self, part: crate::behaviour::Part, undoable: bool) {
+        let label = format!("{} track", part.track().name());
+        let before = self.tracks.snapshot();
+        self.tracks.put(part);
+        if undoable {
+            self.history.record(&label, Step::Tracks(Box::new(before)));
+        }
+    }
+
+    /// Says whether a part is being read in the background for `track`.
+    pub fn set_loading(&mut self, track: crate::behaviour::Track, loading: bool) {
+        self.tracks.loading.retain(|&t| t != track);
+        if loading {
+            self.tracks.loading.push(track);
+        }
+    }
+
+    /// What the files on disk hold of the tracks: the skit (what it says, or that it says
+    /// what the tracks are), the LED pattern's file. None of this is an undo step.
+    pub fn tracks_on_disk(&mut self, held: TracksOnDisk) {
+        match held {
+            TracksOnDisk::Skit(refs) => self.tracks.skit_saved(refs),
+            TracksOnDisk::Agreed(track) => self.tracks.agree_on_disk(track),
+            TracksOnDisk::Unread(track) => self.tracks.forget_on_disk(track),
+            TracksOnDisk::LedWritten => self.tracks.led_written(),
+        }
     }
 
     /// The name with a mark for unsaved edits, as a tab shows it.
@@ -231,7 +315,7 @@ impl Document {
 
     /// The undo history (read it; change the document through its methods).
     #[must_use]
-    pub fn history(&self) -> &History {
+    pub fn history(&self) -> &History<Step> {
         &self.history
     }
 
@@ -321,8 +405,8 @@ impl Document {
         );
         let cells = edit.value_cells(self.motion.keyframes.joint_count());
         let times = edit.changes_times();
-        self.history
-            .apply_to(&mut self.motion, &mut self.file_problems, label, edit);
+        let inverse = edit.apply_to(&mut self.motion, &mut self.file_problems);
+        self.history.record(label, Step::Motion(inverse));
         self.refresh_summary(cells.as_deref());
         let size = self.motion.keyframes.len() * self.motion.keyframes.joint_count().max(1);
         if header || !self.history.in_gesture() || size <= LIVE_CHECK_CELLS {
@@ -375,38 +459,51 @@ impl Document {
 
     /// Closes the gesture and takes back what it changed, leaving no undo step.
     pub fn cancel_gesture(&mut self) {
-        if !self.history.in_gesture() {
+        let Some(back) = self.history.cancel_gesture() else {
             return;
+        };
+        let touches_motion = back.touches_motion();
+        let _again = back.apply(&mut self.motion, &mut self.file_problems, &mut self.tracks);
+        if touches_motion {
+            self.refresh_summary(None);
+            self.recheck();
         }
-        self.history
-            .cancel_gesture_to(&mut self.motion, &mut self.file_problems);
-        self.refresh_summary(None);
-        self.recheck();
     }
 
-    /// Undoes the last step; returns its label.
+    /// Undoes the last step (of the motion or its tracks); returns its label.
     pub fn undo(&mut self) -> Option<String> {
         self.history.end_gesture();
-        let joints = self.motion.keyframes.joint_count();
-        let cells = self.history.next_undo().and_then(|e| e.value_cells(joints));
+        let next = self.history.next_undo().cloned();
+        let (motion, file_problems, tracks) =
+            (&mut self.motion, &mut self.file_problems, &mut self.tracks);
         let label = self
             .history
-            .undo_to(&mut self.motion, &mut self.file_problems);
-        self.refresh_summary(cells.as_deref());
-        self.recheck();
+            .undo_with(|step| step.apply(motion, file_problems, tracks));
+        self.after_step(next.as_ref());
         label
     }
 
     /// Redoes the last undone step; returns its label.
     pub fn redo(&mut self) -> Option<String> {
-        let joints = self.motion.keyframes.joint_count();
-        let cells = self.history.next_redo().and_then(|e| e.value_cells(joints));
+        let next = self.history.next_redo().cloned();
+        let (motion, file_problems, tracks) =
+            (&mut self.motion, &mut self.file_problems, &mut self.tracks);
         let label = self
             .history
-            .redo_to(&mut self.motion, &mut self.file_problems);
-        self.refresh_summary(cells.as_deref());
-        self.recheck();
+            .redo_with(|step| step.apply(motion, file_problems, tracks));
+        self.after_step(next.as_ref());
         label
+    }
+
+    /// Brings what follows the motion up to date after `step` was undone or redone (nothing
+    /// when it changed only the tracks).
+    fn after_step(&mut self, step: Option<&Step>) {
+        if step.is_some_and(Step::touches_motion) {
+            let joints = self.motion.keyframes.joint_count();
+            let cells = step.and_then(|s| s.value_cells(joints));
+            self.refresh_summary(cells.as_deref());
+            self.recheck();
+        }
     }
 
     /// Runs the checks again (after an edit).

@@ -201,3 +201,88 @@ fn marks_follow_a_drag_live_on_a_short_motion_and_at_its_end_on_a_long_one() {
         vec![crate::robot::marks::Run { first: 1, last: 1 }]
     );
 }
+
+/// A second of silence, as a sound part.
+fn silence() -> crate::behaviour::Part {
+    let samples = vec![0.0_f32; 16_000];
+    crate::behaviour::Part {
+        source: crate::behaviour::Source {
+            path: "silence.wav".into(),
+            entry: None,
+        },
+        kind: crate::codec::sound::SoundKind::Wave,
+        data: crate::behaviour::Data::Wave {
+            rate: 16_000,
+            peaks: std::sync::Arc::new(crate::behaviour::Peaks::new(&samples)),
+            samples: std::sync::Arc::new(samples),
+        },
+        offset_ms: 0,
+        onsets_ms: std::sync::Arc::default(),
+    }
+}
+
+#[test]
+fn the_motion_and_its_tracks_undo_as_one_history_in_the_order_of_their_steps() {
+    use crate::behaviour::Track;
+    use crate::edit::tracks::TrackEdit;
+    let mut document = Document::unsaved(stand_to_sit(), "example");
+    document.put_part(silence(), true);
+    document.apply("a", Edit::SetFrameRate(17));
+    let moved = document.edit_tracks(TrackEdit::SetOffset(Track::Sound, 96));
+    assert!(moved.changed);
+    document.apply("b", Edit::SetFrameRate(18));
+    // Newest first, whichever it changed.
+    assert_eq!(document.undo().as_deref(), Some("b"));
+    assert_eq!(document.undo().as_deref(), Some("track move"));
+    assert_eq!(
+        document.tracks().sound.as_ref().map(|p| p.offset_ms),
+        Some(0)
+    );
+    assert_eq!(document.motion.frame_rate, 17);
+    assert_eq!(document.undo().as_deref(), Some("a"));
+    assert_eq!(document.undo().as_deref(), Some("Sound track"));
+    assert!(document.tracks().sound.is_none());
+    // Redo brings them back in the same order.
+    assert_eq!(document.redo().as_deref(), Some("Sound track"));
+    assert_eq!(document.redo().as_deref(), Some("a"));
+    assert_eq!(document.redo().as_deref(), Some("track move"));
+    assert_eq!(
+        document.tracks().sound.as_ref().map(|p| p.offset_ms),
+        Some(96)
+    );
+    // A drag of the track is one step, back to where it began.
+    document.begin_gesture("track move");
+    for offset in [104, 112, 120] {
+        document.edit_tracks(TrackEdit::SetOffset(Track::Sound, offset));
+    }
+    document.end_gesture();
+    assert_eq!(document.undo().as_deref(), Some("track move"));
+    assert_eq!(
+        document.tracks().sound.as_ref().map(|p| p.offset_ms),
+        Some(96)
+    );
+}
+
+#[test]
+fn a_change_of_the_tracks_alone_leaves_the_motion_saved() {
+    use crate::behaviour::Track;
+    use crate::edit::tracks::TrackEdit;
+    let dir = scratch("tracks-only");
+    let path = dir.join("m.mtn");
+    let mut document = Document::unsaved(stand_to_sit(), "example");
+    assert!(document.save_as(&path).is_ok());
+    document.put_part(silence(), true);
+    assert!(!document.is_dirty(), "the motion's file holds the motion");
+    assert!(document.has_unsaved(), "the skit does not hold the sound");
+    document.apply("a", Edit::SetFrameRate(17));
+    document.edit_tracks(TrackEdit::SetOffset(Track::Sound, 48));
+    assert!(document.is_dirty());
+    document.undo();
+    assert!(document.is_dirty(), "the motion's edit is still there");
+    document.undo();
+    assert!(!document.is_dirty(), "back to what the file holds");
+    // What the skit on disk says counts for the tracks.
+    document.tracks_on_disk(TracksOnDisk::Skit(document.tracks().references()));
+    assert!(!document.has_unsaved());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,7 +8,7 @@ use crate::app::action::Action;
 use crate::app::state::{PartLoaded, Placed, TabId};
 use crate::behaviour::skit;
 use crate::behaviour::{Source, Track};
-use crate::edit::Origin;
+use crate::edit::{Origin, TracksOnDisk};
 use std::path::{Path, PathBuf};
 
 /// The motion's name the naming rule pairs by: the archive entry, else the file's stem.
@@ -44,10 +44,9 @@ impl StudioApp {
             return;
         };
         let name = motion_name(&motion.document.origin, &motion.document.motion.name);
-        let waiting = track.unwrap_or(Track::Sound);
-        if !motion.tracks.loading.contains(&waiting) {
-            motion.tracks.loading.push(waiting);
-        }
+        motion
+            .document
+            .set_loading(track.unwrap_or(Track::Sound), true);
         let post = self.post.clone();
         std::thread::spawn(move || {
             let part = std::panic::catch_unwind(|| {
@@ -69,11 +68,11 @@ impl StudioApp {
             return;
         };
         let waited = loaded.track.unwrap_or(Track::Sound);
-        motion.tracks.loading.retain(|&t| t != waited);
+        motion.document.set_loading(waited, false);
         match loaded.part {
             Ok(part) => {
                 let track = part.track();
-                motion.tracks.loading.retain(|&t| t != track);
+                motion.document.set_loading(track, false);
                 #[expect(clippy::cast_precision_loss, reason = "a length in ms")]
                 let motion_ms =
                     crate::robot::timing::duration_ms(&motion.document.motion.keyframes) as f64;
@@ -86,9 +85,14 @@ impl StudioApp {
                     crate::behaviour::part::ends_against_motion(after)
                 ));
                 let midi = matches!(part.data, crate::behaviour::Data::Midi(_));
-                motion.tracks.put(part, loaded.placed == Placed::ByUser);
+                motion
+                    .document
+                    .put_part(part, loaded.placed == Placed::ByUser);
+                if track == Track::Led {
+                    motion.track_view.selected_led = None;
+                }
                 if loaded.placed == Placed::ByTable {
-                    motion.tracks.agree_on_disk(track);
+                    motion.document.tracks_on_disk(TracksOnDisk::Agreed(track));
                 }
                 if midi {
                     self.render_midi(loaded.tab);
@@ -96,7 +100,7 @@ impl StudioApp {
             }
             Err(message) => {
                 if loaded.placed == Placed::BySkit {
-                    motion.tracks.forget_on_disk(waited);
+                    motion.document.tracks_on_disk(TracksOnDisk::Unread(waited));
                 }
                 self.fail("Could not add the track", message);
             }
@@ -179,7 +183,7 @@ impl StudioApp {
         let Some(tab) = self.tabs.motion_mut(id) else {
             return true;
         };
-        let Some(sound) = tab.tracks.sound.as_ref() else {
+        let Some(sound) = tab.document.tracks().sound.as_ref() else {
             self.status.say(format!(
                 "{}: the motion has no sound track (File > Add Sound or LED Pattern…)",
                 command.label()
@@ -237,8 +241,8 @@ impl StudioApp {
             Ok(skit) => {
                 if let Some(motion) = self.tabs.motion_mut(tab) {
                     motion
-                        .tracks
-                        .skit_saved((skit.sound.clone(), skit.led.clone()));
+                        .document
+                        .tracks_on_disk(TracksOnDisk::Skit((skit.sound.clone(), skit.led.clone())));
                 }
                 for (track, part) in [(Track::Sound, skit.sound), (Track::Led, skit.led)] {
                     if let Some(part) = part {

@@ -2,11 +2,12 @@
 //! MIDI sound's notes as a piano roll, an LED pattern's lights one lane each with the
 //! brightness as shade; where the track ends, where the motion ends, and the playhead.
 
-use super::{TimeAxis, TrackEdit, TracksInput, led, led_notes};
+use super::{TimeAxis, TracksInput, led, led_notes};
 use crate::app::action::{MotionAction, MotionSink};
 use crate::app::motion::recorder::Recorder;
 use crate::app::motion::timeline::PLAYHEAD_COLOUR;
 use crate::behaviour::{Data, Part};
+use crate::edit::tracks::TrackEdit;
 use egui::{Color32, Pos2, Rect, Stroke, vec2};
 
 /// The sound lane's height.
@@ -61,8 +62,8 @@ pub fn lane_ui(
         offset_ms: part.offset_ms,
         axis: *axis,
         rect,
-        selected: input.tracks.selected_led,
-        naive: input.tracks.naive_waveform,
+        selected: input.view.selected_led,
+        naive: input.view.naive_waveform,
         dark: visuals.dark_mode,
     };
     let kept_id = id.with("kept picture");
@@ -120,7 +121,7 @@ pub fn lane_ui(
     let start_id = id.with("offset at drag start");
     if response.drag_started() {
         ui.data_mut(|d| d.insert_temp(start_id, part.offset_ms));
-        sink.push(MotionAction::Track(TrackEdit::BeginGesture));
+        sink.push(MotionAction::BeginGesture("track move".to_owned()));
     }
     if response.dragged()
         && let (Some(from), Some(origin), Some(now)) = (
@@ -136,7 +137,7 @@ pub fn lane_ui(
             sink.push(MotionAction::Track(TrackEdit::SetOffset(track, to)));
         }
     } else if response.drag_stopped() {
-        sink.push(MotionAction::Track(TrackEdit::EndGesture));
+        sink.push(MotionAction::EndGesture);
     } else if response.clicked()
         && let Some(pos) = response.interact_pointer_pos()
     {
@@ -207,7 +208,7 @@ fn lanes_picture(
             peaks,
             samples,
         } => {
-            if input.tracks.naive_waveform {
+            if input.view.naive_waveform {
                 let exact = crate::behaviour::Peaks::exact(samples);
                 wave(rec, plot, axis, offset, *rate, &exact);
             } else {
@@ -232,7 +233,7 @@ fn lanes_picture(
         Data::Led { .. } => {
             if let Some(view) = led_view {
                 let colours = (visuals.weak_text_color(), visuals.selection.stroke.color);
-                led::paint(rec, view, input.tracks.selected_led, colours);
+                led::paint(rec, view, input.view.selected_led, colours);
             }
         }
     }

@@ -4,12 +4,12 @@
 //! for a light not used yet. A moved or added note lands on the robot's 8 ms tick. Each edit
 //! is one undo step ([`TrackEdit::Led`]); dragging where there is no note moves the track.
 
-use super::TrackEdit;
 use super::led::{Lanes, light_colour, short_light};
 use crate::app::action::{MotionAction, MotionSink};
 use crate::behaviour::LaneNote;
 use crate::behaviour::led_edit::LedEdit;
 use crate::codec::sound::led::{LedNote, LedPattern, light_name};
+use crate::edit::tracks::TrackEdit;
 use egui::{Pos2, Rect};
 
 /// How long a note added by a double-click is (ms).
@@ -175,7 +175,7 @@ pub fn edit(
             note: original,
         };
         ui.data_mut(|d| d.insert_temp(drag_id, drag));
-        sink.push(MotionAction::Track(TrackEdit::SelectLed(Some(note.index))));
+        sink.push(MotionAction::SelectLed(Some(note.index)));
         return true;
     }
     if let Some(drag) = held {
@@ -215,7 +215,7 @@ pub fn edit(
     if response.secondary_clicked() {
         let index = under.as_ref().and_then(|h| h.note).map(|(n, _)| n.index);
         ui.data_mut(|d| d.insert_temp(menu_id, index));
-        sink.push(MotionAction::Track(TrackEdit::SelectLed(index)));
+        sink.push(MotionAction::SelectLed(index));
     }
     let menu_note: Option<usize> = ui.data(|d| d.get_temp(menu_id)).flatten();
     response.context_menu(|ui| note_menu(ui, pattern, menu_note, sink));
@@ -225,7 +225,7 @@ pub fn edit(
     }) = under
     {
         if response.clicked() {
-            sink.push(MotionAction::Track(TrackEdit::SelectLed(Some(note.index))));
+            sink.push(MotionAction::SelectLed(Some(note.index)));
             return true;
         }
         let icon = if at_end {
@@ -257,7 +257,7 @@ pub fn edit(
         return false;
     }
     if response.clicked() {
-        sink.push(MotionAction::Track(TrackEdit::SelectLed(None)));
+        sink.push(MotionAction::SelectLed(None));
     }
     false
 }

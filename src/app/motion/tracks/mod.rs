@@ -9,9 +9,25 @@ mod lanes;
 pub mod led;
 mod led_notes;
 mod pairing;
-mod state;
 
-pub use state::{Snapshot, TrackEdit, Tracks};
+use crate::edit::tracks::{TrackEdit, Tracks};
+
+/// What the window keeps of a motion's tracks besides the document's: the LED note
+/// selected, a MIDI sound's rendering, and the bench's baseline switch.
+#[derive(Clone, Debug, Default)]
+pub struct TrackView {
+    /// The LED note selected (its index in the pattern's notes).
+    pub selected_led: Option<usize>,
+    /// The MIDI sound's samples, rendered, with the part they are of (kept outside the
+    /// undo steps: a step taken back never brings back another SoundFont's rendering).
+    pub rendered: Option<(
+        crate::behaviour::Source,
+        std::sync::Arc<crate::behaviour::synth::Rendered>,
+    )>,
+    /// Draw the waveform from every sample in each column rather than the pyramid (the
+    /// frame bench's baseline).
+    pub naive_waveform: bool,
+}
 
 use crate::app::action::{MotionAction, MotionSink};
 use crate::behaviour::{Part, Track};
@@ -143,6 +159,8 @@ pub fn tracks_height(tracks: &Tracks, height: f32) -> f32 {
 pub struct TracksInput<'a> {
     /// The tracks.
     pub tracks: &'a Tracks,
+    /// What the window keeps of them (the LED note selected).
+    pub view: &'a TrackView,
     /// The timeline's axis (None before it was first drawn).
     pub axis: Option<TimeAxis>,
     /// The motion's length (ms).
@@ -253,7 +271,7 @@ fn header_ui(
                      the motion to the motion's end); or drag the track",
                 );
             if response.drag_started() {
-                sink.push(MotionAction::Track(TrackEdit::BeginGesture));
+                sink.push(MotionAction::BeginGesture("track move".to_owned()));
             }
             ui.label("Offset");
             let name = format!("{} offset", track.name());
@@ -266,7 +284,7 @@ fn header_ui(
                 sink.push(MotionAction::Track(TrackEdit::SetOffset(track, offset)));
             }
             if response.drag_stopped() {
-                sink.push(MotionAction::Track(TrackEdit::EndGesture));
+                sink.push(MotionAction::EndGesture);
             }
             let after = part.end_ms() - motion_ms;
             let ends = crate::behaviour::part::ends_against_motion(after);
