@@ -29,6 +29,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
+use mtn_studio::app::motion::stage::model::StageModel;
 use mtn_studio::app::motion::stage::{StageInput, StageState, stage_ui};
 use mtn_studio::behaviour::{Data, Part, Peaks, Source};
 use mtn_studio::codec::sound::SoundKind;
@@ -198,30 +199,32 @@ fn editor(case: Case, ctx: &egui::Context) -> (StudioApp, u64) {
     let mut app = StudioApp::with_document(Document::unsaved(motion, "largest"));
     app.audio = mtn_studio::app::audio::Audio::off("the bench plays no sound");
     let id = app.tabs.active.expect("a tab");
+    let widgets = app.tabs.motion_widgets_mut(id).expect("a motion tab");
+    widgets.timeline.naive_plot = case.naive;
+    widgets.timeline.cache.disabled = case.recompute;
     let tab = app.tabs.motion_mut(id).expect("a motion tab");
-    tab.timeline.naive_plot = case.naive;
     if let Some(naive_waveform) = case.tracks {
         let (sound, led) = tracks();
         tab.document.put_part(sound, false);
         tab.document.put_part(led, false);
         tab.track_view.naive_waveform = naive_waveform;
     }
-    tab.timeline.cache.disabled = case.recompute;
     if case.playing {
         tab.playback.looping = true;
         tab.playback.toggle(&tab.document.motion.keyframes);
     }
     if case.zoomed {
-        let start = tab.document.times_ms()[32_400] as f64;
-        tab.timeline.frame_request = Some((start, start + 2_000.0));
+        let start = tab.document.times_ms()[32_400];
+        tab.view.requests.frame(start, start + 2_000);
     }
     // Warm up: fonts, the first layout, the fit to the whole motion.
     for step in 0..3 {
         frame(ctx, &mut app, f64::from(step) / 60.0);
     }
     if case.zoomed {
-        let tab = app.tabs.motion_mut(id).expect("a motion tab");
-        let paths = tab.timeline.servo.paths(&tab.document, 32_400..32_600);
+        let tab = app.tabs.get_mut(id).expect("a tab");
+        let (tab, widgets) = tab.motion_parts_mut().expect("a motion tab");
+        let paths = widgets.timeline.servo.paths(&tab.document, 32_400..32_600);
         assert!(!paths.is_empty(), "no servo path in view");
         println!("{}: {} servo paths in view", case.name, paths.len());
     }
@@ -271,7 +274,10 @@ fn bench_frame(c: &mut Criterion) {
         group.bench_function(name, |b| {
             let ctx = egui::Context::default();
             let mut state = StageState::default();
-            state.onion = 2;
+            let shows = StageModel {
+                onion: 2,
+                show_paths: true,
+            };
             let mut playhead_ms = 20_000;
             let mut time = 0.0;
             b.iter(|| {
@@ -297,6 +303,7 @@ fn bench_frame(c: &mut Criterion) {
                     visible_ms: None,
                     focused: None,
                     lights: None,
+                    shows,
                 };
                 let raw = egui::RawInput {
                     screen_rect: Some(egui::Rect::from_min_size(

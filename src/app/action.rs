@@ -3,11 +3,11 @@
 //! order, after it (as egui_demo_app's `Command` and rerun's command queue do), so nothing
 //! changes under a panel while it draws.
 
-use super::command::{TopMenu, UiCommand};
+use super::command::{Command, TopMenu, UiCommand};
 use super::dialogs::{ExportPrompt, ImportPrompt, Modal};
 use super::motion::ops::form::{OpPrompt, OpRequest};
 use super::motion::view::{Channel, PointId};
-use super::state::{Answer, BrowseFor, JobDone, MapFileOp, PanelKind, TabId};
+use super::state::{Answer, BrowseFor, JobDone, MapFileOp, PanelKind, TabId, Then};
 use crate::edit::Edit;
 use crate::edit::archive::Query;
 use std::collections::BTreeSet;
@@ -16,8 +16,22 @@ use std::path::PathBuf;
 /// One thing to do, applied after the frame.
 #[derive(Clone, Debug)]
 pub enum Action {
-    /// A menu or keyboard command, on the active tab.
-    Command(UiCommand),
+    /// A menu or keyboard command: the window's, or a tab's for that tab.
+    Command(Command),
+    /// Say something in the status bar.
+    Say(String),
+    /// Keep this pose or these keyframes in the window's clipboard (what was copied last).
+    Clip(super::state::Clipboard),
+    /// A file was opened or saved: remember it among the recent files.
+    Remember(PathBuf),
+    /// An archive was written: its tab reads it afresh.
+    ArchiveWritten(PathBuf),
+    /// A motion made in the window (an import, a new motion): a tab of its own.
+    AddMotion(Box<crate::edit::Document>),
+    /// Go on after a tab was saved, or its edits let go.
+    Then(Then),
+    /// Ask where to save a motion tab (Save As).
+    AskSavePath(TabId),
     /// Open a file in a tab (a motion, an archive), or bring in one to import.
     Open(PathBuf),
     /// Put a sound or LED file (or an archive's entries that go with the motion) on the
@@ -33,6 +47,8 @@ pub enum Action {
     DropOnTrack(TabId, PathBuf, crate::behaviour::Track),
     /// Put a part on a track of a motion tab.
     AttachPart(TabId, crate::behaviour::Source, crate::behaviour::Track),
+    /// Render the MIDI sound on a tab's sound track (through the SoundFont in use).
+    RenderSound(TabId),
     /// A MIDI sound rendered in the background.
     SoundRendered(Box<crate::app::state::SoundRendered>),
     /// Open one motion of an archive in a tab.
@@ -146,6 +162,8 @@ pub enum MotionAction {
     Track(crate::edit::tracks::TrackEdit),
     /// Select an LED note (None: none).
     SelectLed(Option<usize>),
+    /// Change what the stage shows.
+    Stage(super::motion::stage::model::StageAction),
 }
 
 /// A change to a gait-file tab.
@@ -175,31 +193,14 @@ pub enum ArchiveAction {
     Select(Option<usize>),
 }
 
-/// Where the panels of one motion tab push their actions: each is tagged with the tab, so
-/// an action queued before a tab switch still reaches its own document.
-pub struct MotionSink<'a> {
-    /// The tab.
-    pub tab: TabId,
-    /// The queue.
-    pub actions: &'a mut Vec<Action>,
-}
-
-impl MotionSink<'_> {
-    /// Queues a change to this tab.
-    pub fn push(&mut self, action: MotionAction) {
-        self.actions.push(Action::Motion(self.tab, action));
-    }
-
-    /// Queues an edit with its undo label.
-    pub fn edit(&mut self, label: &str, edit: Edit) {
-        self.push(MotionAction::Edit {
-            label: label.to_owned(),
-            edit,
-        });
-    }
-
-    /// Queues a command (it applies to the active tab, which this one is).
-    pub fn command(&mut self, command: UiCommand) {
-        self.actions.push(Action::Command(command));
+impl Action {
+    /// `command` given with the tab `active` in front: the command for it, or, for a tab's
+    /// command with no tab open, a word that there is nothing to do it to.
+    #[must_use]
+    pub fn command(command: UiCommand, active: Option<TabId>) -> Self {
+        Command::given(command, active).map_or_else(
+            || Self::Say(format!("{}: open a motion first", command.label())),
+            Self::Command,
+        )
     }
 }

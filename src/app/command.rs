@@ -8,137 +8,240 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-/// Declares the command enum and derives its list from the declaration, so that a command
-/// added to the enum is in [`UiCommand::ALL`] (and under the shortcut-clash test) by
-/// construction.
+/// Declares the commands, each in its scope: the window's own (a dialog, the tabs, quitting)
+/// and those of the tab in front (a motion tab's, a gait file's or an archive's handler
+/// answers each of them). From one list it makes [`UiCommand`] (every command, for menus,
+/// shortcuts and labels) with [`UiCommand::ALL`], [`WindowCommand`] and [`TabCommand`], and
+/// the way from the first to the other two: a command added to the list is under the
+/// shortcut-clash test, and must be handled in its scope's matches to compile.
 macro_rules! commands {
-    ($($(#[$meta:meta])* $name:ident,)*) => {
+    (
+        window { $($(#[$wmeta:meta])* $window:ident,)* }
+        tab { $($(#[$tmeta:meta])* $tab:ident,)* }
+    ) => {
         /// A user command.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum UiCommand {
-            $($(#[$meta])* $name,)*
+            $($(#[$wmeta])* $window,)*
+            $($(#[$tmeta])* $tab,)*
+        }
+
+        /// A command of the window itself.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum WindowCommand {
+            $($(#[$wmeta])* $window,)*
+        }
+
+        /// A command for the tab in front, which its kind handles.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum TabCommand {
+            $($(#[$tmeta])* $tab,)*
         }
 
         impl UiCommand {
             /// Every command, in the order declared.
-            pub const ALL: &'static [Self] = &[$(Self::$name,)*];
+            pub const ALL: &'static [Self] = &[$(Self::$window,)* $(Self::$tab,)*];
+
+            /// The command in its scope.
+            #[must_use]
+            pub fn scope(self) -> Scope {
+                match self {
+                    $(Self::$window => Scope::Window(WindowCommand::$window),)*
+                    $(Self::$tab => Scope::Tab(TabCommand::$tab),)*
+                }
+            }
+        }
+
+        impl From<WindowCommand> for UiCommand {
+            fn from(command: WindowCommand) -> Self {
+                match command {
+                    $(WindowCommand::$window => Self::$window,)*
+                }
+            }
+        }
+
+        impl From<TabCommand> for UiCommand {
+            fn from(command: TabCommand) -> Self {
+                match command {
+                    $(TabCommand::$tab => Self::$tab,)*
+                }
+            }
         }
     };
 }
 
+/// A command in its scope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// The window's own.
+    Window(WindowCommand),
+    /// The tab in front's.
+    Tab(TabCommand),
+}
+
+/// A command as the queue carries it: a tab's command names the tab it was given for, so
+/// that one queued before a tab switch still reaches its own tab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// The window's own.
+    Window(WindowCommand),
+    /// For this tab.
+    Tab(super::state::TabId, TabCommand),
+}
+
+impl Command {
+    /// `command` given with `tab` in front: `None` for a tab's command with no tab open.
+    #[must_use]
+    pub fn given(command: UiCommand, tab: Option<super::state::TabId>) -> Option<Self> {
+        match command.scope() {
+            Scope::Window(window) => Some(Self::Window(window)),
+            Scope::Tab(for_tab) => tab.map(|tab| Self::Tab(tab, for_tab)),
+        }
+    }
+
+    /// The command, whatever its scope.
+    #[must_use]
+    pub fn command(self) -> UiCommand {
+        match self {
+            Self::Window(window) => window.into(),
+            Self::Tab(_, tab) => tab.into(),
+        }
+    }
+}
+
 commands! {
-    /// Open a motion or archive (file dialog).
-    Open,
-    /// Open by typing a path.
-    OpenPath,
-    /// Open the bundled example.
-    OpenExample,
-    /// Import a Choreonoid or Webots motion, CSV or JSON as a new motion.
-    Import,
-    /// Export the motion in another format.
-    Export,
-    /// Export the motion as a Webots motion (and a Webots project that plays it).
-    ExportWebots,
-    /// Put a sound or LED pattern (a file, or an archive's entries that go with the motion)
-    /// on the motion's tracks.
-    AddTrack,
-    /// Write the motion's pairing with its tracks (`.skit`) beside it.
-    SaveSkit,
-    /// Choose the SoundFont MIDI sounds play through.
-    ChooseSoundFont,
-    /// List the behaviours the command tables beside the motion pair, and the naming
-    /// rule's candidates for it.
-    Behaviours,
-    /// Save to where the motion came from (an archive tab: every edited motion of it).
-    Save,
-    /// Save to a new MTN file.
-    SaveAs,
-    /// Close the tab.
-    CloseTab,
-    /// The next tab.
-    NextTab,
-    /// The previous tab.
-    PreviousTab,
-    /// Undo the last edit.
-    Undo,
-    /// Redo the last undone edit.
-    Redo,
-    /// Redo (the other common shortcut).
-    RedoAlt,
-    /// Copy the selected keyframe's pose.
-    Copy,
-    /// Copy the selected keyframe's pose and delete the selected keyframes.
-    Cut,
-    /// Paste the copied pose onto the selected keyframes.
-    Paste,
-    /// Delete the selected keyframes.
-    DeleteKeyframes,
-    /// Insert a keyframe at the playhead.
-    InsertKeyframe,
-    /// Duplicate the selected keyframe.
-    DuplicateKeyframe,
-    /// Repair the motion.
-    Repair,
-    /// Zoom the timeline to the whole motion.
-    ZoomToFit,
-    /// Play or pause.
-    PlayPause,
-    /// Stop and go back to the start.
-    GoToStart,
-    /// Go to the end.
-    GoToEnd,
-    /// One 16 ms frame back.
-    StepBack,
-    /// One 16 ms frame forward.
-    StepForward,
-    /// Show the log of messages.
-    ShowMessages,
-    /// Mirror left and right (the selected range, or the whole motion).
-    Mirror,
-    /// Reverse (the selected range, or the whole motion).
-    Reverse,
-    /// Retime (the selected range, or the whole motion).
-    Retime,
-    /// Put the motion on the robot's 16 ms frames, keeping the frame-rate field's timing.
-    RobotRate,
-    /// Give the selected range (or the whole motion) a shape, baked into keyframes.
-    Shape,
-    /// The fewest keyframes that keep the motion (the selected range, or all of it).
-    Simplify,
-    /// A low-pass over the selected range (or the whole motion).
-    Smooth,
-    /// Lengthen the segments the servos cannot follow (in the selected range, or all).
-    FixSpeed,
-    /// Each keyframe's body pitch and roll as the body rests on the floor.
-    BodyAngles,
-    /// Retime the motion to end where its sound track ends.
-    RetimeToSound,
-    /// Mark (or stop marking) where the sound track's sounds begin on the time axis.
-    MarkOnsets,
-    /// The stage large, or back in its corner.
-    LargeStage,
-    /// The selected values up 1°.
-    NudgeUp,
-    /// The selected values down 1°.
-    NudgeDown,
-    /// The selected values up 0.1°.
-    NudgeUpFine,
-    /// The selected values down 0.1°.
-    NudgeDownFine,
-    /// Start and end in standard postures.
-    Postures,
-    /// Append another open motion.
-    AppendMotion,
-    /// Convert to another model.
-    ConvertModel,
-    /// Delete the selected time range's keyframes and their time.
-    DeleteRange,
-    /// Insert time after the keyframe at the playhead.
-    InsertTime,
-    /// Clear the time-range selection.
-    ClearRange,
-    /// Quit.
-    Quit,
+    window {
+        /// Open a motion or archive (file dialog).
+        Open,
+        /// Open by typing a path.
+        OpenPath,
+        /// Open the bundled example.
+        OpenExample,
+        /// Import a Choreonoid or Webots motion, CSV or JSON as a new motion.
+        Import,
+        /// Put a sound or LED pattern (a file, or an archive's entries that go with the
+        /// motion) on the tracks of the motion in front.
+        AddTrack,
+        /// Choose the SoundFont MIDI sounds play through.
+        ChooseSoundFont,
+        /// List the behaviours the command tables beside the motion pair, and the naming
+        /// rule's candidates for it.
+        Behaviours,
+        /// Close the tab in front.
+        CloseTab,
+        /// The next tab.
+        NextTab,
+        /// The previous tab.
+        PreviousTab,
+        /// Show the log of messages.
+        ShowMessages,
+        /// The stage large, or back in its corner.
+        LargeStage,
+        /// Quit.
+        Quit,
+    }
+    tab {
+        /// Export the motion in another format.
+        Export,
+        /// Export the motion as a Webots motion (and a Webots project that plays it).
+        ExportWebots,
+        /// Write the motion's pairing with its tracks (`.skit`) beside it.
+        SaveSkit,
+        /// Save to where the motion came from (an archive tab: every edited motion of it).
+        Save,
+        /// Save to a new MTN file.
+        SaveAs,
+        /// Undo the last edit.
+        Undo,
+        /// Redo the last undone edit.
+        Redo,
+        /// Redo (the other common shortcut).
+        RedoAlt,
+        /// Copy the selected keyframe's pose.
+        Copy,
+        /// Copy the selected keyframe's pose and delete the selected keyframes.
+        Cut,
+        /// Paste the copied pose onto the selected keyframes.
+        Paste,
+        /// Delete the selected keyframes.
+        DeleteKeyframes,
+        /// Insert a keyframe at the playhead.
+        InsertKeyframe,
+        /// Duplicate the selected keyframe.
+        DuplicateKeyframe,
+        /// Repair the motion.
+        Repair,
+        /// Zoom the timeline to the whole motion.
+        ZoomToFit,
+        /// Play or pause.
+        PlayPause,
+        /// Stop and go back to the start.
+        GoToStart,
+        /// Go to the end.
+        GoToEnd,
+        /// One 16 ms frame back.
+        StepBack,
+        /// One 16 ms frame forward.
+        StepForward,
+        /// Mirror left and right (the selected range, or the whole motion).
+        Mirror,
+        /// Reverse (the selected range, or the whole motion).
+        Reverse,
+        /// Retime (the selected range, or the whole motion).
+        Retime,
+        /// Put the motion on the robot's 16 ms frames, keeping the frame-rate field's timing.
+        RobotRate,
+        /// Give the selected range (or the whole motion) a shape, baked into keyframes.
+        Shape,
+        /// The fewest keyframes that keep the motion (the selected range, or all of it).
+        Simplify,
+        /// A low-pass over the selected range (or the whole motion).
+        Smooth,
+        /// Lengthen the segments the servos cannot follow (in the selected range, or all).
+        FixSpeed,
+        /// Each keyframe's body pitch and roll as the body rests on the floor.
+        BodyAngles,
+        /// Retime the motion to end where its sound track ends.
+        RetimeToSound,
+        /// Mark (or stop marking) where the sound track's sounds begin on the time axis.
+        MarkOnsets,
+        /// The selected values up 1°.
+        NudgeUp,
+        /// The selected values down 1°.
+        NudgeDown,
+        /// The selected values up 0.1°.
+        NudgeUpFine,
+        /// The selected values down 0.1°.
+        NudgeDownFine,
+        /// Start and end in standard postures.
+        Postures,
+        /// Append another open motion.
+        AppendMotion,
+        /// Convert to another model.
+        ConvertModel,
+        /// Delete the selected time range's keyframes and their time.
+        DeleteRange,
+        /// Insert time after the keyframe at the playhead.
+        InsertTime,
+        /// Clear the time-range selection.
+        ClearRange,
+    }
+}
+
+impl WindowCommand {
+    /// The menu label.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        UiCommand::from(self).label()
+    }
+}
+
+impl TabCommand {
+    /// The menu label.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        UiCommand::from(self).label()
+    }
 }
 
 impl UiCommand {

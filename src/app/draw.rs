@@ -2,9 +2,12 @@
 //! front (each kind draws itself), the open dialog and the message log. Drawing reads the
 //! state and pushes actions; it changes nothing.
 
-use super::action::{Action, MotionSink};
+use super::action::Action;
+use super::sink::MotionSink;
 use super::tabs::{Drawn, TabKind, Tabs};
-use super::{StudioApp, archive, command, dialogs, gait, menu, motion, status, tabs};
+use super::{
+    StudioApp, archive, command, dialogs, gait, menu, motion, state, status, tab_bar, tabs,
+};
 use crate::words::plural;
 use std::path::PathBuf;
 
@@ -21,8 +24,6 @@ impl StudioApp {
             status,
             recent,
             clipboard,
-            keyframes_clip,
-            curve_clip,
             native_dialogs,
             messages_open,
             panels,
@@ -35,14 +36,14 @@ impl StudioApp {
         egui::Panel::top("menu").show(ui, |ui| {
             let context = menu::MenuContext {
                 recent,
-                has_pose: clipboard.is_some(),
-                has_clip: keyframes_clip.is_some(),
+                has_pose: matches!(clipboard.copied, Some(state::Clipboard::Pose(_))),
+                has_clip: matches!(clipboard.copied, Some(state::Clipboard::Keyframes(_))),
                 panels: *panels,
                 open: menu_request.take(),
             };
             menu::menu_ui(ui, tabs, &context, actions);
         });
-        egui::Panel::top("tabs").show(ui, |ui| tabs::tabs_ui(ui, tabs, actions));
+        egui::Panel::top("tabs").show(ui, |ui| tab_bar::tabs_ui(ui, tabs, actions));
         egui::Panel::bottom("status").show(ui, |ui| {
             // A narrow window keeps the message room: the short facts (the playhead is in
             // the transport anyway).
@@ -67,7 +68,7 @@ impl StudioApp {
                     _ => None,
                 };
                 shown.shaping = shaping.as_ref();
-                shown.curve_clip = curve_clip.as_ref().map(|(name, _)| name.as_str());
+                shown.curve_clip = clipboard.curve.as_ref().map(|(name, _)| name.as_str());
                 let mut sink = MotionSink { tab: id, actions };
                 motion::draw::motion_tab_ui(ui, shown, widgets, *panels, &mut sink);
             }
@@ -95,7 +96,9 @@ impl StudioApp {
                 .default_width(520.0)
                 .show(&ctx, |ui| status::log_ui(ui, status));
             if !open {
-                actions.push(Action::Command(command::UiCommand::ShowMessages));
+                actions.push(Action::Command(command::Command::Window(
+                    command::WindowCommand::ShowMessages,
+                )));
             }
         }
     }
@@ -119,7 +122,7 @@ fn facts(tabs: &Tabs, short: bool) -> String {
         return String::new();
     };
     match &tab.kind {
-        TabKind::Motion(motion) if short => {
+        TabKind::Motion(motion, _) if short => {
             let m = &motion.document.motion;
             format!(
                 "{} · {} ms",
@@ -127,7 +130,7 @@ fn facts(tabs: &Tabs, short: bool) -> String {
                 crate::robot::timing::duration_ms(&m.keyframes),
             )
         }
-        TabKind::Motion(motion) => {
+        TabKind::Motion(motion, _) => {
             let m = &motion.document.motion;
             format!(
                 "{} · {} · {} ms · playhead {} ms",
@@ -153,12 +156,12 @@ fn empty_ui(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         ui.label("Open an AIBO motion (.mtn) or archive (.oda), or drop one on the window.");
         ui.horizontal(|ui| {
             for command in [
-                command::UiCommand::Open,
-                command::UiCommand::OpenExample,
-                command::UiCommand::Import,
+                command::WindowCommand::Open,
+                command::WindowCommand::OpenExample,
+                command::WindowCommand::Import,
             ] {
                 if ui.button(command.label()).clicked() {
-                    actions.push(Action::Command(command));
+                    actions.push(Action::Command(command::Command::Window(command)));
                 }
             }
         });

@@ -117,7 +117,7 @@ fn focus_if_first(ui: &egui::Ui, response: &egui::Response) {
     }
 }
 
-fn item(ui: &mut egui::Ui, command: UiCommand, enabled: bool, actions: &mut Vec<Action>) {
+fn item(ui: &mut egui::Ui, command: UiCommand, enabled: bool, actions: &mut Out<'_>) {
     item_labelled(ui, command, command.label(), enabled, actions);
 }
 
@@ -126,7 +126,7 @@ fn item_labelled(
     command: UiCommand,
     label: &str,
     enabled: bool,
-    actions: &mut Vec<Action>,
+    actions: &mut Out<'_>,
 ) {
     let mut button = egui::Button::new(label);
     if let Some(shortcut) = command.shortcut() {
@@ -135,25 +135,40 @@ fn item_labelled(
     let response = ui.add_enabled(enabled, button);
     focus_if_first(ui, &response);
     if response.clicked() {
-        actions.push(Action::Command(command));
+        actions.command(command);
         // Picked with the keyboard (Enter) as with the mouse, the menu closes.
         egui::Popup::close_all(ui.ctx());
     }
 }
 
+/// Where the menus push their actions: each command for the tab in front.
+struct Out<'a> {
+    list: &'a mut Vec<Action>,
+    active: Option<crate::app::state::TabId>,
+}
+
+impl Out<'_> {
+    fn push(&mut self, action: Action) {
+        self.list.push(action);
+    }
+
+    fn command(&mut self, command: UiCommand) {
+        self.list.push(Action::command(command, self.active));
+    }
+}
+
 /// Draws the menu bar.
-pub fn menu_ui(
-    ui: &mut egui::Ui,
-    tabs: &Tabs,
-    context: &MenuContext<'_>,
-    actions: &mut Vec<Action>,
-) {
+pub fn menu_ui(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, queue: &mut Vec<Action>) {
+    let actions = &mut Out {
+        list: queue,
+        active: tabs.active,
+    };
     let active = tabs.active();
     let motion = active.and_then(|t| t.motion());
     let is_archive = active.is_some_and(|t| matches!(t.kind, TabKind::Archive(_)));
     let gait = active.and_then(|t| match &t.kind {
         TabKind::Gait(gait) => Some(gait),
-        _ => None,
+        TabKind::Motion(..) | TabKind::Archive(_) => None,
     });
     let open = context.open;
     egui::MenuBar::new().ui(ui, |ui| {
@@ -312,22 +327,21 @@ pub fn menu_ui(
 }
 
 /// The Motion menu: whole-motion operations, then the time range's.
-fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
+fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Out<'_>) {
     let motion = tabs.active().and_then(|t| t.motion());
     let open = motion.is_some();
     let range = motion.and_then(|m| m.view.range_keyframes(m.document.times_ms()));
     let scope = if range.is_some() { " (Range)" } else { "" };
     // An item that works on the selected range when there is one says so.
-    let scoped =
-        |ui: &mut egui::Ui, command: UiCommand, enabled: bool, actions: &mut Vec<Action>| {
-            item_labelled(
-                ui,
-                command,
-                &format!("{}{scope}", command.label()),
-                enabled,
-                actions,
-            );
-        };
+    let scoped = |ui: &mut egui::Ui, command: UiCommand, enabled: bool, actions: &mut Out<'_>| {
+        item_labelled(
+            ui,
+            command,
+            &format!("{}{scope}", command.label()),
+            enabled,
+            actions,
+        );
+    };
     for command in [UiCommand::Mirror, UiCommand::Reverse, UiCommand::Retime] {
         scoped(ui, command, open, actions);
     }

@@ -10,23 +10,31 @@
 //! - nothing else.
 
 pub mod action;
-mod apply;
 pub mod archive;
 pub mod audio;
 pub mod command;
 pub mod dialogs;
 mod draw;
+pub mod effects;
 mod field;
 mod file_dialog;
+mod files;
 pub mod gait;
 pub mod import_dialog;
+mod input;
 mod menu;
 pub mod motion;
+mod pairing;
 mod panel_size;
 pub mod recovery;
+pub mod route;
+pub mod sink;
+mod sound;
 pub mod state;
 mod status;
+mod tab_bar;
 pub mod tabs;
+mod window;
 
 pub use action::Action;
 pub use archive::ArchiveTab;
@@ -37,17 +45,15 @@ pub use status::Status;
 pub use tabs::{TabKind, Tabs};
 
 use crate::edit::Document;
-use crate::edit::timeline_ops::Pose;
 use crate::example::{EXAMPLE_MTN, EXAMPLE_NAME};
 use crate::words::plural;
-use command::FromClipboard;
 use egui::ViewportCommand;
-use state::Answer;
+use state::{Answer, Clipboards};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender};
 
 /// How many recent files the File menu keeps.
-const RECENT_MAX: usize = 10;
+pub(in crate::app) const RECENT_MAX: usize = 10;
 /// The storage key of the recent files.
 const RECENT_KEY: &str = "recent_files";
 /// The storage key of which panels are shown.
@@ -67,15 +73,11 @@ pub struct StudioApp {
     pub status: Status,
     /// Recent files, newest first.
     pub recent: Vec<PathBuf>,
-    /// The last pose copied in this window.
-    pub clipboard: Option<Pose>,
-    /// The last time range copied in this window (the pose or the range: whichever was
-    /// copied last is kept).
-    pub keyframes_clip: Option<crate::ops::range::Clip>,
-    /// A joint's curve copied to paste onto another: its name and its values.
-    pub curve_clip: Option<(String, Vec<i32>)>,
-    /// A Motion menu operation running in the background.
-    op_job: Option<motion::ops::job::Job>,
+    /// What was copied in this window.
+    pub clipboard: Clipboards,
+    /// The Motion menu's operations: the one running in the background, what the shaping
+    /// dialogs offer.
+    pub shaping: motion::ops::Shaping,
     /// Where background work posts its results, as actions (a job holds a clone).
     post: Sender<Action>,
     /// The sound output (the sound track of the motion in front, locked to its playhead).
@@ -89,13 +91,9 @@ pub struct StudioApp {
     pub messages_open: bool,
     /// Which panels are shown.
     pub panels: Panels,
-    /// The tolerance Shape, Simplify and Smooth offer (the last one applied; remembered).
-    pub shaping_tolerance_deg: f64,
     /// The SoundFont MIDI sounds play through (None: the system's, or the built-in voice;
     /// remembered).
     pub soundfont: Option<PathBuf>,
-    /// The curve Shape offers: the last one applied (its handles too).
-    pub shape_curve: crate::ops::shape::Curve,
     /// A menu to open (or close) at the next frame, asked for from the keyboard.
     menu_request: Option<command::TopMenu>,
     /// The recovery copies of unsaved work (none are kept unless set: tests set a folder).
@@ -130,19 +128,15 @@ impl StudioApp {
             modal: None,
             status: Status::default(),
             recent: Vec::new(),
-            clipboard: None,
-            keyframes_clip: None,
-            curve_clip: None,
-            op_job: None,
+            clipboard: Clipboards::default(),
+            shaping: motion::ops::Shaping::default(),
             post,
             posted,
             audio: audio::Audio::new(),
             native_dialogs: false,
             messages_open: false,
             panels: Panels::default(),
-            shaping_tolerance_deg: crate::ops::shape::DEFAULT_TOLERANCE_DEG,
             soundfont: None,
-            shape_curve: crate::ops::shape::Curve::EaseInOut,
             menu_request: None,
             recovery: recovery::Recovery::default(),
             actions: Vec::new(),
@@ -158,8 +152,7 @@ impl StudioApp {
     #[must_use]
     pub fn with_document(document: Document) -> Self {
         let mut app = Self::empty();
-        app.tabs
-            .add(TabKind::Motion(Box::new(MotionTab::new(document))));
+        app.tabs.add_motion(MotionTab::new(document));
         app
     }
 
@@ -187,7 +180,7 @@ impl StudioApp {
             && let Ok(tolerance) = serde_json::from_str::<f64>(&text)
             && crate::ops::shape::check_tolerance(tolerance).is_ok()
         {
-            app.shaping_tolerance_deg = tolerance;
+            app.shaping.offers.tolerance_deg = tolerance;
         }
         if let Some(storage) = cc.storage
             && let Some(text) = storage.get_string(SOUNDFONT_KEY)
@@ -247,6 +240,13 @@ impl StudioApp {
         self.tabs.active().and_then(tabs::Tab::motion)
     }
 
+    /// What the widgets of the motion tab in front keep (its timeline's transform, its
+    /// stage's camera), if the tab in front is a motion.
+    #[must_use]
+    pub fn active_widgets(&self) -> Option<&motion::MotionWidgets> {
+        self.tabs.active.and_then(|id| self.tabs.motion_widgets(id))
+    }
+
     /// The document in front, if the tab in front is a motion.
     #[must_use]
     pub fn document(&self) -> Option<&Document> {
@@ -263,13 +263,6 @@ impl StudioApp {
     #[must_use]
     pub fn any_dirty(&self) -> bool {
         self.tabs.list.iter().any(|tab| tab.unsaved().is_some())
-    }
-
-    fn remember(&mut self, path: &Path) {
-        let path = path.canonicalize().unwrap_or_else(|_| path.to_owned());
-        self.recent.retain(|p| p != &path);
-        self.recent.insert(0, path);
-        self.recent.truncate(RECENT_MAX);
     }
 
     /// One frame of the whole window, in three steps: read the input (and what background
@@ -295,117 +288,12 @@ impl StudioApp {
         self.focused = ctx.memory(egui::Memory::focused);
         let title = self.tabs.active().map_or_else(
             || "mtn-studio".to_owned(),
-            |tab| match &tab.kind {
-                TabKind::Motion(motion) => format!("{} \u{2014} mtn-studio", motion.tab_title()),
-                TabKind::Archive(_) | TabKind::Gait(_) => {
-                    format!("{} \u{2014} mtn-studio", tab.title())
-                }
-            },
+            |tab| format!("{} \u{2014} mtn-studio", tab.title()),
         );
         if title != self.shown_title {
             ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
             self.shown_title = title;
         }
-    }
-
-    /// Dropped files, the window's close button, the clock, shortcuts and clipboard events,
-    /// and what background work posted, as actions.
-    fn read_input(&mut self, ctx: &egui::Context) {
-        self.actions.extend(self.posted.try_iter());
-        if self.op_job.is_some() {
-            // Look again soon for the job's result (it posts without waking the window).
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
-        }
-        if self.active_motion().is_some_and(|tab| tab.playback.playing) {
-            let dt = ctx.input(|i| f64::from(i.stable_dt)).min(0.1);
-            self.actions.push(Action::AdvanceClock(dt));
-        }
-        let dropped: Vec<PathBuf> = ctx.input(|i| {
-            i.raw
-                .dropped_files
-                .iter()
-                .map(|f| f.path().to_owned())
-                .collect()
-        });
-        // Dropped on a track of the motion in front: onto that track; elsewhere, opened.
-        let over_track = ctx.input(|i| i.pointer.latest_pos()).and_then(|at| {
-            let tab = self.active_motion()?;
-            tab.timeline
-                .track_areas
-                .iter()
-                .find(|(_, area)| area.contains(at))
-                .map(|&(track, _)| track)
-        });
-        self.actions.extend(
-            dropped
-                .into_iter()
-                .map(|path| match (over_track, self.tabs.active) {
-                    (Some(track), Some(tab)) => Action::DropOnTrack(tab, path, track),
-                    _ => Action::Open(path),
-                }),
-        );
-        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
-            self.actions.push(Action::CloseRequested);
-        }
-        if self.typing
-            && let Some(field) = self.focused
-            && ctx.input(|i| i.key_pressed(egui::Key::Escape))
-        {
-            field::cancel(ctx, field);
-            // A header text field's typing is an open step: Escape takes it back here,
-            // whichever frame egui's text field then reports losing the keyboard in.
-            if let (Some(tab), Some(_)) = (self.tabs.active, self.active_motion()) {
-                self.actions
-                    .push(Action::Motion(tab, action::MotionAction::CancelGesture));
-            }
-        }
-        let mut typing = ctx.text_edit_focused();
-        if typing
-            && self.modal.is_none()
-            && self.edits_a_document()
-            && command::history_pressed(ctx)
-        {
-            // Undo or Redo while typing into a field: leave the field as Escape does (what
-            // was typed is dropped), then undo or redo the last committed edit.
-            if let Some(field) = ctx.memory(egui::Memory::focused) {
-                ctx.memory_mut(|memory| memory.surrender_focus(field));
-                field::cancel(ctx, field);
-            }
-            // A text field of the header applies its typing as it goes, in a step left open
-            // while it has the keyboard: take that back as Escape does, before the undo.
-            if let (Some(tab), Some(_)) = (self.tabs.active, self.active_motion()) {
-                self.actions
-                    .push(Action::Motion(tab, action::MotionAction::CancelGesture));
-            }
-            typing = false;
-        }
-        if self.modal.is_none()
-            && let Some(menu) = command::menu_shortcut(ctx)
-        {
-            self.actions.push(Action::OpenMenu(menu));
-        }
-        // While a menu (or a drop-down) is open, the keyboard is its own: arrows, Enter,
-        // Space and Escape work in it, and no shortcut reaches the document behind it.
-        if self.modal.is_none() && !egui::Popup::is_any_open(ctx) {
-            self.actions.extend(
-                command::shortcut_commands(ctx, typing)
-                    .into_iter()
-                    .map(Action::Command),
-            );
-            let clipboard = command::clipboard_events(ctx, typing);
-            self.actions
-                .extend(clipboard.into_iter().map(|event| match event {
-                    FromClipboard::Command(command) => Action::Command(command),
-                    FromClipboard::Paste(text) => Action::PasteText(text),
-                }));
-        }
-    }
-
-    /// Whether the tab in front is a document with an undo history (a motion, a gait file).
-    fn edits_a_document(&self) -> bool {
-        self.tabs
-            .active()
-            .is_some_and(|tab| matches!(tab.kind, TabKind::Motion(_) | TabKind::Gait(_)))
     }
 }
 
@@ -430,7 +318,7 @@ impl eframe::App for StudioApp {
         if let Ok(text) = serde_json::to_string(&self.panels) {
             storage.set_string(PANELS_KEY, text);
         }
-        if let Ok(text) = serde_json::to_string(&self.shaping_tolerance_deg) {
+        if let Ok(text) = serde_json::to_string(&self.shaping.offers.tolerance_deg) {
             storage.set_string(TOLERANCE_KEY, text);
         }
         if let Ok(text) = serde_json::to_string(&self.soundfont) {

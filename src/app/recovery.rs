@@ -99,7 +99,7 @@ impl Recovery {
         let mut failure = None;
         let mut live = Vec::new();
         for tab in &tabs.list {
-            let TabKind::Motion(motion) = &tab.kind else {
+            let TabKind::Motion(motion, _) = &tab.kind else {
                 continue;
             };
             let document = &motion.document;

@@ -239,3 +239,34 @@ pub struct SoundRendered {
     /// The samples.
     pub rendered: std::sync::Arc<crate::behaviour::synth::Rendered>,
 }
+
+/// What the window's clipboard holds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Clipboard {
+    /// A keyframe's pose (Paste puts it onto the selected keyframes).
+    Pose(crate::edit::timeline_ops::Pose),
+    /// A time range's keyframes (Paste puts them after the keyframe at the playhead).
+    Keyframes(crate::ops::range::Clip),
+    /// A joint's curve: its name and values (pasted onto another joint from its menu).
+    Curve(String, Vec<i32>),
+}
+
+/// What was copied in this window: the pose or the keyframes copied last, and a joint's
+/// curve beside them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Clipboards {
+    /// The pose or the keyframes: whichever was copied last.
+    pub copied: Option<Clipboard>,
+    /// A joint's curve copied to paste onto another.
+    pub curve: Option<(String, Vec<i32>)>,
+}
+
+impl Clipboards {
+    /// Keeps what was copied.
+    pub fn keep(&mut self, clip: Clipboard) {
+        match clip {
+            Clipboard::Curve(name, values) => self.curve = Some((name, values)),
+            copied => self.copied = Some(copied),
+        }
+    }
+}

@@ -1,18 +1,18 @@
-//! The open documents, one tab each: motions (each with its own history, unsaved mark,
-//! view and playback) and archives (a browser of their entries).
+//! The open documents, one tab each: motions (each with its one history, unsaved mark,
+//! view and playback, and its widgets' own state), archives (a browser of their entries)
+//! and gait files.
 
-use super::action::Action;
 use super::archive::ArchiveTab;
-use super::motion::MotionTab;
-use super::motion::tab::{Shown, Widgets};
+use super::motion::draw::Shown;
+use super::motion::{MotionTab, MotionWidgets};
 use super::state::TabId;
 use crate::edit::Origin;
 use std::path::Path;
 
 /// What a tab holds.
 pub enum TabKind {
-    /// A motion.
-    Motion(Box<MotionTab>),
+    /// A motion, and what its widgets keep.
+    Motion(Box<MotionTab>, Box<MotionWidgets>),
     /// An archive's entries.
     Archive(Box<ArchiveTab>),
     /// A StickyBot gait file.
@@ -22,7 +22,7 @@ pub enum TabKind {
 /// A tab as drawing sees it.
 pub enum Drawn<'a> {
     /// A motion, and its widgets' state.
-    Motion(Shown<'a>, Widgets<'a>),
+    Motion(Shown<'a>, &'a mut MotionWidgets),
     /// An archive's browser.
     Archive(&'a ArchiveTab),
     /// A gait file.
@@ -42,7 +42,7 @@ impl Tab {
     #[must_use]
     pub fn title(&self) -> String {
         match &self.kind {
-            TabKind::Motion(tab) => tab.tab_title(),
+            TabKind::Motion(tab, _) => tab.tab_title(),
             TabKind::Archive(tab) => crate::edit::file_name(&tab.index.path),
             TabKind::Gait(tab) => tab.title(),
         }
@@ -52,7 +52,7 @@ impl Tab {
     #[must_use]
     pub fn unsaved(&self) -> Option<String> {
         match &self.kind {
-            TabKind::Motion(tab) => {
+            TabKind::Motion(tab, _) => {
                 let name = tab.document.origin.display_name();
                 if tab.document.is_dirty() {
                     Some(name)
@@ -73,16 +73,29 @@ impl Tab {
     #[must_use]
     pub fn motion(&self) -> Option<&MotionTab> {
         match &self.kind {
-            TabKind::Motion(tab) => Some(tab),
+            TabKind::Motion(tab, _) => Some(tab),
             TabKind::Archive(_) | TabKind::Gait(_) => None,
         }
     }
 
     /// The motion tab, if it is one.
     pub fn motion_mut(&mut self) -> Option<&mut MotionTab> {
+        self.motion_parts_mut().map(|(tab, _)| tab)
+    }
+
+    /// The motion tab and its widgets' state, if it is one.
+    pub fn motion_parts_mut(&mut self) -> Option<(&mut MotionTab, &mut MotionWidgets)> {
         match &mut self.kind {
-            TabKind::Motion(tab) => Some(tab),
+            TabKind::Motion(tab, widgets) => Some((tab, widgets)),
             TabKind::Archive(_) | TabKind::Gait(_) => None,
+        }
+    }
+
+    /// The archive tab, if it is one.
+    pub fn archive_mut(&mut self) -> Option<&mut ArchiveTab> {
+        match &mut self.kind {
+            TabKind::Archive(tab) => Some(tab),
+            TabKind::Motion(..) | TabKind::Gait(_) => None,
         }
     }
 
@@ -90,7 +103,7 @@ impl Tab {
     pub fn gait_mut(&mut self) -> Option<&mut crate::edit::GaitDocument> {
         match &mut self.kind {
             TabKind::Gait(tab) => Some(tab),
-            _ => None,
+            TabKind::Motion(..) | TabKind::Archive(_) => None,
         }
     }
 }
@@ -106,6 +119,11 @@ pub struct Tabs {
 }
 
 impl Tabs {
+    /// Adds a motion's tab and brings it to the front.
+    pub fn add_motion(&mut self, tab: MotionTab) -> TabId {
+        self.add(TabKind::Motion(Box::new(tab), Box::default()))
+    }
+
     /// Adds a tab and brings it to the front.
     pub fn add(&mut self, kind: TabKind) -> TabId {
         self.next_id += 1;
@@ -149,10 +167,7 @@ impl Tabs {
         Some((
             id,
             match &mut tab.kind {
-                TabKind::Motion(motion) => {
-                    let (shown, widgets) = motion.for_drawing();
-                    Drawn::Motion(shown, widgets)
-                }
+                TabKind::Motion(motion, widgets) => Drawn::Motion(motion.shown(), widgets),
                 TabKind::Archive(archive) => Drawn::Archive(archive),
                 TabKind::Gait(gait) => Drawn::Gait(gait),
             },
@@ -174,6 +189,22 @@ impl Tabs {
     /// A motion tab by id.
     pub fn motion_mut(&mut self, id: TabId) -> Option<&mut MotionTab> {
         self.get_mut(id).and_then(Tab::motion_mut)
+    }
+
+    /// A motion tab's widgets' state by id.
+    #[must_use]
+    pub fn motion_widgets(&self, id: TabId) -> Option<&MotionWidgets> {
+        match &self.get(id)?.kind {
+            TabKind::Motion(_, widgets) => Some(widgets),
+            TabKind::Archive(_) | TabKind::Gait(_) => None,
+        }
+    }
+
+    /// A motion tab's widgets' state by id.
+    pub fn motion_widgets_mut(&mut self, id: TabId) -> Option<&mut MotionWidgets> {
+        self.get_mut(id)
+            .and_then(Tab::motion_parts_mut)
+            .map(|(_, widgets)| widgets)
     }
 
     /// The motion tabs.
@@ -220,7 +251,9 @@ impl Tabs {
     }
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
+/// Whether two paths name the same file.
+#[must_use]
+pub fn same_file(a: &Path, b: &Path) -> bool {
     a == b
         || matches!(
             (a.canonicalize(), b.canonicalize()),
@@ -244,45 +277,4 @@ fn same_origin(a: &Origin, b: &Origin) -> bool {
         ) => x == y && same_file(a, b),
         _ => false,
     }
-}
-
-/// The row of tabs: each brings its document to the front (middle-click or its × closes it).
-pub fn tabs_ui(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
-    ui.horizontal_wrapped(|ui| {
-        for tab in &tabs.list {
-            let selected = tabs.active == Some(tab.id);
-            let mut title = tab.title();
-            // An archive whose motions have unsaved edits in their tabs is marked too: its
-            // Save writes them.
-            if let TabKind::Archive(archive) = &tab.kind
-                && tabs.motions().any(|(_, m)| {
-                    m.document.is_dirty()
-                        && matches!(&m.document.origin,
-                            Origin::Entry { archive: path, .. } if same_file(path, &archive.index.path))
-                })
-            {
-                title.push_str(" \u{2022}");
-            }
-            let response = ui.selectable_label(selected, &title);
-            response.widget_info(|| {
-                egui::WidgetInfo::selected(egui::Role::Tab, true, selected, format!("Tab {title}"))
-            });
-            if response.clicked() {
-                actions.push(Action::ActivateTab(tab.id));
-            }
-            if response.middle_clicked() {
-                actions.push(Action::CloseTab(tab.id));
-            }
-            let close = ui
-                .small_button("×")
-                .on_hover_text(format!("Close {title} (Ctrl+W)"));
-            close.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Close {title}"))
-            });
-            if close.clicked() {
-                actions.push(Action::CloseTab(tab.id));
-            }
-            ui.separator();
-        }
-    });
 }

@@ -8,6 +8,7 @@ use egui::{Event, Key, Modifiers, Pos2, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_plot::PlotPoint;
+use mtn_studio::app::motion::MotionWidgets;
 use mtn_studio::app::motion::view::Channel;
 use mtn_studio::app::{MotionTab, StudioApp};
 use mtn_studio::edit::Document;
@@ -39,6 +40,15 @@ pub fn tab<'a>(harness: &'a Harness<'_, StudioApp>) -> &'a MotionTab {
         .expect("a motion tab is in front")
 }
 
+/// What the widgets of the motion tab in front keep (the timeline's transform, the
+/// stage's camera).
+pub fn widgets<'a>(harness: &'a Harness<'_, StudioApp>) -> &'a MotionWidgets {
+    harness
+        .state()
+        .active_widgets()
+        .expect("a motion tab is in front")
+}
+
 /// The document in front.
 pub fn doc<'a>(harness: &'a Harness<'_, StudioApp>) -> &'a Document {
     &tab(harness).document
@@ -66,8 +76,11 @@ pub fn show_only_knee(harness: &mut Harness<'_, StudioApp>) {
 
 /// Where a keyframe of a channel is on screen now.
 pub fn point_on_screen(harness: &Harness<'_, StudioApp>, k: usize, channel: Channel) -> Pos2 {
+    let transform = widgets(harness)
+        .timeline
+        .transform
+        .expect("the plot has been drawn");
     let tab = tab(harness);
-    let transform = tab.timeline.transform.expect("the plot has been drawn");
     let time = tab.document.times_ms()[k] as f64;
     let value = mtn_studio::app::motion::view::value(&tab.document.motion, k, channel).unwrap();
     transform.position_from_point(&PlotPoint::new(time, mtn_studio::robot::urad_to_deg(value)))
@@ -90,7 +103,7 @@ pub fn drag(harness: &mut Harness<'_, StudioApp>, from: Pos2, to: Pos2) {
 
 /// Drags along the range strip above the timeline from one time to another (ms).
 pub fn select_range(harness: &mut Harness<'_, StudioApp>, from_ms: f64, to_ms: f64) {
-    let transform = tab(harness).timeline.transform.unwrap();
+    let transform = widgets(harness).timeline.transform.unwrap();
     let strip = harness.get_by_label("Time range").rect();
     let y = strip.center().y;
     let from = egui::pos2(transform.position_from_point_x(from_ms), y);

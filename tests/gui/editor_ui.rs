@@ -6,7 +6,7 @@ use crate::common;
 
 use common::ui::{
     Desktop, ctrl, ctrl_shift, doc, drag, harness, point_on_screen, said, show_only_knee, shows,
-    tab, type_into,
+    tab, type_into, widgets,
 };
 use egui::{Key, Modifiers, Pos2, Role};
 use egui_kittest::Harness;
@@ -47,7 +47,7 @@ fn drag_a_keyframe_edit_the_creator_undo_redo_save_and_read_back() {
     assert!(!tab(&harness).view.is_visible(Channel::Joint(0)));
 
     // Drag keyframe 2 up by 10 degrees.
-    let transform = tab(&harness).timeline.transform.unwrap();
+    let transform = widgets(&harness).timeline.transform.unwrap();
     let start = point_on_screen(&harness, 2, knee);
     let before_deg = transform.value_from_position(start);
     let target = transform.position_from_point(&PlotPoint::new(before_deg.x, before_deg.y + 10.0));
@@ -124,10 +124,10 @@ fn dragging_a_point_does_not_pan_and_dragging_empty_plot_does() {
     let mut harness = harness(example());
     harness.run();
     show_only_knee(&mut harness);
-    let before = tab(&harness).timeline.transform.unwrap();
+    let before = widgets(&harness).timeline.transform.unwrap();
     let start = point_on_screen(&harness, 1, Channel::Joint(8));
     drag(&mut harness, start, start + egui::vec2(0.0, -40.0));
-    let after = tab(&harness).timeline.transform.unwrap();
+    let after = widgets(&harness).timeline.transform.unwrap();
     assert_eq!(
         before.bounds(),
         after.bounds(),
@@ -137,7 +137,7 @@ fn dragging_a_point_does_not_pan_and_dragging_empty_plot_does() {
     let frame = *after.frame();
     let empty = Pos2::new(frame.center().x, frame.top() + 20.0);
     drag(&mut harness, empty, empty + egui::vec2(60.0, 0.0));
-    let panned = tab(&harness).timeline.transform.unwrap();
+    let panned = widgets(&harness).timeline.transform.unwrap();
     assert_ne!(
         after.bounds().min()[0],
         panned.bounds().min()[0],
@@ -458,7 +458,7 @@ fn shift_click_selects_several_points_and_they_move_together() {
         vec![(2, knee), (3, knee)]
     );
     // Drag one of them up: both move by the same amount, nothing else moves.
-    let transform = tab(&harness).timeline.transform.unwrap();
+    let transform = widgets(&harness).timeline.transform.unwrap();
     let start = point_on_screen(&harness, 3, knee);
     let at = transform.value_from_position(start);
     let target = transform.position_from_point(&PlotPoint::new(at.x, at.y + 5.0));
@@ -599,13 +599,13 @@ fn shift_drag_on_empty_plot_box_selects() {
     let to = Pos2::new(a.x.max(b.x) + 20.0, a.y.max(b.y) + 20.0);
     harness.event(egui::Event::ModifiersChanged(Modifiers::SHIFT));
     harness.run();
-    let before = tab(&harness).timeline.transform.unwrap();
+    let before = widgets(&harness).timeline.transform.unwrap();
     drag(&mut harness, from, to);
     harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
     harness.run();
     let selected: Vec<_> = tab(&harness).view.selection.iter().copied().collect();
     assert_eq!(selected, vec![(2, knee), (3, knee)]);
-    let after = tab(&harness).timeline.transform.unwrap();
+    let after = widgets(&harness).timeline.transform.unwrap();
     assert_eq!(
         before.bounds(),
         after.bounds(),

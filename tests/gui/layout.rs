@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::ui::{harness_sized, menu, point_on_screen, tab};
+use common::ui::{harness_sized, menu, point_on_screen, widgets};
 use egui::{Pos2, Rect, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -65,7 +65,7 @@ fn reachable(
 fn every_panel_is_reachable_and_the_timeline_keeps_half_the_width_at_every_size() {
     for size in SIZES {
         let mut harness = window(size);
-        let area = tab(&harness).timeline.area.unwrap();
+        let area = widgets(&harness).timeline.area.unwrap();
         assert!(
             area.width() >= size[0] / 2.0,
             "{size:?}: the timeline is {} wide",
@@ -77,7 +77,7 @@ fn every_panel_is_reachable_and_the_timeline_keeps_half_the_width_at_every_size(
             area.height()
         );
         // The plot itself lies within the timeline's space and the window.
-        let frame = *tab(&harness).timeline.transform.unwrap().frame();
+        let frame = *widgets(&harness).timeline.transform.unwrap().frame();
         assert!(
             area.expand(1.0).contains_rect(frame) && frame.max.x <= size[0],
             "{size:?}: the plot {frame:?} spills out of {area:?}"
@@ -95,7 +95,7 @@ fn every_panel_is_reachable_and_the_timeline_keeps_half_the_width_at_every_size(
 fn panels_hide_and_show_from_the_view_menu_and_the_timeline_takes_the_room() {
     let size = [900.0, 600.0];
     let mut harness = window(size);
-    let before = tab(&harness).timeline.area.unwrap();
+    let before = widgets(&harness).timeline.area.unwrap();
     for label in [
         "Joint List",
         "Header and Problems",
@@ -111,7 +111,7 @@ fn panels_hide_and_show_from_the_view_menu_and_the_timeline_takes_the_room() {
         };
         assert!(!found, "{panel} is hidden, but {name} is there");
     }
-    let after = tab(&harness).timeline.area.unwrap();
+    let after = widgets(&harness).timeline.area.unwrap();
     assert!(
         after.width() > before.width() + 300.0,
         "{before:?} {after:?}"
@@ -137,8 +137,8 @@ fn joint_gains_a_problem(size: [f32; 2]) {
     common::ui::show_only_knee(&mut harness);
     let knee = Channel::Joint(8);
     assert!(harness.query_by_label("FL_LEG_KNEE problems").is_none());
-    let frame = *tab(&harness).timeline.transform.unwrap().frame();
-    let transform = tab(&harness).timeline.transform.unwrap();
+    let frame = *widgets(&harness).timeline.transform.unwrap().frame();
+    let transform = widgets(&harness).timeline.transform.unwrap();
     let start = point_on_screen(&harness, 2, knee);
     let at = transform.value_from_position(start);
     // Up past the knee's limit (-25° to 122°): about 150°.
@@ -150,7 +150,7 @@ fn joint_gains_a_problem(size: [f32; 2]) {
     for step in 1..=6 {
         harness.hover_at(start + (target - start) * (step as f32 / 6.0));
         harness.run();
-        let now = *tab(&harness).timeline.transform.unwrap().frame();
+        let now = *widgets(&harness).timeline.transform.unwrap().frame();
         assert_eq!(now, frame, "{size:?}: the plot moved at step {step}");
     }
     assert!(
@@ -159,7 +159,10 @@ fn joint_gains_a_problem(size: [f32; 2]) {
     );
     harness.drop_at(target);
     harness.run();
-    assert_eq!(*tab(&harness).timeline.transform.unwrap().frame(), frame);
+    assert_eq!(
+        *widgets(&harness).timeline.transform.unwrap().frame(),
+        frame
+    );
 }
 
 /// Every shape painted, nested lists opened, in paint order.
@@ -185,7 +188,7 @@ fn safety_marks_lie_beneath_the_curves() {
     let mut harness = window([1400.0, 900.0]);
     common::ui::show_only_knee(&mut harness);
     let knee = Channel::Joint(8);
-    let transform = tab(&harness).timeline.transform.unwrap();
+    let transform = widgets(&harness).timeline.transform.unwrap();
     let start = point_on_screen(&harness, 2, knee);
     let at = transform.value_from_position(start);
     let target = transform.position_from_point(&PlotPoint::new(at.x, 150.0));
@@ -193,7 +196,7 @@ fn safety_marks_lie_beneath_the_curves() {
     harness.run();
     assert!(harness.query_by_label("FL_LEG_KNEE problems").is_some());
     let shapes = flat_shapes(&harness);
-    let curve_color = mtn_studio::app::motion::view::channel_color(knee);
+    let curve_color = mtn_studio::app::motion::palette::channel_color(knee);
     let curve = shapes
         .iter()
         .position(|s| matches!(s, egui::Shape::Path(p) if p.stroke.color == egui::epaint::ColorMode::Solid(curve_color)))
@@ -395,7 +398,7 @@ fn panels_squeezed_by_a_small_window_grow_back_with_it_and_the_splitter_still_wo
 
     // The splitter above the table still resizes it, and the size chosen follows the
     // window as a share of it.
-    let edge = tab(&harness).timeline.area.unwrap().bottom();
+    let edge = widgets(&harness).timeline.area.unwrap().bottom();
     let before = harness.get_by_label("Keyframe 0").rect().top();
     let from = Pos2::new(700.0, edge + 3.0);
     common::ui::drag(&mut harness, from, from - egui::vec2(0.0, 120.0));

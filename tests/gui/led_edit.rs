@@ -6,7 +6,7 @@
 use crate::common::scratch_dir;
 use crate::common::sound::{pcm_wav, sony_led, yelps};
 use crate::common::ui::{
-    ctrl, ctrl_shift, double_click_at, drag, opened, right_click_at, said, tab,
+    ctrl, ctrl_shift, double_click_at, drag, opened, right_click_at, said, tab, widgets,
 };
 use crate::tracks::wait_for_tracks;
 use egui::{Key, Pos2};
@@ -58,7 +58,7 @@ fn pattern(h: &Harness<'_, StudioApp>) -> LedPattern {
 /// light, lowest note first.
 fn on_lane(h: &Harness<'_, StudioApp>, row: usize, rows: usize, ms: f64) -> Pos2 {
     let lane = h.get_by_label("LED track").rect();
-    let transform = tab(h).timeline.transform.unwrap();
+    let transform = widgets(h).timeline.transform.unwrap();
     let height = lane.height() / rows as f32;
     egui::pos2(
         transform.position_from_point_x(ms),
@@ -114,7 +114,7 @@ fn moving_or_removing_a_track_is_an_undo_step_and_unsaved_until_saved() {
     // A motion edit after the track's: Undo takes it back first, then the track's move.
     let motion = std::fs::read(dir.join("example.mtn")).unwrap();
     let keyframes = tab(&h).document.motion.keyframes.len();
-    let transform = tab(&h).timeline.transform.unwrap();
+    let transform = widgets(&h).timeline.transform.unwrap();
     let lane = h.get_by_label("Sound track").rect();
     crate::common::ui::click_at(
         &mut h,

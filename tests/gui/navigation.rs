@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::ui::{ctrl, harness, tab};
+use common::ui::{ctrl, harness, tab, widgets};
 use egui::{Event, Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -19,12 +19,12 @@ fn window() -> Harness<'static, StudioApp> {
 }
 
 fn bounds(harness: &Harness<'_, StudioApp>) -> PlotBounds {
-    *tab(harness).timeline.transform.expect("drawn").bounds()
+    *widgets(harness).timeline.transform.expect("drawn").bounds()
 }
 
 /// A point a third of the way across the plot, halfway down.
 fn over_plot(harness: &Harness<'_, StudioApp>) -> Pos2 {
-    let frame = *tab(harness).timeline.transform.expect("drawn").frame();
+    let frame = *widgets(harness).timeline.transform.expect("drawn").frame();
     frame.lerp_inside(egui::vec2(0.33, 0.5))
 }
 
@@ -56,7 +56,7 @@ fn the_wheel_zooms_time_around_the_pointer_and_leaves_the_angles() {
     let mut harness = window();
     let at = over_plot(&harness);
     let before = bounds(&harness);
-    let time_under = tab(&harness)
+    let time_under = widgets(&harness)
         .timeline
         .transform
         .unwrap()
@@ -74,7 +74,7 @@ fn the_wheel_zooms_time_around_the_pointer_and_leaves_the_angles() {
         close(zoomed.height(), before.height(), 1e-6),
         "angles untouched"
     );
-    let still_under = tab(&harness)
+    let still_under = widgets(&harness)
         .timeline
         .transform
         .unwrap()
@@ -149,7 +149,7 @@ fn shift_wheel_pans_time_ctrl_wheel_zooms_angles_alt_wheel_pans_angles() {
 /// Zooms in around the plot's right end until only the last stretch of the motion is in
 /// view.
 fn zoom_into_the_end(harness: &mut Harness<'_, StudioApp>) {
-    let frame = *tab(harness).timeline.transform.expect("drawn").frame();
+    let frame = *widgets(harness).timeline.transform.expect("drawn").frame();
     let at = frame.lerp_inside(egui::vec2(0.9, 0.5));
     wheel(harness, at, Modifiers::NONE, 8.0);
 }

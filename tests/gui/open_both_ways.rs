@@ -69,7 +69,7 @@ fn by_window(path: &Path) -> Result {
             Result::Import
         }
         (Some(Modal::Error { message, .. }), _) => Result::Refused(message.clone()),
-        (None, Some(TabKind::Motion(tab))) => {
+        (None, Some(TabKind::Motion(tab, _))) => {
             Result::Motion(tab.document.motion.keyframes.len() as u64)
         }
         (None, Some(TabKind::Archive(tab))) => Result::Archive(tab.index.rows.len() as u64),

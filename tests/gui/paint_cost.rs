@@ -42,7 +42,7 @@ fn largest(naive: bool) -> StudioApp {
     let mut app = StudioApp::with_document(Document::unsaved(largest_motion(), "largest"));
     let id = app.tabs.active.expect("a tab is open");
     app.tabs
-        .motion_mut(id)
+        .motion_widgets_mut(id)
         .expect("a motion tab")
         .timeline
         .naive_plot = naive;
@@ -87,8 +87,9 @@ fn opening_the_largest_motion_settles_in_a_few_frames() {
         let mut app = StudioApp::empty();
         match &path {
             Some(path) => app.push(mtn_studio::app::Action::Open(path.clone())),
-            None => app.push(mtn_studio::app::Action::Command(
+            None => app.push(mtn_studio::app::Action::command(
                 mtn_studio::app::command::UiCommand::OpenExample,
+                None,
             )),
         }
         let mut harness = common::ui::harness(app);

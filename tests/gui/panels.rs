@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::ui::{click_at, doc, harness, tab};
+use common::ui::{click_at, doc, harness, tab, widgets};
 use egui::Pos2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -19,7 +19,7 @@ fn example() -> StudioApp {
 /// there can only mean that joint.
 fn limb_point(harness: &Harness<'_, StudioApp>, joint: usize) -> Pos2 {
     use mtn_studio::app::motion::stage::pick;
-    let hits = &tab(harness).stage.hits;
+    let hits = &widgets(harness).stage.hits;
     hits.iter()
         .filter(|(j, _)| *j == Some(joint))
         .map(|(_, [a, b, c])| Pos2::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0))
@@ -57,10 +57,10 @@ fn clicking_a_limb_on_the_stage_selects_its_joint() {
         );
     }
     // A click on the empty floor selects nothing new.
-    let rect = tab(&harness).stage.rect.unwrap();
+    let rect = widgets(&harness).stage.rect.unwrap();
     let floor = rect.left_bottom() + egui::vec2(12.0, -40.0);
     assert_eq!(
-        mtn_studio::app::motion::stage::pick(&tab(&harness).stage.hits, floor),
+        mtn_studio::app::motion::stage::pick(&widgets(&harness).stage.hits, floor),
         None
     );
     click_at(&mut harness, floor);

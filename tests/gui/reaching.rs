@@ -55,8 +55,10 @@ fn menus_open_from_the_keyboard_and_close_when_a_dialog_opens_or_a_file_loads() 
         !menu_open(&harness),
         "an item picked with Enter closes its menu"
     );
-    harness.state_mut().push(Action::Command(
+    let active = harness.state().tabs.active;
+    harness.state_mut().push(Action::command(
         mtn_studio::app::command::UiCommand::PlayPause,
+        active,
     ));
     harness.run();
 

@@ -187,6 +187,7 @@ fn stage_picture(
         visible_ms: None,
         focused: None,
         lights: None,
+        shows: mtn_studio::app::motion::stage::model::StageModel::default(),
     };
     let mut harness = Harness::builder()
         .with_size([640.0, 420.0])
@@ -341,7 +342,8 @@ fn screenshot_of_export_for_webots() {
     use mtn_studio::app::dialogs::Modal;
     // File > Export for Webots… on the bundled example: one pose per tick, and a project.
     let mut app = StudioApp::with_document(mtn_studio::app::example_document());
-    app.push(Action::Command(UiCommand::ExportWebots));
+    let active = app.tabs.active;
+    app.push(Action::command(UiCommand::ExportWebots, active));
     render(app, "export-webots", |harness| {
         harness.run();
         let app = harness.state_mut();
@@ -405,7 +407,8 @@ fn screenshot_of_a_shaped_range_with_its_handles() {
             id,
             MotionAction::Focus(Some(Channel::Joint(11))),
         ));
-        app.push(Action::Command(UiCommand::Shape));
+        let active = app.tabs.active;
+        app.push(Action::command(UiCommand::Shape, active));
         harness.run();
         let app = harness.state_mut();
         let Some(Modal::MotionOp(mut prompt)) = app.modal.clone() else {

@@ -5,7 +5,7 @@
 
 use crate::common::scratch_dir;
 use crate::common::sound::{IMA_BLOCK_SAMPLES, ima_wav, pcm_wav, sine, sony_led};
-use crate::common::ui::{drag, menu, opened, said, tab};
+use crate::common::ui::{drag, menu, opened, said, tab, widgets};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mtn_studio::app::StudioApp;
@@ -67,7 +67,7 @@ fn a_motion_opens_with_its_skits_tracks_and_a_dragged_track_saves_back() {
     let lane = h.get_by_label("Sound track").rect();
     assert!(h.query_by_label("LED track").is_some());
     // Dragged 60 points right: later by 60 points' worth of the timeline's time.
-    let transform = tab(&h).timeline.transform.unwrap();
+    let transform = widgets(&h).timeline.transform.unwrap();
     let ms_per_point = (transform.bounds().max()[0] - transform.bounds().min()[0])
         / f64::from(transform.frame().width());
     drag(&mut h, lane.center(), lane.center() + egui::vec2(60.0, 0.0));
@@ -151,7 +151,7 @@ pub fn snap_keyframe_to(h: &mut Harness<'_, StudioApp>, onset_ms: f64) -> (egui:
             .position(|l| mtn_studio::robot::joint_name("DRX-1000", l) == "FL_LEG_KNEE")
             .unwrap(),
     );
-    let transform = tab(h).timeline.transform.unwrap();
+    let transform = widgets(h).timeline.transform.unwrap();
     let from = crate::common::ui::point_on_screen(h, 1, knee);
     let aim = onset_ms - 9.0;
     let to = egui::pos2(transform.position_from_point_x(aim), from.y);

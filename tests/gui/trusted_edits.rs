@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::ui::{ctrl, doc, harness, opened, press, said, start_typing, tab};
+use common::ui::{ctrl, doc, harness, opened, press, said, start_typing, tab, widgets};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -231,7 +231,7 @@ fn stretched_example(factor: u32, name: &str) -> Document {
 
 /// The time range the timeline of the tab in front shows.
 fn shown_ms(harness: &Harness<'_, StudioApp>) -> (f64, f64) {
-    let transform = tab(harness).timeline.transform.unwrap();
+    let transform = widgets(harness).timeline.transform.unwrap();
     let bounds = transform.bounds();
     (bounds.min()[0], bounds.max()[0])
 }
@@ -243,9 +243,10 @@ fn length_ms(harness: &Harness<'_, StudioApp>) -> f64 {
 #[test]
 fn each_tab_keeps_its_own_zoom_and_pan() {
     let mut app = StudioApp::with_document(stretched_example(8, "long"));
-    app.tabs.add(mtn_studio::app::TabKind::Motion(Box::new(
-        mtn_studio::app::MotionTab::new(stretched_example(1, "short")),
-    )));
+    app.tabs
+        .add_motion(mtn_studio::app::MotionTab::new(stretched_example(
+            1, "short",
+        )));
     let mut harness = harness(app);
     harness.run();
     let ids: Vec<u64> = harness.state().tabs.list.iter().map(|t| t.id).collect();
@@ -270,9 +271,10 @@ fn each_tab_keeps_its_own_zoom_and_pan() {
 #[test]
 fn cancel_after_dont_save_keeps_every_motion() {
     let mut app = StudioApp::with_document(stretched_example(1, "first"));
-    app.tabs.add(mtn_studio::app::TabKind::Motion(Box::new(
-        mtn_studio::app::MotionTab::new(stretched_example(2, "second")),
-    )));
+    app.tabs
+        .add_motion(mtn_studio::app::MotionTab::new(stretched_example(
+            2, "second",
+        )));
     for tab in app.tabs.list.iter_mut().filter_map(|t| t.motion_mut()) {
         tab.document
             .apply("angle change", Edit::SetAngles(vec![(1, 0, 123_456)]));
@@ -357,8 +359,9 @@ fn the_status_bar_follows_the_tab_in_front() {
             .is_some()
     );
     let first = harness.state().tabs.active.unwrap();
-    harness.state_mut().push(Action::Command(
+    harness.state_mut().push(Action::command(
         mtn_studio::app::command::UiCommand::OpenExample,
+        Some(first),
     ));
     harness.run();
     assert!(

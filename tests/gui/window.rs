@@ -7,7 +7,7 @@ use crate::common;
 
 use common::ui::{
     Desktop, ctrl, doc, drag, harness, menu, opened, point_on_screen, press, said, shows, tab,
-    type_into,
+    type_into, widgets,
 };
 use egui::{Key, Role};
 use egui_kittest::Harness;
@@ -133,7 +133,7 @@ fn a_pose_copied_in_one_tab_pastes_into_another_and_both_save() {
 fn archive_tab<'a>(harness: &'a Harness<'_, StudioApp>) -> &'a mtn_studio::app::ArchiveTab {
     match &harness.state().tabs.active().unwrap().kind {
         TabKind::Archive(tab) => tab,
-        TabKind::Motion(_) | TabKind::Gait(_) => panic!("an archive tab is not in front"),
+        TabKind::Motion(..) | TabKind::Gait(_) => panic!("an archive tab is not in front"),
     }
 }
 
@@ -269,7 +269,7 @@ type Change = fn(&mut Harness<'static, StudioApp>);
 
 fn knee_drag(harness: &mut Harness<'static, StudioApp>) {
     common::ui::show_only_knee(harness);
-    let transform = tab(harness).timeline.transform.unwrap();
+    let transform = widgets(harness).timeline.transform.unwrap();
     let start = point_on_screen(harness, 2, Channel::Joint(8));
     let at = transform.value_from_position(start);
     drag(

@@ -1,27 +1,82 @@
-//! Applying an archive tab's actions: its query and its selection.
+//! An archive tab's actions (its query and its selection) and the commands it answers: Save
+//! writes the edited motions of other tabs back into it; a motion's commands have nothing
+//! to work on here.
 
-use crate::app::StudioApp;
-use crate::app::action::ArchiveAction;
-use crate::app::state::TabId;
-use crate::app::tabs::TabKind;
+use super::ArchiveTab;
+use crate::app::action::{Action, ArchiveAction};
+use crate::app::command::TabCommand;
+use crate::app::effects::Effects;
+use crate::app::state::{Answer, Confirmed, TabId};
 
-impl StudioApp {
-    /// Applies a change to an archive tab.
-    pub(in crate::app) fn archive_action(&mut self, id: TabId, action: ArchiveAction) {
-        let Some(TabKind::Archive(tab)) = self.tabs.get_mut(id).map(|t| &mut t.kind) else {
-            return;
-        };
+impl ArchiveTab {
+    /// Applies a change.
+    pub fn apply(&mut self, action: ArchiveAction) {
         match action {
             ArchiveAction::SetQuery(query) => {
                 // The preview follows the filter: a selection the search hides gives way to
                 // the first entry still shown (or none).
-                let shown = tab.index.select(&query);
-                tab.query = query;
-                if tab.selected.is_some_and(|row| !shown.contains(&row)) {
-                    tab.select(shown.first().copied());
+                let shown = self.index.select(&query);
+                self.query = query;
+                if self.selected.is_some_and(|row| !shown.contains(&row)) {
+                    self.select(shown.first().copied());
                 }
             }
-            ArchiveAction::Select(row) => tab.select(row),
+            ArchiveAction::Select(row) => self.select(row),
+        }
+    }
+
+    /// A command for this tab (`id`).
+    pub fn command(&mut self, id: TabId, command: TabCommand, fx: &mut Effects) {
+        match command {
+            TabCommand::Save => fx.then(Action::Answer(Answer::SaveArchive {
+                tab: id,
+                confirmed: Confirmed::default(),
+            })),
+            TabCommand::Undo | TabCommand::Redo | TabCommand::RedoAlt => {
+                fx.say(
+                    "Nothing to undo in an archive's browser: edits are undone in a motion's tab",
+                );
+            }
+            TabCommand::Export
+            | TabCommand::ExportWebots
+            | TabCommand::SaveSkit
+            | TabCommand::SaveAs
+            | TabCommand::Copy
+            | TabCommand::Cut
+            | TabCommand::Paste
+            | TabCommand::DeleteKeyframes
+            | TabCommand::InsertKeyframe
+            | TabCommand::DuplicateKeyframe
+            | TabCommand::Repair
+            | TabCommand::ZoomToFit
+            | TabCommand::PlayPause
+            | TabCommand::GoToStart
+            | TabCommand::GoToEnd
+            | TabCommand::StepBack
+            | TabCommand::StepForward
+            | TabCommand::Mirror
+            | TabCommand::Reverse
+            | TabCommand::Retime
+            | TabCommand::RobotRate
+            | TabCommand::Shape
+            | TabCommand::Simplify
+            | TabCommand::Smooth
+            | TabCommand::FixSpeed
+            | TabCommand::BodyAngles
+            | TabCommand::RetimeToSound
+            | TabCommand::MarkOnsets
+            | TabCommand::NudgeUp
+            | TabCommand::NudgeDown
+            | TabCommand::NudgeUpFine
+            | TabCommand::NudgeDownFine
+            | TabCommand::Postures
+            | TabCommand::AppendMotion
+            | TabCommand::ConvertModel
+            | TabCommand::DeleteRange
+            | TabCommand::InsertTime
+            | TabCommand::ClearRange => {
+                fx.say(format!("{}: open a motion first", command.label()));
+            }
         }
     }
 }

@@ -3,7 +3,8 @@
 
 use super::ArchiveTab;
 use crate::app::action::{Action, ArchiveAction};
-use crate::app::motion::view::{Channel, channel_color, channel_name};
+use crate::app::motion::palette::channel_color;
+use crate::app::motion::view::{Channel, channel_name};
 use crate::app::state::TabId;
 use crate::codec::mtn::Motion;
 use crate::codec::{Problem, Severity};

@@ -3,30 +3,11 @@
 //! one click; and the naming rule's candidates for the motion in front, best first, each
 //! put on its track with one.
 
+use super::model::BehaviourList;
 use crate::app::action::Action;
 use crate::app::state::TabId;
 use crate::behaviour::table::Listed;
 use crate::behaviour::{Source, Track};
-use std::path::PathBuf;
-
-/// What the dialog lists.
-#[derive(Clone, Debug)]
-pub struct BehaviourList {
-    /// The folder looked in.
-    pub folder: PathBuf,
-    /// The behaviours its tables list.
-    pub listed: Vec<Listed>,
-    /// Tables that could not be read, with why.
-    pub unread: Vec<String>,
-    /// The motion in front (its tab and name), for the candidates.
-    pub motion: Option<(TabId, String)>,
-    /// The naming rule's sound candidates for it, best first, with their scores.
-    pub sounds: Vec<(Source, u8)>,
-    /// Its LED candidates.
-    pub leds: Vec<(Source, u8)>,
-    /// Only the behaviours that play this text in a part's name.
-    pub filter: String,
-}
 
 fn part_text(part: Option<&(String, Option<Source>)>) -> String {
     match part {

@@ -1,90 +1,94 @@
-//! Gait-file tabs in the app: opening one, applying its actions after the frame, Undo and
-//! Redo, and saving it atomically where it came from. Unlike a motion tab's save, it does
-//! not ask first when the file changed on disk since it was opened.
+//! A gait file's tab: applying its actions, the commands it answers (Undo, Redo, Save; the
+//! others are a motion's), and saving it atomically where it came from. Unlike a motion
+//! tab's save, it does not ask first when the file changed on disk since it was opened.
 
-use crate::app::StudioApp;
-use crate::app::action::GaitAction;
-use crate::app::command::UiCommand;
-use crate::app::state::{TabId, Then};
-use crate::app::tabs::TabKind;
+use crate::app::action::{Action, GaitAction};
+use crate::app::command::TabCommand;
+use crate::app::effects::Effects;
+use crate::app::state::{Answer, Confirmed, TabId, Then};
 use crate::edit::GaitDocument;
-use std::path::Path;
 
-impl StudioApp {
-    /// Opens a gait file in a tab (or brings its tab to the front).
-    pub(in crate::app) fn open_gait(&mut self, path: &Path) {
-        if let Some(id) = self.tabs.find_gait(path) {
-            self.tabs.active = Some(id);
-            return;
-        }
-        match GaitDocument::open(path) {
-            Ok(tab) => {
-                self.remember(path);
-                self.status.say(format!(
-                    "Opened {}: a StickyBot gait file, {}",
-                    path.display(),
-                    crate::words::plural(tab.gait().sections.len(), "section", "sections")
-                ));
-                self.tabs.add(TabKind::Gait(Box::new(tab)));
-            }
-            Err(error) => self.fail("Could not open", error.to_string()),
-        }
+/// Applies a change to a gait file's tab.
+pub fn apply(tab: &mut GaitDocument, action: GaitAction, fx: &mut Effects) {
+    match action {
+        GaitAction::Set { label, gait } => tab.set(&label, *gait),
+        GaitAction::BeginGesture(label) => tab.begin_gesture(&label),
+        GaitAction::EndGesture => tab.end_gesture(),
+        GaitAction::Repair => match tab.repair() {
+            Ok(fixes) if fixes.is_empty() => fx.say("Nothing to repair"),
+            Ok(fixes) => fx.say(format!("Repaired: {}", fixes.join("; "))),
+            Err(error) => fx.fail("Could not repair", error.to_string()),
+        },
     }
+}
 
-    /// Applies a change to a gait tab.
-    pub(in crate::app) fn gait_action(&mut self, id: TabId, action: GaitAction) {
-        let Some(tab) = self.tabs.get_mut(id).and_then(|t| t.gait_mut()) else {
-            return;
-        };
-        match action {
-            GaitAction::Set { label, gait } => tab.set(&label, *gait),
-            GaitAction::BeginGesture(label) => tab.begin_gesture(&label),
-            GaitAction::EndGesture => tab.end_gesture(),
-            GaitAction::Repair => match tab.repair() {
-                Ok(fixes) if fixes.is_empty() => self.status.say("Nothing to repair"),
-                Ok(fixes) => self.status.say(format!("Repaired: {}", fixes.join("; "))),
-                Err(error) => self.fail("Could not repair", error.to_string()),
-            },
-        }
-    }
-
-    /// A command on the gait tab in front: Undo and Redo (the others are a motion's).
-    pub(in crate::app) fn gait_command(&mut self, command: UiCommand) {
-        let Some(tab) = self
-            .tabs
-            .active
-            .and_then(|id| self.tabs.get_mut(id))
-            .and_then(|tab| tab.gait_mut())
-        else {
-            return;
-        };
-        let said = match command {
-            UiCommand::Undo => tab
-                .undo()
+/// A command for a gait file's tab (`id`).
+pub fn command(tab: &mut GaitDocument, id: TabId, command: TabCommand, fx: &mut Effects) {
+    match command {
+        TabCommand::Undo => fx.say(
+            tab.undo()
                 .map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undid {l}")),
-            UiCommand::Redo | UiCommand::RedoAlt => tab
-                .redo()
+        ),
+        TabCommand::Redo | TabCommand::RedoAlt => fx.say(
+            tab.redo()
                 .map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redid {l}")),
-            _ => format!("{}: open a motion first", command.label()),
-        };
-        self.status.say(said);
+        ),
+        TabCommand::Save => fx.then(Action::Answer(Answer::Save {
+            tab: id,
+            to: None,
+            confirmed: Confirmed::default(),
+            then: None,
+        })),
+        TabCommand::Repair => apply(tab, GaitAction::Repair, fx),
+        TabCommand::SaveAs
+        | TabCommand::Export
+        | TabCommand::ExportWebots
+        | TabCommand::SaveSkit
+        | TabCommand::Copy
+        | TabCommand::Cut
+        | TabCommand::Paste
+        | TabCommand::DeleteKeyframes
+        | TabCommand::InsertKeyframe
+        | TabCommand::DuplicateKeyframe
+        | TabCommand::ZoomToFit
+        | TabCommand::PlayPause
+        | TabCommand::GoToStart
+        | TabCommand::GoToEnd
+        | TabCommand::StepBack
+        | TabCommand::StepForward
+        | TabCommand::Mirror
+        | TabCommand::Reverse
+        | TabCommand::Retime
+        | TabCommand::RobotRate
+        | TabCommand::Shape
+        | TabCommand::Simplify
+        | TabCommand::Smooth
+        | TabCommand::FixSpeed
+        | TabCommand::BodyAngles
+        | TabCommand::RetimeToSound
+        | TabCommand::MarkOnsets
+        | TabCommand::NudgeUp
+        | TabCommand::NudgeDown
+        | TabCommand::NudgeUpFine
+        | TabCommand::NudgeDownFine
+        | TabCommand::Postures
+        | TabCommand::AppendMotion
+        | TabCommand::ConvertModel
+        | TabCommand::DeleteRange
+        | TabCommand::InsertTime
+        | TabCommand::ClearRange => fx.say(format!("{}: open a motion first", command.label())),
     }
+}
 
-    /// Saves a gait tab to its file, then does `then`; true if the tab is a gait tab.
-    pub(in crate::app) fn save_gait(&mut self, id: TabId, then: Option<Then>) -> bool {
-        let Some(tab) = self.tabs.get_mut(id).and_then(|t| t.gait_mut()) else {
-            return false;
-        };
-        match tab.save() {
-            Ok(len) => {
-                let said = format!("Saved {} ({len} bytes)", tab.path.display());
-                self.status.say(said);
-                if let Some(then) = then {
-                    self.then(then);
-                }
+/// Saves a gait file's tab to its file, then goes on with `then`.
+pub fn save(tab: &mut GaitDocument, then: Option<Then>, fx: &mut Effects) {
+    match tab.save() {
+        Ok(len) => {
+            fx.say(format!("Saved {} ({len} bytes)", tab.path.display()));
+            if let Some(then) = then {
+                fx.then(Action::Then(then));
             }
-            Err(error) => self.fail("Could not save", error.to_string()),
         }
-        true
+        Err(error) => fx.fail("Could not save", error.to_string()),
     }
 }

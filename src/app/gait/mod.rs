@@ -1,5 +1,7 @@
-//! Gait-file tabs: the document is [`crate::edit::GaitDocument`]; [`view`] draws it, `apply`
-//! applies its actions and commands.
+//! Gait-file tabs: the document is [`crate::edit::GaitDocument`]; `apply` handles its
+//! actions and commands, [`view`] draws it.
 
 mod apply;
 pub mod view;
+
+pub(in crate::app) use apply::{apply, command, save};

@@ -1,90 +1,23 @@
 //! Applying a motion tab's actions: its document's edits and gestures, its view, its
-//! playback, and the commands that act on the motion in front.
+//! playback, its tracks' edits, what its stage shows, and its floor's solution.
 
-use crate::app::StudioApp;
+use super::MotionTab;
 use crate::app::action::MotionAction;
-use crate::app::command::UiCommand;
-use crate::app::motion::MotionTab;
-use crate::app::state::TabId;
+use crate::app::effects::Effects;
+use crate::app::state::{FloorSolved, TabId};
+use crate::edit::tracks::TrackEdit;
 
-impl StudioApp {
-    /// Works out the floor of every motion tab whose motion changed (`floor_job`).
-    pub(in crate::app) fn refresh_floors(&mut self) {
-        use crate::app::motion::floor_job::{INLINE_TICKS, solve, spawn};
-        for tab in &mut self.tabs.list {
-            let id = tab.id;
-            let Some(motion) = tab.motion_mut() else {
-                continue;
-            };
-            let revision = motion.document.revision();
-            if !motion.floor.wants(revision) {
-                continue;
-            }
-            let ticks = crate::robot::timing::tick_count(&motion.document.motion.keyframes);
-            if ticks > crate::robot::floor::MAX_SOLVED_TICKS {
-                // Too long to work out every tick: nothing to copy to a thread for.
-                motion.floor.store(revision, std::sync::Arc::default());
-                motion
-                    .document
-                    .set_floor_problems(revision, Vec::new(), Vec::new());
-            } else if ticks <= INLINE_TICKS {
-                let (ticks, problems, spans) = solve(&motion.document.motion);
-                motion.floor.store(revision, std::sync::Arc::new(ticks));
-                motion
-                    .document
-                    .set_floor_problems(revision, problems, spans);
-            } else {
-                motion.floor.pending = Some(revision);
-                spawn(id, revision, motion.document.motion.clone(), &self.post);
-            }
-        }
-    }
-
-    /// Takes a tab's floor solution: kept whatever its revision (the newest there is), its
-    /// problems given to the document when it is still current.
-    pub(in crate::app) fn floor_solved(&mut self, done: crate::app::state::FloorSolved) {
-        if let Some(tab) = self.tabs.motion_mut(done.tab) {
-            tab.floor.store(done.revision, done.ticks);
-            tab.document
-                .set_floor_problems(done.revision, done.problems, done.spans);
-        }
-    }
-
-    /// A command on the motion tab in front: the Motion menu's operations, else the edits
-    /// and the transport.
-    pub(in crate::app) fn motion_tab_command(&mut self, command: UiCommand) {
-        if !self.motion_menu_command(command) {
-            self.motion_command(command);
-        }
-    }
-
-    /// Moves the playhead of the playing motion in front by `dt` seconds of the window's
-    /// clock.
-    pub(in crate::app) fn advance_clock(&mut self, dt: f64, ctx: &egui::Context) {
-        let Some(tab) = self.tabs.active.and_then(|id| self.tabs.motion_mut(id)) else {
-            return;
-        };
-        if tab.playback.playing {
-            // At the file's frame rate, a 32 ms field plays each frame for 32 ms.
-            let scale = tab.view.time_scale(&tab.document.motion);
-            tab.playback
-                .advance(dt / scale, &tab.document.motion.keyframes);
-            ctx.request_repaint();
-        }
-    }
-
-    /// Applies a change to a motion tab.
-    pub(in crate::app) fn motion_action(&mut self, id: TabId, action: MotionAction) {
-        let Some(tab) = self.tabs.motion_mut(id) else {
-            return;
-        };
-        let MotionTab {
+impl MotionTab {
+    /// Applies a change to the tab.
+    pub fn apply(&mut self, action: MotionAction, fx: &mut Effects) {
+        let Self {
             document,
             view,
             playback,
             track_view,
+            stage,
             ..
-        } = tab;
+        } = self;
         let keyframes = &document.motion.keyframes;
         match action {
             MotionAction::Edit { label, edit } => {
@@ -125,7 +58,6 @@ impl StudioApp {
             MotionAction::SetLooping(looping) => playback.looping = looping,
             MotionAction::SetSpeed(speed) => playback.set_speed(speed),
             MotionAction::Track(edit) => {
-                use crate::edit::tracks::TrackEdit;
                 let applied = document.edit_tracks(edit);
                 match edit {
                     TrackEdit::Led(_) => track_view.selected_led = applied.selected,
@@ -135,7 +67,7 @@ impl StudioApp {
                     TrackEdit::Remove(_) | TrackEdit::SetOffset(..) => {}
                 }
                 if let Some(said) = applied.said {
-                    self.status.say(said);
+                    fx.say(said);
                 }
             }
             MotionAction::SelectLed(index) => {
@@ -146,6 +78,53 @@ impl StudioApp {
                 }
                 track_view.selected_led = index;
             }
+            MotionAction::Stage(change) => stage.apply(change),
         }
+    }
+
+    /// Moves the playhead by `dt` seconds of the window's clock if the motion plays;
+    /// returns whether it does (the window draws again).
+    pub fn advance_clock(&mut self, dt: f64) -> bool {
+        if !self.playback.playing {
+            return false;
+        }
+        // At the file's frame rate, a 32 ms field plays each frame for 32 ms.
+        let scale = self.view.time_scale(&self.document.motion);
+        self.playback
+            .advance(dt / scale, &self.document.motion.keyframes);
+        true
+    }
+
+    /// Works out the floor when the motion changed (`floor_job`): at once for a short
+    /// motion, else in the background (this is tab `id`), when nothing is under way.
+    pub fn refresh_floor(&mut self, id: TabId, fx: &mut Effects) {
+        use super::floor_job::{INLINE_TICKS, job, solve};
+        let revision = self.document.revision();
+        if !self.floor.wants(revision) {
+            return;
+        }
+        let ticks = crate::robot::timing::tick_count(&self.document.motion.keyframes);
+        if ticks > crate::robot::floor::MAX_SOLVED_TICKS {
+            // Too long to work out every tick: nothing to copy to a thread for.
+            self.floor.store(revision, std::sync::Arc::default());
+            self.document
+                .set_floor_problems(revision, Vec::new(), Vec::new());
+        } else if ticks <= INLINE_TICKS {
+            let (ticks, problems, spans) = solve(&self.document.motion);
+            self.floor.store(revision, std::sync::Arc::new(ticks));
+            self.document.set_floor_problems(revision, problems, spans);
+        } else {
+            self.floor.pending = Some(revision);
+            let motion = self.document.motion.clone();
+            fx.spawn(move || job(id, revision, &motion));
+        }
+    }
+
+    /// Takes a floor solution: kept whatever its revision (the newest there is), its
+    /// problems given to the document when it is still current.
+    pub fn floor_solved(&mut self, done: FloorSolved) {
+        self.floor.store(done.revision, done.ticks);
+        self.document
+            .set_floor_problems(done.revision, done.problems, done.spans);
     }
 }

@@ -1,13 +1,19 @@
 //! A motion tab's panels: the joint list, the header and problems, the keyframe table, the
 //! transport, the posed robot and the timeline. Each reads the tab and pushes actions.
 
+use super::MotionTab;
+use super::MotionWidgets;
+use super::floor::FloorCache;
+use super::stage::model::StageModel;
 use super::stage::{StageEvent, StageInput};
-use super::tab::{Shown, Widgets};
+use super::tracks::TrackView;
 use super::view::Channel;
+use super::view::View;
 use super::{header_panel, joints_panel, problems_panel, stage, table, timeline, tracks};
-use crate::app::action::{MotionAction, MotionSink};
-use crate::app::command::UiCommand;
+use crate::app::action::MotionAction;
+use crate::app::command::{TabCommand, WindowCommand};
 use crate::app::panel_size::PanelSize;
+use crate::app::sink::MotionSink;
 use crate::app::state::Panels;
 use crate::behaviour::lights::Lights;
 use crate::edit::{Document, Playback};
@@ -25,6 +31,48 @@ const TABLE_ROWS: f32 = 10.0;
 /// The largest share of the height the keyframe table may take.
 const TABLE_SHARE: f32 = 0.45;
 
+/// What the drawing of a motion tab reads: the document and its view and playback, by
+/// shared reference (only the step that applies actions changes them).
+#[derive(Clone, Copy)]
+pub struct Shown<'a> {
+    /// The motion.
+    pub document: &'a Document,
+    /// What is shown and selected.
+    pub view: &'a View,
+    /// The playback (its position is the playhead).
+    pub playback: &'a Playback,
+    /// What the last repair did.
+    pub repair_log: &'a [String],
+    /// The open shaping dialog of this tab, which the timeline shows.
+    pub shaping: Option<&'a super::timeline::overlay::Shaping<'a>>,
+    /// The name of the joint whose curve was copied, if one was (its paste is offered).
+    pub curve_clip: Option<&'a str>,
+    /// How the body rests at every tick (the stage's floor).
+    pub floor: &'a FloorCache,
+    /// What the window keeps of the tracks (the LED note selected).
+    pub track_view: &'a TrackView,
+    /// What the stage shows.
+    pub stage: StageModel,
+}
+
+impl MotionTab {
+    /// The tab as its drawing reads it.
+    #[must_use]
+    pub fn shown(&self) -> Shown<'_> {
+        Shown {
+            document: &self.document,
+            view: &self.view,
+            playback: &self.playback,
+            repair_log: &self.repair_log,
+            shaping: None,
+            curve_clip: None,
+            floor: &self.floor,
+            track_view: &self.track_view,
+            stage: self.stage,
+        }
+    }
+}
+
 /// Draws a motion tab's panels inside `ui` (the space below the menu, tabs and status bar):
 /// the joint list on the left; the posed robot above the header and problems on the right;
 /// the keyframe table below; the transport and the timeline, which is never hidden, in the
@@ -32,7 +80,7 @@ const TABLE_SHARE: f32 = 0.45;
 pub fn motion_tab_ui(
     ui: &mut egui::Ui,
     shown: Shown<'_>,
-    widgets: Widgets<'_>,
+    widgets: &mut MotionWidgets,
     panels: Panels,
     sink: &mut MotionSink<'_>,
 ) {
@@ -45,9 +93,10 @@ pub fn motion_tab_ui(
         curve_clip,
         floor,
         track_view,
+        stage: stage_shows,
     } = shown;
     let tracks = document.tracks();
-    let Widgets {
+    let MotionWidgets {
         timeline: timeline_state,
         stage: stage_state,
     } = widgets;
@@ -126,13 +175,15 @@ pub fn motion_tab_ui(
                         visible_ms,
                         focused: view.focused,
                         lights,
+                        shows: stage_shows,
                     };
                     match stage::stage_ui(ui, &input, large, stage_state) {
                         Some(StageEvent::Select(j)) => {
                             sink.push(MotionAction::Focus(Some(Channel::Joint(j))));
                             sink.push(MotionAction::SetVisible(Channel::Joint(j), true));
                         }
-                        Some(StageEvent::ToggleLarge) => sink.command(UiCommand::LargeStage),
+                        Some(StageEvent::ToggleLarge) => sink.window(WindowCommand::LargeStage),
+                        Some(StageEvent::Change(change)) => sink.push(MotionAction::Stage(change)),
                         None => {}
                     }
                 };
@@ -305,7 +356,7 @@ fn transport_ui(
             response.clicked()
         };
         if button(ui, "Start", "⏮", "Go to start (Home)") {
-            sink.command(UiCommand::GoToStart);
+            sink.command(TabCommand::GoToStart);
         }
         let (word, symbol) = if playback.playing {
             ("Pause", "⏸")
@@ -313,10 +364,10 @@ fn transport_ui(
             ("Play", "▶")
         };
         if button(ui, word, symbol, "Play or pause (Space)") {
-            sink.command(UiCommand::PlayPause);
+            sink.command(TabCommand::PlayPause);
         }
         if button(ui, "Stop", "⏹", "Stop and go back to the start") {
-            sink.command(UiCommand::GoToStart);
+            sink.command(TabCommand::GoToStart);
         }
         let mut looping = playback.looping;
         if ui.checkbox(&mut looping, "Loop").changed() {

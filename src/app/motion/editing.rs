@@ -1,350 +1,221 @@
-//! The commands that edit or play the motion in front: undo and redo, keyframes inserted,
-//! duplicated, deleted, poses copied, cut and pasted, Repair, and the transport.
+//! The commands a motion tab answers: each tab command, handled here or by the part of the
+//! tab it is for (the clipboard, the Motion menu's operations, the tracks, saving and
+//! exporting). A new tab command does not compile until this match handles it.
 
 use super::MotionTab;
-use super::clipboard::{pose_from_text, pose_to_text};
-use crate::app::StudioApp;
-use crate::app::command::UiCommand;
-use crate::edit::timeline_ops::{self, Pose};
+use super::ops::Dialog;
+use super::ops::form::OpRequest;
+use super::view::Channel;
+use crate::app::action::Action;
+use crate::app::command::TabCommand;
+use crate::app::effects::Effects;
+use crate::app::route::TabContext;
+use crate::app::state::{Answer, Confirmed, TabId};
+use crate::edit::timeline_ops;
 use crate::robot::timing;
 use crate::words::plural;
 
-impl StudioApp {
-    fn active_motion_mut(&mut self) -> Option<&mut MotionTab> {
-        let id = self.tabs.active?;
-        self.tabs.motion_mut(id)
-    }
-
-    /// A command on the motion in front (nothing when the tab in front is not a motion).
-    pub(in crate::app) fn motion_command(&mut self, command: UiCommand) {
-        let Some(tab) = self.active_motion_mut() else {
-            self.status
-                .say(format!("{}: open a motion first", command.label()));
-            return;
-        };
-        let said = run(tab, command);
-        if let Some(said) = said {
-            self.status.say(said);
-        }
-    }
-
-    /// Copies the first selected keyframe's pose: into the window, and onto the system
-    /// clipboard as text.
-    pub(in crate::app) fn copy(&mut self, ctx: &egui::Context) -> bool {
-        if self.active_has_range() {
-            if let Some(clip) = self.copy_range(ctx) {
-                self.keyframes_clip = Some(clip);
-                self.clipboard = None;
+impl MotionTab {
+    /// A command for this tab (`id`).
+    pub fn command(
+        &mut self,
+        id: TabId,
+        command: TabCommand,
+        cx: &TabContext<'_>,
+        fx: &mut Effects,
+    ) {
+        match command {
+            TabCommand::Save => fx.then(save(id, None)),
+            TabCommand::SaveAs => fx.then(save_as(id)),
+            TabCommand::Export => fx.show(self.export_window(id, false)),
+            TabCommand::ExportWebots => fx.show(self.export_window(id, true)),
+            TabCommand::SaveSkit => {
+                self.save_skit(fx);
             }
-            return false;
-        }
-        let Some(tab) = self.active_motion_mut() else {
-            return false;
-        };
-        let Some(&k) = tab.view.selected_keyframes.first() else {
-            self.status.say("Select a keyframe to copy its pose");
-            return false;
-        };
-        let motion = &tab.document.motion;
-        let Some(pose) = Pose::of(&motion.locators, &motion.keyframes, k) else {
-            return false;
-        };
-        let names: Vec<String> = motion
-            .locators
-            .iter()
-            .map(|l| crate::robot::joint_name(&motion.design, l).to_owned())
-            .collect();
-        ctx.copy_text(pose_to_text(&pose, &motion.design, &names));
-        self.clipboard = Some(pose);
-        self.keyframes_clip = None;
-        self.status.say(format!("Copied the pose of keyframe {k}"));
-        true
-    }
-
-    /// Copies the first selected keyframe's pose, then deletes the selected keyframes (one
-    /// undo step).
-    pub(in crate::app) fn cut(&mut self, ctx: &egui::Context) {
-        if self.active_has_range() {
-            self.cut_range(ctx);
-            return;
-        }
-        if !self.copy(ctx) {
-            return;
-        }
-        if let Some(tab) = self.active_motion_mut() {
-            let selected: Vec<usize> = tab.view.selected_keyframes.iter().copied().collect();
-            let edit = timeline_ops::delete(&tab.document.motion.keyframes, &selected);
-            tab.document.apply("keyframe cut", edit);
-            tab.view.selection.clear();
-            tab.view.selected_keyframes.clear();
-            self.status.say(format!(
-                "Cut {} (the first one's pose is on the clipboard)",
-                plural(selected.len(), "keyframe", "keyframes")
-            ));
+            TabCommand::Copy => self.copy(fx),
+            TabCommand::Cut => self.cut(id, fx),
+            TabCommand::Paste => self.paste(id, cx.clipboard.copied.as_ref(), fx),
+            TabCommand::RetimeToSound | TabCommand::MarkOnsets => {
+                self.sound_command(id, command, fx);
+            }
+            TabCommand::Mirror => self.ask_op(id, OpRequest::Mirror, fx),
+            TabCommand::Reverse => self.ask_op(id, OpRequest::Reverse, fx),
+            TabCommand::RobotRate => self.ask_op(id, OpRequest::ToRobotRate, fx),
+            TabCommand::DeleteRange => self.ask_op(id, OpRequest::DeleteRange, fx),
+            TabCommand::FixSpeed => self.ask_op(id, OpRequest::FixSpeed { span_ms: None }, fx),
+            TabCommand::BodyAngles => self.ask_op(id, OpRequest::BodyAngles, fx),
+            TabCommand::Retime => self.open_op(id, Dialog::Retime, cx.shaping, fx),
+            TabCommand::Postures => self.open_op(id, Dialog::Postures, cx.shaping, fx),
+            TabCommand::AppendMotion => self.open_op(id, Dialog::Append, cx.shaping, fx),
+            TabCommand::ConvertModel => self.open_op(id, Dialog::Convert, cx.shaping, fx),
+            TabCommand::InsertTime => self.open_op(id, Dialog::InsertTime, cx.shaping, fx),
+            TabCommand::Shape => self.open_op(id, Dialog::Shape, cx.shaping, fx),
+            TabCommand::Simplify => self.open_op(id, Dialog::Simplify, cx.shaping, fx),
+            TabCommand::Smooth => self.open_op(id, Dialog::Smooth, cx.shaping, fx),
+            TabCommand::ClearRange => self.view.range_ms = None,
+            TabCommand::Undo => self.undo(fx),
+            TabCommand::Redo | TabCommand::RedoAlt => self.redo(fx),
+            TabCommand::DeleteKeyframes => self.delete(fx),
+            TabCommand::InsertKeyframe => self.insert_at_playhead(fx),
+            TabCommand::DuplicateKeyframe => self.duplicate(fx),
+            TabCommand::NudgeUp => self.nudge(1.0, fx),
+            TabCommand::NudgeDown => self.nudge(-1.0, fx),
+            TabCommand::NudgeUpFine => self.nudge(0.1, fx),
+            TabCommand::NudgeDownFine => self.nudge(-0.1, fx),
+            TabCommand::Repair => self.repair(fx),
+            TabCommand::ZoomToFit => self.view.requests.fit(),
+            TabCommand::PlayPause => self.playback.toggle(&self.document.motion.keyframes),
+            TabCommand::GoToStart => self.playback.stop(),
+            TabCommand::GoToEnd => self
+                .playback
+                .seek_ms(u64::MAX, &self.document.motion.keyframes),
+            TabCommand::StepBack => self
+                .playback
+                .step_frames(-1, &self.document.motion.keyframes),
+            TabCommand::StepForward => self
+                .playback
+                .step_frames(1, &self.document.motion.keyframes),
         }
     }
 
-    /// Pastes clipboard text onto the selected keyframes, when it holds a pose.
-    pub(in crate::app) fn paste_text(&mut self, text: &str) {
-        if let Some(clip) = crate::ops::range::Clip::from_text(text) {
-            self.paste_clip(clip);
-            return;
-        }
-        match pose_from_text(text) {
-            Some(pose) => self.paste(&pose),
-            None => self
-                .status
-                .say("The clipboard holds no pose (copy one with Ctrl+C on a keyframe)"),
-        }
+    fn undo(&mut self, fx: &mut Effects) {
+        // The motion and its tracks share one history: the newest step goes back.
+        let label = self.document.undo();
+        self.track_view.selected_led = None;
+        fx.say(label.map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undid {l}")));
+        self.view.fit_to(&self.document.motion);
     }
 
-    /// Pastes a pose onto the selected keyframes, joint by joint (matched by locator, so a
-    /// pose goes between motions of the same model), as one undo step.
-    pub(in crate::app) fn paste(&mut self, pose: &Pose) {
-        let Some(tab) = self.active_motion_mut() else {
-            self.status.say("Open a motion to paste the pose into");
-            return;
-        };
-        let selected: Vec<usize> = tab.view.selected_keyframes.iter().copied().collect();
-        if selected.is_empty() {
-            self.status.say("Select keyframes to paste the pose onto");
-            return;
-        }
-        let (edit, matched) = pose.paste(&tab.document.motion.locators, &selected);
-        tab.document.apply("pose paste", edit);
-        self.status.say(format!(
-            "Pasted the pose onto {} ({} matched)",
-            plural(selected.len(), "keyframe", "keyframes"),
-            plural(matched, "joint", "joints")
-        ));
-    }
-}
-
-impl StudioApp {
-    /// Copies one joint's curve: the selected range's keyframes, or every keyframe.
-    pub(in crate::app) fn copy_curve(&mut self, id: crate::app::state::TabId, joint: usize) {
-        let Some(tab) = self.tabs.motion_mut(id) else {
-            return;
-        };
-        let keyframes = &tab.document.motion.keyframes;
-        let (first, last) = tab
-            .view
-            .range_keyframes(tab.document.times_ms())
-            .unwrap_or((0, keyframes.len().saturating_sub(1)));
-        let values = timeline_ops::curve(keyframes, joint, first, last);
-        let name = crate::app::motion::view::channel_name(
-            &tab.document.motion,
-            crate::app::motion::view::Channel::Joint(joint),
-        );
-        self.status.say(format!(
-            "Copied {name}'s curve ({}); right-click another joint to paste it",
-            plural(values.len(), "keyframe", "keyframes")
-        ));
-        self.curve_clip = Some((name, values));
+    fn redo(&mut self, fx: &mut Effects) {
+        let label = self.document.redo();
+        self.track_view.selected_led = None;
+        fx.say(label.map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redid {l}")));
+        self.view.fit_to(&self.document.motion);
     }
 
-    /// Pastes the copied curve onto a joint, from the selected range's first keyframe (or
-    /// the first) on: one undo step.
-    pub(in crate::app) fn paste_curve(&mut self, id: crate::app::state::TabId, joint: usize) {
-        let Some((from, values)) = self.curve_clip.clone() else {
-            self.status
-                .say("Copy a joint's curve first (right-click a joint)");
-            return;
-        };
-        let Some(tab) = self.tabs.motion_mut(id) else {
-            return;
-        };
-        let first = tab
-            .view
-            .range_keyframes(tab.document.times_ms())
-            .map_or(0, |(first, _)| first);
-        let (edit, pasted) =
-            timeline_ops::paste_curve(&tab.document.motion.keyframes, joint, first, &values);
-        let name = crate::app::motion::view::channel_name(
-            &tab.document.motion,
-            crate::app::motion::view::Channel::Joint(joint),
-        );
-        tab.document.apply("curve paste", edit);
-        let short = if pasted < values.len() {
-            format!(
-                " ({} past the last keyframe left out)",
-                values.len() - pasted
-            )
-        } else {
-            String::new()
-        };
-        self.status.say(format!(
-            "Pasted {from}'s curve onto {name} from keyframe {first}: {}{short}",
-            plural(pasted, "keyframe", "keyframes")
-        ));
-    }
-}
-
-/// Runs a command on a motion tab; returns what to say.
-fn run(tab: &mut MotionTab, command: UiCommand) -> Option<String> {
-    let MotionTab {
-        document,
-        view,
-        playback,
-        timeline,
-        repair_log,
-        track_view,
-        ..
-    } = tab;
-    let keyframes = &document.motion.keyframes;
-    let selected: Vec<usize> = view.selected_keyframes.iter().copied().collect();
-    let said = match command {
-        UiCommand::Undo => {
-            // The motion and its tracks share one history: the newest step goes back.
-            let label = document.undo();
-            track_view.selected_led = None;
-            let said = label.map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undid {l}"));
-            view.fit_to(&document.motion);
-            said
-        }
-        UiCommand::Redo | UiCommand::RedoAlt => {
-            let label = document.redo();
-            track_view.selected_led = None;
-            let said = label.map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redid {l}"));
-            view.fit_to(&document.motion);
-            said
-        }
-        UiCommand::DeleteKeyframes
-            if track_view.selected_led.is_some() && document.tracks().led.is_some() =>
+    /// Deletes the selected LED note, where one is; else the selected keyframes.
+    fn delete(&mut self, fx: &mut Effects) {
+        if let Some(index) = self.track_view.selected_led
+            && self.document.tracks().led.is_some()
         {
-            let index = track_view.selected_led.unwrap_or_default();
-            let applied = document.edit_tracks(crate::edit::tracks::TrackEdit::Led(
-                crate::behaviour::led_edit::LedEdit::Delete(index),
-            ));
-            track_view.selected_led = applied.selected;
-            "Deleted the LED note".to_owned()
+            let applied = self
+                .document
+                .edit_tracks(crate::edit::tracks::TrackEdit::Led(
+                    crate::behaviour::led_edit::LedEdit::Delete(index),
+                ));
+            self.track_view.selected_led = applied.selected;
+            fx.say("Deleted the LED note");
+            return;
         }
-        UiCommand::DeleteKeyframes => {
-            if selected.is_empty() {
-                "Select keyframes to delete (click a point or a row)".to_owned()
-            } else {
-                let edit = timeline_ops::delete(keyframes, &selected);
-                document.apply("keyframe deletion", edit);
-                view.selection.clear();
-                view.selected_keyframes.clear();
-                format!(
-                    "Deleted {}",
-                    plural(selected.len(), "keyframe", "keyframes")
-                )
+        let selected: Vec<usize> = self.view.selected_keyframes.iter().copied().collect();
+        if selected.is_empty() {
+            fx.say("Select keyframes to delete (click a point or a row)");
+            return;
+        }
+        let edit = timeline_ops::delete(&self.document.motion.keyframes, &selected);
+        self.document.apply("keyframe deletion", edit);
+        self.view.selection.clear();
+        self.view.selected_keyframes.clear();
+        fx.say(format!(
+            "Deleted {}",
+            plural(selected.len(), "keyframe", "keyframes")
+        ));
+    }
+
+    fn insert_at_playhead(&mut self, fx: &mut Effects) {
+        let playhead_ms = self.playback.time_ms();
+        let keyframes = &self.document.motion.keyframes;
+        match timeline_ops::insert_at(keyframes, playhead_ms / timing::FRAME_MS) {
+            Some((edit, index)) => {
+                self.document.apply("keyframe insertion", edit);
+                self.view.selection.clear();
+                self.view.selected_keyframes = [index].into();
+                self.view.requests.reveal(index);
+                fx.say(format!("Inserted keyframe {index} at {playhead_ms} ms"));
             }
+            None => fx.say("A keyframe is already at the playhead"),
         }
-        UiCommand::InsertKeyframe => {
-            let playhead_ms = playback.time_ms();
-            match timeline_ops::insert_at(keyframes, playhead_ms / timing::FRAME_MS) {
-                Some((edit, index)) => {
-                    document.apply("keyframe insertion", edit);
-                    view.selection.clear();
-                    view.selected_keyframes = [index].into();
-                    timeline.reveal = Some(index);
-                    format!("Inserted keyframe {index} at {playhead_ms} ms")
-                }
-                None => "A keyframe is already at the playhead".to_owned(),
-            }
-        }
-        UiCommand::NudgeUp
-        | UiCommand::NudgeDown
-        | UiCommand::NudgeUpFine
-        | UiCommand::NudgeDownFine => nudge(document, view, command),
-        UiCommand::DuplicateKeyframe => {
-            let Some(&k) = selected.first() else {
-                return Some("Select a keyframe to duplicate".to_owned());
-            };
-            let edit = timeline_ops::duplicate(keyframes, k)?;
-            document.apply("keyframe duplication", edit);
-            view.selection.clear();
-            view.selected_keyframes = [k + 1].into();
-            timeline.reveal = Some(k + 1);
-            format!("Duplicated keyframe {k}")
-        }
-        UiCommand::Repair => match document.repair() {
+    }
+
+    fn duplicate(&mut self, fx: &mut Effects) {
+        let Some(&k) = self.view.selected_keyframes.first() else {
+            fx.say("Select a keyframe to duplicate");
+            return;
+        };
+        let Some(edit) = timeline_ops::duplicate(&self.document.motion.keyframes, k) else {
+            return;
+        };
+        self.document.apply("keyframe duplication", edit);
+        self.view.selection.clear();
+        self.view.selected_keyframes = [k + 1].into();
+        self.view.requests.reveal(k + 1);
+        fx.say(format!("Duplicated keyframe {k}"));
+    }
+
+    fn repair(&mut self, fx: &mut Effects) {
+        match self.document.repair() {
             Ok(actions) => {
-                let said = if actions.is_empty() {
+                fx.say(if actions.is_empty() {
                     "Nothing to repair".to_owned()
                 } else {
                     format!(
                         "Repaired: {} (save to write them)",
                         plural(actions.len(), "fix", "fixes")
                     )
-                };
-                *repair_log = actions;
-                said
+                });
+                self.repair_log = actions;
             }
-            Err(error) => format!("Cannot repair: {error}"),
-        },
-        UiCommand::ZoomToFit => {
-            timeline.fit_requested = true;
-            return None;
+            Err(error) => fx.say(format!("Cannot repair: {error}")),
         }
-        UiCommand::PlayPause => {
-            playback.toggle(keyframes);
-            return None;
+    }
+
+    /// Alt+Up / Alt+Down (with Shift, a tenth): the selected points' values moved by
+    /// `degrees`; with no point selected, the selected keyframes' values of every curve
+    /// shown.
+    fn nudge(&mut self, degrees: f64, fx: &mut Effects) {
+        let view = &self.view;
+        let points: Vec<(usize, Channel)> = if view.selection.is_empty() {
+            let shown = view.visible_channels();
+            view.selected_keyframes
+                .iter()
+                .flat_map(|&k| shown.iter().map(move |&c| (k, c)))
+                .collect()
+        } else {
+            view.selection.iter().copied().collect()
+        };
+        if points.is_empty() {
+            fx.say("Select keyframes or points to nudge their values");
+            return;
         }
-        UiCommand::GoToStart => {
-            playback.stop();
-            return None;
+        let (mut joints, mut body) = (Vec::new(), Vec::new());
+        for (k, channel) in points {
+            match channel {
+                Channel::Joint(j) => joints.push((k, j)),
+                Channel::Body(axis) => body.push((k, axis)),
+            }
         }
-        UiCommand::GoToEnd => {
-            playback.seek_ms(u64::MAX, keyframes);
-            return None;
-        }
-        UiCommand::StepBack | UiCommand::StepForward => {
-            let step = if command == UiCommand::StepBack {
-                -1
-            } else {
-                1
-            };
-            playback.step_frames(step, keyframes);
-            return None;
-        }
-        other => format!("{} does not apply here", other.label()),
-    };
-    Some(said)
+        let delta = crate::robot::joints::deg_to_urad(degrees);
+        let edit = timeline_ops::nudge(&self.document.motion.keyframes, &joints, &body, delta);
+        let count = joints.len() + body.len();
+        self.document.apply("nudge", edit);
+        fx.say(format!(
+            "Nudged {} by {degrees:+}°",
+            plural(count, "value", "values")
+        ));
+    }
 }
 
-/// Alt+Up / Alt+Down (with Shift, a tenth): the selected points' values moved by 1° (0.1°);
-/// with no point selected, the selected keyframes' values of every curve shown.
-fn nudge(
-    document: &mut crate::edit::Document,
-    view: &crate::app::motion::view::View,
-    command: UiCommand,
-) -> String {
-    use crate::app::motion::view::Channel;
-    let degrees = match command {
-        UiCommand::NudgeUp => 1.0,
-        UiCommand::NudgeDown => -1.0,
-        UiCommand::NudgeUpFine => 0.1,
-        _ => -0.1,
-    };
-    let points: Vec<(usize, Channel)> = if view.selection.is_empty() {
-        let shown = view.visible_channels();
-        view.selected_keyframes
-            .iter()
-            .flat_map(|&k| shown.iter().map(move |&c| (k, c)))
-            .collect()
-    } else {
-        view.selection.iter().copied().collect()
-    };
-    if points.is_empty() {
-        return "Select keyframes or points to nudge their values".to_owned();
-    }
-    let (mut joints, mut body) = (Vec::new(), Vec::new());
-    for (k, channel) in points {
-        match channel {
-            Channel::Joint(j) => joints.push((k, j)),
-            Channel::Body(axis) => body.push((k, axis)),
-        }
-    }
-    let delta = crate::robot::joints::deg_to_urad(degrees);
-    let edit = timeline_ops::nudge(&document.motion.keyframes, &joints, &body, delta);
-    let count = joints.len() + body.len();
-    document.apply("nudge", edit);
-    format!(
-        "Nudged {} by {degrees:+}°",
-        plural(count, "value", "values")
-    )
+/// Saving the tab `id` where it came from (or `to`).
+fn save(id: TabId, to: Option<std::path::PathBuf>) -> Action {
+    Action::Answer(Answer::Save {
+        tab: id,
+        to,
+        confirmed: Confirmed::default(),
+        then: None,
+    })
+}
+
+/// Asking where to save the tab `id`.
+fn save_as(id: TabId) -> Action {
+    Action::AskSavePath(id)
 }

@@ -10,7 +10,6 @@ use crate::codec::Problem;
 use crate::codec::mtn::Motion;
 use crate::robot::floor::{self, Rest};
 use std::sync::Arc;
-use std::sync::mpsc::Sender;
 
 /// Motions of up to this many ticks (one block of the solution, a couple of milliseconds)
 /// are worked out at once, in the step that applies the frame's actions.
@@ -30,61 +29,18 @@ pub fn solve(motion: &Motion) -> (Vec<Rest>, Vec<Problem>, Vec<[u64; 2]>) {
     )
 }
 
-/// Works out `motion` (the tab's `revision`) on a thread of its own; posts the result.
-pub fn spawn(tab: TabId, revision: u64, motion: Motion, post: &Sender<Action>) {
-    let post = post.clone();
-    std::thread::spawn(move || {
-        let (ticks, problems, spans) =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&motion)))
-                .unwrap_or_default();
-        let _ = post.send(Action::FloorSolved(Box::new(FloorSolved {
-            tab,
-            revision,
-            ticks: Arc::new(ticks),
-            problems,
-            spans,
-        })));
-    });
-}
-
-/// A tab's latest floor solution, and the one on its way.
-#[derive(Clone, Debug, Default)]
-pub struct FloorCache {
-    /// The document revision the ticks are for.
-    pub revision: Option<u64>,
-    /// How the body rests at every tick of that revision.
-    pub ticks: Arc<Vec<Rest>>,
-    /// The revision a thread is working on.
-    pub pending: Option<u64>,
-}
-
-impl FloorCache {
-    /// The ticks, if they are the current revision's.
-    #[must_use]
-    pub fn current(&self, revision: u64) -> Option<&[Rest]> {
-        (self.revision == Some(revision)).then_some(self.ticks.as_slice())
-    }
-
-    /// The latest ticks of any revision (for a guess while the current ones are made).
-    #[must_use]
-    pub fn latest(&self) -> Option<&[Rest]> {
-        self.revision.map(|_| self.ticks.as_slice())
-    }
-
-    /// Whether `revision` still needs working out (not done, nothing under way: one thread
-    /// per tab at a time, so a drag that changes the motion every frame gets the latest
-    /// when the last one is done).
-    #[must_use]
-    pub fn wants(&self, revision: u64) -> bool {
-        self.revision != Some(revision) && self.pending.is_none()
-    }
-
-    /// Keeps a solution, whatever its revision (the newest there is).
-    pub fn store(&mut self, revision: u64, ticks: Arc<Vec<Rest>>) {
-        if self.pending == Some(revision) {
-            self.pending = None;
-        }
-        self.revision = Some(revision);
-        self.ticks = ticks;
-    }
+/// Works out `motion` (tab `tab`'s `revision`), as a job for a thread of its own: what
+/// it found, as the action that brings it back.
+#[must_use]
+pub fn job(tab: TabId, revision: u64, motion: &Motion) -> Action {
+    let (ticks, problems, spans) =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(motion)))
+            .unwrap_or_default();
+    Action::FloorSolved(Box::new(FloorSolved {
+        tab,
+        revision,
+        ticks: Arc::new(ticks),
+        problems,
+        spans,
+    }))
 }

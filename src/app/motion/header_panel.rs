@@ -2,7 +2,8 @@
 //! description) with the grammar checked live, creator, design label (with model names),
 //! version and frame rate. Each problem is shown next to its field.
 
-use crate::app::action::{MotionAction, MotionSink};
+use crate::app::action::MotionAction;
+use crate::app::sink::MotionSink;
 use crate::codec::mtn::Version;
 use crate::codec::{Problem, ProblemCode};
 use crate::edit::{Document, Edit, HeaderField};

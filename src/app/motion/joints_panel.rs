@@ -1,8 +1,10 @@
 //! The joint list: joints by friendly name, grouped by body part, each with its colour and a
 //! checkbox to show or hide its curve; solo a joint or a group; body roll/pitch/yaw too.
 
-use super::view::{BODY_NAMES, Channel, View, channel_color, channel_name, channel_part};
-use crate::app::action::{Action, MotionAction, MotionSink};
+use super::palette::channel_color;
+use super::view::{BODY_NAMES, Channel, View, channel_name, channel_part};
+use crate::app::action::{Action, MotionAction};
+use crate::app::sink::MotionSink;
 use crate::codec::mtn::Motion;
 use crate::robot::BodyPart;
 use crate::robot::marks::{Run, SafetyMarks};

@@ -3,21 +3,28 @@
 //! Motion menu).
 
 mod apply;
+mod clip;
 mod clipboard;
 pub mod draw;
 mod editing;
+mod export;
+pub mod floor;
 pub mod floor_job;
 mod header_panel;
 mod joints_panel;
 pub mod ops;
+pub mod palette;
 mod problems_panel;
 pub mod recorder;
+pub mod save;
 pub mod stage;
 pub mod tab;
 mod table;
 pub mod timeline;
 pub mod tracks;
 pub mod view;
+pub mod widgets;
 
 pub(crate) use header_panel::name_widget;
 pub use tab::MotionTab;
+pub use widgets::MotionWidgets;

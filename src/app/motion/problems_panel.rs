@@ -1,7 +1,8 @@
 //! The problems panel: every problem of the motion with its code, and Repair.
 
-use crate::app::action::{MotionAction, MotionSink};
-use crate::app::command::UiCommand;
+use crate::app::action::MotionAction;
+use crate::app::command::TabCommand;
+use crate::app::sink::MotionSink;
 use crate::codec::{Problem, ProblemCode, Severity};
 
 /// A marker and colour for a severity.
@@ -26,7 +27,7 @@ pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem], sink: &mut MotionSin
             )
             .clicked()
         {
-            sink.command(UiCommand::Repair);
+            sink.command(TabCommand::Repair);
         }
     });
     if problems.is_empty() {
@@ -94,14 +95,14 @@ pub fn problem_ui(ui: &mut egui::Ui, problem: &Problem, sink: Option<&mut Motion
             }
             if problem.code == ProblemCode::JointSpeed
                 && ui
-                    .small_button(UiCommand::FixSpeed.label())
+                    .small_button(TabCommand::FixSpeed.label())
                     .on_hover_text(
                         "Lengthen each segment the servos cannot follow to the shortest that \
                          they can (the selected range's, or every one); values stay",
                     )
                     .clicked()
             {
-                sink.command(UiCommand::FixSpeed);
+                sink.command(TabCommand::FixSpeed);
             }
         }
     });

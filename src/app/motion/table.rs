@@ -5,8 +5,9 @@
 //! window costs what is shown.
 
 use super::view::{Channel, View, channel_name, value};
-use crate::app::action::{MotionAction, MotionSink};
+use crate::app::action::MotionAction;
 use crate::app::field;
+use crate::app::sink::MotionSink;
 use crate::edit::{Document, Edit};
 use crate::robot::{deg_to_urad, timing, urad_to_deg};
 use egui_extras::{Column, TableBuilder, TableRow};

@@ -3,7 +3,6 @@
 
 use crate::codec::mtn::Motion;
 use crate::robot::{self, BodyPart};
-use egui::Color32;
 use std::collections::BTreeSet;
 
 /// One curve on the timeline: a joint, or a body angle.
@@ -43,17 +42,62 @@ pub struct View {
     pub follow_file_rate: bool,
     /// Mark where the sound track's sounds begin on the timeline's time axis.
     pub show_onsets: bool,
+    /// What the timeline is asked to do once: fit the motion, frame a span, bring a
+    /// keyframe into view.
+    pub requests: Requests,
+}
+
+/// What the timeline is asked to do once. Each request is numbered: the timeline remembers
+/// the number it last did, so the view asks (in the step that applies actions) and the
+/// timeline does it once (while it draws), without drawing having to change the view.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Requests {
+    /// Fit the whole motion into view: asked this many times.
+    pub fit: u64,
+    /// Frame this span of time (ms), the angles fitted to the motion.
+    pub frame: Option<(u64, (u64, u64))>,
+    /// Bring this keyframe into view (one just inserted or duplicated).
+    pub reveal: Option<(u64, usize)>,
+    /// The last number handed out.
+    last: u64,
+}
+
+impl Requests {
+    fn next(&mut self) -> u64 {
+        self.last += 1;
+        self.last
+    }
+
+    /// Asks for the whole motion in view.
+    pub fn fit(&mut self) {
+        self.fit = self.next();
+    }
+
+    /// Asks for the span `from..to` (ms) in view.
+    pub fn frame(&mut self, from_ms: u64, to_ms: u64) {
+        let n = self.next();
+        self.frame = Some((n, (from_ms, to_ms)));
+    }
+
+    /// Asks for keyframe `k` in view.
+    pub fn reveal(&mut self, k: usize) {
+        let n = self.next();
+        self.reveal = Some((n, k));
+    }
 }
 
 impl View {
     /// A fresh view for a motion: every joint shown, body angles hidden.
     #[must_use]
     pub fn for_motion(motion: &Motion) -> Self {
-        Self {
+        let mut view = Self {
             visible: vec![true; motion.locators.len()],
             follow_file_rate: odd_frame_rate(motion).is_some(),
             ..Self::default()
-        }
+        };
+        // A tab opens with its whole motion in view.
+        view.requests.fit();
+        view
     }
 
     /// Whether a channel is shown.
@@ -183,42 +227,6 @@ pub fn channel_part(motion: &Motion, channel: Channel) -> Option<BodyPart> {
         .model
         .joint_by_locator(locator)
         .map(|(_, info)| info.part)
-}
-
-/// A distinct colour per channel: joints by a fixed palette (legs get related hues per
-/// leg), body angles grey.
-#[must_use]
-pub fn channel_color(channel: Channel) -> Color32 {
-    const PALETTE: [Color32; 20] = [
-        Color32::from_rgb(230, 85, 13),
-        Color32::from_rgb(253, 141, 60),
-        Color32::from_rgb(253, 174, 107),
-        Color32::from_rgb(214, 39, 40),
-        Color32::from_rgb(148, 103, 189),
-        Color32::from_rgb(197, 176, 213),
-        Color32::from_rgb(31, 119, 180),
-        Color32::from_rgb(107, 174, 214),
-        Color32::from_rgb(158, 202, 225),
-        Color32::from_rgb(44, 160, 44),
-        Color32::from_rgb(116, 196, 118),
-        Color32::from_rgb(161, 217, 155),
-        Color32::from_rgb(23, 190, 207),
-        Color32::from_rgb(102, 194, 165),
-        Color32::from_rgb(158, 218, 229),
-        Color32::from_rgb(140, 86, 75),
-        Color32::from_rgb(196, 156, 148),
-        Color32::from_rgb(231, 186, 82),
-        Color32::from_rgb(227, 119, 194),
-        Color32::from_rgb(247, 182, 210),
-    ];
-    match channel {
-        Channel::Joint(j) => PALETTE[j % PALETTE.len()],
-        Channel::Body(axis) => [
-            Color32::from_gray(200),
-            Color32::from_gray(160),
-            Color32::from_gray(120),
-        ][axis % 3],
-    }
 }
 
 /// The frame-rate field when it says other than the robot's 16 ms (and is not the

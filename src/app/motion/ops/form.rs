@@ -335,3 +335,12 @@ impl OpPrompt {
         )
     }
 }
+
+/// What Shape, Simplify and Smooth offer: the tolerance and the curve applied last.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Offers {
+    /// The tolerance (degrees).
+    pub tolerance_deg: f64,
+    /// The curve Shape offers.
+    pub curve: crate::ops::shape::Curve,
+}

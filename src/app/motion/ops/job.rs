@@ -1,7 +1,7 @@
 //! An operation too heavy for one frame (solving every leg of a long motion when converting
 //! it with the paws kept) runs on a thread of its own, so the window keeps drawing; when it
-//! is done it posts its result as an action ([`JobDone`]) through the window's sender, and
-//! the step that applies actions takes it: into the open dialog's preview, or applied.
+//! is done its result comes back as an action ([`JobDone`]), and the step that applies
+//! actions takes it: into the open dialog's preview, or applied.
 
 use super::form::OpRequest;
 use crate::app::action::Action;
@@ -10,7 +10,6 @@ use crate::codec::mtn::Motion;
 use crate::ops::Context;
 use crate::ops::OpError;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::Sender;
 
 /// Hands out job ids, so a result is matched to the job the window is waiting for.
 static JOBS: AtomicU64 = AtomicU64::new(1);
@@ -65,22 +64,18 @@ pub struct Job {
 }
 
 impl Job {
-    /// Starts `request` on a copy of the motion; its result is posted to `post`.
-    #[must_use]
-    #[allow(clippy::too_many_arguments, reason = "what a job needs, each named")]
-    pub fn spawn(
-        tab: TabId,
+    /// A job for `request` on a copy of the motion (tab `tab`'s, at `revision`), and the
+    /// work to run off the window's thread, which gives back its result as an action.
+    pub fn start(
+        (tab, revision): (TabId, u64),
         request: OpRequest,
         purpose: Purpose,
-        revision: u64,
-        motion: Motion,
-        context: Context,
+        (motion, context): (Motion, Context),
         others: Vec<(String, Motion)>,
-        post: Sender<Action>,
-    ) -> Self {
+    ) -> (Self, impl FnOnce() -> Action + Send + 'static) {
         let id = JOBS.fetch_add(1, Ordering::Relaxed);
         let (job_request, job_context) = (request.clone(), context.clone());
-        std::thread::spawn(move || {
+        let work = move || {
             let run = || job_request.run(&motion, &job_context, &others);
             // The job's work on every core runs in a pool of its own: the window's checks
             // of a long motion share the global pool, and must not wait behind it.
@@ -90,18 +85,17 @@ impl Job {
             };
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(in_pool))
                 .unwrap_or(Err(OpError::Interrupted));
-            // The window may have gone by the time it is done: then nobody listens, and
-            // that is fine.
-            let _ = post.send(Action::JobDone(JobDone { job: id, result }));
-        });
-        Self {
+            Action::JobDone(JobDone { job: id, result })
+        };
+        let job = Self {
             id,
             tab,
             request,
             purpose,
             revision,
             context,
-        }
+        };
+        (job, work)
     }
 }
 
@@ -134,16 +128,16 @@ mod tests {
         let context = Context::whole("this motion");
         let started = Instant::now();
         let (post, posted) = std::sync::mpsc::channel();
-        let job = Job::spawn(
-            1,
+        let (job, work) = Job::start(
+            (1, 0),
             request,
             Purpose::Preview,
-            0,
-            job_motion,
-            context,
+            (job_motion, context),
             Vec::new(),
-            post,
         );
+        std::thread::spawn(move || {
+            let _ = post.send(work());
+        });
         let done = || match posted.try_recv() {
             Ok(Action::JobDone(done)) => {
                 assert_eq!(done.job, job.id, "the result names its job");

@@ -1,9 +1,9 @@
 //! Around the playhead: ghosts of the keyframes before and after it, and each paw's path
 //! over the time in view (in space, and its shadow on the floor).
 
+use super::input::{StageInput, held};
 use super::paint::Canvas;
 use super::solid::{self, Paint, Tri};
-use super::{StageInput, held};
 use crate::robot::floor::{self, Part, Rig};
 use crate::robot::kinematics::Leg;
 use crate::robot::timing::{TICK_MS, values_at_tick_in};

@@ -13,25 +13,22 @@
 pub mod around;
 pub mod camera;
 mod hud;
+mod input;
+pub mod model;
 pub mod paint;
 mod picture;
 pub mod solid;
 
-use super::view::Channel;
-use crate::codec::mtn::Motion;
-use crate::robot::floor::{self, Rest};
+use crate::robot::floor;
 use camera::{Camera, View};
 use egui::{Pos2, Rect};
+pub use input::StageInput;
 
-/// What the stage keeps between frames.
+/// What the stage widget keeps between frames: its camera, and what it drew.
 #[derive(Clone, Debug, Default)]
 pub struct StageState {
     /// The camera.
     pub camera: Camera,
-    /// Ghosts of this many keyframes before and after the playhead.
-    pub onion: usize,
-    /// Whether the paws' paths are drawn.
-    pub hide_trails: bool,
     /// The robot's triangles on screen last frame, furthest first, with their joints: what a
     /// click picks from (and what tests click).
     pub hits: Vec<(Option<usize>, [Pos2; 3])>,
@@ -43,32 +40,6 @@ pub struct StageState {
     picture: Option<picture::Picture>,
 }
 
-/// What the stage shows: the motion at the playhead, and what it knows of its ticks.
-pub struct StageInput<'a> {
-    /// The motion.
-    pub motion: &'a Motion,
-    /// Its revision (the trails are kept while it stays).
-    pub revision: u64,
-    /// What its last changes touched (the trails follow them).
-    pub changes: &'a crate::edit::Changes,
-    /// The values commanded at the playhead.
-    pub values: &'a [i32],
-    /// The file's own body angles at the playhead.
-    pub file_body: [i32; 3],
-    /// The playhead (ms).
-    pub playhead_ms: u64,
-    /// Each keyframe's time (ms).
-    pub times_ms: &'a [u64],
-    /// How the body rests at every tick, when worked out for this revision.
-    pub ticks: Option<&'a [Rest]>,
-    /// The time range in view on the timeline (ms).
-    pub visible_ms: Option<(f64, f64)>,
-    /// The focused channel.
-    pub focused: Option<Channel>,
-    /// The lights the LED track has on at the playhead (None: no LED track).
-    pub lights: Option<crate::behaviour::lights::Lights>,
-}
-
 /// What the user asked of the stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StageEvent {
@@ -76,6 +47,8 @@ pub enum StageEvent {
     Select(usize),
     /// Make the stage large, or small again.
     ToggleLarge,
+    /// Change what it shows.
+    Change(model::StageAction),
 }
 
 /// The joint of the triangle under `p` (the nearest), if any.
@@ -87,17 +60,12 @@ pub fn pick(hits: &[(Option<usize>, [Pos2; 3])], p: Pos2) -> Option<Option<usize
         .map(|(joint, _)| *joint)
 }
 
-/// The floor's up at `tick - 1` (how the tick before left the body), else the file's own
-/// body angles.
-fn held(ticks: Option<&[Rest]>, tick: u64, file_body: [i32; 3]) -> [f64; 3] {
-    usize::try_from(tick)
-        .ok()
-        .and_then(|t| t.checked_sub(1))
-        .and_then(|t| ticks?.get(t))
-        .map_or_else(|| floor::up_from_body(file_body), |r| r.up.map(f64::from))
-}
-
-fn toolbar(ui: &mut egui::Ui, state: &mut StageState, large: bool) -> Option<StageEvent> {
+fn toolbar(
+    ui: &mut egui::Ui,
+    state: &mut StageState,
+    shows: model::StageModel,
+    large: bool,
+) -> Option<StageEvent> {
     let mut event = None;
     ui.horizontal_wrapped(|ui| {
         for view in View::ALL {
@@ -113,20 +81,26 @@ fn toolbar(ui: &mut egui::Ui, state: &mut StageState, large: bool) -> Option<Sta
                 state.camera.set_view(view);
             }
         }
-        ui.add(
-            egui::DragValue::new(&mut state.onion)
-                .range(0..=4)
-                .prefix("Ghosts ")
-                .speed(0.05),
-        )
-        .on_hover_text("Ghosts of this many keyframes before and after the playhead");
-        let mut trails = !state.hide_trails;
+        let mut onion = shows.onion;
         if ui
-            .checkbox(&mut trails, "Paths")
+            .add(
+                egui::DragValue::new(&mut onion)
+                    .range(0..=model::MAX_GHOSTS)
+                    .prefix("Ghosts ")
+                    .speed(0.05),
+            )
+            .on_hover_text("Ghosts of this many keyframes before and after the playhead")
+            .changed()
+        {
+            event = Some(StageEvent::Change(model::StageAction::Ghosts(onion)));
+        }
+        let mut paths = shows.show_paths;
+        if ui
+            .checkbox(&mut paths, "Paths")
             .on_hover_text("The paws' paths over the time in view")
             .changed()
         {
-            state.hide_trails = !trails;
+            event = Some(StageEvent::Change(model::StageAction::Paths(paths)));
         }
         let label = if large { "Smaller" } else { "Larger" };
         if ui
@@ -171,7 +145,7 @@ pub fn stage_ui(
         ui.label("No stage: the design label names no AIBO model.");
         return None;
     };
-    let mut event = toolbar(ui, state, large);
+    let mut event = toolbar(ui, state, input.shows, large);
     let size = egui::vec2(
         ui.available_width().max(120.0),
         ui.available_height().max(100.0),
@@ -180,18 +154,22 @@ pub fn stage_ui(
     state.rect = Some(rect);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Stage"));
     steer(ui, &response, rect, state);
-    let trails = (!state.hide_trails).then(|| around::trails(&rig, input, &mut state.trails));
+    let onion = input.shows.onion;
+    let trails = input
+        .shows
+        .show_paths
+        .then(|| around::trails(&rig, input, &mut state.trails));
     let key = picture::Key::of(
         input,
         (rect, ui.ctx().pixels_per_point()),
         &state.camera,
-        state.onion,
+        onion,
         trails.map(around::Trails::generation),
     );
     let painter = ui.painter_at(rect);
     let picture = match state.picture.take() {
         Some(kept) if kept.key == key => kept,
-        _ => picture::make(&painter, &rig, input, key, state.onion, trails),
+        _ => picture::make(&painter, &rig, input, key, onion, trails),
     };
     painter.extend(picture.shapes.iter().cloned());
     state.hits.clone_from(&picture.hits);

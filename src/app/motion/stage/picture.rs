@@ -6,9 +6,11 @@
 
 use super::camera::Camera;
 use super::hud::{Hud, hud};
+use super::input::{StageInput, held};
 use super::paint::{Canvas, margin_color};
-use super::{StageInput, around, held, solid};
-use crate::app::motion::view::{Channel, channel_color};
+use super::{around, solid};
+use crate::app::motion::palette::channel_color;
+use crate::app::motion::view::Channel;
 use crate::robot::floor::{self, Rig};
 use crate::robot::urad_to_deg;
 use egui::{Color32, Pos2, Rect, Shape, Stroke};

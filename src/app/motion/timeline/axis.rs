@@ -1,7 +1,8 @@
 //! The timeline's axes: the time grid, the bounds that fit the whole motion, and the
 //! focused joint's limits as a band.
 
-use crate::app::motion::view::{Channel, View, channel_color, value};
+use crate::app::motion::palette::channel_color;
+use crate::app::motion::view::{Channel, View, value};
 use crate::codec::mtn::Motion;
 use crate::edit::summary::Summary;
 use crate::robot::{self, urad_to_deg};

@@ -13,7 +13,8 @@
 use super::columns::{Grid, Occlusion, line_spans, paint_column};
 use super::marks::{self, MarkIndex};
 use super::thin::Curve;
-use crate::app::motion::view::{Channel, channel_color};
+use crate::app::motion::palette::channel_color;
+use crate::app::motion::view::Channel;
 use crate::edit::Document;
 use egui::{Color32, Mesh, Pos2, Shape};
 use egui_plot::PlotPoint;

@@ -5,8 +5,9 @@
 //! changes nothing.
 
 use super::axis::value_deg;
-use crate::app::action::{MotionAction, MotionSink};
+use crate::app::action::MotionAction;
 use crate::app::motion::view::{Channel, PointId, value};
+use crate::app::sink::MotionSink;
 use crate::edit::{Document, Edit, timeline_ops};
 use crate::robot::{deg_to_urad, timing};
 use egui::Pos2;

@@ -19,10 +19,15 @@ pub mod marks;
 pub mod navigate;
 pub mod overlay;
 pub mod range;
+mod state;
 pub mod thin;
 
-use super::view::{Channel, PointId, View, channel_color, channel_name};
-use crate::app::action::{MotionAction, MotionSink};
+pub use state::TimelineState;
+
+use super::palette::{PLAYHEAD_COLOUR, channel_color};
+use super::view::{Channel, PointId, View, channel_name};
+use crate::app::action::MotionAction;
+use crate::app::sink::MotionSink;
 use crate::edit::Document;
 use axis::{TimeUnit, clock, fit_bounds, limit_band, time_grid_steps, value_deg};
 use drag::{GRAB_RADIUS, PointDrag, nearest, snap_to_frame_ms};
@@ -30,85 +35,13 @@ use egui::{Color32, Pos2, Shape, Stroke};
 use egui_plot::{Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, Polygon, Span, VLine};
 
 use std::sync::Arc;
-use thin::{CurveCache, curves_from_summary, curves_points, summary_channel, visible_range};
-
-/// The playhead's colour, on the timeline and the tracks under it.
-pub const PLAYHEAD_COLOUR: Color32 = Color32::from_rgb(255, 210, 0);
+use thin::{curves_from_summary, curves_points, summary_channel, visible_range};
 
 /// Keyframe points are drawn (and can be grabbed) only below this many in view per curve.
 const MAX_MARKERS: usize = 600;
 /// Up to this many points in view in all, each is a node of the accessibility tree (with
 /// its place on screen), so a screen reader, or a test driving the real window, finds it.
 const MAX_ACCESSIBLE_POINTS: usize = 400;
-
-/// What the timeline keeps of its own between frames, as egui's widgets keep theirs.
-#[derive(Clone, Debug)]
-pub struct TimelineState {
-    /// The point under the pointer last frame (so the plot knows not to pan).
-    pub hovered: Option<PointId>,
-    /// A drag in progress.
-    pub drag: Option<PointDrag>,
-    /// A box selection in progress: its start in plot coordinates.
-    pub box_start: Option<[f64; 2]>,
-    /// A range selection in progress on the range strip: where it started (ms).
-    pub range_drag: Option<u64>,
-    /// Fit the whole motion into view next frame.
-    pub fit_requested: bool,
-    /// Frame this span of time (ms) next frame, the angles fitted to the motion.
-    pub frame_request: Option<(f64, f64)>,
-    /// Bring this keyframe into view next frame (one just inserted or duplicated).
-    pub reveal: Option<usize>,
-    /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
-    pub transform: Option<egui_plot::PlotTransform>,
-    /// The times (ms) a keyframe dragged in time snaps to with Ctrl held: the sound track's
-    /// onsets (set by the tab each frame).
-    pub time_snaps: Vec<f64>,
-    /// The space the timeline had last frame, axes included (for layout tests).
-    pub area: Option<egui::Rect>,
-    /// The naive timeline, for the benchmark's baseline only: every keyframe of every curve
-    /// handed to the plot every frame, with no culling or reduction.
-    pub naive_plot: bool,
-    /// The curves as last reduced.
-    pub cache: CurveCache,
-    /// The safety marks, indexed for drawing.
-    pub marks: marks::MarkIndex,
-    /// The dense curves and the marks' bands, kept while what they show stays.
-    beneath: beneath::Beneath,
-    /// A shape's handle being dragged.
-    pub handle_drag: Option<overlay::HandleDrag>,
-    /// The pointer was on a shape's handle last frame (so the plot does not pan).
-    pub on_handle: bool,
-    /// The servos' paths where the commands outrun them.
-    pub servo: overlay::ServoCache,
-    /// Where the tracks under the timeline were drawn last (a file dropped on one goes on
-    /// it).
-    pub track_areas: Vec<(crate::behaviour::Track, egui::Rect)>,
-}
-
-impl Default for TimelineState {
-    fn default() -> Self {
-        Self {
-            hovered: None,
-            drag: None,
-            box_start: None,
-            range_drag: None,
-            fit_requested: true,
-            frame_request: None,
-            reveal: None,
-            transform: None,
-            time_snaps: Vec::new(),
-            area: None,
-            naive_plot: false,
-            cache: CurveCache::default(),
-            marks: marks::MarkIndex::default(),
-            beneath: beneath::Beneath::default(),
-            handle_drag: None,
-            on_handle: false,
-            servo: overlay::ServoCache::default(),
-            track_areas: Vec::new(),
-        }
-    }
-}
 
 /// What the plot drew this frame.
 struct Drawn {
@@ -197,19 +130,22 @@ pub fn timeline_ui(
         // The view stays where the user put it (no auto-fitting while points are dragged);
         // Zoom to Fit (and opening a motion) frames the whole motion.
         .auto_bounds(false);
-    if state.fit_requested {
+    // The view's requests not done yet, each once.
+    let requests = &view.requests;
+    if requests.fit > state.done {
         let (x_range, y_range) = fit_bounds(motion, document.summary(), times, view);
         plot = plot
             .reset()
             .default_x_bounds(x_range.0, x_range.1)
             .default_y_bounds(y_range.0, y_range.1);
-        state.fit_requested = false;
     }
-    if let Some((from, to)) = state.frame_request.take() {
+    if let Some((n, (from, to))) = requests.frame
+        && n > state.done
+    {
         let (_, y_range) = fit_bounds(motion, document.summary(), times, view);
         plot = plot
             .reset()
-            .default_x_bounds(from, to)
+            .default_x_bounds(from as f64, to as f64)
             .default_y_bounds(y_range.0, y_range.1);
     }
     let channels = view.visible_channels();
@@ -222,11 +158,18 @@ pub fn timeline_ui(
     let box_start = state.box_start;
     let servo = &mut state.servo;
     let wheel = ui.input(navigate::Wheel::read);
-    let reveal_ms = state
+    let reveal_ms = requests
         .reveal
-        .take()
-        .and_then(|k| times.get(k))
+        .filter(|&(n, _)| n > state.done)
+        .and_then(|(_, k)| times.get(k))
         .map(|&t| t as f64);
+    state.done = [
+        requests.fit,
+        requests.frame.map_or(0, |(n, _)| n),
+        requests.reveal.map_or(0, |(n, _)| n),
+    ]
+    .into_iter()
+    .fold(state.done, u64::max);
     // Places in the painter beneath the plot's grid and curves, filled once the plot has
     // drawn (its frame and transform known): the background, then the safety marks.
     let background_slot = ui.painter().add(Shape::Noop);

@@ -3,10 +3,12 @@
 //! a custom shape (dragged like Blender's), and the path each servo really takes where the
 //! commands outrun it.
 
-use super::super::view::{Channel, View, channel_color, channel_name};
+use super::super::palette::channel_color;
+use super::super::view::{Channel, View, channel_name};
 use super::axis::value_deg;
-use crate::app::action::{Action, MotionSink};
+use crate::app::action::Action;
 use crate::app::motion::ops::form::{CUSTOM, OpForm, OpPrompt};
+use crate::app::sink::MotionSink;
 use crate::codec::mtn::Motion;
 use crate::edit::Document;
 use crate::ops::shape::Handles;

@@ -3,10 +3,11 @@
 //! transform), marks the keyframes in view as ticks, and shades the range, which the plot
 //! shades too. The Motion menu's range operations and Copy, Cut and Paste work on it.
 
-use super::TimelineState;
 use super::drag::snap_to_frame_ms;
-use crate::app::action::{MotionAction, MotionSink};
+use super::state::TimelineState;
+use crate::app::action::MotionAction;
 use crate::app::motion::view::View;
+use crate::app::sink::MotionSink;
 use crate::edit::Document;
 use egui::{Color32, Rect, Sense, Stroke, pos2, vec2};
 

@@ -3,16 +3,18 @@
 //! saving the motion while it has tracks. Reading a part is done on a thread of its own; its
 //! result comes back as an action ([`Action::PartLoaded`]).
 
-use crate::app::StudioApp;
 use crate::app::action::Action;
-use crate::app::state::{PartLoaded, Placed, TabId};
-use crate::behaviour::skit;
-use crate::behaviour::{Source, Track};
+use crate::app::command::TabCommand;
+use crate::app::effects::Effects;
+use crate::app::motion::MotionTab;
+use crate::app::state::{PartLoaded, Placed, SoundRendered, TabId};
+use crate::behaviour::{Source, Track, skit};
 use crate::edit::{Origin, TracksOnDisk};
 use std::path::{Path, PathBuf};
 
 /// The motion's name the naming rule pairs by: the archive entry, else the file's stem.
-pub(super) fn motion_name(origin: &Origin, chunk_name: &str) -> String {
+#[must_use]
+pub fn motion_name(origin: &Origin, chunk_name: &str) -> String {
     match origin {
         Origin::Entry { entry, .. } => entry.clone(),
         _ => chunk_name.to_owned(),
@@ -29,55 +31,47 @@ pub fn skit_path_of(origin: &Origin) -> Option<PathBuf> {
     }
 }
 
-impl StudioApp {
-    /// Reads `source` for tab `tab` in the background and puts it on its track (`track`, or
-    /// the one its kind goes on) when it is read.
-    pub(in crate::app) fn attach_part(
+impl MotionTab {
+    /// Reads `source` in the background and puts it on its track (`track`, or the one its
+    /// kind goes on) at `offset_ms` when it is read; this tab is tab `id`.
+    pub fn attach_part(
         &mut self,
-        tab: TabId,
+        id: TabId,
         source: Source,
-        track: Option<Track>,
-        offset_ms: i64,
+        (track, offset_ms): (Option<Track>, i64),
         placed: Placed,
+        fx: &mut Effects,
     ) {
-        let Some(motion) = self.tabs.motion_mut(tab) else {
-            return;
-        };
-        let name = motion_name(&motion.document.origin, &motion.document.motion.name);
-        motion
-            .document
+        let name = motion_name(&self.document.origin, &self.document.motion.name);
+        self.document
             .set_loading(track.unwrap_or(Track::Sound), true);
-        let post = self.post.clone();
-        std::thread::spawn(move || {
+        fx.spawn(move || {
             let part = std::panic::catch_unwind(|| {
                 crate::behaviour::part::load(&source, &name, track, offset_ms)
             })
             .unwrap_or_else(|_| Err(format!("{}: could not be read", source.label())));
-            let _ = post.send(Action::PartLoaded(Box::new(PartLoaded {
-                tab,
+            Action::PartLoaded(Box::new(PartLoaded {
+                tab: id,
                 track,
                 part,
                 placed,
-            })));
+            }))
         });
     }
 
-    /// Takes a part read in the background onto its tab's track.
-    pub(in crate::app) fn part_loaded(&mut self, loaded: PartLoaded) {
-        let Some(motion) = self.tabs.motion_mut(loaded.tab) else {
-            return;
-        };
+    /// Takes a part read in the background onto its track.
+    pub fn part_loaded(&mut self, loaded: PartLoaded, fx: &mut Effects) {
         let waited = loaded.track.unwrap_or(Track::Sound);
-        motion.document.set_loading(waited, false);
+        self.document.set_loading(waited, false);
         match loaded.part {
             Ok(part) => {
                 let track = part.track();
-                motion.document.set_loading(track, false);
+                self.document.set_loading(track, false);
                 #[expect(clippy::cast_precision_loss, reason = "a length in ms")]
                 let motion_ms =
-                    crate::robot::timing::duration_ms(&motion.document.motion.keyframes) as f64;
+                    crate::robot::timing::duration_ms(&self.document.motion.keyframes) as f64;
                 let after = part.end_ms() - motion_ms;
-                self.status.say(format!(
+                fx.say(format!(
                     "{} track: {}, {:.0} ms ({})",
                     track.name(),
                     part.source.short(),
@@ -85,61 +79,72 @@ impl StudioApp {
                     crate::behaviour::part::ends_against_motion(after)
                 ));
                 let midi = matches!(part.data, crate::behaviour::Data::Midi(_));
-                motion
-                    .document
+                self.document
                     .put_part(part, loaded.placed == Placed::ByUser);
                 if track == Track::Led {
-                    motion.track_view.selected_led = None;
+                    self.track_view.selected_led = None;
                 }
                 if loaded.placed == Placed::ByTable {
-                    motion.document.tracks_on_disk(TracksOnDisk::Agreed(track));
+                    self.document.tracks_on_disk(TracksOnDisk::Agreed(track));
                 }
                 if midi {
-                    self.render_midi(loaded.tab);
+                    fx.then(Action::RenderSound(loaded.tab));
                 }
             }
             Err(message) => {
                 if loaded.placed == Placed::BySkit {
-                    motion.document.tracks_on_disk(TracksOnDisk::Unread(waited));
+                    self.document.tracks_on_disk(TracksOnDisk::Unread(waited));
                 }
-                self.fail("Could not add the track", message);
+                fx.fail("Could not add the track", message);
             }
         }
     }
 
-    /// Puts a file chosen by the user on the tab in front: a sound or LED file on its
-    /// track; an archive's sound and LED entries that go with the motion on both.
-    pub(in crate::app) fn add_track_file(&mut self, path: &Path) {
-        let Some(tab) = self.tabs.active.filter(|&id| self.tabs.is_motion(id)) else {
-            self.status
-                .say("Open a motion first: a sound or LED pattern goes on a motion's tracks");
+    /// Takes a MIDI sound rendered in the background, if its track still holds it.
+    pub fn sound_rendered(&mut self, done: SoundRendered, fx: &mut Effects) {
+        if self
+            .document
+            .tracks()
+            .sound
+            .as_ref()
+            .is_none_or(|p| p.source != done.source)
+        {
             return;
-        };
-        let source = Source {
-            path: path.to_owned(),
-            entry: None,
-        };
-        let is_archive = std::fs::read(path)
-            .ok()
-            .is_some_and(|b| crate::codec::oda::is_archive(&b));
-        if is_archive {
-            self.attach_archive_parts(tab, path);
-        } else {
-            self.attach_part(tab, source, None, 0, Placed::ByUser);
         }
+        let cut = if done.rendered.cut {
+            format!(
+                " (its first {:.0} minutes)",
+                crate::behaviour::synth::MAX_MS / 60_000.0
+            )
+        } else {
+            String::new()
+        };
+        fx.say(format!(
+            "The MIDI sound {} plays through {}{cut}",
+            done.source.short(),
+            done.rendered.voice
+        ));
+        self.track_view.rendered = Some((done.source, done.rendered));
     }
 
-    /// The archive's sound and LED entries that go with the tab's motion, on its tracks.
-    fn attach_archive_parts(&mut self, tab: TabId, path: &Path) {
-        let Some(motion) = self.tabs.motion_mut(tab) else {
+    /// Puts a sound or LED file chosen by the user on this tab (`id`): a sound or LED file
+    /// on its track; an archive's sound and LED entries that go with the motion on both.
+    pub fn add_track_file(&mut self, id: TabId, path: &Path, fx: &mut Effects) {
+        let bytes = std::fs::read(path).ok();
+        let Some(archive) = bytes
+            .as_deref()
+            .filter(|b| crate::codec::oda::is_archive(b))
+        else {
+            let source = Source {
+                path: path.to_owned(),
+                entry: None,
+            };
+            self.attach_part(id, source, (None, 0), Placed::ByUser, fx);
             return;
         };
-        let name = motion_name(&motion.document.origin, &motion.document.motion.name);
-        let archive = std::fs::read(path)
-            .ok()
-            .and_then(|b| crate::codec::oda::Archive::read(&b).ok());
-        let Some(archive) = archive else {
-            self.fail(
+        let name = motion_name(&self.document.origin, &self.document.motion.name);
+        let Ok(archive) = crate::codec::oda::Archive::read(archive) else {
+            fx.fail(
                 "Could not add the track",
                 format!("{}: not readable", path.display()),
             );
@@ -153,11 +158,11 @@ impl StudioApp {
                     path: path.to_owned(),
                     entry: Some(entry),
                 };
-                self.attach_part(tab, source, Some(track), 0, Placed::ByUser);
+                self.attach_part(id, source, (Some(track), 0), Placed::ByUser, fx);
             }
         }
         if !found {
-            self.fail(
+            fx.fail(
                 "Could not add the track",
                 format!(
                     "{}: no sound or LED entry goes with {name} by Sony's naming rule; \
@@ -168,32 +173,19 @@ impl StudioApp {
         }
     }
 
-    /// Retime to Sound and Mark Sound Onsets, on the motion in front; always `true` (the
-    /// command was handled).
-    pub(in crate::app) fn sound_command(
-        &mut self,
-        command: crate::app::command::UiCommand,
-    ) -> bool {
-        use crate::app::command::UiCommand as C;
-        let Some(id) = self.tabs.active.filter(|&id| self.tabs.is_motion(id)) else {
-            self.status
-                .say(format!("{}: open a motion first", command.label()));
-            return true;
-        };
-        let Some(tab) = self.tabs.motion_mut(id) else {
-            return true;
-        };
-        let Some(sound) = tab.document.tracks().sound.as_ref() else {
-            self.status.say(format!(
+    /// Retime to Sound and Mark Sound Onsets, on this tab (`id`).
+    pub fn sound_command(&mut self, id: TabId, command: TabCommand, fx: &mut Effects) {
+        let Some(sound) = self.document.tracks().sound.as_ref() else {
+            fx.say(format!(
                 "{}: the motion has no sound track (File > Add Sound or LED Pattern…)",
                 command.label()
             ));
-            return true;
+            return;
         };
-        if command == C::MarkOnsets {
-            tab.view.show_onsets = !tab.view.show_onsets;
+        if command == TabCommand::MarkOnsets {
+            self.view.show_onsets = !self.view.show_onsets;
             let count = sound.onsets_ms.len();
-            self.status.say(if tab.view.show_onsets {
+            fx.say(if self.view.show_onsets {
                 format!(
                     "{} marked on the time axis; Ctrl while dragging a keyframe in time snaps \
                      it to them",
@@ -202,12 +194,11 @@ impl StudioApp {
             } else {
                 "Sound onsets no longer marked".to_owned()
             });
-            return true;
+            return;
         }
-        if tab.view.range_ms.is_some() {
-            self.status
-                .say("Retime to Sound retimes the whole motion: clear the range selection first");
-            return true;
+        if self.view.range_ms.is_some() {
+            fx.say("Retime to Sound retimes the whole motion: clear the range selection first");
+            return;
         }
         #[expect(
             clippy::cast_possible_truncation,
@@ -216,47 +207,37 @@ impl StudioApp {
         )]
         let target_ms = sound.end_ms().max(0.0).round() as u64;
         if target_ms == 0 {
-            self.status
-                .say("Retime to Sound: the sound ends before the motion starts");
-            return true;
+            fx.say("Retime to Sound: the sound ends before the motion starts");
+            return;
         }
         let request = crate::ops::request::OpRequest::Retime(
             crate::ops::request::RetimeBy::DurationMs(target_ms),
         );
-        self.motion_op(id, &request);
-        true
+        fx.then(Action::MotionOp(id, request));
     }
 
-    /// Puts back the tracks of the tab's skit, if its motion has one beside it.
-    pub(in crate::app) fn restore_skit(&mut self, tab: TabId) {
-        let Some(at) = self
-            .tabs
-            .motion_mut(tab)
-            .and_then(|m| skit_path_of(&m.document.origin))
-            .filter(|p| p.is_file())
-        else {
+    /// Puts back the tracks of the skit beside the motion, if it has one (this is tab
+    /// `id`).
+    pub fn restore_skit(&mut self, id: TabId, fx: &mut Effects) {
+        let Some(at) = skit_path_of(&self.document.origin).filter(|p| p.is_file()) else {
             return;
         };
         match skit::read(&at) {
             Ok(skit) => {
-                if let Some(motion) = self.tabs.motion_mut(tab) {
-                    motion
-                        .document
-                        .tracks_on_disk(TracksOnDisk::Skit((skit.sound.clone(), skit.led.clone())));
-                }
+                self.document
+                    .tracks_on_disk(TracksOnDisk::Skit((skit.sound.clone(), skit.led.clone())));
                 for (track, part) in [(Track::Sound, skit.sound), (Track::Led, skit.led)] {
                     if let Some(part) = part {
                         let source = Source {
                             path: part.path,
                             entry: part.entry,
                         };
-                        self.attach_part(tab, source, Some(track), part.offset_ms, Placed::BySkit);
+                        let at = (Some(track), part.offset_ms);
+                        self.attach_part(id, source, at, Placed::BySkit, fx);
                     }
                 }
             }
-            Err(message) => self
-                .status
-                .say(format!("The skit beside it was not read: {message}")),
+            Err(message) => fx.say(format!("The skit beside it was not read: {message}")),
         }
     }
 }

@@ -2,10 +2,12 @@
 //! MIDI sound's notes as a piano roll, an LED pattern's lights one lane each with the
 //! brightness as shade; where the track ends, where the motion ends, and the playhead.
 
-use super::{TimeAxis, TracksInput, led, led_notes};
-use crate::app::action::{MotionAction, MotionSink};
+use super::axis::{TimeAxis, TracksInput, clamp_offset};
+use super::{led, led_notes};
+use crate::app::action::MotionAction;
+use crate::app::motion::palette::PLAYHEAD_COLOUR;
 use crate::app::motion::recorder::Recorder;
-use crate::app::motion::timeline::PLAYHEAD_COLOUR;
+use crate::app::sink::MotionSink;
 use crate::behaviour::{Data, Part};
 use crate::edit::tracks::TrackEdit;
 use egui::{Color32, Pos2, Rect, Stroke, vec2};
@@ -132,7 +134,7 @@ pub fn lane_ui(
     {
         #[expect(clippy::cast_possible_truncation, reason = "a drag in ms")]
         let moved = (f64::from(now.x - origin.x) * axis.ms_per_point() / 8.0).round() as i64 * 8;
-        let to = super::clamp_offset(from + moved, part, input.motion_ms);
+        let to = clamp_offset(from + moved, part, input.motion_ms);
         if to != part.offset_ms {
             sink.push(MotionAction::Track(TrackEdit::SetOffset(track, to)));
         }

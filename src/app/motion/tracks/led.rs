@@ -1,7 +1,7 @@
 //! The LED track's lanes: one per light, each note shaded by its brightness, the lights
 //! named in the gutter. Editing them is [`super::led_notes`]'s.
 
-use super::TimeAxis;
+use super::axis::TimeAxis;
 use crate::app::motion::recorder::Recorder;
 use crate::behaviour::{LaneNote, LedLane};
 use crate::codec::sound::led::light_name;

@@ -5,7 +5,8 @@
 //! is one undo step ([`TrackEdit::Led`]); dragging where there is no note moves the track.
 
 use super::led::{Lanes, light_colour, short_light};
-use crate::app::action::{MotionAction, MotionSink};
+use crate::app::action::MotionAction;
+use crate::app::sink::MotionSink;
 use crate::behaviour::LaneNote;
 use crate::behaviour::led_edit::LedEdit;
 use crate::codec::sound::led::{LedNote, LedPattern, light_name};

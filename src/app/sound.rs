@@ -1,19 +1,20 @@
 //! What the sound output plays: the motion in front's sound track, a WAV's samples or a
 //! MIDI sound rendered in the background ([`crate::behaviour::synth`]) through the SoundFont
 //! chosen (File > Choose SoundFont for MIDI…, remembered), the system's, or the built-in
-//! voice.
+//! voice. Putting a file on the tracks of the motion in front.
 
-use crate::app::StudioApp;
-use crate::app::action::Action;
-use crate::app::state::{SoundRendered, TabId};
+use super::StudioApp;
+use super::action::Action;
+use super::effects::Effects;
+use super::state::{SoundRendered, TabId};
 use crate::behaviour::mix::Voice;
 use crate::behaviour::{Data, synth};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 impl StudioApp {
-    /// Renders the tab's MIDI sound in the background, through the SoundFont in use.
-    pub(in crate::app) fn render_midi(&mut self, tab: TabId) {
+    /// Renders tab `tab`'s MIDI sound in the background, through the SoundFont in use.
+    pub(in crate::app) fn render_sound(&mut self, tab: TabId, fx: &mut Effects) {
         let Some(part) = self
             .tabs
             .motion_mut(tab)
@@ -25,61 +26,30 @@ impl StudioApp {
             return;
         };
         let font = synth::find_font(self.soundfont.as_deref());
-        let post = self.post.clone();
-        std::thread::spawn(move || {
+        fx.spawn(move || {
             let rendered = synth::render(&file, font.as_deref());
-            let _ = post.send(Action::SoundRendered(Box::new(SoundRendered {
+            Action::SoundRendered(Box::new(SoundRendered {
                 tab,
                 source: part.source,
                 rendered: Arc::new(rendered),
-            })));
+            }))
         });
-    }
-
-    /// Takes a MIDI sound rendered in the background, if its track still holds it.
-    pub(in crate::app) fn sound_rendered(&mut self, done: SoundRendered) {
-        let Some(motion) = self.tabs.motion_mut(done.tab) else {
-            return;
-        };
-        if motion
-            .document
-            .tracks()
-            .sound
-            .as_ref()
-            .is_none_or(|p| p.source != done.source)
-        {
-            return;
-        }
-        let cut = if done.rendered.cut {
-            format!(" (its first {:.0} minutes)", synth::MAX_MS / 60_000.0)
-        } else {
-            String::new()
-        };
-        self.status.say(format!(
-            "The MIDI sound {} plays through {}{cut}",
-            done.source.short(),
-            done.rendered.voice
-        ));
-        motion.track_view.rendered = Some((done.source, done.rendered));
     }
 
     /// Plays MIDI sounds through `path` (None: the system's SoundFont, else the built-in
     /// voice) from now on, remembered; the open tabs' MIDI sounds are rendered again.
-    pub(in crate::app) fn set_soundfont(&mut self, path: Option<PathBuf>) {
+    pub(in crate::app) fn set_soundfont(&mut self, path: Option<PathBuf>, fx: &mut Effects) {
         if let Some(path) = &path
             && let Err(why) = synth::check_font(path)
         {
-            self.fail("Could not choose the SoundFont", why);
+            fx.fail("Could not choose the SoundFont", why);
             return;
         }
         self.soundfont = path;
-        self.status
-            .say(match synth::find_font(self.soundfont.as_deref()) {
-                Some(font) => format!("MIDI sounds play through {}", font.display()),
-                None => {
-                    "MIDI sounds play through the built-in voice: no SoundFont found".to_owned()
-                }
-            });
+        fx.say(match synth::find_font(self.soundfont.as_deref()) {
+            Some(font) => format!("MIDI sounds play through {}", font.display()),
+            None => "MIDI sounds play through the built-in voice: no SoundFont found".to_owned(),
+        });
         let midi_tabs: Vec<TabId> = self
             .tabs
             .motions()
@@ -93,7 +63,18 @@ impl StudioApp {
             .map(|(id, _)| id)
             .collect();
         for tab in midi_tabs {
-            self.render_midi(tab);
+            self.render_sound(tab, fx);
+        }
+    }
+
+    /// Puts a file chosen by the user on the tracks of the motion in front.
+    pub(in crate::app) fn add_track_file(&mut self, path: &Path, fx: &mut Effects) {
+        let Some(id) = self.tabs.active.filter(|&id| self.tabs.is_motion(id)) else {
+            fx.say("Open a motion first: a sound or LED pattern goes on a motion's tracks");
+            return;
+        };
+        if let Some(tab) = self.tabs.motion_mut(id) {
+            tab.add_track_file(id, path, fx);
         }
     }
 

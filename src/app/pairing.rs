@@ -2,21 +2,22 @@
 //! motion (or archive) in front pair, and the naming rule's candidates for the motion; a
 //! behaviour opens with its parts on the motion's tracks.
 
-use super::apply::motion_name;
-use crate::app::StudioApp;
-use crate::app::dialogs::Modal;
-use crate::app::dialogs::behaviours::BehaviourList;
-use crate::app::state::Placed;
-use crate::app::tabs::TabKind;
+use super::StudioApp;
+use super::dialogs::Modal;
+use super::dialogs::model::BehaviourList;
+use super::effects::Effects;
+use super::motion::tracks::apply::motion_name;
+use super::state::Placed;
+use super::tabs::TabKind;
 use crate::behaviour::table::{Listed, Shelf, behaviours_in, folder_of};
 use crate::behaviour::{Source, Track};
 use crate::edit::Origin;
 
 impl StudioApp {
     /// Shows the behaviours beside the motion or archive in front.
-    pub(in crate::app) fn show_behaviours(&mut self) {
+    pub(in crate::app) fn show_behaviours(&mut self, fx: &mut Effects) {
         let (file, motion) = match self.tabs.active().map(|t| (t.id, &t.kind)) {
-            Some((id, TabKind::Motion(tab))) => {
+            Some((id, TabKind::Motion(tab, _))) => {
                 let name = motion_name(&tab.document.origin, &tab.document.motion.name);
                 let file = match &tab.document.origin {
                     Origin::File(path) => Some(path.clone()),
@@ -29,7 +30,7 @@ impl StudioApp {
             _ => (None, None),
         };
         let Some(file) = file else {
-            self.status.say(
+            fx.say(
                 "Behaviours: open a motion or an archive from a folder first (the command \
                  tables and archives beside it are listed)",
             );
@@ -56,13 +57,13 @@ impl StudioApp {
     }
 
     /// Opens a behaviour: its motion in a tab, its sound and LED pattern on the tracks.
-    pub(in crate::app) fn open_behaviour(&mut self, listed: &Listed) {
+    pub(in crate::app) fn open_behaviour(&mut self, listed: &Listed, fx: &mut Effects) {
         let Some(motion) = listed.motion.as_ref().and_then(|m| m.1.clone()) else {
             return;
         };
         match &motion.entry {
-            Some(entry) => self.open_entry(&motion.path, entry),
-            None => self.open(&motion.path),
+            Some(entry) => self.open_entry(&motion.path, entry, fx),
+            None => self.open(&motion.path, fx),
         }
         let origin = match motion.entry {
             Some(entry) => Origin::Entry {
@@ -71,16 +72,19 @@ impl StudioApp {
             },
             None => Origin::File(motion.path),
         };
-        let Some(tab) = self.tabs.find_origin(&origin) else {
+        let Some(id) = self.tabs.find_origin(&origin) else {
+            return;
+        };
+        let Some(tab) = self.tabs.motion_mut(id) else {
             return;
         };
         for (track, part) in [(Track::Sound, &listed.sound), (Track::Led, &listed.led)] {
             if let Some((_, Some(source))) = part {
                 let source: Source = source.clone();
-                self.attach_part(tab, source, Some(track), 0, Placed::ByTable);
+                tab.attach_part(id, source, (Some(track), 0), Placed::ByTable, fx);
             }
         }
-        self.status.say(format!(
+        fx.say(format!(
             "Opened behaviour {} of {}: {}",
             listed.id,
             listed

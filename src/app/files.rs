@@ -1,31 +1,25 @@
-//! Opening, saving, importing, exporting and closing: tabs come and go here, and nothing
-//! unsaved goes without asking. Failures open a dialog that names the file and what was
-//! wrong (and go into the message log).
+//! Opening, saving and closing: tabs come and go here, and nothing unsaved goes without
+//! asking. What a save does to a motion is the motion tab's (`motion::save`); here is
+//! where to save, the questions before closing or quitting, an archive's save of its
+//! motions' tabs, the recent files and the recovery copies. Failures open a dialog that
+//! names the file and what was wrong (and go into the message log).
 
-use crate::app::archive::ArchiveTab;
-use crate::app::dialogs::{Confirm, Modal, PathPurpose, cancel};
-use crate::app::file_dialog::{self, Picked};
-use crate::app::motion::MotionTab;
-use crate::app::state::{Answer, Confirmed, TabId, Then};
-use crate::app::tabs::TabKind;
-use crate::app::{StudioApp, example_document};
-use crate::codec::ProblemCode;
+use super::archive::ArchiveTab;
+use super::dialogs::{Confirm, Modal, PathPurpose, cancel};
+use super::effects::Effects;
+use super::file_dialog::{self, Picked};
+use super::motion::MotionTab;
+use super::motion::save::{Saving, safety_problem_count};
+use super::state::{Answer, Confirmed, TabId, Then};
+use super::tabs::{Tab, TabKind};
+use super::{RECENT_MAX, StudioApp, example_document};
 use crate::codec::kind::FileKind;
 use crate::edit::archive::ArchiveIndex;
-use crate::edit::{DiskState, Document, Origin, save_entries};
+use crate::edit::{DiskState, Document, GaitDocument, Origin, save_entries};
 use crate::example::EXAMPLE_NAME;
 use crate::open::{OpenOptions, Opening};
 use crate::words::plural;
 use std::path::Path;
-
-/// The limit and speed problems that make saving ask once.
-fn safety_problem_count(document: &Document) -> usize {
-    document
-        .problems()
-        .iter()
-        .filter(|p| matches!(p.code, ProblemCode::JointSpeed | ProblemCode::JointLimit))
-        .count()
-}
 
 impl StudioApp {
     /// Asks before going on: `go` answers `answer`, Cancel does nothing.
@@ -37,17 +31,16 @@ impl StudioApp {
         }));
     }
 
-    /// Says that something failed: a dialog, and the message log.
-    pub(in crate::app) fn fail(&mut self, title: &str, message: String) {
-        self.status.say(format!("{title}: {message}"));
-        self.modal = Some(Modal::Error {
-            title: title.to_owned(),
-            message,
-        });
+    /// Keeps `path` first among the recent files.
+    pub(in crate::app) fn remember(&mut self, path: &Path) {
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_owned());
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_MAX);
     }
 
-    /// Adds a tab; an untouched bundled example in front gives way to it.
-    fn add_tab(&mut self, kind: TabKind) -> TabId {
+    /// Adds a motion's tab; an untouched bundled example in front gives way to it.
+    fn add_motion_tab(&mut self, document: Document) -> TabId {
         let pristine_example = self.active_motion().is_some_and(|tab| {
             !tab.is_dirty()
                 && tab.document.origin
@@ -56,7 +49,7 @@ impl StudioApp {
                     })
         });
         let replaced = self.tabs.active.filter(|_| pristine_example);
-        let id = self.tabs.add(kind);
+        let id = self.tabs.add_motion(MotionTab::new(document));
         if let Some(old) = replaced {
             self.tabs.remove(old);
             self.tabs.active = Some(id);
@@ -64,52 +57,35 @@ impl StudioApp {
         id
     }
 
-    fn opened(&mut self, document: &Document) {
-        let problems = document
-            .problems()
-            .iter()
-            .filter(|p| p.severity >= crate::codec::Severity::Warning)
-            .count();
-        let name = document.origin.display_name();
-        self.status.say(if problems == 0 {
-            format!("Opened {name}")
-        } else {
-            format!(
-                "Opened {name}: {}, see the Problems panel",
-                plural(problems, "problem", "problems")
-            )
-        });
-    }
-
     /// Opens a file by what it is ([`crate::open::sniff`], as the command line tells it): a
     /// motion, an archive or a gait file in a tab (or brings its tab to the front), a motion
     /// in JSON as a new motion, a file to import in the Import window.
-    pub(in crate::app) fn open(&mut self, path: &Path) {
+    pub(in crate::app) fn open(&mut self, path: &Path, fx: &mut Effects) {
         let opening = match crate::open::sniff(path, OpenOptions::WINDOW) {
             Ok(opening) => opening,
             Err(error) => {
-                self.fail("Could not open", format!("{}: {error}", path.display()));
+                fx.fail("Could not open", format!("{}: {error}", path.display()));
                 return;
             }
         };
         match opening {
-            Opening::Motion => self.open_motion(path),
-            Opening::Archive => self.open_archive(path),
-            Opening::Gait => self.open_gait(path),
-            Opening::JsonMotion => self.open_json(path),
+            Opening::Motion => self.open_motion(path, fx),
+            Opening::Archive => self.open_archive(path, fx),
+            Opening::Gait => self.open_gait(path, fx),
+            Opening::JsonMotion => self.open_json(path, fx),
             Opening::Import(_) => self.show_import(path.display().to_string()),
             // A sound or LED pattern goes on the tracks of the motion in front.
             Opening::Sound | Opening::Led if self.active_motion().is_some() => {
-                self.add_track_file(path);
+                self.add_track_file(path, fx);
             }
             Opening::Sound | Opening::Led | Opening::Unknown => {
                 let reason = opening.refusal(path).unwrap_or_default();
-                self.fail("Could not open", reason);
+                fx.fail("Could not open", reason);
             }
         }
     }
 
-    fn open_motion(&mut self, path: &Path) {
+    fn open_motion(&mut self, path: &Path, fx: &mut Effects) {
         if let Some(id) = self.tabs.find_origin(&Origin::File(path.to_owned())) {
             self.tabs.active = Some(id);
             return;
@@ -117,15 +93,17 @@ impl StudioApp {
         match Document::open(path) {
             Ok(document) => {
                 self.remember(path);
-                self.opened(&document);
-                let id = self.add_tab(TabKind::Motion(Box::new(MotionTab::new(document))));
-                self.restore_skit(id);
+                opened(&document, fx);
+                let id = self.add_motion_tab(document);
+                if let Some(tab) = self.tabs.motion_mut(id) {
+                    tab.restore_skit(id, fx);
+                }
             }
-            Err(error) => self.fail("Could not open", error.to_string()),
+            Err(error) => fx.fail("Could not open", error.to_string()),
         }
     }
 
-    fn open_archive(&mut self, path: &Path) {
+    fn open_archive(&mut self, path: &Path, fx: &mut Effects) {
         if let Some(id) = self.tabs.find_archive(path) {
             self.tabs.active = Some(id);
             return;
@@ -134,21 +112,42 @@ impl StudioApp {
             Ok(index) => {
                 self.remember(path);
                 let motions = index.rows.iter().filter(|r| r.opens()).count();
-                self.status.say(format!(
+                fx.say(format!(
                     "Opened {}: {} of {}; select one to preview it, Enter opens it",
                     path.display(),
                     plural(motions, "motion", "motions"),
                     plural(index.rows.len(), "entry", "entries"),
                 ));
-                self.add_tab(TabKind::Archive(Box::new(ArchiveTab::new(index))));
+                self.tabs
+                    .add(TabKind::Archive(Box::new(ArchiveTab::new(index))));
             }
-            Err(error) => self.fail("Could not open", error.to_string()),
+            Err(error) => fx.fail("Could not open", error.to_string()),
+        }
+    }
+
+    /// Opens a gait file in a tab (or brings its tab to the front).
+    fn open_gait(&mut self, path: &Path, fx: &mut Effects) {
+        if let Some(id) = self.tabs.find_gait(path) {
+            self.tabs.active = Some(id);
+            return;
+        }
+        match GaitDocument::open(path) {
+            Ok(tab) => {
+                self.remember(path);
+                fx.say(format!(
+                    "Opened {}: a StickyBot gait file, {}",
+                    path.display(),
+                    plural(tab.gait().sections.len(), "section", "sections")
+                ));
+                self.tabs.add(TabKind::Gait(Box::new(tab)));
+            }
+            Err(error) => fx.fail("Could not open", error.to_string()),
         }
     }
 
     /// Opens a motion in mtn-studio's JSON form in a tab (or brings its tab to the front);
     /// saving asks where, as an .mtn file.
-    fn open_json(&mut self, path: &Path) {
+    fn open_json(&mut self, path: &Path, fx: &mut Effects) {
         let origin = Origin::Converted {
             from: path.to_owned(),
         };
@@ -159,20 +158,20 @@ impl StudioApp {
         match Document::open_json(path) {
             Ok(document) => {
                 self.remember(path);
-                self.opened(&document);
-                self.status.say(format!(
+                opened(&document, fx);
+                fx.say(format!(
                     "{} is a motion in JSON: Save writes it as an AIBO motion ({})",
                     document.origin.display_name(),
                     document.origin.suggested_file_name()
                 ));
-                self.add_tab(TabKind::Motion(Box::new(MotionTab::new(document))));
+                self.add_motion_tab(document);
             }
-            Err(error) => self.fail("Could not open", error.to_string()),
+            Err(error) => fx.fail("Could not open", error.to_string()),
         }
     }
 
     /// Opens one motion of an archive in a tab (or brings its tab to the front).
-    pub(in crate::app) fn open_entry(&mut self, archive: &Path, entry: &str) {
+    pub(in crate::app) fn open_entry(&mut self, archive: &Path, entry: &str, fx: &mut Effects) {
         let origin = Origin::Entry {
             archive: archive.to_owned(),
             entry: entry.to_owned(),
@@ -183,26 +182,25 @@ impl StudioApp {
         }
         match Document::open_entry(archive, entry) {
             Ok(document) => {
-                self.opened(&document);
-                let id = self.add_tab(TabKind::Motion(Box::new(MotionTab::new(document))));
-                self.restore_skit(id);
+                opened(&document, fx);
+                let id = self.add_motion_tab(document);
+                if let Some(tab) = self.tabs.motion_mut(id) {
+                    tab.restore_skit(id, fx);
+                }
             }
-            Err(error) => self.fail("Could not open", error.to_string()),
+            Err(error) => fx.fail("Could not open", error.to_string()),
         }
     }
 
     /// Opens the bundled example in a tab of its own.
-    pub(in crate::app) fn open_example(&mut self) {
-        self.tabs.add(TabKind::Motion(Box::new(
-            MotionTab::new(example_document()),
-        )));
-        self.status
-            .say(format!("Opened the bundled example {EXAMPLE_NAME}"));
+    pub(in crate::app) fn open_example(&mut self, fx: &mut Effects) {
+        self.tabs.add_motion(MotionTab::new(example_document()));
+        fx.say(format!("Opened the bundled example {EXAMPLE_NAME}"));
     }
 
     /// The question before unsaved edits would be lost: Save, Don't Save, Cancel.
     fn ask_unsaved(&mut self, id: TabId, what: &str, save_then: Then, discard: Then) {
-        let Some(name) = self.tabs.get(id).and_then(crate::app::tabs::Tab::unsaved) else {
+        let Some(name) = self.tabs.get(id).and_then(Tab::unsaved) else {
             return;
         };
         self.tabs.active = Some(id);
@@ -262,6 +260,78 @@ impl StudioApp {
         }
     }
 
+    /// Carries out what a dialog's button answered.
+    pub(in crate::app) fn answer(&mut self, answer: Answer, fx: &mut Effects) {
+        match answer {
+            Answer::Save {
+                tab,
+                to,
+                confirmed,
+                then,
+            } => self.save(tab, to.as_deref(), confirmed, then, fx),
+            Answer::SaveArchive { tab, confirmed } => self.save_archive(tab, confirmed, fx),
+            Answer::LetGo(then) => self.then(then, fx),
+            Answer::Restore(copies) => {
+                for copy in copies {
+                    match super::recovery::restore(&copy) {
+                        Ok(document) => {
+                            fx.say(format!("Restored {} (unsaved)", document.tab_title()));
+                            self.tabs.add_motion(MotionTab::new(document));
+                            super::recovery::remove(&copy);
+                        }
+                        Err(e) => fx.say(format!("Could not restore: {e}")),
+                    }
+                }
+            }
+            Answer::DiscardRecovered(copies) => {
+                for copy in &copies {
+                    super::recovery::remove(copy);
+                }
+                fx.say(format!(
+                    "Discarded {}",
+                    plural(copies.len(), "recovery copy", "recovery copies")
+                ));
+            }
+        }
+    }
+
+    /// Goes on after a tab was saved, or its edits let go.
+    pub(in crate::app) fn then(&mut self, then: Then, _fx: &mut Effects) {
+        match then {
+            Then::CloseTab(id) => self.tabs.remove(id),
+            Then::Quit(let_go) => self.quit(let_go),
+        }
+    }
+
+    /// Saves a tab: a motion (asking where when it was never saved), a gait file, or an
+    /// archive's edited motions.
+    pub(in crate::app) fn save(
+        &mut self,
+        id: TabId,
+        to: Option<&Path>,
+        confirmed: Confirmed,
+        then: Option<Then>,
+        fx: &mut Effects,
+    ) {
+        let archive = match self.tabs.get_mut(id).map(|tab| &mut tab.kind) {
+            Some(TabKind::Motion(tab, _)) => {
+                if tab.save(id, to, confirmed, then.clone(), fx) == Saving::AskWhere {
+                    self.ask_save_path(id, then);
+                }
+                false
+            }
+            Some(TabKind::Gait(tab)) => {
+                super::gait::save(tab, then, fx);
+                false
+            }
+            Some(TabKind::Archive(_)) => true,
+            None => false,
+        };
+        if archive {
+            self.save_archive(id, confirmed, fx);
+        }
+    }
+
     /// Asks where to save a motion tab: the system's dialog, or the window's own prompt.
     pub(in crate::app) fn ask_save_path(&mut self, id: TabId, then: Option<Then>) {
         let Some(tab) = self.tabs.motion_mut(id) else {
@@ -276,27 +346,29 @@ impl StudioApp {
             .map(Path::to_owned)
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_default();
-        let purpose = PathPurpose::SaveAs { tab: id, then };
         let text = folder.join(&suggested).display().to_string();
         if !self.native_dialogs {
-            self.ask_path(purpose, None, text);
+            self.ask_path(PathPurpose::SaveAs { tab: id, then }, None, text);
             return;
         }
         match file_dialog::save_file("Save As", &[FileKind::Mtn], &suggested) {
             Picked::Path(path) => {
-                let PathPurpose::SaveAs { then, .. } = purpose else {
-                    return;
-                };
                 // The system's dialog asked about replacing a file already.
                 let confirmed = Confirmed {
                     safety: false,
                     overwrite: true,
                 };
-                self.save(id, Some(&path), confirmed, then);
+                self.actions
+                    .push(super::action::Action::Answer(Answer::Save {
+                        tab: id,
+                        to: Some(path),
+                        confirmed,
+                        then,
+                    }));
             }
             Picked::Cancelled => self.status.say("Not saved: no file chosen"),
             Picked::Unavailable(reason) => self.ask_path(
-                purpose,
+                PathPurpose::SaveAs { tab: id, then },
                 Some(format!(
                     "The system's file dialog did not open ({reason}); type where to save."
                 )),
@@ -305,117 +377,8 @@ impl StudioApp {
         }
     }
 
-    /// Saves a motion tab: asks where (never saved), whether to save a motion the robot
-    /// cannot follow, and whether to replace a file that changed on disk, then writes.
-    pub(in crate::app) fn save(
-        &mut self,
-        id: TabId,
-        to: Option<&Path>,
-        confirmed: Confirmed,
-        then: Option<Then>,
-    ) {
-        if self.save_gait(id, then.clone()) {
-            return;
-        }
-        let Some(tab) = self.tabs.motion_mut(id) else {
-            return;
-        };
-        let document = &tab.document;
-        let name = document.origin.display_name();
-        if to.is_none() && document.origin.path().is_none() {
-            self.ask_save_path(id, then);
-            return;
-        }
-        // Only the tracks changed: the motion's file stays as it is.
-        if to.is_none() && !document.is_dirty() && document.tracks().is_dirty() {
-            if self.save_tracks(id)
-                && let Some(then) = then
-            {
-                self.then(then);
-            }
-            return;
-        }
-        let again = |confirmed| Answer::Save {
-            tab: id,
-            to: to.map(Path::to_owned),
-            confirmed,
-            then: then.clone(),
-        };
-        let safety = safety_problem_count(document);
-        if !confirmed.safety && !tab.safety_confirmed && safety > 0 {
-            self.ask(
-                "Save a motion the robot cannot follow?",
-                format!(
-                    "{name}: {} beyond the joints' limits or faster than the servos can move \
-                     (see the Problems panel). Sony's own tools refused to save such motions.",
-                    plural(safety, "place goes", "places go")
-                ),
-                "Save Anyway",
-                again(Confirmed {
-                    safety: true,
-                    ..confirmed
-                }),
-            );
-            return;
-        }
-        let replace = match to {
-            None => (document.disk_state() == DiskState::Changed).then(|| {
-                format!(
-                    "{name} changed on disk since it was opened here (another program wrote \
-                     it). Saving replaces what is there now with your version."
-                )
-            }),
-            Some(path) => (path.exists() && document.origin.path() != Some(path))
-                .then(|| format!("{} already exists. Saving replaces it.", path.display())),
-        };
-        if let Some(message) = replace.filter(|_| !confirmed.overwrite) {
-            self.ask(
-                "Replace the file on disk?",
-                message,
-                "Replace",
-                again(Confirmed {
-                    overwrite: true,
-                    ..confirmed
-                }),
-            );
-            return;
-        }
-        let document = &mut tab.document;
-        let result = match to {
-            Some(path) => document.save_as(path),
-            None => document.save(),
-        };
-        match result {
-            Ok(()) => {
-                tab.safety_confirmed |= confirmed.safety;
-                let tracks = tab.document.tracks();
-                let with_tracks = !tracks.is_empty() || tracks.is_dirty();
-                // Saved somewhere else, the motion's skit goes beside it there too.
-                let skit_moves = to.is_some() && !tracks.is_empty();
-                let origin = tab.document.origin.clone();
-                self.status.say(format!("Saved {}", origin.display_name()));
-                match &origin {
-                    Origin::File(path) => self.remember(path),
-                    Origin::Entry { archive, .. } => self.refresh_archive(archive),
-                    Origin::Unsaved { .. } | Origin::Converted { .. } => {}
-                }
-                // The motion's tracks are kept in its skit (and its LED pattern in its own
-                // file), saved with it.
-                let tracks_saved = if skit_moves {
-                    self.save_led(id) && self.save_skit(id)
-                } else {
-                    !with_tracks || self.save_tracks(id)
-                };
-                if tracks_saved && let Some(then) = then {
-                    self.then(then);
-                }
-            }
-            Err(error) => self.fail("Could not save", error.to_string()),
-        }
-    }
-
     /// Saves every edited motion of an archive tab's archive back into it, in one write.
-    pub(in crate::app) fn save_archive(&mut self, id: TabId, confirmed: Confirmed) {
+    fn save_archive(&mut self, id: TabId, confirmed: Confirmed, fx: &mut Effects) {
         let Some(TabKind::Archive(archive)) = self.tabs.get(id).map(|t| &t.kind) else {
             return;
         };
@@ -432,7 +395,7 @@ impl StudioApp {
             .filter(|d| of_archive(d))
             .collect();
         if edited.is_empty() {
-            self.status.say(format!(
+            fx.say(format!(
                 "Nothing to save: no motion of {shown} has unsaved edits"
             ));
             return;
@@ -487,23 +450,25 @@ impl StudioApp {
             .collect();
         match save_entries(&path, &mut documents) {
             Ok(()) => {
-                self.status.say(format!(
+                fx.say(format!(
                     "Saved {} into {shown}",
                     plural(count, "motion", "motions")
                 ));
                 self.refresh_archive(&path);
             }
-            Err(error) => self.fail("Could not save", error.to_string()),
+            Err(error) => fx.fail("Could not save", error.to_string()),
         }
     }
 
     /// Reads an archive's tab afresh after its file was written (keeping the query and the
     /// selection).
     pub(in crate::app) fn refresh_archive(&mut self, path: &Path) {
-        let Some(id) = self.tabs.find_archive(path) else {
-            return;
-        };
-        let Some(TabKind::Archive(tab)) = self.tabs.get_mut(id).map(|t| &mut t.kind) else {
+        let Some(tab) = self
+            .tabs
+            .find_archive(path)
+            .and_then(|id| self.tabs.get_mut(id))
+            .and_then(Tab::archive_mut)
+        else {
             return;
         };
         if let Ok(index) = ArchiveIndex::open(path) {
@@ -512,4 +477,22 @@ impl StudioApp {
             tab.select(selected);
         }
     }
+}
+
+/// Says a motion was opened, and how many problems it has.
+fn opened(document: &Document, fx: &mut Effects) {
+    let problems = document
+        .problems()
+        .iter()
+        .filter(|p| p.severity >= crate::codec::Severity::Warning)
+        .count();
+    let name = document.origin.display_name();
+    fx.say(if problems == 0 {
+        format!("Opened {name}")
+    } else {
+        format!(
+            "Opened {name}: {}, see the Problems panel",
+            plural(problems, "problem", "problems")
+        )
+    });
 }

@@ -1,0 +1,174 @@
+//! Copy, Cut and Paste in a motion tab: a keyframe's pose, or a selected time range's
+//! keyframes, onto the window's clipboard and the system's (as text, so that it pastes into
+//! another motion, another window, or a spreadsheet); and a joint's curve onto another.
+
+use super::MotionTab;
+use super::clipboard::{pose_from_text, pose_to_text};
+use super::view::{Channel, channel_name};
+use crate::app::action::Action;
+use crate::app::effects::Effects;
+use crate::app::state::{Clipboard, TabId};
+use crate::edit::timeline_ops::{self, Pose};
+use crate::ops::range::Clip;
+use crate::ops::request::OpRequest;
+use crate::words::plural;
+
+impl MotionTab {
+    /// Copies the selected time range's keyframes, or else the first selected keyframe's
+    /// pose. Returns whether something was copied.
+    pub fn copy(&mut self, fx: &mut Effects) {
+        let _ = self.copy_what(fx);
+    }
+
+    fn copy_what(&self, fx: &mut Effects) -> bool {
+        if let Some((first, last)) = self.view.range_keyframes(self.document.times_ms()) {
+            let Ok(clip) = crate::ops::range::copy(&self.document.motion, first, last) else {
+                return false;
+            };
+            fx.copy_text(clip.to_text());
+            fx.say(format!(
+                "Copied keyframes {first}–{last} ({})",
+                plural(last - first + 1, "keyframe", "keyframes")
+            ));
+            fx.then(Action::Clip(Clipboard::Keyframes(clip)));
+            return true;
+        }
+        let Some(&k) = self.view.selected_keyframes.first() else {
+            fx.say("Select a keyframe to copy its pose");
+            return false;
+        };
+        let motion = &self.document.motion;
+        let Some(pose) = Pose::of(&motion.locators, &motion.keyframes, k) else {
+            return false;
+        };
+        let names: Vec<String> = motion
+            .locators
+            .iter()
+            .map(|l| crate::robot::joint_name(&motion.design, l).to_owned())
+            .collect();
+        fx.copy_text(pose_to_text(&pose, &motion.design, &names));
+        fx.say(format!("Copied the pose of keyframe {k}"));
+        fx.then(Action::Clip(Clipboard::Pose(pose)));
+        true
+    }
+
+    /// Copies, then deletes what was copied (one undo step): the selected range, or the
+    /// selected keyframes (the first one's pose is on the clipboard).
+    pub fn cut(&mut self, id: TabId, fx: &mut Effects) {
+        let ranged = self
+            .view
+            .range_keyframes(self.document.times_ms())
+            .is_some();
+        if !self.copy_what(fx) {
+            return;
+        }
+        if ranged {
+            fx.then(Action::MotionOp(id, OpRequest::CutRange));
+            return;
+        }
+        let selected: Vec<usize> = self.view.selected_keyframes.iter().copied().collect();
+        let edit = timeline_ops::delete(&self.document.motion.keyframes, &selected);
+        self.document.apply("keyframe cut", edit);
+        self.view.selection.clear();
+        self.view.selected_keyframes.clear();
+        fx.say(format!(
+            "Cut {} (the first one's pose is on the clipboard)",
+            plural(selected.len(), "keyframe", "keyframes")
+        ));
+    }
+
+    /// Pastes what the window's clipboard holds: keyframes after the keyframe at the
+    /// playhead, a pose onto the selected keyframes.
+    pub fn paste(&mut self, id: TabId, copied: Option<&Clipboard>, fx: &mut Effects) {
+        match copied {
+            Some(Clipboard::Keyframes(clip)) => self.paste_clip(id, clip.clone(), fx),
+            Some(Clipboard::Pose(pose)) => self.paste_pose(pose, fx),
+            Some(Clipboard::Curve(..)) | None => {
+                fx.say("Copy a pose or a time range first (Ctrl+C)");
+            }
+        }
+    }
+
+    /// Pastes the system clipboard's text, when it holds keyframes or a pose.
+    pub fn paste_text(&mut self, id: TabId, text: &str, fx: &mut Effects) {
+        if let Some(clip) = Clip::from_text(text) {
+            self.paste_clip(id, clip, fx);
+            return;
+        }
+        match pose_from_text(text) {
+            Some(pose) => self.paste_pose(&pose, fx),
+            None => fx.say("The clipboard holds no pose (copy one with Ctrl+C on a keyframe)"),
+        }
+    }
+
+    fn paste_clip(&self, id: TabId, clip: Clip, fx: &mut Effects) {
+        fx.then(Action::MotionOp(id, OpRequest::Paste(Box::new(clip))));
+    }
+
+    /// Pastes a pose onto the selected keyframes, joint by joint (matched by locator, so a
+    /// pose goes between motions of the same model), as one undo step.
+    fn paste_pose(&mut self, pose: &Pose, fx: &mut Effects) {
+        let selected: Vec<usize> = self.view.selected_keyframes.iter().copied().collect();
+        if selected.is_empty() {
+            fx.say("Select keyframes to paste the pose onto");
+            return;
+        }
+        let (edit, matched) = pose.paste(&self.document.motion.locators, &selected);
+        self.document.apply("pose paste", edit);
+        fx.say(format!(
+            "Pasted the pose onto {} ({} matched)",
+            plural(selected.len(), "keyframe", "keyframes"),
+            plural(matched, "joint", "joints")
+        ));
+    }
+
+    /// Copies one joint's curve: the selected range's keyframes, or every keyframe.
+    pub fn copy_curve(&self, joint: usize, fx: &mut Effects) {
+        let keyframes = &self.document.motion.keyframes;
+        let (first, last) = self
+            .view
+            .range_keyframes(self.document.times_ms())
+            .unwrap_or((0, keyframes.len().saturating_sub(1)));
+        let values = timeline_ops::curve(keyframes, joint, first, last);
+        let name = channel_name(&self.document.motion, Channel::Joint(joint));
+        fx.say(format!(
+            "Copied {name}'s curve ({}); right-click another joint to paste it",
+            plural(values.len(), "keyframe", "keyframes")
+        ));
+        fx.then(Action::Clip(Clipboard::Curve(name, values)));
+    }
+
+    /// Pastes the copied curve (`curve`: its joint's name and values) onto a joint, from the
+    /// selected range's first keyframe (or the first) on: one undo step.
+    pub fn paste_curve(
+        &mut self,
+        joint: usize,
+        curve: Option<(String, Vec<i32>)>,
+        fx: &mut Effects,
+    ) {
+        let Some((from, values)) = curve else {
+            fx.say("Copy a joint's curve first (right-click a joint)");
+            return;
+        };
+        let first = self
+            .view
+            .range_keyframes(self.document.times_ms())
+            .map_or(0, |(first, _)| first);
+        let (edit, pasted) =
+            timeline_ops::paste_curve(&self.document.motion.keyframes, joint, first, &values);
+        let name = channel_name(&self.document.motion, Channel::Joint(joint));
+        self.document.apply("curve paste", edit);
+        let short = if pasted < values.len() {
+            format!(
+                " ({} past the last keyframe left out)",
+                values.len() - pasted
+            )
+        } else {
+            String::new()
+        };
+        fx.say(format!(
+            "Pasted {from}'s curve onto {name} from keyframe {first}: {}{short}",
+            plural(pasted, "keyframe", "keyframes")
+        ));
+    }
+}

@@ -1,0 +1,152 @@
+//! Saving a motion tab: whether to save a motion the robot cannot follow, whether to replace
+//! a file that changed on disk, then the motion (atomically, through the document) and its
+//! tracks (the LED pattern into its file, the skit beside the motion). Where it was never
+//! saved, the window asks where (`files`).
+
+use super::MotionTab;
+use crate::app::action::Action;
+use crate::app::dialogs::{Confirm, Modal, cancel};
+use crate::app::effects::Effects;
+use crate::app::state::{Answer, Confirmed, TabId, Then};
+use crate::codec::ProblemCode;
+use crate::edit::{DiskState, Document, Origin};
+use crate::words::plural;
+use std::path::Path;
+
+/// The limit and speed problems that make saving ask once.
+#[must_use]
+pub fn safety_problem_count(document: &Document) -> usize {
+    document
+        .problems()
+        .iter()
+        .filter(|p| matches!(p.code, ProblemCode::JointSpeed | ProblemCode::JointLimit))
+        .count()
+}
+
+/// How a save went on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Saving {
+    /// Written, asked about, or failed (and said so).
+    Done,
+    /// The motion was never saved: the window asks where.
+    AskWhere,
+}
+
+/// A question before saving: `go` answers `answer`, Cancel does nothing.
+fn ask(fx: &mut Effects, title: &str, message: String, go: &str, answer: Answer) {
+    fx.show(Modal::Confirm(Confirm {
+        title: title.to_owned(),
+        message,
+        buttons: vec![(go.to_owned(), Some(answer)), cancel()],
+    }));
+}
+
+impl MotionTab {
+    /// Saves the tab (tab `id`) to its file, or to `to`: asks whether to save a motion the
+    /// robot cannot follow and whether to replace a file that changed on disk, then writes
+    /// the motion and its tracks, then goes on with `then`.
+    pub fn save(
+        &mut self,
+        id: TabId,
+        to: Option<&Path>,
+        confirmed: Confirmed,
+        then: Option<Then>,
+        fx: &mut Effects,
+    ) -> Saving {
+        let document = &self.document;
+        let name = document.origin.display_name();
+        if to.is_none() && document.origin.path().is_none() {
+            return Saving::AskWhere;
+        }
+        // Only the tracks changed: the motion's file stays as it is.
+        if to.is_none() && !document.is_dirty() && document.tracks().is_dirty() {
+            if self.save_tracks(fx)
+                && let Some(then) = then
+            {
+                fx.then(Action::Then(then));
+            }
+            return Saving::Done;
+        }
+        let again = |confirmed| Answer::Save {
+            tab: id,
+            to: to.map(Path::to_owned),
+            confirmed,
+            then: then.clone(),
+        };
+        let safety = safety_problem_count(document);
+        if !confirmed.safety && !self.safety_confirmed && safety > 0 {
+            ask(
+                fx,
+                "Save a motion the robot cannot follow?",
+                format!(
+                    "{name}: {} beyond the joints' limits or faster than the servos can move \
+                     (see the Problems panel). Sony's own tools refused to save such motions.",
+                    plural(safety, "place goes", "places go")
+                ),
+                "Save Anyway",
+                again(Confirmed {
+                    safety: true,
+                    ..confirmed
+                }),
+            );
+            return Saving::Done;
+        }
+        let replace = match to {
+            None => (document.disk_state() == DiskState::Changed).then(|| {
+                format!(
+                    "{name} changed on disk since it was opened here (another program wrote \
+                     it). Saving replaces what is there now with your version."
+                )
+            }),
+            Some(path) => (path.exists() && document.origin.path() != Some(path))
+                .then(|| format!("{} already exists. Saving replaces it.", path.display())),
+        };
+        if let Some(message) = replace.filter(|_| !confirmed.overwrite) {
+            ask(
+                fx,
+                "Replace the file on disk?",
+                message,
+                "Replace",
+                again(Confirmed {
+                    overwrite: true,
+                    ..confirmed
+                }),
+            );
+            return Saving::Done;
+        }
+        let result = match to {
+            Some(path) => self.document.save_as(path),
+            None => self.document.save(),
+        };
+        match result {
+            Ok(()) => {
+                self.safety_confirmed |= confirmed.safety;
+                let tracks = self.document.tracks();
+                let with_tracks = !tracks.is_empty() || tracks.is_dirty();
+                // Saved somewhere else, the motion's skit goes beside it there too.
+                let skit_moves = to.is_some() && !tracks.is_empty();
+                let origin = self.document.origin.clone();
+                fx.say(format!("Saved {}", origin.display_name()));
+                match &origin {
+                    Origin::File(path) => fx.then(Action::Remember(path.clone())),
+                    Origin::Entry { archive, .. } => {
+                        fx.then(Action::ArchiveWritten(archive.clone()));
+                    }
+                    Origin::Unsaved { .. } | Origin::Converted { .. } => {}
+                }
+                // The motion's tracks are kept in its skit (and its LED pattern in its own
+                // file), saved with it.
+                let tracks_saved = if skit_moves {
+                    self.save_led(fx) && self.save_skit(fx)
+                } else {
+                    !with_tracks || self.save_tracks(fx)
+                };
+                if tracks_saved && let Some(then) = then {
+                    fx.then(Action::Then(then));
+                }
+            }
+            Err(error) => fx.fail("Could not save", error.to_string()),
+        }
+        Saving::Done
+    }
+}

@@ -1,0 +1,45 @@
+//! What the stage shows: the motion at the playhead, what it knows of its ticks, and what
+//! the user set it to show.
+
+use super::model::StageModel;
+use crate::app::motion::view::Channel;
+use crate::codec::mtn::Motion;
+use crate::robot::floor::{self, Rest};
+
+/// What the stage shows: the motion at the playhead, and what it knows of its ticks.
+pub struct StageInput<'a> {
+    /// The motion.
+    pub motion: &'a Motion,
+    /// Its revision (the trails are kept while it stays).
+    pub revision: u64,
+    /// What its last changes touched (the trails follow them).
+    pub changes: &'a crate::edit::Changes,
+    /// The values commanded at the playhead.
+    pub values: &'a [i32],
+    /// The file's own body angles at the playhead.
+    pub file_body: [i32; 3],
+    /// The playhead (ms).
+    pub playhead_ms: u64,
+    /// Each keyframe's time (ms).
+    pub times_ms: &'a [u64],
+    /// How the body rests at every tick, when worked out for this revision.
+    pub ticks: Option<&'a [Rest]>,
+    /// The time range in view on the timeline (ms).
+    pub visible_ms: Option<(f64, f64)>,
+    /// The focused channel.
+    pub focused: Option<Channel>,
+    /// The lights the LED track has on at the playhead (None: no LED track).
+    pub lights: Option<crate::behaviour::lights::Lights>,
+    /// The ghosts and the paths, as the user set them.
+    pub shows: StageModel,
+}
+
+/// The floor's up at `tick - 1` (how the tick before left the body), else the file's own
+/// body angles.
+pub fn held(ticks: Option<&[Rest]>, tick: u64, file_body: [i32; 3]) -> [f64; 3] {
+    usize::try_from(tick)
+        .ok()
+        .and_then(|t| t.checked_sub(1))
+        .and_then(|t| ticks?.get(t))
+        .map_or_else(|| floor::up_from_body(file_body), |r| r.up.map(f64::from))
+}

@@ -1,0 +1,46 @@
+//! What the timeline keeps of its own between frames.
+
+use super::drag::PointDrag;
+use super::thin::CurveCache;
+use super::{beneath, marks, overlay};
+use crate::app::motion::view::PointId;
+
+/// What the timeline keeps of its own between frames, as egui's widgets keep theirs.
+#[derive(Clone, Debug, Default)]
+pub struct TimelineState {
+    /// The point under the pointer last frame (so the plot knows not to pan).
+    pub hovered: Option<PointId>,
+    /// A drag in progress.
+    pub drag: Option<PointDrag>,
+    /// A box selection in progress: its start in plot coordinates.
+    pub box_start: Option<[f64; 2]>,
+    /// A range selection in progress on the range strip: where it started (ms).
+    pub range_drag: Option<u64>,
+    /// The last of the view's requests (fit, frame, reveal) the timeline did.
+    pub done: u64,
+    /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
+    pub transform: Option<egui_plot::PlotTransform>,
+    /// The times (ms) a keyframe dragged in time snaps to with Ctrl held: the sound track's
+    /// onsets (set by the tab each frame).
+    pub time_snaps: Vec<f64>,
+    /// The space the timeline had last frame, axes included (for layout tests).
+    pub area: Option<egui::Rect>,
+    /// The naive timeline, for the benchmark's baseline only: every keyframe of every curve
+    /// handed to the plot every frame, with no culling or reduction.
+    pub naive_plot: bool,
+    /// The curves as last reduced.
+    pub cache: CurveCache,
+    /// The safety marks, indexed for drawing.
+    pub marks: marks::MarkIndex,
+    /// The dense curves and the marks' bands, kept while what they show stays.
+    pub(super) beneath: beneath::Beneath,
+    /// A shape's handle being dragged.
+    pub handle_drag: Option<overlay::HandleDrag>,
+    /// The pointer was on a shape's handle last frame (so the plot does not pan).
+    pub on_handle: bool,
+    /// The servos' paths where the commands outrun them.
+    pub servo: overlay::ServoCache,
+    /// Where the tracks under the timeline were drawn last (a file dropped on one goes on
+    /// it).
+    pub track_areas: Vec<(crate::behaviour::Track, egui::Rect)>,
+}

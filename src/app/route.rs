@@ -1,0 +1,272 @@
+//! The step that applies actions: the one place the window's state changes. Each action goes
+//! to what it is for: a tab's to that tab's feature (motion, archive, gait file), which
+//! handles it against its own state and leaves [`Effects`]; the window's own (files, tabs,
+//! dialogs, the clipboard, the sound, the shaping dialog's work) here. Commands are matched
+//! whole, scope by scope: a command without a handler does not compile.
+
+use super::action::Action;
+use super::command::{Command, TabCommand};
+use super::effects::Effects;
+use super::state::Placed;
+use super::tabs::TabKind;
+use super::{StudioApp, import_dialog};
+use egui::ViewportCommand;
+use std::collections::VecDeque;
+
+/// The most actions one frame applies (an action may queue others; a loop stops here).
+const MAX_ACTIONS_PER_FRAME: usize = 10_000;
+
+/// What a tab's feature reads of the window while it handles a command: the clipboard, and
+/// what the shaping dialogs offer.
+pub struct TabContext<'a> {
+    /// What was copied in this window.
+    pub clipboard: &'a super::state::Clipboards,
+    /// What Shape, Simplify and Smooth offer.
+    pub shaping: super::motion::ops::Offers,
+}
+
+impl StudioApp {
+    /// Applies the queued actions in order (and those they queue in turn).
+    pub(in crate::app) fn apply_actions(&mut self, ctx: &egui::Context) {
+        let mut queue: VecDeque<Action> = std::mem::take(&mut self.actions).into();
+        let had_dialog = self.modal.is_some();
+        let tabs_before = (self.tabs.list.len(), self.tabs.active);
+        let mut applied = 0;
+        while let Some(action) = queue.pop_front() {
+            applied += 1;
+            if applied > MAX_ACTIONS_PER_FRAME {
+                self.status
+                    .say("Stopped: the actions of this frame kept asking for more");
+                break;
+            }
+            let mut fx = Effects::default();
+            self.apply(action, ctx, &mut fx);
+            self.take(fx, ctx);
+            self.status.file_under(self.tabs.active);
+            // What an action queued comes next, before the rest of the frame's.
+            for queued in std::mem::take(&mut self.actions).into_iter().rev() {
+                queue.push_front(queued);
+            }
+            ctx.request_repaint();
+        }
+        for tab in &mut self.tabs.list {
+            if let Some((motion, widgets)) = tab.motion_parts_mut() {
+                motion.follow_length(widgets.shown_ms());
+            }
+        }
+        let mut fx = Effects::default();
+        self.shaping
+            .refresh_stale(&mut self.tabs, &mut self.modal, &mut fx);
+        self.refresh_floors(&mut fx);
+        self.take(fx, ctx);
+        // A dialog that opens, or a file that loads, closes an open menu (it would stay
+        // drawn over the dialog or the new tab).
+        let opened_dialog = !had_dialog && self.modal.is_some();
+        if opened_dialog || tabs_before != (self.tabs.list.len(), self.tabs.active) {
+            egui::Popup::close_all(ctx);
+        }
+        if self.allow_close && !self.close_sent {
+            ctx.send_viewport_cmd(ViewportCommand::Close);
+            self.close_sent = true;
+        }
+    }
+
+    /// Carries out what handling an action left: says its lines, opens its dialog, queues
+    /// its actions and starts its work.
+    pub(in crate::app) fn take(&mut self, fx: Effects, ctx: &egui::Context) {
+        let Effects {
+            said,
+            modal,
+            close_modal,
+            then,
+            jobs,
+            copy_text,
+        } = fx;
+        for line in said {
+            self.status.say(line);
+        }
+        if close_modal {
+            self.modal = None;
+        }
+        if let Some(modal) = modal {
+            self.modal = Some(modal);
+        }
+        if let Some(text) = copy_text {
+            ctx.copy_text(text);
+        }
+        self.actions.extend(then);
+        for job in jobs {
+            let post = self.post.clone();
+            std::thread::spawn(move || {
+                let _ = post.send(job());
+            });
+        }
+    }
+
+    /// Applies one action.
+    fn apply(&mut self, action: Action, ctx: &egui::Context, fx: &mut Effects) {
+        match action {
+            Action::Command(Command::Window(command)) => self.window_command(command, fx),
+            Action::Command(Command::Tab(tab, command)) => self.tab_command(tab, command, fx),
+            Action::Say(line) => fx.say(line),
+            Action::Clip(clip) => self.clipboard.keep(clip),
+            Action::Remember(path) => self.remember(&path),
+            Action::ArchiveWritten(path) => self.refresh_archive(&path),
+            Action::AddMotion(document) => {
+                self.tabs
+                    .add_motion(super::motion::MotionTab::new(*document));
+            }
+            Action::Then(then) => self.then(then, fx),
+            Action::AskSavePath(id) => self.ask_save_path(id, None),
+            Action::RenderSound(id) => self.render_sound(id, fx),
+            Action::Open(path) => self.open(&path, fx),
+            Action::AddTrack(path) => self.add_track_file(&path, fx),
+            Action::SetSoundFont(path) => self.set_soundfont(path, fx),
+            Action::SoundRendered(done) => {
+                if let Some(tab) = self.tabs.motion_mut(done.tab) {
+                    tab.sound_rendered(*done, fx);
+                }
+            }
+            Action::OpenBehaviour(listed) => self.open_behaviour(&listed, fx),
+            Action::DropOnTrack(tab, path, track) => {
+                let source = crate::behaviour::Source { path, entry: None };
+                if let Some(motion) = self.tabs.motion_mut(tab) {
+                    motion.attach_part(tab, source, (Some(track), 0), Placed::ByUser, fx);
+                }
+            }
+            Action::AttachPart(tab, source, track) => {
+                if let Some(motion) = self.tabs.motion_mut(tab) {
+                    motion.attach_part(tab, source, (Some(track), 0), Placed::ByUser, fx);
+                }
+            }
+            Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry, fx),
+            Action::ActivateTab(id) => {
+                if self.tabs.get(id).is_some() {
+                    self.tabs.active = Some(id);
+                }
+            }
+            Action::CloseTab(id) => self.close_tab(id),
+            Action::Answer(answer) => self.answer(answer, fx),
+            Action::Import(prompt) => prompt.import(fx),
+            Action::Export(tab, prompt) => {
+                if let Some(motion) = self.tabs.motion_mut(tab) {
+                    motion.export(tab, prompt, fx);
+                }
+            }
+            Action::Show(modal) => self.modal = Some(modal),
+            Action::EditImport(prompt) => {
+                self.modal = Some(super::dialogs::Modal::Import(import_dialog::refresh(
+                    prompt,
+                )));
+            }
+            Action::ImportMap(op) => {
+                if let Some(super::dialogs::Modal::Import(prompt)) = self.modal.take() {
+                    self.modal = Some(super::dialogs::Modal::Import(prompt.map_file(op)));
+                }
+            }
+            Action::EditOp(prompt) => {
+                let prompt = self.shaping.refresh(&self.tabs, prompt, fx);
+                self.modal = Some(super::dialogs::Modal::MotionOp(prompt));
+            }
+            Action::MotionOp(id, request) => self.shaping.run(&mut self.tabs, id, &request, fx),
+            Action::JobDone(done) => {
+                self.shaping
+                    .job_done(&mut self.tabs, &mut self.modal, done, fx);
+            }
+            Action::CloseModal => self.modal = None,
+            Action::Browse(target) => self.browse(target),
+            Action::PasteText(text) => {
+                if let Some(id) = self.tabs.active.filter(|&id| self.tabs.is_motion(id))
+                    && let Some(tab) = self.tabs.motion_mut(id)
+                {
+                    tab.paste_text(id, &text, fx);
+                } else {
+                    fx.say("Open a motion to paste into");
+                }
+            }
+            Action::Motion(id, action) => {
+                if let Some(tab) = self.tabs.motion_mut(id) {
+                    tab.apply(action, fx);
+                }
+            }
+            Action::CopyCurve(id, joint) => {
+                if let Some(tab) = self.tabs.motion_mut(id) {
+                    tab.copy_curve(joint, fx);
+                }
+            }
+            Action::PasteCurve(id, joint) => {
+                let curve = self.clipboard.curve.clone();
+                if let Some(tab) = self.tabs.motion_mut(id) {
+                    tab.paste_curve(joint, curve, fx);
+                }
+            }
+            Action::FloorSolved(done) => {
+                if let Some(tab) = self.tabs.motion_mut(done.tab) {
+                    tab.floor_solved(*done);
+                }
+            }
+            Action::PartLoaded(loaded) => {
+                let id = loaded.tab;
+                if let Some(tab) = self.tabs.motion_mut(id) {
+                    tab.part_loaded(*loaded, fx);
+                }
+            }
+            Action::Archive(id, action) => {
+                if let Some(tab) = self
+                    .tabs
+                    .get_mut(id)
+                    .and_then(super::tabs::Tab::archive_mut)
+                {
+                    tab.apply(action);
+                }
+            }
+            Action::Gait(id, action) => {
+                if let Some(tab) = self.tabs.get_mut(id).and_then(super::tabs::Tab::gait_mut) {
+                    super::gait::apply(tab, action, fx);
+                }
+            }
+            Action::SetPanel(kind, shown) => self.panels.set(kind, shown),
+            Action::Sequence(actions) => self.actions.extend(actions),
+            Action::OpenMenu(menu) => self.menu_request = Some(menu),
+            Action::CloseRequested => {
+                if self.any_dirty() {
+                    ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+                    self.quit(Vec::new());
+                } else {
+                    self.allow_close = true;
+                }
+            }
+            Action::AdvanceClock(dt) => {
+                if let Some(tab) = self.tabs.active.and_then(|id| self.tabs.motion_mut(id))
+                    && tab.advance_clock(dt)
+                {
+                    ctx.request_repaint();
+                }
+            }
+        }
+    }
+
+    /// A command for tab `id`: the tab's kind handles it, each kind every tab command.
+    fn tab_command(&mut self, id: super::state::TabId, command: TabCommand, fx: &mut Effects) {
+        let cx = TabContext {
+            clipboard: &self.clipboard,
+            shaping: self.shaping.offers(),
+        };
+        match self.tabs.get_mut(id).map(|tab| &mut tab.kind) {
+            Some(TabKind::Motion(tab, _)) => tab.command(id, command, &cx, fx),
+            Some(TabKind::Gait(tab)) => super::gait::command(tab, id, command, fx),
+            Some(TabKind::Archive(tab)) => tab.command(id, command, fx),
+            None => {}
+        }
+    }
+
+    /// Works out the floor of every motion tab whose motion changed (`floor_job`).
+    fn refresh_floors(&mut self, fx: &mut Effects) {
+        for tab in &mut self.tabs.list {
+            let id = tab.id;
+            if let Some(motion) = tab.motion_mut() {
+                motion.refresh_floor(id, fx);
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! Where the panels of one motion tab push their actions while they draw.
+
+use super::action::{Action, MotionAction};
+use super::command::{Command, TabCommand};
+use super::state::TabId;
+use crate::edit::Edit;
+
+/// Where the panels of one motion tab push their actions: each is tagged with the tab, so
+/// an action queued before a tab switch still reaches its own document.
+pub struct MotionSink<'a> {
+    /// The tab.
+    pub tab: TabId,
+    /// The queue.
+    pub actions: &'a mut Vec<Action>,
+}
+
+impl MotionSink<'_> {
+    /// Queues a change to this tab.
+    pub fn push(&mut self, action: MotionAction) {
+        self.actions.push(Action::Motion(self.tab, action));
+    }
+
+    /// Queues an edit with its undo label.
+    pub fn edit(&mut self, label: &str, edit: Edit) {
+        self.push(MotionAction::Edit {
+            label: label.to_owned(),
+            edit,
+        });
+    }
+
+    /// Queues a command for this tab.
+    pub fn command(&mut self, command: TabCommand) {
+        self.actions
+            .push(Action::Command(Command::Tab(self.tab, command)));
+    }
+
+    /// Queues a window command (the stage made large).
+    pub fn window(&mut self, command: super::command::WindowCommand) {
+        self.actions.push(Action::Command(Command::Window(command)));
+    }
+}

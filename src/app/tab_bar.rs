@@ -1,0 +1,47 @@
+//! The row of tabs: each brings its document to the front (middle-click or its × closes
+//! it); a tab of an archive some of whose motions have unsaved edits is marked too.
+
+use super::action::Action;
+use super::tabs::{TabKind, Tabs, same_file};
+use crate::edit::Origin;
+
+/// The row of tabs: each brings its document to the front (middle-click or its × closes it).
+pub fn tabs_ui(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
+    ui.horizontal_wrapped(|ui| {
+        for tab in &tabs.list {
+            let selected = tabs.active == Some(tab.id);
+            let mut title = tab.title();
+            // An archive whose motions have unsaved edits in their tabs is marked too: its
+            // Save writes them.
+            if let TabKind::Archive(archive) = &tab.kind
+                && tabs.motions().any(|(_, m)| {
+                    m.document.is_dirty()
+                        && matches!(&m.document.origin,
+                            Origin::Entry { archive: path, .. } if same_file(path, &archive.index.path))
+                })
+            {
+                title.push_str(" \u{2022}");
+            }
+            let response = ui.selectable_label(selected, &title);
+            response.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::Tab, true, selected, format!("Tab {title}"))
+            });
+            if response.clicked() {
+                actions.push(Action::ActivateTab(tab.id));
+            }
+            if response.middle_clicked() {
+                actions.push(Action::CloseTab(tab.id));
+            }
+            let close = ui
+                .small_button("×")
+                .on_hover_text(format!("Close {title} (Ctrl+W)"));
+            close.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Close {title}"))
+            });
+            if close.clicked() {
+                actions.push(Action::CloseTab(tab.id));
+            }
+            ui.separator();
+        }
+    });
+}

@@ -1,0 +1,6 @@
+// `c` names `a` back: the loop a -> a::b -> c -> a.
+pub struct Item;
+
+pub fn back() -> usize {
+    super::a::make()
+}
