@@ -105,18 +105,20 @@ fn known_good_ers7_is_malformed_and_its_full_name_is_recovered() {
     assert_eq!(decoded.motion.design, "DRX-1000");
     assert!(!decoded.is_well_formed());
     let found = codes(&decoded);
-    assert!(found.contains(&ProblemCode::NameLength), "{found:?}");
-    assert!(found.contains(&ProblemCode::Section1Size), "{found:?}");
+    assert!(found.contains(&ProblemCode::NAME_LENGTH), "{found:?}");
+    assert!(found.contains(&ProblemCode::SECTION1_SIZE), "{found:?}");
     let section1 = decoded
         .problems
         .iter()
-        .find(|p| p.code == ProblemCode::Section1Size)
+        .find(|p| p.code == ProblemCode::SECTION1_SIZE)
         .unwrap();
     assert_eq!(section1.offset, 32, "the section-1 size field");
 
     let repaired = repair(&decoded).unwrap();
     let fixed: Vec<ProblemCode> = repaired.fixes.iter().map(|f| f.code).collect();
-    assert!(fixed.contains(&ProblemCode::NameLength) && fixed.contains(&ProblemCode::Section1Size));
+    assert!(
+        fixed.contains(&ProblemCode::NAME_LENGTH) && fixed.contains(&ProblemCode::SECTION1_SIZE)
+    );
     let again = decode_checked(&repaired.bytes).unwrap();
     assert!(again.is_well_formed(), "{:?}", again.problems);
     // Sony's loader reads section 2 at 28 + the section-1 size: it must now hold the joints.
@@ -151,7 +153,7 @@ fn sit_lose01_has_a_too_large_section3_size_that_repair_fixes() {
     let problem = decoded
         .problems
         .iter()
-        .find(|p| p.code == ProblemCode::Section3Size)
+        .find(|p| p.code == ProblemCode::SECTION3_SIZE)
         .unwrap();
     assert!(problem.message.contains("392"), "{}", problem.message);
     assert_eq!(decoded.motion.keyframes.len(), 4);
@@ -186,7 +188,7 @@ fn ers110_files_keep_their_own_layout() {
         assert_eq!(motion.layout.section2_padding, Padding::None, "{entry}");
         assert_eq!(motion.locators.len(), 18);
         assert!(
-            !codes(&decoded).contains(&ProblemCode::FrameRate),
+            !codes(&decoded).contains(&ProblemCode::FRAME_RATE),
             "{entry}"
         );
         // A header edit keeps the file's convention: still unpadded where it was.
@@ -208,7 +210,7 @@ fn wrong_ers110_locators_are_reported_and_repaired() {
     let mismatches: Vec<_> = decoded
         .problems
         .iter()
-        .filter(|p| p.code == ProblemCode::LocatorMismatch)
+        .filter(|p| p.code == ProblemCode::LOCATOR_MISMATCH)
         .collect();
     assert_eq!(mismatches.len(), 2);
     assert!(mismatches[0].message.contains("PRM:/r5/c0/c1/c2-Joint"));
@@ -219,7 +221,7 @@ fn wrong_ers110_locators_are_reported_and_repaired() {
         !repaired
             .remaining
             .iter()
-            .any(|p| p.code == ProblemCode::LocatorMismatch)
+            .any(|p| p.code == ProblemCode::LOCATOR_MISMATCH)
     );
 }
 

@@ -97,7 +97,9 @@ fn one_front_paw_lifted_with_the_head_back_stands_on_three_paws() {
     // The robot can take the pose: no limit or speed problem (the name's posture aside).
     let other = mtn_studio::robot::check::problems(&motion, &offsets, &[]);
     assert!(
-        other.iter().all(|p| p.code == ProblemCode::PostureMismatch),
+        other
+            .iter()
+            .all(|p| p.code == ProblemCode::POSTURE_MISMATCH),
         "{other:?}"
     );
     let rig = floor::rig(&motion).unwrap();
@@ -164,7 +166,7 @@ fn lifting_both_left_paws_at_once_is_a_fall_onto_the_left_side() {
     let said = floor_codes(&motion);
     let falls: Vec<&String> = said
         .iter()
-        .filter(|(c, _)| *c == ProblemCode::Falls)
+        .filter(|(c, _)| *c == mtn_studio::robot::codes::FALLS)
         .map(|(_, m)| m)
         .collect();
     assert!(!falls.is_empty(), "{said:?}");
@@ -185,7 +187,8 @@ fn standing_and_lying_down_are_no_falls() {
     let lying = from_stand(&[&changes]);
     let said = floor_codes(&lying);
     assert!(
-        said.iter().all(|(c, _)| *c != ProblemCode::Falls),
+        said.iter()
+            .all(|(c, _)| *c != mtn_studio::robot::codes::FALLS),
         "{said:?}"
     );
     let rig = floor::rig(&lying).unwrap();
@@ -201,7 +204,7 @@ fn a_paw_dragged_along_the_floor_slides() {
     let said = floor_codes(&motion);
     assert!(
         said.iter()
-            .any(|(c, m)| *c == ProblemCode::PawSlide && m.contains("the FL paw")),
+            .any(|(c, m)| *c == mtn_studio::robot::codes::PAW_SLIDE && m.contains("the FL paw")),
         "{said:?}"
     );
     // Moved slowly, a lifted paw does not slide: the stand's paws stay put.
@@ -320,7 +323,7 @@ fn a_hind_paw_lifted_with_the_weight_over_the_diagonal_balances_on_the_edge() {
     let said = floor_codes(&motion);
     let unstable: Vec<&String> = said
         .iter()
-        .filter(|(c, _)| *c == ProblemCode::Unstable)
+        .filter(|(c, _)| *c == mtn_studio::robot::codes::UNSTABLE)
         .map(|(_, m)| m)
         .collect();
     assert_eq!(unstable.len(), 1, "{said:?}");

@@ -74,8 +74,8 @@ fn mirror_and_reverse_twice_give_every_corpus_motion_back_byte_for_byte() {
                     .unwrap()
                     .problems
                     .iter()
-                    .any(|p| p.code == ProblemCode::LocatorMismatch
-                        || p.code == ProblemCode::UnknownDesign),
+                    .any(|p| p.code == ProblemCode::LOCATOR_MISMATCH
+                        || p.code == ProblemCode::UNKNOWN_DESIGN),
                 "{label}: only motions with foreign joints may refuse to mirror"
             );
             continue;
@@ -277,7 +277,7 @@ fn postures_land_on_the_tables_within_a_hundredth_of_a_degree() {
             assert!(
                 !problems
                     .iter()
-                    .any(|p| p.code == ProblemCode::PostureMismatch),
+                    .any(|p| p.code == ProblemCode::POSTURE_MISMATCH),
                 "{label}: {problems:?}"
             );
             posed += 1;
@@ -297,7 +297,7 @@ fn a_name_that_promises_a_posture_the_motion_lacks_is_a_posture_mismatch() {
         .problems;
     let mismatch: Vec<_> = problems
         .iter()
-        .filter(|p| p.code == ProblemCode::PostureMismatch)
+        .filter(|p| p.code == ProblemCode::POSTURE_MISMATCH)
         .collect();
     assert!(!mismatch.is_empty(), "{problems:?}");
     assert!(mismatch[0].message.contains("sleep") && mismatch[0].message.contains('°'));
@@ -308,7 +308,7 @@ fn a_name_that_promises_a_posture_the_motion_lacks_is_a_posture_mismatch() {
     assert!(
         !problems
             .iter()
-            .any(|p| p.code == ProblemCode::PostureMismatch),
+            .any(|p| p.code == ProblemCode::POSTURE_MISMATCH),
         "{problems:?}"
     );
     // Unknown names and models without tables are refused.
@@ -324,7 +324,7 @@ fn limit_problems(motion: &Motion) -> Vec<String> {
         .unwrap()
         .problems
         .into_iter()
-        .filter(|p| p.code == ProblemCode::JointLimit)
+        .filter(|p| p.code == mtn_studio::robot::codes::JOINT_LIMIT)
         .map(|p| p.message)
         .collect()
 }

@@ -47,96 +47,96 @@ fn fixture(code: ProblemCode) -> Fixture {
     let section3 = offsets.data_type - 8;
     let mut bytes = good.clone();
     match code {
-        ProblemCode::Section0Header => put_u32(&mut bytes, 8, 28),
-        ProblemCode::SectionNumber => put_u32(&mut bytes, 28, 7),
-        ProblemCode::Section1Size => put_u32(&mut bytes, 32, get_u32(&good, 32) + 4),
-        ProblemCode::NameLength => {
+        ProblemCode::SECTION0_HEADER => put_u32(&mut bytes, 8, 28),
+        ProblemCode::SECTION_NUMBER => put_u32(&mut bytes, 28, 7),
+        ProblemCode::SECTION1_SIZE => put_u32(&mut bytes, 32, get_u32(&good, 32) + 4),
+        ProblemCode::NAME_LENGTH => {
             // What a relabelling script did: name length byte and section-1 size both 8 short.
             bytes[36] -= 8;
             put_u32(&mut bytes, 32, get_u32(&good, 32) - 8);
         }
-        ProblemCode::Section2Size => {
+        ProblemCode::SECTION2_SIZE => {
             put_u32(&mut bytes, section2 + 4, get_u32(&good, section2 + 4) + 12);
         }
-        ProblemCode::Section3Size => {
+        ProblemCode::SECTION3_SIZE => {
             put_u32(&mut bytes, section3 + 4, get_u32(&good, section3 + 4) + 80);
         }
-        ProblemCode::KeyframeCount => put_u16(&mut bytes, 20, 3),
-        ProblemCode::Truncated => bytes.truncate(good.len() - 10),
-        ProblemCode::TrailingBytes => bytes.extend_from_slice(b"junk!"),
-        ProblemCode::Padding => {
+        ProblemCode::KEYFRAME_COUNT => put_u16(&mut bytes, 20, 3),
+        ProblemCode::TRUNCATED => bytes.truncate(good.len() - 10),
+        ProblemCode::TRAILING_BYTES => bytes.extend_from_slice(b"junk!"),
+        ProblemCode::PADDING => {
             let mut motion = example;
             motion.name = "a_stand#sit_exampl".to_owned(); // leaves padding after section 1
             bytes = encoded(&motion);
             let offsets = mtn::offsets(&motion).unwrap();
             bytes[offsets.locators[0] - 11] = 0xAA;
         }
-        ProblemCode::Version => put_u16(&mut bytes, 18, 9),
-        ProblemCode::FrameRate => put_u16(&mut bytes, 22, 33),
-        ProblemCode::Reserved => put_u32(&mut bytes, 24, 1),
-        ProblemCode::DataType => put_u32(&mut bytes, offsets.data_type, 1),
-        ProblemCode::UnknownDesign => {
+        ProblemCode::VERSION => put_u16(&mut bytes, 18, 9),
+        ProblemCode::FRAME_RATE => put_u16(&mut bytes, 22, 33),
+        ProblemCode::RESERVED => put_u32(&mut bytes, 24, 1),
+        ProblemCode::DATA_TYPE => put_u32(&mut bytes, offsets.data_type, 1),
+        ProblemCode::UNKNOWN_DESIGN => {
             let mut motion = example;
             motion.design = "DRX-9999".to_owned();
             bytes = encoded(&motion);
         }
-        ProblemCode::LocatorMismatch => {
+        ProblemCode::LOCATOR_MISMATCH => {
             let mut motion = example;
             motion.locators[3] = "PRM:/r9/c9-Bogus:99".to_owned();
             bytes = encoded(&motion);
         }
-        ProblemCode::JointOrder => {
+        ProblemCode::JOINT_ORDER => {
             let mut motion = example;
             motion.locators.swap(0, 1);
             bytes = encoded(&motion);
         }
-        ProblemCode::JointLimit => {
+        mtn_studio::robot::codes::JOINT_LIMIT => {
             let mut motion = example;
             motion.keyframes.set_angle(1, 8, deg_to_urad(150.0));
             bytes = encoded(&motion);
         }
-        ProblemCode::ChunkName => {
+        ProblemCode::CHUNK_NAME => {
             let mut motion = example;
             motion.name = "stand-to-sit".to_owned();
             bytes = encoded(&motion);
         }
-        ProblemCode::EmptyMotion => {
+        ProblemCode::EMPTY_MOTION => {
             let mut motion = example;
             while motion.keyframes.remove(0).is_some() {}
             bytes = encoded(&motion);
         }
-        ProblemCode::Section3Width => {
+        ProblemCode::SECTION3_WIDTH => {
             let mut motion = example;
             motion.layout.section3_size = mtn::SizeWidth::U16;
             motion.layout.section3_padding = mtn::Padding::None;
             bytes = encoded(&motion);
         }
-        ProblemCode::JointSpeed => {
+        mtn_studio::robot::codes::JOINT_SPEED => {
             // Stand to half-way sit in one frame (2 ticks) instead of 31.
             let mut motion = example;
             motion.keyframes.set_frames(2, 0);
             return Fixture::Motion(Box::new(motion));
         }
-        ProblemCode::StringEncoding => {
+        ProblemCode::STRING_ENCODING => {
             let mut motion = example;
             motion.creator = "\u{30bd}\u{30cb}\u{30fc}".to_owned();
             return Fixture::Motion(Box::new(motion));
         }
-        ProblemCode::PostureMismatch => {
+        ProblemCode::POSTURE_MISMATCH => {
             // The name promises a start in the sleep posture; the example starts standing.
             let mut motion = example;
             motion.name = "a_sleep#sit_example".to_owned();
             bytes = encoded(&motion);
         }
         // The floor's: motions only the window and the floor check see move this way.
-        ProblemCode::Falls => {
+        mtn_studio::robot::codes::FALLS => {
             // Both left paws lifted in two frames: it topples onto its left side.
             return Fixture::Motion(Box::new(from_the_stand(
                 2,
                 &[("FL_LEG_VERT", 100.0), ("BL_LEG_VERT", 100.0)],
             )));
         }
-        ProblemCode::Unstable => {
+        mtn_studio::robot::codes::UNSTABLE => {
             // A hind paw lifted with the weight over the diagonal of the other three.
             return Fixture::Motion(Box::new(from_the_stand(
                 62,
@@ -148,7 +148,7 @@ fn fixture(code: ProblemCode) -> Fixture {
                 ],
             )));
         }
-        ProblemCode::PawSlide => {
+        mtn_studio::robot::codes::PAW_SLIDE => {
             // A front paw swept forward in one frame while it carries weight.
             return Fixture::Motion(Box::new(from_the_stand(
                 1,
@@ -220,7 +220,7 @@ fn the_example_itself_has_no_problems() {
 /// from `robot::check`, which keeps the structure problems and adds its own.
 #[test]
 fn the_codec_reports_structure_and_the_checks_add_the_rest() {
-    for code in ProblemCode::ALL {
+    for code in mtn_studio::robot::codes::all() {
         let Fixture::Bytes(bytes) = fixture(code) else {
             continue;
         };
@@ -228,7 +228,7 @@ fn the_codec_reports_structure_and_the_checks_add_the_rest() {
         let checked = decode_checked(&bytes).unwrap();
         for problem in &plain.problems {
             assert!(
-                problem.code.is_structural() || problem.code == ProblemCode::Padding,
+                problem.code.is_structural() || problem.code == ProblemCode::PADDING,
                 "{code}: the codec reported {}",
                 problem.code
             );
@@ -236,7 +236,7 @@ fn the_codec_reports_structure_and_the_checks_add_the_rest() {
         }
         assert_eq!(
             plain.problems.iter().any(|p| p.code == code),
-            code.is_structural() || code == ProblemCode::Padding,
+            code.is_structural() || code == ProblemCode::PADDING,
             "{code}"
         );
     }
@@ -245,7 +245,7 @@ fn the_codec_reports_structure_and_the_checks_add_the_rest() {
 #[test]
 fn every_problem_code_has_a_fixture_that_triggers_it() {
     let example = stand_to_sit();
-    for code in ProblemCode::ALL {
+    for code in mtn_studio::robot::codes::all() {
         let fixture = fixture(code);
         let (problems, decoded) = problems_of(&fixture);
         assert!(
@@ -271,14 +271,14 @@ fn every_problem_code_has_a_fixture_that_triggers_it() {
                     // The truncated file lost its last (sit) keyframe: it no longer ends
                     // where its name says, and the check says so.
                     .all(|p| p.severity < Severity::Warning
-                        || (code == ProblemCode::Truncated
-                            && p.code == ProblemCode::PostureMismatch)),
+                        || (code == ProblemCode::TRUNCATED
+                            && p.code == ProblemCode::POSTURE_MISMATCH)),
                 "{code}: {:#?}",
                 again.problems
             );
             // Nothing of the motion is lost, except what the damage took: the truncated
             // fixture loses its last keyframe, the name-length one nothing at all.
-            let kept = if code == ProblemCode::Truncated { 3 } else { 4 };
+            let kept = if code == ProblemCode::TRUNCATED { 3 } else { 4 };
             assert_eq!(again.motion.keyframes.len(), kept, "{code}");
             assert_eq!(again.motion.name, example.name, "{code}");
             for index in 0..kept {
@@ -294,10 +294,10 @@ fn every_problem_code_has_a_fixture_that_triggers_it() {
 
 #[test]
 fn problem_offsets_point_at_the_field() {
-    let (problems, _) = problems_of(&fixture(ProblemCode::JointLimit));
+    let (problems, _) = problems_of(&fixture(mtn_studio::robot::codes::JOINT_LIMIT));
     let problem = problems
         .iter()
-        .find(|p| p.code == ProblemCode::JointLimit)
+        .find(|p| p.code == mtn_studio::robot::codes::JOINT_LIMIT)
         .unwrap();
     let offsets = mtn::offsets(&stand_to_sit()).unwrap();
     assert_eq!(problem.offset, offsets.angle(1, 8) as u64);
@@ -308,7 +308,7 @@ fn problem_offsets_point_at_the_field() {
         "{}",
         problem.message
     );
-    let (problems, _) = problems_of(&fixture(ProblemCode::FrameRate));
+    let (problems, _) = problems_of(&fixture(ProblemCode::FRAME_RATE));
     assert_eq!(problems[0].offset, 22);
 }
 

@@ -10,7 +10,6 @@
 
 mod common;
 
-use mtn_studio::codec::ProblemCode;
 use mtn_studio::robot::check::{decode_checked, safety_problems};
 use mtn_studio::robot::timing;
 
@@ -27,7 +26,7 @@ fn a_too_fast_corpus_motion_is_flagged_where_it_happens() {
         .iter()
         .find(|p| p.message.starts_with("FR_LEG_KNEE"))
         .expect("FR_LEG_KNEE is too fast");
-    assert_eq!(knee.code, ProblemCode::JointSpeed);
+    assert_eq!(knee.code, mtn_studio::robot::codes::JOINT_SPEED);
     // Its first too-fast segment runs from keyframe 1 (16 ms) into keyframe 2.
     assert_eq!(knee.time_ms, Some(16));
     assert_eq!(timing::keyframe_times_ms(&decoded.motion.keyframes)[1], 16);

@@ -15,7 +15,6 @@
 mod common;
 
 use mtn_studio::codec::mtn::{self, Keyframe, Motion};
-use mtn_studio::codec::problem::ProblemCode;
 use mtn_studio::ops::shape::curve::{hermite, monotone_tangents};
 use mtn_studio::ops::shape::{Curve, ShapeSpec, fix_speed, shape, simplify};
 use mtn_studio::robot::timing::{self, FRAME_MS, TICK_MS};
@@ -342,7 +341,7 @@ fn speed_problems(motion: &Motion) -> usize {
     let offsets = mtn::offsets(motion).unwrap();
     mtn_studio::robot::check::problems(motion, &offsets, &[])
         .iter()
-        .filter(|p| p.code == ProblemCode::JointSpeed)
+        .filter(|p| p.code == mtn_studio::robot::codes::JOINT_SPEED)
         .count()
 }
 

@@ -36,6 +36,27 @@ pub struct Audio {
     scrubs: u64,
 }
 
+/// Why sound is off: the output could not be opened.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AudioError {
+    /// The system has no output device.
+    #[error("no audio output device")]
+    NoDevice,
+    /// The device gives no output format.
+    #[error("the audio device gives no output format ({0})")]
+    NoFormat(String),
+    /// The device wants samples of a kind this does not write.
+    #[error("the audio device wants {0} samples")]
+    SampleFormat(String),
+    /// The output stream could not be opened.
+    #[error("the audio output could not be opened ({0})")]
+    Open(String),
+    /// The output stream would not start.
+    #[error("the audio output would not start ({0})")]
+    Start(String),
+}
+
 impl Default for Audio {
     fn default() -> Self {
         Self::new()
@@ -97,14 +118,12 @@ impl Audio {
     }
 
     /// Opens the default output device.
-    fn open(&mut self) -> Result<cpal::Stream, String> {
+    fn open(&mut self) -> Result<cpal::Stream, AudioError> {
         let host = cpal::default_host();
-        let device = host
-            .default_output_device()
-            .ok_or_else(|| "no audio output device".to_owned())?;
+        let device = host.default_output_device().ok_or(AudioError::NoDevice)?;
         let supported = device
             .default_output_config()
-            .map_err(|e| format!("the audio device gives no output format ({e})"))?;
+            .map_err(|e| AudioError::NoFormat(e.to_string()))?;
         let config = supported.config();
         let channels = usize::from(config.channels);
         let mut renderer = Renderer::new(config.sample_rate);
@@ -146,12 +165,12 @@ impl Audio {
                     None,
                 )
             }
-            other => return Err(format!("the audio device wants {other} samples")),
+            other => return Err(AudioError::SampleFormat(other.to_string())),
         }
-        .map_err(|e| format!("the audio output could not be opened ({e})"))?;
+        .map_err(|e| AudioError::Open(e.to_string()))?;
         stream
             .play()
-            .map_err(|e| format!("the audio output would not start ({e})"))?;
+            .map_err(|e| AudioError::Start(e.to_string()))?;
         Ok(stream)
     }
 
@@ -179,7 +198,7 @@ impl Audio {
                     said = Some(format!(
                         "Sound is off: {reason}; playback goes on without it"
                     ));
-                    Output::Off(reason)
+                    Output::Off(reason.to_string())
                 }
             };
         }

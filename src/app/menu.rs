@@ -355,7 +355,7 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Out<'_>) {
         m.document
             .problems()
             .iter()
-            .any(|p| p.code == crate::codec::ProblemCode::JointSpeed)
+            .any(|p| p.code == crate::robot::codes::JOINT_SPEED)
     });
     scoped(ui, UiCommand::FixSpeed, too_fast, actions);
     item(ui, UiCommand::BodyAngles, open, actions);

@@ -42,7 +42,7 @@ impl StudioApp {
         if let Some(path) = &path
             && let Err(why) = synth::check_font(path)
         {
-            fx.fail("Could not choose the SoundFont", why);
+            fx.fail("Could not choose the SoundFont", why.to_string());
             return;
         }
         self.soundfont = path;

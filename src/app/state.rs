@@ -212,7 +212,7 @@ pub struct PartLoaded {
     /// The track it was asked for (None: by what the file is).
     pub track: Option<crate::behaviour::Track>,
     /// The part, or why it could not be read.
-    pub part: Result<crate::behaviour::Part, String>,
+    pub part: Result<crate::behaviour::Part, std::sync::Arc<crate::behaviour::BehaviourError>>,
     /// Who asked for it.
     pub placed: Placed,
 }

@@ -4,6 +4,7 @@
 //! MIDI can hold it ([`LedPattern::normalise`]) and says where the edited note went, so the
 //! window can keep it selected.
 
+use super::error::BehaviourError;
 use crate::codec::sound::led::{LedNote, LedPattern};
 
 /// One edit of an LED pattern's notes.
@@ -92,24 +93,40 @@ pub fn apply(pattern: &mut LedPattern, edit: LedEdit) -> Option<Option<usize>> {
 /// # Errors
 /// The pattern does not fit MIDI, the archive cannot be read or has no such entry, or the
 /// file cannot be written (the message names the file and the entry).
-pub fn save(source: &super::Source, pattern: &LedPattern) -> Result<(), String> {
-    let label = source.label();
-    let bytes = pattern.write().map_err(|e| format!("{label}: {e}"))?;
-    let shown = source.path.display();
+pub fn save(source: &super::Source, pattern: &LedPattern) -> Result<(), BehaviourError> {
+    let path = || source.path.clone();
+    let bytes = pattern.write().map_err(|e| BehaviourError::Sound {
+        label: source.label(),
+        source: e,
+    })?;
     let out = match &source.entry {
         None => bytes,
         Some(entry) => {
-            let data = std::fs::read(&source.path).map_err(|e| format!("{shown}: {e}"))?;
+            let data = std::fs::read(&source.path).map_err(|e| BehaviourError::Io {
+                path: path(),
+                source: e,
+            })?;
             let mut archive =
-                crate::codec::oda::Archive::read(&data).map_err(|e| format!("{shown}: {e}"))?;
-            let index = archive
-                .find(entry)
-                .ok_or_else(|| format!("{shown}: no entry \"{entry}\" any more"))?;
+                crate::codec::oda::Archive::read(&data).map_err(|e| BehaviourError::Archive {
+                    path: path(),
+                    entry: None,
+                    source: e,
+                })?;
+            let index = archive.find(entry).ok_or_else(|| BehaviourError::NoEntry {
+                path: path(),
+                entry: entry.clone(),
+            })?;
             archive.entries[index].set_contents(&bytes);
-            archive.write().map_err(|e| format!("{label}: {e}"))?
+            archive.write().map_err(|e| BehaviourError::ArchiveWrite {
+                path: path(),
+                source: e,
+            })?
         }
     };
-    crate::fsutil::write_atomic(&source.path, &out).map_err(|e| format!("{shown}: {e}"))
+    crate::fsutil::write_atomic(&source.path, &out).map_err(|e| BehaviourError::Io {
+        path: path(),
+        source: e,
+    })
 }
 
 /// Clears the time `note` takes on its light from the pattern's other notes (all but

@@ -1,6 +1,7 @@
 //! A sound or LED pattern placed beside a motion: where it came from (a file, or an
 //! archive's entry), what it holds, decoded for drawing and playing, and its offset.
 
+use super::error::BehaviourError;
 use super::peaks::Peaks;
 use crate::codec::oda::Archive;
 use crate::codec::sound::led::LedPattern;
@@ -226,6 +227,14 @@ pub fn best_entry(archive: &Archive, motion: &str, track: Track) -> Option<Strin
         .or_else(|| (names.len() == 1).then(|| names[0].clone()))
 }
 
+/// A part's bytes that do not decode, as an error naming it.
+fn decoded(label: &str, source: crate::codec::sound::SoundError) -> BehaviourError {
+    BehaviourError::Sound {
+        label: label.to_owned(),
+        source,
+    }
+}
+
 /// Reads and decodes a part (the heavy step: run it off the window's thread). An archive
 /// without an entry named takes the entry that goes with `motion` on `track`.
 ///
@@ -237,9 +246,12 @@ pub fn load(
     motion: &str,
     track: Option<Track>,
     offset_ms: i64,
-) -> Result<Part, String> {
-    let shown = source.path.display();
-    let bytes = std::fs::read(&source.path).map_err(|e| format!("{shown}: {e}"))?;
+) -> Result<Part, BehaviourError> {
+    let path = || source.path.clone();
+    let bytes = std::fs::read(&source.path).map_err(|e| BehaviourError::Io {
+        path: path(),
+        source: e,
+    })?;
     let (source, kind, bytes) =
         if let Some(kind) = SoundKind::of_file(&source.path, &bytes[..bytes.len().min(16)]) {
             (
@@ -251,27 +263,39 @@ pub fn load(
                 bytes,
             )
         } else {
-            let archive = Archive::read(&bytes).map_err(|_| {
-                format!("{shown}: not a sound (WAV or MIDI), an LED pattern or an archive")
+            let archive = Archive::read(&bytes).map_err(|_| BehaviourError::NotASound {
+                label: source.label(),
             })?;
             let entry = match &source.entry {
-            Some(entry) => entry.clone(),
-            None => best_entry(&archive, motion, track.unwrap_or(Track::Sound)).ok_or_else(|| {
-                format!(
-                    "{shown}: no {} entry goes with {motion} (by the naming rule); choose one",
-                    track.unwrap_or(Track::Sound).name()
-                )
-            })?,
-        };
+                Some(entry) => entry.clone(),
+                None => best_entry(&archive, motion, track.unwrap_or(Track::Sound)).ok_or_else(
+                    || BehaviourError::NoPairedEntry {
+                        path: path(),
+                        track: track.unwrap_or(Track::Sound).name(),
+                        motion: motion.to_owned(),
+                    },
+                )?,
+            };
             let index = archive
                 .find(&entry)
-                .ok_or_else(|| format!("{shown}: no entry \"{entry}\""))?;
+                .ok_or_else(|| BehaviourError::NoEntry {
+                    path: path(),
+                    entry: entry.clone(),
+                })?;
             let found = &archive.entries[index];
-            let kind = SoundKind::of_entry(found.kind())
-                .ok_or_else(|| format!("{shown}:{entry}: not a sound or LED entry"))?;
-            let bytes = found
-                .contents()
-                .map_err(|e| format!("{shown}:{entry}: {e}"))?;
+            let in_entry = Source {
+                path: path(),
+                entry: Some(entry.clone()),
+            };
+            let kind =
+                SoundKind::of_entry(found.kind()).ok_or_else(|| BehaviourError::NotASound {
+                    label: in_entry.label(),
+                })?;
+            let bytes = found.contents().map_err(|e| BehaviourError::Archive {
+                path: path(),
+                entry: Some(entry.clone()),
+                source: e,
+            })?;
             (
                 Source {
                     path: source.path.clone(),
@@ -292,7 +316,7 @@ pub fn load(
     let mut onsets_ms = Vec::new();
     let data = match kind {
         SoundKind::Wave => {
-            let sound = wave::decode(&bytes).map_err(|e| format!("{label}: {e}"))?;
+            let sound = wave::decode(&bytes).map_err(|e| decoded(&label, e))?;
             let peaks = Peaks::new(&sound.samples);
             onsets_ms = super::onsets::onsets(&sound.samples, sound.info.sample_rate);
             Data::Wave {
@@ -302,7 +326,7 @@ pub fn load(
             }
         }
         SoundKind::Midi => {
-            let file = midi::read(&bytes).map_err(|e| format!("{label}: {e}"))?;
+            let file = midi::read(&bytes).map_err(|e| decoded(&label, e))?;
             onsets_ms = file
                 .notes
                 .iter()
@@ -312,7 +336,7 @@ pub fn load(
             Data::Midi(Arc::new(file))
         }
         SoundKind::Led => Data::led(LedPattern::from_midi(
-            &midi::read(&bytes).map_err(|e| format!("{label}: {e}"))?,
+            &midi::read(&bytes).map_err(|e| decoded(&label, e))?,
         )),
     };
     Ok(Part {

@@ -146,16 +146,22 @@ impl Skit {
 /// # Errors
 /// The file cannot be read or is not a skit (the message names the file, and the line and
 /// column JSON gives).
-pub fn read(path: &Path) -> Result<Skit, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let skit: Skit =
-        serde_json::from_str(&text).map_err(|e| format!("{}: not a skit: {e}", path.display()))?;
+pub fn read(path: &Path) -> Result<Skit, super::BehaviourError> {
+    use super::BehaviourError;
+    let text = std::fs::read_to_string(path).map_err(|source| BehaviourError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    let skit: Skit = serde_json::from_str(&text).map_err(|source| BehaviourError::Skit {
+        path: path.to_owned(),
+        source,
+    })?;
     if skit.skit > VERSION {
-        return Err(format!(
-            "{}: a skit of version {}, newer than this mtn-studio reads ({VERSION})",
-            path.display(),
-            skit.skit
-        ));
+        return Err(BehaviourError::SkitVersion {
+            path: path.to_owned(),
+            version: skit.skit,
+            newest: VERSION,
+        });
     }
     Ok(skit.resolved_from(path))
 }
@@ -199,7 +205,7 @@ mod tests {
         assert!(text.contains("\"sound/SOUND7.ODA\""), "{text}");
         assert_eq!(read(&at).unwrap(), skit);
         std::fs::write(&at, "{\"skit\": 9, \"motion\": {\"path\": \"x\"}}").unwrap();
-        assert!(read(&at).unwrap_err().contains("version 9"));
+        assert!(read(&at).unwrap_err().to_string().contains("version 9"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

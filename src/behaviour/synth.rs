@@ -8,6 +8,7 @@
 //! Bounded: at most [`MAX_MS`] of sound is rendered, 32 notes at a time in the built-in
 //! voice, and a SoundFont over [`MAX_FONT_BYTES`] is not read.
 
+use super::error::BehaviourError;
 use crate::codec::sound::midi::MidiFile;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -51,20 +52,22 @@ pub fn find_font(chosen: Option<&Path>) -> Option<PathBuf> {
 ///
 /// # Errors
 /// It cannot be read, or is not a SoundFont (the message names the file and what it holds).
-pub fn check_font(path: &Path) -> Result<(), String> {
+pub fn check_font(path: &Path) -> Result<(), BehaviourError> {
     use std::io::Read;
-    let shown = path.display();
     let mut head = [0u8; 12];
     std::fs::File::open(path)
         .and_then(|mut f| f.read_exact(&mut head))
-        .map_err(|e| format!("{shown}: {e}"))?;
+        .map_err(|source| BehaviourError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
     if &head[..4] == b"RIFF" && &head[8..] == b"sfbk" {
         Ok(())
     } else {
-        Err(format!(
-            "{shown}: not a SoundFont (a .sf2 file starts with RIFF and sfbk; this one with {})",
-            crate::codec::error::describe_magic(&head)
-        ))
+        Err(BehaviourError::NotASoundFont {
+            path: path.to_owned(),
+            found: crate::codec::error::describe_magic(&head),
+        })
     }
 }
 
@@ -86,8 +89,15 @@ static FONTS: Mutex<Option<HashMap<PathBuf, Arc<rustysynth::SoundFont>>>> = Mute
 ///
 /// # Errors
 /// It cannot be opened, is too large, or does not read as a SoundFont.
-pub fn load_font(path: &Path) -> Result<Arc<rustysynth::SoundFont>, String> {
-    let shown = path.display();
+pub fn load_font(path: &Path) -> Result<Arc<rustysynth::SoundFont>, BehaviourError> {
+    let io = |source| BehaviourError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let unreadable = |reason: String| BehaviourError::SoundFontUnreadable {
+        path: path.to_owned(),
+        reason,
+    };
     if let Some(font) = FONTS
         .lock()
         .ok()
@@ -95,19 +105,19 @@ pub fn load_font(path: &Path) -> Result<Arc<rustysynth::SoundFont>, String> {
     {
         return Ok(font);
     }
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("{shown}: {e}"))?
-        .len();
+    let size = std::fs::metadata(path).map_err(io)?.len();
     if size > MAX_FONT_BYTES {
-        return Err(format!(
-            "{shown}: {size} bytes, more than a SoundFont this reads ({MAX_FONT_BYTES})"
-        ));
+        return Err(BehaviourError::SoundFontTooLarge {
+            path: path.to_owned(),
+            size,
+            max: MAX_FONT_BYTES,
+        });
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
+    let bytes = std::fs::read(path).map_err(io)?;
     // rustysynth reads a well-formed file; a damaged one may panic inside it.
     let font = std::panic::catch_unwind(|| rustysynth::SoundFont::new(&mut bytes.as_slice()))
-        .map_err(|_| format!("{shown}: not a SoundFont this can read"))?
-        .map_err(|e| format!("{shown}: not a SoundFont ({e})"))?;
+        .map_err(|_| unreadable("it stopped the reader".to_owned()))?
+        .map_err(|e| unreadable(e.to_string()))?;
     let font = Arc::new(font);
     if let Ok(mut fonts) = FONTS.lock() {
         fonts
@@ -179,8 +189,12 @@ pub fn render(file: &MidiFile, font: Option<&Path>) -> Rendered {
         return built_in("the built-in voice (no SoundFont found)".to_owned());
     };
     let synthesised = load_font(path).and_then(|font| {
-        std::panic::catch_unwind(|| with_font(&font, &events, total))
-            .map_err(|_| format!("{}: the synthesiser failed", path.display()))?
+        std::panic::catch_unwind(|| with_font(path, &font, &events, total)).unwrap_or_else(|_| {
+            Err(BehaviourError::SoundFontUnreadable {
+                path: path.to_owned(),
+                reason: "the synthesiser stopped".to_owned(),
+            })
+        })
     });
     match synthesised {
         Ok(samples) => Rendered {
@@ -197,13 +211,19 @@ pub fn render(file: &MidiFile, font: Option<&Path>) -> Rendered {
 
 /// Renders through rustysynth, block by block between events.
 fn with_font(
+    path: &Path,
     font: &Arc<rustysynth::SoundFont>,
     events: &[(usize, Event)],
     total: usize,
-) -> Result<Vec<f32>, String> {
+) -> Result<Vec<f32>, BehaviourError> {
     #[expect(clippy::cast_possible_wrap, reason = "22,050")]
     let settings = rustysynth::SynthesizerSettings::new(RATE as i32);
-    let mut synth = rustysynth::Synthesizer::new(font, &settings).map_err(|e| e.to_string())?;
+    let mut synth = rustysynth::Synthesizer::new(font, &settings).map_err(|e| {
+        BehaviourError::SoundFontUnreadable {
+            path: path.to_owned(),
+            reason: e.to_string(),
+        }
+    })?;
     let mut out = Vec::with_capacity(total);
     let (mut left, mut right) = (vec![0.0f32; 512], vec![0.0f32; 512]);
     let mut render_to = |synth: &mut rustysynth::Synthesizer, out: &mut Vec<f32>, end: usize| {
@@ -426,7 +446,7 @@ mod tests {
         // Choosing it is refused up front, naming what it holds instead.
         let wav = dir.join("voice.wav");
         std::fs::write(&wav, b"RIFF\x04\x00\x00\x00WAVEfmt ").unwrap();
-        let why = check_font(&wav).unwrap_err();
+        let why = check_font(&wav).unwrap_err().to_string();
         assert!(why.contains("voice.wav: not a SoundFont"), "{why}");
         assert!(
             check_font(&bad).is_ok(),

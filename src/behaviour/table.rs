@@ -51,7 +51,7 @@ pub fn tables_in(folders: &[PathBuf]) -> Vec<PathBuf> {
 ///
 /// # Errors
 /// Neither reader takes it (the message is the one of the reader it looks meant for).
-pub fn read_table(bytes: &[u8]) -> Result<Vec<Command>, String> {
+pub fn read_table(bytes: &[u8]) -> Result<Vec<Command>, super::TableError> {
     let looks_mwc = mwc::read(bytes);
     if let Ok(behaviours) = looks_mwc {
         return Ok(behaviours
@@ -78,9 +78,8 @@ pub fn read_table(bytes: &[u8]) -> Result<Vec<Command>, String> {
             .collect());
     }
     monetcmd::read(bytes).map_err(|e| match looks_mwc {
-        Err(mwc::MwcError::NotMwc { .. }) => e.to_string(),
-        Err(mwc_error) => mwc_error.to_string(),
-        Ok(_) => e.to_string(),
+        Err(mwc::MwcError::NotMwc { .. }) | Ok(_) => super::TableError::MonetCmd(e),
+        Err(mwc_error) => super::TableError::Mwc(mwc_error),
     })
 }
 
@@ -194,7 +193,7 @@ pub fn behaviours_in(folder: &Path, shelf: &Shelf) -> (Vec<Listed>, Vec<String>)
     for table in tables_in(&[folder.to_owned()]) {
         let commands = std::fs::read(&table)
             .map_err(|e| e.to_string())
-            .and_then(|b| read_table(&b));
+            .and_then(|b| read_table(&b).map_err(|e| e.to_string()));
         let commands = match commands {
             Ok(commands) => commands,
             Err(why) => {

@@ -33,135 +33,97 @@ impl fmt::Display for Severity {
     }
 }
 
-/// A stable identifier for each kind of problem. The strings never change once released:
-/// scripts and tests match on them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum ProblemCode {
-    /// Section 0 is not {number 0, size 24, 4 sections}.
-    Section0Header,
-    /// A section header carries the wrong section number.
-    SectionNumber,
-    /// The section-1 size disagrees with the header strings it holds.
-    Section1Size,
-    /// The motion name's length byte disagrees with the section.
-    NameLength,
-    /// The section-2 size disagrees with the joint list it holds.
-    Section2Size,
-    /// The section-3 size disagrees with the keyframes it holds.
-    Section3Size,
-    /// The keyframe count in section 0 disagrees with the keyframe data.
-    KeyframeCount,
-    /// The file ends inside the keyframe data.
-    Truncated,
-    /// Bytes follow the end of the last section.
-    TrailingBytes,
-    /// Padding that is not zero, or longer than alignment needs.
-    Padding,
-    /// A format version other than 1.0, 1.1 or 1.2.
-    Version,
-    /// A frame-rate field other than 16 (or 0 on ERS-110 files).
-    FrameRate,
-    /// The reserved field in section 0 is not zero.
-    Reserved,
-    /// A data type other than 0 (angle data).
-    DataType,
-    /// A design label that names no known AIBO model.
-    UnknownDesign,
-    /// A joint locator that does not belong to the design label's model.
-    LocatorMismatch,
-    /// The joints belong to the model but are not in the order its player expects.
-    JointOrder,
-    /// A joint value outside the model's limits.
-    JointLimit,
-    /// A motion name that does not follow `x_start#end_description`.
-    ChunkName,
-    /// A motion with no keyframes.
-    EmptyMotion,
-    /// A header string with characters the file format cannot hold.
-    StringEncoding,
-    /// A section-3 size field of the other model's width (2 bytes outside the ERS-110, or
-    /// 4 bytes on it): that model's player reads the keyframes 2 bytes off.
-    Section3Width,
-    /// A joint commanded faster than the model's servos can follow.
-    JointSpeed,
-    /// The name says the motion starts (or ends) in a standard posture its first (last)
-    /// keyframe is not in.
-    PostureMismatch,
-    /// The body topples: between two ticks it turns by more than 10 degrees onto other
-    /// parts (`robot::floor`).
-    Falls,
-    /// Standing on its paws with its weight under 10 mm from tipping for over 100 ms.
-    Unstable,
-    /// A paw carrying weight slides along the floor by more than 5 mm between ticks.
-    PawSlide,
-}
+/// A stable identifier for a kind of problem: its kebab-case name. The strings never change
+/// once released: scripts and tests match on them. The codec names the problems of a file's
+/// own structure and strings here; what the robot makes of a motion (its limits, its speeds,
+/// the floor) is named where the robot is known ([`crate::robot::codes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ProblemCode(&'static str);
 
 impl ProblemCode {
-    /// Every code, for tests that need one fixture per code.
-    pub const ALL: [Self; 27] = [
-        Self::Section0Header,
-        Self::SectionNumber,
-        Self::Section1Size,
-        Self::NameLength,
-        Self::Section2Size,
-        Self::Section3Size,
-        Self::KeyframeCount,
-        Self::Truncated,
-        Self::TrailingBytes,
-        Self::Padding,
-        Self::Version,
-        Self::FrameRate,
-        Self::Reserved,
-        Self::DataType,
-        Self::UnknownDesign,
-        Self::LocatorMismatch,
-        Self::JointOrder,
-        Self::JointLimit,
-        Self::ChunkName,
-        Self::EmptyMotion,
-        Self::StringEncoding,
-        Self::Section3Width,
-        Self::JointSpeed,
-        Self::PostureMismatch,
-        Self::Falls,
-        Self::Unstable,
-        Self::PawSlide,
+    /// A code named `name` (kebab-case): for the layers that find problems of their own.
+    #[must_use]
+    pub const fn new(name: &'static str) -> Self {
+        Self(name)
+    }
+
+    /// Section 0 is not {number 0, size 24, 4 sections}.
+    pub const SECTION0_HEADER: Self = Self("section0-header");
+    /// A section header carries the wrong section number.
+    pub const SECTION_NUMBER: Self = Self("section-number");
+    /// The section-1 size disagrees with the header strings it holds.
+    pub const SECTION1_SIZE: Self = Self("section1-size");
+    /// The motion name's length byte disagrees with the section.
+    pub const NAME_LENGTH: Self = Self("name-length");
+    /// The section-2 size disagrees with the joint list it holds.
+    pub const SECTION2_SIZE: Self = Self("section2-size");
+    /// The section-3 size disagrees with the keyframes it holds.
+    pub const SECTION3_SIZE: Self = Self("section3-size");
+    /// The keyframe count in section 0 disagrees with the keyframe data.
+    pub const KEYFRAME_COUNT: Self = Self("keyframe-count");
+    /// The file ends inside the keyframe data.
+    pub const TRUNCATED: Self = Self("truncated");
+    /// Bytes follow the end of the last section.
+    pub const TRAILING_BYTES: Self = Self("trailing-bytes");
+    /// Padding that is not zero, or longer than alignment needs.
+    pub const PADDING: Self = Self("padding");
+    /// A format version other than 1.0, 1.1 or 1.2.
+    pub const VERSION: Self = Self("version");
+    /// A frame-rate field other than 16 (or 0 on ERS-110 files).
+    pub const FRAME_RATE: Self = Self("frame-rate");
+    /// The reserved field in section 0 is not zero.
+    pub const RESERVED: Self = Self("reserved");
+    /// A data type other than 0 (angle data).
+    pub const DATA_TYPE: Self = Self("data-type");
+    /// A design label that names no known AIBO model.
+    pub const UNKNOWN_DESIGN: Self = Self("unknown-design");
+    /// A joint locator that does not belong to the design label's model.
+    pub const LOCATOR_MISMATCH: Self = Self("locator-mismatch");
+    /// The joints belong to the model but are not in the order its player expects.
+    pub const JOINT_ORDER: Self = Self("joint-order");
+    /// A motion name that does not follow `x_start#end_description`.
+    pub const CHUNK_NAME: Self = Self("chunk-name");
+    /// A motion with no keyframes.
+    pub const EMPTY_MOTION: Self = Self("empty-motion");
+    /// A header string with characters the file format cannot hold.
+    pub const STRING_ENCODING: Self = Self("string-encoding");
+    /// A section-3 size field of the other model's width (2 bytes outside the ERS-110, or
+    /// 4 bytes on it): that model's player reads the keyframes 2 bytes off.
+    pub const SECTION3_WIDTH: Self = Self("section3-width");
+    /// The name says the motion starts (or ends) in a standard posture its first (last)
+    /// keyframe is not in.
+    pub const POSTURE_MISMATCH: Self = Self("posture-mismatch");
+
+    /// Every code of a file's own, for tests that need one fixture per code.
+    pub const FILE: [Self; 22] = [
+        Self::SECTION0_HEADER,
+        Self::SECTION_NUMBER,
+        Self::SECTION1_SIZE,
+        Self::NAME_LENGTH,
+        Self::SECTION2_SIZE,
+        Self::SECTION3_SIZE,
+        Self::KEYFRAME_COUNT,
+        Self::TRUNCATED,
+        Self::TRAILING_BYTES,
+        Self::PADDING,
+        Self::VERSION,
+        Self::FRAME_RATE,
+        Self::RESERVED,
+        Self::DATA_TYPE,
+        Self::UNKNOWN_DESIGN,
+        Self::LOCATOR_MISMATCH,
+        Self::JOINT_ORDER,
+        Self::CHUNK_NAME,
+        Self::EMPTY_MOTION,
+        Self::STRING_ENCODING,
+        Self::SECTION3_WIDTH,
+        Self::POSTURE_MISMATCH,
     ];
 
     /// The stable kebab-case string.
     #[must_use]
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Section0Header => "section0-header",
-            Self::SectionNumber => "section-number",
-            Self::Section1Size => "section1-size",
-            Self::NameLength => "name-length",
-            Self::Section2Size => "section2-size",
-            Self::Section3Size => "section3-size",
-            Self::KeyframeCount => "keyframe-count",
-            Self::Truncated => "truncated",
-            Self::TrailingBytes => "trailing-bytes",
-            Self::Padding => "padding",
-            Self::Version => "version",
-            Self::FrameRate => "frame-rate",
-            Self::Reserved => "reserved",
-            Self::DataType => "data-type",
-            Self::UnknownDesign => "unknown-design",
-            Self::LocatorMismatch => "locator-mismatch",
-            Self::JointOrder => "joint-order",
-            Self::JointLimit => "joint-limit",
-            Self::ChunkName => "chunk-name",
-            Self::EmptyMotion => "empty-motion",
-            Self::StringEncoding => "string-encoding",
-            Self::Section3Width => "section3-width",
-            Self::JointSpeed => "joint-speed",
-            Self::PostureMismatch => "posture-mismatch",
-            Self::Falls => "falls",
-            Self::Unstable => "unstable",
-            Self::PawSlide => "paw-slide",
-        }
+        self.0
     }
 
     /// Whether the problem is in the file's structure, so that writing the model back
@@ -169,18 +131,24 @@ impl ProblemCode {
     /// problem is well-formed and round-trips byte for byte.
     #[must_use]
     pub fn is_structural(self) -> bool {
-        matches!(
-            self,
-            Self::Section0Header
-                | Self::SectionNumber
-                | Self::Section1Size
-                | Self::NameLength
-                | Self::Section2Size
-                | Self::Section3Size
-                | Self::KeyframeCount
-                | Self::Truncated
-                | Self::TrailingBytes
-        )
+        [
+            Self::SECTION0_HEADER,
+            Self::SECTION_NUMBER,
+            Self::SECTION1_SIZE,
+            Self::NAME_LENGTH,
+            Self::SECTION2_SIZE,
+            Self::SECTION3_SIZE,
+            Self::KEYFRAME_COUNT,
+            Self::TRUNCATED,
+            Self::TRAILING_BYTES,
+        ]
+        .contains(&self)
+    }
+}
+
+impl Serialize for ProblemCode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0)
     }
 }
 
@@ -191,7 +159,7 @@ impl fmt::Display for ProblemCode {
 }
 
 /// One problem found in a file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Problem {
     /// How much it matters.
     pub severity: Severity,
@@ -245,9 +213,9 @@ mod tests {
 
     #[test]
     fn codes_are_unique_and_kebab_case() {
-        let strings: HashSet<&str> = ProblemCode::ALL.iter().map(|c| c.as_str()).collect();
-        assert_eq!(strings.len(), ProblemCode::ALL.len());
-        for code in ProblemCode::ALL {
+        let strings: HashSet<&str> = ProblemCode::FILE.iter().map(|c| c.as_str()).collect();
+        assert_eq!(strings.len(), ProblemCode::FILE.len());
+        for code in ProblemCode::FILE {
             let json = serde_json::to_string(&code).unwrap_or_default();
             assert_eq!(json, format!("\"{}\"", code.as_str()));
         }

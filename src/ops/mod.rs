@@ -40,6 +40,24 @@ impl Outcome {
     }
 }
 
+/// Why one model's motions are not converted to another's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unmapped {
+    /// The motion is for that model already.
+    #[error("it is already a motion for that model")]
+    SameModel,
+    /// The ERS-310's joints have no mapping.
+    #[error("the ERS-310's joints are not mapped")]
+    Ers310,
+    /// Conversion goes to the ERS-110, not from it.
+    #[error("motions are converted to the ERS-110, not from it")]
+    FromErs110,
+    /// No mapping between the two.
+    #[error("no mapping between these models")]
+    NoMapping,
+}
+
 /// Why an operation cannot be carried out as asked. Nothing is written then.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
@@ -162,7 +180,7 @@ pub enum OpError {
         /// The target model.
         to: String,
         /// Why not.
-        why: String,
+        why: Unmapped,
     },
     /// The work stopped before it was done (a background thread that failed).
     #[error("the operation stopped before it was done")]

@@ -22,14 +22,15 @@ fn leg_names(leg: Leg) -> [&'static str; 3] {
     }
 }
 
-fn supported(from: Model, to: Model) -> Result<(), String> {
+fn supported(from: Model, to: Model) -> Result<(), super::Unmapped> {
+    use super::Unmapped;
     use Model::{Ers7, Ers110, Ers210, Ers310};
     match (from, to) {
         (Ers210, Ers7) | (Ers7, Ers210) | (Ers110, Ers7 | Ers210) => Ok(()),
-        (a, b) if a == b => Err("it is already a motion for that model".to_owned()),
-        (Ers310, _) | (_, Ers310) => Err("the ERS-310's joints are not mapped".to_owned()),
-        (_, Ers110) => Err("motions are converted to the ERS-110, not from it".to_owned()),
-        _ => Err("no mapping between these models".to_owned()),
+        (a, b) if a == b => Err(Unmapped::SameModel),
+        (Ers310, _) | (_, Ers310) => Err(Unmapped::Ers310),
+        (_, Ers110) => Err(Unmapped::FromErs110),
+        _ => Err(Unmapped::NoMapping),
     }
 }
 

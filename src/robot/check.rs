@@ -85,7 +85,7 @@ pub fn check_motion(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
             );
             problems.push(Problem::new(
                 Severity::Warning,
-                ProblemCode::UnknownDesign,
+                ProblemCode::UNKNOWN_DESIGN,
                 offsets.design,
                 format!(
                     "the design label \"{}\" names no known AIBO model (DRX-700, DRX-900, \
@@ -113,7 +113,7 @@ pub fn check_motion(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
             } else {
                 Severity::Warning
             },
-            ProblemCode::ChunkName,
+            ProblemCode::CHUNK_NAME,
             offsets.name,
             issues.join("; "),
         ));
@@ -141,7 +141,7 @@ fn check_postures(motion: &Motion, offsets: &Offsets, model: Model, problems: &m
         if diff > postures::MATCH_TOLERANCE_DEG {
             problems.push(Problem::new(
                 Severity::Warning,
-                ProblemCode::PostureMismatch,
+                ProblemCode::POSTURE_MISMATCH,
                 offsets.angle(keyframe, joint),
                 format!(
                     "the name says the motion {which} in the {posture_name} posture, but \
@@ -160,7 +160,7 @@ fn check_header(motion: &Motion, offsets: &Offsets, ers110: bool, problems: &mut
     if version.major != 1 || version.minor > 2 {
         problems.push(Problem::new(
             Severity::Warning,
-            ProblemCode::Version,
+            ProblemCode::VERSION,
             VERSION_AT,
             format!("format version {version}; real files are 1.0, 1.1 or 1.2"),
         ));
@@ -169,7 +169,7 @@ fn check_header(motion: &Motion, offsets: &Offsets, ers110: bool, problems: &mut
     if !frame_rate_ok {
         problems.push(Problem::new(
             Severity::Warning,
-            ProblemCode::FrameRate,
+            ProblemCode::FRAME_RATE,
             FRAME_RATE_AT,
             format!(
                 "frame-rate field {}; files say 16 (ms per frame), or 0 on the ERS-110. The \
@@ -181,7 +181,7 @@ fn check_header(motion: &Motion, offsets: &Offsets, ers110: bool, problems: &mut
     if motion.reserved != 0 {
         problems.push(Problem::new(
             Severity::Warning,
-            ProblemCode::Reserved,
+            ProblemCode::RESERVED,
             RESERVED_AT,
             format!("the reserved field is {}, not 0", motion.reserved),
         ));
@@ -189,7 +189,7 @@ fn check_header(motion: &Motion, offsets: &Offsets, ers110: bool, problems: &mut
     if motion.data_type != 0 {
         problems.push(Problem::new(
             Severity::Error,
-            ProblemCode::DataType,
+            ProblemCode::DATA_TYPE,
             offsets.data_type,
             format!(
                 "data type {}; the player knows only 0 (angle data), so the keyframes were \
@@ -201,13 +201,13 @@ fn check_header(motion: &Motion, offsets: &Offsets, ers110: bool, problems: &mut
     match motion.keyframes.len() {
         0 => problems.push(Problem::new(
             Severity::Warning,
-            ProblemCode::EmptyMotion,
+            ProblemCode::EMPTY_MOTION,
             KEYFRAME_COUNT_AT,
             "the motion has no keyframes".to_owned(),
         )),
         1 => problems.push(Problem::new(
             Severity::Info,
-            ProblemCode::EmptyMotion,
+            ProblemCode::EMPTY_MOTION,
             KEYFRAME_COUNT_AT,
             "the motion has a single keyframe; the robot never commands the last keyframe, \
              so it does nothing"
@@ -228,7 +228,7 @@ fn check_width(motion: &Motion, offsets: &Offsets, design: &Design, problems: &m
     };
     problems.push(Problem::new(
         Severity::Warning,
-        ProblemCode::Section3Width,
+        ProblemCode::SECTION3_WIDTH,
         (offsets.data_type + 8).saturating_sub(motion.layout.section3_size.header_len()),
         format!(
             "the keyframe section has a {found} size field; the {}'s player expects {wanted}, so \
@@ -283,7 +283,7 @@ fn check_locators(
         };
         problems.push(Problem::new(
             Severity::Warning,
-            ProblemCode::LocatorMismatch,
+            ProblemCode::LOCATOR_MISMATCH,
             offsets
                 .locators
                 .get(index)
@@ -295,7 +295,7 @@ fn check_locators(
     if mismatches > MAX_LISTED {
         problems.push(Problem::new(
             Severity::Warning,
-            ProblemCode::LocatorMismatch,
+            ProblemCode::LOCATOR_MISMATCH,
             offsets.locators.first().copied().unwrap_or(offsets.design),
             format!(
                 "{} more joints do not belong to the {}",
@@ -307,7 +307,7 @@ fn check_locators(
     if mismatches == 0 && table_indices.windows(2).any(|w| w[0] >= w[1]) {
         problems.push(Problem::new(
             Severity::Warning,
-            ProblemCode::JointOrder,
+            ProblemCode::JOINT_ORDER,
             offsets.locators.first().copied().unwrap_or(offsets.design),
             format!(
                 "the joints are {}'s, but not in the order its player maps them (or listed \
@@ -341,7 +341,7 @@ fn check_strings(motion: &Motion, offsets: &Offsets, problems: &mut Vec<Problem>
         if let Some(ch) = text.chars().find(|&c| u32::from(c) > 0xFF) {
             problems.push(Problem::new(
                 Severity::Error,
-                ProblemCode::StringEncoding,
+                ProblemCode::STRING_ENCODING,
                 offset,
                 format!(
                     "the {field} contains '{ch}', which an MTN file cannot hold (Latin-1 only)"
@@ -350,7 +350,7 @@ fn check_strings(motion: &Motion, offsets: &Offsets, problems: &mut Vec<Problem>
         } else if text.chars().count() > 255 {
             problems.push(Problem::new(
                 Severity::Error,
-                ProblemCode::StringEncoding,
+                ProblemCode::STRING_ENCODING,
                 offset,
                 format!(
                     "the {field} is {} characters long; an MTN string holds at most 255",

@@ -6,7 +6,7 @@
 use super::joints::{LimitSource, deg_to_urad, urad_to_deg};
 use super::models::Design;
 use crate::codec::mtn::{Motion, Offsets};
-use crate::codec::problem::{Problem, ProblemCode, Severity};
+use crate::codec::problem::{Problem, Severity};
 
 mod tally;
 
@@ -126,7 +126,7 @@ pub(super) fn check_limits(
         };
         let problem = Problem::new(
             Severity::Warning,
-            ProblemCode::JointLimit,
+            crate::robot::codes::JOINT_LIMIT,
             offsets.angle(keyframe, bound.joint),
             format!(
                 "{} is {:.1}° at keyframe {keyframe}; {source}{more}",

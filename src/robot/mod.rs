@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod chunk_name;
+pub mod codes;
 pub mod floor;
 pub mod joints;
 pub mod kinematics;

@@ -35,22 +35,24 @@ pub struct Repaired {
 fn action_for(problem: &Problem, motion: &Motion) -> Option<String> {
     let keyframes = motion.keyframes.len();
     let action = match problem.code {
-        ProblemCode::Section0Header => {
+        ProblemCode::SECTION0_HEADER => {
             "wrote section 0 as number 0, size 24, 4 sections".to_owned()
         }
-        ProblemCode::SectionNumber => "wrote the section numbers 1, 2 and 3".to_owned(),
-        ProblemCode::Section1Size => "recomputed the section-1 size from its strings".to_owned(),
-        ProblemCode::NameLength => format!(
+        ProblemCode::SECTION_NUMBER => "wrote the section numbers 1, 2 and 3".to_owned(),
+        ProblemCode::SECTION1_SIZE => "recomputed the section-1 size from its strings".to_owned(),
+        ProblemCode::NAME_LENGTH => format!(
             "wrote the motion name's real length ({} characters)",
             motion.name.len()
         ),
-        ProblemCode::Section2Size => "recomputed the section-2 size from its joint list".to_owned(),
-        ProblemCode::Section3Size => "recomputed the section-3 size from its keyframes".to_owned(),
-        ProblemCode::KeyframeCount => format!("set the keyframe count to {keyframes}"),
-        ProblemCode::Truncated => {
+        ProblemCode::SECTION2_SIZE => {
+            "recomputed the section-2 size from its joint list".to_owned()
+        }
+        ProblemCode::SECTION3_SIZE => "recomputed the section-3 size from its keyframes".to_owned(),
+        ProblemCode::KEYFRAME_COUNT => format!("set the keyframe count to {keyframes}"),
+        ProblemCode::TRUNCATED => {
             format!("kept the {keyframes} complete keyframes and set the count and sizes to match")
         }
-        ProblemCode::TrailingBytes => "dropped the bytes after the last section".to_owned(),
+        ProblemCode::TRAILING_BYTES => "dropped the bytes after the last section".to_owned(),
         _ => return None,
     };
     Some(action)
@@ -77,7 +79,7 @@ fn fix_locators(motion: &mut Motion, decoded: &Decoded, fixes: &mut Vec<Fix>) {
             continue;
         }
         fixes.push(Fix {
-            code: ProblemCode::LocatorMismatch,
+            code: ProblemCode::LOCATOR_MISMATCH,
             offset: decoded.offsets.locators.get(index).copied().unwrap_or(0) as u64,
             action: format!(
                 "joint {index}: replaced \"{current}\" with \"{}\" ({}), the {} joint in this place",
@@ -117,10 +119,10 @@ fn fix_padding(motion: &mut Motion, decoded: &Decoded, fixes: &mut Vec<Fix>) {
     for problem in decoded
         .problems
         .iter()
-        .filter(|p| p.code == ProblemCode::Padding)
+        .filter(|p| p.code == ProblemCode::PADDING)
     {
         fixes.push(Fix {
-            code: ProblemCode::Padding,
+            code: ProblemCode::PADDING,
             offset: problem.offset,
             action: "replaced the padding with the zero bytes 4-byte alignment needs".to_owned(),
         });
@@ -139,8 +141,8 @@ fn fix_header(motion: &mut Motion, decoded: &Decoded, fixes: &mut Vec<Fix>) {
     };
     if motion.data_type != 0 {
         fixes.push(Fix {
-            code: ProblemCode::DataType,
-            offset: offset_of(ProblemCode::DataType),
+            code: ProblemCode::DATA_TYPE,
+            offset: offset_of(ProblemCode::DATA_TYPE),
             action: format!(
                 "set the data type from {} to 0 (angle data)",
                 motion.data_type
@@ -152,8 +154,8 @@ fn fix_header(motion: &mut Motion, decoded: &Decoded, fixes: &mut Vec<Fix>) {
         let canonical = Layout::canonical(&motion.design);
         if motion.layout.section3_size != canonical.section3_size {
             fixes.push(Fix {
-                code: ProblemCode::Section3Width,
-                offset: offset_of(ProblemCode::Section3Width),
+                code: ProblemCode::SECTION3_WIDTH,
+                offset: offset_of(ProblemCode::SECTION3_WIDTH),
                 action: format!(
                     "wrote the keyframe section's size field as {} bytes, as the {} player reads it",
                     canonical.section3_size.header_len() - 8,
@@ -195,7 +197,7 @@ pub fn repair(decoded: &Decoded) -> Result<Repaired, EncodeError> {
             let mut problems = again.problems;
             problems.push(Problem::new(
                 crate::codec::problem::Severity::Error,
-                ProblemCode::Truncated,
+                ProblemCode::TRUNCATED,
                 0,
                 "the repaired file does not read back as the recovered motion; the damage \
                  is too deep to repair safely"
@@ -206,7 +208,7 @@ pub fn repair(decoded: &Decoded) -> Result<Repaired, EncodeError> {
         Ok(again) => again.problems,
         Err(error) => vec![Problem::new(
             crate::codec::problem::Severity::Error,
-            ProblemCode::Truncated,
+            ProblemCode::TRUNCATED,
             0,
             format!("the repaired file does not read back: {error}"),
         )],

@@ -11,7 +11,7 @@ use super::joints::{SpeedLimit, urad_to_deg};
 use super::models::Model;
 use super::timing;
 use crate::codec::mtn::{Motion, Offsets};
-use crate::codec::problem::{Problem, ProblemCode, Severity};
+use crate::codec::problem::{Problem, Severity};
 
 /// The fastest step (in µrad per 8 ms tick) of one joint over the segment ending at keyframe
 /// `k`, including the step onto that keyframe when the next segment starts from it. The final
@@ -144,7 +144,7 @@ pub fn check_speeds(motion: &Motion, offsets: &Offsets, model: Model) -> Vec<Pro
         problems.push(
             Problem::new(
                 Severity::Warning,
-                ProblemCode::JointSpeed,
+                crate::robot::codes::JOINT_SPEED,
                 offsets.angle(k, joint),
                 format!(
                     "{name} moves {:.2}° per {} ms at {} ms (into keyframe {k}); the {} can do {:.2}° per {} ms{more}",

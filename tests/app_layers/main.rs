@@ -268,3 +268,60 @@ fn names(source: &str, pattern: &str) -> bool {
                 .is_none_or(|c| !c.is_alphanumeric() && c != '_')
     })
 }
+
+/// The last type argument of each `Result<...>` in `source`.
+fn result_errors(source: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, _) in source.match_indices("Result<") {
+        let rest = &source[at + "Result<".len()..];
+        let (mut depth, mut start, mut args) = (0_i32, 0, Vec::new());
+        for (i, c) in rest.char_indices() {
+            match c {
+                '<' | '(' | '[' => depth += 1,
+                ')' | ']' => depth -= 1,
+                '>' if depth == 0 => {
+                    args.push(rest[start..i].trim());
+                    break;
+                }
+                '>' => depth -= 1,
+                ',' if depth == 0 => {
+                    args.push(rest[start..i].trim());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        if args.len() == 2 {
+            found.push(args[1].to_owned());
+        }
+    }
+    found
+}
+
+#[test]
+fn no_error_in_src_is_a_bare_string() {
+    let mut sources = std::collections::BTreeMap::new();
+    reader::modules(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &vec!["crate".to_owned()],
+        &mut sources,
+    );
+    assert!(sources.len() > 150, "the sources were read");
+    let mut offences = Vec::new();
+    let mut errors = 0;
+    for (module, source) in &sources {
+        for error in result_errors(source) {
+            errors += 1;
+            if error == "String" || error == "&str" || error == "&'static str" {
+                offences.push(format!("{}: Result<_, {error}>", name(module)));
+            }
+        }
+    }
+    assert!(errors > 100, "the results were read ({errors})");
+    assert!(offences.is_empty(), "errors as bare strings: {offences:#?}");
+    // The reader sees what it looks for.
+    assert_eq!(
+        result_errors("fn f() -> Result<Vec<(u8, String)>, String> {}"),
+        vec!["String".to_owned()]
+    );
+}

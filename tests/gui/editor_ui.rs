@@ -406,7 +406,7 @@ fn header_fields_and_joints_are_reachable_by_name() {
         doc(&harness)
             .problems()
             .iter()
-            .any(|p| p.code == mtn_studio::codec::ProblemCode::ChunkName),
+            .any(|p| p.code == mtn_studio::codec::ProblemCode::CHUNK_NAME),
         "checked while typing"
     );
     harness.key_press(Key::Tab);
@@ -415,7 +415,7 @@ fn header_fields_and_joints_are_reachable_by_name() {
         doc(&harness)
             .problems()
             .iter()
-            .any(|p| p.code == mtn_studio::codec::ProblemCode::ChunkName)
+            .any(|p| p.code == mtn_studio::codec::ProblemCode::CHUNK_NAME)
     );
     // Next to the field, and in the problems panel.
     assert_eq!(

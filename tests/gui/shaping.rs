@@ -201,7 +201,7 @@ fn fix_speed_from_the_problems_panel_leaves_nothing_too_fast() {
         !doc(&h)
             .problems()
             .iter()
-            .any(|p| p.code == mtn_studio::codec::ProblemCode::JointSpeed),
+            .any(|p| p.code == mtn_studio::robot::codes::JOINT_SPEED),
         "still too fast"
     );
     ctrl(&mut h, Key::Z);

@@ -46,7 +46,7 @@ impl MotionTab {
     pub fn export(&self, id: TabId, prompt: ExportPrompt, fx: &mut Effects) {
         let plan = match export_plan(&prompt) {
             Ok(plan) => plan,
-            Err(message) => return export_failed(id, prompt, message, fx),
+            Err(why) => return export_failed(id, prompt, why.to_string(), fx),
         };
         let existing: Vec<&Path> = plan.files().filter(|f| f.exists()).collect();
         if !existing.is_empty() && !prompt.replace {
@@ -134,23 +134,31 @@ impl ExportPlan {
     }
 }
 
+/// Why the Export window's fields cannot be exported as they are.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum PlanError {
+    /// No file is given.
+    #[error("type the file to export to (or choose it with Browse…)")]
+    NoPath,
+    /// Export for Webots to a file that is not a Webots motion.
+    #[error("{}: Export for Webots writes a Webots motion: end the name with .motion", .0.display())]
+    NotWebots(PathBuf),
+}
+
 /// What the Export window's fields ask for, or why they cannot be exported as they are.
 /// For Webots, a name without an extension gets `.motion`; a relative project folder is
 /// beside the `.motion`.
-fn export_plan(prompt: &ExportPrompt) -> Result<ExportPlan, String> {
+fn export_plan(prompt: &ExportPrompt) -> Result<ExportPlan, PlanError> {
     let typed = prompt.path.trim();
     if typed.is_empty() {
-        return Err("type the file to export to (or choose it with Browse…)".to_owned());
+        return Err(PlanError::NoPath);
     }
     let mut path = PathBuf::from(typed);
     if prompt.webots {
         if path.extension().is_none() {
             path.set_extension("motion");
         } else if FileKind::by_extension(&path) != Some(FileKind::WebotsMotion) {
-            return Err(format!(
-                "{}: Export for Webots writes a Webots motion: end the name with .motion",
-                path.display()
-            ));
+            return Err(PlanError::NotWebots(path));
         }
     }
     let folder = prompt.webots_project.trim();

@@ -15,15 +15,15 @@ const SERVOS_WIDE: f32 = 140.0;
 
 /// Problems shown next to each field.
 const NAME_CODES: [ProblemCode; 3] = [
-    ProblemCode::ChunkName,
-    ProblemCode::NameLength,
-    ProblemCode::StringEncoding,
+    ProblemCode::CHUNK_NAME,
+    ProblemCode::NAME_LENGTH,
+    ProblemCode::STRING_ENCODING,
 ];
 const DESIGN_CODES: [ProblemCode; 4] = [
-    ProblemCode::UnknownDesign,
-    ProblemCode::LocatorMismatch,
-    ProblemCode::JointOrder,
-    ProblemCode::Section3Width,
+    ProblemCode::UNKNOWN_DESIGN,
+    ProblemCode::LOCATOR_MISMATCH,
+    ProblemCode::JOINT_ORDER,
+    ProblemCode::SECTION3_WIDTH,
 ];
 
 /// Gives a combo box its accessible name (the name a screen reader reads and tests find).
@@ -275,9 +275,9 @@ fn numbers_ui(
         ui,
         problems,
         &[
-            ProblemCode::Version,
-            ProblemCode::FrameRate,
-            ProblemCode::Reserved,
+            ProblemCode::VERSION,
+            ProblemCode::FRAME_RATE,
+            ProblemCode::RESERVED,
         ],
     );
 }

@@ -3,7 +3,7 @@
 use crate::app::action::MotionAction;
 use crate::app::command::TabCommand;
 use crate::app::sink::MotionSink;
-use crate::codec::{Problem, ProblemCode, Severity};
+use crate::codec::{Problem, Severity};
 
 /// A marker and colour for a severity.
 #[must_use]
@@ -93,7 +93,7 @@ pub fn problem_ui(ui: &mut egui::Ui, problem: &Problem, sink: Option<&mut Motion
             {
                 sink.push(MotionAction::Seek(time_ms));
             }
-            if problem.code == ProblemCode::JointSpeed
+            if problem.code == crate::robot::codes::JOINT_SPEED
                 && ui
                     .small_button(TabCommand::FixSpeed.label())
                     .on_hover_text(

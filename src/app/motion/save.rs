@@ -8,7 +8,6 @@ use crate::app::action::Action;
 use crate::app::dialogs::{Confirm, Modal, cancel};
 use crate::app::effects::Effects;
 use crate::app::state::{Answer, Confirmed, TabId, Then};
-use crate::codec::ProblemCode;
 use crate::edit::{DiskState, Document, Origin};
 use crate::words::plural;
 use std::path::Path;
@@ -19,7 +18,12 @@ pub fn safety_problem_count(document: &Document) -> usize {
     document
         .problems()
         .iter()
-        .filter(|p| matches!(p.code, ProblemCode::JointSpeed | ProblemCode::JointLimit))
+        .filter(|p| {
+            matches!(
+                p.code,
+                crate::robot::codes::JOINT_SPEED | crate::robot::codes::JOINT_LIMIT
+            )
+        })
         .count()
 }
 

@@ -177,7 +177,7 @@ fn read_section0(reader: &mut Reader<'_>) -> Result<Header, DecodeError> {
     if (number, to_usize(size), count) != (0, SECTION0_SIZE, SECTION0_COUNT) {
         reader.problem(
             Severity::Warning,
-            ProblemCode::Section0Header,
+            ProblemCode::SECTION0_HEADER,
             SECTION0_AT,
             format!(
                 "section 0 says number {number}, size {size}, {count} sections; \
@@ -207,7 +207,7 @@ fn read_section1<'a>(reader: &mut Reader<'a>) -> Result<Section1<'a>, DecodeErro
     if number != 1 {
         reader.problem(
             Severity::Warning,
-            ProblemCode::SectionNumber,
+            ProblemCode::SECTION_NUMBER,
             SECTION1_AT,
             format!("section 1 is numbered {number}"),
         );
@@ -234,7 +234,7 @@ fn read_section1<'a>(reader: &mut Reader<'a>) -> Result<Section1<'a>, DecodeErro
                 let declared_len = bytes.u8(strings_at).unwrap_or(0);
                 reader.problem(
                     Severity::Error,
-                    ProblemCode::NameLength,
+                    ProblemCode::NAME_LENGTH,
                     strings_at,
                     format!(
                         "the motion name's length byte says {declared_len} characters, but the \
@@ -253,7 +253,7 @@ fn read_section1<'a>(reader: &mut Reader<'a>) -> Result<Section1<'a>, DecodeErro
                 let clamped = reader.strings_clamped(strings_at, section2_at);
                 reader.problem(
                     Severity::Error,
-                    ProblemCode::Section1Size,
+                    ProblemCode::SECTION1_SIZE,
                     strings_at,
                     format!(
                         "the header strings' length bytes run past the joint list at byte \
@@ -276,7 +276,7 @@ fn read_section1<'a>(reader: &mut Reader<'a>) -> Result<Section1<'a>, DecodeErro
     if declared != Some(section2_at) {
         reader.problem(
             Severity::Error,
-            ProblemCode::Section1Size,
+            ProblemCode::SECTION1_SIZE,
             SECTION1_AT + 4,
             format!(
                 "section 1 declares {size} bytes, but its strings and padding take {} \
@@ -301,7 +301,7 @@ fn read_section2<'a>(reader: &mut Reader<'a>, at: usize) -> Result<JointList<'a>
     if number != 2 {
         reader.problem(
             Severity::Warning,
-            ProblemCode::SectionNumber,
+            ProblemCode::SECTION_NUMBER,
             at,
             format!("section 2 is numbered {number}"),
         );
@@ -348,7 +348,7 @@ fn read_section3<'a>(
                         .map_or_else(|| "cut off".to_owned(), |n| n.to_string());
                     reader.problem(
                         Severity::Warning,
-                        ProblemCode::SectionNumber,
+                        ProblemCode::SECTION_NUMBER,
                         guess,
                         format!("no section-3 header after the joint list (found {number} where 3 should be)"),
                     );
@@ -360,7 +360,7 @@ fn read_section3<'a>(
     if declared != Some(at) {
         reader.problem(
             Severity::Error,
-            ProblemCode::Section2Size,
+            ProblemCode::SECTION2_SIZE,
             list.at + 4,
             format!(
                 "section 2 declares {} bytes, but its joint list and padding take {} \
@@ -391,7 +391,7 @@ fn read_section3<'a>(
     ) else {
         reader.problem(
             Severity::Error,
-            ProblemCode::Truncated,
+            ProblemCode::TRUNCATED,
             at,
             format!(
                 "the file ends at byte {} before the keyframe section; the motion has no keyframes",
@@ -426,7 +426,7 @@ fn read_section3<'a>(
         let partial = available - keyframe_data_len(complete, joint_count);
         reader.problem(
             Severity::Error,
-            ProblemCode::Truncated,
+            ProblemCode::TRUNCATED,
             data_at + keyframe_data_len(complete, joint_count),
             format!(
                 "the file ends inside the keyframe data: the header promises {header_count} \
@@ -447,7 +447,7 @@ fn read_section3<'a>(
         count_adjusted = true;
         reader.problem(
             Severity::Error,
-            ProblemCode::KeyframeCount,
+            ProblemCode::KEYFRAME_COUNT,
             SECTION0_AT + 16,
             format!(
                 "the header says {} but the keyframe section holds {held}; all {held} are kept",
@@ -471,7 +471,7 @@ fn read_section3<'a>(
             if !count_adjusted {
                 reader.problem(
                     Severity::Warning,
-                    ProblemCode::Section3Size,
+                    ProblemCode::SECTION3_SIZE,
                     at + 4,
                     format!(
                         "section 3 declares {declared_size} bytes, but its {} take {} (Sony's \
@@ -487,7 +487,7 @@ fn read_section3<'a>(
     if section_end < bytes.len() {
         reader.problem(
             Severity::Warning,
-            ProblemCode::TrailingBytes,
+            ProblemCode::TRAILING_BYTES,
             section_end,
             format!(
                 "{} bytes follow the end of the keyframe section at byte {section_end}",
@@ -520,7 +520,7 @@ fn infer_padding(
     if !zero {
         reader.problem(
             Severity::Info,
-            ProblemCode::Padding,
+            ProblemCode::PADDING,
             offset,
             format!(
                 "{} padding bytes are not zero; they are kept as they are",
@@ -536,7 +536,7 @@ fn infer_padding(
     } else {
         reader.problem(
             Severity::Info,
-            ProblemCode::Padding,
+            ProblemCode::PADDING,
             offset,
             format!(
                 "{} padding bytes where 4-byte alignment needs {aligned_len}; they are kept",

@@ -176,7 +176,7 @@ fn marks_follow_a_drag_live_on_a_short_motion_and_at_its_end_on_a_long_one() {
         short
             .problems()
             .iter()
-            .any(|p| p.code == crate::codec::ProblemCode::JointLimit)
+            .any(|p| p.code == crate::robot::codes::JOINT_LIMIT)
     );
     short.end_gesture();
     short.undo();

@@ -30,7 +30,7 @@ fn shortest(
     frames: u32,
     last: bool,
     bounds: &[SpeedBound],
-) -> Result<u32, &'static str> {
+) -> Result<u32, Stuck> {
     // A step of at most `limit` needs ticks > |v1 - v0| / (limit + 1): no shorter length
     // can work, so the search starts there.
     let lower = bounds
@@ -54,7 +54,12 @@ fn shortest(
             fastest_step_urad(from[b.joint], to[b.joint], start, last) > i64::from(b.step_urad)
         })
         .map_or("a joint", |b| b.name);
-    Err(stuck)
+    Err(Stuck { joint: stuck })
+}
+
+/// No length tried makes the segment slow enough: `joint` stays too fast.
+struct Stuck {
+    joint: &'static str,
 }
 
 /// `motion` with its too-fast segments (among keyframes `range`, `None`: all) lengthened.
@@ -79,10 +84,10 @@ pub fn fix_speed(motion: &Motion, range: Option<(usize, usize)>) -> Result<Outco
         if slow_enough(from, to, frames, final_segment, &bounds) {
             continue;
         }
-        let n = shortest(from, to, frames, final_segment, &bounds).map_err(|joint| {
+        let n = shortest(from, to, frames, final_segment, &bounds).map_err(|stuck| {
             OpError::SpeedUnfixable {
                 keyframe: k,
-                joint: joint.to_owned(),
+                joint: stuck.joint.to_owned(),
             }
         })?;
         out.keyframes.set_frames(k, n);

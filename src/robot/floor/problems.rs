@@ -144,7 +144,10 @@ fn falls(
                 side(before.up, now.up),
                 names(parts, now.contacts & !before.contacts)
             );
-            out.push((at(ProblemCode::Falls, tick, message), span(t, tick + 1)));
+            out.push((
+                at(crate::robot::codes::FALLS, tick, message),
+                span(t, tick + 1),
+            ));
         }
     }
     out
@@ -195,7 +198,10 @@ fn unstable(
                 t as u64 * TICK_MS,
                 names(parts, worst.contacts)
             );
-            out.push((at(ProblemCode::Unstable, start, message), span(start, t)));
+            out.push((
+                at(crate::robot::codes::UNSTABLE, start, message),
+                span(start, t),
+            ));
         }
     }
     out
@@ -283,7 +289,10 @@ fn slides(
                         .join(", ")
                 ),
             };
-            out.push((at(ProblemCode::PawSlide, tick, message), span(t, tick + 1)));
+            out.push((
+                at(crate::robot::codes::PAW_SLIDE, tick, message),
+                span(t, tick + 1),
+            ));
         }
         for leg in 0..4 {
             sliding[leg] = !still[leg];

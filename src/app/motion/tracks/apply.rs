@@ -49,7 +49,12 @@ impl MotionTab {
             let part = std::panic::catch_unwind(|| {
                 crate::behaviour::part::load(&source, &name, track, offset_ms)
             })
-            .unwrap_or_else(|_| Err(format!("{}: could not be read", source.label())));
+            .unwrap_or_else(|_| {
+                Err(crate::behaviour::BehaviourError::Unreadable {
+                    label: source.label(),
+                })
+            })
+            .map_err(std::sync::Arc::new);
             Action::PartLoaded(Box::new(PartLoaded {
                 tab: id,
                 track,
@@ -95,7 +100,7 @@ impl MotionTab {
                 if loaded.placed == Placed::BySkit {
                     self.document.tracks_on_disk(TracksOnDisk::Unread(waited));
                 }
-                fx.fail("Could not add the track", message);
+                fx.fail("Could not add the track", message.to_string());
             }
         }
     }

@@ -66,7 +66,7 @@ impl MotionTab {
                 true
             }
             Err(message) => {
-                fx.fail("Could not save the LED pattern", message);
+                fx.fail("Could not save the LED pattern", message.to_string());
                 false
             }
         }

@@ -1,0 +1,47 @@
+//! The problems the robot finds in a motion, by their codes: a joint beyond its limits or
+//! faster than its servo, and what the floor says of how the body rests. The file's own
+//! problems are the codec's ([`ProblemCode::FILE`]).
+
+use crate::codec::ProblemCode;
+
+/// A joint value outside the model's limits.
+pub const JOINT_LIMIT: ProblemCode = ProblemCode::new("joint-limit");
+/// A joint commanded faster than the model's servos can follow.
+pub const JOINT_SPEED: ProblemCode = ProblemCode::new("joint-speed");
+/// The body topples: between two ticks it turns by more than 10 degrees onto other
+/// parts (`robot::floor`).
+pub const FALLS: ProblemCode = ProblemCode::new("falls");
+/// Standing on its paws with its weight under 10 mm from tipping for over 100 ms.
+pub const UNSTABLE: ProblemCode = ProblemCode::new("unstable");
+/// A paw carrying weight slides along the floor by more than 5 mm between ticks.
+pub const PAW_SLIDE: ProblemCode = ProblemCode::new("paw-slide");
+
+/// Every code the robot finds.
+pub const ROBOT: [ProblemCode; 5] = [JOINT_LIMIT, JOINT_SPEED, FALLS, UNSTABLE, PAW_SLIDE];
+
+/// Every code there is: the file's own, then the robot's.
+#[must_use]
+pub fn all() -> Vec<ProblemCode> {
+    ProblemCode::FILE.iter().chain(&ROBOT).copied().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_codes_share_a_name_and_each_is_kebab_case() {
+        let codes = all();
+        let names: std::collections::BTreeSet<&str> = codes.iter().map(|c| c.as_str()).collect();
+        assert_eq!(names.len(), codes.len());
+        for code in codes {
+            let json = serde_json::to_string(&code).unwrap_or_default();
+            assert_eq!(json, format!("\"{}\"", code.as_str()));
+            assert!(
+                code.as_str()
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            );
+        }
+    }
+}
