@@ -163,156 +163,22 @@ pub fn menu_ui(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, queue:
         list: queue,
         active: tabs.active,
     };
-    let active = tabs.active();
-    let motion = active.and_then(|t| t.motion());
-    let is_archive = active.is_some_and(|t| matches!(t.kind, TabKind::Archive(_)));
-    let gait = active.and_then(|t| match &t.kind {
-        TabKind::Gait(gait) => Some(gait),
-        TabKind::Motion(..) | TabKind::Archive(_) => None,
-    });
     let open = context.open;
     egui::MenuBar::new().ui(ui, |ui| {
         top_menu(ui, TopMenu::File, open, |ui| {
-            item(ui, UiCommand::Open, true, actions);
-            item(ui, UiCommand::OpenPath, true, actions);
-            let recent = ui.menu_button("Open Recent", |ui| {
-                if context.recent.is_empty() {
-                    ui.weak("No recent files");
-                }
-                for path in context.recent {
-                    if ui.button(path.display().to_string()).clicked() {
-                        actions.push(Action::Open(path.clone()));
-                    }
-                }
-            });
-            // Its arrows are the submenu's own (Right enters it, Left leaves it).
-            if recent.response.has_focus() || recent.inner.is_some() {
-                ui.data_mut(|data| data.insert_temp(egui::Id::unique(IN_SUBMENU_KEY), true));
-            }
-            item(ui, UiCommand::OpenExample, true, actions);
-            ui.separator();
-            item(
-                ui,
-                UiCommand::Save,
-                motion.is_some() || is_archive || gait.is_some(),
-                actions,
-            );
-            item(ui, UiCommand::SaveAs, motion.is_some(), actions);
-            ui.separator();
-            item(ui, UiCommand::Import, true, actions);
-            item(ui, UiCommand::Export, motion.is_some(), actions);
-            item(ui, UiCommand::ExportWebots, motion.is_some(), actions);
-            ui.separator();
-            item(ui, UiCommand::AddTrack, motion.is_some(), actions);
-            item(ui, UiCommand::Behaviours, active.is_some(), actions);
-            item(ui, UiCommand::SaveSkit, motion.is_some(), actions);
-            item(ui, UiCommand::ChooseSoundFont, true, actions);
-            ui.separator();
-            item(ui, UiCommand::CloseTab, active.is_some(), actions);
-            item(ui, UiCommand::Quit, true, actions);
+            file_menu(ui, tabs, context, actions);
         });
         top_menu(ui, TopMenu::Edit, open, |ui| {
-            let (undo, redo) = match (motion, gait) {
-                (Some(m), _) => labels(m.document.history()),
-                (None, Some(gait)) => labels(gait.history()),
-                (None, None) => (None, None),
-            };
-            item_labelled(
-                ui,
-                UiCommand::Undo,
-                &undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}")),
-                undo.is_some(),
-                actions,
-            );
-            item_labelled(
-                ui,
-                UiCommand::Redo,
-                &redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}")),
-                redo.is_some(),
-                actions,
-            );
-            ui.separator();
-            let any = motion.is_some_and(|m| !m.view.selected_keyframes.is_empty());
-            let range =
-                motion.is_some_and(|m| m.view.range_keyframes(m.document.times_ms()).is_some());
-            if range {
-                item_labelled(ui, UiCommand::Copy, "Copy Range", true, actions);
-                item_labelled(ui, UiCommand::Cut, "Cut Range", true, actions);
-            } else {
-                item(ui, UiCommand::Copy, any, actions);
-                item(ui, UiCommand::Cut, any, actions);
-            }
-            if context.has_clip {
-                item_labelled(
-                    ui,
-                    UiCommand::Paste,
-                    "Paste Keyframes at Playhead",
-                    motion.is_some(),
-                    actions,
-                );
-            } else {
-                item(ui, UiCommand::Paste, any && context.has_pose, actions);
-            }
-            ui.separator();
-            item(ui, UiCommand::InsertKeyframe, motion.is_some(), actions);
-            item(ui, UiCommand::DuplicateKeyframe, any, actions);
-            item(ui, UiCommand::DeleteKeyframes, any, actions);
-            ui.separator();
-            let values = motion.is_some_and(|m| !m.view.selection.is_empty()) || any;
-            for command in [
-                UiCommand::NudgeUp,
-                UiCommand::NudgeDown,
-                UiCommand::NudgeUpFine,
-                UiCommand::NudgeDownFine,
-            ] {
-                item(ui, command, values, actions);
-            }
-            ui.separator();
-            item(ui, UiCommand::Repair, motion.is_some(), actions);
+            edit_menu(ui, tabs, context, actions);
         });
         top_menu(ui, TopMenu::Motion, open, |ui| {
             motion_menu(ui, tabs, actions);
         });
         top_menu(ui, TopMenu::View, open, |ui| {
-            for kind in super::PanelKind::ALL {
-                let mut shown = context.panels.shows(kind);
-                let response = ui.checkbox(&mut shown, kind.label());
-                focus_if_first(ui, &response);
-                if response.changed() {
-                    actions.push(Action::SetPanel(kind, shown));
-                }
-            }
-            ui.separator();
-            item(ui, UiCommand::ZoomToFit, motion.is_some(), actions);
-            if let (Some(tab), Some(id)) = (motion, tabs.active) {
-                let field = crate::app::motion::view::odd_frame_rate(&tab.document.motion);
-                let mut follow = tab.view.follow_file_rate;
-                let label = field.map_or_else(
-                    || "Timing at the File's Frame Rate (the file says 16 ms)".to_owned(),
-                    |ms| format!("Timing at the File's Frame Rate ({ms} ms; the robot plays 16)"),
-                );
-                if ui
-                    .add_enabled(field.is_some(), egui::Checkbox::new(&mut follow, label))
-                    .changed()
-                {
-                    actions.push(Action::Motion(id, MotionAction::SetFollowFileRate(follow)));
-                }
-                for (axis, name) in BODY_NAMES.iter().enumerate() {
-                    let mut shown = tab.view.body_visible[axis];
-                    if ui.checkbox(&mut shown, format!("Show {name}")).changed() {
-                        actions.push(Action::Motion(
-                            id,
-                            MotionAction::SetVisible(Channel::Body(axis), shown),
-                        ));
-                    }
-                }
-            }
-            ui.separator();
-            item(ui, UiCommand::NextTab, tabs.list.len() > 1, actions);
-            item(ui, UiCommand::PreviousTab, tabs.list.len() > 1, actions);
-            item(ui, UiCommand::ShowMessages, true, actions);
+            view_menu(ui, tabs, context, actions);
         });
         top_menu(ui, TopMenu::Playback, open, |ui| {
+            let motion = tabs.active().and_then(|t| t.motion());
             for command in [
                 UiCommand::PlayPause,
                 UiCommand::GoToStart,
@@ -324,6 +190,159 @@ pub fn menu_ui(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, queue:
             }
         });
     });
+}
+
+/// The File menu: opening, saving, importing and exporting, tracks, closing.
+fn file_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions: &mut Out<'_>) {
+    let active = tabs.active();
+    let motion = active.and_then(|t| t.motion());
+    let is_archive = active.is_some_and(|t| matches!(t.kind, TabKind::Archive(_)));
+    let gait = active.is_some_and(|t| matches!(t.kind, TabKind::Gait(_)));
+    item(ui, UiCommand::Open, true, actions);
+    item(ui, UiCommand::OpenPath, true, actions);
+    let recent = ui.menu_button("Open Recent", |ui| {
+        if context.recent.is_empty() {
+            ui.weak("No recent files");
+        }
+        for path in context.recent {
+            if ui.button(path.display().to_string()).clicked() {
+                actions.push(Action::Open(path.clone()));
+            }
+        }
+    });
+    // Its arrows are the submenu's own (Right enters it, Left leaves it).
+    if recent.response.has_focus() || recent.inner.is_some() {
+        ui.data_mut(|data| data.insert_temp(egui::Id::unique(IN_SUBMENU_KEY), true));
+    }
+    item(ui, UiCommand::OpenExample, true, actions);
+    ui.separator();
+    item(
+        ui,
+        UiCommand::Save,
+        motion.is_some() || is_archive || gait,
+        actions,
+    );
+    item(ui, UiCommand::SaveAs, motion.is_some(), actions);
+    ui.separator();
+    item(ui, UiCommand::Import, true, actions);
+    item(ui, UiCommand::Export, motion.is_some(), actions);
+    item(ui, UiCommand::ExportWebots, motion.is_some(), actions);
+    ui.separator();
+    item(ui, UiCommand::AddTrack, motion.is_some(), actions);
+    item(ui, UiCommand::Behaviours, active.is_some(), actions);
+    item(ui, UiCommand::SaveSkit, motion.is_some(), actions);
+    item(ui, UiCommand::ChooseSoundFont, true, actions);
+    ui.separator();
+    item(ui, UiCommand::CloseTab, active.is_some(), actions);
+    item(ui, UiCommand::Quit, true, actions);
+}
+
+/// The Edit menu: undo, the clipboard, keyframes and values, repair.
+fn edit_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions: &mut Out<'_>) {
+    let active = tabs.active();
+    let motion = active.and_then(|t| t.motion());
+    let gait = active.and_then(|t| match &t.kind {
+        TabKind::Gait(gait) => Some(gait),
+        TabKind::Motion(..) | TabKind::Archive(_) => None,
+    });
+    let (undo, redo) = match (motion, gait) {
+        (Some(m), _) => labels(m.document.history()),
+        (None, Some(gait)) => labels(gait.history()),
+        (None, None) => (None, None),
+    };
+    item_labelled(
+        ui,
+        UiCommand::Undo,
+        &undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}")),
+        undo.is_some(),
+        actions,
+    );
+    item_labelled(
+        ui,
+        UiCommand::Redo,
+        &redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}")),
+        redo.is_some(),
+        actions,
+    );
+    ui.separator();
+    let any = motion.is_some_and(|m| !m.view.selected_keyframes.is_empty());
+    let range = motion.is_some_and(|m| m.view.range_keyframes(m.document.times_ms()).is_some());
+    if range {
+        item_labelled(ui, UiCommand::Copy, "Copy Range", true, actions);
+        item_labelled(ui, UiCommand::Cut, "Cut Range", true, actions);
+    } else {
+        item(ui, UiCommand::Copy, any, actions);
+        item(ui, UiCommand::Cut, any, actions);
+    }
+    if context.has_clip {
+        item_labelled(
+            ui,
+            UiCommand::Paste,
+            "Paste Keyframes at Playhead",
+            motion.is_some(),
+            actions,
+        );
+    } else {
+        item(ui, UiCommand::Paste, any && context.has_pose, actions);
+    }
+    ui.separator();
+    item(ui, UiCommand::InsertKeyframe, motion.is_some(), actions);
+    item(ui, UiCommand::DuplicateKeyframe, any, actions);
+    item(ui, UiCommand::DeleteKeyframes, any, actions);
+    ui.separator();
+    let values = motion.is_some_and(|m| !m.view.selection.is_empty()) || any;
+    for command in [
+        UiCommand::NudgeUp,
+        UiCommand::NudgeDown,
+        UiCommand::NudgeUpFine,
+        UiCommand::NudgeDownFine,
+    ] {
+        item(ui, command, values, actions);
+    }
+    ui.separator();
+    item(ui, UiCommand::Repair, motion.is_some(), actions);
+}
+
+/// The View menu: panels, zoom, the file's frame rate, the body curves, tabs, messages.
+fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions: &mut Out<'_>) {
+    let motion = tabs.active().and_then(|t| t.motion());
+    for kind in super::PanelKind::ALL {
+        let mut shown = context.panels.shows(kind);
+        let response = ui.checkbox(&mut shown, kind.label());
+        focus_if_first(ui, &response);
+        if response.changed() {
+            actions.push(Action::SetPanel(kind, shown));
+        }
+    }
+    ui.separator();
+    item(ui, UiCommand::ZoomToFit, motion.is_some(), actions);
+    if let (Some(tab), Some(id)) = (motion, tabs.active) {
+        let field = crate::app::motion::view::odd_frame_rate(&tab.document.motion);
+        let mut follow = tab.view.follow_file_rate;
+        let label = field.map_or_else(
+            || "Timing at the File's Frame Rate (the file says 16 ms)".to_owned(),
+            |ms| format!("Timing at the File's Frame Rate ({ms} ms; the robot plays 16)"),
+        );
+        if ui
+            .add_enabled(field.is_some(), egui::Checkbox::new(&mut follow, label))
+            .changed()
+        {
+            actions.push(Action::Motion(id, MotionAction::SetFollowFileRate(follow)));
+        }
+        for (axis, name) in BODY_NAMES.iter().enumerate() {
+            let mut shown = tab.view.body_visible[axis];
+            if ui.checkbox(&mut shown, format!("Show {name}")).changed() {
+                actions.push(Action::Motion(
+                    id,
+                    MotionAction::SetVisible(Channel::Body(axis), shown),
+                ));
+            }
+        }
+    }
+    ui.separator();
+    item(ui, UiCommand::NextTab, tabs.list.len() > 1, actions);
+    item(ui, UiCommand::PreviousTab, tabs.list.len() > 1, actions);
+    item(ui, UiCommand::ShowMessages, true, actions);
 }
 
 /// The Motion menu: whole-motion operations, then the time range's.

@@ -9,9 +9,11 @@ use super::stage::{StageEvent, StageInput};
 use super::tracks::TrackView;
 use super::view::Channel;
 use super::view::View;
-use super::{header_panel, joints_panel, problems_panel, stage, table, timeline, tracks};
+use super::{
+    header_panel, joints_panel, problems_panel, stage, table, timeline, tracks, transport,
+};
 use crate::app::action::MotionAction;
-use crate::app::command::{TabCommand, WindowCommand};
+use crate::app::command::WindowCommand;
 use crate::app::panel_size::PanelSize;
 use crate::app::sink::MotionSink;
 use crate::app::state::Panels;
@@ -24,8 +26,6 @@ const JOINTS_SHARE: f32 = 0.22;
 const RIGHT_SHARE: f32 = 0.24;
 /// The right column's share with the stage large (the timeline keeps the rest).
 const LARGE_STAGE_SHARE: f32 = 0.62;
-/// Narrower than this, the transport row is drawn compact.
-const TRANSPORT_FULL_WIDTH: f32 = 470.0;
 /// The rows (header included) the keyframe table shows at first where there is room.
 const TABLE_ROWS: f32 = 10.0;
 /// The largest share of the height the keyframe table may take.
@@ -84,227 +84,295 @@ pub fn motion_tab_ui(
     panels: Panels,
     sink: &mut MotionSink<'_>,
 ) {
-    let Shown {
-        document,
-        view,
-        playback,
-        repair_log,
-        shaping,
-        curve_clip,
-        floor,
-        track_view,
-        stage: stage_shows,
-    } = shown;
-    let tracks = document.tracks();
-    let MotionWidgets {
-        timeline: timeline_state,
-        stage: stage_state,
-    } = widgets;
-    let playhead_ms = playback.time_ms();
-    let playhead_values = playback.values_with(&document.motion.keyframes, document.times_ms());
-    // The lights the LED track has on at the playhead: for the stage and the face diagram.
-    #[expect(clippy::cast_precision_loss, reason = "a playhead in ms")]
-    let lights = tracks
-        .led
-        .as_ref()
-        .map(|led| Lights::of(led, playhead_ms as f64));
-    let (width, height) = (ui.available_width(), ui.available_height());
+    let document = shown.document;
+    let ms = shown.playback.time_ms();
+    let now = Now {
+        ms,
+        values: shown
+            .playback
+            .values_with(&document.motion.keyframes, document.times_ms()),
+        // The lights the LED track has on at the playhead: for the stage and the face.
+        #[expect(clippy::cast_precision_loss, reason = "a playhead in ms")]
+        lights: document
+            .tracks()
+            .led
+            .as_ref()
+            .map(|led| Lights::of(led, ms as f64)),
+    };
+    let width = ui.available_width();
+    let height = ui.available_height();
     // Each resizable panel keeps its size as a share of the window (see `panel_size`).
     if panels.joints {
-        let size = PanelSize {
-            salt: "joints",
-            extent: width,
-            default: 230.0_f32.min(width * JOINTS_SHARE),
-            max: width * JOINTS_SHARE,
-        };
-        size.fit(ui);
-        let shown = egui::Panel::left(size.salt)
-            .resizable(true)
-            .default_size(size.default)
-            .max_size(size.max)
-            .show(ui, |ui| {
-                let context = joints_panel::JointsContext {
-                    playhead_values: &playhead_values,
-                    marks: document.safety_marks(),
-                    times_ms: document.times_ms(),
-                    curve_clip,
-                };
-                joints_panel::joints_ui(ui, &document.motion, view, &context, sink);
-            });
-        size.remember(ui, shown.response.rect.width());
+        joints_panel_ui(ui, &shown, &now, width, sink);
     }
     if panels.pose || panels.header {
-        let large = panels.pose && panels.large_stage;
-        let share = if large {
-            LARGE_STAGE_SHARE
-        } else {
-            RIGHT_SHARE
-        };
-        let size = PanelSize {
-            salt: if large { "stage large" } else { "header" },
-            extent: width,
-            default: if large {
-                width * share
-            } else {
-                320.0_f32.min(width * share)
-            },
-            max: width * share,
-        };
-        size.fit(ui);
-        let visible_ms = timeline_state.transform.map(|t| {
-            let bounds = t.bounds();
-            (bounds.min()[0], bounds.max()[0])
-        });
-        let shown = egui::Panel::right(size.salt)
-            .resizable(true)
-            .default_size(size.default)
-            .max_size(size.max)
-            .show(ui, |ui| {
-                let mut stage_ui = |ui: &mut egui::Ui, sink: &mut MotionSink<'_>| {
-                    let input = StageInput {
-                        motion: &document.motion,
-                        revision: document.revision(),
-                        changes: document.changes(),
-                        values: &playhead_values,
-                        file_body: body_at(document, playhead_ms),
-                        playhead_ms,
-                        times_ms: document.times_ms(),
-                        ticks: floor
-                            .current(document.revision())
-                            .or_else(|| floor.latest()),
-                        visible_ms,
-                        focused: view.focused,
-                        lights,
-                        shows: stage_shows,
-                    };
-                    match stage::stage_ui(ui, &input, large, stage_state) {
-                        Some(StageEvent::Select(j)) => {
-                            sink.push(MotionAction::Focus(Some(Channel::Joint(j))));
-                            sink.push(MotionAction::SetVisible(Channel::Joint(j), true));
-                        }
-                        Some(StageEvent::ToggleLarge) => sink.window(WindowCommand::LargeStage),
-                        Some(StageEvent::Change(change)) => sink.push(MotionAction::Stage(change)),
-                        None => {}
-                    }
-                };
-                if !panels.header {
-                    stage_ui(ui, sink);
-                    return;
-                }
-                if panels.pose {
-                    let column = ui.available_height();
-                    let size = PanelSize {
-                        salt: if large { "stage large top" } else { "pose" },
-                        extent: column,
-                        default: if large {
-                            column * 0.8
-                        } else {
-                            (ui.available_width() * 0.75).min(column * 0.4)
-                        },
-                        max: column * if large { 0.9 } else { 0.7 },
-                    };
-                    size.fit(ui);
-                    let shown = egui::Panel::top(size.salt)
-                        .resizable(true)
-                        .default_size(size.default)
-                        .max_size(size.max)
-                        .show(ui, |ui| stage_ui(ui, sink));
-                    size.remember(ui, shown.response.rect.height());
-                }
-                egui::ScrollArea::vertical()
-                    .id_salt("right")
-                    .show(ui, |ui| {
-                        header_panel::header_ui(ui, document, sink);
-                        ui.separator();
-                        problems_panel::problems_ui(ui, document.problems(), sink);
-                        if !repair_log.is_empty() {
-                            ui.strong("Repairs made (save to write them)");
-                            for line in repair_log.iter() {
-                                ui.add(egui::Label::new(format!("• {line}")).wrap());
-                            }
-                        }
-                    });
-            });
-        size.remember(ui, shown.response.rect.width());
+        right_column_ui(ui, &shown, &now, widgets, panels, width, sink);
     }
     if panels.table {
-        // Enough for the header and nine rows (a screenful of keyframes to work with), but
-        // no more than 30% of a small window; the splitter above it resizes it.
-        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-        let size = PanelSize {
-            salt: "table",
-            extent: height,
-            default: (row * TABLE_ROWS + 40.0).min(height * 0.3),
-            max: height * TABLE_SHARE,
-        };
-        size.fit(ui);
-        let shown = egui::Panel::bottom(size.salt)
-            .resizable(true)
-            .default_size(size.default)
-            .max_size(size.max)
-            .show(ui, |ui| {
-                // Each tab scrolls its own table.
-                ui.push_id(sink.tab, |ui| table::table_ui(ui, document, view, sink));
-            });
-        size.remember(ui, shown.response.rect.height());
+        table_panel_ui(ui, &shown, height, sink);
     }
     egui::CentralPanel::default().show(ui, |ui| {
-        transport_ui(ui, playback, view, document, sink);
-        // The timeline above the sound and LED tracks: drawn first, so the tracks take its
-        // time axis as it is this frame.
-        let area = ui.available_rect_before_wrap();
-        // With an LED track, the lights at the playhead beside the timeline and its tracks
-        // (which keep one time axis, so both give up the column).
-        let lights = lights.filter(|_| area.width() > 3.2 * tracks::face::WIDTH);
-        let (area, column) = match lights {
-            Some(_) => {
-                let (left, right) = area.split_left_right_at_x(area.right() - tracks::face::WIDTH);
-                (left.with_max_x(left.right() - 6.0), Some(right))
-            }
-            None => (area, None),
-        };
-        let below = tracks::tracks_height(tracks, area.height());
-        if let (Some(lights), Some(column)) = (lights, column) {
-            let height = below.max(200.0).min(column.height());
-            let rect = column.with_min_y(column.bottom() - height);
-            tracks::face::face_ui(ui, rect, &lights, playhead_ms);
-        }
-        // A keyframe dragged in time snaps (Ctrl) to where the sound track's sounds begin.
-        timeline_state.time_snaps = tracks::onset_times(tracks);
-        let (curves, under) = area.split_top_bottom_at_y(area.bottom() - below);
-        // Each tab keeps its own zoom and pan: the plot keeps them under its id.
-        ui.push_id(sink.tab, |ui| {
-            ui.scope_builder(egui::UiBuilder::new().max_rect(curves), |ui| {
-                timeline::timeline_ui(
-                    ui,
-                    document,
-                    view,
-                    playhead_ms,
-                    shaping,
-                    timeline_state,
-                    sink,
-                );
-            });
-            if view.show_onsets
-                && let Some(transform) = timeline_state.transform.as_ref()
-            {
-                tracks::onset_marks(ui, transform, &timeline_state.time_snaps);
-            }
-            if below > 0.0 {
-                ui.scope_builder(egui::UiBuilder::new().max_rect(under), |ui| {
-                    let input = tracks::TracksInput {
-                        tracks,
-                        view: track_view,
-                        axis: timeline_state.transform.as_ref().map(tracks::TimeAxis::of),
-                        #[expect(clippy::cast_precision_loss, reason = "a length in ms")]
-                        motion_ms: crate::robot::timing::duration_ms(&document.motion.keyframes)
-                            as f64,
-                        playhead_ms,
-                    };
-                    timeline_state.track_areas = tracks::tracks_ui(ui, &input, sink);
-                });
-            }
+        transport::transport_ui(ui, shown.playback, shown.view, document, sink);
+        centre_ui(ui, &shown, &now, &mut widgets.timeline, sink);
+    });
+}
+
+/// The pose at the playhead, which several panels show.
+struct Now {
+    /// The playhead (ms).
+    ms: u64,
+    /// Every joint's value there.
+    values: Vec<i32>,
+    /// The lights the LED track has on there.
+    lights: Option<Lights>,
+}
+
+/// The joint list, on the left.
+fn joints_panel_ui(
+    ui: &mut egui::Ui,
+    shown: &Shown<'_>,
+    now: &Now,
+    width: f32,
+    sink: &mut MotionSink<'_>,
+) {
+    let size = PanelSize {
+        salt: "joints",
+        extent: width,
+        default: 230.0_f32.min(width * JOINTS_SHARE),
+        max: width * JOINTS_SHARE,
+    };
+    size.fit(ui);
+    let document = shown.document;
+    let panel = egui::Panel::left(size.salt)
+        .resizable(true)
+        .default_size(size.default)
+        .max_size(size.max)
+        .show(ui, |ui| {
+            let context = joints_panel::JointsContext {
+                playhead_values: &now.values,
+                marks: document.safety_marks(),
+                times_ms: document.times_ms(),
+                curve_clip: shown.curve_clip,
+            };
+            joints_panel::joints_ui(ui, &document.motion, shown.view, &context, sink);
         });
+    size.remember(ui, panel.response.rect.width());
+}
+
+/// The right column: the posed robot above the header, the problems and the repairs made
+/// (either may be hidden; a large stage takes most of the window's width).
+fn right_column_ui(
+    ui: &mut egui::Ui,
+    shown: &Shown<'_>,
+    now: &Now,
+    widgets: &mut MotionWidgets,
+    panels: Panels,
+    width: f32,
+    sink: &mut MotionSink<'_>,
+) {
+    let large = panels.pose && panels.large_stage;
+    let share = if large {
+        LARGE_STAGE_SHARE
+    } else {
+        RIGHT_SHARE
+    };
+    let size = PanelSize {
+        salt: if large { "stage large" } else { "header" },
+        extent: width,
+        default: if large {
+            width * share
+        } else {
+            320.0_f32.min(width * share)
+        },
+        max: width * share,
+    };
+    size.fit(ui);
+    // The span the timeline shows, which the stage's paths cover.
+    let visible_ms = widgets.timeline.transform.map(|t| {
+        let bounds = t.bounds();
+        (bounds.min()[0], bounds.max()[0])
+    });
+    let stage_state = &mut widgets.stage;
+    let panel = egui::Panel::right(size.salt)
+        .resizable(true)
+        .default_size(size.default)
+        .max_size(size.max)
+        .show(ui, |ui| {
+            let mut stage_ui = |ui: &mut egui::Ui, sink: &mut MotionSink<'_>| {
+                stage_in(ui, shown, now, visible_ms, large, stage_state, sink);
+            };
+            if !panels.header {
+                stage_ui(ui, sink);
+                return;
+            }
+            if panels.pose {
+                let column = ui.available_height();
+                let size = PanelSize {
+                    salt: if large { "stage large top" } else { "pose" },
+                    extent: column,
+                    default: if large {
+                        column * 0.8
+                    } else {
+                        (ui.available_width() * 0.75).min(column * 0.4)
+                    },
+                    max: column * if large { 0.9 } else { 0.7 },
+                };
+                size.fit(ui);
+                let panel = egui::Panel::top(size.salt)
+                    .resizable(true)
+                    .default_size(size.default)
+                    .max_size(size.max)
+                    .show(ui, |ui| stage_ui(ui, sink));
+                size.remember(ui, panel.response.rect.height());
+            }
+            egui::ScrollArea::vertical()
+                .id_salt("right")
+                .show(ui, |ui| header_and_problems_ui(ui, shown, sink));
+        });
+    size.remember(ui, panel.response.rect.width());
+}
+
+/// The posed robot at the playhead, and what is done to it turned into actions.
+fn stage_in(
+    ui: &mut egui::Ui,
+    shown: &Shown<'_>,
+    now: &Now,
+    visible_ms: Option<(f64, f64)>,
+    large: bool,
+    stage_state: &mut stage::StageState,
+    sink: &mut MotionSink<'_>,
+) {
+    let document = shown.document;
+    let input = StageInput {
+        motion: &document.motion,
+        revision: document.revision(),
+        changes: document.changes(),
+        values: &now.values,
+        file_body: body_at(document, now.ms),
+        playhead_ms: now.ms,
+        times_ms: document.times_ms(),
+        ticks: shown
+            .floor
+            .current(document.revision())
+            .or_else(|| shown.floor.latest()),
+        visible_ms,
+        focused: shown.view.focused,
+        lights: now.lights,
+        shows: shown.stage,
+    };
+    match stage::stage_ui(ui, &input, large, stage_state) {
+        Some(StageEvent::Select(j)) => {
+            sink.push(MotionAction::Focus(Some(Channel::Joint(j))));
+            sink.push(MotionAction::SetVisible(Channel::Joint(j), true));
+        }
+        Some(StageEvent::ToggleLarge) => sink.window(WindowCommand::LargeStage),
+        Some(StageEvent::Change(change)) => sink.push(MotionAction::Stage(change)),
+        None => {}
+    }
+}
+
+/// The header's fields, the problems found and the repairs made.
+fn header_and_problems_ui(ui: &mut egui::Ui, shown: &Shown<'_>, sink: &mut MotionSink<'_>) {
+    header_panel::header_ui(ui, shown.document, sink);
+    ui.separator();
+    problems_panel::problems_ui(ui, shown.document.problems(), sink);
+    if !shown.repair_log.is_empty() {
+        ui.strong("Repairs made (save to write them)");
+        for line in shown.repair_log {
+            ui.add(egui::Label::new(format!("• {line}")).wrap());
+        }
+    }
+}
+
+/// The keyframe table, at the bottom.
+fn table_panel_ui(ui: &mut egui::Ui, shown: &Shown<'_>, height: f32, sink: &mut MotionSink<'_>) {
+    // Enough for the header and nine rows (a screenful of keyframes to work with), but
+    // no more than 30% of a small window; the splitter above it resizes it.
+    let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let size = PanelSize {
+        salt: "table",
+        extent: height,
+        default: (row * TABLE_ROWS + 40.0).min(height * 0.3),
+        max: height * TABLE_SHARE,
+    };
+    size.fit(ui);
+    let panel = egui::Panel::bottom(size.salt)
+        .resizable(true)
+        .default_size(size.default)
+        .max_size(size.max)
+        .show(ui, |ui| {
+            // Each tab scrolls its own table.
+            ui.push_id(sink.tab, |ui| {
+                table::table_ui(ui, shown.document, shown.view, sink);
+            });
+        });
+    size.remember(ui, panel.response.rect.height());
+}
+
+/// The middle, below the transport: the timeline above the sound and LED tracks, with the
+/// lights at the playhead beside them when there is an LED track.
+fn centre_ui(
+    ui: &mut egui::Ui,
+    shown: &Shown<'_>,
+    now: &Now,
+    timeline_state: &mut timeline::TimelineState,
+    sink: &mut MotionSink<'_>,
+) {
+    let (document, view) = (shown.document, shown.view);
+    let tracks = document.tracks();
+    // The timeline is drawn first, so the tracks take its time axis as it is this frame.
+    let area = ui.available_rect_before_wrap();
+    // The timeline and its tracks keep one time axis, so both give up the lights' column.
+    let lights = now
+        .lights
+        .filter(|_| area.width() > 3.2 * tracks::face::WIDTH);
+    let (area, column) = match lights {
+        Some(_) => {
+            let (left, right) = area.split_left_right_at_x(area.right() - tracks::face::WIDTH);
+            (left.with_max_x(left.right() - 6.0), Some(right))
+        }
+        None => (area, None),
+    };
+    let below = tracks::tracks_height(tracks, area.height());
+    if let (Some(lights), Some(column)) = (lights, column) {
+        let height = below.max(200.0).min(column.height());
+        let rect = column.with_min_y(column.bottom() - height);
+        tracks::face::face_ui(ui, rect, &lights, now.ms);
+    }
+    // A keyframe dragged in time snaps (Ctrl) to where the sound track's sounds begin.
+    timeline_state.time_snaps = tracks::onset_times(tracks);
+    let (curves, under) = area.split_top_bottom_at_y(area.bottom() - below);
+    // Each tab keeps its own zoom and pan: the plot keeps them under its id.
+    ui.push_id(sink.tab, |ui| {
+        ui.scope_builder(egui::UiBuilder::new().max_rect(curves), |ui| {
+            timeline::timeline_ui(
+                ui,
+                document,
+                view,
+                now.ms,
+                shown.shaping,
+                timeline_state,
+                sink,
+            );
+        });
+        if view.show_onsets
+            && let Some(transform) = timeline_state.transform.as_ref()
+        {
+            tracks::onset_marks(ui, transform, &timeline_state.time_snaps);
+        }
+        if below > 0.0 {
+            ui.scope_builder(egui::UiBuilder::new().max_rect(under), |ui| {
+                let input = tracks::TracksInput {
+                    tracks,
+                    view: shown.track_view,
+                    axis: timeline_state.transform.as_ref().map(tracks::TimeAxis::of),
+                    #[expect(clippy::cast_precision_loss, reason = "a length in ms")]
+                    motion_ms: crate::robot::timing::duration_ms(&document.motion.keyframes) as f64,
+                    playhead_ms: now.ms,
+                };
+                timeline_state.track_areas = tracks::tracks_ui(ui, &input, sink);
+            });
+        }
     });
 }
 
@@ -330,114 +398,4 @@ fn body_at(document: &Document, time_ms: u64) -> [i32; 3] {
         *slot = value;
     }
     out
-}
-
-/// Play, pause, stop, loop, speed, and where the playhead is.
-fn transport_ui(
-    ui: &mut egui::Ui,
-    playback: &Playback,
-    view: &super::view::View,
-    document: &Document,
-    sink: &mut MotionSink<'_>,
-) {
-    let keyframes = &document.motion.keyframes;
-    // A narrow timeline gets the buttons as symbols (named for a screen reader as the
-    // words), no "Speed" label and an unpadded counter, so the row stays one line.
-    let narrow = ui.available_width() < TRANSPORT_FULL_WIDTH;
-    // Wrapped, so a narrow window keeps every control in reach and the timeline its width.
-    ui.horizontal_wrapped(|ui| {
-        let button = |ui: &mut egui::Ui, word: &str, symbol: &str, hover: &str| {
-            let response = ui
-                .button(if narrow { symbol } else { word })
-                .on_hover_text(hover);
-            if narrow {
-                response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, word));
-            }
-            response.clicked()
-        };
-        if button(ui, "Start", "⏮", "Go to start (Home)") {
-            sink.command(TabCommand::GoToStart);
-        }
-        let (word, symbol) = if playback.playing {
-            ("Pause", "⏸")
-        } else {
-            ("Play", "▶")
-        };
-        if button(ui, word, symbol, "Play or pause (Space)") {
-            sink.command(TabCommand::PlayPause);
-        }
-        if button(ui, "Stop", "⏹", "Stop and go back to the start") {
-            sink.command(TabCommand::GoToStart);
-        }
-        let mut looping = playback.looping;
-        if ui.checkbox(&mut looping, "Loop").changed() {
-            sink.push(MotionAction::SetLooping(looping));
-        }
-        let mut speed = playback.speed();
-        let label = (!narrow).then(|| ui.label("Speed"));
-        let response = ui
-            .add(
-                egui::DragValue::new(&mut speed)
-                    .range(
-                        crate::edit::playback::SPEED_RANGE.0..=crate::edit::playback::SPEED_RANGE.1,
-                    )
-                    .speed(0.01)
-                    .fixed_decimals(2)
-                    .suffix("×"),
-            )
-            .on_hover_text("Playback speed: drag, or click and type (0.25× to 2×)");
-        let response = match label {
-            Some(label) => response.labelled_by(label.id),
-            None => {
-                response.widget_info(|| {
-                    let mut info = egui::WidgetInfo::drag_value(true, speed);
-                    info.label = Some("Speed".to_owned());
-                    info
-                });
-                response
-            }
-        };
-        if response.changed() {
-            sink.push(MotionAction::SetSpeed(speed));
-        }
-        let scale = view.time_scale(&document.motion);
-        #[expect(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "a time in ms, far below u64's range"
-        )]
-        let shown = |ms: u64| (ms as f64 * scale).round() as u64;
-        let (now, length) = (
-            shown(playback.time_ms()),
-            shown(crate::robot::timing::duration_ms(keyframes)),
-        );
-        ui.monospace(if narrow {
-            format!("{now} / {length} ms")
-        } else {
-            format!("{now:>6} / {length} ms")
-        })
-        .on_hover_text("The playhead, on the robot's 8 ms ticks (arrow keys step 16 ms frames)");
-        if let Some(field) = super::view::odd_frame_rate(&document.motion) {
-            let mut follow = view.follow_file_rate;
-            if ui
-                .checkbox(&mut follow, format!("File's {field} ms frames"))
-                .on_hover_text(format!(
-                    "The frame-rate field says {field} ms per frame. Sony's player ignores it \
-                     and plays 16 ms frames: on the robot this motion lasts {} ms. Ticked, \
-                     the timeline and playback follow the field; Motion > Retime to Robot \
-                     Frames makes the robot play it at that pace.",
-                    crate::robot::timing::duration_ms(keyframes)
-                ))
-                .changed()
-            {
-                sink.push(MotionAction::SetFollowFileRate(follow));
-            }
-            if view.follow_file_rate {
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    "timing as the file says; the robot plays 16 ms frames",
-                );
-            }
-        }
-    });
 }

@@ -22,6 +22,7 @@ pub mod tab;
 mod table;
 pub mod timeline;
 pub mod tracks;
+mod transport;
 pub mod view;
 pub mod widgets;
 

@@ -4,6 +4,7 @@
 
 use super::form::{OpForm, OpPrompt, POSTURES, Preview, PreviewError, TARGETS};
 use crate::app::action::Action;
+use crate::app::state::TabId;
 use crate::app::tabs::Tabs;
 use crate::words::plural;
 
@@ -57,7 +58,72 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
     // typed in, it commits its text this frame, and the dialog applies on the next.
     let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
     let editing = ui.memory(|m| m.focused().is_some());
-    match &mut form {
+    fields_ui(ui, prompt, &mut form, tabs);
+    // In a dialog that floats beside the timeline (Shape, Simplify, Smooth) Enter in a
+    // field only commits it, so the preview of the typed value is seen before applying.
+    let typed_enter = enter && editing && !prompt.is_modeless();
+    let (apply_now, apply_next) = typed_apply(typed_enter, form != prompt.form, prompt.apply_next);
+    if apply_next > 0 {
+        ui.ctx().request_repaint();
+    }
+    if form != prompt.form || prompt.focus || apply_next > 0 {
+        actions.push(Action::EditOp(OpPrompt {
+            form: form.clone(),
+            preview: None,
+            working: false,
+            tab: prompt.tab,
+            focus: false,
+            apply_next,
+            basis: prompt.basis,
+        }));
+    }
+    ui.separator();
+    if prompt.working {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("Working out the result (every leg of every keyframe)…");
+        });
+    } else {
+        preview_ui(ui, prompt.preview.as_ref());
+    }
+    ui.horizontal(|ui| {
+        let request = form.request(|id| tabs.is_motion(id));
+        let ready = matches!(prompt.preview, Some(Ok(_))) && request.is_some();
+        let by_key = (enter && !editing && ready) || apply_now;
+        if (ui.add_enabled(ready, egui::Button::new("Apply")).clicked() || by_key)
+            && let Some(request) = request
+        {
+            actions.push(Action::CloseModal);
+            actions.push(Action::MotionOp(prompt.tab, request));
+        }
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseModal);
+        }
+    });
+}
+
+/// Enter in a number being typed: whether to apply now, and how many frames more to wait.
+///
+/// The dialog applies once the field has committed the typed value, which egui's DragValue
+/// does in the same frame or a frame or two after it lets the keyboard go. It waits up to
+/// [`APPLY_WAIT`] frames for the value to arrive (`arrived`: the form changed this frame),
+/// then applies anyway (a value typed equal to the one there changes nothing). `waiting`:
+/// the frames the prompt still had to wait.
+fn typed_apply(typed_enter: bool, arrived: bool, waiting: u8) -> (bool, u8) {
+    let apply_now = (typed_enter && arrived) || (waiting > 0 && (arrived || waiting == 1));
+    let apply_next = if typed_enter && !arrived {
+        APPLY_WAIT
+    } else if waiting > 0 && !apply_now {
+        waiting - 1
+    } else {
+        0
+    };
+    (apply_now, apply_next)
+}
+
+/// The operation's own fields, edited in `form`.
+fn fields_ui(ui: &mut egui::Ui, prompt: &OpPrompt, form: &mut OpForm, tabs: &Tabs) {
+    match form {
         OpForm::Retime {
             by_factor,
             duration_ms,
@@ -97,7 +163,7 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
             other,
             transition_ms,
         } => {
-            let choices: Vec<(crate::app::state::TabId, String)> = tabs
+            let choices: Vec<(TabId, String)> = tabs
                 .motions()
                 .filter(|(id, _)| *id != prompt.tab)
                 .map(|(id, tab)| (id, tab.document.tab_title()))
@@ -135,84 +201,24 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
             ms_field(ui, "Insert", ms, prompt.focus);
         }
         shaping => {
-            let handles_on = tabs
-                .get(prompt.tab)
-                .and_then(|t| t.motion())
-                .and_then(|tab| {
-                    let times = tab.document.times_ms();
-                    let (first, last) = tab
-                        .view
-                        .range_keyframes(times)
-                        .unwrap_or((0, times.len().saturating_sub(1)));
-                    let channel = crate::app::motion::timeline::overlay::handle_channel(
-                        &tab.document.motion,
-                        &tab.view,
-                        first,
-                        last,
-                    )?;
-                    Some(crate::app::motion::view::channel_name(
-                        &tab.document.motion,
-                        channel,
-                    ))
-                });
+            let handles_on = handles_on(tabs, prompt.tab);
             super::shape_form::fields(ui, shaping, handles_on.as_deref());
         }
     }
-    // Enter in a number being typed: apply once the field has committed the typed value,
-    // which egui's DragValue does in the same frame or a frame or two after it lets the
-    // keyboard go. The dialog waits up to APPLY_WAIT frames for the value to arrive (asking
-    // for each frame itself), then applies anyway (a value typed equal to the one there
-    // changes nothing).
-    let arrived = form != prompt.form;
-    let waiting = prompt.apply_next > 0;
-    // In a dialog that floats beside the timeline (Shape, Simplify, Smooth) Enter in a
-    // field only commits it, so the preview of the typed value is seen before applying.
-    let typed_enter = enter && editing && !prompt.is_modeless();
-    let apply_now = (typed_enter && arrived) || (waiting && (arrived || prompt.apply_next == 1));
-    let apply_next = if typed_enter && !arrived {
-        APPLY_WAIT
-    } else if waiting && !apply_now {
-        prompt.apply_next - 1
-    } else {
-        0
-    };
-    if apply_next > 0 {
-        ui.ctx().request_repaint();
-    }
-    if form != prompt.form || prompt.focus || apply_next > 0 {
-        actions.push(Action::EditOp(OpPrompt {
-            form: form.clone(),
-            preview: None,
-            working: false,
-            tab: prompt.tab,
-            focus: false,
-            apply_next,
-            basis: prompt.basis,
-        }));
-    }
-    ui.separator();
-    if prompt.working {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label("Working out the result (every leg of every keyframe)…");
-        });
-    } else {
-        preview_ui(ui, prompt.preview.as_ref());
-    }
-    ui.horizontal(|ui| {
-        let request = form.request(|id| tabs.is_motion(id));
-        let ready = matches!(prompt.preview, Some(Ok(_))) && request.is_some();
-        let by_key = (enter && !editing && ready) || apply_now;
-        if (ui.add_enabled(ready, egui::Button::new("Apply")).clicked() || by_key)
-            && let Some(request) = request
-        {
-            actions.push(Action::CloseModal);
-            actions.push(Action::MotionOp(prompt.tab, request));
-        }
-        if ui.button("Cancel").clicked() {
-            actions.push(Action::CloseModal);
-        }
-    });
+}
+
+/// The joint whose curve a shape's handles are drawn on in tab `tab`, if any.
+fn handles_on(tabs: &Tabs, tab: TabId) -> Option<String> {
+    let tab = tabs.get(tab)?.motion()?;
+    let times = tab.document.times_ms();
+    let (first, last) = tab
+        .view
+        .range_keyframes(times)
+        .unwrap_or((0, times.len().saturating_sub(1)));
+    let motion = &tab.document.motion;
+    let channel =
+        crate::app::motion::timeline::overlay::handle_channel(motion, &tab.view, first, last)?;
+    Some(crate::app::motion::view::channel_name(motion, channel))
 }
 
 fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>) {
@@ -257,5 +263,45 @@ fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{APPLY_WAIT, typed_apply};
+
+    #[test]
+    fn enter_with_the_value_already_arrived_applies_at_once() {
+        assert_eq!(typed_apply(true, true, 0), (true, 0));
+    }
+
+    #[test]
+    fn enter_before_the_value_arrives_waits_then_applies_when_it_does() {
+        let (now, waiting) = typed_apply(true, false, 0);
+        assert_eq!((now, waiting), (false, APPLY_WAIT));
+        assert_eq!(typed_apply(false, false, waiting), (false, APPLY_WAIT - 1));
+        assert_eq!(typed_apply(false, true, APPLY_WAIT - 1), (true, 0));
+    }
+
+    #[test]
+    fn a_value_that_never_arrives_applies_when_the_wait_runs_out() {
+        let mut waiting = typed_apply(true, false, 0).1;
+        let mut frames = 0;
+        loop {
+            let (now, next) = typed_apply(false, false, waiting);
+            frames += 1;
+            if now {
+                break;
+            }
+            assert!(frames <= APPLY_WAIT, "still waiting after {frames} frames");
+            waiting = next;
+        }
+        assert_eq!(frames, APPLY_WAIT);
+    }
+
+    #[test]
+    fn nothing_happens_without_enter_or_a_wait() {
+        assert_eq!(typed_apply(false, true, 0), (false, 0));
+        assert_eq!(typed_apply(false, false, 0), (false, 0));
     }
 }

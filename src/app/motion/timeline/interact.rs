@@ -1,0 +1,141 @@
+//! Clicks, drags and box selections on the timeline's plot.
+
+use super::axis::value_deg;
+use super::drag::{self, GRAB_RADIUS, PointDrag, nearest, snap_to_frame_ms};
+use super::{TimelineState, plot::Drawn};
+use crate::app::action::MotionAction;
+use crate::app::motion::view::{PointId, View, channel_name};
+use crate::app::sink::MotionSink;
+use crate::edit::Document;
+use egui::{Color32, Pos2};
+
+/// Clicks, drags and box selections on the plot.
+pub(super) fn interact(
+    ui: &egui::Ui,
+    document: &Document,
+    view: &View,
+    state: &mut TimelineState,
+    sink: &mut MotionSink<'_>,
+    response: &egui_plot::PlotResponse<Drawn>,
+    screen_markers: &[(Pos2, PointId)],
+) {
+    let transform = response.transform;
+    let plot_response = &response.response;
+    let shift = ui.input(|i| i.modifiers.shift);
+    let pointer = plot_response
+        .hover_pos()
+        .or_else(|| plot_response.interact_pointer_pos());
+    let pointer_value = pointer.map(|p| transform.value_from_position(p));
+    let hovered_now = pointer.and_then(|p| nearest(screen_markers, p, GRAB_RADIUS));
+
+    if plot_response.drag_started_by(egui::PointerButton::Primary) {
+        // A drag is recognised only after the pointer has moved a little: measure it from
+        // where the button went down, so the point does not lag behind the pointer.
+        let origin = ui
+            .input(|i| i.pointer.press_origin())
+            .map(|p| transform.value_from_position(p))
+            .or(pointer_value)
+            .map(|v| [v.x, v.y]);
+        if let Some(point) = state.hovered.or(hovered_now) {
+            let mut started = drag::start(document, &view.selection, point, shift, origin, sink);
+            started.times.1.clone_from(&state.time_snaps);
+            state.drag = Some(started);
+        } else if shift {
+            state.box_start = origin;
+        }
+    }
+    if let (Some(drag), Some(now)) = (state.drag.as_mut(), pointer_value)
+        && let Some(edit) = drag::next_edit(
+            drag,
+            [now.x, now.y],
+            transform.dpos_dvalue(),
+            ui.input(|i| i.modifiers.command),
+        )
+    {
+        sink.edit(drag::DRAG_LABEL, edit);
+    }
+    if plot_response.drag_stopped() {
+        if state.drag.take().is_some() {
+            sink.push(MotionAction::EndGesture);
+        }
+        if let (Some(start), Some(end)) = (state.box_start.take(), pointer_value) {
+            let (x0, x1) = (start[0].min(end.x), start[0].max(end.x));
+            let (y0, y1) = (start[1].min(end.y), start[1].max(end.y));
+            let mut selection = view.selection.clone();
+            selection.extend(
+                response
+                    .inner
+                    .markers
+                    .iter()
+                    .filter(|(p, _)| (x0..=x1).contains(&p[0]) && (y0..=y1).contains(&p[1]))
+                    .map(|(_, id)| *id),
+            );
+            sink.push(MotionAction::SelectPoints(selection));
+        }
+    }
+    if plot_response.clicked() {
+        match hovered_now {
+            Some(point) => {
+                sink.push(MotionAction::SelectPoints(drag::clicked(
+                    &view.selection,
+                    point,
+                    shift,
+                )));
+                sink.push(MotionAction::Focus(Some(point.1)));
+            }
+            None => {
+                if !shift {
+                    sink.push(MotionAction::SelectPoints(Default::default()));
+                }
+                if let Some(v) = pointer_value {
+                    sink.push(MotionAction::Seek(snap_to_frame_ms(v.x)));
+                }
+            }
+        }
+    }
+    if state.drag.is_none() {
+        state.hovered = hovered_now;
+    }
+    if state.hovered.is_some() || state.drag.is_some() {
+        ui.ctx().set_cursor_icon(if state.drag.is_some() {
+            egui::CursorIcon::Grabbing
+        } else {
+            egui::CursorIcon::Grab
+        });
+    }
+    if let (Some(drag), Some(pos)) = (&state.drag, pointer) {
+        drag_label(ui, document, drag, pos);
+    }
+}
+
+/// Shows the dragged keyframe's time and value beside the pointer.
+fn drag_label(ui: &egui::Ui, document: &Document, drag: &PointDrag, pos: Pos2) {
+    let Some(&((k, channel), _)) = drag.original_values.first() else {
+        return;
+    };
+    let motion = &document.motion;
+    let time = document.times_ms().get(k).copied().unwrap_or(0);
+    let text = format!(
+        "{} · keyframe {k}\n{time} ms · {:.2}°",
+        channel_name(motion, channel),
+        value_deg(motion, k, channel)
+    );
+    let painter = ui.ctx().layer_painter(egui::LayerId::new(
+        egui::Order::Tooltip,
+        egui::Id::unique("drag label"),
+    ));
+    let galley = painter.layout_no_wrap(text, egui::FontId::proportional(13.0), Color32::WHITE);
+    // Beside the pointer, flipped to its left near the right edge so it stays readable.
+    let size = galley.size() + egui::vec2(8.0, 8.0);
+    let screen = ui.ctx().content_rect();
+    let mut min = pos + egui::vec2(14.0, 14.0);
+    if min.x + size.x > screen.right() {
+        min.x = pos.x - 14.0 - size.x;
+    }
+    if min.y + size.y > screen.bottom() {
+        min.y = pos.y - 14.0 - size.y;
+    }
+    let rect = egui::Rect::from_min_size(min, size);
+    painter.rect_filled(rect, 4.0, Color32::from_black_alpha(200));
+    painter.galley(rect.min + egui::vec2(4.0, 4.0), galley, Color32::WHITE);
+}
