@@ -27,6 +27,7 @@ mod reaching;
 mod recovery;
 mod screenshots;
 mod shaping;
+mod snapshots;
 mod tracks;
 mod trusted_edits;
 mod values;

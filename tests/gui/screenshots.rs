@@ -11,7 +11,6 @@ use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
 use mtn_studio::app::motion::view::Channel;
 use mtn_studio::edit::Document;
-use std::io::Write as _;
 use std::path::PathBuf;
 
 fn out_dir() -> PathBuf {
@@ -23,29 +22,6 @@ fn out_dir() -> PathBuf {
     };
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// The harness's picture; without a wgpu adapter a loud note and `None` (the skip rule), or a
-/// failure where `MTN_STUDIO_REQUIRE_RENDER=1` (CI). (A macro: the picture's type is the
-/// `image` crate's, which this crate does not name.)
-macro_rules! rendered {
-    ($harness:expr, $name:expr) => {
-        match $harness.render() {
-            Ok(image) => Some(image),
-            Err(e) if std::env::var("MTN_STUDIO_REQUIRE_RENDER").is_ok_and(|v| v == "1") => {
-                panic!("rendering needs a wgpu adapter (apt-get install mesa-vulkan-drivers): {e}")
-            }
-            Err(e) => {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "\n*** SKIPPED screenshot {}: no wgpu adapter ({e}); apt-get install \
-                     mesa-vulkan-drivers to render without a GPU ***",
-                    $name
-                );
-                None
-            }
-        }
-    };
 }
 
 fn render(app: StudioApp, name: &str, prepare: impl FnOnce(&mut Harness<'_, StudioApp>)) {
@@ -67,7 +43,7 @@ fn render_sized(
     harness.run();
     prepare(&mut harness);
     harness.run();
-    let Some(image) = rendered!(harness, name) else {
+    let Some(image) = crate::snapshots::rendered(&mut harness, name) else {
         return;
     };
     assert!(image.width() as f32 >= size[0] && image.height() as f32 >= size[1]);
@@ -78,6 +54,7 @@ fn render_sized(
     assert!(colours.len() > 20, "{name}: the image looks empty");
     let path = out_dir().join(format!("{name}.png"));
     image.save(&path).unwrap();
+    crate::snapshots::assert_matches(&image, name);
 }
 
 #[test]
@@ -196,7 +173,7 @@ fn stage_picture(
             stage_ui(ui, &input, false, &mut state);
         });
     harness.run();
-    let Some(image) = rendered!(harness, file) else {
+    let Some(image) = crate::snapshots::rendered(&mut harness, file) else {
         return;
     };
     // The robot is drawn filled: its shell (light, nearly grey) and its limbs' colours
@@ -215,6 +192,7 @@ fn stage_picture(
     let area = f64::from(image.width() * image.height());
     assert!(shell as f64 / area > 0.02, "{file}: shell {shell}");
     assert!(coloured as f64 / area > 0.005, "{file}: limbs {coloured}");
+    crate::snapshots::assert_matches(&image, file.trim_end_matches(".png"));
 }
 
 #[test]
