@@ -2,7 +2,10 @@
 //! with the segment's frames and ms. Every cell is a drag value that can also be typed
 //! into. Only the rows in view are built, and only the columns in view: the columns
 //! scrolled out of sight sideways are one empty stretch, so a wide motion in a narrow
-//! window costs what is shown.
+//! window costs what is shown. A number cell no one is touching is drawn as its field looks
+//! at rest, without the field's machinery ([`at_rest`]).
+
+mod at_rest;
 
 use super::view::{Channel, View, channel_name, value};
 use crate::app::action::MotionAction;
@@ -233,6 +236,15 @@ fn lead_cell(
                 return None;
             }
             let mut value = frames;
+            let text = ui.style().number_formatter.format(f64::from(frames), 0..=0);
+            if let Some(response) = at_rest::number(ui, &text, "") {
+                labelled(
+                    &response,
+                    || format!("frames of keyframe {k}"),
+                    f64::from(frames),
+                );
+                return at_rest::took_focus(&response);
+            }
             let (response, changed) =
                 field::number_ui(ui, egui::DragValue::new(&mut value).range(0..=u32::MAX));
             let response = response.on_hover_ui(|ui| {
@@ -264,6 +276,11 @@ fn value_cell(
 ) -> Option<egui::Rect> {
     let urad = value(&document.motion, k, channel).unwrap_or(0);
     let mut degrees = urad_to_deg(urad);
+    let text = ui.style().number_formatter.format(degrees, 2..=2);
+    if let Some(response) = at_rest::number(ui, &text, "°") {
+        labelled(&response, || format!("{name} keyframe {k}"), degrees);
+        return at_rest::took_focus(&response);
+    }
     let (response, changed) = field::number_ui(
         ui,
         egui::DragValue::new(&mut degrees)
