@@ -430,6 +430,17 @@ pub fn shortcut_commands(ctx: &egui::Context, typing: bool) -> Vec<UiCommand> {
                 commands.push(command);
             }
         }
+        // Ctrl+Tab and Ctrl+Shift+Tab change tabs too, as in browsers and other editors (the
+        // menus show Ctrl+PageDown and Ctrl+PageUp). With Shift first: Ctrl+Tab matches it.
+        let command_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        for (command, modifiers) in [
+            (UiCommand::PreviousTab, command_shift),
+            (UiCommand::NextTab, Modifiers::COMMAND),
+        ] {
+            if input.consume_shortcut(&KeyboardShortcut::new(modifiers, Key::Tab)) {
+                commands.push(command);
+            }
+        }
     });
     commands
 }

@@ -33,3 +33,93 @@ fn cancelled(ctx: &Context, id: Id) -> bool {
     ctx.data(|data| data.get_temp::<(Id, u64)>(Id::unique(CANCELLED_KEY)))
         .is_some_and(|(field, pass)| field == id && now <= pass + CANCEL_PASSES)
 }
+
+/// Holds back a Tab typed in the same frame as text, to the next frame.
+///
+/// egui moves the keyboard on Tab at the start of a frame, before any field reads that
+/// frame's typing, so a value typed then Tab pressed within one frame (a quick typist, a
+/// window slow to draw) would lose its last keys: the field is left with the text it had.
+/// The events from such a Tab on wait in `held` and go first in the next frame's `events`.
+pub fn hold_back_tab(held: &mut Vec<egui::Event>, events: &mut Vec<egui::Event>) {
+    if !held.is_empty() {
+        let later = std::mem::replace(events, std::mem::take(held));
+        events.extend(later);
+    }
+    let mut typed = false;
+    for (i, event) in events.iter().enumerate() {
+        match event {
+            egui::Event::Text(_) | egui::Event::Paste(_) | egui::Event::Ime(_) => typed = true,
+            egui::Event::Key {
+                key: egui::Key::Tab,
+                pressed: true,
+                ..
+            } if typed => {
+                *held = events.split_off(i);
+                return;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hold_back_tab;
+    use egui::{Event, Key, Modifiers};
+
+    fn key(key: Key, pressed: bool) -> Event {
+        Event::Key {
+            key,
+            physical_key: Some(key),
+            pressed,
+            repeat: false,
+            modifiers: Modifiers::NONE,
+        }
+    }
+
+    #[test]
+    fn a_tab_after_text_in_one_frame_waits_for_the_next() {
+        let mut held = Vec::new();
+        let mut events = vec![
+            key(Key::Num7, true),
+            Event::Text("7".into()),
+            key(Key::Num7, false),
+            key(Key::Tab, true),
+            key(Key::Tab, false),
+            Event::Text("8".into()),
+        ];
+        hold_back_tab(&mut held, &mut events);
+        assert_eq!(events.len(), 3);
+        assert_eq!(held.len(), 3);
+        // The next frame: what waited comes first, then the frame's own events; the "8"
+        // typed after the Tab is text before a later Tab of its own.
+        let mut next = vec![key(Key::Tab, true)];
+        hold_back_tab(&mut held, &mut next);
+        assert_eq!(
+            next,
+            vec![
+                key(Key::Tab, true),
+                key(Key::Tab, false),
+                Event::Text("8".into())
+            ]
+        );
+        assert_eq!(held, vec![key(Key::Tab, true)]);
+        let mut last = Vec::new();
+        hold_back_tab(&mut held, &mut last);
+        assert_eq!(last, vec![key(Key::Tab, true)]);
+        assert!(held.is_empty());
+    }
+
+    #[test]
+    fn a_tab_without_text_before_it_goes_at_once() {
+        let mut held = Vec::new();
+        let mut events = vec![
+            key(Key::Tab, true),
+            Event::Text("7".into()),
+            key(Key::Tab, false),
+        ];
+        hold_back_tab(&mut held, &mut events);
+        assert_eq!(events.len(), 3);
+        assert!(held.is_empty());
+    }
+}

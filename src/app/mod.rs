@@ -104,6 +104,8 @@ pub struct StudioApp {
     typing: bool,
     /// The widget that had the keyboard at the end of the last frame.
     focused: Option<egui::Id>,
+    /// Input held back to the next frame (a Tab typed in the same frame as text).
+    held_input: Vec<egui::Event>,
     allow_close: bool,
     close_sent: bool,
     shown_title: String,
@@ -142,9 +144,20 @@ impl StudioApp {
             actions: Vec::new(),
             typing: false,
             focused: None,
+            held_input: Vec::new(),
             allow_close: false,
             close_sent: false,
             shown_title: String::new(),
+        }
+    }
+
+    /// Readies a frame's input before egui reads it (eframe calls it before each frame; a
+    /// test driving the window calls it as eframe would): a Tab typed in the same frame as
+    /// text waits for the next frame, so the text reaches its field first.
+    pub fn before_frame(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        field::hold_back_tab(&mut self.held_input, &mut raw_input.events);
+        if !self.held_input.is_empty() {
+            ctx.request_repaint();
         }
     }
 
@@ -300,6 +313,10 @@ impl StudioApp {
 impl eframe::App for StudioApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame_ui(ui);
+    }
+
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        self.before_frame(ctx, raw_input);
     }
 
     /// egui's memory is not carried into the next run: it holds the panels' sizes in points,

@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::ui::{ctrl, doc, harness, opened, press, said, start_typing, tab, widgets};
-use egui::Key;
+use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mtn_studio::app::motion::view::Channel;
@@ -497,4 +497,51 @@ fn ctrl_z_while_typing_never_brings_back_text_that_was_undone_or_escaped() {
         "{}",
         said(&harness)
     );
+}
+
+#[test]
+fn a_value_typed_then_tab_within_one_frame_is_kept() {
+    if !common::corpus_present("a_value_typed_then_tab_within_one_frame_is_kept") {
+        return;
+    }
+    let path = greet_file("typed-then-tab");
+    let mut harness = opened(&[&path]);
+    let before = doc(&harness).motion.clone();
+    let yaw = 1;
+    start_typing(&mut harness, "HEAD_YAW keyframe 1", "");
+    // A quick typist (or a window slow to draw): the 7 and the Tab reach the window between
+    // two frames, so egui-winit hands them over in one; the window readies the frame's
+    // input as eframe does before each frame.
+    let mut events = vec![
+        common::ui::key_event(Key::Num7, true, Modifiers::NONE),
+        egui::Event::Text("7".into()),
+        common::ui::key_event(Key::Num7, false, Modifiers::NONE),
+        common::ui::key_event(Key::Tab, true, Modifiers::NONE),
+        common::ui::key_event(Key::Tab, false, Modifiers::NONE),
+    ];
+    for _ in 0..3 {
+        let ctx = harness.ctx.clone();
+        let mut input = egui::RawInput {
+            events: std::mem::take(&mut events),
+            ..Default::default()
+        };
+        harness.state_mut().before_frame(&ctx, &mut input);
+        harness.input_mut().events.extend(input.events);
+        harness.step();
+    }
+    harness.run();
+    let after = &doc(&harness).motion;
+    assert_eq!(
+        after.keyframes.angle(1, yaw),
+        Some(deg_to_urad(7.0)),
+        "{}",
+        said(&harness)
+    );
+    for j in 0..before.locators.len() {
+        for k in 0..before.keyframes.len() {
+            if (k, j) != (1, yaw) {
+                assert_eq!(after.keyframes.angle(k, j), before.keyframes.angle(k, j));
+            }
+        }
+    }
 }

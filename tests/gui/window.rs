@@ -6,8 +6,8 @@
 use crate::common;
 
 use common::ui::{
-    Desktop, ctrl, doc, drag, harness, menu, opened, point_on_screen, press, said, shows, tab,
-    type_into, widgets,
+    Desktop, ctrl, ctrl_shift, doc, drag, harness, menu, opened, point_on_screen, press, said,
+    shows, tab, type_into, widgets,
 };
 use egui::{Key, Role};
 use egui_kittest::Harness;
@@ -491,6 +491,11 @@ fn tabs_switch_by_keyboard_and_the_window_says_what_is_open() {
     ctrl(&mut harness, Key::PageDown);
     assert_eq!(doc(&harness).origin.display_name(), "a.mtn");
     ctrl(&mut harness, Key::PageUp);
+    assert_eq!(doc(&harness).origin.display_name(), "b.mtn");
+    // Ctrl+Tab and Ctrl+Shift+Tab too, as in browsers.
+    ctrl(&mut harness, Key::Tab);
+    assert_eq!(doc(&harness).origin.display_name(), "a.mtn");
+    ctrl_shift(&mut harness, Key::Tab);
     assert_eq!(doc(&harness).origin.display_name(), "b.mtn");
     ctrl(&mut harness, Key::W);
     assert_eq!(doc(&harness).origin.display_name(), "a.mtn");
