@@ -22,7 +22,8 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
   8. convert a motion of 16,384 keyframes to the ERS-210 (worked out in the background),
      Apply, Ctrl+S; read back;
   9. type -35 into a keyframe cell, Enter, Ctrl+Z, Ctrl+S: the file keeps the original
-     value; type -35 again, Enter, Ctrl+S: the file holds -35 degrees exactly;
+     value; type -35 again, Enter, Ctrl+S: the file holds -35 degrees exactly; 12 and Tab
+     sent at once into the next keyframe's cell: the file holds 12 degrees;
  10. the window carries the application's icon and class (what a desktop shows and pairs
      with the installed entry); Ctrl+Shift+E, a project folder typed, Export: a Webots
      motion beside the file and a project that plays it; again: Export names the file
@@ -655,13 +656,25 @@ def typed_value_is_one_undo_step():
         value = read_motion(path)['keyframes'][1]['angles_urad'][head]
         if value != minus_35:
             fail('the typed -35 was saved as %d µrad, not %d' % (value, minus_35))
+        # A quick typist: 1, 2 and Tab sent in one go, with no delay between them, so they
+        # reach the window between two frames; the 12 is kept, not lost to the Tab.
+        click('HEAD_PITCH keyframe 2', 'spin button')
+        wait_typing_field('a click on the keyframe 2 cell')
+        key('ctrl+a')
+        xdotool('key', '--delay', '0', '1', '2', 'Tab')
+        time.sleep(0.5)
+        save_answering_safety()
+        twelve = round(12 * math.pi * 1e6 / 180)
+        value = read_motion(path)['keyframes'][2]['angles_urad'][head]
+        if value != twelve:
+            fail('12 typed then Tab at once was saved as %d µrad, not %d' % (value, twelve))
         key('ctrl+q')
         wait_closed(app_process, 'Ctrl+Q after saving the typed value')
     finally:
         if app_process.poll() is None:
             app_process.kill()
-    log('ok: -35 typed, one Ctrl+Z gave back %d µrad; typed again and saved as %d µrad'
-        % (original, minus_35))
+    log('ok: -35 typed, one Ctrl+Z gave back %d µrad; typed again and saved as %d µrad; '
+        '12 and Tab sent at once kept the 12' % (original, minus_35))
 
 
 def icon_and_export_for_webots():
