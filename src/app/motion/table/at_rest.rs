@@ -83,15 +83,13 @@ fn busy(ui: &egui::Ui, id: egui::Id) -> bool {
     use egui::accesskit::Action;
     let focused = ui.memory(|m| m.has_focus(id));
     let key = egui::Id::unique(HAD_FOCUS);
-    let had = ui.data_mut(|data| {
-        let had = data.get_temp::<egui::Id>(key) == Some(id);
-        if focused {
-            data.insert_temp(key, id);
-        } else if had {
-            data.remove::<egui::Id>(key);
-        }
-        had
-    });
+    // Read for every cell of every frame; written only when the keyboard comes or goes.
+    let had = ui.data(|data| data.get_temp::<egui::Id>(key)) == Some(id);
+    if focused && !had {
+        ui.data_mut(|data| data.insert_temp(key, id));
+    } else if had && !focused {
+        ui.data_mut(|data| data.remove::<egui::Id>(key));
+    }
     focused
         || had
         || ui.rect_contains_pointer(ui.max_rect())
