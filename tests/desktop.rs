@@ -218,3 +218,25 @@ fn the_desktop_entry_and_file_types_install_validate_and_uninstall() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// What `cargo install` builds stays lean: the release profile keeps debug info and the
+/// symbol table out of the binary (about 28 MB instead of 170 with line tables). CI builds
+/// no optimised program to weigh, so the profile that decides it is read here.
+#[test]
+fn the_release_profile_leaves_debug_info_and_symbols_out() {
+    let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
+        .expect("read Cargo.toml");
+    let release: Vec<&str> = manifest
+        .lines()
+        .skip_while(|line| line.trim() != "[profile.release]")
+        .skip(1)
+        .take_while(|line| !line.trim_start().starts_with('['))
+        .map(str::trim)
+        .collect();
+    for setting in ["debug = false", "strip = \"symbols\""] {
+        assert!(
+            release.contains(&setting),
+            "Cargo.toml's [profile.release] should say `{setting}`: it has {release:?}"
+        );
+    }
+}

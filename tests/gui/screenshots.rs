@@ -11,7 +11,7 @@ use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
 use mtn_studio::app::motion::view::Channel;
 use mtn_studio::edit::Document;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn out_dir() -> PathBuf {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -57,6 +57,15 @@ fn render_sized(
     crate::snapshots::assert_matches(&image, name);
 }
 
+/// A corpus file named relative to the package (the tests' working folder) where it lies
+/// under it: paths are shown in the window, and the pictures must not depend on where the
+/// checkout is.
+fn corpus_file(kind: &str, name: &str) -> PathBuf {
+    let path = common::corpus_dir(kind).join(name);
+    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .map_or_else(|_| path.clone(), Path::to_path_buf)
+}
+
 #[test]
 fn screenshots_of_the_editor() {
     if !common::corpus_present("screenshots_of_the_editor") {
@@ -64,7 +73,7 @@ fn screenshots_of_the_editor() {
     }
     // The timeline, table and header of a real Sony motion, opened from its archive, whose
     // browser stays in a tab of its own.
-    let archive = common::corpus_dir("mtn").join("monet-ERS-7-MOTION7.ODA");
+    let archive = corpus_file("mtn", "monet-ERS-7-MOTION7.ODA");
     let mut app = StudioApp::empty();
     app.push(Action::Open(archive.clone()));
     app.push(Action::OpenEntry {
@@ -101,7 +110,7 @@ fn screenshots_of_the_editor() {
     }
 
     // A malformed file: its problems next to the fields and in the problems panel.
-    let path = common::corpus_dir("mtn").join("workbench-KnownGoodERS7.mtn");
+    let path = corpus_file("mtn", "workbench-KnownGoodERS7.mtn");
     render(
         StudioApp::with_document(Document::open(&path).unwrap()),
         "editor-problems",
@@ -110,7 +119,7 @@ fn screenshots_of_the_editor() {
 
     // A motion too fast for the servos: every too-fast segment marked on its curve, and the
     // strip along the bottom of the timeline.
-    let archive = common::corpus_dir("mtn").join("monet-ERS-200-MOTION.ODA");
+    let archive = corpus_file("mtn", "monet-ERS-200-MOTION.ODA");
     let document = Document::open_entry(&archive, "a_walk#stand_sox_sdk").unwrap();
     assert!(!document.safety_marks().is_empty(), "the walk is too fast");
     render(StudioApp::with_document(document), "editor-safety", |_| {});
@@ -227,7 +236,7 @@ fn screenshot_of_the_import_window() {
     use mtn_studio::app::dialogs::{ImportPrompt, Modal};
     // Choreonoid's SR1 humanoid walk onto an ERS-7, mapped by hand: the front legs from the
     // arms' shoulder pitch, the back legs from the hips and knees; the rest hold the stand.
-    let walk = common::corpus_dir("seq").join("SR1WalkPattern1.seq");
+    let walk = corpus_file("seq", "SR1WalkPattern1.seq");
     let mut prompt = ImportPrompt::new(walk.display().to_string(), "DRX-1000".to_owned());
     for (joint, part, scale) in [
         ("FR_LEG_VERT", 6, 1.0),

@@ -267,8 +267,14 @@ def start(*args, recovery=None):
         time.sleep(0.25)
     if window is None:
         fail('no window named mtn-studio')
-    # No window manager under Xvfb: give the window the keyboard by hand.
-    xdotool('windowfocus', '--sync', window)
+    # No window manager under Xvfb: give the window the keyboard by hand, once it is mapped
+    # (X refuses the focus to a window not yet viewable; a slower build maps it later).
+    end = time.time() + 20
+    while subprocess.run(['xdotool', 'windowfocus', '--sync', window],
+                         capture_output=True).returncode != 0:
+        if time.time() > end:
+            fail('window %s never took the keyboard' % window)
+        time.sleep(0.25)
     log('window %s: %s' % (window, window_title(window)))
     return process, window
 
@@ -511,6 +517,19 @@ def save_answering_safety():
         time.sleep(0.25)
 
 
+def open_typed_path(path):
+    """Ctrl+Shift+O, the path typed once its field has the keyboard, then Enter."""
+    key('ctrl+shift+o')
+    field = find('Path to a motion', 'entry', prefix=True)
+    end = time.time() + 10
+    while not field.getState().contains(pyatspi.STATE_FOCUSED):
+        if time.time() > end:
+            fail('the Open Path field never took the keyboard')
+        time.sleep(0.1)
+    xdotool('type', '--delay', '20', path)
+    key('Return')
+
+
 def range_cut_paste_reverse():
     """A time range dragged on the strip, cut with Ctrl+X, pasted into another open motion
     with Ctrl+V, reversed there with Ctrl+R (the Motion menu's shortcut), both saved."""
@@ -519,9 +538,7 @@ def range_cut_paste_reverse():
     original = read_motion(MOTION)['keyframes']
     app_process, _ = start(a)
     try:
-        key('ctrl+shift+o')
-        xdotool('type', '--delay', '20', b)
-        key('Return')
+        open_typed_path(b)
         find('Tab b.mtn', 'page tab')
         click('Tab a.mtn', 'page tab')
         # From just before keyframe 1 to just after keyframe 2, along the strip.
