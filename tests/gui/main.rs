@@ -28,6 +28,7 @@ mod recovery;
 mod screenshots;
 mod shaping;
 mod snapshots;
+mod table_columns;
 mod tracks;
 mod trusted_edits;
 mod values;

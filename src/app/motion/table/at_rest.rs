@@ -65,13 +65,14 @@ pub fn number(ui: &mut egui::Ui, value: &str, suffix: &str) -> Option<egui::Resp
     Some(response)
 }
 
-/// The cell's place if it took the keyboard as it was drawn at rest (Tab from the cell
-/// before it), so that the table brings it into view; it is the field from the next frame.
-pub fn took_focus(response: &egui::Response) -> Option<egui::Rect> {
-    response.has_focus().then(|| {
+/// Whether the cell took the keyboard as it was drawn at rest (Tab from the cell before it),
+/// so that the table brings it into view; it is the field from the next frame.
+pub fn took_focus(response: &egui::Response) -> bool {
+    let focused = response.has_focus();
+    if focused {
         response.ctx.request_repaint();
-        response.rect
-    })
+    }
+    focused
 }
 
 /// Where the table keeps the cell that had the keyboard last frame: in the frame it loses

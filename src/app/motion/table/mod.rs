@@ -1,11 +1,13 @@
 //! The keyframe table: keyframes as rows, joints as columns in degrees (µrad on hover),
 //! with the segment's frames and ms. Every cell is a drag value that can also be typed
-//! into. Only the rows in view are built, and only the columns in view: the columns
-//! scrolled out of sight sideways are one empty stretch, so a wide motion in a narrow
-//! window costs what is shown. A number cell no one is touching is drawn as its field looks
-//! at rest, without the field's machinery ([`at_rest`]).
+//! into. The leading columns (#, time, frames) stay put while the joint columns scroll
+//! sideways by whole columns ([`columns`]). Only the rows in view are built, and only the
+//! columns in view, so a wide motion in a narrow window costs what is shown. A number cell
+//! no one is touching is drawn as its field looks at rest, without the field's machinery
+//! ([`at_rest`]).
 
 mod at_rest;
+mod columns;
 
 use super::view::{Channel, View, channel_name, value};
 use crate::app::action::MotionAction;
@@ -13,58 +15,10 @@ use crate::app::field;
 use crate::app::sink::MotionSink;
 use crate::edit::{Document, Edit};
 use crate::robot::{deg_to_urad, timing, urad_to_deg};
-use egui_extras::{Column, TableBuilder, TableRow};
-use std::ops::Range;
+use columns::{LEAD_WIDTHS, Layout, VALUE_WIDTH};
+use egui_extras::{Column, TableBuilder};
 
-/// The widths of the leading columns (#, time, frames) and of each value column.
-const LEAD_WIDTHS: [f32; 3] = [44.0, 64.0, 60.0];
-const VALUE_WIDTH: f32 = 92.0;
-
-/// The columns a table shows, as its builder needs them: each leading column and each
-/// value column in view, with an empty stretch for those scrolled past on either side.
-#[derive(Clone, Debug, PartialEq)]
-struct Layout {
-    /// The leading columns shown (0..=3).
-    lead: Range<usize>,
-    /// The value columns shown.
-    values: Range<usize>,
-    /// The widths of the empty stretches before and after, 0 when there is none.
-    before: f32,
-    after: f32,
-}
-
-impl Layout {
-    /// The columns of `values` value columns that meet the horizontal span `[x0, x1]` of
-    /// the content.
-    fn in_view(values: usize, x0: f32, x1: f32) -> Self {
-        let spacing = 8.0;
-        let mut widths = LEAD_WIDTHS.to_vec();
-        widths.extend(std::iter::repeat_n(VALUE_WIDTH, values));
-        let mut starts = Vec::with_capacity(widths.len() + 1);
-        let mut x = 0.0;
-        for w in &widths {
-            starts.push(x);
-            x += w + spacing;
-        }
-        starts.push(x);
-        let shown: Vec<usize> = (0..widths.len())
-            .filter(|&i| starts[i + 1] > x0 && starts[i] < x1)
-            .collect();
-        let (first, last) = match (shown.first(), shown.last()) {
-            (Some(&a), Some(&b)) => (a, b + 1),
-            _ => (0, 0),
-        };
-        let lead_count = LEAD_WIDTHS.len();
-        Self {
-            lead: first.min(lead_count)..last.min(lead_count),
-            values: first.saturating_sub(lead_count)..last.saturating_sub(lead_count),
-            before: (starts[first] - spacing).max(0.0),
-            after: (x - starts[last] - spacing).max(0.0),
-        }
-    }
-}
-
-/// Draws the keyframe table.
+/// Draws the keyframe table, with the bar that scrolls its joint columns under it.
 pub fn table_ui(ui: &mut egui::Ui, document: &Document, view: &View, sink: &mut MotionSink<'_>) {
     let motion = &document.motion;
     let channels: Vec<Channel> = (0..motion.locators.len())
@@ -74,97 +28,103 @@ pub fn table_ui(ui: &mut egui::Ui, document: &Document, view: &View, sink: &mut 
     let row_height = ui.spacing().interact_size.y;
     // Solid scroll bars take their own space, so they never cover the last row.
     ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-    egui::ScrollArea::horizontal()
-        .id_salt("table scroll")
-        .show_viewport(ui, |ui, viewport| {
-            // One column more on either side than is in view, so that Tab from the last cell
-            // in view reaches the next column's (which then scrolls into view).
-            let margin = VALUE_WIDTH + 8.0;
-            let layout = Layout::in_view(
-                channels.len(),
-                viewport.min.x - margin,
-                viewport.max.x + margin,
-            );
-            let shown = &channels[layout.values.clone()];
-            let names: Vec<String> = shown.iter().map(|&c| channel_name(motion, c)).collect();
-            // A cell that took the keyboard this frame (Tab), to bring into view: the
-            // sideways scroll is this area's, which the table's own (vertical) scroll area
-            // would swallow if the cell asked for it itself.
-            let mut reveal: Option<egui::Rect> = None;
-            let mut table = TableBuilder::new(ui)
-                .id_salt("keyframes")
-                .striped(true)
-                .min_scrolled_height(60.0)
-                // The table fills its panel: a motion of few keyframes keeps the panel's
-                // height (the splitter sets it), and the scroll bar below never covers a row.
-                .auto_shrink([false, false]);
-            if layout.before > 0.0 {
-                table = table.column(Column::exact(layout.before));
-            }
-            for &width in &LEAD_WIDTHS[layout.lead.clone()] {
-                table = table.column(Column::exact(width));
-            }
-            table = table.columns(Column::exact(VALUE_WIDTH), shown.len());
-            if layout.after > 0.0 {
-                table = table.column(Column::exact(layout.after));
-            }
-            let spacer = |row: &mut TableRow<'_, '_>, width: f32| {
-                if width > 0.0 {
-                    row.col(|_| {});
+    let bar_height = ui.spacing().scroll.bar_width.max(8.0) + ui.spacing().item_spacing.y;
+    let full = ui.available_rect_before_wrap();
+    let table_rect = egui::Rect::from_min_max(
+        full.min,
+        egui::pos2(full.max.x, (full.max.y - bar_height).max(full.min.y)),
+    );
+    let first = columns::first_column(ui, sink.tab, channels.len(), table_rect);
+    let layout = Layout::new(channels.len(), first, table_rect.width());
+    let built: Vec<Channel> = layout
+        .hidden_before
+        .into_iter()
+        .chain(layout.values.clone())
+        .map(|c| channels[c])
+        .collect();
+    let names: Vec<String> = built.iter().map(|&c| channel_name(motion, c)).collect();
+    let columns: Vec<usize> = layout
+        .hidden_before
+        .into_iter()
+        .chain(layout.values.clone())
+        .collect();
+    // A value column whose cell took the keyboard this frame (Tab) or that a screen reader
+    // asked to see, to bring into view.
+    let mut reveal: Option<usize> = None;
+    ui.scope_builder(egui::UiBuilder::new().max_rect(table_rect), |ui| {
+        ui.set_clip_rect(table_rect.intersect(ui.clip_rect()));
+        let mut table = TableBuilder::new(ui)
+            .id_salt("keyframes")
+            .striped(true)
+            .min_scrolled_height(60.0)
+            // The table fills its panel: a motion of few keyframes keeps the panel's height
+            // (the splitter sets it), and the scroll bar below never covers a row.
+            .auto_shrink([false, false]);
+        for width in LEAD_WIDTHS {
+            table = table.column(Column::exact(width));
+        }
+        if layout.hidden_before.is_some() {
+            table = table.column(Column::exact(0.0).clip(true));
+        }
+        table = table.columns(Column::exact(VALUE_WIDTH).clip(true), layout.values.len());
+        table
+            .header(row_height, |mut header| {
+                let titles = [
+                    ("#", ""),
+                    ("time ms", ""),
+                    ("frames", "Interpolation frames of the segment ending here"),
+                ];
+                for (title, hover) in titles {
+                    header.col(|ui| {
+                        let response = ui.strong(title);
+                        if !hover.is_empty() {
+                            response.on_hover_text(hover);
+                        }
+                    });
                 }
-            };
-            table
-                .header(row_height, |mut header| {
-                    spacer(&mut header, layout.before);
-                    let titles = [
-                        ("#", ""),
-                        ("time ms", ""),
-                        ("frames", "Interpolation frames of the segment ending here"),
-                    ];
-                    for (title, hover) in &titles[layout.lead.clone()] {
-                        header.col(|ui| {
-                            let response = ui.strong(*title);
-                            if !hover.is_empty() {
-                                response.on_hover_text(*hover);
+                for name in &names {
+                    header.col(|ui| {
+                        ui.strong(name.as_str());
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(row_height, motion.keyframes.len(), |mut row| {
+                    let k = row.index();
+                    row.set_selected(view.selected_keyframes.contains(&k));
+                    for column in 0..LEAD_WIDTHS.len() {
+                        row.col(|ui| {
+                            in_cell(ui, sink.tab, k, Cell::Lead(column), |ui| {
+                                lead_cell(ui, document, view, k, column, sink)
+                            });
+                        });
+                    }
+                    for ((&channel, name), &column) in built.iter().zip(&names).zip(&columns) {
+                        row.col(|ui| {
+                            let wants_view = in_cell(ui, sink.tab, k, Cell::Value(channel), |ui| {
+                                value_cell(ui, document, view, k, channel, name, sink)
+                            });
+                            if wants_view {
+                                reveal = reveal.or(Some(column));
                             }
                         });
                     }
-                    for name in &names {
-                        header.col(|ui| {
-                            ui.strong(name.as_str());
-                        });
-                    }
-                    spacer(&mut header, layout.after);
-                })
-                .body(|body| {
-                    body.rows(row_height, motion.keyframes.len(), |mut row| {
-                        let k = row.index();
-                        row.set_selected(view.selected_keyframes.contains(&k));
-                        spacer(&mut row, layout.before);
-                        for column in layout.lead.clone() {
-                            row.col(|ui| {
-                                let focused = in_cell(ui, sink.tab, k, Cell::Lead(column), |ui| {
-                                    lead_cell(ui, document, view, k, column, sink)
-                                });
-                                reveal = reveal.or(focused);
-                            });
-                        }
-                        for (&channel, name) in shown.iter().zip(&names) {
-                            row.col(|ui| {
-                                let focused =
-                                    in_cell(ui, sink.tab, k, Cell::Value(channel), |ui| {
-                                        value_cell(ui, document, view, k, channel, name, sink)
-                                    });
-                                reveal = reveal.or(focused);
-                            });
-                        }
-                        spacer(&mut row, layout.after);
-                    });
                 });
-            if let Some(rect) = reveal {
-                ui.scroll_to_rect(rect, None);
-            }
-        });
+            });
+    });
+    if layout.first() > 0 {
+        columns::frozen_edge(ui, table_rect);
+    }
+    let bar = egui::Rect::from_min_max(egui::pos2(full.min.x, table_rect.max.y), full.max);
+    ui.scope_builder(egui::UiBuilder::new().max_rect(bar), |ui| {
+        columns::scroll_bar(ui, sink.tab, &layout, channels.len());
+    });
+    if let Some(column) = reveal {
+        let first = layout.first_showing(column);
+        if first != layout.first() {
+            columns::scroll_to(ui.ctx(), sink.tab, first);
+        }
+    }
 }
 
 /// Which cell of a row.
@@ -179,20 +139,30 @@ enum Cell {
 /// Draws a cell's contents in a `Ui` whose id is the cell's own (tab, keyframe, column),
 /// not its place among the columns built this frame: those change as the table scrolls
 /// sideways, and a field being typed into must keep its keyboard and its text.
-fn in_cell<R>(
+/// Returns whether the cell wants to be in view: it took the keyboard this frame, or a
+/// screen reader asked to see it.
+fn in_cell(
     ui: &mut egui::Ui,
     tab: crate::app::TabId,
     k: usize,
     cell: Cell,
-    add_contents: impl FnOnce(&mut egui::Ui) -> R,
-) -> R {
+    add_contents: impl FnOnce(&mut egui::Ui) -> bool,
+) -> bool {
     let id = egui::Id::unique(("keyframe table cell", tab, k, cell));
-    ui.scope_builder(egui::UiBuilder::new().scope_id(id), add_contents)
-        .inner
+    ui.scope_builder(egui::UiBuilder::new().scope_id(id), |ui| {
+        // The field's id, asked before egui answers the request by scrolling (which only a
+        // scroll area could do: the joint columns are not one).
+        let field = ui.next_auto_id();
+        let asked = ui.input(|i| {
+            i.num_accesskit_action_requests(field, egui::accesskit::Action::ScrollIntoView) > 0
+        });
+        add_contents(ui) || asked
+    })
+    .inner
 }
 
 /// One of a row's leading cells: its number (click to select), time, frames. Returns the
-/// frames cell's place if it took the keyboard this frame.
+/// whether the frames cell took the keyboard this frame.
 fn lead_cell(
     ui: &mut egui::Ui,
     document: &Document,
@@ -200,7 +170,7 @@ fn lead_cell(
     k: usize,
     column: usize,
     sink: &mut MotionSink<'_>,
-) -> Option<egui::Rect> {
+) -> bool {
     let motion = &document.motion;
     let times = document.times_ms();
     match column {
@@ -222,18 +192,18 @@ fn lead_cell(
                     sink.push(MotionAction::Seek(t));
                 }
             }
-            None
+            false
         }
         1 => {
             ui.label(times.get(k).copied().unwrap_or(0).to_string());
-            None
+            false
         }
         _ => {
             let frames = motion.keyframes.frames().get(k).copied().unwrap_or(0);
             if k == 0 {
                 ui.weak("—")
                     .on_hover_text("The first keyframe starts the motion");
-                return None;
+                return false;
             }
             let mut value = frames;
             let text = ui.style().number_formatter.format(f64::from(frames), 0..=0);
@@ -258,13 +228,12 @@ fn lead_cell(
             cell_events(&response, changed, sink, "segment length change", || {
                 Edit::SetFrames(vec![(k, value)])
             })
-            .then_some(response.rect)
         }
     }
 }
 
-/// A joint's (or body angle's) value at a keyframe, in degrees. Returns the cell's place if
-/// it took the keyboard this frame.
+/// A joint's (or body angle's) value at a keyframe, in degrees. Returns whether it took the
+/// keyboard this frame.
 fn value_cell(
     ui: &mut egui::Ui,
     document: &Document,
@@ -273,7 +242,7 @@ fn value_cell(
     channel: Channel,
     name: &str,
     sink: &mut MotionSink<'_>,
-) -> Option<egui::Rect> {
+) -> bool {
     let urad = value(&document.motion, k, channel).unwrap_or(0);
     let mut degrees = urad_to_deg(urad);
     let text = ui.style().number_formatter.format(degrees, 2..=2);
@@ -303,7 +272,6 @@ fn value_cell(
         }
         Edit::Group(vec![Edit::SetAngles(angles), Edit::SetBody(body)])
     })
-    .then_some(response.rect)
 }
 
 /// The cells a value typed into cell `(k, channel)` sets: every selected point, where the
@@ -352,38 +320,4 @@ fn cell_events(
         sink.push(MotionAction::EndGesture);
     }
     response.gained_focus()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_the_columns_in_view_are_built() {
-        // 20 value columns; a view 500 points wide at the left shows the leading three and
-        // the first value columns, with the rest one stretch after them.
-        let left = Layout::in_view(20, 0.0, 500.0);
-        assert_eq!(left.lead, 0..3);
-        assert_eq!(left.values, 0..4);
-        assert!(left.before == 0.0 && left.after > 0.0);
-        // Scrolled to the end: the leading columns are past, one stretch before.
-        let total = 44.0 + 64.0 + 60.0 + 20.0 * VALUE_WIDTH + 23.0 * 8.0;
-        let right = Layout::in_view(20, total - 300.0, total);
-        assert_eq!(right.lead, 3..3);
-        assert_eq!(right.values.end, 20);
-        assert!(right.values.len() <= 4 && right.after == 0.0);
-        // The stretches and the columns shown add up to the whole table, whatever the view.
-        for x0 in [0.0, 100.0, 333.0, 900.0, total - 10.0] {
-            let layout = Layout::in_view(20, x0, x0 + 400.0);
-            let shown: f32 = LEAD_WIDTHS[layout.lead.clone()].iter().sum::<f32>()
-                + layout.values.len() as f32 * VALUE_WIDTH;
-            let columns = layout.lead.len() + layout.values.len();
-            let spacers = usize::from(layout.before > 0.0) + usize::from(layout.after > 0.0);
-            let width = layout.before + layout.after + shown + 8.0 * (columns + spacers - 1) as f32;
-            assert!(
-                (width - (total - 8.0)).abs() < 0.01,
-                "{x0}: {layout:?} {width}"
-            );
-        }
-    }
 }

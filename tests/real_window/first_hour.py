@@ -1,0 +1,65 @@
+"""Real-window scenarios for what an animator reaches for in the first hour: the keyframe
+table keeping its place, a range played in a loop, markers saved and opened again.
+"""
+
+import pyatspi
+
+from session import *  # noqa: F401,F403 (the helpers every scenario uses)
+
+
+JOINTS = ['HEAD_PITCH', 'HEAD_YAW', 'HEAD_PITCH2', 'MOUTH', 'LEFT_EAR', 'RIGHT_EAR',
+          'FL_LEG_VERT', 'FL_LEG_LAT', 'FL_LEG_KNEE', 'BL_LEG_VERT', 'BL_LEG_LAT',
+          'BL_LEG_KNEE', 'FR_LEG_VERT', 'FR_LEG_LAT', 'FR_LEG_KNEE', 'BR_LEG_VERT',
+          'BR_LEG_LAT', 'BR_LEG_KNEE', 'TAIL_VERT', 'TAIL_HORZ']
+
+
+def extents(node):
+    box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    return (box.x, box.y, box.width, box.height)
+
+
+def present(name):
+    return pyatspi.findDescendant(
+        application(), lambda n: n is not None and n.name == name) is not None
+
+
+def frozen_table_columns():
+    """Shift+wheel over the keyframe table: the joint columns scroll sideways while the
+    keyframe number, time and frames stay where they were."""
+    app_process, _ = start(MOTION)
+    try:
+        number = extents(find('Keyframe 2'))
+        frames = extents(find('frames of keyframe 2'))
+        x, y = centre(find('HEAD_PITCH keyframe 2'))
+        xdotool('mousemove', x, y)
+        time.sleep(0.3)
+        xdotool('keydown', 'shift')
+        xdotool('click', '--repeat', 10, '--delay', 60, 5)
+        xdotool('keyup', 'shift')
+        end = time.time() + 10
+        while present('HEAD_PITCH keyframe 2'):
+            if time.time() > end:
+                fail('Shift+wheel over the table did not scroll the joint columns')
+            time.sleep(0.25)
+        if extents(find('Keyframe 2')) != number or extents(find('frames of keyframe 2')) != frames:
+            fail('the row number or the frames column moved with the joints')
+        joints = [j for j in JOINTS if present('%s keyframe 2' % j)]
+        if not joints:
+            fail('no joint column came into view')
+        for joint in joints:
+            jx = extents(find('%s keyframe 2' % joint))[0]
+            if jx < frames[0] + frames[2]:
+                fail('%s keyframe 2 is not right of the frames column (%d)' % (joint, jx))
+        shots = os.environ.get('REAL_WINDOW_SHOTS')
+        if shots:
+            subprocess.run(['import', '-window', 'root', os.path.join(shots, 'table.png')])
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q with nothing edited')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    log('ok: Shift+wheel scrolled the joint columns to %s; keyframe 2\'s number and frames '
+        'stayed at %s and %s' % (', '.join(joints), number[:2], frames[:2]))
+
+
+SCENARIOS = [frozen_table_columns]
