@@ -291,3 +291,74 @@ fn to_robot_rate_keeps_the_durations_the_field_implies() {
     }
     assert!(said.contains("32 ms frames"), "{said}");
 }
+
+#[test]
+fn new_writes_a_posture_held_that_check_passes_and_the_stage_stands_on_four_paws() {
+    let dir = common::scratch_dir("cli_ops", "new");
+    for (label, joints) in [("DRX-1000", 20), ("DRX-900", 15), ("DRX-910", 15)] {
+        for posture in ["stand", "sit", "sleep"] {
+            let path = dir.join(format!("{label}-{posture}.mtn"));
+            let said = ok(&run(&[
+                &"new",
+                &"--model",
+                &label,
+                &"--posture",
+                &posture,
+                &"-o",
+                &path,
+            ]));
+            assert!(
+                said.contains(&format!("a_{posture}#{posture}_new")),
+                "{said}"
+            );
+            let motion = read(&path);
+            assert_eq!(
+                (
+                    motion.name.as_str(),
+                    motion.design.as_str(),
+                    motion.locators.len()
+                ),
+                (format!("a_{posture}#{posture}_new").as_str(), label, joints)
+            );
+            assert_eq!(duration_ms(&motion.keyframes), 1008);
+            // No problem at all: the header, the joints' limits and speed, the floor.
+            let checked = run(&[&"check", &path]);
+            assert_eq!(checked.status.code(), Some(0), "{}", text(&checked.stdout));
+        }
+        // Standing, the floor holds it on its four paws at every keyframe.
+        let stand = dir.join(format!("{label}-stand.mtn"));
+        let said = ok(&run(&[&"stage", &stand, &"--json"]));
+        let report: serde_json::Value = serde_json::from_str(&said).unwrap();
+        for row in report["keyframes"].as_array().unwrap() {
+            let contacts: Vec<&str> = row["contacts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|c| c.as_str())
+                .collect();
+            assert_eq!(
+                contacts,
+                ["FL paw", "BL paw", "FR paw", "BR paw"],
+                "{label}: {row}"
+            );
+        }
+    }
+    // The posture and the label are checked; an existing file is never written over.
+    let exists = dir.join("DRX-1000-stand.mtn");
+    let before = std::fs::read(&exists).unwrap();
+    let again = run(&[&"new", &"--model", &"DRX-1000", &"-o", &exists]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        text(&again.stderr).contains("exists"),
+        "{}",
+        text(&again.stderr)
+    );
+    assert_eq!(std::fs::read(&exists).unwrap(), before);
+    let no_posture = run(&[&"new", &"--model", &"DRX-700", &"-o", &dir.join("x.mtn")]);
+    assert!(
+        text(&no_posture.stderr).contains("no standard \"stand\" posture is known for the ERS-110"),
+        "{}",
+        text(&no_posture.stderr)
+    );
+    assert!(!dir.join("x.mtn").exists());
+}

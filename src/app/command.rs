@@ -111,6 +111,8 @@ impl Command {
 
 commands! {
     window {
+        /// A new motion: a model and the posture it starts in.
+        New,
         /// Open a motion or archive (file dialog).
         Open,
         /// Open by typing a path.
@@ -249,6 +251,7 @@ impl UiCommand {
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {
+            Self::New => "New Motion…",
             Self::Open => "Open…",
             Self::OpenPath => "Open Path…",
             Self::OpenExample => "Open Example",
@@ -313,6 +316,7 @@ impl UiCommand {
         let command_shift = Modifiers::COMMAND | Modifiers::SHIFT;
         let none = Modifiers::NONE;
         let shortcut = match self {
+            Self::New => KeyboardShortcut::new(command, Key::N),
             Self::Open => KeyboardShortcut::new(command, Key::O),
             Self::OpenPath => KeyboardShortcut::new(command_shift, Key::O),
             Self::Import => KeyboardShortcut::new(command, Key::I),

@@ -198,6 +198,7 @@ fn file_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
     let motion = active.and_then(|t| t.motion());
     let is_archive = active.is_some_and(|t| matches!(t.kind, TabKind::Archive(_)));
     let gait = active.is_some_and(|t| matches!(t.kind, TabKind::Gait(_)));
+    item(ui, UiCommand::New, true, actions);
     item(ui, UiCommand::Open, true, actions);
     item(ui, UiCommand::OpenPath, true, actions);
     let recent = ui.menu_button("Open Recent", |ui| {

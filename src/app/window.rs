@@ -17,6 +17,9 @@ impl StudioApp {
         match command {
             WindowCommand::Open => self.open_dialog(fx),
             WindowCommand::OpenPath => self.ask_path(PathPurpose::Open, None, String::new()),
+            WindowCommand::New => {
+                self.modal = Some(Modal::NewMotion(super::dialogs::NewMotionPrompt::default()));
+            }
             WindowCommand::OpenExample => self.open_example(fx),
             WindowCommand::Import => self.show_import(String::new()),
             WindowCommand::AddTrack => self.add_track_dialog(fx),

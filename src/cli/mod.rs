@@ -6,6 +6,7 @@ mod desktop;
 mod gait;
 pub mod input;
 mod inspect;
+mod new;
 mod ops;
 mod shaping;
 mod skit;
@@ -158,6 +159,19 @@ pub enum Command {
         #[arg(long)]
         entry: Option<String>,
     },
+    /// A new motion holding a model's standard posture (two keyframes, 1008 ms), named
+    /// `a_POSTURE#POSTURE_new`, as File > New makes it.
+    New {
+        /// The full-body design label: DRX-1000 (ERS-7), DRX-900 or DRX-910 (ERS-210/220).
+        #[arg(long)]
+        model: String,
+        /// The posture it holds.
+        #[arg(long, default_value = "stand", value_parser = ["stand", "sit", "sleep"])]
+        posture: String,
+        /// The .mtn file to write (never over one that exists).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Whole-motion operations: mirror, reverse, retime, concat, pose, retarget.
     #[command(flatten)]
     Op(ops::OpCommand),
@@ -219,6 +233,11 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
             output,
             options,
         } => convert::convert(&input, entry.as_deref(), &output, &options, out),
+        Command::New {
+            model,
+            posture,
+            output,
+        } => new::run(&model, &posture, &output, out),
         Command::Ticks { file, entry } => transform::ticks(&file, entry.as_deref(), out),
         Command::Op(command) => ops::run(command, out),
         Command::Shaping(command) => shaping::run(command, out),

@@ -2,6 +2,7 @@
 
 use super::joints::deg_to_urad;
 use super::models::Model;
+use crate::codec::mtn::Motion;
 
 /// A named posture of one model.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -162,6 +163,69 @@ pub fn values_for(motion: &crate::codec::mtn::Motion, posture: &Posture) -> Vec<
         .collect()
 }
 
+/// The postures a new motion can start in.
+pub const POSTURE_NAMES: [&str; 3] = ["stand", "sit", "sleep"];
+
+/// How long a new motion holds its posture: 62 interpolation frames, (62 + 1) x 16 ms.
+pub const NEW_MOTION_FRAMES: u32 = 62;
+
+/// Why a new motion cannot be made.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum NewMotionError {
+    /// The label is not a full-body design label.
+    #[error(
+        "\"{0}\" is not a full-body design label (DRX-1000, DRX-900, DRX-910, DRX-700, DRX-801)"
+    )]
+    Label(String),
+    /// The model has no standard posture of that name.
+    #[error("no standard \"{posture}\" posture is known for the {model} (known: {known})")]
+    Posture {
+        /// The posture asked for.
+        posture: String,
+        /// The model's name.
+        model: &'static str,
+        /// The postures known for it, or "none".
+        known: String,
+    },
+}
+
+/// A new motion for the full-body design label `label`: the model's standard `posture`,
+/// held for [`NEW_MOTION_FRAMES`], named `a_POSTURE#POSTURE_new` as Sony's player reads
+/// names (start and end posture), with every joint the postures list.
+pub fn new_motion(label: &str, posture_name: &str) -> Result<Motion, NewMotionError> {
+    let design = super::models::parse_design(label)
+        .filter(|d| d.partial.is_none())
+        .ok_or_else(|| NewMotionError::Label(label.to_owned()))?;
+    let model = design.model;
+    let posture = posture(model, posture_name).ok_or_else(|| {
+        let known: Vec<&str> = POSTURE_NAMES
+            .into_iter()
+            .filter(|name| posture(model, name).is_some())
+            .collect();
+        NewMotionError::Posture {
+            posture: posture_name.to_owned(),
+            model: model.name(),
+            known: if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            },
+        }
+    })?;
+    let mut motion = Motion::new(
+        &format!("a_{0}#{0}_new", posture.name),
+        "mtn-studio",
+        design.base,
+        posture_locators(model),
+    );
+    let angles = posture.angles_urad();
+    for frames in [0, NEW_MOTION_FRAMES] {
+        // The postures list one angle per joint of the table (a test checks it).
+        let _ = motion.keyframes.push(frames, posture.body_urad(), &angles);
+    }
+    Ok(motion)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +241,36 @@ mod tests {
                 posture.name
             );
         }
+    }
+
+    #[test]
+    fn a_new_motion_holds_the_posture_under_its_name() {
+        let motion = new_motion("DRX-910", "sit").expect("an ERS-220 sit");
+        assert_eq!(motion.name, "a_sit#sit_new");
+        assert_eq!(motion.design, "DRX-910");
+        assert_eq!(motion.keyframes.len(), 2);
+        let sit = posture(Model::Ers210, "sit").unwrap().angles_urad();
+        for k in 0..2 {
+            let row: Vec<i32> = (0..sit.len())
+                .filter_map(|j| motion.keyframes.angle(k, j))
+                .collect();
+            assert_eq!(row, sit);
+        }
+        assert_eq!(
+            new_motion("DRX-700", "stand"),
+            Err(NewMotionError::Posture {
+                posture: "stand".to_owned(),
+                model: Model::Ers110.name(),
+                known: "none".to_owned()
+            })
+        );
+        assert!(matches!(
+            new_motion("DRX-1000_Head", "stand"),
+            Err(NewMotionError::Label(_))
+        ));
+        assert!(matches!(
+            new_motion("DRX-1000", "walk"),
+            Err(NewMotionError::Posture { .. })
+        ));
     }
 }

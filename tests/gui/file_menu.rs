@@ -208,3 +208,46 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn file_new_makes_an_unsaved_motion_in_the_model_and_posture_chosen() {
+    let mut harness = harness(StudioApp::empty());
+    harness.run();
+    // Ctrl+N, as the real window delivers it (a key press carrying Ctrl).
+    common::ui::ctrl(&mut harness, egui::Key::N);
+    assert!(matches!(harness.state().modal, Some(Modal::NewMotion(_))));
+    harness.get_by_label("Model").click();
+    harness.run();
+    harness.get_by_label("DRX-900 (ERS-210/220)").click();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::RadioButton, "sit")
+        .click();
+    harness.run();
+    press(&mut harness, "Create");
+    assert!(harness.state().modal.is_none());
+    let document = doc(&harness);
+    let sit = mtn_studio::robot::postures::posture(mtn_studio::robot::Model::Ers210, "sit")
+        .unwrap()
+        .angles_urad();
+    assert_eq!(document.motion.name, "a_sit#sit_new");
+    assert_eq!(document.motion.design, "DRX-900");
+    for k in 0..document.motion.keyframes.len() {
+        let row: Vec<i32> = (0..sit.len())
+            .map(|j| document.motion.keyframes.angle(k, j).unwrap())
+            .collect();
+        assert_eq!(row, sit, "keyframe {k} holds the sit");
+    }
+    assert!(document.origin.path().is_none(), "saved nowhere yet");
+    assert!(
+        said(&harness).contains("New motion a_sit#sit_new.mtn"),
+        "{}",
+        said(&harness)
+    );
+    // Save asks where it goes (no file dialog in the tests).
+    common::ui::ctrl(&mut harness, egui::Key::S);
+    assert!(
+        matches!(&harness.state().modal, Some(Modal::PathPrompt(_))),
+        "Save asks where a new motion goes"
+    );
+}

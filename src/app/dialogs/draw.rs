@@ -61,6 +61,7 @@ pub fn modal_ui(
                 }
             }
             Modal::PathPrompt(prompt) => path_prompt_ui(ui, prompt, actions),
+            Modal::NewMotion(prompt) => super::new_motion::new_motion_ui(ui, prompt, actions),
             Modal::Import(prompt) => {
                 crate::app::import_dialog::ui::import_ui(ui, prompt, native_dialogs, actions);
             }

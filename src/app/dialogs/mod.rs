@@ -7,9 +7,12 @@
 pub mod behaviours;
 pub mod draw;
 pub mod model;
+pub mod new_motion;
 pub mod parts;
 
-pub use model::{Confirm, ExportPrompt, ImportPrompt, Modal, PathPrompt, PathPurpose};
+pub use model::{
+    Confirm, ExportPrompt, ImportPrompt, Modal, NewMotionPrompt, PathPrompt, PathPurpose,
+};
 
 use crate::app::state::Answer;
 

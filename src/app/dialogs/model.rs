@@ -71,6 +71,25 @@ pub struct ExportPrompt {
     pub error: Option<String>,
 }
 
+/// File > New: the model (a full-body design label with standard postures) and the
+/// posture the motion starts in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewMotionPrompt {
+    /// The design label.
+    pub label: &'static str,
+    /// The posture.
+    pub posture: &'static str,
+}
+
+impl Default for NewMotionPrompt {
+    fn default() -> Self {
+        Self {
+            label: crate::robot::Model::Ers7.label(),
+            posture: "stand",
+        }
+    }
+}
+
 /// The one dialog that may be open.
 #[derive(Clone, Debug)]
 pub enum Modal {
@@ -85,6 +104,8 @@ pub enum Modal {
     },
     /// A typed path.
     PathPrompt(PathPrompt),
+    /// File > New.
+    NewMotion(NewMotionPrompt),
     /// File > Import.
     Import(ImportPrompt),
     /// File > Export, of a motion tab.
