@@ -84,12 +84,36 @@ impl Playback {
         self.position_ticks = (time_ms / TICK_MS).min(end) as f64;
     }
 
-    /// Plays or pauses; playing at the end starts again from the beginning.
-    pub fn toggle(&mut self, keyframes: &Keyframes) {
-        if !self.playing && self.tick() >= timing::tick_count(keyframes) {
-            self.position_ticks = 0.0;
+    /// Plays or pauses; playing at the end starts again from the beginning. Looping over a
+    /// selected range (`range_ms`, keyframe time), playing from outside it starts at its start.
+    pub fn toggle(&mut self, keyframes: &Keyframes, range_ms: Option<(u64, u64)>) {
+        if !self.playing {
+            let (start, end) = self.loop_span(keyframes, range_ms);
+            let outside = self.position_ticks < start || self.position_ticks >= end;
+            if self.tick() >= timing::tick_count(keyframes) || (self.looping && outside) {
+                self.position_ticks = if self.looping { start } else { 0.0 };
+            }
         }
         self.playing = !self.playing;
+    }
+
+    /// What looping plays over and over, in ticks: the selected range (keyframe time in ms)
+    /// where one of some length is selected, else the whole motion.
+    #[must_use]
+    pub fn loop_span(&self, keyframes: &Keyframes, range_ms: Option<(u64, u64)>) -> (f64, f64) {
+        let end = timing::tick_count(keyframes) as f64;
+        match range_ms {
+            Some((a, b)) if self.looping && b > a => {
+                let start = ((a / TICK_MS) as f64).min(end);
+                let stop = ((b / TICK_MS) as f64).min(end);
+                if stop > start {
+                    (start, stop)
+                } else {
+                    (0.0, end)
+                }
+            }
+            _ => (0.0, end),
+        }
     }
 
     /// Stops: pauses and goes back to the start.
@@ -106,8 +130,9 @@ impl Playback {
     }
 
     /// Advances the clock by `seconds` of wall time. At the end, playback stops there or, when
-    /// looping, wraps to the start.
-    pub fn advance(&mut self, seconds: f64, keyframes: &Keyframes) {
+    /// looping, wraps to the start: of the selected range (`range_ms`) where one is selected
+    /// and the playhead reaches its end, else of the motion.
+    pub fn advance(&mut self, seconds: f64, keyframes: &Keyframes, range_ms: Option<(u64, u64)>) {
         if !self.playing || !seconds.is_finite() || seconds <= 0.0 {
             return;
         }
@@ -117,10 +142,17 @@ impl Playback {
             self.position_ticks = 0.0;
             return;
         }
+        let (start, stop) = self.loop_span(keyframes, range_ms);
+        // Played from past the range, the motion's end comes first; then the range loops.
+        let wraps_at = if self.position_ticks < stop {
+            stop
+        } else {
+            end
+        };
         self.position_ticks += seconds * 1000.0 / TICK_MS as f64 * self.speed;
-        if self.position_ticks >= end {
+        if self.position_ticks >= wraps_at {
             if self.looping {
-                self.position_ticks %= end;
+                self.position_ticks = start + (self.position_ticks - wraps_at) % (stop - start);
             } else {
                 self.position_ticks = end;
                 self.playing = false;
@@ -161,24 +193,24 @@ mod tests {
         let end = timing::tick_count(keyframes);
         assert_eq!(end, 78 * 2);
         let mut playback = Playback::default();
-        playback.advance(1.0, keyframes);
+        playback.advance(1.0, keyframes, None);
         assert_eq!(playback.tick(), 0, "a paused clock does not move");
-        playback.toggle(keyframes);
-        playback.advance(0.080, keyframes);
+        playback.toggle(keyframes, None);
+        playback.advance(0.080, keyframes, None);
         assert_eq!(playback.tick(), 10);
         assert_eq!(playback.time_ms(), 80);
         playback.set_speed(2.0);
-        playback.advance(0.080, keyframes);
+        playback.advance(0.080, keyframes, None);
         assert_eq!(playback.tick(), 30);
         playback.set_speed(9.0);
         assert!((playback.speed() - 2.0).abs() < f64::EPSILON);
-        playback.toggle(keyframes);
-        playback.advance(1.0, keyframes);
+        playback.toggle(keyframes, None);
+        playback.advance(1.0, keyframes, None);
         assert_eq!(playback.tick(), 30);
         // To the end: it stops there, on the final keyframe.
         playback.set_speed(1.0);
-        playback.toggle(keyframes);
-        playback.advance(10.0, keyframes);
+        playback.toggle(keyframes, None);
+        playback.advance(10.0, keyframes, None);
         assert!(!playback.playing);
         assert_eq!(playback.tick(), end);
         assert_eq!(
@@ -189,12 +221,47 @@ mod tests {
                 .unwrap_or_default()
         );
         // Looping wraps.
-        playback.toggle(keyframes);
+        playback.toggle(keyframes, None);
         assert_eq!(playback.tick(), 0, "play at the end starts over");
         playback.looping = true;
-        playback.advance((end as f64 + 5.0) * 0.008, keyframes);
+        playback.advance((end as f64 + 5.0) * 0.008, keyframes, None);
         assert!(playback.playing);
         assert_eq!(playback.tick(), 5);
+    }
+
+    #[test]
+    fn looping_a_selected_range_plays_it_over_and_over() {
+        let motion = stand_to_sit();
+        let keyframes = &motion.keyframes;
+        let end = timing::tick_count(keyframes);
+        let range = Some((256, 752));
+        let mut playback = Playback {
+            looping: true,
+            ..Playback::default()
+        };
+        // Play from outside the range: it starts at the range's start.
+        playback.toggle(keyframes, range);
+        assert_eq!(playback.time_ms(), 256);
+        // Past the range's end it wraps to its start, however long the frame.
+        playback.advance(0.496 + 0.040, keyframes, range);
+        assert_eq!(playback.time_ms(), 256 + 40);
+        playback.advance(3.0 * 0.496, keyframes, range);
+        assert_eq!(playback.time_ms(), 256 + 40);
+        assert!(playback.playing);
+        // Sought past the range while playing: the motion's end comes first, then the range.
+        playback.seek_ms(1000, keyframes);
+        playback.advance(0.248 + 0.016, keyframes, range);
+        assert_eq!(playback.time_ms(), 256 + 16);
+        // Without Loop, a range plays nothing special: to the motion's end, and stop.
+        playback.looping = false;
+        playback.advance(10.0, keyframes, range);
+        assert_eq!((playback.tick(), playback.playing), (end, false));
+        // A range of no length loops the whole motion.
+        playback.looping = true;
+        assert_eq!(
+            playback.loop_span(keyframes, Some((300, 300))),
+            (0.0, end as f64)
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod common;
 
 mod editor_ui;
 mod file_menu;
+mod first_hour;
 mod gait_window;
 mod import_map;
 mod layout;

@@ -62,4 +62,42 @@ def frozen_table_columns():
         'stayed at %s and %s' % (', '.join(joints), number[:2], frames[:2]))
 
 
-SCENARIOS = [frozen_table_columns]
+def playhead_ms():
+    """The playhead as the transport row shows it ("  256 / 1248 ms")."""
+    found = pyatspi.findDescendant(
+        application(), lambda n: n is not None and n.name.endswith(' / 1248 ms'))
+    if found is None:
+        fail('no playhead readout in the transport row')
+    return int(found.name.split('/')[0])
+
+
+def loop_a_range():
+    """A range dragged on the strip, Loop ticked (it reads "Loop range"), Space: for three
+    seconds the playhead stays inside the range, going round it."""
+    app_process, _ = start(MOTION)
+    try:
+        select_range_on_the_strip(1, 2)
+        click('Loop range', 'check box')
+        key('space')
+        seen = []
+        end = time.time() + 3
+        while time.time() < end:
+            seen.append(playhead_ms())
+            time.sleep(0.05)
+        key('space')
+        inside = [t for t in seen if 230 <= t <= 760]
+        if len(inside) != len(seen):
+            fail('the playhead left the range 256..752 ms: %s' % seen)
+        wraps = sum(1 for a, b in zip(seen, seen[1:]) if b < a)
+        if wraps < 2:
+            fail('three seconds of a 496 ms range went round %d times: %s' % (wraps, seen))
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q with nothing edited')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    log('ok: Loop with keyframes 1-2 selected played %d..%d ms for 3 s, round %d times'
+        % (min(seen), max(seen), wraps))
+
+
+SCENARIOS = [frozen_table_columns, loop_a_range]

@@ -90,8 +90,11 @@ impl MotionTab {
         }
         // At the file's frame rate, a 32 ms field plays each frame for 32 ms.
         let scale = self.view.time_scale(&self.document.motion);
-        self.playback
-            .advance(dt / scale, &self.document.motion.keyframes);
+        self.playback.advance(
+            dt / scale,
+            &self.document.motion.keyframes,
+            self.view.range_ms,
+        );
         true
     }
 

@@ -64,7 +64,9 @@ impl MotionTab {
             TabCommand::NudgeDownFine => self.nudge(-0.1, fx),
             TabCommand::Repair => self.repair(fx),
             TabCommand::ZoomToFit => self.view.requests.fit(),
-            TabCommand::PlayPause => self.playback.toggle(&self.document.motion.keyframes),
+            TabCommand::PlayPause => self
+                .playback
+                .toggle(&self.document.motion.keyframes, self.view.range_ms),
             TabCommand::GoToStart => self.playback.stop(),
             TabCommand::GoToEnd => self
                 .playback

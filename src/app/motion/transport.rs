@@ -48,7 +48,20 @@ pub(super) fn transport_ui(
             sink.command(TabCommand::GoToStart);
         }
         let mut looping = playback.looping;
-        if ui.checkbox(&mut looping, "Loop").changed() {
+        // With a range selected, Loop plays the range: the box says so.
+        let (text, hover) = if view.range_ms.is_some_and(|(a, b)| b > a) {
+            ("Loop range", "Play the selected range over and over")
+        } else {
+            (
+                "Loop",
+                "Play the motion over and over (select a range to loop it alone)",
+            )
+        };
+        if ui
+            .checkbox(&mut looping, text)
+            .on_hover_text(hover)
+            .changed()
+        {
             sink.push(MotionAction::SetLooping(looping));
         }
         let mut speed = playback.speed();
