@@ -185,6 +185,20 @@ commands! {
         StepBack,
         /// One 16 ms frame forward.
         StepForward,
+        /// The playhead to the keyframe before it.
+        PreviousKeyframe,
+        /// The playhead to the keyframe after it.
+        NextKeyframe,
+        /// The playhead to the next problem with a time.
+        NextProblem,
+        /// The playhead to the problem before it.
+        PreviousProblem,
+        /// A marker at the playhead.
+        AddMarker,
+        /// The playhead to the marker before it.
+        PreviousMarker,
+        /// The playhead to the marker after it.
+        NextMarker,
         /// Mirror left and right (the selected range, or the whole motion).
         Mirror,
         /// Reverse (the selected range, or the whole motion).
@@ -282,6 +296,13 @@ impl UiCommand {
             Self::GoToEnd => "Go to End",
             Self::StepBack => "Back One Frame",
             Self::StepForward => "Forward One Frame",
+            Self::PreviousKeyframe => "Previous Keyframe",
+            Self::NextKeyframe => "Next Keyframe",
+            Self::NextProblem => "Next Problem",
+            Self::PreviousProblem => "Previous Problem",
+            Self::AddMarker => "Add Marker",
+            Self::PreviousMarker => "Previous Marker",
+            Self::NextMarker => "Next Marker",
             Self::ShowMessages => "Messages…",
             Self::Mirror => "Mirror Left/Right",
             Self::Reverse => "Reverse",
@@ -343,6 +364,13 @@ impl UiCommand {
             Self::GoToEnd => KeyboardShortcut::new(none, Key::End),
             Self::StepBack => KeyboardShortcut::new(none, Key::ArrowLeft),
             Self::StepForward => KeyboardShortcut::new(none, Key::ArrowRight),
+            Self::PreviousKeyframe => KeyboardShortcut::new(none, Key::ArrowUp),
+            Self::NextKeyframe => KeyboardShortcut::new(none, Key::ArrowDown),
+            Self::NextProblem => KeyboardShortcut::new(none, Key::F8),
+            Self::PreviousProblem => KeyboardShortcut::new(Modifiers::SHIFT, Key::F8),
+            Self::AddMarker => KeyboardShortcut::new(none, Key::M),
+            Self::PreviousMarker => KeyboardShortcut::new(none, Key::OpenBracket),
+            Self::NextMarker => KeyboardShortcut::new(none, Key::CloseBracket),
             Self::Quit => KeyboardShortcut::new(command, Key::Q),
             Self::Mirror => KeyboardShortcut::new(command, Key::M),
             Self::Reverse => KeyboardShortcut::new(command, Key::R),
@@ -387,6 +415,21 @@ impl UiCommand {
         matches!(self, Self::Copy | Self::Cut | Self::Paste)
     }
 
+    /// Whether only a motion's tab answers the command, whose plain key another tab may use.
+    #[must_use]
+    pub fn only_on_a_motion(self) -> bool {
+        matches!(
+            self,
+            Self::PreviousKeyframe
+                | Self::NextKeyframe
+                | Self::NextProblem
+                | Self::PreviousProblem
+                | Self::AddMarker
+                | Self::PreviousMarker
+                | Self::NextMarker
+        )
+    }
+
     /// Whether the shortcut must not fire while a text field has the keyboard (so that
     /// Delete, the arrows, Undo and friends keep working inside the text).
     #[must_use]
@@ -401,6 +444,11 @@ impl UiCommand {
                 | Self::GoToEnd
                 | Self::StepBack
                 | Self::StepForward
+                | Self::PreviousKeyframe
+                | Self::NextKeyframe
+                | Self::AddMarker
+                | Self::PreviousMarker
+                | Self::NextMarker
                 | Self::Undo
                 | Self::Redo
                 | Self::RedoAlt
@@ -413,8 +461,10 @@ impl UiCommand {
 }
 
 /// The commands whose shortcuts were pressed this frame, taking the key presses out of the
-/// input so no widget sees them too. `typing`: a text field has the keyboard.
-pub fn shortcut_commands(ctx: &egui::Context, typing: bool) -> Vec<UiCommand> {
+/// input so no widget sees them too. `typing`: a text field has the keyboard; `motion`: a
+/// motion's tab is in front (the keys only a motion answers are left to the others: an
+/// archive's browser has its own Up and Down).
+pub fn shortcut_commands(ctx: &egui::Context, typing: bool, motion: bool) -> Vec<UiCommand> {
     // Shortcuts with more modifiers first: egui matches Ctrl+Z inside Ctrl+Shift+Z.
     let mut ordered = UiCommand::ALL.to_vec();
     ordered.sort_by_key(|c| {
@@ -425,7 +475,10 @@ pub fn shortcut_commands(ctx: &egui::Context, typing: bool) -> Vec<UiCommand> {
     let mut commands = Vec::new();
     ctx.input_mut(|input| {
         for command in ordered {
-            if command.is_clipboard() || (typing && command.yields_to_text()) {
+            if command.is_clipboard()
+                || (typing && command.yields_to_text())
+                || (!motion && command.only_on_a_motion())
+            {
                 continue;
             }
             if let Some(shortcut) = command.shortcut()

@@ -94,7 +94,7 @@ impl StudioApp {
             // Each for the tab in front now.
             let active = self.tabs.active;
             self.actions.extend(
-                command::shortcut_commands(ctx, typing)
+                command::shortcut_commands(ctx, typing, self.active_motion().is_some())
                     .into_iter()
                     .map(|command| Action::command(command, active)),
             );

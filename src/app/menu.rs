@@ -185,6 +185,13 @@ pub fn menu_ui(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, queue:
                 UiCommand::GoToEnd,
                 UiCommand::StepBack,
                 UiCommand::StepForward,
+                UiCommand::PreviousKeyframe,
+                UiCommand::NextKeyframe,
+                UiCommand::PreviousProblem,
+                UiCommand::NextProblem,
+                UiCommand::AddMarker,
+                UiCommand::PreviousMarker,
+                UiCommand::NextMarker,
             ] {
                 item(ui, command, motion.is_some(), actions);
             }

@@ -6,8 +6,12 @@
 //! { "skit": 1,
 //!   "motion": { "path": "MOTION7.ODA", "entry": "a_sit#sit_so0_greet" },
 //!   "sound": { "path": "SOUND7.ODA", "entry": "so1_t00greetso0_x1x", "offset_ms": 0 },
-//!   "led": null }
+//!   "led": null,
+//!   "markers": [ { "time_ms": 256, "name": "paw up" } ] }
 //! ```
+//!
+//! `markers` (named times on the motion's axis) is left out where there are none, so a
+//! skit without markers reads the same in versions before them.
 //!
 //! Paths are kept relative to the skit's folder where the file is under it, so a folder
 //! moved as a whole keeps its skits.
@@ -41,6 +45,15 @@ pub struct TrackRef {
     pub offset_ms: i64,
 }
 
+/// A named time on the motion's axis.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marker {
+    /// Where (ms, keyframe time).
+    pub time_ms: u64,
+    /// Its name.
+    pub name: String,
+}
+
 /// A skit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Skit {
@@ -54,6 +67,9 @@ pub struct Skit {
     /// The LED track's part.
     #[serde(default)]
     pub led: Option<TrackRef>,
+    /// The markers, in time order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<Marker>,
 }
 
 /// Where the skit of the motion at `path` (`entry` of an archive) is kept: beside it,
@@ -118,6 +134,7 @@ impl Skit {
             },
             sound: self.sound.as_ref().map(track),
             led: self.led.as_ref().map(track),
+            markers: self.markers.clone(),
         }
     }
 
@@ -197,12 +214,17 @@ mod tests {
                 offset_ms: -120,
             }),
             led: None,
+            markers: vec![Marker {
+                time_ms: 256,
+                name: "paw up".to_owned(),
+            }],
         };
         let at = skit_path(&skit.motion.path, skit.motion.entry.as_deref());
         assert_eq!(at, dir.join("MOTION7.a_sit#sit_so0_greet.skit"));
         write(&at, &skit).unwrap();
         let text = std::fs::read_to_string(&at).unwrap();
         assert!(text.contains("\"sound/SOUND7.ODA\""), "{text}");
+        assert!(text.contains("\"paw up\""), "{text}");
         assert_eq!(read(&at).unwrap(), skit);
         std::fs::write(&at, "{\"skit\": 9, \"motion\": {\"path\": \"x\"}}").unwrap();
         assert!(read(&at).unwrap_err().to_string().contains("version 9"));

@@ -36,6 +36,26 @@ struct InfoJson<'a> {
     ticks: u64,
     well_formed: bool,
     problems: &'a [Problem],
+    /// The markers of the skit beside the motion, where there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    markers: Option<Vec<crate::behaviour::skit::Marker>>,
+}
+
+/// The markers of the skit beside `file` (`entry` of an archive), where there is one; a skit
+/// that cannot be read is said on stderr.
+fn skit_markers(file: &str, entry: Option<&str>) -> Option<Vec<crate::behaviour::skit::Marker>> {
+    use crate::behaviour::skit;
+    let at = skit::skit_path(Path::new(file), entry);
+    if !at.is_file() {
+        return None;
+    }
+    match skit::read(&at) {
+        Ok(skit) => Some(skit.markers),
+        Err(e) => {
+            eprintln!("mtn-studio: the skit beside it was not read: {e}");
+            None
+        }
+    }
 }
 
 fn info_json<'a>(file: &'a str, source: &'a Source) -> InfoJson<'a> {
@@ -68,6 +88,7 @@ fn info_json<'a>(file: &'a str, source: &'a Source) -> InfoJson<'a> {
         ticks: timing::tick_count(&motion.keyframes),
         well_formed: source.decoded.is_well_formed(),
         problems: &source.decoded.problems,
+        markers: skit_markers(file, source.entry.as_deref()),
     }
 }
 
@@ -140,6 +161,22 @@ pub fn info(
     }
     for source in &sources {
         write_info_text(source, out).map_err(|e| write_failed(&e))?;
+        if let Some(markers) = skit_markers(&shown, source.entry.as_deref()) {
+            let listed: Vec<String> = markers
+                .iter()
+                .map(|m| format!("{} at {} ms", m.name, m.time_ms))
+                .collect();
+            writeln!(
+                out,
+                "  markers     {}",
+                if listed.is_empty() {
+                    "none".to_owned()
+                } else {
+                    listed.join(", ")
+                }
+            )
+            .map_err(|e| write_failed(&e))?;
+        }
     }
     for (label, described) in &sounds {
         sound::write_text(label, described, out).map_err(|e| write_failed(&e))?;

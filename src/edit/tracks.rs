@@ -1,16 +1,17 @@
 //! A motion's sound and LED tracks, as the motion's document holds them: the part on each
-//! track (a sound, an LED pattern) and where it starts, what the skit file beside the motion
-//! says of them, and which edit of the LED pattern its own file holds. Putting a part on a
-//! track, moving it, taking it off and editing the LED pattern's notes are steps of the
-//! document's one history ([`super::Document`]): each keeps the tracks as they were
-//! ([`Snapshot`]; the parts' samples are shared, not copied).
+//! track (a sound, an LED pattern) and where it starts, the motion's markers, what the skit
+//! file beside the motion says of them, and which edit of the LED pattern its own file
+//! holds. Putting a part on a track, moving it, taking it off, editing the LED pattern's
+//! notes and adding, moving, naming or deleting a marker are steps of the document's one
+//! history ([`super::Document`]): each keeps the tracks as they were ([`Snapshot`]; the
+//! parts' samples are shared, not copied).
 
 use crate::behaviour::led_edit::{self, LedEdit};
-use crate::behaviour::skit::TrackRef;
+use crate::behaviour::skit::{Marker, TrackRef};
 use crate::behaviour::{Data, Part, Track};
 
 /// A change to a motion's tracks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TrackEdit {
     /// A track placed at an offset (ms on the motion's axis).
     SetOffset(Track, i64),
@@ -18,15 +19,27 @@ pub enum TrackEdit {
     Remove(Track),
     /// An edit of the LED pattern's notes.
     Led(LedEdit),
+    /// A marker added.
+    AddMarker(Marker),
+    /// Marker `index` moved to a time (ms).
+    MoveMarker(usize, u64),
+    /// Marker `index` named anew.
+    RenameMarker(usize, String),
+    /// Marker `index` deleted.
+    DeleteMarker(usize),
 }
 
 impl TrackEdit {
     /// The undo step's label (the LED edit's own, with the note it changes).
     #[must_use]
-    pub fn label(self, tracks: &Tracks) -> String {
-        match self {
+    pub fn label(&self, tracks: &Tracks) -> String {
+        match *self {
             Self::SetOffset(..) => "track move".to_owned(),
             Self::Remove(track) => format!("{} track removal", track.name()),
+            Self::AddMarker(_) => "marker added".to_owned(),
+            Self::MoveMarker(..) => "marker move".to_owned(),
+            Self::RenameMarker(..) => "marker name".to_owned(),
+            Self::DeleteMarker(_) => "marker deletion".to_owned(),
             Self::Led(edit) => {
                 let before = match (edit, tracks.pattern()) {
                     (LedEdit::Set { index, .. } | LedEdit::Delete(index), Some(p)) => {
@@ -57,10 +70,19 @@ pub struct Snapshot {
     sound: Option<Part>,
     led: Option<Part>,
     led_revision: u64,
+    markers: Vec<Marker>,
 }
 
-/// Which tracks skit on disk refers to (sound, LED).
-pub type SkitRefs = (Option<TrackRef>, Option<TrackRef>);
+/// What the skit says of the tracks: the parts it refers to and the markers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SkitRefs {
+    /// The sound track's part.
+    pub sound: Option<TrackRef>,
+    /// The LED track's part.
+    pub led: Option<TrackRef>,
+    /// The markers, in time order.
+    pub markers: Vec<Marker>,
+}
 
 /// A motion's tracks.
 #[derive(Clone, Debug, Default)]
@@ -71,6 +93,8 @@ pub struct Tracks {
     pub led: Option<Part>,
     /// Tracks whose part is being read in the background.
     pub loading: Vec<Track>,
+    /// The markers, in time order.
+    markers: Vec<Marker>,
     /// Which edit of the LED pattern it holds (0: as read).
     led_revision: u64,
     /// The revision the LED file (or entry) on disk holds.
@@ -116,6 +140,21 @@ impl Tracks {
         }
     }
 
+    /// The markers, in time order.
+    #[must_use]
+    pub fn markers(&self) -> &[Marker] {
+        &self.markers
+    }
+
+    /// A name no marker has yet: "Marker N".
+    #[must_use]
+    pub fn free_marker_name(&self) -> String {
+        (1..)
+            .map(|n| format!("Marker {n}"))
+            .find(|name| self.markers.iter().all(|m| &m.name != name))
+            .unwrap_or_default()
+    }
+
     /// Whether there is nothing to draw.
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -129,6 +168,7 @@ impl Tracks {
             sound: self.sound.clone(),
             led: self.led.clone(),
             led_revision: self.led_revision,
+            markers: self.markers.clone(),
         }
     }
 
@@ -138,6 +178,7 @@ impl Tracks {
         self.sound = snapshot.sound;
         self.led = snapshot.led;
         self.led_revision = snapshot.led_revision;
+        self.markers = snapshot.markers;
         now
     }
 
@@ -177,6 +218,55 @@ impl Tracks {
                 }
             }
             TrackEdit::Led(edit) => self.edit_led(edit),
+            TrackEdit::AddMarker(marker) => {
+                let said = format!("Added {} at {} ms", marker.name, marker.time_ms);
+                let at = self
+                    .markers
+                    .partition_point(|m| m.time_ms <= marker.time_ms);
+                self.markers.insert(at, marker);
+                Applied {
+                    changed: true,
+                    said: Some(said),
+                    selected: None,
+                }
+            }
+            TrackEdit::MoveMarker(index, time_ms) => {
+                let changed = match self.markers.get(index) {
+                    Some(m) if m.time_ms != time_ms => {
+                        let mut marker = self.markers.remove(index);
+                        marker.time_ms = time_ms;
+                        let at = self.markers.partition_point(|m| m.time_ms <= time_ms);
+                        self.markers.insert(at, marker);
+                        true
+                    }
+                    _ => false,
+                };
+                Applied {
+                    changed,
+                    ..Applied::default()
+                }
+            }
+            TrackEdit::RenameMarker(index, name) => {
+                let changed = match self.markers.get_mut(index) {
+                    Some(m) if m.name != name && !name.trim().is_empty() => {
+                        m.name = name;
+                        true
+                    }
+                    _ => false,
+                };
+                Applied {
+                    changed,
+                    ..Applied::default()
+                }
+            }
+            TrackEdit::DeleteMarker(index) => {
+                let removed = (index < self.markers.len()).then(|| self.markers.remove(index));
+                Applied {
+                    changed: removed.is_some(),
+                    said: removed.map(|m| format!("Deleted {} (Ctrl+Z puts it back)", m.name)),
+                    selected: None,
+                }
+            }
         }
     }
 
@@ -208,8 +298,8 @@ impl Tracks {
     pub fn agree_on_disk(&mut self, track: Track) {
         let now = self.get(track).map(reference);
         match track {
-            Track::Sound => self.on_disk.0 = now,
-            Track::Led => self.on_disk.1 = now,
+            Track::Sound => self.on_disk.sound = now,
+            Track::Led => self.on_disk.led = now,
         }
     }
 
@@ -217,22 +307,30 @@ impl Tracks {
     /// tracks are measured against for it (saving writes the skit without it).
     pub fn forget_on_disk(&mut self, track: Track) {
         match track {
-            Track::Sound => self.on_disk.0 = None,
-            Track::Led => self.on_disk.1 = None,
+            Track::Sound => self.on_disk.sound = None,
+            Track::Led => self.on_disk.led = None,
         }
     }
 
     /// What the skit would say of the tracks now.
     #[must_use]
     pub fn references(&self) -> SkitRefs {
-        (
-            self.sound.as_ref().map(reference),
-            self.led.as_ref().map(reference),
-        )
+        SkitRefs {
+            sound: self.sound.as_ref().map(reference),
+            led: self.led.as_ref().map(reference),
+            markers: self.markers.clone(),
+        }
     }
 
-    /// The skit on disk says what the tracks are now (it was just read or written).
+    /// The skit on disk says what the tracks are now (it was just written).
     pub fn skit_saved(&mut self, on_disk: SkitRefs) {
+        self.on_disk = on_disk;
+    }
+
+    /// The skit on disk was just read: what it says is what is saved, and its markers are
+    /// the motion's (its parts come on their tracks as they are read).
+    pub fn skit_read(&mut self, on_disk: SkitRefs) {
+        self.markers.clone_from(&on_disk.markers);
         self.on_disk = on_disk;
     }
 

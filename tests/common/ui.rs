@@ -304,6 +304,8 @@ fn key_for(c: char) -> Option<Key> {
         '-' => Key::Minus,
         '.' => Key::Period,
         ' ' => Key::Space,
+        '[' => Key::OpenBracket,
+        ']' => Key::CloseBracket,
         c if c.is_ascii_alphabetic() => Key::from_name(&c.to_ascii_uppercase().to_string())?,
         _ => return None,
     })

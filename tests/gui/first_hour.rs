@@ -53,3 +53,152 @@ fn loop_with_a_range_selected_plays_the_range_over_and_over() {
     assert!(wraps >= 2, "it went round at least twice: {seen:?}");
     assert!(tab(&harness).playback.playing);
 }
+
+/// The marker named `name`, as the document holds it.
+fn marker_times(harness: &Harness<'_, StudioApp>) -> Vec<(u64, String)> {
+    common::ui::doc(harness)
+        .tracks()
+        .markers()
+        .iter()
+        .map(|m| (m.time_ms, m.name.clone()))
+        .collect()
+}
+
+#[test]
+fn up_and_down_go_to_the_keyframes_and_f8_to_the_problems() {
+    let mut harness =
+        common::ui::harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let times = common::ui::doc(&harness).times_ms().to_vec();
+    for &t in &times[1..] {
+        harness.key_press(Key::ArrowDown);
+        harness.run();
+        assert_eq!(tab(&harness).playback.time_ms(), t);
+    }
+    harness.key_press(Key::ArrowDown);
+    harness.run();
+    assert_eq!(
+        tab(&harness).playback.time_ms(),
+        *times.last().unwrap(),
+        "stays at the last"
+    );
+    harness.key_press(Key::ArrowUp);
+    harness.run();
+    assert_eq!(tab(&harness).playback.time_ms(), times[times.len() - 2]);
+    // The example has no problem: F8 says so and leaves the playhead.
+    harness.key_press(Key::F8);
+    harness.run();
+    assert!(common::ui::said(&harness).contains("No problem at a time"));
+    // A knee bent past its limit at keyframe 2: F8 goes there, from anywhere.
+    let id = harness.state().tabs.active.unwrap();
+    harness
+        .state_mut()
+        .push(mtn_studio::app::action::Action::Motion(
+            id,
+            mtn_studio::app::action::MotionAction::Edit {
+                label: "too far".to_owned(),
+                edit: mtn_studio::edit::Edit::SetAngles(vec![(2, 8, 2_800_000)]),
+            },
+        ));
+    harness.key_press(Key::Home);
+    harness.run();
+    harness.key_press(Key::F8);
+    harness.run();
+    assert_eq!(
+        tab(&harness).playback.time_ms(),
+        times[2],
+        "{}",
+        common::ui::said(&harness)
+    );
+    assert!(
+        common::ui::said(&harness).contains("FL_LEG_KNEE"),
+        "{}",
+        common::ui::said(&harness)
+    );
+}
+
+#[test]
+fn markers_are_added_moved_named_deleted_jumped_to_and_saved_in_the_skit() {
+    let (_, path) = common::with_example("ui-first-hour", "markers");
+    let mut harness = common::ui::opened(&[&path]);
+    // M at 256 ms and at the end, typed as egui-winit sends a letter.
+    harness.key_press(Key::ArrowDown);
+    harness.run();
+    common::ui::type_keys(&mut harness, "m");
+    harness.key_press(Key::End);
+    harness.run();
+    common::ui::type_keys(&mut harness, "m");
+    assert_eq!(
+        marker_times(&harness),
+        [(256, "Marker 1".to_owned()), (1248, "Marker 2".to_owned())]
+    );
+    // [ and ] go between them.
+    common::ui::type_keys(&mut harness, "[");
+    assert_eq!(tab(&harness).playback.time_ms(), 256);
+    common::ui::type_keys(&mut harness, "]");
+    assert_eq!(tab(&harness).playback.time_ms(), 1248);
+    // Its flag, dragged along the row: one undo step, on the ticks, not past the next one.
+    let flag = harness.get_by_label("Marker Marker 1 at 256 ms").rect();
+    let transform = common::ui::widgets(&harness).timeline.transform.unwrap();
+    let to = egui::pos2(transform.position_from_point_x(600.0), flag.center().y);
+    common::ui::drag(&mut harness, flag.left_center() + egui::vec2(4.0, 0.0), to);
+    let moved = marker_times(&harness)[0].0;
+    assert!(
+        (580..=620).contains(&moved) && moved.is_multiple_of(8),
+        "{moved}"
+    );
+    // Clicked, it takes the playhead there.
+    harness
+        .get_by_label(&format!("Marker Marker 1 at {moved} ms"))
+        .click();
+    harness.run();
+    assert_eq!(tab(&harness).playback.time_ms(), moved);
+    // Named from its menu.
+    harness
+        .get_by_label(&format!("Marker Marker 1 at {moved} ms"))
+        .click_secondary();
+    harness.run();
+    // The name field has the keyboard as the menu opens.
+    common::ui::ctrl(&mut harness, Key::A);
+    common::ui::type_keys(&mut harness, "paw up");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(marker_times(&harness)[0], (moved, "paw up".to_owned()));
+    // Ctrl+Z takes the name back, then the move; Ctrl+Shift+Z does them again.
+    common::ui::ctrl(&mut harness, Key::Z);
+    assert_eq!(marker_times(&harness)[0], (moved, "Marker 1".to_owned()));
+    common::ui::ctrl(&mut harness, Key::Z);
+    assert_eq!(marker_times(&harness)[0].0, 256);
+    common::ui::ctrl_shift(&mut harness, Key::Z);
+    common::ui::ctrl_shift(&mut harness, Key::Z);
+    assert_eq!(marker_times(&harness)[0], (moved, "paw up".to_owned()));
+    // Deleted from its menu.
+    harness
+        .get_by_label("Marker Marker 2 at 1248 ms")
+        .click_secondary();
+    harness.run();
+    common::ui::press(&mut harness, "Delete Marker");
+    assert_eq!(marker_times(&harness), [(moved, "paw up".to_owned())]);
+    // Saved in the skit beside the motion, and back when it opens again.
+    assert!(common::ui::doc(&harness).has_unsaved());
+    common::ui::ctrl(&mut harness, Key::S);
+    assert!(
+        !common::ui::doc(&harness).has_unsaved(),
+        "{}",
+        common::ui::said(&harness)
+    );
+    let skit = mtn_studio::behaviour::skit::read(&path.with_extension("skit")).unwrap();
+    assert_eq!(skit.markers.len(), 1);
+    assert_eq!(
+        (skit.markers[0].time_ms, skit.markers[0].name.as_str()),
+        (moved, "paw up")
+    );
+    let again = common::ui::opened(&[&path]);
+    assert_eq!(marker_times(&again), [(moved, "paw up".to_owned())]);
+    assert!(!common::ui::doc(&again).has_unsaved());
+    // `info --json` lists them.
+    let said = common::ok(&common::run_cli(&[&"info", &path, &"--json"]));
+    let info: serde_json::Value = serde_json::from_str(&said).unwrap();
+    assert_eq!(info["markers"][0]["name"], "paw up");
+    assert_eq!(info["markers"][0]["time_ms"], moved);
+}

@@ -100,4 +100,41 @@ def loop_a_range():
         % (min(seen), max(seen), wraps))
 
 
-SCENARIOS = [frozen_table_columns, loop_a_range]
+def a_marker_saved_and_opened_again():
+    """Down (to keyframe 1), M: a marker at the playhead; Ctrl+S writes it into the skit
+    beside the motion; opened again, the marker is back on the timeline."""
+    folder = tempfile.mkdtemp(prefix='markers-')
+    motion = copy_into(folder, MOTION, 'marked.mtn')
+    app_process, _ = start(motion)
+    try:
+        key('Down')
+        key('m')
+        find('Marker Marker 1 at 256 ms', timeout=10)
+        key('ctrl+s')
+        end = time.time() + 10
+        while not os.path.exists(os.path.join(folder, 'marked.skit')):
+            if time.time() > end:
+                fail('Ctrl+S did not write marked.skit beside the motion')
+            time.sleep(0.25)
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after saving the marker')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    with open(os.path.join(folder, 'marked.skit')) as f:
+        markers = json.load(f).get('markers')
+    if markers != [{'time_ms': 256, 'name': 'Marker 1'}]:
+        fail('the skit holds %r, not the marker at 256 ms' % markers)
+    app_process, _ = start(motion)
+    try:
+        find('Marker Marker 1 at 256 ms', timeout=10)
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q with nothing edited')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    log('ok: M put a marker at 256 ms, Ctrl+S wrote it into marked.skit, and it was back '
+        'when the motion opened again')
+
+
+SCENARIOS = [frozen_table_columns, loop_a_range, a_marker_saved_and_opened_again]

@@ -54,6 +54,13 @@ impl ArchiveTab {
             | TabCommand::GoToEnd
             | TabCommand::StepBack
             | TabCommand::StepForward
+            | TabCommand::PreviousKeyframe
+            | TabCommand::NextKeyframe
+            | TabCommand::NextProblem
+            | TabCommand::PreviousProblem
+            | TabCommand::AddMarker
+            | TabCommand::PreviousMarker
+            | TabCommand::NextMarker
             | TabCommand::Mirror
             | TabCommand::Reverse
             | TabCommand::Retime

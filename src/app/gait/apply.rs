@@ -56,6 +56,13 @@ pub fn command(tab: &mut GaitDocument, id: TabId, command: TabCommand, fx: &mut 
         | TabCommand::GoToEnd
         | TabCommand::StepBack
         | TabCommand::StepForward
+        | TabCommand::PreviousKeyframe
+        | TabCommand::NextKeyframe
+        | TabCommand::NextProblem
+        | TabCommand::PreviousProblem
+        | TabCommand::AddMarker
+        | TabCommand::PreviousMarker
+        | TabCommand::NextMarker
         | TabCommand::Mirror
         | TabCommand::Reverse
         | TabCommand::Retime

@@ -58,13 +58,13 @@ impl MotionTab {
             MotionAction::SetLooping(looping) => playback.looping = looping,
             MotionAction::SetSpeed(speed) => playback.set_speed(speed),
             MotionAction::Track(edit) => {
+                let led = matches!(edit, TrackEdit::Led(_));
+                let led_removed = edit == TrackEdit::Remove(crate::behaviour::Track::Led);
                 let applied = document.edit_tracks(edit);
-                match edit {
-                    TrackEdit::Led(_) => track_view.selected_led = applied.selected,
-                    TrackEdit::Remove(crate::behaviour::Track::Led) => {
-                        track_view.selected_led = None;
-                    }
-                    TrackEdit::Remove(_) | TrackEdit::SetOffset(..) => {}
+                if led {
+                    track_view.selected_led = applied.selected;
+                } else if led_removed {
+                    track_view.selected_led = None;
                 }
                 if let Some(said) = applied.said {
                     fx.say(said);

@@ -74,6 +74,13 @@ impl MotionTab {
             TabCommand::StepBack => self
                 .playback
                 .step_frames(-1, &self.document.motion.keyframes),
+            TabCommand::PreviousKeyframe
+            | TabCommand::NextKeyframe
+            | TabCommand::NextProblem
+            | TabCommand::PreviousProblem
+            | TabCommand::AddMarker
+            | TabCommand::PreviousMarker
+            | TabCommand::NextMarker => self.jump(id, command, fx),
             TabCommand::StepForward => self
                 .playback
                 .step_frames(1, &self.document.motion.keyframes),

@@ -12,6 +12,7 @@ pub mod floor;
 pub mod floor_job;
 mod header_panel;
 mod joints_panel;
+mod jumps;
 pub mod ops;
 pub mod palette;
 mod problems_panel;

@@ -58,6 +58,8 @@ pub struct Requests {
     pub frame: Option<(u64, (u64, u64))>,
     /// Bring this keyframe into view (one just inserted or duplicated).
     pub reveal: Option<(u64, usize)>,
+    /// Bring this time (ms) into view (the playhead after a jump).
+    pub reveal_time: Option<(u64, u64)>,
     /// The last number handed out.
     last: u64,
 }
@@ -83,6 +85,12 @@ impl Requests {
     pub fn reveal(&mut self, k: usize) {
         let n = self.next();
         self.reveal = Some((n, k));
+    }
+
+    /// Asks for the time `ms` in view.
+    pub fn reveal_time(&mut self, ms: u64) {
+        let n = self.next();
+        self.reveal_time = Some((n, ms));
     }
 }
 

@@ -154,8 +154,10 @@ pub struct Document {
 /// What a file on disk was found, or made, to hold of a motion's tracks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TracksOnDisk {
-    /// The skit beside the motion says this (it was read or written).
+    /// The skit beside the motion says this (it was written).
     Skit(crate::edit::tracks::SkitRefs),
+    /// The skit beside the motion says this (it was read: its markers are the motion's).
+    SkitRead(crate::edit::tracks::SkitRefs),
     /// The part on this track is what there is to keep (a command table pairs it).
     Agreed(crate::behaviour::Track),
     /// The skit's part for this track could not be read (saving writes the skit without
@@ -294,6 +296,7 @@ impl Document {
     pub fn tracks_on_disk(&mut self, held: TracksOnDisk) {
         match held {
             TracksOnDisk::Skit(refs) => self.tracks.skit_saved(refs),
+            TracksOnDisk::SkitRead(refs) => self.tracks.skit_read(refs),
             TracksOnDisk::Agreed(track) => self.tracks.agree_on_disk(track),
             TracksOnDisk::Unread(track) => self.tracks.forget_on_disk(track),
             TracksOnDisk::LedWritten => self.tracks.led_written(),

@@ -18,6 +18,7 @@ mod beneath;
 pub mod columns;
 pub mod drag;
 mod interact;
+pub mod markers;
 pub mod marks;
 pub mod navigate;
 pub mod overlay;
@@ -52,6 +53,7 @@ pub fn timeline_ui(
     sink: &mut MotionSink<'_>,
 ) {
     state.area = Some(ui.available_rect_before_wrap());
+    markers::marker_row(ui, document, state, sink);
     range::range_strip(ui, document, view, state, sink);
     let shift = ui.input(|i| i.modifiers.shift);
     let plot = plot::plot(view, document, state, shift);
@@ -80,6 +82,7 @@ pub fn timeline_ui(
     let transform = response.transform;
     state.transform = Some(transform);
     paint_beneath(ui, document, view, state, &response, &slots);
+    markers::paint_lines(ui, document, &transform);
     let screen_markers: Vec<(Pos2, PointId)> = response
         .inner
         .markers

@@ -127,12 +127,19 @@ pub(super) fn requested<'a>(
     let reveal_ms = requests
         .reveal
         .filter(|&(n, _)| n > state.done)
-        .and_then(|(_, k)| times.get(k))
-        .map(|&t| t as f64);
+        .and_then(|(_, k)| times.get(k).copied())
+        .or_else(|| {
+            requests
+                .reveal_time
+                .filter(|&(n, _)| n > state.done)
+                .map(|(_, t)| t)
+        })
+        .map(|t| t as f64);
     state.done = [
         requests.fit,
         requests.frame.map_or(0, |(n, _)| n),
         requests.reveal.map_or(0, |(n, _)| n),
+        requests.reveal_time.map_or(0, |(n, _)| n),
     ]
     .into_iter()
     .fold(state.done, u64::max);

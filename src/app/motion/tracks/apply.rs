@@ -9,6 +9,7 @@ use crate::app::effects::Effects;
 use crate::app::motion::MotionTab;
 use crate::app::state::{PartLoaded, Placed, SoundRendered, TabId};
 use crate::behaviour::{Source, Track, skit};
+use crate::edit::tracks::SkitRefs;
 use crate::edit::{Origin, TracksOnDisk};
 use std::path::{Path, PathBuf};
 
@@ -230,7 +231,11 @@ impl MotionTab {
         match skit::read(&at) {
             Ok(skit) => {
                 self.document
-                    .tracks_on_disk(TracksOnDisk::Skit((skit.sound.clone(), skit.led.clone())));
+                    .tracks_on_disk(TracksOnDisk::SkitRead(SkitRefs {
+                        sound: skit.sound.clone(),
+                        led: skit.led.clone(),
+                        markers: skit.markers.clone(),
+                    }));
                 for (track, part) in [(Track::Sound, skit.sound), (Track::Led, skit.led)] {
                     if let Some(part) = part {
                         let source = Source {

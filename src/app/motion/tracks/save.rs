@@ -22,17 +22,17 @@ impl MotionTab {
             Origin::File(path) => (path.clone(), None),
             Origin::Unsaved { .. } | Origin::Converted { .. } => return false,
         };
-        let (sound, led) = self.document.tracks().references();
+        let refs = self.document.tracks().references();
         let skit = Skit {
             skit: skit::VERSION,
             motion: PartRef { path, entry },
-            sound,
-            led,
+            sound: refs.sound.clone(),
+            led: refs.led.clone(),
+            markers: refs.markers.clone(),
         };
         match skit::write(&at, &skit) {
             Ok(()) => {
-                self.document
-                    .tracks_on_disk(TracksOnDisk::Skit((skit.sound, skit.led)));
+                self.document.tracks_on_disk(TracksOnDisk::Skit(refs));
                 fx.say(format!("Saved the skit {}", at.display()));
                 true
             }
