@@ -34,6 +34,11 @@ impl MotionSink<'_> {
             .push(Action::Command(Command::Tab(self.tab, command)));
     }
 
+    /// Queues a whole-motion operation on this tab (run, or worked out in the background).
+    pub fn op(&mut self, request: crate::ops::OpRequest<u64>) {
+        self.actions.push(Action::MotionOp(self.tab, request));
+    }
+
     /// Queues a window command (the stage made large).
     pub fn window(&mut self, command: super::command::WindowCommand) {
         self.actions.push(Action::Command(Command::Window(command)));

@@ -177,7 +177,7 @@ fn a_dense_motion_is_simplified_from_the_motion_menu() {
 }
 
 #[test]
-fn fix_speed_from_the_problems_panel_leaves_nothing_too_fast() {
+fn fix_this_segment_beside_a_speed_problem_fixes_that_segment_and_no_other() {
     let mut fast = example();
     for k in 1..fast.keyframes.len() {
         fast.keyframes.set_frames(k, 0);
@@ -189,14 +189,52 @@ fn fix_speed_from_the_problems_panel_leaves_nothing_too_fast() {
         !mtn_studio::robot::servo::servo_paths(&fast, model).is_empty(),
         "servo paths to draw"
     );
-    // One beside each joint's speed problem: any fixes the motion's (or the range's).
-    h.query_all_by_role_and_label(egui::accesskit::Role::Button, "Fix Speed")
+    // The first speed problem names the segment it is at; its button fixes that one.
+    let times = doc(&h).times_ms().to_vec();
+    let at = doc(&h)
+        .problems()
+        .iter()
+        .find(|p| p.code == mtn_studio::robot::codes::JOINT_SPEED)
+        .and_then(|p| p.time_ms)
+        .expect("a speed problem with a time");
+    let k = times.iter().position(|&t| t == at).unwrap();
+    // The first one, brought into view (the panel scrolls), then clicked.
+    let button = |h: &Harness<'_, StudioApp>| {
+        h.query_all_by_role_and_label(egui::accesskit::Role::Button, "Fix This Segment")
+            .next()
+            .expect("a Fix This Segment button beside a speed problem")
+            .rect()
+    };
+    let first = button(&h);
+    h.query_all_by_role_and_label(egui::accesskit::Role::Button, "Fix This Segment")
         .next()
-        .expect("a Fix Speed button beside a speed problem")
-        .click();
+        .unwrap()
+        .scroll_to_me();
     h.run();
-    let expected = shape::fix_speed(&fast, None).unwrap().motion;
+    let shown = button(&h);
+    assert!(shown.min.y <= first.min.y);
+    common::ui::click_at(&mut h, shown.center());
+    h.run();
+    let expected = shape::fix_speed(&fast, Some((k, k + 1))).unwrap().motion;
     assert_eq!(doc(&h).motion, expected);
+    let frames = |m: &mtn_studio::codec::mtn::Motion| m.keyframes.frames().to_vec();
+    let (before, after) = (frames(&fast), frames(&doc(&h).motion));
+    for (j, (b, a)) in before.iter().zip(&after).enumerate() {
+        if j == k + 1 {
+            assert!(a > b, "segment {k}-{} lengthened: {b} -> {a}", k + 1);
+        } else {
+            assert_eq!(a, b, "segment into keyframe {j} left as it was");
+        }
+    }
+    ctrl(&mut h, Key::Z);
+    assert_eq!(doc(&h).motion, fast);
+    // Fix Speed on the Motion menu (Ctrl+Shift+F) still fixes every segment.
+    common::ui::ctrl_shift(&mut h, Key::F);
+    h.run();
+    assert_eq!(
+        doc(&h).motion,
+        shape::fix_speed(&fast, None).unwrap().motion
+    );
     assert!(
         !doc(&h)
             .problems()
@@ -204,8 +242,6 @@ fn fix_speed_from_the_problems_panel_leaves_nothing_too_fast() {
             .any(|p| p.code == mtn_studio::robot::codes::JOINT_SPEED),
         "still too fast"
     );
-    ctrl(&mut h, Key::Z);
-    assert_eq!(doc(&h).motion, fast);
 }
 
 /// Alt (and Shift) held and an arrow pressed, as egui-winit sends it: no text.

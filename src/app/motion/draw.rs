@@ -275,7 +275,12 @@ fn stage_in(
 fn header_and_problems_ui(ui: &mut egui::Ui, shown: &Shown<'_>, sink: &mut MotionSink<'_>) {
     header_panel::header_ui(ui, shown.document, sink);
     ui.separator();
-    problems_panel::problems_ui(ui, shown.document.problems(), sink);
+    problems_panel::problems_ui(
+        ui,
+        shown.document.problems(),
+        shown.document.times_ms(),
+        sink,
+    );
     if !shown.repair_log.is_empty() {
         ui.strong("Repairs made (save to write them)");
         for line in shown.repair_log {

@@ -33,7 +33,7 @@ pub(crate) fn name_widget(response: &egui::Response, name: &str) {
 
 fn field_problems_ui(ui: &mut egui::Ui, problems: &[Problem], codes: &[ProblemCode]) {
     for problem in problems.iter().filter(|p| codes.contains(&p.code)) {
-        super::problems_panel::problem_ui(ui, problem, None);
+        super::problems_panel::problem_ui(ui, problem, &[], None);
     }
 }
 

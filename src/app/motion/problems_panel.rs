@@ -16,7 +16,13 @@ pub fn severity_style(severity: Severity) -> (&'static str, egui::Color32) {
 }
 
 /// Draws the problems list.
-pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem], sink: &mut MotionSink<'_>) {
+/// `times`: the keyframes' times (ms), for the segment a problem is at.
+pub fn problems_ui(
+    ui: &mut egui::Ui,
+    problems: &[Problem],
+    times: &[u64],
+    sink: &mut MotionSink<'_>,
+) {
     ui.horizontal_wrapped(|ui| {
         ui.heading(format!("Problems ({})", problems.len()));
         let repairable = problems.iter().any(|p| p.severity >= Severity::Warning);
@@ -54,7 +60,7 @@ pub fn problems_ui(ui: &mut egui::Ui, problems: &[Problem], sink: &mut MotionSin
                     ui.allocate_space(egui::vec2(ui.available_width(), *height));
                 } else {
                     let start = ui.cursor().top();
-                    problem_ui(ui, problem, Some(&mut *sink));
+                    problem_ui(ui, problem, times, Some(&mut *sink));
                     ui.add_space(4.0);
                     *height = (ui.cursor().top() - start - ui.spacing().item_spacing.y).max(1.0);
                 }
@@ -69,8 +75,14 @@ const ESTIMATED_HEIGHT: f32 = 44.0;
 
 /// One problem: what it means for the animator, with its marker, then the detail (code, what
 /// the file holds, the byte) in smaller type, whole on hover; a content problem gets a button
-/// to its time.
-pub fn problem_ui(ui: &mut egui::Ui, problem: &Problem, sink: Option<&mut MotionSink<'_>>) {
+/// to its time, and a joint too fast a button that fixes its segment (`times`: the keyframes'
+/// times in ms).
+pub fn problem_ui(
+    ui: &mut egui::Ui,
+    problem: &Problem,
+    times: &[u64],
+    sink: Option<&mut MotionSink<'_>>,
+) {
     let (marker, color) = severity_style(problem.severity);
     ui.horizontal_wrapped(|ui| {
         ui.colored_label(color, egui::RichText::new(marker).strong());
@@ -93,16 +105,23 @@ pub fn problem_ui(ui: &mut egui::Ui, problem: &Problem, sink: Option<&mut Motion
             {
                 sink.push(MotionAction::Seek(time_ms));
             }
+            // The segment the problem names: from its time to the next keyframe's.
+            let end = times.iter().copied().find(|&t| t > time_ms);
             if problem.code == crate::robot::codes::JOINT_SPEED
+                && let Some(end) = end
                 && ui
-                    .small_button(TabCommand::FixSpeed.label())
-                    .on_hover_text(
-                        "Lengthen each segment the servos cannot follow to the shortest that \
-                         they can (the selected range's, or every one); values stay",
-                    )
+                    .small_button("Fix This Segment")
+                    .on_hover_text(format!(
+                        "Lengthen the segment {time_ms}-{end} ms to the shortest the servos \
+                         follow; the values stay. Motion > {} fixes every segment (or the \
+                         selected range's).",
+                        TabCommand::FixSpeed.label()
+                    ))
                     .clicked()
             {
-                sink.command(TabCommand::FixSpeed);
+                sink.op(crate::ops::OpRequest::FixSpeed {
+                    span_ms: Some((time_ms, end)),
+                });
             }
         }
     });
