@@ -298,6 +298,8 @@ struct CheckJson<'a> {
     file: String,
     entry: Option<&'a str>,
     ok: bool,
+    /// How many of the problems are notes (worth knowing; they do not make `ok` false).
+    notes: usize,
     problems: &'a [Problem],
 }
 
@@ -351,11 +353,18 @@ fn check_one(file: &Path, json: bool) -> Checked {
         if !ok {
             checked.code = checked.code.max(EXIT_PROBLEMS);
         }
+        let notes = source
+            .decoded
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Info)
+            .count();
         if json {
             let object = CheckJson {
                 file: file.display().to_string(),
                 entry: source.entry.as_deref(),
                 ok,
+                notes,
                 problems: &source.decoded.problems,
             };
             let line = serde_json::to_string(&object).unwrap_or_default();
@@ -365,8 +374,15 @@ fn check_one(file: &Path, json: bool) -> Checked {
         for problem in &source.decoded.problems {
             let _ = writeln!(checked.out, "{}: {problem}", source.label);
         }
-        if ok {
+        if ok && notes == 0 {
             let _ = writeln!(checked.out, "{}: ok", source.label);
+        } else if ok {
+            let _ = writeln!(
+                checked.out,
+                "{}: ok ({}, worth knowing, nothing wrong)",
+                source.label,
+                crate::words::plural(notes, "note", "notes")
+            );
         }
     }
     checked

@@ -16,7 +16,7 @@ pub enum Severity {
 }
 
 impl Severity {
-    /// The lower-case word used in the CLI and JSON.
+    /// The lower-case word in JSON (stable: scripts match on it).
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
@@ -25,11 +25,21 @@ impl Severity {
             Self::Error => "error",
         }
     }
+
+    /// The word people read (the CLI's text, the window): error, warning or note.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Info => "note",
+            Self::Warning => "warning",
+            Self::Error => "error",
+        }
+    }
 }
 
 impl fmt::Display for Severity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(self.word())
     }
 }
 
@@ -173,6 +183,9 @@ pub struct Problem {
     /// beyond its limit or too fast), so the editor can jump there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_ms: Option<u64>,
+    /// The joint (its column in the file) a problem of the motion's content is about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joint: Option<usize>,
 }
 
 impl Problem {
@@ -185,7 +198,15 @@ impl Problem {
             offset: offset as u64,
             message,
             time_ms: None,
+            joint: None,
         }
+    }
+
+    /// The same problem, about joint column `joint`.
+    #[must_use]
+    pub fn of_joint(mut self, joint: usize) -> Self {
+        self.joint = Some(joint);
+        self
     }
 
     /// The same problem, placed at a time in the motion.

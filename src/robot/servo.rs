@@ -4,7 +4,7 @@
 //! command). The timeline draws this path beside the commanded one.
 
 use super::models::Model;
-use super::speed::{for_each_too_fast_in, speed_bounds};
+use super::speed::{SpeedBound, for_each_too_fast, for_each_too_fast_in, speed_bounds};
 use super::timing::{self, TICK_MS};
 use crate::codec::mtn::Motion;
 
@@ -100,6 +100,64 @@ pub fn servo_paths_in(
         }
     }
     paths
+}
+
+/// How far the servo of `bound`'s joint is from a keyframe when the robot reaches it, the
+/// most over the motion (µrad), and which keyframe: the servo followed from each segment
+/// the joint crosses too fast, as [`servo_paths`] follows it, until it catches up. A
+/// keyframe it is past by more than `enough` ends the search (that is all a check needs to
+/// know), so a motion far too fast costs little. `None`: no segment is too fast.
+pub(crate) fn largest_miss(
+    motion: &Motion,
+    bound: &SpeedBound,
+    times: &[u64],
+    enough: i64,
+) -> Option<(usize, i64)> {
+    let keyframes = &motion.keyframes;
+    let limit = i64::from(bound.step_urad);
+    let mut starts = Vec::new();
+    for_each_too_fast(keyframes, bound, |k, _| starts.push(k));
+    let (mut covered_until, mut followed) = (0u64, 0usize);
+    let mut largest: Option<(usize, i64)> = None;
+    for k in starts {
+        let start_tick = times[k - 1] / TICK_MS;
+        if start_tick < covered_until {
+            continue;
+        }
+        let mut commands = commands_from(motion, bound.joint, k);
+        let Some(first) = commands.next() else {
+            continue;
+        };
+        let (mut actual, mut last, mut tick, mut next) = (i64::from(first), first, start_tick, k);
+        for _ in 0..MAX_PATH_TICKS {
+            let command = commands.next().unwrap_or(last);
+            last = command;
+            let wanted = i64::from(command) - actual;
+            actual += wanted.clamp(-limit, limit);
+            tick += 1;
+            // A keyframe (not the last, which is never commanded) reached at this tick.
+            while next + 1 < times.len() && times[next] / TICK_MS <= tick {
+                if times[next] / TICK_MS == tick {
+                    let value = i64::from(keyframes.angle(next, bound.joint).unwrap_or(0));
+                    let miss = (actual - value).abs();
+                    if largest.is_none_or(|(_, m)| miss > m) {
+                        largest = Some((next, miss));
+                    }
+                }
+                next += 1;
+            }
+            if actual == i64::from(command) && wanted.abs() <= limit {
+                break;
+            }
+        }
+        largest = largest.or(Some((k, 0)));
+        covered_until = tick + 1;
+        followed += 1;
+        if largest.is_some_and(|(_, m)| m > enough) || followed >= MAX_PATHS {
+            break;
+        }
+    }
+    largest
 }
 
 #[cfg(test)]

@@ -101,8 +101,14 @@ pub(crate) fn for_each_too_fast_in(
     }
 }
 
+/// How far (degrees) the servo, following at its top speed, may be from a keyframe when the
+/// robot reaches it and still do what the animator asked: a joint commanded too fast is
+/// then a note; past it, a warning.
+pub const MISS_DEG: f64 = 3.0;
+
 /// Speed problems of a motion, one per joint that exceeds its limit: where it first does,
-/// how fast, and how often.
+/// how fast, and how often; a warning where the servo misses a keyframe by more than
+/// [`MISS_DEG`], else a note of how far it lags.
 #[must_use]
 pub fn check_speeds(motion: &Motion, offsets: &Offsets, model: Model) -> Vec<Problem> {
     let keyframes = &motion.keyframes;
@@ -141,23 +147,47 @@ pub fn check_speeds(motion: &Motion, offsets: &Offsets, model: Model) -> Vec<Pro
         } else {
             String::new()
         };
-        problems.push(
+        let moves = format!(
+            "{name} moves {:.2}° per {} ms at {} ms (into keyframe {k}); the {} can do {:.2}° \
+             per {} ms{more}",
+            shown(step),
+            limit.per_ms,
+            times[k - 1],
+            model.name(),
+            limit.deg,
+            limit.per_ms
+        );
+        // What it does on the robot: the servo follows at its top speed. Where it reaches
+        // every keyframe within MISS_DEG, the robot does what was asked, a little late.
+        let enough = i64::from(super::deg_to_urad(MISS_DEG));
+        let (missed, miss) =
+            super::servo::largest_miss(motion, &bound, &times, enough).unwrap_or((k, 0));
+        let miss_deg = urad_to_deg(i32::try_from(miss).unwrap_or(i32::MAX));
+        let problem = if miss > enough {
+            let at = missed.max(1);
             Problem::new(
                 Severity::Warning,
                 crate::robot::codes::JOINT_SPEED,
-                offsets.angle(k, joint),
+                offsets.angle(at, joint),
                 format!(
-                    "{name} moves {:.2}° per {} ms at {} ms (into keyframe {k}); the {} can do {:.2}° per {} ms{more}",
-                    shown(step),
-                    limit.per_ms,
-                    times[k - 1],
-                    model.name(),
-                    limit.deg,
-                    limit.per_ms
+                    "the servo misses keyframe {missed} ({} ms) by {miss_deg:.1}°: {moves}",
+                    times[missed]
                 ),
             )
-            .at_time(times[k - 1]),
-        );
+            .at_time(times[at - 1])
+        } else {
+            Problem::new(
+                Severity::Info,
+                crate::robot::codes::JOINT_SPEED,
+                offsets.angle(k, joint),
+                format!(
+                    "the servo lags by up to {miss_deg:.1}° and reaches every keyframe within \
+                     {MISS_DEG}°: {moves}"
+                ),
+            )
+            .at_time(times[k - 1])
+        };
+        problems.push(problem.of_joint(joint));
     }
     problems
 }

@@ -202,3 +202,62 @@ fn markers_are_added_moved_named_deleted_jumped_to_and_saved_in_the_skit() {
     assert_eq!(info["markers"][0]["name"], "paw up");
     assert_eq!(info["markers"][0]["time_ms"], moved);
 }
+
+#[test]
+fn notes_are_folded_away_under_the_problems_and_open_on_a_click() {
+    let mut harness =
+        common::ui::harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    // TAIL_HORZ at 50°: past the published 45°, within Sony's own 55°: a note.
+    let id = harness.state().tabs.active.unwrap();
+    harness
+        .state_mut()
+        .push(mtn_studio::app::action::Action::Motion(
+            id,
+            mtn_studio::app::action::MotionAction::Edit {
+                label: "tail".to_owned(),
+                edit: mtn_studio::edit::Edit::SetAngles(vec![(
+                    2,
+                    19,
+                    mtn_studio::robot::deg_to_urad(50.0),
+                )]),
+            },
+        ));
+    harness.run();
+    let note = common::ui::doc(&harness)
+        .problems()
+        .iter()
+        .find(|p| p.code == mtn_studio::robot::codes::JOINT_LIMIT)
+        .expect("the tail is past its limit")
+        .clone();
+    assert_eq!(note.severity, mtn_studio::codec::Severity::Info);
+    assert!(
+        harness.query_by_label("Problems (0)").is_some(),
+        "{:?}",
+        common::ui::doc(&harness).problems()
+    );
+    let fold = "Show 1 note (worth knowing, nothing wrong)";
+    assert!(harness.query_by_label(fold).is_some());
+    let meaning = mtn_studio::robot::meaning::meaning(&note);
+    assert!(
+        harness
+            .query_all_by_label_contains(meaning)
+            .next()
+            .is_none(),
+        "folded"
+    );
+    harness.get_by_label(fold).click();
+    harness.run();
+    assert!(
+        harness
+            .query_all_by_label_contains(meaning)
+            .next()
+            .is_some(),
+        "shown"
+    );
+    assert!(
+        harness
+            .query_by_label("Hide 1 note (worth knowing, nothing wrong)")
+            .is_some()
+    );
+}

@@ -133,15 +133,19 @@ def press_closing(name, what):
 
 
 def drag_line(x0, y0, x1, y1):
-    """Presses at (x0, y0), moves to (x1, y1) in steps (as a hand does), releases."""
+    """Presses at (x0, y0), moves to (x1, y1) in steps (as a hand does), releases. Slow
+    enough that a window drawing a frame in a few hundred milliseconds (an unoptimised
+    build on a busy machine) sees the press, the moves and the release in frames of their
+    own, as it sees a hand's."""
     xdotool('mousemove', x0, y0)
-    time.sleep(0.2)
+    time.sleep(0.3)
     xdotool('mousedown', 1)
+    time.sleep(0.3)
     steps = 8
     for i in range(1, steps + 1):
-        time.sleep(0.05)
+        time.sleep(0.08)
         xdotool('mousemove', x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps)
-    time.sleep(0.2)
+    time.sleep(0.4)
     xdotool('mouseup', 1)
     time.sleep(0.5)
 

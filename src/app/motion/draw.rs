@@ -153,6 +153,7 @@ fn joints_panel_ui(
                 marks: document.safety_marks(),
                 times_ms: document.times_ms(),
                 curve_clip: shown.curve_clip,
+                problems: document.problems(),
             };
             joints_panel::joints_ui(ui, &document.motion, shown.view, &context, sink);
         });

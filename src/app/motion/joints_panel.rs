@@ -20,6 +20,9 @@ pub struct JointsContext<'a> {
     pub times_ms: &'a [u64],
     /// The name of the joint whose curve was copied, if one was.
     pub curve_clip: Option<&'a str>,
+    /// The motion's problems (a joint's limit and speed problems say how much its marks
+    /// matter: a joint with notes only is marked quietly).
+    pub problems: &'a [crate::codec::Problem],
 }
 
 /// Narrower than this, a row moves its solo and limits buttons to its context menu.
@@ -258,14 +261,25 @@ fn safety_button_ui(
         .min()
         .unwrap_or(0);
     let first_ms = context.times_ms.get(first).copied().unwrap_or(0);
+    // Red where the joint has a warning; where it has notes only (past its limit no further
+    // than Sony's own motions, or a servo that reaches every keyframe within 3°), quiet.
+    let warned = context
+        .problems
+        .iter()
+        .any(|p| p.joint == Some(j) && p.severity >= crate::codec::Severity::Warning);
+    let (mark, fill) = if warned {
+        ("!", egui::Color32::from_rgb(200, 40, 40))
+    } else {
+        ("i", egui::Color32::from_rgb(70, 95, 140))
+    };
     let button = ui
         .add(
             egui::Button::new(
-                egui::RichText::new("!")
+                egui::RichText::new(mark)
                     .strong()
                     .color(egui::Color32::WHITE),
             )
-            .fill(egui::Color32::from_rgb(200, 40, 40))
+            .fill(fill)
             .small(),
         )
         // Counted only when asked: on a long motion a joint may have thousands of runs.

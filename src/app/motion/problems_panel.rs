@@ -23,8 +23,24 @@ pub fn problems_ui(
     times: &[u64],
     sink: &mut MotionSink<'_>,
 ) {
+    // Notes (worth knowing, nothing wrong) are folded away under the problems.
+    let notes = problems
+        .iter()
+        .filter(|p| p.severity == Severity::Info)
+        .count();
+    let open_id = ui.scope_id().with("notes open");
+    let notes_open = ui.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
+    let listed: Vec<&Problem> = problems
+        .iter()
+        .filter(|p| p.severity > Severity::Info)
+        .chain(
+            problems
+                .iter()
+                .filter(|p| notes_open && p.severity == Severity::Info),
+        )
+        .collect();
     ui.horizontal_wrapped(|ui| {
-        ui.heading(format!("Problems ({})", problems.len()));
+        ui.heading(format!("Problems ({})", problems.len() - notes));
         let repairable = problems.iter().any(|p| p.severity >= Severity::Warning);
         if ui
             .add_enabled(repairable, egui::Button::new("Repair"))
@@ -36,8 +52,28 @@ pub fn problems_ui(
             sink.command(TabCommand::Repair);
         }
     });
-    if problems.is_empty() {
-        ui.label("No problems: Sony's player would load this motion as it is.");
+    if notes > 0 {
+        let word = crate::words::plural(notes, "note", "notes");
+        let text = if notes_open {
+            format!("Hide {word} (worth knowing, nothing wrong)")
+        } else {
+            format!("Show {word} (worth knowing, nothing wrong)")
+        };
+        if ui
+            .add(egui::Button::new(text).frame(false))
+            .on_hover_text(
+                "Notes: past a published limit but no further than Sony's own motions go, a \
+                 joint the servo follows within 3°, and the like",
+            )
+            .clicked()
+        {
+            ui.data_mut(|d| d.insert_temp(open_id, !notes_open));
+        }
+    }
+    if listed.is_empty() {
+        if notes == 0 {
+            ui.label("No problems: Sony's player would load this motion as it is.");
+        }
         return;
     }
     // Only the problems in view are built: a long motion can have hundreds. Each one's
@@ -48,14 +84,14 @@ pub fn problems_ui(
         .data(|d| d.get_temp::<std::sync::Arc<Vec<f32>>>(heights_id))
         .map(|h| h.as_ref().clone())
         .unwrap_or_default();
-    heights.resize(problems.len(), ESTIMATED_HEIGHT);
+    heights.resize(listed.len(), ESTIMATED_HEIGHT);
     egui::ScrollArea::vertical()
         .id_salt("problems")
         .max_height(260.0)
         .show_viewport(ui, |ui, viewport| {
             let top = ui.min_rect().top();
             let mut y = 0.0;
-            for (problem, height) in problems.iter().zip(&mut heights) {
+            for (problem, height) in listed.iter().zip(&mut heights) {
                 if y + *height < viewport.min.y || y > viewport.max.y {
                     ui.allocate_space(egui::vec2(ui.available_width(), *height));
                 } else {
