@@ -337,3 +337,66 @@ fn oda_add_replace_and_a_saved_entry_keep_the_trailing_bytes() {
         "the same motion length, the same file length"
     );
 }
+
+#[test]
+fn the_ers_210_empty_teaching_slots_are_named_and_are_not_problems() {
+    // NEWMTN.ODA of Sony's ERS-210 redistribution: four 18,728-byte entries
+    // `r_sleepd#sleepd_teaching1` to `4`, each the little-endian u32 2 then zeros; built
+    // here beside a real motion.
+    let dir = common::scratch_dir("oda", "teaching-slots");
+    let mut archive = Archive::default();
+    archive
+        .add(
+            Entry::new(
+                EntryKind::Motion,
+                "a_stand#sit_example",
+                mtn_studio::example::EXAMPLE_MTN.to_vec(),
+            )
+            .unwrap(),
+        )
+        .unwrap();
+    let mut slot = vec![0u8; 18_728];
+    slot[0] = 2;
+    for n in 1..=4 {
+        let name = format!("r_sleepd#sleepd_teaching{n}");
+        archive
+            .add(Entry::new(EntryKind::Motion, &name, slot.clone()).unwrap())
+            .unwrap();
+    }
+    let path = dir.join("NEWMTN.ODA");
+    std::fs::write(&path, archive.write().unwrap()).unwrap();
+    let read = Archive::read(&std::fs::read(&path).unwrap()).unwrap();
+    assert!(
+        read.entries[1..]
+            .iter()
+            .all(|e| e.contents_state() == Contents::TeachingSlot)
+    );
+    // `oda list` says what they are; `check` finds nothing wrong in the archive.
+    let listed = common::ok(&common::run_cli(&[&"oda", &"list", &path]));
+    assert_eq!(
+        listed.matches("(an empty teaching slot)").count(),
+        4,
+        "{listed}"
+    );
+    let checked = common::run_cli(&[&"check", &path]);
+    let said = common::text(&checked.stdout);
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{said}{}",
+        common::text(&checked.stderr)
+    );
+    assert!(
+        !said.contains("not an MTN motion") && !said.contains("sleepd_teaching"),
+        "{said}"
+    );
+    // The browser's Kind column names it so.
+    let index = mtn_studio::edit::archive::ArchiveIndex::from_archive(&path, read);
+    let kinds: Vec<&str> = index
+        .rows
+        .iter()
+        .skip(1)
+        .map(mtn_studio::edit::archive::EntryRow::kind_label)
+        .collect();
+    assert_eq!(kinds, ["empty teaching slot"; 4]);
+}

@@ -196,6 +196,7 @@ fn list(path: &Path, json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
             Contents::Placeholder => "  (placeholder 'NotOMTN ')",
             Contents::AllZero => "  (all zero bytes)",
             Contents::Blank => "  (an empty slot)",
+            Contents::TeachingSlot => "  (an empty teaching slot)",
         };
         let gz = if entry.is_gzipped() { " gz" } else { "" };
         print(
@@ -243,6 +244,7 @@ fn extract(
                 Contents::Placeholder => "a placeholder",
                 Contents::AllZero => "all zero bytes",
                 Contents::Blank => "an empty slot",
+                Contents::TeachingSlot => "an empty teaching slot",
                 Contents::Data => "data",
             };
             print(out, &format!("skipped {} ({what})", entry.name()))?;

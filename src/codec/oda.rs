@@ -137,6 +137,10 @@ pub enum Contents {
     /// times or more), or one byte other than zero repeated throughout (erased memory reads
     /// 0xFF), as the unused teaching slots of an ERS-210's `NEWMTN.ODA`.
     Blank,
+    /// An empty teaching slot as Sony's ERS-210 redistribution ships them
+    /// (`r_sleepd#sleepd_teaching1` to `4` in its `NEWMTN.ODA`, 18,728 bytes each): the
+    /// little-endian u32 2, then zeros.
+    TeachingSlot,
 }
 
 /// One entry of an archive.
@@ -240,6 +244,8 @@ impl Entry {
             Contents::AllZero
         } else if is_blank(&data) {
             Contents::Blank
+        } else if is_teaching_slot(&data) {
+            Contents::TeachingSlot
         } else {
             Contents::Data
         }
@@ -265,6 +271,13 @@ fn is_blank(data: &[u8]) -> bool {
     let uniform = rest.windows(2).all(|pair| pair[0] == pair[1]);
     // Enough fill to be one on purpose: the magic cut off alone is a broken motion.
     uniform && rest.len() >= if magic { 4 } else { 8 }
+}
+
+/// Whether `data` is an empty teaching slot (see [`Contents::TeachingSlot`]): the u32 2,
+/// then zeros, enough of them to be a slot's fill (a motion cut short after 4 bytes is not).
+fn is_teaching_slot(data: &[u8]) -> bool {
+    data.strip_prefix(&[2, 0, 0, 0])
+        .is_some_and(|rest| rest.len() >= 60 && rest.iter().all(|&b| b == 0))
 }
 
 /// An ODA archive.
@@ -662,6 +675,17 @@ mod tests {
         erased.extend([0xFF; 100]);
         assert_eq!(state(&erased), Ok(Contents::Blank));
         assert_eq!(state(&[0; 9]), Ok(Contents::AllZero));
+        // The ERS-210 redistribution's empty teaching slots: u32 2, then zeros (18,728 bytes).
+        let mut slot = vec![0u8; 18_728];
+        slot[0] = 2;
+        assert_eq!(state(&slot), Ok(Contents::TeachingSlot));
+        assert_eq!(
+            state(&[2, 0, 0, 0, 0, 0, 0, 0]),
+            Ok(Contents::Data),
+            "too short to be one"
+        );
+        slot[9_000] = 1;
+        assert_eq!(state(&slot), Ok(Contents::Data), "a byte of data in it");
         assert_eq!(state(b"A"), Ok(Contents::Data));
         assert_eq!(state(b"OMTN\0\0\0\x01"), Ok(Contents::Data));
         assert_eq!(

@@ -67,6 +67,7 @@ impl EntryRow {
             (_, Contents::Empty) => "empty",
             (_, Contents::AllZero) => "all zeros",
             (_, Contents::Blank) => "empty slot",
+            (_, Contents::TeachingSlot) => "empty teaching slot",
             (EntryKind::Motion, _) => "motion",
             (EntryKind::Wave, _) => "sound",
             (EntryKind::Midi, _) => "MIDI",

@@ -125,6 +125,7 @@ mod tests {
             offset: 0,
             message: String::new(),
             time_ms: None,
+            joint: None,
         };
         for code in crate::robot::codes::all() {
             let said = meaning(&problem(code, Severity::Warning));
