@@ -86,6 +86,25 @@ fn every_sdk_sound_reports_its_length_from_its_sample_count() {
 }
 
 #[test]
+fn a_compressed_sound_is_as_long_as_its_fact_chunk_says() {
+    // AIBO MIND's voices: 31,815 samples in whole blocks where `fact` says 31,579. Here three
+    // blocks of which the last is 236 frames of padding.
+    let blocks = 3;
+    let signal = sine(300.0, blocks * IMA_BLOCK_SAMPLES);
+    let fact = u32::try_from(blocks * IMA_BLOCK_SAMPLES - 236).unwrap();
+    let sound = wave::decode(&common::sound::ima_wav_with_fact(&signal, blocks, fact)).unwrap();
+    assert_eq!(sound.info.frames, u64::from(fact));
+    assert_eq!(sound.samples.len(), fact as usize);
+    assert!((sound.info.duration_ms() - f64::from(fact) / 16.0).abs() < 1e-9);
+    // A `fact` saying more than the blocks hold takes nothing away, and adds nothing.
+    let long = common::sound::ima_wav_with_fact(&signal, blocks, fact + 10_000);
+    assert_eq!(
+        wave::decode(&long).unwrap().info.frames,
+        (blocks * IMA_BLOCK_SAMPLES) as u64
+    );
+}
+
+#[test]
 fn ima_adpcm_decodes_close_to_what_was_encoded() {
     let blocks = 7;
     let signal = sine(440.0, blocks * IMA_BLOCK_SAMPLES);

@@ -109,6 +109,12 @@ fn ima_block(samples: &[i16], index: &mut i32, out: &mut Vec<u8>) {
 /// A mono 4-bit IMA ADPCM WAV of `blocks` whole blocks of 505 samples (the signal taken from
 /// `samples`, which must have `blocks * 505` of them) at 16 kHz, as Sony's ERS-7 voices.
 pub fn ima_wav(samples: &[f32], blocks: usize) -> Vec<u8> {
+    ima_wav_with_fact(samples, blocks, u32::try_from(samples.len()).unwrap())
+}
+
+/// [`ima_wav`] whose `fact` chunk says the sound is `fact` sample frames long (fewer than
+/// the blocks hold: the last block is part padding, as in AIBO MIND's voices).
+pub fn ima_wav_with_fact(samples: &[f32], blocks: usize, fact: u32) -> Vec<u8> {
     assert_eq!(samples.len(), blocks * IMA_BLOCK_SAMPLES);
     let pcm: Vec<i16> = samples
         .iter()
@@ -125,7 +131,7 @@ pub fn ima_wav(samples: &[f32], blocks: usize) -> Vec<u8> {
     fmt.extend_from_slice(&4u16.to_le_bytes());
     fmt.extend_from_slice(&2u16.to_le_bytes());
     fmt.extend_from_slice(&(IMA_BLOCK_SAMPLES as u16).to_le_bytes());
-    let fact = u32::try_from(samples.len()).unwrap().to_le_bytes();
+    let fact = fact.to_le_bytes();
     let mut data = Vec::new();
     let mut index = 0;
     for block in pcm.chunks(IMA_BLOCK_SAMPLES) {

@@ -109,6 +109,14 @@ fn chunks(bytes: &[u8]) -> Vec<Chunk> {
     out
 }
 
+/// The sample frames the `fact` chunk says the sound has, if it has one.
+fn fact_frames(bytes: &[u8], found: &[Chunk]) -> Option<u32> {
+    let fact = found.iter().find(|c| &c.tag == b"fact" && c.len >= 4)?;
+    let at = usize::try_from(fact.offset).ok()?.checked_add(8)?;
+    let value = bytes.get(at..at.checked_add(4)?)?;
+    Some(u32::from_le_bytes([value[0], value[1], value[2], value[3]]))
+}
+
 /// The format tag of the `fmt ` chunk, if it has one.
 fn format_tag(bytes: &[u8], found: &[Chunk]) -> Option<u16> {
     let fmt = found.iter().find(|c| &c.tag == b"fmt ")?;
@@ -292,6 +300,14 @@ pub fn decode(bytes: &[u8]) -> Result<Wave, SoundError> {
     }
     if cut_off_at.is_none() && cut_short {
         cut_off_at = Some(bytes.len() as u64);
+    }
+    // A compressed sound's last block is padded to the block's size: its `fact` chunk says
+    // how many sample frames are the sound's (AIBO MIND's IMA ADPCM voices end 6 to 25 ms
+    // before their last block does).
+    if format == WaveFormat::ImaAdpcm
+        && let Some(frames) = fact_frames(bytes, &found)
+    {
+        samples.truncate(usize::try_from(frames).unwrap_or(usize::MAX));
     }
     Ok(Wave {
         info: WaveInfo {
