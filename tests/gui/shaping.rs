@@ -177,6 +177,30 @@ fn a_dense_motion_is_simplified_from_the_motion_menu() {
 }
 
 #[test]
+fn a_click_on_the_tolerance_label_puts_typing_into_its_field() {
+    let before = dense();
+    let path = file("dense-label", &before);
+    let mut h = opened(&[&path]);
+    menu(&mut h, "Motion", "Simplify…");
+    // The label, clicked as a hand does, then 2 and Enter typed as egui-winit sends them.
+    let label = h
+        .get_by_role_and_label(egui::accesskit::Role::Label, "Tolerance")
+        .rect();
+    common::ui::click_at(&mut h, label.center());
+    ctrl(&mut h, Key::A);
+    common::ui::type_keys(&mut h, "2");
+    h.key_press(Key::Enter);
+    h.run();
+    press(&mut h, "Apply");
+    let expected = shape::simplify(&before, None, 2.0).unwrap().motion;
+    assert_eq!(
+        doc(&h).motion,
+        expected,
+        "simplified within 2°, not the 0.5° it had"
+    );
+}
+
+#[test]
 fn fix_this_segment_beside_a_speed_problem_fixes_that_segment_and_no_other() {
     let mut fast = example();
     for k in 1..fast.keyframes.len() {

@@ -118,13 +118,13 @@ fn file_rows(
                 }
             });
         name_widget(&combo.response.labelled_by(label.id), "AIBO model");
-        let label = ui.label("Tolerance (°)");
-        ui.add(
-            egui::DragValue::new(&mut next.tolerance)
-                .range(0.01..=10.0)
-                .speed(0.01),
-        )
-        .labelled_by(label.id);
+        crate::app::field::labelled(ui, "Tolerance (°)", |ui| {
+            ui.add(
+                egui::DragValue::new(&mut next.tolerance)
+                    .range(0.01..=10.0)
+                    .speed(0.01),
+            )
+        });
     });
 }
 

@@ -6,29 +6,28 @@ use super::form::{CURVES, CUSTOM, OpForm};
 /// A tolerance in degrees.
 fn tolerance_field(ui: &mut egui::Ui, value: &mut f64) {
     ui.horizontal(|ui| {
-        let label = ui.label("Tolerance");
-        ui.add(
-            egui::DragValue::new(value)
-                .range(0.01..=10.0)
-                .speed(0.01)
-                .max_decimals(2)
-                .suffix("°"),
-        )
-        .labelled_by(label.id)
+        crate::app::field::labelled(ui, "Tolerance", |ui| {
+            ui.add(
+                egui::DragValue::new(value)
+                    .range(0.01..=10.0)
+                    .speed(0.01)
+                    .max_decimals(2)
+                    .suffix("°"),
+            )
+        })
         .on_hover_text("How far the robot's replay may stray from the curve, at any 8 ms tick");
     });
 }
 
 /// A number within 0..=1 (a handle's time) or free (its value), labelled.
 fn handle_field(ui: &mut egui::Ui, label: &str, value: &mut f64, time: bool) {
-    let label = ui.label(label);
     let field = egui::DragValue::new(value).speed(0.01).max_decimals(2);
     let field = if time {
         field.range(0.0..=1.0)
     } else {
         field.range(-2.0..=3.0)
     };
-    ui.add(field).labelled_by(label.id);
+    crate::app::field::labelled(ui, label, |ui| ui.add(field));
 }
 
 /// Draws the fields of a shaping form (`handles_on`: the joint a custom shape's handles
