@@ -62,6 +62,22 @@ pub fn hold_back_tab(held: &mut Vec<egui::Event>, events: &mut Vec<egui::Event>)
     }
 }
 
+/// A label for the field drawn after it (`add_field`): named by it for a screen reader, and
+/// a click on it gives the field the keyboard, as a desktop form's label does (typing then
+/// goes into the field, not to the value it had before).
+pub fn labelled(
+    ui: &mut egui::Ui,
+    text: &str,
+    add_field: impl FnOnce(&mut egui::Ui) -> egui::Response,
+) -> egui::Response {
+    let label = ui.add(egui::Label::new(text).sense(egui::Sense::click()));
+    let field = add_field(ui).labelled_by(label.id);
+    if label.clicked() {
+        field.request_focus();
+    }
+    field
+}
+
 #[cfg(test)]
 mod tests {
     use super::hold_back_tab;
@@ -122,20 +138,4 @@ mod tests {
         assert_eq!(events.len(), 3);
         assert!(held.is_empty());
     }
-}
-
-/// A label for the field drawn after it (`add_field`): named by it for a screen reader, and
-/// a click on it gives the field the keyboard, as a desktop form's label does (typing then
-/// goes into the field, not to the value it had before).
-pub fn labelled(
-    ui: &mut egui::Ui,
-    text: &str,
-    add_field: impl FnOnce(&mut egui::Ui) -> egui::Response,
-) -> egui::Response {
-    let label = ui.add(egui::Label::new(text).sense(egui::Sense::click()));
-    let field = add_field(ui).labelled_by(label.id);
-    if label.clicked() {
-        field.request_focus();
-    }
-    field
 }

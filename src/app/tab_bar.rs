@@ -6,42 +6,72 @@ use super::tabs::{TabKind, Tabs, same_file};
 use crate::edit::Origin;
 
 /// The row of tabs: each brings its document to the front (middle-click or its × closes it).
+/// One line that scrolls sideways when the tabs outgrow the window (a tab and its × never
+/// part), the tab in front scrolled into view whenever it changes.
 pub fn tabs_ui(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
-    ui.horizontal_wrapped(|ui| {
-        for tab in &tabs.list {
-            let selected = tabs.active == Some(tab.id);
-            let mut title = tab.title();
-            // An archive whose motions have unsaved edits in their tabs is marked too: its
-            // Save writes them.
-            if let TabKind::Archive(archive) = &tab.kind
-                && tabs.motions().any(|(_, m)| {
-                    m.document.is_dirty()
-                        && matches!(&m.document.origin,
-                            Origin::Entry { archive: path, .. } if same_file(path, &archive.index.path))
-                })
-            {
-                title.push_str(" \u{2022}");
-            }
-            let response = ui.selectable_label(selected, &title);
-            response.widget_info(|| {
-                egui::WidgetInfo::selected(egui::Role::Tab, true, selected, format!("Tab {title}"))
+    let shown_id = egui::Id::unique("tab bar: the tab scrolled into view");
+    let shown = ui
+        .data(|d| d.get_temp::<Option<super::state::TabId>>(shown_id))
+        .flatten();
+    egui::ScrollArea::horizontal()
+        .id_salt("tab bar")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                for tab in &tabs.list {
+                    let selected = tabs.active == Some(tab.id);
+                    let rect = tab_ui(ui, tabs, tab, selected, actions);
+                    if selected && shown != Some(tab.id) {
+                        ui.scroll_to_rect(rect, None);
+                        ui.data_mut(|d| d.insert_temp(shown_id, Some(tab.id)));
+                    }
+                }
             });
-            if response.clicked() {
-                actions.push(Action::ActivateTab(tab.id));
-            }
-            if response.middle_clicked() {
-                actions.push(Action::CloseTab(tab.id));
-            }
-            let close = ui
-                .small_button("×")
-                .on_hover_text(format!("Close {title} (Ctrl+W)"));
-            close.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Close {title}"))
-            });
-            if close.clicked() {
-                actions.push(Action::CloseTab(tab.id));
-            }
-            ui.separator();
+        });
+}
+
+/// One tab, its × and the separator after them; returns where they are.
+fn tab_ui(
+    ui: &mut egui::Ui,
+    tabs: &Tabs,
+    tab: &super::tabs::Tab,
+    selected: bool,
+    actions: &mut Vec<Action>,
+) -> egui::Rect {
+    ui.horizontal(|ui| {
+        let mut title = tab.title();
+        // An archive whose motions have unsaved edits in their tabs is marked too: its
+        // Save writes them.
+        if let TabKind::Archive(archive) = &tab.kind
+            && tabs.motions().any(|(_, m)| {
+                m.document.is_dirty()
+                    && matches!(&m.document.origin,
+                        Origin::Entry { archive: path, .. } if same_file(path, &archive.index.path))
+            })
+        {
+            title.push_str(" \u{2022}");
         }
-    });
+        let response = ui.selectable_label(selected, &title);
+        response.widget_info(|| {
+            egui::WidgetInfo::selected(egui::Role::Tab, true, selected, format!("Tab {title}"))
+        });
+        if response.clicked() {
+            actions.push(Action::ActivateTab(tab.id));
+        }
+        if response.middle_clicked() {
+            actions.push(Action::CloseTab(tab.id));
+        }
+        let close = ui
+            .small_button("×")
+            .on_hover_text(format!("Close {title} (Ctrl+W)"));
+        close.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Close {title}"))
+        });
+        if close.clicked() {
+            actions.push(Action::CloseTab(tab.id));
+        }
+        ui.separator();
+    })
+    .response
+    .rect
 }

@@ -261,3 +261,44 @@ fn notes_are_folded_away_under_the_problems_and_open_on_a_click() {
             .is_some()
     );
 }
+
+#[test]
+fn many_tabs_stay_on_one_line_that_scrolls_to_the_tab_in_front() {
+    let mut app = StudioApp::empty();
+    for n in 0..8 {
+        let mut document = mtn_studio::app::example_document();
+        document.origin = mtn_studio::edit::Origin::Unsaved {
+            name: format!("a_long_motion_name_number_{n}.mtn"),
+        };
+        app.push(mtn_studio::app::action::Action::AddMotion(Box::new(
+            document,
+        )));
+    }
+    let mut harness = common::ui::harness_sized(app, [900.0, 600.0]);
+    harness.run();
+    let last = "a_long_motion_name_number_7.mtn";
+    let tab = harness.get_by_label(&format!("Tab {last}")).rect();
+    let close = harness.get_by_label(&format!("Close {last}")).rect();
+    // The tab in front (the last opened) is in view, with its × beside it on its line.
+    assert!(tab.max.x <= 900.0 && tab.min.x >= 0.0, "{tab:?}");
+    assert!(
+        (close.center().y - tab.center().y).abs() < 2.0,
+        "{tab:?} {close:?}"
+    );
+    // One line: every tab that is built sits at the same height.
+    let first = harness
+        .get_by_label("Tab a_long_motion_name_number_0.mtn")
+        .rect();
+    assert!(
+        (first.center().y - tab.center().y).abs() < 2.0,
+        "{first:?} {tab:?}"
+    );
+    // Ctrl+PageUp seven times brings the first to the front, scrolled into view.
+    for _ in 0..7 {
+        common::ui::ctrl(&mut harness, Key::PageUp);
+    }
+    let first = harness
+        .get_by_label("Tab a_long_motion_name_number_0.mtn")
+        .rect();
+    assert!(first.min.x >= 0.0 && first.max.x <= 900.0, "{first:?}");
+}
