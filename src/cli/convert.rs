@@ -93,7 +93,10 @@ fn export_options(options: &ConvertOptions) -> convert::ExportOptions {
     }
 }
 
-fn import_options(options: &ConvertOptions) -> Result<convert::ImportOptions, Failure> {
+fn import_options(
+    options: &ConvertOptions,
+    input: &std::path::Path,
+) -> Result<convert::ImportOptions, Failure> {
     let map = match &options.map {
         Some(path) => {
             let text = convert::read_text(path).map_err(|e| Failure::usage(e.to_string()))?;
@@ -107,7 +110,7 @@ fn import_options(options: &ConvertOptions) -> Result<convert::ImportOptions, Fa
         design: options.model.clone(),
         map,
         tolerance_deg: options.tolerance,
-        name: convert::IMPORTED_NAME.into(),
+        name: convert::imported_name(input),
     })
 }
 
@@ -325,7 +328,7 @@ fn motion_of(
         kind,
         Some(FileKind::BodyMotion | FileKind::PoseSeq | FileKind::WebotsMotion | FileKind::Csv)
     ) {
-        let import = import_options(options)?;
+        let import = import_options(options, name)?;
         let (motion, lines) = ImportSource::from_text(name, kind, || input.text())
             .and_then(|source| source.to_mtn(name, &import))
             .map_err(|e| failure(&e))?;

@@ -36,8 +36,24 @@ pub const DEFAULT_FPS: f64 = 125.0;
 pub const DEFAULT_TOLERANCE_DEG: f64 = 0.5;
 /// The longest segment the reduction makes, in interpolation frames (real files go to 600).
 pub const MAX_SEGMENT_FRAMES: usize = 600;
-/// The name an imported motion gets when its file gives none that fits the grammar.
+/// The name an imported motion gets when neither its file's contents nor its file name give
+/// one that fits the grammar.
 pub const IMPORTED_NAME: &str = "a_stand#stand_imported";
+
+/// The name a motion imported from `path` gets when the file's contents give none: the file
+/// name's stem where it fits the motion-name grammar (`a_walk#walk_sox_fwd.motion`, as the
+/// Webots export names it, comes back as `a_walk#walk_sox_fwd`, postures and all), else
+/// [`IMPORTED_NAME`].
+#[must_use]
+pub fn imported_name(path: &std::path::Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|stem| {
+            crate::robot::chunk_name::parse(stem).is_some()
+                && crate::robot::chunk_name::validate(stem, true, None).is_empty()
+        })
+        .unwrap_or_else(|| IMPORTED_NAME.to_owned())
+}
 
 /// Why a conversion was refused: the file was read, but cannot become what was asked as it
 /// stands. Each says what to give or change.

@@ -82,7 +82,7 @@ fn export_for_webots_writes_the_tick_stream_and_a_project_beside_the_motion() {
     let world = project.join("worlds/stand_to_sit.wbt");
     assert!(world.is_file(), "{}", world.display());
     assert_eq!(
-        std::fs::read_to_string(project.join("motions/stand_to_sit.motion")).unwrap(),
+        std::fs::read_to_string(project.join("motions/stand to sit.motion")).unwrap(),
         text
     );
     assert!(

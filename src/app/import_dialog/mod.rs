@@ -250,7 +250,7 @@ impl ImportPrompt {
             design: Some(self.model.clone()).filter(|m| !m.is_empty()),
             map: (source.is_mapped() && !own).then(|| self.entries()),
             tolerance_deg: self.tolerance,
-            name: crate::convert::IMPORTED_NAME.to_owned(),
+            name: crate::convert::imported_name(std::path::Path::new(self.path.trim())),
         }
     }
 

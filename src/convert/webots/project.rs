@@ -34,8 +34,9 @@ pub fn project_name(stem: &str) -> String {
 }
 
 /// The world: the AiboErs7 (by its EXTERNPROTO URL) on a floor, its controller playing
-/// `motions/{name}.motion`, with Webots stepping at the robot's 8 ms tick.
-fn world(name: &str) -> String {
+/// `motions/{motion}` (the file name, kept as the motion's: `#` and all), with Webots
+/// stepping at the robot's 8 ms tick.
+fn world(name: &str, motion: &str) -> String {
     let proto = |path: &str| {
         format!(
             "EXTERNPROTO \"https://raw.githubusercontent.com/cyberbotics/webots/{WEBOTS_RELEASE}/projects/{path}\"\n"
@@ -57,7 +58,7 @@ fn world(name: &str) -> String {
          Viewpoint {{\n  orientation 0.1232 0.0510 -0.9911 2.3626\n  position 0.7 0.7 0.35\n}}\n\
          TexturedBackground {{\n}}\nTexturedBackgroundLight {{\n}}\nFloor {{\n  size 4 4\n}}\n\
          AiboErs7 {{\n  controller \"{CONTROLLER}\"\n  controllerArgs [\n    \
-         \"../../motions/{name}.motion\"\n  ]\n}}\n"
+         \"../../motions/{motion}\"\n  ]\n}}\n"
     ));
     text
 }
@@ -108,15 +109,18 @@ impl Project {
     /// The project in `dir` for the motion written to `motion_file`, named after its stem.
     #[must_use]
     pub fn for_motion(dir: &Path, motion_file: &Path) -> Self {
-        let name = project_name(
-            &motion_file
-                .file_stem()
-                .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
-        );
+        let stem = motion_file
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let name = project_name(&stem);
+        // The copy keeps the motion's own file name (`a_walk#walk_sox_fwd.motion`, as beside
+        // the archive), so that importing either gives the motion its name back; the world,
+        // which Webots names URLs by, takes the name made safe.
+        let copy = if stem.is_empty() { name.clone() } else { stem };
         Self {
             world: dir.join(format!("worlds/{name}.wbt")),
             controller: dir.join(format!("controllers/{CONTROLLER}/{CONTROLLER}.py")),
-            motion: dir.join(format!("motions/{name}.motion")),
+            motion: dir.join(format!("motions/{copy}.motion")),
             name,
         }
     }
@@ -134,7 +138,16 @@ impl Project {
     /// A folder or file that cannot be written (the error names it).
     pub fn write(&self, motion_text: &str) -> Result<(), ConvertError> {
         for (path, text) in [
-            (&self.world, world(&self.name)),
+            (
+                &self.world,
+                world(
+                    &self.name,
+                    &self
+                        .motion
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                ),
+            ),
             (&self.controller, controller()),
             (&self.motion, motion_text.to_owned()),
         ] {
