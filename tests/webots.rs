@@ -478,49 +478,6 @@ fn convert_every_tick_writes_what_ticks_prints_and_a_project_webots_opens() {
 }
 
 #[test]
-fn an_archive_motion_keeps_one_name_through_the_webots_export_and_back() {
-    let dir = common::scratch_dir("webots", "names");
-    let mut motion = mtn_studio::example::stand_to_sit();
-    motion.name = "a_stand#sit_example".to_owned();
-    let input = dir.join("a_stand#sit_example.mtn");
-    std::fs::write(&input, mtn::encode(&motion).unwrap()).unwrap();
-    let beside = dir.join("a_stand#sit_example.motion");
-    let project = dir.join("project");
-    let run = common::run_cli(&[&"convert", &input, &beside, &"--webots-project", &project]);
-    assert!(run.status.success(), "{}", common::text(&run.stderr));
-    // One name: the copy the world plays is named as the file beside the motion; only the
-    // world, which Webots names URLs by, is made safe.
-    let copy = project.join("motions/a_stand#sit_example.motion");
-    assert_eq!(
-        std::fs::read_to_string(&copy).unwrap(),
-        std::fs::read_to_string(&beside).unwrap()
-    );
-    let world = std::fs::read_to_string(project.join("worlds/a_stand_sit_example.wbt")).unwrap();
-    assert!(
-        world.contains("\"../../motions/a_stand#sit_example.motion\""),
-        "{world}"
-    );
-    // Imported back, either file gives the motion its name, postures and all.
-    for file in [&beside, &copy] {
-        let back = dir.join("back.mtn");
-        let _ = std::fs::remove_file(&back);
-        let run = common::run_cli(&[&"convert", file, &back, &"--model", &"DRX-1000"]);
-        assert!(run.status.success(), "{}", common::text(&run.stderr));
-        assert_eq!(common::read_mtn(&back).name, "a_stand#sit_example");
-    }
-    // A file whose name is no motion name gets the default.
-    let plain = dir.join("wave.motion");
-    std::fs::copy(&beside, &plain).unwrap();
-    let back = dir.join("plain.mtn");
-    let run = common::run_cli(&[&"convert", &plain, &back, &"--model", &"DRX-1000"]);
-    assert!(run.status.success(), "{}", common::text(&run.stderr));
-    assert_eq!(
-        common::read_mtn(&back).name,
-        mtn_studio::convert::IMPORTED_NAME
-    );
-}
-
-#[test]
 fn importing_a_webots_motion_maps_its_columns_by_locator_and_says_what_it_could_not() {
     let dir = common::scratch_dir("webots", "import");
     let input = dir.join("wave.motion");
