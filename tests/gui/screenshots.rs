@@ -499,3 +499,82 @@ fn screenshot_of_the_sound_and_led_tracks() {
             .push(Action::Motion(tab, MotionAction::Seek(600)));
     });
 }
+
+/// The stage alone with the bundled stand-to-sit at 600 ms from the side, `shows` as given.
+fn stage_at_600(
+    shows: mtn_studio::app::motion::stage::model::StageModel,
+    file: &str,
+) -> Option<image::RgbaImage> {
+    use mtn_studio::app::motion::stage::{StageInput, StageState, stage_ui};
+    let motion = mtn_studio::example::stand_to_sit();
+    let times = mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes);
+    let playhead_ms = 600;
+    let values = mtn_studio::robot::timing::values_at_tick_in(
+        &motion.keyframes,
+        &times,
+        playhead_ms / mtn_studio::robot::timing::TICK_MS,
+    )
+    .unwrap();
+    let changes = mtn_studio::edit::Changes::default();
+    let input = StageInput {
+        motion: &motion,
+        revision: 0,
+        changes: &changes,
+        values: &values,
+        file_body: motion.keyframes.get(1).unwrap().body_urad,
+        playhead_ms,
+        times_ms: &times,
+        ticks: None,
+        visible_ms: None,
+        focused: None,
+        lights: None,
+        shows,
+    };
+    let mut state = StageState::default();
+    state
+        .camera
+        .set_view(mtn_studio::app::motion::stage::camera::View::Side);
+    let mut harness = Harness::builder()
+        .with_size([640.0, 420.0])
+        .wgpu()
+        .build_ui(|ui| {
+            stage_ui(ui, &input, false, &mut state);
+        });
+    harness.run();
+    crate::snapshots::rendered(&mut harness, file)
+}
+
+#[test]
+fn screenshot_of_onion_skin_ghosts_on_the_stage() {
+    use mtn_studio::app::motion::stage::model::{Spacing, StageModel};
+    // Two ghosts every 200 ms, before cyan and after amber, against the same stage without.
+    let shows = |onion| StageModel {
+        onion,
+        spacing: Spacing::Time(200),
+        show_paths: false,
+    };
+    let file = "stage-ghosts.png";
+    let (Some(image), Some(bare)) = (stage_at_600(shows(2), file), stage_at_600(shows(0), file))
+    else {
+        return;
+    };
+    // Where the ghosts changed the picture, they can be seen in their own colours.
+    let (mut cyan, mut amber) = (0usize, 0usize);
+    for (p, q) in image.pixels().zip(bare.pixels()) {
+        let ([r, g, b, _], [r0, g0, b0, _]) = (p.0, q.0);
+        let moved = r.abs_diff(r0).max(g.abs_diff(g0)).max(b.abs_diff(b0));
+        if moved < 40 {
+            continue;
+        }
+        if b > r.saturating_add(40) && g > r {
+            cyan += 1;
+        } else if r > b.saturating_add(60) && g > b {
+            amber += 1;
+        }
+    }
+    image.save(out_dir().join(file)).unwrap();
+    let area = f64::from(image.width() * image.height());
+    assert!(cyan as f64 / area > 0.003, "cyan ghosts: {cyan} pixels");
+    assert!(amber as f64 / area > 0.003, "amber ghosts: {amber} pixels");
+    crate::snapshots::assert_matches(&image, "stage-ghosts");
+}

@@ -13,51 +13,112 @@ use egui::{Color32, Stroke};
 /// The most samples along a path.
 const PATH_SAMPLES: u64 = 240;
 
-/// The keyframes whose ghosts are drawn, with their colours: up to `count` on each side
-/// of the playhead, earlier ones blue, later ones orange, fainter further away.
-pub fn ghost_keyframes(
-    input: &StageInput<'_>,
-    count: usize,
-) -> impl Iterator<Item = (usize, Color32)> {
-    let times = input.times_ms;
-    let split = times.partition_point(|&t| t < input.playhead_ms);
-    let after = times.partition_point(|&t| t <= input.playhead_ms);
-    let earlier = (split.saturating_sub(count)..split).rev();
-    let later = after..(after + count).min(times.len());
-    let tint = |rgb: [u8; 3]| {
-        move |(distance, k): (usize, usize)| {
-            let alpha = u8::try_from(70 / (distance + 1)).unwrap_or(20);
-            (
-                k,
-                Color32::from_rgba_unmultiplied(rgb[0], rgb[1], rgb[2], alpha),
-            )
-        }
-    };
-    let keyframes = input.motion.keyframes.len();
-    earlier
-        .enumerate()
-        .map(tint([90, 150, 255]))
-        .chain(later.enumerate().map(tint([255, 160, 60])))
-        .filter(move |&(k, _)| k < keyframes)
+/// The ghosts' colours: before the playhead cyan, after it amber, both light enough to
+/// stand out on the dark stage, the nearest strongest.
+const BEFORE: [u8; 3] = [80, 210, 255];
+const AFTER: [u8; 3] = [255, 176, 40];
+
+/// One ghost: the pose at a time near the playhead, and its colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GhostPose {
+    /// When (ms).
+    pub time_ms: u64,
+    /// The joints' values then (µrad): a keyframe's, or what the robot commands then.
+    pub values: Vec<i32>,
+    /// The body angles as the file gives them there (the keyframe at or before).
+    pub body: [i32; 3],
+    /// Its colour.
+    pub colour: Color32,
 }
 
-/// The ghosts of up to `count` keyframes on each side of the playhead
-/// ([`ghost_keyframes`]).
+/// The ghosts around the playhead: up to `count` on each side, spaced as `spacing` says,
+/// those before cyan and those after amber, fainter further away.
+pub fn ghost_poses(
+    input: &StageInput<'_>,
+    count: usize,
+    spacing: super::model::Spacing,
+) -> Vec<GhostPose> {
+    let times = input.times_ms;
+    let keyframes = &input.motion.keyframes;
+    let (Some(&end), false) = (times.last(), count == 0) else {
+        return Vec::new();
+    };
+    let tint = |rgb: [u8; 3], distance: usize| {
+        let alpha = u8::try_from(160 / (distance + 1)).unwrap_or(40);
+        Color32::from_rgba_unmultiplied(rgb[0], rgb[1], rgb[2], alpha)
+    };
+    let body_at = |t: u64| {
+        let k = times.partition_point(|&x| x <= t).saturating_sub(1);
+        keyframes.get(k).map_or([0; 3], |f| f.body_urad)
+    };
+    let now = input.playhead_ms;
+    let mut out = Vec::new();
+    match spacing {
+        super::model::Spacing::Keyframes => {
+            let split = times.partition_point(|&t| t < now);
+            let after = times.partition_point(|&t| t <= now);
+            let earlier = (split.saturating_sub(count)..split)
+                .rev()
+                .map(|k| (k, BEFORE));
+            let later = (after..(after + count).min(times.len())).map(|k| (k, AFTER));
+            for (distance, (k, rgb)) in earlier.enumerate().chain(later.enumerate()) {
+                if let Some(keyframe) = keyframes.get(k) {
+                    out.push(GhostPose {
+                        time_ms: times[k],
+                        values: keyframe.angles_urad.to_vec(),
+                        body: keyframe.body_urad,
+                        colour: tint(rgb, distance),
+                    });
+                }
+            }
+        }
+        super::model::Spacing::Time(step) => {
+            let step = step.max(TICK_MS);
+            for i in 1..=count as u64 {
+                let before = now.checked_sub(i * step).map(|t| (t, BEFORE));
+                let after = Some(now + i * step)
+                    .filter(|&t| t <= end)
+                    .map(|t| (t, AFTER));
+                for (t, rgb) in before.into_iter().chain(after) {
+                    let t = t / TICK_MS * TICK_MS;
+                    let values = values_at_tick_in(keyframes, times, t / TICK_MS)
+                        .or_else(|| {
+                            keyframes
+                                .len()
+                                .checked_sub(1)
+                                .and_then(|k| keyframes.get(k))
+                                .map(|f| f.angles_urad.to_vec())
+                        })
+                        .unwrap_or_default();
+                    #[allow(clippy::cast_possible_truncation)]
+                    let distance = i as usize - 1;
+                    out.push(GhostPose {
+                        time_ms: t,
+                        values,
+                        body: body_at(t),
+                        colour: tint(rgb, distance),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The ghosts ([`ghost_poses`]) as triangles.
 #[must_use]
 pub fn ghosts(
     rig: &Rig,
     input: &StageInput<'_>,
-    count: usize,
+    poses: &[GhostPose],
     index: &dyn Fn(&str) -> Option<usize>,
 ) -> Vec<Tri> {
     let mut out = Vec::new();
-    for (k, ghost) in ghost_keyframes(input, count) {
-        let Some(keyframe) = input.motion.keyframes.get(k) else {
-            continue;
-        };
-        let body = rig.pose(keyframe.angles_urad);
-        let tick = input.times_ms[k] / TICK_MS;
-        let settled = floor::settle(&body, held(input.ticks, tick, keyframe.body_urad), None);
+    for pose in poses {
+        let ghost = pose.colour;
+        let body = rig.pose(&pose.values);
+        let tick = pose.time_ms / TICK_MS;
+        let settled = floor::settle(&body, held(input.ticks, tick, pose.body), None);
         let no_color = |_: usize| ghost;
         let paint = Paint {
             joint_color: &no_color,
@@ -67,7 +128,7 @@ pub fn ghosts(
         };
         let degrees = |column: Option<usize>| {
             column
-                .and_then(|j| keyframe.angles_urad.get(j))
+                .and_then(|j| pose.values.get(j))
                 .map_or(0.0, |&v| urad_to_deg(v))
         };
         out.extend(solid::robot(rig, &body, &settled, &paint, index, &degrees));
@@ -267,4 +328,66 @@ fn sample(
             })
     });
     Sample { values, rest, paws }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::{Spacing, StageModel};
+    use super::*;
+
+    #[test]
+    fn ghosts_are_spaced_in_time_or_at_keyframes_and_told_apart() {
+        let motion = crate::example::stand_to_sit();
+        let times = crate::robot::timing::keyframe_times_ms(&motion.keyframes);
+        let changes = crate::edit::Changes::default();
+        let values = motion
+            .keyframes
+            .get(1)
+            .map(|k| k.angles_urad.to_vec())
+            .unwrap();
+        let input = StageInput {
+            motion: &motion,
+            revision: 0,
+            changes: &changes,
+            values: &values,
+            file_body: [0; 3],
+            playhead_ms: 496,
+            times_ms: &times,
+            ticks: None,
+            visible_ms: None,
+            focused: None,
+            lights: None,
+            shows: StageModel::default(),
+        };
+        // Every 104 ms: 392 and 288 before, 600 and 704 after, each the pose the robot
+        // commands then.
+        let poses = ghost_poses(&input, 2, Spacing::Time(104));
+        let at: Vec<u64> = poses.iter().map(|p| p.time_ms).collect();
+        assert_eq!(at, [392, 600, 288, 704]);
+        for pose in &poses {
+            let commanded = values_at_tick_in(&motion.keyframes, &times, pose.time_ms / TICK_MS);
+            assert_eq!(Some(&pose.values), commanded.as_ref());
+        }
+        // Before and after in colours of their own, the nearer stronger.
+        // (Within the rounding of egui's premultiplied colours.)
+        let near = |c: Color32, rgb: [u8; 3]| {
+            let got = c.to_srgba_unmultiplied();
+            (0..3).all(|i| got[i].abs_diff(rgb[i]) <= 2)
+        };
+        assert!(
+            near(poses[0].colour, BEFORE) && near(poses[1].colour, AFTER),
+            "{poses:?}"
+        );
+        assert!(poses[0].colour.a() > poses[2].colour.a());
+        // None past the motion's ends.
+        assert_eq!(
+            ghost_poses(&input, 4, Spacing::Time(400)).len(),
+            2,
+            "96 and 896 ms"
+        );
+        // At keyframes: the keyframes around the playhead (256 and 752 ms here).
+        let poses = ghost_poses(&input, 1, Spacing::Keyframes);
+        let at: Vec<u64> = poses.iter().map(|p| p.time_ms).collect();
+        assert_eq!(at, [256, 752]);
+    }
 }

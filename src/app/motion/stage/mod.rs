@@ -89,10 +89,16 @@ fn toolbar(
                     .prefix("Ghosts ")
                     .speed(0.05),
             )
-            .on_hover_text("Ghosts of this many keyframes before and after the playhead")
+            .on_hover_text(
+                "Ghosts of the pose this many times before (cyan) and after (amber) the \
+                 playhead",
+            )
             .changed()
         {
             event = Some(StageEvent::Change(model::StageAction::Ghosts(onion)));
+        }
+        if shows.onion > 0 {
+            event = spacing_ui(ui, shows.spacing).or(event);
         }
         let mut paths = shows.show_paths;
         if ui
@@ -114,6 +120,41 @@ fn toolbar(
         }
     });
     event
+}
+
+/// How the ghosts are spaced: every so many ms (the pose the robot commands then), or at
+/// the keyframes.
+fn spacing_ui(ui: &mut egui::Ui, spacing: model::Spacing) -> Option<StageEvent> {
+    let mut by_keyframe = spacing == model::Spacing::Keyframes;
+    let mut event = None;
+    if let model::Spacing::Time(ms) = spacing {
+        let mut every = ms;
+        if ui
+            .add(
+                egui::DragValue::new(&mut every)
+                    .range(8..=10_000)
+                    .speed(2.0)
+                    .prefix("every ")
+                    .suffix(" ms"),
+            )
+            .on_hover_text("The time between ghosts (a walk's keyframes come every 16 ms)")
+            .changed()
+        {
+            event = Some(model::StageAction::Spacing(model::Spacing::Time(every)));
+        }
+    }
+    if ui
+        .checkbox(&mut by_keyframe, "at keyframes")
+        .on_hover_text("Ghosts at the keyframes around the playhead instead")
+        .changed()
+    {
+        event = Some(model::StageAction::Spacing(if by_keyframe {
+            model::Spacing::Keyframes
+        } else {
+            model::Spacing::Time(model::DEFAULT_SPACING_MS)
+        }));
+    }
+    event.map(StageEvent::Change)
 }
 
 fn view_words(view: View) -> &'static str {
@@ -154,7 +195,7 @@ pub fn stage_ui(
     state.rect = Some(rect);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Stage"));
     steer(ui, &response, rect, state);
-    let onion = input.shows.onion;
+    let onion = (input.shows.onion, input.shows.spacing);
     let trails = input
         .shows
         .show_paths
@@ -169,7 +210,7 @@ pub fn stage_ui(
     let painter = ui.painter_at(rect);
     let picture = match state.picture.take() {
         Some(kept) if kept.key == key => kept,
-        _ => picture::make(&painter, &rig, input, key, onion, trails),
+        _ => picture::make(&painter, &rig, input, key, trails),
     };
     painter.extend(picture.shapes.iter().cloned());
     state.hits.clone_from(&picture.hits);

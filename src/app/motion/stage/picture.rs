@@ -33,8 +33,10 @@ pub struct Key {
     too_long: bool,
     focused: Option<usize>,
     lights: Option<crate::behaviour::lights::Lights>,
-    /// The ghosts' keyframes.
-    ghosts: Vec<Ghost>,
+    /// The ghosts.
+    ghosts: Vec<around::GhostPose>,
+    /// The floor's up each ghost's pose starts from (the floor's solution may come later).
+    ghost_ups: Vec<[f64; 3]>,
     /// The paths' making, when they are drawn.
     trails: Option<u64>,
 }
@@ -46,11 +48,12 @@ impl Key {
         input: &StageInput<'_>,
         (rect, pixels_per_point): (Rect, f32),
         camera: &Camera,
-        onion: usize,
+        onion: (usize, super::model::Spacing),
         trails: Option<u64>,
     ) -> Self {
         let tick = input.playhead_ms / crate::robot::timing::TICK_MS;
         let last_tick = input.times_ms.last().copied().unwrap_or(0) / crate::robot::timing::TICK_MS;
+        let ghosts = around::ghost_poses(input, onion.0, onion.1);
         let focused = match input.focused {
             Some(Channel::Joint(j)) => Some(j),
             _ => None,
@@ -68,32 +71,20 @@ impl Key {
             too_long: last_tick > floor::MAX_SOLVED_TICKS,
             focused,
             lights: input.lights,
-            ghosts: around::ghost_keyframes(input, onion)
-                .filter_map(|(k, _)| {
-                    let keyframe = input.motion.keyframes.get(k)?;
-                    let time_ms = *input.times_ms.get(k)?;
-                    let tick = time_ms / crate::robot::timing::TICK_MS;
-                    Some(Ghost {
-                        time_ms,
-                        values: keyframe.angles_urad.to_vec(),
-                        body: keyframe.body_urad,
-                        up: held(input.ticks, tick, keyframe.body_urad),
-                    })
+            ghost_ups: ghosts
+                .iter()
+                .map(|g| {
+                    held(
+                        input.ticks,
+                        g.time_ms / crate::robot::timing::TICK_MS,
+                        g.body,
+                    )
                 })
                 .collect(),
+            ghosts,
             trails,
         }
     }
-}
-
-/// A ghost's keyframe, as far as it changes the ghost.
-#[derive(Clone, Debug, PartialEq)]
-struct Ghost {
-    time_ms: u64,
-    values: Vec<i32>,
-    body: [i32; 3],
-    /// The floor's up its pose starts from.
-    up: [f64; 3],
 }
 
 /// The picture as made: its shapes, and what a click or a double-click needs of it.
@@ -115,7 +106,6 @@ pub fn make(
     rig: &Rig,
     input: &StageInput<'_>,
     key: Key,
-    onion: usize,
     trails: Option<&around::Trails>,
 ) -> Picture {
     let body = rig.pose(input.values);
@@ -153,7 +143,7 @@ pub fn make(
     let robot = solid::robot(rig, &body, &settled, &paint, &index, &degrees);
     canvas.shadows(&robot);
     overlay_support(&canvas, &settled);
-    let ghosts = around::ghosts(rig, input, onion, &index);
+    let ghosts = around::ghosts(rig, input, &key.ghosts, &index);
     if let Some(trails) = trails {
         trails.draw(&canvas);
     }
