@@ -274,8 +274,11 @@ fn bench_frame(c: &mut Criterion) {
         group.bench_function(name, |b| {
             let ctx = egui::Context::default();
             let mut state = StageState::default();
+            // Ghosts at keyframes, as before time-spaced ghosts: the row measures what it
+            // measured.
             let shows = StageModel {
                 onion: 2,
+                spacing: mtn_studio::app::motion::stage::model::Spacing::Keyframes,
                 show_paths: true,
             };
             let mut playhead_ms = 20_000;
