@@ -558,3 +558,93 @@ fn a_midi_sound_plays_through_the_systems_soundfont_with_its_instruments() {
     assert_eq!(plain.samples.len(), samples.len());
     assert!(rms(&plain.samples, 50.0, 450.0) > 0.01);
 }
+
+#[test]
+fn skit_finds_the_pair_that_shares_the_postures_prefix_and_never_puts_an_empty_one_first() {
+    // AIBO MIND's `a_sit#sit_game101`: its LED pattern is `t00_game101_l1f` in LD013001.ODA
+    // (t00: the sit's code), beside DYNLED entries that share only the body, one of them
+    // 0 ms long; its sound a loose file in the folder.
+    let dir = scratch_dir("sound", "game101");
+    let motion = "a_sit#sit_game101";
+    let write = |file: &str, entries: &[(EntryKind, &str, Vec<u8>)]| {
+        let mut archive = Archive::default();
+        for (kind, name, bytes) in entries {
+            archive
+                .add(mtn_studio::codec::oda::Entry::new(*kind, name, bytes.clone()).unwrap())
+                .unwrap();
+        }
+        std::fs::write(dir.join(file), archive.write().unwrap()).unwrap();
+    };
+    let empty_led = common::sound::smf(480, 500_000, None, &[]);
+    write(
+        "MOTION.ODA",
+        &[(
+            EntryKind::Motion,
+            motion,
+            mtn_studio::example::EXAMPLE_MTN.to_vec(),
+        )],
+    );
+    write(
+        "DYNLED.ODA",
+        &[
+            (EntryKind::Led, "d00_game101_l1f", empty_led.clone()),
+            (EntryKind::Led, "x00_game101_l1b", sony_led()),
+        ],
+    );
+    write(
+        "LD013001.ODA",
+        &[(EntryKind::Led, "t00_game101_l1f", sony_led())],
+    );
+    std::fs::write(
+        dir.join("t00_game101_x1x.wav"),
+        ima_wav(&sine(400.0, IMA_BLOCK_SAMPLES), 1),
+    )
+    .unwrap();
+    let archive_path = dir.join("MOTION.ODA");
+    let output = run_cli(&[&"skit", &archive_path, &"--entry", &motion, &"--json"]);
+    let json: Value = serde_json::from_str(&ok(&output)).unwrap();
+    assert_eq!(json["led"]["entry"], "t00_game101_l1f", "{json}");
+    assert!(
+        json["led"]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("LD013001.ODA")
+    );
+    assert_eq!(json["led"]["score"], 3);
+    let leds: Vec<&str> = json["candidates"]["led"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["entry"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        leds.last(),
+        Some(&"d00_game101_l1f"),
+        "the empty one last: {leds:?}"
+    );
+    // The loose sound file in the folder is found and pairs.
+    assert!(
+        json["sound"]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("t00_game101_x1x.wav"),
+        "{json}"
+    );
+    // The window's shelf ranks them the same: the sit's own first, the empty one never first.
+    let shelf = mtn_studio::behaviour::table::Shelf::of(std::slice::from_ref(&dir));
+    let leds = shelf.candidates(motion, mtn_studio::behaviour::Track::Led);
+    assert_eq!(
+        leds[0].0.entry.as_deref(),
+        Some("t00_game101_l1f"),
+        "{leds:?}"
+    );
+    assert_eq!(
+        leds.last().unwrap().0.entry.as_deref(),
+        Some("d00_game101_l1f")
+    );
+    let sounds = shelf.candidates(motion, mtn_studio::behaviour::Track::Sound);
+    assert!(
+        sounds[0].0.path.ends_with("t00_game101_x1x.wav"),
+        "{sounds:?}"
+    );
+}

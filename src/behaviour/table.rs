@@ -87,11 +87,14 @@ pub fn read_table(bytes: &[u8]) -> Result<Vec<Command>, super::TableError> {
 /// pattern, and whether it is a motion.
 pub type Shelved = (String, Option<SoundKind>, bool);
 
-/// The archives in a folder, by the names of their entries (what a table's parts name).
+/// The archives in a folder, by the names of their entries (what a table's parts name), and
+/// its loose sound and LED files.
 #[derive(Clone, Debug, Default)]
 pub struct Shelf {
     /// Each archive and its entries.
     pub archives: Vec<(PathBuf, Vec<Shelved>)>,
+    /// Each sound or LED file, and what it is.
+    pub files: Vec<(PathBuf, SoundKind)>,
 }
 
 impl Shelf {
@@ -117,7 +120,21 @@ impl Shelf {
                 Some((path, entries))
             })
             .collect();
-        Self { archives }
+        let mut files = Vec::new();
+        for suffix in [".wav", ".mid", ".led"] {
+            for path in files_ending(folders, suffix) {
+                let head = std::fs::File::open(&path).ok().and_then(|mut f| {
+                    let mut head = [0u8; 16];
+                    std::io::Read::read(&mut f, &mut head)
+                        .ok()
+                        .map(|n| head[..n].to_vec())
+                });
+                if let Some(kind) = head.and_then(|h| SoundKind::of_file(&path, &h)) {
+                    files.push((path, kind));
+                }
+            }
+        }
+        Self { archives, files }
     }
 
     /// Where an entry named `name` is: a motion (`motion`), else a sound or LED entry.
@@ -163,8 +180,36 @@ impl Shelf {
                 ));
             }
         }
+        for (path, kind) in &self.files {
+            if (*kind == SoundKind::Led) != (track == Track::Led) {
+                continue;
+            }
+            let stem = path
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+            if let Some(&(_, score)) = candidates(motion, &[stem.as_str()], wanted).first() {
+                let source = Source {
+                    path: path.clone(),
+                    entry: None,
+                };
+                found.push((source, score));
+            }
+        }
         found.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.entry.cmp(&b.0.entry)));
-        found
+        // A part 0 ms long (an LED pattern with nothing in it) never goes before one that
+        // plays: the best few are read to know (the rest keep their place).
+        let head = found.len().min(8);
+        let empty: Vec<bool> = found[..head]
+            .iter()
+            .map(|(source, _)| {
+                super::part::load(source, motion, Some(track), 0)
+                    .is_ok_and(|part| part.duration_ms() <= 0.0)
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..found.len()).collect();
+        order.sort_by_key(|&i| empty.get(i).copied().unwrap_or(false));
+        let mut sorted: Vec<Option<(Source, u8)>> = found.into_iter().map(Some).collect();
+        order.into_iter().filter_map(|i| sorted[i].take()).collect()
     }
 }
 

@@ -179,9 +179,14 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     if args.sound.is_none() || args.led.is_none() {
         let mut beside = folders.clone();
         beside.extend(tables.iter().map(|t| folder_of(t)));
-        for archive in files_ending(&beside, ".oda") {
-            if places.iter().all(|p| Path::new(&p.file) != archive) {
-                places.extend(place(&archive));
+        // Every archive and every sound or LED file there.
+        let mut found = Vec::new();
+        for suffix in [".oda", ".wav", ".mid", ".led"] {
+            found.extend(files_ending(&beside, suffix));
+        }
+        for file in found {
+            if places.iter().all(|p| Path::new(&p.file) != file) {
+                places.extend(place(&file));
             }
         }
     }
@@ -227,9 +232,11 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     // Then the rule, over every sound and LED entry found.
     for place in &places {
         for s in &place.sources {
-            let Some(entry) = s.entry.as_deref() else {
-                continue;
-            };
+            // An archive's entry by its name, a file by its own.
+            let stem = Path::new(&place.file)
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+            let entry = s.entry.as_deref().unwrap_or(&stem);
             let wanted = wanted_of(s.kind);
             let Some(&(_, score)) = candidates(&name, &[entry], wanted).first() else {
                 continue;
@@ -243,8 +250,14 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             }
         }
     }
+    // Best first; a part 0 ms long (nothing to play) never before one that plays.
     for list in [&mut report.candidates.sound, &mut report.candidates.led] {
-        list.sort_by(|a, b| b.score.cmp(&a.score).then(a.entry.cmp(&b.entry)));
+        list.sort_by(|a, b| {
+            (a.duration_ms <= 0.0)
+                .cmp(&(b.duration_ms <= 0.0))
+                .then(b.score.cmp(&a.score))
+                .then(a.entry.cmp(&b.entry))
+        });
     }
     // A file given alone is what pairs, when no table said otherwise.
     for (given, is_led) in [(&args.sound, false), (&args.led, true)] {

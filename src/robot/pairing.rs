@@ -68,10 +68,22 @@ pub fn score(motion: &MotionName, candidate: &str, wanted: Wanted) -> u8 {
         Wanted::Sound => &["so1_", "soc_"],
         Wanted::Led => &["so12_", "soc_"],
     };
-    let Some(rest) = prefixes.iter().find_map(|p| name.strip_prefix(p)) else {
-        return u8::from(name.contains(&motion.body));
-    };
     let code = posture_code(&motion.start).unwrap_or("");
+    let Some(rest) = prefixes.iter().find_map(|p| name.strip_prefix(p)) else {
+        // AIBO MIND names a part by the start posture's code alone (`t00_game101_l1f` for
+        // `a_sit#sit_game101`, its sound `t00_...` too): the prefix the motion's posture
+        // gives, then the body, is as good as the rule's own prefix.
+        let coded = !code.is_empty()
+            && name
+                .strip_prefix(code)
+                .and_then(|r| r.strip_prefix('_'))
+                .is_some_and(|r| r.starts_with(&motion.body));
+        return if coded {
+            3
+        } else {
+            u8::from(name.contains(&motion.body))
+        };
+    };
     let exact_sound = format!("{code}{}{}_x1x", motion.body, motion.class);
     let exact_led = format!("{code}{}{}_l", motion.body, motion.class);
     let exact = match wanted {
@@ -135,6 +147,12 @@ mod tests {
         let circle = motion_name("h_any#any_so0_circle21").unwrap();
         assert_eq!(score(&circle, "so12_x00circle21_l1f", Wanted::Led), 3);
         assert_eq!(score(&circle, "so12_x00circle21so0_l1f", Wanted::Led), 4);
+        // AIBO MIND's: the posture's code as the prefix. The sit's own ranks above the
+        // stand's, which shares only the body.
+        let game = motion_name("a_sit#sit_game101").unwrap();
+        assert_eq!(score(&game, "t00_game101_l1f", Wanted::Led), 3);
+        assert_eq!(score(&game, "d00_game101_l1f", Wanted::Led), 1);
+        assert_eq!(score(&game, "t00_game101_x1x", Wanted::Sound), 3);
         let ranked = candidates(
             "a_stand#stand_so0_makebow",
             &[

@@ -302,3 +302,59 @@ fn many_tabs_stay_on_one_line_that_scrolls_to_the_tab_in_front() {
         .rect();
     assert!(first.min.x >= 0.0 && first.max.x <= 900.0, "{first:?}");
 }
+
+#[test]
+fn behaviours_offer_the_sits_own_led_pattern_first_with_its_archive_and_the_filter_narrows() {
+    use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
+    let dir = common::scratch_dir("ui-first-hour", "behaviours");
+    let motion = "a_sit#sit_game101";
+    let write = |file: &str, entries: &[(EntryKind, &str, Vec<u8>)]| {
+        let mut archive = Archive::default();
+        for (kind, name, bytes) in entries {
+            archive
+                .add(Entry::new(*kind, name, bytes.clone()).unwrap())
+                .unwrap();
+        }
+        std::fs::write(dir.join(file), archive.write().unwrap()).unwrap();
+    };
+    write(
+        "MOTION.ODA",
+        &[(
+            EntryKind::Motion,
+            motion,
+            mtn_studio::example::EXAMPLE_MTN.to_vec(),
+        )],
+    );
+    let led = common::sound::sony_led();
+    write(
+        "DYNLED.ODA",
+        &[
+            (
+                EntryKind::Led,
+                "d00_game101_l1f",
+                common::sound::smf(480, 500_000, None, &[]),
+            ),
+            (EntryKind::Led, "x00_game101_l1b", led.clone()),
+        ],
+    );
+    write("LD013001.ODA", &[(EntryKind::Led, "t00_game101_l1f", led)]);
+    let mut app = StudioApp::empty();
+    app.push(mtn_studio::app::action::Action::OpenEntry {
+        archive: dir.join("MOTION.ODA"),
+        entry: motion.to_owned(),
+    });
+    let mut harness = common::ui::harness(app);
+    harness.run();
+    common::ui::menu(&mut harness, "File", "Behaviours…");
+    let first = "t00_game101_l1f in LD013001.ODA (3)";
+    assert!(
+        harness.query_by_label(first).is_some(),
+        "the sit's own, with its archive"
+    );
+    let others = "x00_game101_l1b in DYNLED.ODA (1)";
+    assert!(harness.query_by_label(others).is_some());
+    // Typed into Show, "x00" leaves the candidates that match it.
+    common::ui::type_into(&mut harness, "Show", "x00");
+    assert!(harness.query_by_label(first).is_none(), "narrowed away");
+    assert!(harness.query_by_label(others).is_some());
+}

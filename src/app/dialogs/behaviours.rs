@@ -147,8 +147,27 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<
                 if found.is_empty() {
                     ui.weak("none beside it");
                 }
-                for (source, score) in found.iter().take(6) {
-                    let text = format!("{} ({score})", source.short());
+                // The filter narrows the candidates too; each says which archive it is in.
+                let matching: Vec<&(crate::behaviour::Source, u8)> = found
+                    .iter()
+                    .filter(|(source, _)| {
+                        wanted.is_empty() || source.label().to_lowercase().contains(&wanted)
+                    })
+                    .collect();
+                if matching.is_empty() && !found.is_empty() {
+                    ui.weak("none matches the filter");
+                }
+                for (source, score) in matching.into_iter().take(6) {
+                    let text = match &source.entry {
+                        Some(entry) => format!(
+                            "{entry} in {} ({score})",
+                            source
+                                .path
+                                .file_name()
+                                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                        ),
+                        None => format!("{} ({score})", source.short()),
+                    };
                     if ui
                         .button(text)
                         .on_hover_text(format!(
