@@ -78,6 +78,7 @@ fn each_command_says_what_it_did_and_writes_it() {
         curve: mtn_studio::ops::shape::Curve::Custom(handles),
         joints: None,
         tolerance_deg: 0.5,
+        each_segment: false,
     };
     let expected = mtn_studio::ops::shape::shape(&original, 1, 3, &spec)
         .unwrap()
@@ -244,4 +245,77 @@ fn bad_requests_write_nothing_and_say_why() {
         assert!(error.contains(says), "{error}");
         assert!(!output.exists(), "{says}: something was written");
     }
+}
+
+#[test]
+fn ease_each_segment_keeps_every_keyframe_and_its_spike() {
+    let (dir, example) = common::with_example("cli_shaping", "each-segment");
+    let original = read(&example);
+    let times = mtn_studio::robot::timing::keyframe_times_ms(&original.keyframes);
+    let end = *times.last().unwrap();
+    // One curve over the whole motion replaces the inner keyframes; each segment keeps them.
+    let each = dir.join("each.mtn");
+    let said = ok(&run(&[
+        &"shape",
+        &example,
+        &"--from",
+        &"0",
+        &"--to",
+        &end.to_string(),
+        &"--curve",
+        &"in-out",
+        &"--each-segment",
+        &"-o",
+        &each,
+    ]));
+    assert!(said.contains("every keyframe kept"), "{said}");
+    let shaped = read(&each);
+    let shaped_times = mtn_studio::robot::timing::keyframe_times_ms(&shaped.keyframes);
+    for (k, &t) in times.iter().enumerate() {
+        let at = shaped_times
+            .iter()
+            .position(|&s| s == t)
+            .unwrap_or_else(|| panic!("keyframe {k} at {t} ms is kept"));
+        assert_eq!(
+            shaped.keyframes.get(at).map(|f| f.angles_urad.to_vec()),
+            original.keyframes.get(k).map(|f| f.angles_urad.to_vec()),
+            "keyframe {k} keeps its values"
+        );
+    }
+    // What the library makes of the same request, segment by segment.
+    let spec = mtn_studio::ops::shape::ShapeSpec {
+        curve: mtn_studio::ops::shape::Curve::EaseInOut,
+        joints: None,
+        tolerance_deg: 0.5,
+        each_segment: true,
+    };
+    let expected = mtn_studio::ops::shape::shape(&original, 0, times.len() - 1, &spec)
+        .unwrap()
+        .motion;
+    assert_eq!(shaped, expected);
+    let one = dir.join("one.mtn");
+    ok(&run(&[
+        &"shape",
+        &example,
+        &"--from",
+        &"0",
+        &"--to",
+        &end.to_string(),
+        &"--curve",
+        &"in-out",
+        &"-o",
+        &one,
+    ]));
+    // One curve over the range: keyframe 2 (the crouch half-way) is not kept as it was.
+    let one = read(&one);
+    let one_times = mtn_studio::robot::timing::keyframe_times_ms(&one.keyframes);
+    let kept = one_times
+        .iter()
+        .position(|&t| t == times[2])
+        .and_then(|at| {
+            (one.keyframes.get(at).map(|f| f.angles_urad.to_vec())
+                == original.keyframes.get(2).map(|f| f.angles_urad.to_vec()))
+            .then_some(at)
+        });
+    assert_eq!(kept, None, "one curve replaces the inner keyframes");
 }

@@ -118,6 +118,7 @@ fn a_shaped_range_replays_within_the_tolerance_of_the_exact_curve() {
                 curve,
                 joints: None,
                 tolerance_deg: TOLERANCE_DEG,
+                each_segment: false,
             };
             let out = shape(&motion, first, last, &spec)
                 .unwrap_or_else(|e| panic!("{label}: {e}"))
@@ -184,6 +185,7 @@ fn a_spline_passes_its_keyframes_and_never_overshoots_them() {
             curve: Curve::Spline,
             joints: None,
             tolerance_deg: TOLERANCE_DEG,
+            each_segment: false,
         };
         let outcome = shape(&motion, 0, last, &spec).unwrap_or_else(|e| panic!("{label}: {e}"));
         let out = outcome.motion;

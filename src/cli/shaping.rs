@@ -126,6 +126,10 @@ pub enum ShapingCommand {
         /// How far the replay may stray from the shape, in degrees.
         #[arg(long, default_value_t = DEFAULT_TOLERANCE_DEG)]
         tolerance: f64,
+        /// Ease each segment between the range's keyframes on its own, every keyframe kept
+        /// (as Blender eases each key), rather than one curve over the whole range.
+        #[arg(long)]
+        each_segment: bool,
     },
     /// The fewest of the motion's keyframes whose replay stays within the tolerance of the
     /// motion as it is (keyframes are only removed).
@@ -208,6 +212,7 @@ pub fn run(command: ShapingCommand, out: &mut dyn Write) -> Result<u8, Failure> 
             handles,
             joints,
             tolerance,
+            each_segment,
         } => apply(&io, out, |motion| {
             let curve = curve.curve(handles.as_deref())?;
             let joints = joints.map(|names| columns(motion, &names)).transpose()?;
@@ -216,6 +221,7 @@ pub fn run(command: ShapingCommand, out: &mut dyn Write) -> Result<u8, Failure> 
                     curve,
                     joints,
                     tolerance_deg: tolerance,
+                    each_segment,
                 },
                 span_ms: Some((range.from, range.to)),
             })

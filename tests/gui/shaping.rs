@@ -43,6 +43,7 @@ fn spec(curve: Curve) -> ShapeSpec {
         curve,
         joints: None,
         tolerance_deg: shape::DEFAULT_TOLERANCE_DEG,
+        each_segment: false,
     }
 }
 
@@ -174,6 +175,41 @@ fn a_dense_motion_is_simplified_from_the_motion_menu() {
     );
     ctrl(&mut h, Key::Z);
     assert_eq!(doc(&h).motion, before);
+}
+
+#[test]
+fn ease_each_segment_from_the_shape_dialog_keeps_every_keyframe() {
+    let before = example();
+    let path = file("each-segment", &before);
+    let mut h = opened(&[&path]);
+    // Keyframes 1 (256 ms) to 3 (1,248 ms), keyframe 2 inside.
+    select_range(&mut h, 200.0, 1300.0);
+    ctrl(&mut h, Key::K);
+    choose_curve(&mut h, "Ease in-out (slow at both ends)");
+    h.get_by_role_and_label(egui::accesskit::Role::RadioButton, "Ease each segment")
+        .click();
+    h.run();
+    press(&mut h, "Apply");
+    let each = ShapeSpec {
+        each_segment: true,
+        ..spec(Curve::EaseInOut)
+    };
+    let expected = shape::shape(&before, 1, 3, &each).unwrap().motion;
+    assert_eq!(doc(&h).motion, expected);
+    // Keyframe 2's values are kept at its time.
+    let times = doc(&h).times_ms().to_vec();
+    let at = times
+        .iter()
+        .position(|&t| t == 752)
+        .expect("keyframe 2's time is kept");
+    assert_eq!(
+        doc(&h)
+            .motion
+            .keyframes
+            .get(at)
+            .map(|k| k.angles_urad.to_vec()),
+        before.keyframes.get(2).map(|k| k.angles_urad.to_vec())
+    );
 }
 
 #[test]
@@ -354,6 +390,7 @@ fn points_selected_on_one_joint_shape_that_joint_between_them() {
         curve: Curve::EaseInOut,
         joints: Some(vec![knee]),
         tolerance_deg: shape::DEFAULT_TOLERANCE_DEG,
+        each_segment: false,
     };
     let expected = shape::shape(&before, 1, 3, &spec).unwrap().motion;
     assert_eq!(

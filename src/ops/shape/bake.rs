@@ -20,6 +20,9 @@ pub struct ShapeSpec {
     pub joints: Option<Vec<usize>>,
     /// How far the replay may stray from the shape, in degrees.
     pub tolerance_deg: f64,
+    /// Each segment between the range's keyframes eased on its own, every keyframe keeping
+    /// its value (as Blender eases each key); else one curve over the whole range.
+    pub each_segment: bool,
 }
 
 /// The shape's value for every joint at every tick of the range, from `first`'s time:
@@ -69,6 +72,38 @@ fn target(motion: &Motion, first: usize, last: usize, spec: &ShapeSpec, ticks: u
     values
 }
 
+/// Each segment of `first..=last` shaped on its own, the last first (so that the keyframes a
+/// segment's baking adds do not move those of the segments before it): every keyframe of
+/// the range keeps its value and its time.
+fn shape_each_segment(
+    motion: &Motion,
+    first: usize,
+    last: usize,
+    spec: &ShapeSpec,
+) -> Result<Outcome, OpError> {
+    check_range(motion, first, last)?;
+    let mut shaped = motion.clone();
+    let mut worst = 0.0f64;
+    for k in (first..last).rev() {
+        let (outcome, error) = shape_range(&shaped, k, k + 1, spec)?;
+        worst = worst.max(error);
+        shaped = outcome.motion;
+    }
+    let times = timing::keyframe_times_ms(&motion.keyframes);
+    let note = format!(
+        "{} each of the {} segments in {}..{} ms, every keyframe kept; the replay is within \
+         {worst:.3}° of the shape at every 8 ms tick",
+        spec.curve.words(),
+        last - first,
+        times[first],
+        times[last]
+    );
+    Ok(Outcome {
+        motion: shaped,
+        notes: vec![note],
+    })
+}
+
 /// `motion` with keyframes `first..=last` shaped (the range's end keyframes are kept; use
 /// [`super::exact_span`] for a range in ms).
 ///
@@ -81,6 +116,20 @@ pub fn shape(
     last: usize,
     spec: &ShapeSpec,
 ) -> Result<Outcome, OpError> {
+    if spec.each_segment && last > first + 1 {
+        shape_each_segment(motion, first, last, spec)
+    } else {
+        shape_range(motion, first, last, spec).map(|(outcome, _)| outcome)
+    }
+}
+
+/// [`shape`] of one curve over the range, with the largest error of its replay (degrees).
+fn shape_range(
+    motion: &Motion,
+    first: usize,
+    last: usize,
+    spec: &ShapeSpec,
+) -> Result<(Outcome, f64), OpError> {
     let tolerance_deg = check_tolerance(spec.tolerance_deg)?;
     check_range(motion, first, last)?;
     if first == last {
@@ -114,8 +163,11 @@ pub fn shape(
             baked.max_error_deg
         ));
     }
-    Ok(Outcome {
-        motion: baked.motion,
-        notes,
-    })
+    Ok((
+        Outcome {
+            motion: baked.motion,
+            notes,
+        },
+        baked.max_error_deg,
+    ))
 }

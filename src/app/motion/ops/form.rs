@@ -80,6 +80,8 @@ pub enum OpForm {
         from_points: bool,
         /// Only the selected range (shown so the user knows).
         range: bool,
+        /// Each segment eased on its own, every keyframe kept; else one curve over the range.
+        each_segment: bool,
     },
     /// Keep the fewest keyframes.
     Simplify {
@@ -184,12 +186,14 @@ impl OpForm {
                 tolerance_deg,
                 shown_only,
                 ref shown,
+                each_segment,
                 ..
             } => OpRequest::Shape {
                 spec: ShapeSpec {
                     curve: curve_of(curve, handles)?,
                     joints: shown_only.then(|| shown.clone()),
                     tolerance_deg,
+                    each_segment,
                 },
                 span_ms: None,
             },

@@ -129,6 +129,7 @@ impl MotionTab {
                     },
                     from_points,
                     range: ranged.is_some(),
+                    each_segment: false,
                 }
             }
             Dialog::Simplify => OpForm::Simplify {

@@ -42,13 +42,31 @@ pub fn fields(ui: &mut egui::Ui, form: &mut OpForm, handles_on: Option<&str>) ->
             shown,
             from_points,
             range,
+            each_segment,
         } => {
-            ui.label(if *range {
-                "The selected range runs from its first keyframe's values to its last's in \
-                 this shape; the keyframes inside it are replaced by the fewest that follow it."
+            ui.horizontal(|ui| {
+                ui.radio_value(each_segment, false, "One curve over the range")
+                    .on_hover_text("From the first keyframe's values to the last's in this shape");
+                ui.radio_value(each_segment, true, "Ease each segment")
+                    .on_hover_text(
+                        "Every keyframe keeps its value; each segment between two is shaped",
+                    );
+            });
+            let what = if *range {
+                "The selected range"
             } else {
-                "The whole motion runs from its first keyframe's values to its last's in this \
-                 shape; the keyframes between are replaced by the fewest that follow it."
+                "The whole motion"
+            };
+            ui.label(if *each_segment {
+                format!(
+                    "{what}: every keyframe keeps its value and its time; each segment \
+                     between two takes this shape."
+                )
+            } else {
+                format!(
+                    "{what} runs from its first keyframe's values to its last's in this \
+                     shape; the keyframes inside are replaced by the fewest that follow it."
+                )
             });
             ui.horizontal(|ui| {
                 let label = ui.label("Curve");
