@@ -358,3 +358,65 @@ fn behaviours_offer_the_sits_own_led_pattern_first_with_its_archive_and_the_filt
     assert!(harness.query_by_label(first).is_none(), "narrowed away");
     assert!(harness.query_by_label(others).is_some());
 }
+
+#[test]
+fn a_view_preset_frames_the_whole_pose_a_raised_head_included() {
+    use mtn_studio::app::motion::stage::{StageInput, StageState, stage_ui};
+    // The stand with the head raised as far as it goes (tilt 0°, the second tilt 45°).
+    let mut motion = mtn_studio::example::stand_to_sit();
+    let mut values = motion.keyframes.get(0).unwrap().angles_urad.to_vec();
+    values[0] = 0;
+    values[2] = mtn_studio::robot::deg_to_urad(45.0);
+    let mut keyframes = mtn_studio::codec::mtn::Keyframes::new(values.len());
+    keyframes.push(0, [0; 3], &values).unwrap();
+    motion.keyframes = keyframes;
+    let times = [0];
+    let changes = mtn_studio::edit::Changes::default();
+    let input = StageInput {
+        motion: &motion,
+        revision: 0,
+        changes: &changes,
+        values: &values,
+        file_body: [0; 3],
+        playhead_ms: 0,
+        times_ms: &times,
+        ticks: None,
+        visible_ms: None,
+        focused: None,
+        lights: None,
+        shows: mtn_studio::app::motion::stage::model::StageModel::default(),
+    };
+    let mut harness = Harness::builder().with_size([320.0, 260.0]).build_ui_state(
+        |ui, state: &mut StageState| {
+            stage_ui(ui, &input, false, state);
+        },
+        StageState::default(),
+    );
+    harness.run();
+    // Zoomed in close (the wheel over the stage), the robot runs off the stage's edges.
+    let rect = harness.state().rect.unwrap();
+    harness.hover_at(rect.center());
+    for _ in 0..6 {
+        harness.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, 120.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        harness.step();
+    }
+    harness.run();
+    let inside = |state: &StageState| {
+        let rect = state.rect.unwrap().expand(1.0);
+        state
+            .hits
+            .iter()
+            .all(|(_, tri)| tri.iter().all(|p| rect.contains(*p)))
+    };
+    assert!(!inside(harness.state()), "zoomed in, the robot is cut off");
+    // The Front preset (its key, 1) frames the whole pose.
+    harness.key_press(Key::Num1);
+    harness.run();
+    assert!(inside(harness.state()), "framed whole after the preset");
+}

@@ -38,6 +38,9 @@ pub struct StageState {
     trails: Option<around::Trails>,
     /// The picture last drawn, kept while the pose and the view stay.
     picture: Option<picture::Picture>,
+    /// A view preset was chosen: frame the whole pose as the next picture is drawn (a
+    /// raised head is not cut off).
+    reframe: bool,
 }
 
 /// What the user asked of the stage.
@@ -79,6 +82,7 @@ fn toolbar(
                 .clicked()
             {
                 state.camera.set_view(view);
+                state.reframe = true;
             }
         }
         let mut onion = shows.onion;
@@ -214,10 +218,12 @@ pub fn stage_ui(
     };
     painter.extend(picture.shapes.iter().cloned());
     state.hits.clone_from(&picture.hits);
-    if response.double_clicked() {
+    if response.double_clicked() || std::mem::take(&mut state.reframe) {
         if let Some((mut low, high)) = picture.extent {
             low[2] = 0.0;
             state.camera.frame(low, high);
+            // Drawn framed from the next frame.
+            ui.ctx().request_repaint();
         }
     } else if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
@@ -254,6 +260,7 @@ fn steer(ui: &egui::Ui, response: &egui::Response, rect: Rect, state: &mut Stage
         for view in View::ALL {
             if ui.input(|i| i.key_pressed(view.key()) && i.modifiers.is_none()) {
                 state.camera.set_view(view);
+                state.reframe = true;
             }
         }
     }
