@@ -378,6 +378,8 @@ impl UiCommand {
             Self::DeleteRange => KeyboardShortcut::new(Modifiers::SHIFT, Key::Delete),
             Self::InsertTime => KeyboardShortcut::new(command_shift, Key::T),
             Self::Shape => KeyboardShortcut::new(command, Key::K),
+            Self::Simplify => KeyboardShortcut::new(command_shift, Key::K),
+            Self::Smooth => KeyboardShortcut::new(command_shift, Key::M),
             Self::FixSpeed => KeyboardShortcut::new(command_shift, Key::F),
             Self::LargeStage => KeyboardShortcut::new(none, Key::F11),
             Self::NudgeUp => KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp),
@@ -395,8 +397,6 @@ impl UiCommand {
             | Self::Postures
             | Self::AppendMotion
             | Self::ConvertModel
-            | Self::Simplify
-            | Self::Smooth
             | Self::BodyAngles
             | Self::RetimeToSound
             | Self::MarkOnsets

@@ -420,3 +420,24 @@ fn a_view_preset_frames_the_whole_pose_a_raised_head_included() {
     harness.run();
     assert!(inside(harness.state()), "framed whole after the preset");
 }
+
+#[test]
+fn simplify_and_smooth_have_shortcuts() {
+    use mtn_studio::app::Modal;
+    use mtn_studio::app::motion::ops::form::OpForm;
+    for (key, which) in [(Key::K, "Simplify"), (Key::M, "Smooth")] {
+        let mut harness =
+            common::ui::harness(StudioApp::with_document(mtn_studio::app::example_document()));
+        harness.run();
+        common::ui::ctrl_shift(&mut harness, key);
+        let opened = match &harness.state().modal {
+            Some(Modal::MotionOp(prompt)) => match prompt.form {
+                OpForm::Simplify { .. } => "Simplify",
+                OpForm::Smooth { .. } => "Smooth",
+                _ => "another",
+            },
+            _ => "none",
+        };
+        assert_eq!(opened, which, "Ctrl+Shift+{key:?}");
+    }
+}
