@@ -319,3 +319,45 @@ fn ease_each_segment_keeps_every_keyframe_and_its_spike() {
         });
     assert_eq!(kept, None, "one curve replaces the inner keyframes");
 }
+
+#[test]
+fn a_negative_tolerance_is_answered_by_what_a_tolerance_may_be_not_by_clap() {
+    let (dir, example) = setup("negative");
+    let out = dir.join("out.mtn");
+    let smooth: [&dyn AsRef<std::ffi::OsStr>; 9] = [
+        &"smooth",
+        &example,
+        &"--from",
+        &"0",
+        &"--to",
+        &"1248",
+        &"--strength",
+        &"2",
+        &"--tolerance",
+    ];
+    let simplify: [&dyn AsRef<std::ffi::OsStr>; 3] = [&"simplify", &example, &"--tolerance"];
+    for (command, args) in [("simplify", &simplify[..]), ("smooth", &smooth[..])] {
+        let mut args = args.to_vec();
+        args.extend([&"-1" as &dyn AsRef<std::ffi::OsStr>, &"-o", &out]);
+        let said = run(&args);
+        assert_eq!(said.status.code(), Some(1), "{command}");
+        let err = text(&said.stderr);
+        assert!(
+            err.contains("the tolerance must be above 0°"),
+            "{command}: {err}"
+        );
+        assert!(!err.contains("unexpected argument"), "{err}");
+        assert!(!out.exists());
+    }
+    // An import too.
+    let csv = dir.join("motion.csv");
+    ok(&run(&[&"convert", &example, &csv]));
+    let said = run(&[&"convert", &csv, &out, &"--tolerance", &"-1"]);
+    assert_eq!(said.status.code(), Some(1));
+    assert!(
+        text(&said.stderr).contains("the tolerance must be above 0°"),
+        "{}",
+        text(&said.stderr)
+    );
+    assert!(!out.exists());
+}

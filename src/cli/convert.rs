@@ -25,7 +25,12 @@ pub struct ConvertOptions {
     #[arg(long, default_value_t = crate::convert::DEFAULT_FPS)]
     pub fps: f64,
     /// Largest allowed difference from the source when reducing to keyframes, degrees.
-    #[arg(long, value_name = "DEG", default_value_t = crate::convert::DEFAULT_TOLERANCE_DEG)]
+    #[arg(
+        long,
+        value_name = "DEG",
+        default_value_t = crate::convert::DEFAULT_TOLERANCE_DEG,
+        allow_negative_numbers = true
+    )]
     pub tolerance: f64,
     /// Export the keyframes only, each with its time (hasFrameTime).
     #[arg(long)]
@@ -97,6 +102,13 @@ fn import_options(
     options: &ConvertOptions,
     input: &std::path::Path,
 ) -> Result<convert::ImportOptions, Failure> {
+    if !(options.tolerance > 0.0 && options.tolerance <= 45.0) {
+        return Err(Failure::usage(format!(
+            "{}: the tolerance must be above 0° and at most 45°, not {}°",
+            input.display(),
+            options.tolerance
+        )));
+    }
     let map = match &options.map {
         Some(path) => {
             let text = convert::read_text(path).map_err(|e| Failure::usage(e.to_string()))?;

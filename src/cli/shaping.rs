@@ -124,7 +124,7 @@ pub enum ShapingCommand {
         #[arg(long, value_delimiter = ',')]
         joints: Option<Vec<String>>,
         /// How far the replay may stray from the shape, in degrees.
-        #[arg(long, default_value_t = DEFAULT_TOLERANCE_DEG)]
+        #[arg(long, default_value_t = DEFAULT_TOLERANCE_DEG, allow_negative_numbers = true)]
         tolerance: f64,
         /// Ease each segment between the range's keyframes on its own, every keyframe kept
         /// (as Blender eases each key), rather than one curve over the whole range.
@@ -141,7 +141,7 @@ pub enum ShapingCommand {
         #[command(flatten)]
         range: MaybeRange,
         /// How far the replay may stray, in degrees.
-        #[arg(long, default_value_t = DEFAULT_TOLERANCE_DEG)]
+        #[arg(long, default_value_t = DEFAULT_TOLERANCE_DEG, allow_negative_numbers = true)]
         tolerance: f64,
     },
     /// A low-pass over a range (for recorded or imported motions that jitter); the range's
@@ -158,7 +158,7 @@ pub enum ShapingCommand {
         #[arg(long)]
         strength: f64,
         /// How far the baked keyframes may stray from the smoothed curve, in degrees.
-        #[arg(long, default_value_t = DEFAULT_TOLERANCE_DEG)]
+        #[arg(long, default_value_t = DEFAULT_TOLERANCE_DEG, allow_negative_numbers = true)]
         tolerance: f64,
     },
     /// Lengthen each segment that a joint crosses faster than its servo can follow, to the
