@@ -76,6 +76,41 @@ fn a_knee_curve_is_copied_onto_the_other_knee() {
 }
 
 #[test]
+fn a_curve_pasted_onto_a_joint_of_smaller_range_is_held_within_it() {
+    // HEAD_PITCH (-75° to 0°) pasted with the FL knee's curve (30° to 110°): every value
+    // past 0° is held at 0°, and the status line says how many.
+    let before = mtn_studio::example::stand_to_sit();
+    let (knee, tilt) = (
+        column(&before, "FL_LEG_KNEE"),
+        column(&before, "HEAD_PITCH"),
+    );
+    let path = file("curve-held", &before);
+    let mut h = opened(&[&path]);
+    joint_menu(&mut h, "FL_LEG_KNEE", "Copy FL_LEG_KNEE's Curve");
+    joint_menu(&mut h, "HEAD_PITCH", "Paste FL_LEG_KNEE's Curve Here");
+    let keyframes = &doc(&h).motion.keyframes;
+    for k in 0..keyframes.len() {
+        let wanted = before.keyframes.angle(k, knee).unwrap().clamp(
+            mtn_studio::robot::deg_to_urad(-75.0),
+            mtn_studio::robot::deg_to_urad(0.0),
+        );
+        assert_eq!(keyframes.angle(k, tilt), Some(wanted), "keyframe {k}");
+    }
+    let said = common::ui::said(&h);
+    assert!(
+        said.contains("held within HEAD_PITCH's range (-75° to 0°)"),
+        "{said}"
+    );
+    assert!(
+        !doc(&h)
+            .problems()
+            .iter()
+            .any(|p| p.code == mtn_studio::robot::codes::JOINT_LIMIT),
+        "nothing past a limit"
+    );
+}
+
+#[test]
 fn a_value_typed_into_one_of_several_selected_rows_sets_them_all() {
     let before = mtn_studio::example::stand_to_sit();
     let path = file("rows", &before);

@@ -154,6 +154,7 @@ impl MotionTab {
             .view
             .range_keyframes(self.document.times_ms())
             .map_or(0, |(first, _)| first);
+        let (values, held) = within_limits(&self.document.motion, joint, values);
         let (edit, pasted) =
             timeline_ops::paste_curve(&self.document.motion.keyframes, joint, first, &values);
         let name = channel_name(&self.document.motion, Channel::Joint(joint));
@@ -166,9 +167,54 @@ impl MotionTab {
         } else {
             String::new()
         };
+        let held = held.map_or_else(String::new, |(count, low, high)| {
+            format!(
+                "; {} held within {name}'s range ({low}° to {high}°)",
+                plural(count, "value", "values")
+            )
+        });
         fx.say(format!(
-            "Pasted {from}'s curve onto {name} from keyframe {first}: {}{short}",
+            "Pasted {from}'s curve onto {name} from keyframe {first}: {}{short}{held}",
             plural(pasted, "keyframe", "keyframes")
         ));
     }
+}
+
+/// `values` held within the range of `motion`'s joint `joint` (its published limit, or as
+/// far as Sony's own motions take it; a binary joint's values at its nearer end), with how
+/// many were changed and the range, where any was.
+fn within_limits(
+    motion: &crate::codec::mtn::Motion,
+    joint: usize,
+    values: Vec<i32>,
+) -> (Vec<i32>, Option<(usize, f64, f64)>) {
+    let limit = crate::robot::parse_design(&motion.design).and_then(|design| {
+        let locator = motion.locators.get(joint)?;
+        let (_, info) = design.model.joint_by_locator(locator)?;
+        let limit = info.limit?;
+        let (low, high) = crate::robot::sony_reach(design.model, info.name)
+            .map_or((limit.min_deg, limit.max_deg), |(lo, hi)| {
+                (lo.min(limit.min_deg), hi.max(limit.max_deg))
+            });
+        Some((limit, low, high))
+    });
+    let Some((limit, low, high)) = limit else {
+        return (values, None);
+    };
+    let (lo, hi) = (
+        crate::robot::deg_to_urad(low),
+        crate::robot::deg_to_urad(high),
+    );
+    let held: Vec<i32> = values
+        .iter()
+        .map(|&v| {
+            if limit.binary {
+                limit.nearer_end_urad(v)
+            } else {
+                v.clamp(lo, hi)
+            }
+        })
+        .collect();
+    let changed = held.iter().zip(&values).filter(|(a, b)| a != b).count();
+    (held, (changed > 0).then_some((changed, low, high)))
 }
