@@ -55,7 +55,18 @@ impl StudioApp {
                 .and_then(tabs::Tab::motion)
                 .is_some_and(|m| m.document.tracks().sound.is_some());
             let sound_off = audio.off_reason().filter(|_| with_sound);
-            status::status_ui(ui, &facts(tabs, short), status, tabs.active, sound_off);
+            let revision = tabs
+                .active
+                .and_then(|id| tabs.get(id))
+                .and_then(tabs::Tab::motion)
+                .map(|m| m.document.revision());
+            status::status_ui(
+                ui,
+                &facts(tabs, short),
+                status,
+                (tabs.active, revision),
+                sound_off,
+            );
         });
         let edited = edited_entries(tabs);
         match tabs.active_for_drawing() {

@@ -296,7 +296,8 @@ impl StudioApp {
         if let Some(failure) = self.recovery.keep(&self.tabs, ctx.input(|i| i.time)) {
             self.status.say(failure);
         }
-        self.status.file_under(self.tabs.active);
+        let revision = self.active_motion().map(|m| m.document.revision());
+        self.status.file_under(self.tabs.active, revision);
         self.typing = ctx.text_edit_focused();
         self.focused = ctx.memory(egui::Memory::focused);
         let title = self.tabs.active().map_or_else(

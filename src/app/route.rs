@@ -42,7 +42,8 @@ impl StudioApp {
             let mut fx = Effects::default();
             self.apply(action, ctx, &mut fx);
             self.take(fx, ctx);
-            self.status.file_under(self.tabs.active);
+            let revision = self.active_motion().map(|m| m.document.revision());
+            self.status.file_under(self.tabs.active, revision);
             // What an action queued comes next, before the rest of the frame's.
             for queued in std::mem::take(&mut self.actions).into_iter().rev() {
                 queue.push_front(queued);

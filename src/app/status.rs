@@ -13,6 +13,9 @@ pub struct Status {
     /// For each message of the log up to `filed`, the tab that was in front once it was
     /// said (`None`: no tab was open), so that the status bar follows the tab in front.
     tabs: Vec<Option<TabId>>,
+    /// For each filed message, the revision of the motion in front then: a later edit
+    /// makes it old news, and the status bar stops showing it.
+    revisions: Vec<Option<u64>>,
 }
 
 impl Status {
@@ -26,15 +29,18 @@ impl Status {
             self.log.remove(0);
             if !self.tabs.is_empty() {
                 self.tabs.remove(0);
+                self.revisions.remove(0);
             }
         }
         self.log.push(message);
     }
 
     /// Files the messages said since the last call under `tab`, the tab in front now that
-    /// they have been said (the window calls it after each action and each frame).
-    pub fn file_under(&mut self, tab: Option<TabId>) {
+    /// they have been said, whose motion is at `revision` (the window calls it after each
+    /// action and each frame).
+    pub fn file_under(&mut self, tab: Option<TabId>, revision: Option<u64>) {
         self.tabs.resize(self.log.len(), tab);
+        self.revisions.resize(self.log.len(), revision);
     }
 
     /// The latest message.
@@ -43,19 +49,21 @@ impl Status {
         self.log.last().map_or("", String::as_str)
     }
 
-    /// The latest message about `tab`: said with it in front, or not filed yet (empty if
-    /// there is none).
+    /// The latest message about `tab`: said with it in front, or not filed yet; empty if
+    /// there is none, or if the motion has been edited since it was said (its `revision`
+    /// now is another), so that an old message does not stand beside a newer edit.
     #[must_use]
-    pub fn latest_for(&self, tab: Option<TabId>) -> &str {
+    pub fn latest_for(&self, tab: Option<TabId>, revision: Option<u64>) -> &str {
         let filed = self.tabs.len();
         if let Some(unfiled) = self.log.get(filed..).and_then(<[String]>::last) {
             return unfiled;
         }
         self.log
             .iter()
-            .zip(&self.tabs)
+            .zip(self.tabs.iter().zip(&self.revisions))
             .rev()
-            .find(|(_, t)| **t == tab)
+            .find(|(_, (t, _))| **t == tab)
+            .filter(|(_, (_, said_at))| said_at.is_none() || **said_at == revision)
             .map_or("", |(message, _)| message.as_str())
     }
 
@@ -68,11 +76,12 @@ impl Status {
 
 /// The status bar: what is open and where the playhead is, then the latest message (cut to
 /// the bar's width; hover for the whole of it, the log for every one).
+/// `active`: the tab in front, and its motion's revision.
 pub fn status_ui(
     ui: &mut egui::Ui,
     facts: &str,
     status: &Status,
-    active: Option<TabId>,
+    active: (Option<TabId>, Option<u64>),
     sound_off: Option<&str>,
 ) {
     ui.horizontal(|ui| {
@@ -88,7 +97,7 @@ pub fn status_ui(
             ui.label(facts);
             ui.separator();
         }
-        let latest = status.latest_for(active);
+        let latest = status.latest_for(active.0, active.1);
         ui.add(egui::Label::new(latest).truncate())
             .on_hover_text(latest);
     });

@@ -441,3 +441,25 @@ fn simplify_and_smooth_have_shortcuts() {
         assert_eq!(opened, which, "Ctrl+Shift+{key:?}");
     }
 }
+
+#[test]
+fn a_status_message_leaves_the_status_bar_once_the_motion_is_edited_again() {
+    let (_, path) = common::with_example("ui-first-hour", "status");
+    let mut harness = common::ui::opened(&[&path]);
+    // Copying a pose says so in the status bar.
+    harness.get_by_label("Keyframe 0").click();
+    harness.run();
+    common::ui::Desktop::default().copy(&mut harness);
+    let copied = "Copied the pose of keyframe 0";
+    let shown = |h: &Harness<'_, StudioApp>| h.query_all_by_label_contains(copied).next().is_some();
+    assert!(shown(&harness), "{}", common::ui::said(&harness));
+    // A later edit (a value typed into a cell): the message is old news and goes.
+    common::ui::set_number(&mut harness, "HEAD_YAW keyframe 1", "7");
+    assert!(common::ui::doc(&harness).is_dirty());
+    assert!(
+        !shown(&harness),
+        "the copy message stood beside a later edit"
+    );
+    // It is still in the log (View > Messages…).
+    assert!(common::ui::said(&harness).contains(copied));
+}
