@@ -14,7 +14,10 @@ fuzz_target!(|data: &[u8]| {
     };
     if decoded.is_well_formed() {
         let bytes = mtn::encode(&decoded.motion).expect("a well-formed reading encodes");
-        assert_eq!(bytes, data, "decode-encode of a well-formed file must be identical");
+        assert_eq!(
+            bytes, data,
+            "decode-encode of a well-formed file must be identical"
+        );
     }
     let Ok(checked) = decode_checked(data) else {
         panic!("the checks never refuse what the reader read");

@@ -16,7 +16,9 @@ fuzz_target!(|data: &[u8]| {
             let _ = mtn::decode(&contents);
         }
     }
-    let written = archive.write().expect("an archive that reads can be written");
+    let written = archive
+        .write()
+        .expect("an archive that reads can be written");
     let again = Archive::read(&written).expect("a written archive reads");
     let summary = |a: &Archive| {
         a.entries

@@ -27,24 +27,33 @@ fuzz_target!(|data: &[u8]| {
         );
     }
     let _ = shape::fix_speed(&motion, None);
-    for curve in [
+    let curves = [
         Curve::EaseInOut,
         Curve::Spline,
         Curve::Custom(Handles {
             start: [0.2, 2.5],
             end: [0.9, -1.5],
         }),
-    ] {
+    ];
+    // One curve over the whole motion, and each segment eased on its own.
+    for (curve, each_segment) in curves.into_iter().flat_map(|c| [(c, false), (c, true)]) {
         let spec = ShapeSpec {
             curve,
             joints: None,
             tolerance_deg: 0.5,
+            each_segment,
         };
         if let Ok(out) = shape::shape(&motion, 0, keyframes - 1, &spec) {
             let last = out.motion.keyframes.len() - 1;
             assert_eq!(
-                out.motion.keyframes.get(last).map(|k| k.angles_urad.to_vec()),
-                motion.keyframes.get(keyframes - 1).map(|k| k.angles_urad.to_vec())
+                out.motion
+                    .keyframes
+                    .get(last)
+                    .map(|k| k.angles_urad.to_vec()),
+                motion
+                    .keyframes
+                    .get(keyframes - 1)
+                    .map(|k| k.angles_urad.to_vec())
             );
         }
     }

@@ -15,7 +15,12 @@ fuzz_target!(|data: &[u8]| {
         && file.duration_ms() < 2_000.0
     {
         let rendered = synth::render(&file, None);
-        assert!(rendered.samples.iter().all(|s| s.is_finite() && s.abs() <= 1.0));
+        assert!(
+            rendered
+                .samples
+                .iter()
+                .all(|s| s.is_finite() && s.abs() <= 1.0)
+        );
     }
     let Ok(mut pattern) = led::read(data) else {
         return;

@@ -16,7 +16,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if let Ok(written) = webots::write(&motion) {
-        assert_eq!(webots::read(&written).ok().map(|m| m.poses.len()), Some(motion.poses.len()));
+        assert_eq!(
+            webots::read(&written).ok().map(|m| m.poses.len()),
+            Some(motion.poses.len())
+        );
     }
     let Ok(body) = webots_to_body(&motion) else {
         return;
