@@ -47,6 +47,32 @@ fn commands_from(motion: &Motion, joint: usize, k: usize) -> impl Iterator<Item 
     })
 }
 
+/// The servo of `bound`'s joint followed from the start of keyframe `k`'s segment: its
+/// value at each tick (the first the segment's start), moving toward each tick's command
+/// by at most its speed, up to and including the tick it has caught up (past the motion's
+/// end toward the last command; at most [`MAX_PATH_TICKS`] ticks).
+fn follow<'a>(motion: &'a Motion, bound: &SpeedBound, k: usize) -> impl Iterator<Item = i32> + 'a {
+    let limit = i64::from(bound.step_urad);
+    let mut commands = commands_from(motion, bound.joint, k);
+    let first = commands.next();
+    let mut state = first.map(|f| (i64::from(f), f, false));
+    first
+        .into_iter()
+        .chain(std::iter::from_fn(move || {
+            let (actual, last, done) = state.as_mut()?;
+            if *done {
+                return None;
+            }
+            let command = commands.next().unwrap_or(*last);
+            *last = command;
+            let wanted = i64::from(command) - *actual;
+            *actual += wanted.clamp(-limit, limit);
+            *done = *actual == i64::from(command) && wanted.abs() <= limit;
+            Some(i32::try_from(*actual).unwrap_or(command))
+        }))
+        .take(MAX_PATH_TICKS as usize + 1)
+}
+
 /// The paths of every joint of `motion` that outruns its servo under `model`.
 #[must_use]
 pub fn servo_paths(motion: &Motion, model: Model) -> Vec<ServoPath> {
@@ -65,7 +91,6 @@ pub fn servo_paths_in(
     let times = timing::keyframe_times_ms(keyframes);
     let mut paths = Vec::new();
     for bound in speed_bounds(motion, model) {
-        let limit = i64::from(bound.step_urad);
         let mut covered_until = 0u64;
         let mut starts = Vec::new();
         for_each_too_fast_in(keyframes, &bound, ends.clone(), |k, _| starts.push(k));
@@ -74,22 +99,9 @@ pub fn servo_paths_in(
             if start_tick < covered_until || paths.len() >= MAX_PATHS {
                 continue;
             }
-            let mut commands = commands_from(motion, bound.joint, k);
-            let Some(first) = commands.next() else {
+            let values: Vec<i32> = follow(motion, &bound, k).collect();
+            if values.is_empty() {
                 continue;
-            };
-            let (mut actual, mut values) = (i64::from(first), vec![first]);
-            // Past the motion's end the joint goes on toward the last command it was given.
-            let mut last = first;
-            for _ in 0..MAX_PATH_TICKS {
-                let command = commands.next().unwrap_or(last);
-                last = command;
-                let wanted = i64::from(command) - actual;
-                actual += wanted.clamp(-limit, limit);
-                values.push(i32::try_from(actual).unwrap_or(command));
-                if actual == i64::from(command) && wanted.abs() <= limit {
-                    break;
-                }
             }
             covered_until = start_tick + values.len() as u64;
             paths.push(ServoPath {
@@ -114,7 +126,6 @@ pub(crate) fn largest_miss(
     enough: i64,
 ) -> Option<(usize, i64)> {
     let keyframes = &motion.keyframes;
-    let limit = i64::from(bound.step_urad);
     let mut starts = Vec::new();
     for_each_too_fast(keyframes, bound, |k, _| starts.push(k));
     let (mut covered_until, mut followed) = (0u64, 0usize);
@@ -124,30 +135,21 @@ pub(crate) fn largest_miss(
         if start_tick < covered_until {
             continue;
         }
-        let mut commands = commands_from(motion, bound.joint, k);
-        let Some(first) = commands.next() else {
-            continue;
-        };
-        let (mut actual, mut last, mut tick, mut next) = (i64::from(first), first, start_tick, k);
-        for _ in 0..MAX_PATH_TICKS {
-            let command = commands.next().unwrap_or(last);
-            last = command;
-            let wanted = i64::from(command) - actual;
-            actual += wanted.clamp(-limit, limit);
-            tick += 1;
+        let mut next = k;
+        let mut tick = start_tick;
+        // The first value is the segment's own start; each after it, one tick on.
+        for (i, actual) in follow(motion, bound, k).enumerate().skip(1) {
+            tick = start_tick + i as u64;
             // A keyframe (not the last, which is never commanded) reached at this tick.
             while next + 1 < times.len() && times[next] / TICK_MS <= tick {
                 if times[next] / TICK_MS == tick {
                     let value = i64::from(keyframes.angle(next, bound.joint).unwrap_or(0));
-                    let miss = (actual - value).abs();
+                    let miss = (i64::from(actual) - value).abs();
                     if largest.is_none_or(|(_, m)| miss > m) {
                         largest = Some((next, miss));
                     }
                 }
                 next += 1;
-            }
-            if actual == i64::from(command) && wanted.abs() <= limit {
-                break;
             }
         }
         largest = largest.or(Some((k, 0)));
