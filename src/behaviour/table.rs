@@ -197,20 +197,59 @@ impl Shelf {
         }
         found.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.entry.cmp(&b.0.entry)));
         // A part 0 ms long (an LED pattern with nothing in it) never goes before one that
-        // plays: the best few are read to know (the rest keep their place).
+        // plays: the best few are read to know (each file once; the rest keep their place).
         let head = found.len().min(8);
+        let mut read: Vec<(PathBuf, Option<Archive>)> = Vec::new();
         let empty: Vec<bool> = found[..head]
             .iter()
-            .map(|(source, _)| {
-                super::part::load(source, motion, Some(track), 0)
-                    .is_ok_and(|part| part.duration_ms() <= 0.0)
-            })
+            .map(|(source, _)| is_empty_part(source, track, &mut read))
             .collect();
+        // Stable: the empty ones go after every other, in their order.
         let mut order: Vec<usize> = (0..found.len()).collect();
         order.sort_by_key(|&i| empty.get(i).copied().unwrap_or(false));
         let mut sorted: Vec<Option<(Source, u8)>> = found.into_iter().map(Some).collect();
         order.into_iter().filter_map(|i| sorted[i].take()).collect()
     }
+}
+
+/// Whether `source` is a part 0 ms long on `track` (read headers and notes only; the
+/// archives already read are kept in `read`, so each file is read once).
+fn is_empty_part(
+    source: &Source,
+    track: Track,
+    read: &mut Vec<(PathBuf, Option<Archive>)>,
+) -> bool {
+    use crate::codec::sound::{led::LedPattern, midi, wave};
+    let bytes = match &source.entry {
+        None => std::fs::read(&source.path).ok(),
+        Some(entry) => {
+            let at = read
+                .iter()
+                .position(|(p, _)| *p == source.path)
+                .unwrap_or_else(|| {
+                    let archive = std::fs::read(&source.path)
+                        .ok()
+                        .and_then(|b| Archive::read(&b).ok());
+                    read.push((source.path.clone(), archive));
+                    read.len() - 1
+                });
+            read[at].1.as_ref().and_then(|archive| {
+                let index = archive.find(entry)?;
+                archive.entries[index].contents().ok()
+            })
+        }
+    };
+    let Some(bytes) = bytes else {
+        return false;
+    };
+    let duration = match track {
+        Track::Led => midi::read(&bytes).map(|f| LedPattern::from_midi(&f).duration_ms()),
+        Track::Sound if crate::codec::sound::is_wave(&bytes) => {
+            wave::decode(&bytes).map(|w| w.info.duration_ms())
+        }
+        Track::Sound => midi::read(&bytes).map(|f| f.duration_ms()),
+    };
+    duration.is_ok_and(|ms| ms <= 0.0)
 }
 
 /// One behaviour a table lists: its command, and where its parts are.
