@@ -20,6 +20,9 @@ pub fn folder_of(path: &Path) -> PathBuf {
         .map_or_else(|| PathBuf::from("."), Path::to_owned)
 }
 
+/// The endings of the sound and LED files a folder's loose parts are (`.mid` may be either).
+pub const PART_FILES: [&str; 3] = [".wav", ".mid", ".led"];
+
 /// Files in `folders` whose names end with `suffix` (any case), sorted.
 #[must_use]
 pub fn files_ending(folders: &[PathBuf], suffix: &str) -> Vec<PathBuf> {
@@ -121,7 +124,7 @@ impl Shelf {
             })
             .collect();
         let mut files = Vec::new();
-        for suffix in [".wav", ".mid", ".led"] {
+        for suffix in PART_FILES {
             for path in files_ending(folders, suffix) {
                 let head = std::fs::File::open(&path).ok().and_then(|mut f| {
                     let mut head = [0u8; 16];

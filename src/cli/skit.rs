@@ -181,7 +181,7 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         beside.extend(tables.iter().map(|t| folder_of(t)));
         // Every archive and every sound or LED file there.
         let mut found = Vec::new();
-        for suffix in [".oda", ".wav", ".mid", ".led"] {
+        for suffix in std::iter::once(".oda").chain(crate::behaviour::table::PART_FILES) {
             found.extend(files_ending(&beside, suffix));
         }
         for file in found {

@@ -64,6 +64,20 @@ fn marker_times(harness: &Harness<'_, StudioApp>) -> Vec<(u64, String)> {
         .collect()
 }
 
+/// Sets joint values (keyframe, column, µrad) of the motion in front, as one edit.
+fn edit_in_front(harness: &mut Harness<'_, StudioApp>, angles: Vec<(usize, usize, i32)>) {
+    let id = harness.state().tabs.active.unwrap();
+    harness
+        .state_mut()
+        .push(mtn_studio::app::action::Action::Motion(
+            id,
+            mtn_studio::app::action::MotionAction::Edit {
+                label: "test edit".to_owned(),
+                edit: mtn_studio::edit::Edit::SetAngles(angles),
+            },
+        ));
+}
+
 #[test]
 fn up_and_down_go_to_the_keyframes_and_f8_to_the_problems() {
     let mut harness =
@@ -90,16 +104,7 @@ fn up_and_down_go_to_the_keyframes_and_f8_to_the_problems() {
     harness.run();
     assert!(common::ui::said(&harness).contains("No problem at a time"));
     // A knee bent past its limit at keyframe 2: F8 goes there, from anywhere.
-    let id = harness.state().tabs.active.unwrap();
-    harness
-        .state_mut()
-        .push(mtn_studio::app::action::Action::Motion(
-            id,
-            mtn_studio::app::action::MotionAction::Edit {
-                label: "too far".to_owned(),
-                edit: mtn_studio::edit::Edit::SetAngles(vec![(2, 8, 2_800_000)]),
-            },
-        ));
+    edit_in_front(&mut harness, vec![(2, 8, 2_800_000)]);
     harness.key_press(Key::Home);
     harness.run();
     harness.key_press(Key::F8);
@@ -209,20 +214,10 @@ fn notes_are_folded_away_under_the_problems_and_open_on_a_click() {
         common::ui::harness(StudioApp::with_document(mtn_studio::app::example_document()));
     harness.run();
     // TAIL_HORZ at 50°: past the published 45°, within Sony's own 55°: a note.
-    let id = harness.state().tabs.active.unwrap();
-    harness
-        .state_mut()
-        .push(mtn_studio::app::action::Action::Motion(
-            id,
-            mtn_studio::app::action::MotionAction::Edit {
-                label: "tail".to_owned(),
-                edit: mtn_studio::edit::Edit::SetAngles(vec![(
-                    2,
-                    19,
-                    mtn_studio::robot::deg_to_urad(50.0),
-                )]),
-            },
-        ));
+    edit_in_front(
+        &mut harness,
+        vec![(2, 19, mtn_studio::robot::deg_to_urad(50.0))],
+    );
     harness.run();
     let note = common::ui::doc(&harness)
         .problems()
@@ -361,7 +356,7 @@ fn behaviours_offer_the_sits_own_led_pattern_first_with_its_archive_and_the_filt
 
 #[test]
 fn a_view_preset_frames_the_whole_pose_a_raised_head_included() {
-    use mtn_studio::app::motion::stage::{StageInput, StageState, stage_ui};
+    use mtn_studio::app::motion::stage::{StageState, stage_ui};
     // The stand with the head raised as far as it goes (tilt 0°, the second tilt 45°).
     let mut motion = mtn_studio::example::stand_to_sit();
     let mut values = motion.keyframes.get(0).unwrap().angles_urad.to_vec();
@@ -370,22 +365,8 @@ fn a_view_preset_frames_the_whole_pose_a_raised_head_included() {
     let mut keyframes = mtn_studio::codec::mtn::Keyframes::new(values.len());
     keyframes.push(0, [0; 3], &values).unwrap();
     motion.keyframes = keyframes;
-    let times = [0];
-    let changes = mtn_studio::edit::Changes::default();
-    let input = StageInput {
-        motion: &motion,
-        revision: 0,
-        changes: &changes,
-        values: &values,
-        file_body: [0; 3],
-        playhead_ms: 0,
-        times_ms: &times,
-        ticks: None,
-        visible_ms: None,
-        focused: None,
-        lights: None,
-        shows: mtn_studio::app::motion::stage::model::StageModel::default(),
-    };
+    let on_stage = crate::on_stage::OnStage::new(motion, 0);
+    let input = on_stage.input(mtn_studio::app::motion::stage::model::StageModel::default());
     let mut harness = Harness::builder().with_size([320.0, 260.0]).build_ui_state(
         |ui, state: &mut StageState| {
             stage_ui(ui, &input, false, state);

@@ -21,6 +21,7 @@ mod layout;
 mod led_edit;
 mod motion_menu;
 mod navigation;
+mod on_stage;
 mod open_both_ways;
 mod paint_cost;
 mod panels;

@@ -142,7 +142,7 @@ fn stage_picture(
     view: mtn_studio::app::motion::stage::camera::View,
     file: &str,
 ) {
-    use mtn_studio::app::motion::stage::{StageInput, StageState, stage_ui};
+    use mtn_studio::app::motion::stage::{StageState, stage_ui};
     use mtn_studio::codec::mtn::Motion;
     use mtn_studio::robot::postures::{posture, posture_locators};
     let pose = posture(model, name).unwrap();
@@ -156,25 +156,10 @@ fn stage_picture(
         .keyframes
         .push(0, pose.body_urad(), &pose.angles_urad())
         .unwrap();
-    let values = pose.angles_urad();
     let mut state = StageState::default();
     state.camera.set_view(view);
-    let times = [0];
-    let changes = mtn_studio::edit::Changes::default();
-    let input = StageInput {
-        motion: &motion,
-        revision: 0,
-        changes: &changes,
-        values: &values,
-        file_body: pose.body_urad(),
-        playhead_ms: 0,
-        times_ms: &times,
-        ticks: None,
-        visible_ms: None,
-        focused: None,
-        lights: None,
-        shows: mtn_studio::app::motion::stage::model::StageModel::default(),
-    };
+    let on_stage = crate::on_stage::OnStage::new(motion, 0);
+    let input = on_stage.input(mtn_studio::app::motion::stage::model::StageModel::default());
     let mut harness = Harness::builder()
         .with_size([640.0, 420.0])
         .wgpu()
@@ -505,31 +490,9 @@ fn stage_at_600(
     shows: mtn_studio::app::motion::stage::model::StageModel,
     file: &str,
 ) -> Option<image::RgbaImage> {
-    use mtn_studio::app::motion::stage::{StageInput, StageState, stage_ui};
-    let motion = mtn_studio::example::stand_to_sit();
-    let times = mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes);
-    let playhead_ms = 600;
-    let values = mtn_studio::robot::timing::values_at_tick_in(
-        &motion.keyframes,
-        &times,
-        playhead_ms / mtn_studio::robot::timing::TICK_MS,
-    )
-    .unwrap();
-    let changes = mtn_studio::edit::Changes::default();
-    let input = StageInput {
-        motion: &motion,
-        revision: 0,
-        changes: &changes,
-        values: &values,
-        file_body: motion.keyframes.get(1).unwrap().body_urad,
-        playhead_ms,
-        times_ms: &times,
-        ticks: None,
-        visible_ms: None,
-        focused: None,
-        lights: None,
-        shows,
-    };
+    use mtn_studio::app::motion::stage::{StageState, stage_ui};
+    let on_stage = crate::on_stage::OnStage::new(mtn_studio::example::stand_to_sit(), 600);
+    let input = on_stage.input(shows);
     let mut state = StageState::default();
     state
         .camera
