@@ -266,9 +266,43 @@ pub fn menu(harness: &mut Harness<'_, StudioApp>, menu: &str, item: &str) {
     harness.run();
 }
 
-/// Presses the button named `name` (a window's title may share the name).
+/// Presses the button named `name` (a window's title may share the name), scrolled into
+/// view first as a person would (the right column scrolls beneath the stage).
 pub fn press(harness: &mut Harness<'_, StudioApp>, name: &str) {
+    harness
+        .get_by_role_and_label(Role::Button, name)
+        .scroll_to_me();
+    harness.run();
     harness.get_by_role_and_label(Role::Button, name).click();
+    harness.run();
+}
+
+/// Scrolls the right column to the problems panel, as a person would (its rows are built
+/// only while in view).
+pub fn scroll_to_problems(harness: &mut Harness<'_, StudioApp>) {
+    let heading = |h: &Harness<'_, StudioApp>| {
+        h.query_all_by_label_contains("Problems (")
+            .next()
+            .expect("a problems panel")
+            .rect()
+    };
+    harness
+        .query_all_by_label_contains("Problems (")
+        .next()
+        .expect("a problems panel")
+        .scroll_to_me();
+    harness.run();
+    // On to its first rows: the wheel over the column, up to the heading's height away.
+    let at = heading(harness);
+    harness.hover_at(at.center());
+    harness.run();
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -200.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
     harness.run();
 }
 

@@ -181,8 +181,7 @@ fn a_malformed_file_shows_its_problems_and_repair_makes_it_well_formed() {
             .next()
             .is_some()
     );
-    harness.get_by_label("Repair").click();
-    harness.run();
+    common::ui::press(&mut harness, "Repair");
     assert!(said(&harness).contains("Repaired"), "{}", said(&harness));
     assert!(doc(&harness).is_dirty(), "a repair is unsaved work");
     ctrl(&mut harness, Key::S);

@@ -417,3 +417,67 @@ fn panels_squeezed_by_a_small_window_grow_back_with_it_and_the_splitter_still_wo
         (700.0 - smaller) / 700.0
     );
 }
+
+#[test]
+fn at_900x600_the_robot_stands_200_px_tall_with_the_stages_text_below_it() {
+    let mut harness = window([900.0, 600.0]);
+    harness.run();
+    let stage = widgets(&harness).stage.clone();
+    let picture = stage.rect.expect("the stage was drawn");
+    let robot = stage
+        .hits
+        .iter()
+        .flat_map(|(_, tri)| *tri)
+        .fold(Rect::NOTHING, |r, p| r.union(Rect::from_pos(p)));
+    assert!(
+        robot.height() >= 200.0,
+        "the robot is {robot:?} in {picture:?}"
+    );
+    assert!(
+        picture.expand(1.0).contains_rect(robot),
+        "framed whole: {robot:?} in {picture:?}"
+    );
+    // The stage's text has a strip of its own below the picture, none of it over the robot;
+    // the toolbar is one row above.
+    let whole = harness.get_by_label("Stage").rect();
+    assert!(
+        whole.bottom() - picture.bottom() > 40.0,
+        "{picture:?} in {whole:?}"
+    );
+    let views: Vec<Rect> = ["Front", "Side", "Top", "¾"]
+        .into_iter()
+        .map(|v| harness.get_by_label(v).rect())
+        .collect();
+    assert!(
+        views
+            .iter()
+            .all(|r| (r.center().y - views[0].center().y).abs() < 1.0)
+    );
+    let more = harness.get_by_label("…").rect();
+    assert!(
+        (more.center().y - views[0].center().y).abs() < 1.0,
+        "one row: {more:?}"
+    );
+}
+
+#[test]
+fn a_narrow_stage_keeps_its_ghosts_and_paths_in_its_menu() {
+    let mut harness = window([900.0, 600.0]);
+    assert!(harness.query_by_label("Paths").is_none(), "folded away");
+    let shown = common::ui::tab(&harness).stage.show_paths;
+    harness.get_by_label("…").click();
+    harness.run();
+    harness.get_by_label("Paths").click();
+    harness.run();
+    let tab = common::ui::tab(&harness);
+    assert_eq!(tab.stage.show_paths, !shown, "Paths turned from the menu");
+    // The menu stays open while it is used. Its label gives the Ghosts field the keyboard;
+    // a typed 2 and Enter set two ghosts.
+    harness.get_by_label_contains("Ghosts").click();
+    harness.run();
+    common::ui::shortcut(&mut harness, egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Ghosts").type_text("2");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert_eq!(common::ui::tab(&harness).stage.onion, 2);
+}

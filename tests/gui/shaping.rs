@@ -259,6 +259,7 @@ fn fix_this_segment_beside_a_speed_problem_fixes_that_segment_and_no_other() {
         .expect("a speed problem with a time");
     let k = times.iter().position(|&t| t == at).unwrap();
     // The first one, brought into view (the panel scrolls), then clicked.
+    common::ui::scroll_to_problems(&mut h);
     let button = |h: &Harness<'_, StudioApp>| {
         h.query_all_by_role_and_label(egui::accesskit::Role::Button, "Fix This Segment")
             .next()

@@ -24,6 +24,10 @@ use crate::edit::{Document, Playback};
 /// keeps at least half of it at any size.
 const JOINTS_SHARE: f32 = 0.22;
 const RIGHT_SHARE: f32 = 0.24;
+/// The right column's share from [`ROOMY_WIDTH`] up: the stage's robot stands 200 px tall
+/// in a 900x600 window.
+const ROOMY_RIGHT_SHARE: f32 = 0.25;
+const ROOMY_WIDTH: f32 = 800.0;
 /// The right column's share with the stage large (the timeline keeps the rest).
 const LARGE_STAGE_SHARE: f32 = 0.62;
 /// The rows (header included) the keyframe table shows at first where there is room.
@@ -174,6 +178,8 @@ fn right_column_ui(
     let large = panels.pose && panels.large_stage;
     let share = if large {
         LARGE_STAGE_SHARE
+    } else if width >= ROOMY_WIDTH {
+        ROOMY_RIGHT_SHARE
     } else {
         RIGHT_SHARE
     };
@@ -214,12 +220,16 @@ fn right_column_ui(
                     default: if large {
                         column * 0.8
                     } else {
-                        (ui.available_width() * 0.75).min(column * 0.4)
+                        // The robot and its text below it (see `stage::hud`) first; the
+                        // header and problems scroll beneath.
+                        (column * 0.7).min(380.0)
                     },
-                    max: column * if large { 0.9 } else { 0.7 },
+                    max: column * if large { 0.9 } else { 0.75 },
                 };
                 size.fit(ui);
+                // Inside the column's own margins: no second frame around the stage.
                 let panel = egui::Panel::top(size.salt)
+                    .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
                     .resizable(true)
                     .default_size(size.default)
                     .max_size(size.max)

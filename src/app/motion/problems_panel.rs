@@ -85,9 +85,13 @@ pub fn problems_ui(
         .map(|h| h.as_ref().clone())
         .unwrap_or_default();
     heights.resize(listed.len(), ESTIMATED_HEIGHT);
+    // As tall as the list (up to 260 points) even where the column it is in must scroll to
+    // show it: it is never squeezed into the column's last few points.
+    let tall = heights.iter().sum::<f32>().min(LIST_HEIGHT);
     egui::ScrollArea::vertical()
         .id_salt("problems")
-        .max_height(260.0)
+        .max_height(LIST_HEIGHT)
+        .min_scrolled_height(tall)
         .show_viewport(ui, |ui, viewport| {
             let top = ui.min_rect().top();
             let mut y = 0.0;
@@ -105,6 +109,9 @@ pub fn problems_ui(
         });
     ui.data_mut(|d| d.insert_temp(heights_id, std::sync::Arc::new(heights)));
 }
+
+/// The most the list of problems takes of its column's height (it scrolls within it).
+const LIST_HEIGHT: f32 = 260.0;
 
 /// The height a problem not yet shown is taken to have (two lines and a gap).
 const ESTIMATED_HEIGHT: f32 = 44.0;

@@ -181,13 +181,46 @@ impl Camera {
         self.distance = (self.distance * factor).clamp(NEAREST, FURTHEST);
     }
 
-    /// Looks at the middle of `low..high` from far enough to see all of it.
-    pub fn frame(&mut self, low: [f32; 3], high: [f32; 3]) {
+    /// Looks at `points` (the robot's corners) from where they fill most of `view`: their
+    /// middle in the middle, as near as leaves a margin on the tighter side.
+    pub fn frame(&mut self, points: &[[f32; 3]], view: Rect) {
+        let Some(first) = points.first() else {
+            return;
+        };
+        let (mut low, mut high) = (*first, *first);
+        for p in points {
+            for a in 0..3 {
+                low[a] = low[a].min(p[a]);
+                high[a] = high[a].max(p[a]);
+            }
+        }
         let size = (0..3).map(|i| high[i] - low[i]).fold(0.0_f32, f32::max);
-        self.target = [0, 1, 2].map(|i| (low[i] + high[i]) / 2.0);
+        self.target = [0, 1, 2].map(|i| f32::midpoint(low[i], high[i]));
+        // From far enough to see the largest side from anywhere, then nearer or further until
+        // what is seen fills the view (perspective: a few rounds settle it).
         self.distance = (size * 1.4 / (FOV / 2.0).tan() / 2.0).clamp(NEAREST, FURTHEST);
+        for _ in 0..6 {
+            let seen: Option<Vec<Pos2>> = points
+                .iter()
+                .map(|&p| self.project(p, view).map(|q| q.pos))
+                .collect();
+            let Some(seen) = seen else {
+                return;
+            };
+            let on_screen = Rect::from_points(&seen);
+            self.pan(view.center() - on_screen.center(), view);
+            let scale = (on_screen.width() / (view.width() * FILL))
+                .max(on_screen.height() / (view.height() * FILL));
+            if !scale.is_finite() || scale <= 0.0 {
+                return;
+            }
+            self.distance = (self.distance * scale).clamp(NEAREST, FURTHEST);
+        }
     }
 }
+
+/// How much of the view a framed robot fills, along the tighter side.
+const FILL: f32 = 0.92;
 
 #[cfg(test)]
 mod tests {

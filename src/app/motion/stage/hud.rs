@@ -5,7 +5,8 @@ use super::around;
 use super::paint::Canvas;
 use crate::robot::floor;
 use crate::robot::urad_to_deg;
-use egui::{Color32, Pos2, Rect};
+use egui::{Color32, Galley, Pos2, Rect};
+use std::sync::Arc;
 
 /// What the stage's text says.
 pub struct Hud<'a> {
@@ -21,38 +22,89 @@ pub struct Hud<'a> {
     pub on_keyframe: bool,
     /// Whether the motion is too long for the floor to be worked out every tick.
     pub too_long: bool,
-    /// Whether the paws' paths are drawn (their key is shown).
-    pub paths: bool,
 }
 
-/// Writes `lines` from `top` down, each wrapped to the stage's width on a dark backdrop (the
-/// robot may be behind them).
-fn lines(canvas: &Canvas<'_>, rect: Rect, top: f32, lines: &[(String, Color32)]) {
-    let font = egui::FontId::proportional(12.0);
-    let width = (rect.width() - 16.0).max(40.0);
-    let mut y = top;
-    for (text, color) in lines {
-        let galley = canvas
-            .recorder
-            .painter
-            .layout(text.clone(), font.clone(), *color, width);
-        let at = Pos2::new(rect.left() + 8.0, y);
-        canvas.add(egui::epaint::RectShape::filled(
-            Rect::from_min_size(
-                at - egui::vec2(3.0, 1.0),
-                galley.size() + egui::vec2(6.0, 2.0),
-            ),
-            3.0,
-            Color32::from_black_alpha(150),
-        ));
-        y += galley.size().y + 3.0;
-        canvas.galley(at, galley, *color);
+/// A stage smaller than this (points) has its text in a strip below the picture: written
+/// over a small picture, it hides the robot.
+const TEXT_OVER_MIN: egui::Vec2 = egui::vec2(440.0, 380.0);
+
+/// The stage's text, laid out for a width, and where it goes.
+pub struct Text {
+    lines: Vec<(Arc<Galley>, Color32)>,
+    /// Below the picture (else over its top left, each line on a dark backdrop).
+    below: bool,
+}
+
+impl Text {
+    /// Lays out what `hud` says for a stage in `rect`.
+    pub fn layout(painter: &egui::Painter, hud: &Hud<'_>, rect: Rect) -> Self {
+        let below = rect.width() < TEXT_OVER_MIN.x || rect.height() < TEXT_OVER_MIN.y;
+        let font = egui::FontId::proportional(if below { 11.5 } else { 12.0 });
+        let width = (rect.width() - 16.0).max(40.0);
+        let lines = said(hud)
+            .into_iter()
+            .map(|(text, color)| (painter.layout(text, font.clone(), color, width), color))
+            .collect();
+        Self { lines, below }
+    }
+
+    /// The part of `rect` the robot is drawn in: all of it, or what the strip below leaves
+    /// (at least half).
+    #[must_use]
+    pub fn view(&self, rect: Rect) -> Rect {
+        if !self.below {
+            return rect;
+        }
+        let strip = self.height() + 8.0;
+        let mut view = rect;
+        view.max.y = (rect.bottom() - strip).max(rect.center().y);
+        view
+    }
+
+    fn height(&self) -> f32 {
+        self.lines.iter().map(|(g, _)| g.size().y + 2.0).sum()
+    }
+
+    /// Writes the text: over the picture's top left, or in the strip below `view`.
+    pub fn draw(self, canvas: &Canvas<'_>, whole: Rect) {
+        let below = self.below;
+        let mut y = if below {
+            let strip =
+                Rect::from_min_max(egui::pos2(whole.left(), canvas.rect.bottom()), whole.max);
+            // Over whatever of the floor spilled past the picture.
+            canvas.add(egui::epaint::RectShape::filled(
+                strip,
+                egui::CornerRadius {
+                    sw: 4,
+                    se: 4,
+                    ..Default::default()
+                },
+                Color32::from_rgb(22, 23, 27),
+            ));
+            strip.top() + 4.0
+        } else {
+            whole.top() + 6.0
+        };
+        for (galley, color) in self.lines {
+            let at = Pos2::new(whole.left() + 8.0, y);
+            if !below {
+                canvas.add(egui::epaint::RectShape::filled(
+                    Rect::from_min_size(
+                        at - egui::vec2(3.0, 1.0),
+                        galley.size() + egui::vec2(6.0, 2.0),
+                    ),
+                    3.0,
+                    Color32::from_black_alpha(150),
+                ));
+            }
+            y += galley.size().y + if below { 2.0 } else { 3.0 };
+            canvas.galley(at, galley, color);
+        }
     }
 }
 
-/// Writes the stage's text over the picture.
-pub fn hud(canvas: &Canvas<'_>, hud: &Hud<'_>) {
-    let rect = canvas.rect;
+/// What the stage says, line by line, with each line's colour.
+fn said(hud: &Hud<'_>) -> Vec<(String, Color32)> {
     let settled = hud.settled;
     let mut said = vec![(
         format!(
@@ -118,9 +170,15 @@ pub fn hud(canvas: &Canvas<'_>, hud: &Hud<'_>) {
             Color32::from_gray(150),
         ));
     }
-    lines(canvas, rect, rect.top() + 6.0, &said);
+    said
+}
+
+/// The paths' key (which paw is which colour) and the camera's help, at the bottom of the
+/// picture `canvas.rect`.
+pub fn key_and_help(canvas: &Canvas<'_>, paths: bool) {
+    let rect = canvas.rect;
     // The paths' key, bottom right: which paw is which colour.
-    if hud.paths {
+    if paths {
         let font = egui::FontId::proportional(11.0);
         let mut x = rect.right() - 8.0;
         let y = rect.bottom() - 24.0;
@@ -139,8 +197,13 @@ pub fn hud(canvas: &Canvas<'_>, hud: &Hud<'_>) {
             x -= 12.0;
         }
     }
+    let wide = rect.width() > 520.0;
+    if paths && !wide {
+        // No room for both: the key says more while the paths are drawn.
+        return;
+    }
     let help = canvas.recorder.painter.layout_no_wrap(
-        if rect.width() > 520.0 {
+        if wide {
             "drag: orbit · Shift+drag: pan · wheel: zoom · double-click: frame · 1-4: views"
         } else {
             "drag · Shift+drag · wheel · double-click · 1-4"

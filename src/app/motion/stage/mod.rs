@@ -19,28 +19,48 @@ pub mod paint;
 mod picture;
 pub mod solid;
 
+use crate::app::field;
 use crate::robot::floor;
 use camera::{Camera, View};
 use egui::{Pos2, Rect};
 pub use input::StageInput;
 
 /// What the stage widget keeps between frames: its camera, and what it drew.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct StageState {
     /// The camera.
     pub camera: Camera,
     /// The robot's triangles on screen last frame, furthest first, with their joints: what a
     /// click picks from (and what tests click).
     pub hits: Vec<(Option<usize>, [Pos2; 3])>,
-    /// Where the stage was drawn last frame.
+    /// Where the robot was drawn last frame (the stage less the strip its text may take).
     pub rect: Option<Rect>,
     /// The paws' paths, kept while the motion and the time in view stay.
     trails: Option<around::Trails>,
     /// The picture last drawn, kept while the pose and the view stay.
     picture: Option<picture::Picture>,
-    /// A view preset was chosen: frame the whole pose as the next picture is drawn (a
-    /// raised head is not cut off).
+    /// A view preset was chosen, or the stage is new: frame the whole pose as the next
+    /// picture is drawn (a raised head is not cut off).
     reframe: bool,
+    /// The camera is as framing left it (no orbit, pan or zoom since): framed again when the
+    /// stage's size changes, so a window that grows or a panel that settles keeps the robot
+    /// whole and large.
+    framed: Option<egui::Vec2>,
+}
+
+impl Default for StageState {
+    /// The three-quarter view, framing the first pose drawn.
+    fn default() -> Self {
+        Self {
+            camera: Camera::default(),
+            hits: Vec::new(),
+            rect: None,
+            trails: None,
+            picture: None,
+            reframe: true,
+            framed: None,
+        }
+    }
 }
 
 /// What the user asked of the stage.
@@ -63,6 +83,10 @@ pub fn pick(hits: &[(Option<usize>, [Pos2; 3])], p: Pos2) -> Option<Option<usize
         .map(|(joint, _)| *joint)
 }
 
+/// Narrower than this, the stage's toolbar is one row: the views, then what it shows in a
+/// menu.
+const FULL_TOOLBAR_WIDTH: f32 = 420.0;
+
 fn toolbar(
     ui: &mut egui::Ui,
     state: &mut StageState,
@@ -70,7 +94,12 @@ fn toolbar(
     large: bool,
 ) -> Option<StageEvent> {
     let mut event = None;
+    let compact = ui.available_width() < FULL_TOOLBAR_WIDTH;
     ui.horizontal_wrapped(|ui| {
+        if compact {
+            ui.spacing_mut().item_spacing.x = 3.0;
+            ui.spacing_mut().button_padding.x = 3.0;
+        }
         for view in View::ALL {
             if ui
                 .small_button(view.label())
@@ -85,44 +114,62 @@ fn toolbar(
                 state.reframe = true;
             }
         }
-        let mut onion = shows.onion;
-        if ui
-            .add(
-                egui::DragValue::new(&mut onion)
-                    .range(0..=model::MAX_GHOSTS)
-                    .prefix("Ghosts ")
-                    .speed(0.05),
-            )
-            .on_hover_text(
-                "Ghosts of the pose this many times before (cyan) and after (amber) the \
-                 playhead",
-            )
-            .changed()
-        {
-            event = Some(StageEvent::Change(model::StageAction::Ghosts(onion)));
-        }
-        if shows.onion > 0 {
-            event = spacing_ui(ui, shows.spacing).or(event);
-        }
-        let mut paths = shows.show_paths;
-        if ui
-            .checkbox(&mut paths, "Paths")
-            .on_hover_text("The paws' paths over the time in view")
-            .changed()
-        {
-            event = Some(StageEvent::Change(model::StageAction::Paths(paths)));
-        }
-        let label = if large { "Smaller" } else { "Larger" };
-        if ui
-            .small_button(label)
-            .on_hover_text(
-                "The stage takes most of the window, or its corner again (View > Large Stage)",
-            )
-            .clicked()
-        {
-            event = Some(StageEvent::ToggleLarge);
+        if compact {
+            // Open while its fields are used (a click into Ghosts would close a menu).
+            let config = egui::containers::menu::MenuConfig::new()
+                .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+            egui::containers::menu::MenuButton::new("…")
+                .config(config)
+                .ui(ui, |ui| event = shows_ui(ui, shows, large))
+                .0
+                .on_hover_text("Ghosts, the paws' paths and the stage's size");
+        } else {
+            event = shows_ui(ui, shows, large);
         }
     });
+    event
+}
+
+/// The ghosts, the paths, and the stage's size.
+fn shows_ui(ui: &mut egui::Ui, shows: model::StageModel, large: bool) -> Option<StageEvent> {
+    let mut event = None;
+    let mut onion = shows.onion;
+    let ghosts = field::labelled(ui, "Ghosts", |ui| {
+        ui.add(
+            egui::DragValue::new(&mut onion)
+                .range(0..=model::MAX_GHOSTS)
+                .speed(0.05),
+        )
+    });
+    if ghosts
+        .on_hover_text(
+            "Ghosts of the pose this many times before (cyan) and after (amber) the playhead",
+        )
+        .changed()
+    {
+        event = Some(StageEvent::Change(model::StageAction::Ghosts(onion)));
+    }
+    if shows.onion > 0 {
+        event = spacing_ui(ui, shows.spacing).or(event);
+    }
+    let mut paths = shows.show_paths;
+    if ui
+        .checkbox(&mut paths, "Paths")
+        .on_hover_text("The paws' paths over the time in view")
+        .changed()
+    {
+        event = Some(StageEvent::Change(model::StageAction::Paths(paths)));
+    }
+    let label = if large { "Smaller" } else { "Larger" };
+    if ui
+        .small_button(label)
+        .on_hover_text(
+            "The stage takes most of the window, or its corner again (View > Large Stage)",
+        )
+        .clicked()
+    {
+        event = Some(StageEvent::ToggleLarge);
+    }
     event
 }
 
@@ -196,7 +243,6 @@ pub fn stage_ui(
         ui.available_height().max(100.0),
     );
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
-    state.rect = Some(rect);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Stage"));
     steer(ui, &response, rect, state);
     let onion = (input.shows.onion, input.shows.spacing);
@@ -218,10 +264,12 @@ pub fn stage_ui(
     };
     painter.extend(picture.shapes.iter().cloned());
     state.hits.clone_from(&picture.hits);
-    if response.double_clicked() || std::mem::take(&mut state.reframe) {
-        if let Some((mut low, high)) = picture.extent {
-            low[2] = 0.0;
-            state.camera.frame(low, high);
+    state.rect = Some(picture.view);
+    let resized = state.framed.is_some_and(|size| size != picture.view.size());
+    if response.double_clicked() || std::mem::take(&mut state.reframe) || resized {
+        if !picture.corners.is_empty() {
+            state.camera.frame(&picture.corners, picture.view);
+            state.framed = Some(picture.view.size());
             // Drawn framed from the next frame.
             ui.ctx().request_repaint();
         }
@@ -245,6 +293,7 @@ fn steer(ui: &egui::Ui, response: &egui::Response, rect: Rect, state: &mut Stage
         )
     });
     if response.dragged() {
+        state.framed = None;
         let delta = response.drag_delta();
         if shift || middle || secondary {
             state.camera.pan(delta, rect);
@@ -255,6 +304,7 @@ fn steer(ui: &egui::Ui, response: &egui::Response, rect: Rect, state: &mut Stage
     if response.hovered() {
         let scroll = ui.input(|i| i.smooth_scroll_delta.y);
         if scroll != 0.0 {
+            state.framed = None;
             state.camera.zoom((-scroll * 0.002).exp());
         }
         for view in View::ALL {

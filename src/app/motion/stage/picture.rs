@@ -5,7 +5,7 @@
 //! kept shapes again.
 
 use super::camera::Camera;
-use super::hud::{Hud, hud};
+use super::hud::{Hud, Text, key_and_help};
 use super::input::{StageInput, held};
 use super::paint::{Canvas, margin_color};
 use super::{around, solid};
@@ -96,8 +96,10 @@ pub struct Picture {
     pub shapes: Vec<Shape>,
     /// The robot's triangles on screen, furthest first, with their joints.
     pub hits: Vec<(Option<usize>, [Pos2; 3])>,
-    /// The robot's extent in the floor frame (lowest and highest corner), to frame it.
-    pub extent: Option<([f32; 3], [f32; 3])>,
+    /// The part of the stage the robot is drawn in (the text may take a strip below).
+    pub view: Rect,
+    /// The robot's corners in the floor frame, to frame it.
+    pub corners: Vec<[f32; 3]>,
 }
 
 /// Makes the picture for `key`.
@@ -110,9 +112,21 @@ pub fn make(
 ) -> Picture {
     let body = rig.pose(input.values);
     let settled = floor::settle(&body, key.up, None);
+    let text = Text::layout(
+        painter,
+        &Hud {
+            settled: &settled,
+            file_body: input.file_body,
+            body: &body,
+            rig,
+            on_keyframe: key.on_keyframe,
+            too_long: key.too_long,
+        },
+        key.rect,
+    );
     let canvas = Canvas {
         camera: &key.camera,
-        rect: key.rect,
+        rect: text.view(key.rect),
         recorder: crate::app::motion::recorder::Recorder::new(painter),
     };
     canvas.add(egui::epaint::RectShape::filled(
@@ -156,37 +170,16 @@ pub fn make(
         .map(|d| (d.joint, d.corners))
         .collect();
     overlay_com(&canvas, &settled);
-    hud(
-        &canvas,
-        &Hud {
-            settled: &settled,
-            file_body: input.file_body,
-            body: &body,
-            rig,
-            on_keyframe: key.on_keyframe,
-            too_long: key.too_long,
-            paths: trails.is_some(),
-        },
-    );
+    key_and_help(&canvas, trails.is_some());
+    let view = canvas.rect;
+    text.draw(&canvas, key.rect);
     Picture {
+        view,
         shapes: canvas.recorder.finish(),
         key,
         hits,
-        extent: extent(&robot),
+        corners: robot.iter().flat_map(|t| t.p).collect(),
     }
-}
-
-/// The lowest and highest corner of the triangles, if there are any.
-fn extent(tris: &[solid::Tri]) -> Option<([f32; 3], [f32; 3])> {
-    let mut low = [f32::INFINITY; 3];
-    let mut high = [f32::NEG_INFINITY; 3];
-    for p in tris.iter().flat_map(|t| t.p) {
-        for a in 0..3 {
-            low[a] = low[a].min(p[a]);
-            high[a] = high[a].max(p[a]);
-        }
-    }
-    low[0].is_finite().then_some((low, high))
 }
 
 #[expect(clippy::cast_possible_truncation, reason = "millimetres on screen")]
