@@ -26,6 +26,7 @@ mod menu;
 pub mod motion;
 mod pairing;
 mod panel_size;
+pub(crate) mod pointer;
 pub mod recovery;
 pub mod route;
 pub mod sink;

@@ -125,15 +125,33 @@ pub fn click_at(harness: &mut Harness<'_, StudioApp>, at: Pos2) {
 /// quarter of a second apart: two clicks a frame each are a double-click, as two quick
 /// clicks are on a desktop).
 fn press_and_release(harness: &mut Harness<'_, StudioApp>, at: Pos2, button: egui::PointerButton) {
+    press_and_release_with(harness, at, button, Modifiers::NONE);
+}
+
+fn press_and_release_with(
+    harness: &mut Harness<'_, StudioApp>,
+    at: Pos2,
+    button: egui::PointerButton,
+    modifiers: Modifiers,
+) {
     for pressed in [true, false] {
         harness.input_mut().events.push(egui::Event::PointerButton {
             pos: at,
             button,
             pressed,
-            modifiers: Modifiers::NONE,
+            modifiers,
         });
     }
     harness.step();
+}
+
+/// A quick click with `modifiers` held, let go within the same frame: egui-winit's pointer
+/// events carry them, the frame's own modifiers (held at its end) are none.
+pub fn quick_click_with(harness: &mut Harness<'_, StudioApp>, at: Pos2, modifiers: Modifiers) {
+    harness.hover_at(at);
+    harness.run();
+    press_and_release_with(harness, at, egui::PointerButton::Primary, modifiers);
+    harness.run();
 }
 
 /// Two clicks at a point in quick succession.

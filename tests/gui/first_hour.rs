@@ -444,3 +444,36 @@ fn a_status_message_leaves_the_status_bar_once_the_motion_is_edited_again() {
     // It is still in the log (View > Messages…).
     assert!(common::ui::said(&harness).contains(copied));
 }
+
+#[test]
+fn a_quick_shift_click_adds_to_the_selection_in_the_table_and_on_the_timeline() {
+    let mut harness =
+        common::ui::harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    harness.get_by_label("Keyframe 1").click();
+    harness.run();
+    // Shift let go before the frame ends: the click's own event says it was held.
+    let row = harness.get_by_label("Keyframe 3").rect().center();
+    common::ui::quick_click_with(&mut harness, row, egui::Modifiers::SHIFT);
+    let selected: Vec<usize> = common::ui::tab(&harness)
+        .view
+        .selected_keyframes
+        .iter()
+        .copied()
+        .collect();
+    assert_eq!(selected, [1, 3]);
+    // On the timeline: a point, then a quick Shift-click on another adds it.
+    let knee = mtn_studio::app::motion::view::Channel::Joint(5);
+    let point = |k: usize| common::ui::point_on_screen(&harness, k, knee);
+    let (first, second) = (point(1), point(3));
+    common::ui::click_at(&mut harness, first);
+    common::ui::quick_click_with(&mut harness, second, egui::Modifiers::SHIFT);
+    // (The point drawn on top there is whichever joint's; the keyframes are what count.)
+    let chosen: Vec<usize> = common::ui::tab(&harness)
+        .view
+        .selection
+        .iter()
+        .map(|(k, _)| *k)
+        .collect();
+    assert_eq!(chosen, [1, 3]);
+}

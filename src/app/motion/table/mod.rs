@@ -186,7 +186,8 @@ fn lead_cell(
                 )
             });
             if response.clicked() {
-                let add = ui.input(|i| i.modifiers.shift || i.modifiers.command);
+                let held = crate::app::pointer::click_modifiers(ui);
+                let add = held.shift || held.command;
                 sink.push(MotionAction::SelectKeyframe { keyframe: k, add });
                 if let Some(&t) = times.get(k) {
                     sink.push(MotionAction::Seek(t));

@@ -74,6 +74,7 @@ pub(super) fn interact(
         }
     }
     if plot_response.clicked() {
+        let shift = crate::app::pointer::click_modifiers(ui).shift;
         match hovered_now {
             Some(point) => {
                 sink.push(MotionAction::SelectPoints(drag::clicked(
