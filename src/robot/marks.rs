@@ -6,6 +6,7 @@ use super::limits::limit_bounds;
 use super::parse_design;
 use super::speed::{for_each_too_fast, speed_bounds};
 use crate::codec::mtn::Motion;
+use crate::codec::{Problem, Severity};
 
 /// Consecutive keyframes `first..=last` (indices into the motion).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +29,9 @@ pub struct SafetyMarks {
     pub any_out_of_range: Vec<Run>,
     /// Any joint too fast: the union of `too_fast`.
     pub any_too_fast: Vec<Run>,
+    /// Per joint: the runs whose problem is only a note (see [`SafetyMarks::fold_notes`]),
+    /// taken out of `out_of_range` and `too_fast`.
+    pub noted: Vec<Vec<Run>>,
 }
 
 impl SafetyMarks {
@@ -35,6 +39,31 @@ impl SafetyMarks {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.any_out_of_range.is_empty() && self.any_too_fast.is_empty()
+    }
+
+    /// Takes the runs of a joint whose limit or speed problem in `problems` is a note (past
+    /// its published limit no further than Sony's own motions go, a servo that reaches every
+    /// keyframe within `speed::MISS_DEG`) out of the warnings' runs into `noted`, so that
+    /// only warnings are marked as warnings. `len`: the motion's keyframe count.
+    pub fn fold_notes(&mut self, problems: &[Problem], len: usize) {
+        use crate::robot::codes::{JOINT_LIMIT, JOINT_SPEED};
+        self.noted = vec![Vec::new(); self.out_of_range.len()];
+        for problem in problems.iter().filter(|p| p.severity == Severity::Info) {
+            let Some(j) = problem.joint else {
+                continue;
+            };
+            let from = match problem.code {
+                JOINT_LIMIT => self.out_of_range.get_mut(j),
+                JOINT_SPEED => self.too_fast.get_mut(j),
+                _ => None,
+            };
+            if let (Some(from), Some(noted)) = (from, self.noted.get_mut(j)) {
+                let taken = std::mem::take(from);
+                *noted = union(&[std::mem::take(noted), taken], len);
+            }
+        }
+        self.any_out_of_range = union(&self.out_of_range, len);
+        self.any_too_fast = union(&self.too_fast, len);
     }
 }
 
@@ -122,6 +151,7 @@ pub fn safety_marks(motion: &Motion) -> SafetyMarks {
         too_fast: vec![Vec::new(); joint_count],
         any_out_of_range: Vec::new(),
         any_too_fast: Vec::new(),
+        noted: vec![Vec::new(); joint_count],
     };
     let Some(design) = parse_design(&motion.design) else {
         return marks;

@@ -145,6 +145,25 @@ fn press_and_release_with(
     harness.step();
 }
 
+/// A click with `modifiers` held down before it and let go after it, sent as egui-winit
+/// sends it: the frames' modifiers, and each pointer event's own, say they are held.
+pub fn click_with(harness: &mut Harness<'_, StudioApp>, at: Pos2, modifiers: Modifiers) {
+    harness.event(egui::Event::ModifiersChanged(modifiers));
+    harness.hover_at(at);
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers,
+        });
+        harness.run();
+    }
+    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    harness.run();
+}
+
 /// A quick click with `modifiers` held, let go within the same frame: egui-winit's pointer
 /// events carry them, the frame's own modifiers (held at its end) are none.
 pub fn quick_click_with(harness: &mut Harness<'_, StudioApp>, at: Pos2, modifiers: Modifiers) {

@@ -441,12 +441,8 @@ fn shift_click_selects_several_points_and_they_move_together() {
     };
     let first = point_on_screen(&harness, 2, knee);
     click(&mut harness, first);
-    harness.event(egui::Event::ModifiersChanged(Modifiers::SHIFT));
-    harness.run();
     let second = point_on_screen(&harness, 3, knee);
-    click(&mut harness, second);
-    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
-    harness.run();
+    common::ui::click_with(&mut harness, second, Modifiers::SHIFT);
     assert_eq!(
         tab(&harness)
             .view

@@ -371,13 +371,7 @@ fn points_selected_on_one_joint_shape_that_joint_between_them() {
     let first = common::ui::point_on_screen(&h, 1, channel);
     common::ui::click_at(&mut h, first);
     let last = common::ui::point_on_screen(&h, 3, channel);
-    h.input_mut()
-        .events
-        .push(Event::ModifiersChanged(Modifiers::SHIFT));
-    common::ui::click_at(&mut h, last);
-    h.input_mut()
-        .events
-        .push(Event::ModifiersChanged(Modifiers::NONE));
+    common::ui::click_with(&mut h, last, Modifiers::SHIFT);
     h.run();
     assert_eq!(tab(&h).view.selection.len(), 2, "two points selected");
     ctrl(&mut h, Key::K);

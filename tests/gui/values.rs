@@ -119,13 +119,7 @@ fn a_value_typed_into_one_of_several_selected_rows_sets_them_all() {
     h.run();
     // Shift-click the next row, as a person does.
     let at = h.get_by_label("Keyframe 2").rect().center();
-    h.input_mut()
-        .events
-        .push(Event::ModifiersChanged(Modifiers::SHIFT));
-    common::ui::click_at(&mut h, at);
-    h.input_mut()
-        .events
-        .push(Event::ModifiersChanged(Modifiers::NONE));
+    common::ui::click_with(&mut h, at, Modifiers::SHIFT);
     h.run();
     assert_eq!(
         common::ui::tab(&h)

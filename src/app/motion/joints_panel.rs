@@ -216,8 +216,9 @@ fn joint_row_ui(
     });
 }
 
-/// How often a joint goes beyond its limits and its servo, in words.
-fn safety_summary(out: &[Run], fast: &[Run]) -> String {
+/// How often a joint goes beyond its limits and its servo, in words (`noted`: where it does
+/// only as far as a note says).
+fn safety_summary(out: &[Run], fast: &[Run], noted: &[Run]) -> String {
     let mut said = Vec::new();
     if !out.is_empty() {
         let keyframes: usize = out.iter().map(|run| run.last - run.first + 1).sum();
@@ -232,6 +233,14 @@ fn safety_summary(out: &[Run], fast: &[Run]) -> String {
         said.push(format!(
             "too fast for its servo over {}",
             crate::words::plural(segments, "segment", "segments")
+        ));
+    }
+    if !noted.is_empty() {
+        let keyframes: usize = noted.iter().map(|run| run.last - run.first + 1).sum();
+        said.push(format!(
+            "past its published limit or speed at {}, no further than the robot does \
+             (a note)",
+            crate::words::plural(keyframes, "keyframe", "keyframes")
         ));
     }
     said.join(" and ")
@@ -250,13 +259,15 @@ fn safety_button_ui(
     let empty = Vec::new();
     let out = context.marks.out_of_range.get(j).unwrap_or(&empty);
     let fast = context.marks.too_fast.get(j).unwrap_or(&empty);
-    if out.is_empty() && fast.is_empty() {
+    let noted = context.marks.noted.get(j).unwrap_or(&empty);
+    if out.is_empty() && fast.is_empty() && noted.is_empty() {
         return;
     }
     let first = out
         .first()
         .into_iter()
         .chain(fast.first())
+        .chain(noted.first())
         .map(|run| run.first)
         .min()
         .unwrap_or(0);
@@ -286,7 +297,7 @@ fn safety_button_ui(
         .on_hover_ui(|ui| {
             ui.label(format!(
                 "{name} is {}; click to show it from {first_ms} ms",
-                safety_summary(out, fast)
+                safety_summary(out, fast, noted)
             ));
         });
     button.widget_info(|| {

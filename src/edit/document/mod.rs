@@ -516,6 +516,8 @@ impl Document {
         self.problems = check_problems(&self.motion, &offsets, &self.file_problems);
         self.merge_floor_problems();
         self.marks = safety_marks(&self.motion);
+        self.marks
+            .fold_notes(&self.problems, self.motion.keyframes.len());
         self.marks_revision = REVISIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 

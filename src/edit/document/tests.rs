@@ -286,3 +286,41 @@ fn a_change_of_the_tracks_alone_leaves_the_motion_saved() {
     assert!(!document.has_unsaved());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_joint_past_its_limit_only_as_far_as_sonys_own_motions_is_marked_as_a_note() {
+    let motion = stand_to_sit();
+    let j = motion
+        .locators
+        .iter()
+        .position(|l| crate::robot::joint_name(&motion.design, l) == "BL_LEG_KNEE")
+        .expect("the example has a knee");
+    let mut document = Document::unsaved(motion, "example");
+    // 124°: past the published 122°, short of the 125° Sony's own motions reach.
+    document.apply(
+        "set",
+        Edit::SetAngles(vec![(1, j, crate::robot::deg_to_urad(124.0))]),
+    );
+    let marks = document.safety_marks();
+    assert!(marks.out_of_range[j].is_empty(), "no warning mark");
+    assert!(
+        marks.any_out_of_range.is_empty(),
+        "nor on the overview strip"
+    );
+    assert_eq!(
+        marks.noted[j],
+        vec![crate::robot::marks::Run { first: 1, last: 1 }]
+    );
+    // 145°: a warning, marked as one.
+    document.apply(
+        "set",
+        Edit::SetAngles(vec![(1, j, crate::robot::deg_to_urad(145.0))]),
+    );
+    let marks = document.safety_marks();
+    assert_eq!(
+        marks.out_of_range[j],
+        vec![crate::robot::marks::Run { first: 1, last: 1 }]
+    );
+    assert!(marks.noted[j].is_empty());
+    assert!(!marks.any_out_of_range.is_empty());
+}
