@@ -431,3 +431,44 @@ fn a_dense_imported_walk_is_simplified_from_the_motion_menu() {
     ctrl(&mut h, Key::Z);
     assert_eq!(doc(&h).motion, imported);
 }
+
+#[test]
+fn a_shape_that_overshoots_the_angles_in_view_widens_them_and_keeps_the_time() {
+    let before = example();
+    let path = file("overshoot", &before);
+    let mut h = opened(&[&path]);
+    select_range(&mut h, 200.0, 800.0);
+    ctrl(&mut h, Key::K);
+    choose_curve(&mut h, "Custom: drag the two handles on the timeline");
+    // Both handles far up: the curve rises well past every value the motion had.
+    for name in ["Handle 1", "Handle 2"] {
+        let handle = h.get_by_label(name).rect().center();
+        drag(&mut h, handle, egui::pos2(handle.x, 70.0));
+    }
+    let shown =
+        |h: &Harness<'_, StudioApp>| *common::ui::widgets(h).timeline.transform.unwrap().bounds();
+    let was = shown(&h);
+    press(&mut h, "Apply");
+    let highest = |m: &Motion| {
+        m.keyframes
+            .angles()
+            .iter()
+            .map(|&v| mtn_studio::robot::urad_to_deg(v))
+            .fold(f64::NEG_INFINITY, f64::max)
+    };
+    let top = highest(&doc(&h).motion);
+    assert!(
+        top > highest(&before) + 5.0,
+        "the shape rises past every value the motion had: {top}"
+    );
+    assert!(
+        top > was.max()[1],
+        "the shape overshoots the view: {top} over {was:?}"
+    );
+    let now = shown(&h);
+    assert!(now.max()[1] >= top, "widened to {top}: {now:?}");
+    assert!(
+        (now.min()[0] - was.min()[0]).abs() < 1e-6 && (now.max()[0] - was.max()[0]).abs() < 1e-6,
+        "the time kept: {was:?} -> {now:?}"
+    );
+}

@@ -60,6 +60,9 @@ pub struct Requests {
     pub reveal: Option<(u64, usize)>,
     /// Bring this time (ms) into view (the playhead after a jump).
     pub reveal_time: Option<(u64, u64)>,
+    /// Keep the time in view, and widen the angles in view to take in every value shown
+    /// where one now lies beyond them (a shape that overshoots): asked this many times.
+    pub values: u64,
     /// The last number handed out.
     last: u64,
 }
@@ -73,6 +76,11 @@ impl Requests {
     /// Asks for the whole motion in view.
     pub fn fit(&mut self) {
         self.fit = self.next();
+    }
+
+    /// Asks for every value shown to be in view, the time in view kept.
+    pub fn values(&mut self) {
+        self.values = self.next();
     }
 
     /// Asks for the span `from..to` (ms) in view.

@@ -285,6 +285,8 @@ fn finish(
                 request.range_after(context, tab.document.times_ms(), keyframes_before);
             if request.refits() {
                 tab.view.requests.fit();
+            } else {
+                tab.view.requests.values();
             }
             let mut said = request.done_message(&tab.document.motion);
             for note in &outcome.notes {

@@ -126,6 +126,20 @@ pub fn fit_bounds(
     view: &View,
 ) -> ((f64, f64), (f64, f64)) {
     let end = times.last().copied().unwrap_or(0).max(16) as f64;
+    let (low, high) = value_extent(motion, summary, times, view).unwrap_or((-90.0, 90.0));
+    let margin = ((high - low) * 0.05).max(5.0);
+    ((-end * 0.04, end * 1.04), (low - margin, high + margin))
+}
+
+/// The lowest and highest value (degrees) of the shown channels, the focused joint's limit
+/// band included; None when nothing is shown.
+#[must_use]
+pub fn value_extent(
+    motion: &Motion,
+    summary: &Summary,
+    times: &[u64],
+    view: &View,
+) -> Option<(f64, f64)> {
     let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
     let joints = motion.keyframes.joint_count();
     for channel in view.visible_channels() {
@@ -139,11 +153,7 @@ pub fn fit_bounds(
         low = low.min(a);
         high = high.max(b);
     }
-    if !low.is_finite() || !high.is_finite() {
-        (low, high) = (-90.0, 90.0);
-    }
-    let margin = ((high - low) * 0.05).max(5.0);
-    ((-end * 0.04, end * 1.04), (low - margin, high + margin))
+    (low.is_finite() && high.is_finite()).then_some((low, high))
 }
 
 /// The limit band of a channel's joint, in degrees, with the channel's colour.

@@ -2,7 +2,9 @@
 //! goes in it each frame (the range and limit spans, the curves, the keyframe points, the
 //! shaping overlay, the playhead and the selection box).
 
-use super::axis::{TimeUnit, clock, fit_bounds, limit_band, time_grid_steps, value_deg};
+use super::axis::{
+    TimeUnit, clock, fit_bounds, limit_band, time_grid_steps, value_deg, value_extent,
+};
 use super::overlay;
 use super::thin::{CurveCache, curves_from_summary, curves_points, summary_channel, visible_range};
 use super::{TimelineState, navigate, range};
@@ -124,6 +126,20 @@ pub(super) fn requested<'a>(
             .default_x_bounds(from as f64, to as f64)
             .default_y_bounds(y_range.0, y_range.1);
     }
+    if requests.values > state.done
+        && let Some(shown) = state.transform.map(|t| *t.bounds())
+    {
+        let (y0, y1) = (shown.min()[1], shown.max()[1]);
+        let beyond = value_extent(&document.motion, document.summary(), times, view)
+            .is_some_and(|(low, high)| low < y0 || high > y1);
+        if beyond {
+            let (_, (low, high)) = fit();
+            plot = plot
+                .reset()
+                .default_x_bounds(shown.min()[0], shown.max()[0])
+                .default_y_bounds(low.min(y0), high.max(y1));
+        }
+    }
     let reveal_ms = requests
         .reveal
         .filter(|&(n, _)| n > state.done)
@@ -140,6 +156,7 @@ pub(super) fn requested<'a>(
         requests.frame.map_or(0, |(n, _)| n),
         requests.reveal.map_or(0, |(n, _)| n),
         requests.reveal_time.map_or(0, |(n, _)| n),
+        requests.values,
     ]
     .into_iter()
     .fold(state.done, u64::max);
