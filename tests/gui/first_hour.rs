@@ -477,3 +477,35 @@ fn a_quick_shift_click_adds_to_the_selection_in_the_table_and_on_the_timeline() 
         .collect();
     assert_eq!(chosen, [1, 3]);
 }
+
+#[test]
+fn the_range_strips_hint_stays_hidden_after_a_drag_on_it_until_the_pointer_leaves() {
+    let mut harness =
+        common::ui::harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let hint = "Drag to select a time range";
+    let shows = |h: &Harness<'_, StudioApp>| h.query_all_by_label_contains(hint).next().is_some();
+    let strip = harness.get_by_label("Time range").rect();
+    // Resting over the strip, its hint shows.
+    harness.hover_at(strip.center());
+    harness.run_steps(8);
+    assert!(shows(&harness), "the hint shows at rest");
+    // A range dragged (let go over the curves), then dragged again from inside it and let
+    // go on the strip: the hint would cover the curves just selected.
+    let from = strip.center() - egui::vec2(100.0, 0.0);
+    common::ui::drag(&mut harness, from, strip.center() + egui::vec2(80.0, 150.0));
+    harness.run_steps(8);
+    common::ui::drag(&mut harness, from, strip.center() + egui::vec2(80.0, 0.0));
+    harness.run_steps(8);
+    assert!(
+        common::ui::tab(&harness).view.range_ms.is_some(),
+        "a range was selected"
+    );
+    assert!(!shows(&harness), "the hint lingers after the drag");
+    // Away and back: it shows again.
+    harness.hover_at(strip.center() + egui::vec2(0.0, 200.0));
+    harness.run_steps(4);
+    harness.hover_at(strip.center());
+    harness.run_steps(8);
+    assert!(shows(&harness), "the hint shows again");
+}

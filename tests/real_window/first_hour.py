@@ -137,4 +137,40 @@ def a_marker_saved_and_opened_again():
         'when the motion opened again')
 
 
-SCENARIOS = [frozen_table_columns, loop_a_range, a_marker_saved_and_opened_again]
+def no_hint_over_a_range_just_dragged():
+    """A range dragged on the strip (let go over the curves), then dragged again from inside
+    it and let go on the strip: the strip's hint does not come up over the curves; moved
+    away and back, it does."""
+    app_process, _ = start(MOTION)
+
+    def hint():
+        return pyatspi.findDescendant(
+            application(), lambda n: n is not None
+            and (n.name or '').startswith('Drag to select a time range')) is not None
+    try:
+        x, y, width, height = extents(find('Time range'))
+        middle = y + height // 2
+        drag_line(x + 100, middle, x + 300, middle + 150)
+        time.sleep(1)
+        drag_line(x + 100, middle, x + 300, middle)
+        seen = []
+        for _ in range(5):
+            time.sleep(0.4)
+            seen.append(hint())
+        if any(seen):
+            fail('the hint came up over the range just dragged: %s' % seen)
+        xdotool('mousemove', x + 50, middle + 200)
+        time.sleep(0.5)
+        xdotool('mousemove', x + 400, middle)
+        if not any(hint() for _ in range(8) if time.sleep(0.3) is None):
+            fail('the hint did not come back with the pointer resting on the strip')
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q with nothing edited')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    log('ok: no hint over a range just dragged; it shows again after the pointer left')
+
+
+SCENARIOS = [frozen_table_columns, loop_a_range, a_marker_saved_and_opened_again,
+             no_hint_over_a_range_just_dragged]

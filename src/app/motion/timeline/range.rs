@@ -104,7 +104,15 @@ pub fn range_strip(
     if response.clicked() && view.range_ms.is_some() {
         sink.push(MotionAction::SetRange(None));
     }
-    response.on_hover_text(
-        "Drag to select a time range (Motion menu, Ctrl+C / Ctrl+X / Ctrl+V); click to clear it",
-    );
+    if response.drag_started() || response.clicked() {
+        state.range_used = true;
+    } else if !response.contains_pointer() && !response.dragged() {
+        state.range_used = false;
+    }
+    if !state.range_used {
+        response.on_hover_text(
+            "Drag to select a time range (Motion menu, Ctrl+C / Ctrl+X / Ctrl+V); click to \
+             clear it",
+        );
+    }
 }

@@ -16,6 +16,9 @@ pub struct TimelineState {
     pub box_start: Option<[f64; 2]>,
     /// A range selection in progress on the range strip: where it started (ms).
     pub range_drag: Option<u64>,
+    /// The range strip was just used (dragged or clicked): its hint stays hidden until the
+    /// pointer leaves it (it would cover the curves the moment the button is let go).
+    pub range_used: bool,
     /// The last of the view's requests (fit, frame, reveal) the timeline did.
     pub done: u64,
     /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
