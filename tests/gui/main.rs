@@ -19,6 +19,7 @@ mod gait_window;
 mod import_map;
 mod layout;
 mod led_edit;
+mod led_lanes;
 mod motion_menu;
 mod navigation;
 mod on_stage;

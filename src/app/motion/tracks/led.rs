@@ -7,8 +7,9 @@ use crate::behaviour::{LaneNote, LedLane};
 use crate::codec::sound::led::light_name;
 use egui::{Color32, Pos2, Rect, Stroke, vec2};
 
-/// An LED lane's height.
-pub const LED_LANE: f32 = 11.0;
+/// An LED lane's height: a light's name reads whole and a note can be hit (lanes too many
+/// for the room scroll).
+pub const LED_LANE: f32 = 14.0;
 
 /// Where the LED lanes are on screen and what they show.
 #[derive(Clone, Copy)]

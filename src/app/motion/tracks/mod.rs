@@ -63,13 +63,16 @@ pub fn onset_marks(ui: &egui::Ui, transform: &egui_plot::PlotTransform, onsets_m
     }
 }
 
+/// A track's header row with the space after it (points).
+const HEADER: f32 = 26.0;
+
 /// The height the tracks take in a central area of `height` points.
 #[must_use]
 pub fn tracks_height(tracks: &Tracks, height: f32) -> f32 {
     if tracks.is_empty() {
         return 0.0;
     }
-    let header = 22.0;
+    let header = HEADER;
     let mut want = 0.0;
     if tracks.sound.is_some() || tracks.loading.contains(&Track::Sound) {
         want += header + lanes::SOUND_LANE;
@@ -113,15 +116,33 @@ pub fn tracks_ui(
                 // What the LED track below needs stays for it; the sound takes the rest.
                 Track::Sound => {
                     let led_wants = if input.tracks.led.is_some() {
-                        22.0 + led_lanes.max(1) as f32 * led::LED_LANE
+                        HEADER + led_lanes.max(1) as f32 * led::LED_LANE
                     } else {
                         0.0
                     };
-                    lanes::SOUND_LANE.min((total - 22.0 - led_wants).max(24.0))
+                    lanes::SOUND_LANE.min((total - HEADER - led_wants).max(24.0))
                 }
                 Track::Led => {
                     let room = ui.available_height().max(8.0);
-                    (led_lanes.max(1) as f32 * led::LED_LANE).min(room)
+                    let want = led_lanes.max(1) as f32 * led::LED_LANE;
+                    if want > room {
+                        // Lanes too many for the room keep their height and scroll.
+                        egui::ScrollArea::vertical()
+                            .id_salt("led lanes")
+                            .max_height(room)
+                            .scroll_bar_visibility(
+                                egui::scroll_area::ScrollBarVisibility::AlwaysVisible,
+                            )
+                            .show(ui, |ui| {
+                                let (rect, _) = ui.allocate_exact_size(
+                                    egui::vec2(ui.available_width(), want),
+                                    egui::Sense::hover(),
+                                );
+                                lanes::lane_ui(ui, rect, part, &axis, input, sink);
+                            });
+                        return;
+                    }
+                    want
                 }
             };
             let (rect, _) = ui.allocate_exact_size(

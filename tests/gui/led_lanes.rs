@@ -1,0 +1,74 @@
+//! An LED pattern of many lights: each lane keeps a height a name reads whole in and a note
+//! can be hit at, and the lanes scroll where the room is short.
+
+use crate::common::scratch_dir;
+use crate::common::sound::smf;
+use crate::common::ui::opened;
+use crate::tracks::wait_for_tracks;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
+
+/// The example motion with an LED pattern lighting twenty lights one after another.
+fn folder() -> std::path::PathBuf {
+    let dir = scratch_dir("led_lanes", "twenty");
+    std::fs::write(dir.join("example.mtn"), mtn_studio::example::EXAMPLE_MTN).unwrap();
+    let keys: Vec<u8> = (48..=61).chain(24..=29).collect();
+    let mut events = Vec::new();
+    for key in &keys {
+        events.push((0, vec![0x90, *key, 100]));
+        events.push((15, vec![0x90, *key, 0]));
+    }
+    let mut archive = Archive::default();
+    archive
+        .add(
+            Entry::new(
+                EntryKind::Led,
+                "so12_x00many_l1f",
+                smf(480, 256_005, Some("MODEL=7"), &events),
+            )
+            .unwrap(),
+        )
+        .unwrap();
+    std::fs::write(dir.join("LEDS.ODA"), archive.write().unwrap()).unwrap();
+    std::fs::write(
+        dir.join("example.skit"),
+        r#"{"skit": 1, "motion": {"path": "example.mtn"},
+            "led": {"path": "LEDS.ODA", "entry": "so12_x00many_l1f"}}"#,
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn twenty_lights_keep_lanes_14_points_tall_and_scroll() {
+    let dir = folder();
+    let mut h = opened(&[&dir.join("example.mtn")]);
+    wait_for_tracks(&mut h, false, true);
+    let lanes = h.get_by_label("LED track").rect();
+    assert!(lanes.height() / 20.0 >= 14.0, "twenty lanes in {lanes:?}");
+    // Not all of them fit under the timeline: the wheel over them scrolls them up.
+    let area = crate::common::ui::widgets(&h).timeline.track_areas.clone();
+    let (_, led) = area
+        .iter()
+        .find(|(t, _)| *t == mtn_studio::behaviour::Track::Led)
+        .expect("the LED track's area");
+    assert!(
+        lanes.bottom() > led.bottom() + 1.0,
+        "{lanes:?} runs past {led:?}"
+    );
+    h.hover_at(led.center());
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -100.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+    let scrolled = h.get_by_label("LED track").rect();
+    assert!(
+        scrolled.top() < lanes.top() - 20.0,
+        "{lanes:?} -> {scrolled:?}"
+    );
+}
