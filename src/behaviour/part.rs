@@ -140,6 +140,27 @@ impl Data {
         let lanes = Arc::new(led_lanes(&pattern));
         Self::Led { pattern, lanes }
     }
+
+    /// An edited LED pattern's data: its lanes, and an empty lane for each light of `kept`
+    /// (the lanes before the edit) it no longer uses. A lane whose last note was deleted
+    /// stays where it was, and the lanes below it do not move under the pointer.
+    #[must_use]
+    pub fn led_keeping(pattern: LedPattern, kept: &[LedLane]) -> Self {
+        let mut lanes = led_lanes(&pattern);
+        for lane in kept {
+            if !lanes.iter().any(|l| l.key == lane.key) {
+                lanes.push(LedLane {
+                    key: lane.key,
+                    notes: Vec::new(),
+                });
+            }
+        }
+        lanes.sort_by_key(|l| l.key);
+        Self::Led {
+            pattern,
+            lanes: Arc::new(lanes),
+        }
+    }
 }
 
 /// A sound or LED pattern on a motion's track.

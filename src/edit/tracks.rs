@@ -9,6 +9,7 @@
 use crate::behaviour::led_edit::{self, LedEdit};
 use crate::behaviour::skit::{Marker, TrackRef};
 use crate::behaviour::{Data, Part, Track};
+use std::sync::Arc;
 
 /// A change to a motion's tracks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -282,7 +283,11 @@ impl Tracks {
             return Applied::default();
         };
         if let Some(part) = self.led.as_mut() {
-            part.data = Data::led(edited);
+            let kept = match &part.data {
+                Data::Led { lanes, .. } => Arc::clone(lanes),
+                _ => Arc::default(),
+            };
+            part.data = Data::led_keeping(edited, &kept);
         }
         self.revisions += 1;
         self.led_revision = self.revisions;

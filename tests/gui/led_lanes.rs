@@ -9,14 +9,15 @@ use egui_kittest::kittest::Queryable;
 use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
 
 /// The example motion with an LED pattern lighting twenty lights one after another.
-fn folder() -> std::path::PathBuf {
-    let dir = scratch_dir("led_lanes", "twenty");
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = scratch_dir("led_lanes", name);
     std::fs::write(dir.join("example.mtn"), mtn_studio::example::EXAMPLE_MTN).unwrap();
     let keys: Vec<u8> = (48..=61).chain(24..=29).collect();
     let mut events = Vec::new();
     for key in &keys {
         events.push((0, vec![0x90, *key, 100]));
-        events.push((15, vec![0x90, *key, 0]));
+        // 120 ticks: 64 ms each.
+        events.push((120, vec![0x90, *key, 0]));
     }
     let mut archive = Archive::default();
     archive
@@ -41,7 +42,7 @@ fn folder() -> std::path::PathBuf {
 
 #[test]
 fn twenty_lights_keep_lanes_14_points_tall_and_scroll() {
-    let dir = folder();
+    let dir = folder("scroll");
     let mut h = opened(&[&dir.join("example.mtn")]);
     wait_for_tracks(&mut h, false, true);
     let lanes = h.get_by_label("LED track").rect();
@@ -71,4 +72,51 @@ fn twenty_lights_keep_lanes_14_points_tall_and_scroll() {
         scrolled.top() < lanes.top() - 20.0,
         "{lanes:?} -> {scrolled:?}"
     );
+}
+
+#[test]
+fn a_lanes_last_note_deleted_leaves_its_lane_and_the_others_where_they_were() {
+    let dir = folder("delete");
+    let mut h = opened(&[&dir.join("example.mtn")]);
+    wait_for_tracks(&mut h, false, true);
+    let lanes = h.get_by_label("LED track").rect();
+    let lane_count = |h: &egui_kittest::Harness<'_, mtn_studio::app::StudioApp>| {
+        match &crate::common::ui::tab(h)
+            .document
+            .tracks()
+            .led
+            .as_ref()
+            .unwrap()
+            .data
+        {
+            mtn_studio::behaviour::Data::Led { lanes, .. } => lanes.len(),
+            _ => 0,
+        }
+    };
+    assert_eq!(lane_count(&h), 20);
+    // B1's only note (the top lane, lowest note first; lit 15th: 896-960 ms): a click
+    // selects it, Delete deletes it.
+    let transform = crate::common::ui::widgets(&h).timeline.transform.unwrap();
+    let at = egui::pos2(transform.position_from_point_x(926.0), lanes.top() + 7.0);
+    crate::common::ui::click_at(&mut h, at);
+    assert!(crate::common::ui::tab(&h).track_view.selected_led.is_some());
+    h.key_press(egui::Key::Delete);
+    h.run();
+    let pattern = match &crate::common::ui::tab(&h)
+        .document
+        .tracks()
+        .led
+        .as_ref()
+        .unwrap()
+        .data
+    {
+        mtn_studio::behaviour::Data::Led { pattern, .. } => pattern.clone(),
+        _ => panic!("no pattern"),
+    };
+    assert!(
+        pattern.notes.iter().all(|n| n.key != 24),
+        "B1's note deleted"
+    );
+    assert_eq!(lane_count(&h), 20, "its lane stays");
+    assert_eq!(h.get_by_label("LED track").rect(), lanes, "nothing moved");
 }
