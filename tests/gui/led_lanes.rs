@@ -120,3 +120,26 @@ fn a_lanes_last_note_deleted_leaves_its_lane_and_the_others_where_they_were() {
     assert_eq!(lane_count(&h), 20, "its lane stays");
     assert_eq!(h.get_by_label("LED track").rect(), lanes, "nothing moved");
 }
+
+#[test]
+fn with_the_stage_large_the_lights_are_shown_on_it() {
+    let dir = folder("large");
+    let mut h = opened(&[&dir.join("example.mtn")]);
+    wait_for_tracks(&mut h, false, true);
+    let lights = |h: &egui_kittest::Harness<'_, mtn_studio::app::StudioApp>| {
+        h.query_all_by_label_contains("Lights: ")
+            .next()
+            .map(|n| n.rect())
+    };
+    assert!(lights(&h).is_some(), "beside the tracks");
+    crate::common::ui::menu(&mut h, "View", "Large Stage");
+    let stage = crate::common::ui::widgets(&h)
+        .stage
+        .rect
+        .expect("the stage");
+    let shown = lights(&h).expect("the lights, with the stage large");
+    assert!(
+        stage.contains_rect(shown),
+        "{shown:?} on the stage {stage:?}"
+    );
+}

@@ -271,7 +271,21 @@ fn stage_in(
         lights: now.lights,
         shows: shown.stage,
     };
-    match stage::stage_ui(ui, &input, large, stage_state) {
+    let event = stage::stage_ui(ui, &input, large, stage_state);
+    // The centre gives the large stage its width, and with it the lights' column beside the
+    // tracks: the stage shows them in its top right corner instead.
+    if large
+        && let (Some(lights), Some(view)) = (now.lights, stage_state.rect)
+        && view.width() > 3.0 * tracks::face::WIDTH
+    {
+        let size = egui::vec2(tracks::face::WIDTH, 200.0_f32.min(view.height() - 16.0));
+        let rect = egui::Rect::from_min_size(
+            egui::pos2(view.right() - size.x - 8.0, view.top() + 8.0),
+            size,
+        );
+        tracks::face::face_ui(ui, rect, &lights, now.ms);
+    }
+    match event {
         Some(StageEvent::Select(j)) => {
             sink.push(MotionAction::Focus(Some(Channel::Joint(j))));
             sink.push(MotionAction::SetVisible(Channel::Joint(j), true));
