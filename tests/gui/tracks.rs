@@ -215,8 +215,32 @@ fn onsets_are_marked_a_ctrl_drag_snaps_a_keyframe_to_one_and_retime_to_sound_fit
     crate::common::ui::ctrl(&mut h, egui::Key::Z);
     drag(&mut h, from, to);
     assert_eq!(tab(&h).document.times_ms()[1], free, "where the pointer is");
-    // Retime to Sound: the motion ends where the sound does (its 1,600 ms, on 16 ms frames).
+    // Retime to Sound: the Retime window opens with the sound's length and its preview;
+    // nothing changes until Apply. Then the motion ends where the sound does (its 1,600 ms,
+    // on 16 ms frames).
+    let before = tab(&h).document.motion.clone();
     menu(&mut h, "Motion", "Retime to Sound");
+    let Some(mtn_studio::app::Modal::MotionOp(prompt)) = &h.state().modal else {
+        panic!("no Retime window: {}", said(&h));
+    };
+    assert!(
+        matches!(
+            prompt.form,
+            mtn_studio::app::motion::ops::form::OpForm::Retime {
+                duration_ms: 1600,
+                ..
+            }
+        ),
+        "{:?}",
+        prompt.form
+    );
+    assert!(
+        matches!(prompt.preview, Some(Ok(_))),
+        "previewed: {:?}",
+        prompt.preview
+    );
+    assert_eq!(tab(&h).document.motion, before, "nothing applied yet");
+    crate::common::ui::press(&mut h, "Apply");
     let end = *tab(&h).document.times_ms().last().unwrap();
     assert!(
         (i64::try_from(end).unwrap() - 1600).abs() <= 16,

@@ -7,6 +7,7 @@ use crate::app::action::Action;
 use crate::app::command::TabCommand;
 use crate::app::effects::Effects;
 use crate::app::motion::MotionTab;
+use crate::app::motion::ops::form::{OpForm, OpPrompt};
 use crate::app::state::{PartLoaded, Placed, SoundRendered, TabId};
 use crate::behaviour::{Source, Track, skit};
 use crate::edit::tracks::SkitRefs;
@@ -216,10 +217,25 @@ impl MotionTab {
             fx.say("Retime to Sound: the sound ends before the motion starts");
             return;
         }
-        let request = crate::ops::request::OpRequest::Retime(
-            crate::ops::request::RetimeBy::DurationMs(target_ms),
-        );
-        fx.then(Action::MotionOp(id, request));
+        // The Retime window, its length the sound's: what it makes is previewed before
+        // Apply.
+        fx.then(Action::EditOp(OpPrompt {
+            tab: id,
+            form: OpForm::Retime {
+                by_factor: false,
+                duration_ms: target_ms,
+                factor: 1.0,
+                range: false,
+            },
+            preview: None,
+            working: false,
+            focus: true,
+            apply_next: 0,
+            basis: None,
+        }));
+        fx.say(format!(
+            "Retime to Sound: {target_ms} ms, where the sound ends; Apply retimes the motion"
+        ));
     }
 
     /// Puts back the tracks of the skit beside the motion, if it has one (this is tab
