@@ -120,7 +120,22 @@ pub struct Tabs {
 
 impl Tabs {
     /// Adds a motion's tab and brings it to the front.
-    pub fn add_motion(&mut self, tab: MotionTab) -> TabId {
+    pub fn add_motion(&mut self, mut tab: MotionTab) -> TabId {
+        // Two unsaved motions of one name (File > New twice) are told apart: "name 2.mtn".
+        if let Origin::Unsaved { name } = &tab.document.origin {
+            let taken: Vec<String> = self
+                .motions()
+                .map(|(_, t)| t.document.origin.display_name())
+                .collect();
+            let (stem, ext) = name.rsplit_once('.').unwrap_or((name.as_str(), ""));
+            let dot = if ext.is_empty() { "" } else { "." };
+            let free = std::iter::once(name.clone())
+                .chain((2..).map(|n| format!("{stem} {n}{dot}{ext}")))
+                .find(|candidate| !taken.contains(candidate));
+            if let Some(free) = free {
+                tab.document.origin = Origin::Unsaved { name: free };
+            }
+        }
         self.add(TabKind::Motion(Box::new(tab), Box::default()))
     }
 

@@ -240,7 +240,25 @@ fn file_new_makes_an_unsaved_motion_in_the_model_and_posture_chosen() {
     }
     assert!(document.origin.path().is_none(), "saved nowhere yet");
     assert!(
-        said(&harness).contains("New motion a_sit#sit_new.mtn"),
+        said(&harness).contains("New motion: "),
+        "{}",
+        said(&harness)
+    );
+    assert_eq!(document.origin.display_name(), "a_sit#sit_new.mtn");
+    // The same again: a second tab of its own name, its message under it.
+    common::ui::ctrl(&mut harness, egui::Key::N);
+    harness.get_by_label("Model").click();
+    harness.run();
+    harness.get_by_label("DRX-900 (ERS-210/220)").click();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::RadioButton, "sit")
+        .click();
+    harness.run();
+    press(&mut harness, "Create");
+    assert_eq!(doc(&harness).origin.display_name(), "a_sit#sit_new 2.mtn");
+    assert!(
+        said(&harness).contains("New motion: "),
         "{}",
         said(&harness)
     );

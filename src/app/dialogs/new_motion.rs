@@ -64,14 +64,15 @@ pub fn new_motion_ui(ui: &mut egui::Ui, prompt: &NewMotionPrompt, actions: &mut 
         {
             let name = format!("{}.mtn", motion.name);
             actions.push(Action::CloseModal);
-            actions.push(Action::Say(format!(
-                "New motion {name}: {} in its {} posture, not saved yet",
-                describe(prompt.label),
-                prompt.posture
-            )));
+            // The tab first: what is said goes under it.
             actions.push(Action::AddMotion(Box::new(Document::unsaved(
                 motion, &name,
             ))));
+            actions.push(Action::Say(format!(
+                "New motion: {} in its {} posture, not saved yet",
+                describe(prompt.label),
+                prompt.posture
+            )));
         }
         if ui.button("Cancel").clicked() {
             actions.push(Action::CloseModal);
