@@ -6,24 +6,31 @@ use super::tabs::{TabKind, Tabs, same_file};
 use crate::edit::Origin;
 
 /// The row of tabs: each brings its document to the front (middle-click or its × closes it).
-/// One line that scrolls sideways when the tabs outgrow the window (a tab and its × never
-/// part), the tab in front scrolled into view whenever it changes.
+/// One line that scrolls sideways (the wheel over it) when the tabs outgrow the window (a tab
+/// and its × never part); no scroll bar over the tabs to take their clicks. The tab in front
+/// is scrolled into view whenever it changes, until it is wholly in view.
 pub fn tabs_ui(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
     let shown_id = egui::Id::unique("tab bar: the tab scrolled into view");
     let shown = ui
         .data(|d| d.get_temp::<Option<super::state::TabId>>(shown_id))
         .flatten();
+    // The wheel turned over the tabs scrolls them sideways, Shift or not.
+    ui.style_mut().always_scroll_the_only_direction = true;
     egui::ScrollArea::horizontal()
         .id_salt("tab bar")
-        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysHidden)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 for tab in &tabs.list {
                     let selected = tabs.active == Some(tab.id);
                     let rect = tab_ui(ui, tabs, tab, selected, actions);
                     if selected && shown != Some(tab.id) {
-                        ui.scroll_to_rect(rect, None);
-                        ui.data_mut(|d| d.insert_temp(shown_id, Some(tab.id)));
+                        if ui.clip_rect().contains_rect(rect) {
+                            ui.data_mut(|d| d.insert_temp(shown_id, Some(tab.id)));
+                        } else {
+                            ui.scroll_to_rect(rect, None);
+                            ui.ctx().request_repaint();
+                        }
                     }
                 }
             });

@@ -296,6 +296,32 @@ fn many_tabs_stay_on_one_line_that_scrolls_to_the_tab_in_front() {
         .get_by_label("Tab a_long_motion_name_number_0.mtn")
         .rect();
     assert!(first.min.x >= 0.0 && first.max.x <= 900.0, "{first:?}");
+    // The wheel over the tabs scrolls them sideways; a click low on a tab (where a scroll
+    // bar would lie over it) brings it to the front.
+    let second =
+        |h: &Harness<'_, StudioApp>| h.get_by_label("Tab a_long_motion_name_number_1.mtn").rect();
+    let before = second(&harness);
+    harness.hover_at(before.center());
+    harness.run();
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -120.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run();
+    let after = second(&harness);
+    assert!(after.min.x < before.min.x - 20.0, "{before:?} -> {after:?}");
+    let third = harness
+        .get_by_label("Tab a_long_motion_name_number_2.mtn")
+        .rect();
+    let low = egui::pos2(third.center().x, third.bottom() - 2.0);
+    common::ui::click_at(&mut harness, low);
+    assert_eq!(
+        common::ui::doc(&harness).origin.display_name(),
+        "a_long_motion_name_number_2.mtn"
+    );
 }
 
 #[test]
