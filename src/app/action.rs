@@ -137,8 +137,8 @@ pub enum MotionAction {
     SelectKeyframe {
         /// The keyframe.
         keyframe: usize,
-        /// Shift or Ctrl was held.
-        add: bool,
+        /// With it alone, added or taken away (Ctrl), or a run to it (Shift).
+        how: crate::app::motion::view::RowPick,
     },
     /// Show or hide a curve.
     SetVisible(Channel, bool),

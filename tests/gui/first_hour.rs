@@ -487,6 +487,20 @@ fn a_quick_shift_click_adds_to_the_selection_in_the_table_and_on_the_timeline() 
         .iter()
         .copied()
         .collect();
+    assert_eq!(
+        selected,
+        [1, 2, 3],
+        "Shift selects the rows from the one clicked before"
+    );
+    // Ctrl takes one away (and puts it back), as in a spreadsheet.
+    let two = harness.get_by_label("Keyframe 2").rect().center();
+    common::ui::click_with(&mut harness, two, egui::Modifiers::COMMAND);
+    let selected: Vec<usize> = common::ui::tab(&harness)
+        .view
+        .selected_keyframes
+        .iter()
+        .copied()
+        .collect();
     assert_eq!(selected, [1, 3]);
     // On the timeline: a point, then a quick Shift-click on another adds it.
     let knee = mtn_studio::app::motion::view::Channel::Joint(5);

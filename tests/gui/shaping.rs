@@ -472,3 +472,39 @@ fn a_shape_that_overshoots_the_angles_in_view_widens_them_and_keeps_the_time() {
         "the time kept: {was:?} -> {now:?}"
     );
 }
+
+#[test]
+fn keyframes_selected_before_a_shape_that_adds_keyframes_stay_selected_by_time() {
+    let before = example();
+    let path = file("selection-follows", &before);
+    let mut h = opened(&[&path]);
+    // Rows 1, 2 and 3 (256, 752 and 1,248 ms) selected, as a person does in the table.
+    h.get_by_label("Keyframe 1").click();
+    h.run();
+    for row in ["Keyframe 2", "Keyframe 3"] {
+        let at = h.get_by_label(row).rect().center();
+        common::ui::click_with(&mut h, at, Modifiers::SHIFT);
+    }
+    let chosen = |h: &Harness<'_, StudioApp>| -> Vec<u64> {
+        let times = doc(h).times_ms().to_vec();
+        tab(h)
+            .view
+            .selected_keyframes
+            .iter()
+            .map(|&k| times[k])
+            .collect()
+    };
+    assert_eq!(chosen(&h), [256, 752, 1248]);
+    // Ease each segment adds keyframes between them: the same three stay selected.
+    ctrl(&mut h, Key::K);
+    h.get_by_role_and_label(egui::accesskit::Role::RadioButton, "Ease each segment")
+        .click();
+    h.run();
+    press(&mut h, "Apply");
+    assert!(doc(&h).motion.keyframes.len() > 4, "keyframes added");
+    assert_eq!(chosen(&h), [256, 752, 1248]);
+    // Undone, and the selection still names them.
+    ctrl(&mut h, Key::Z);
+    assert_eq!(doc(&h).motion, before);
+    assert_eq!(chosen(&h), [256, 752, 1248]);
+}

@@ -21,8 +21,9 @@ impl MotionTab {
         let keyframes = &document.motion.keyframes;
         match action {
             MotionAction::Edit { label, edit } => {
+                let picked = view.picked(document.times_ms());
                 document.apply(&label, edit);
-                view.fit_to(&document.motion);
+                view.refit(&document.motion, document.times_ms(), picked);
             }
             MotionAction::BeginGesture(label) => document.begin_gesture(&label),
             MotionAction::EndGesture => document.end_gesture(),
@@ -35,15 +36,9 @@ impl MotionTab {
                 track_view.selected_led = None;
                 view.select_points(points);
             }
-            MotionAction::SelectKeyframe { keyframe, add } => {
+            MotionAction::SelectKeyframe { keyframe, how } => {
                 track_view.selected_led = None;
-                if !add {
-                    view.selection.clear();
-                    view.selected_keyframes.clear();
-                }
-                if !view.selected_keyframes.remove(&keyframe) || !add {
-                    view.selected_keyframes.insert(keyframe);
-                }
+                view.pick_row(keyframe, how);
             }
             MotionAction::SetVisible(channel, shown) => view.set_visible(channel, shown),
             MotionAction::ShowAll => view.visible.iter_mut().for_each(|v| *v = true),

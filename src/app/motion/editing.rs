@@ -89,17 +89,21 @@ impl MotionTab {
 
     fn undo(&mut self, fx: &mut Effects) {
         // The motion and its tracks share one history: the newest step goes back.
+        let picked = self.view.picked(self.document.times_ms());
         let label = self.document.undo();
         self.track_view.selected_led = None;
         fx.say(label.map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undid {l}")));
-        self.view.fit_to(&self.document.motion);
+        self.view
+            .refit(&self.document.motion, self.document.times_ms(), picked);
     }
 
     fn redo(&mut self, fx: &mut Effects) {
+        let picked = self.view.picked(self.document.times_ms());
         let label = self.document.redo();
         self.track_view.selected_led = None;
         fx.say(label.map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redid {l}")));
-        self.view.fit_to(&self.document.motion);
+        self.view
+            .refit(&self.document.motion, self.document.times_ms(), picked);
     }
 
     /// Deletes the selected LED note, where one is; else the selected keyframes.

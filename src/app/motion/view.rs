@@ -20,6 +20,26 @@ pub const BODY_NAMES: [&str; 3] = ["BODY_ROLL", "BODY_PITCH", "BODY_YAW"];
 /// A point on the timeline: a keyframe of a channel.
 pub type PointId = (usize, Channel);
 
+/// How a click on a keyframe's row selects it, as in a spreadsheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowPick {
+    /// That row alone (a plain click).
+    Only,
+    /// That row added or taken away (Ctrl).
+    Toggle,
+    /// Every row from the last one clicked to this one (Shift).
+    Extend,
+}
+
+/// The selection by time ([`View::picked`]): the keyframe count then, the selected
+/// keyframes' times, the selected points' times and channels.
+#[derive(Clone, Debug, Default)]
+pub struct Picked {
+    count: usize,
+    keyframes: Vec<u64>,
+    points: Vec<(u64, Channel)>,
+}
+
 /// What is shown and selected in a motion's tab. It changes only through the window's
 /// actions (see `app::action`), never while a panel is drawn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -34,6 +54,8 @@ pub struct View {
     pub selection: BTreeSet<PointId>,
     /// The selected keyframe rows (table, delete, copy).
     pub selected_keyframes: BTreeSet<usize>,
+    /// The row a Shift-click selects from: the last row clicked or Ctrl-clicked.
+    pub row_anchor: Option<usize>,
     /// The selected time range in ms (start <= end), which the Motion menu's range
     /// operations and Copy, Cut and Paste work on.
     pub range_ms: Option<(u64, u64)>,
@@ -164,6 +186,64 @@ impl View {
             Some(ms) if self.follow_file_rate => f64::from(ms) / 16.0,
             _ => 1.0,
         }
+    }
+
+    /// Selects keyframe `k`'s row as `how` says; points stay selected only with Ctrl.
+    pub fn pick_row(&mut self, k: usize, how: RowPick) {
+        match how {
+            RowPick::Only => {
+                self.selection.clear();
+                self.selected_keyframes = [k].into();
+                self.row_anchor = Some(k);
+            }
+            RowPick::Toggle => {
+                if !self.selected_keyframes.remove(&k) {
+                    self.selected_keyframes.insert(k);
+                }
+                self.row_anchor = Some(k);
+            }
+            RowPick::Extend => {
+                let anchor = self.row_anchor.unwrap_or(k);
+                self.selection.clear();
+                self.selected_keyframes = (anchor.min(k)..=anchor.max(k)).collect();
+            }
+        }
+    }
+
+    /// What is selected, by time: to find it again after an edit that adds or removes
+    /// keyframes (`times`: the keyframes' times now).
+    #[must_use]
+    pub fn picked(&self, times: &[u64]) -> Picked {
+        let at = |k: usize| times.get(k).copied();
+        Picked {
+            count: times.len(),
+            keyframes: self
+                .selected_keyframes
+                .iter()
+                .filter_map(|&k| at(k))
+                .collect(),
+            points: self
+                .selection
+                .iter()
+                .filter_map(|&(k, c)| at(k).map(|t| (t, c)))
+                .collect(),
+        }
+    }
+
+    /// After an edit that added or removed keyframes (a shape, an undo of one), selects the
+    /// keyframes and points at the times `picked` had, where there still are keyframes (the
+    /// indices now name other keyframes); then fits the view to the motion.
+    pub fn refit(&mut self, motion: &Motion, times: &[u64], picked: Picked) {
+        if picked.count != times.len() {
+            let index = |t: u64| times.binary_search(&t).ok();
+            self.selected_keyframes = picked.keyframes.into_iter().filter_map(index).collect();
+            self.selection = picked
+                .points
+                .into_iter()
+                .filter_map(|(t, c)| index(t).map(|k| (k, c)))
+                .collect();
+        }
+        self.fit_to(motion);
     }
 
     /// Fits the view to the motion after an edit, undo or redo: selections that no longer

@@ -278,9 +278,11 @@ fn finish(
         Ok(outcome) => {
             let label = request.undo_label();
             let keyframes_before = tab.document.motion.keyframes.len();
+            let picked = tab.view.picked(tab.document.times_ms());
             tab.document
                 .apply(&label, Edit::ReplaceMotion(Box::new(outcome.motion)));
-            tab.view.fit_to(&tab.document.motion);
+            tab.view
+                .refit(&tab.document.motion, tab.document.times_ms(), picked);
             tab.view.range_ms =
                 request.range_after(context, tab.document.times_ms(), keyframes_before);
             if request.refits() {

@@ -12,6 +12,7 @@ mod columns;
 use super::view::{Channel, View, channel_name, value};
 use crate::app::action::MotionAction;
 use crate::app::field;
+use crate::app::motion::view::RowPick;
 use crate::app::sink::MotionSink;
 use crate::edit::{Document, Edit};
 use crate::robot::{deg_to_urad, timing, urad_to_deg};
@@ -187,8 +188,14 @@ fn lead_cell(
             });
             if response.clicked() {
                 let held = crate::app::pointer::click_modifiers(ui);
-                let add = held.shift || held.command;
-                sink.push(MotionAction::SelectKeyframe { keyframe: k, add });
+                let how = if held.shift {
+                    RowPick::Extend
+                } else if held.command {
+                    RowPick::Toggle
+                } else {
+                    RowPick::Only
+                };
+                sink.push(MotionAction::SelectKeyframe { keyframe: k, how });
                 if let Some(&t) = times.get(k) {
                     sink.push(MotionAction::Seek(t));
                 }
