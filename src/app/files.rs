@@ -411,10 +411,12 @@ impl StudioApp {
             self.ask(
                 "Save motions the robot cannot follow?",
                 format!(
-                    "The edited motions of {shown} go beyond the joints' limits or faster than \
-                     the servos can move in {} (see each motion's Problems panel). Sony's own \
-                     tools refused to save such motions.",
-                    plural(unsafe_count, "place", "places")
+                    "In the edited motions of {shown}, {} beyond {} limit or faster than {} \
+                     servo follows, so the robot will not do what the timeline shows (see the \
+                     warnings in each motion's Problems panel).",
+                    plural(unsafe_count, "joint goes", "joints go"),
+                    if unsafe_count == 1 { "its" } else { "their" },
+                    if unsafe_count == 1 { "its" } else { "each" },
                 ),
                 "Save Anyway",
                 again(Confirmed {

@@ -66,13 +66,21 @@ pub fn meaning(problem: &Problem) -> &'static str {
             "The joints are this AIBO's, but not in the order its player expects: the robot \
              would move the wrong joints."
         }
+        crate::robot::codes::JOINT_LIMIT if problem.severity == Severity::Info => {
+            "A joint goes past its published limit, but no further than Sony's own motions \
+             go: the servo gets there. Nothing to fix."
+        }
         crate::robot::codes::JOINT_LIMIT => {
             "A joint goes beyond what the robot can reach: the servo stops at its limit, so \
              the pose on the robot differs from the one you see."
         }
+        crate::robot::codes::JOINT_SPEED if problem.severity == Severity::Info => {
+            "A joint is commanded a little faster than its servo moves: it lags a moment and \
+             still reaches every keyframe within 3°. Nothing to fix."
+        }
         crate::robot::codes::JOINT_SPEED => {
             "A joint moves faster than its servo can follow: on the robot it lags behind this \
-             timing. Give the segment more frames."
+             timing and misses a pose. Give the segment more frames."
         }
         crate::robot::codes::FALLS => {
             "The robot falls over here: its weight goes past the paws it stands on and it \

@@ -15,6 +15,7 @@ mod common;
 mod editor_ui;
 mod file_menu;
 mod first_hour;
+mod first_review;
 mod gait_window;
 mod import_map;
 mod layout;

@@ -272,26 +272,38 @@ fn safety_button_ui(
         .min()
         .unwrap_or(0);
     let first_ms = context.times_ms.get(first).copied().unwrap_or(0);
-    // Red where the joint has a warning; where it has notes only (past its limit no further
-    // than Sony's own motions, or a servo that reaches every keyframe within 3°), quiet.
-    let warned = context
+    // The worst of the joint's problems, in the Problems panel's colours: an error red, a
+    // warning amber; notes only (past its limit no further than Sony's own motions, or a
+    // servo that reaches every keyframe within 3°), a quiet blue "i".
+    let worst = context
         .problems
         .iter()
-        .any(|p| p.joint == Some(j) && p.severity >= crate::codec::Severity::Warning);
-    let (mark, fill) = if warned {
-        ("!", egui::Color32::from_rgb(200, 40, 40))
-    } else {
-        ("i", egui::Color32::from_rgb(70, 95, 140))
+        .filter(|p| p.joint == Some(j))
+        .map(|p| p.severity)
+        .max()
+        .unwrap_or(crate::codec::Severity::Info);
+    let (mark, fill, ink) = match worst {
+        crate::codec::Severity::Error => (
+            "!",
+            egui::Color32::from_rgb(200, 40, 40),
+            egui::Color32::WHITE,
+        ),
+        crate::codec::Severity::Warning => (
+            "!",
+            super::problems_panel::severity_style(worst).1,
+            egui::Color32::BLACK,
+        ),
+        crate::codec::Severity::Info => (
+            "i",
+            egui::Color32::from_rgb(70, 95, 140),
+            egui::Color32::WHITE,
+        ),
     };
     let button = ui
         .add(
-            egui::Button::new(
-                egui::RichText::new(mark)
-                    .strong()
-                    .color(egui::Color32::WHITE),
-            )
-            .fill(fill)
-            .small(),
+            egui::Button::new(egui::RichText::new(mark).strong().color(ink))
+                .fill(fill)
+                .small(),
         )
         // Counted only when asked: on a long motion a joint may have thousands of runs.
         .on_hover_ui(|ui| {

@@ -150,7 +150,9 @@ pub fn problem_ui(
             }
             // The segment the problem names: from its time to the next keyframe's.
             let end = times.iter().copied().find(|&t| t > time_ms);
+            // A note (the servo reaches every keyframe within 3°) has nothing to fix.
             if problem.code == crate::robot::codes::JOINT_SPEED
+                && problem.severity >= crate::codec::Severity::Warning
                 && let Some(end) = end
                 && ui
                     .small_button("Fix This Segment")

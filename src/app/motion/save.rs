@@ -19,10 +19,12 @@ pub fn safety_problem_count(document: &Document) -> usize {
         .problems()
         .iter()
         .filter(|p| {
-            matches!(
-                p.code,
-                crate::robot::codes::JOINT_SPEED | crate::robot::codes::JOINT_LIMIT
-            )
+            // Notes (as far as Sony's own motions go, a servo within 3°) are not asked about.
+            p.severity >= crate::codec::Severity::Warning
+                && matches!(
+                    p.code,
+                    crate::robot::codes::JOINT_SPEED | crate::robot::codes::JOINT_LIMIT
+                )
         })
         .count()
 }
@@ -83,9 +85,12 @@ impl MotionTab {
                 fx,
                 "Save a motion the robot cannot follow?",
                 format!(
-                    "{name}: {} beyond the joints' limits or faster than the servos can move \
-                     (see the Problems panel). Sony's own tools refused to save such motions.",
-                    plural(safety, "place goes", "places go")
+                    "{name}: {} beyond {} limit or faster than {} servo follows, so the robot \
+                     will not do what the timeline shows (see the warnings in the Problems \
+                     panel).",
+                    plural(safety, "joint goes", "joints go"),
+                    if safety == 1 { "its" } else { "their" },
+                    if safety == 1 { "its" } else { "each" },
                 ),
                 "Save Anyway",
                 again(Confirmed {
