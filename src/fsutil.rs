@@ -22,9 +22,20 @@ pub fn write_atomic_making_folders(path: &Path, bytes: &[u8]) -> io::Result<()> 
 /// through a link planted at its name); an existing file's permissions are kept; the data and
 /// then the rename are flushed to disk.
 ///
+/// A file marked read-only is not replaced (a rename over it would succeed wherever its
+/// folder is writable, and as root always): the error says so.
+///
 /// # Errors
-/// Any I/O error; the temporary file is removed and the target left as it was.
+/// Any I/O error; the target read-only; the temporary file is removed and the target left
+/// as it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().readonly()) {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            "the file is marked read-only: save it under another name, or make it writable \
+             first",
+        ));
+    }
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -73,6 +84,27 @@ mod tests {
         assert_eq!(fs::read(&target)?, b"new contents");
         let leftovers = fs::read_dir(&dir)?.count();
         assert_eq!(leftovers, 1);
+        fs::remove_dir_all(&dir)
+    }
+
+    #[test]
+    fn a_read_only_file_is_not_replaced() -> io::Result<()> {
+        let dir = std::env::temp_dir().join(format!("mtn-studio-fsutil-ro-{}", std::process::id()));
+        fs::create_dir_all(&dir)?;
+        let target = dir.join("MOTION.ODA");
+        fs::write(&target, b"Sony's")?;
+        let mut permissions = fs::metadata(&target)?.permissions();
+        permissions.set_readonly(true);
+        fs::set_permissions(&target, permissions)?;
+        let error = write_atomic(&target, b"edited").expect_err("read-only");
+        assert_eq!(error.kind(), io::ErrorKind::PermissionDenied);
+        assert!(error.to_string().contains("read-only"), "{error}");
+        assert_eq!(fs::read(&target)?, b"Sony's");
+        assert_eq!(fs::read_dir(&dir)?.count(), 1, "nothing left beside it");
+        let mut permissions = fs::metadata(&target)?.permissions();
+        #[expect(clippy::permissions_set_readonly_false, reason = "to remove it again")]
+        permissions.set_readonly(false);
+        fs::set_permissions(&target, permissions)?;
         fs::remove_dir_all(&dir)
     }
 

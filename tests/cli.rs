@@ -261,7 +261,12 @@ fn oda_list_extract_add_remove() {
     }
     let dir = scratch("oda");
     let archive = dir.join("MOTION7.ODA");
-    std::fs::copy(corpus("monet-ERS-7-MOTION7.ODA"), &archive).unwrap();
+    // Its bytes, in a file of our own (the corpus's are read-only, and so would a copy be).
+    std::fs::write(
+        &archive,
+        std::fs::read(corpus("monet-ERS-7-MOTION7.ODA")).unwrap(),
+    )
+    .unwrap();
     let original = std::fs::read(&archive).unwrap();
 
     let list = run(&[&"oda", &"list", &archive]);
