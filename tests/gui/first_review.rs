@@ -73,3 +73,34 @@ fn a_servo_that_lags_a_little_is_a_note_with_nothing_to_fix_and_nothing_to_confi
         "a note has nothing to fix"
     );
 }
+
+#[test]
+fn the_playhead_is_dragged_by_its_line_and_a_point_taken_brings_it_there() {
+    let mut harness =
+        common::ui::harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let transform = |h: &Harness<'_, StudioApp>| common::ui::widgets(h).timeline.transform.unwrap();
+    let playhead = |h: &Harness<'_, StudioApp>| common::ui::tab(h).playback.time_ms();
+    let t = transform(&harness);
+    let y = t.frame().center().y;
+    // A click between keyframes puts the playhead there.
+    common::ui::click_at(&mut harness, egui::pos2(t.position_from_point_x(400.0), y));
+    assert_eq!(playhead(&harness), 400);
+    // Pressed on its line and dragged, it follows on 16 ms frames; the view stays.
+    let shown = *transform(&harness).bounds();
+    let from = egui::pos2(t.position_from_point_x(400.0) + 2.0, y);
+    let to = egui::pos2(t.position_from_point_x(900.0), y);
+    common::ui::drag(&mut harness, from, to);
+    let now = playhead(&harness);
+    assert!(
+        (i64::try_from(now).unwrap() - 900).abs() <= 16,
+        "at {now} ms"
+    );
+    assert_eq!(now % 16, 0, "on a frame");
+    assert_eq!(*transform(&harness).bounds(), shown, "the view did not pan");
+    // A keyframe's point clicked: the playhead goes to it, and the stage shows its pose.
+    let knee = mtn_studio::app::motion::view::Channel::Joint(8);
+    let point = common::ui::point_on_screen(&harness, 2, knee);
+    common::ui::click_at(&mut harness, point);
+    assert_eq!(playhead(&harness), 752);
+}

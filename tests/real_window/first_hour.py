@@ -172,5 +172,44 @@ def no_hint_over_a_range_just_dragged():
     log('ok: no hint over a range just dragged; it shows again after the pointer left')
 
 
+def drag_the_playhead():
+    """A click on the curves between keyframes 1 and 2 puts the playhead there; pressed on
+    its line and dragged to keyframe 3, it follows; a keyframe's point clicked takes it to
+    that keyframe."""
+    app_process, _ = start(MOTION)
+    try:
+        x1 = centre(find('Point HEAD_PITCH keyframe 1'))[0]
+        x2, y2 = centre(find('Point HEAD_PITCH keyframe 2'))
+        x3 = centre(find('Point HEAD_PITCH keyframe 3'))[0]
+        _, top, _, height = extents(find('Time range'))
+        y = top + height + 60
+        middle = (x1 + x2) // 2
+        xdotool('mousemove', middle, y)
+        time.sleep(0.3)
+        xdotool('click', 1)
+        time.sleep(0.6)
+        start_ms = playhead_ms()
+        if not 256 < start_ms < 752:
+            fail('a click between keyframes 1 and 2 put the playhead at %d ms' % start_ms)
+        drag_line(middle, y, x3 - 4, y)
+        dragged_ms = playhead_ms()
+        if not 1150 <= dragged_ms <= 1248:
+            fail('the playhead dragged from %d ms to keyframe 3 is at %d ms'
+                 % (start_ms, dragged_ms))
+        xdotool('mousemove', x2, y2)
+        time.sleep(0.3)
+        xdotool('click', 1)
+        time.sleep(0.6)
+        if playhead_ms() != 752:
+            fail('a click on keyframe 2\'s point left the playhead at %d ms' % playhead_ms())
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q with nothing edited')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    log('ok: the playhead clicked to %d ms, dragged to %d ms, taken to keyframe 2 at 752 ms'
+        % (start_ms, dragged_ms))
+
+
 SCENARIOS = [frozen_table_columns, loop_a_range, a_marker_saved_and_opened_again,
-             no_hint_over_a_range_just_dragged]
+             no_hint_over_a_range_just_dragged, drag_the_playhead]

@@ -37,6 +37,10 @@ pub(super) fn interact(
             .or(pointer_value)
             .map(|v| [v.x, v.y]);
         if let Some(point) = state.hovered.or(hovered_now) {
+            // The playhead goes to the keyframe taken: the stage shows the pose being edited.
+            if let Some(&t) = document.times_ms().get(point.0) {
+                sink.push(MotionAction::Seek(t));
+            }
             let mut started = drag::start(document, &view.selection, point, shift, origin, sink);
             started.times.1.clone_from(&state.time_snaps);
             state.drag = Some(started);
@@ -83,6 +87,9 @@ pub(super) fn interact(
                     shift,
                 )));
                 sink.push(MotionAction::Focus(Some(point.1)));
+                if let Some(&t) = document.times_ms().get(point.0) {
+                    sink.push(MotionAction::Seek(t));
+                }
             }
             None => {
                 if !shift {

@@ -24,6 +24,7 @@ pub mod navigate;
 pub mod overlay;
 mod plot;
 pub mod range;
+mod scrub;
 mod state;
 pub mod thin;
 
@@ -113,6 +114,8 @@ pub fn timeline_ui(
         ui.ctx().set_cursor_icon(egui::CursorIcon::Grab);
     } else {
         interact::interact(ui, document, view, state, sink, &response, &screen_markers);
+        let end_ms = document.times_ms().last().copied().unwrap_or(0);
+        scrub::scrub(ui, state, &response.response, playhead_ms, end_ms, sink);
     }
 }
 

@@ -39,7 +39,11 @@ pub(super) fn plot<'a>(
     state: &TimelineState,
     shift: bool,
 ) -> Plot<'a> {
-    let over_point = state.hovered.is_some() || state.drag.is_some() || state.on_handle;
+    let over_point = state.hovered.is_some()
+        || state.drag.is_some()
+        || state.on_handle
+        || state.on_playhead
+        || state.scrubbing;
     let dragging = state.drag.is_some();
     // The unit the time axis counts in, for the span in view last frame.
     let span = state

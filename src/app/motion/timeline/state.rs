@@ -41,6 +41,11 @@ pub struct TimelineState {
     pub handle_drag: Option<overlay::HandleDrag>,
     /// The pointer was on a shape's handle last frame (so the plot does not pan).
     pub on_handle: bool,
+    /// The pointer was on the playhead's line last frame, off any point (a press there
+    /// grabs it; the plot does not pan).
+    pub on_playhead: bool,
+    /// The playhead is being dragged.
+    pub scrubbing: bool,
     /// The servos' paths where the commands outrun them.
     pub servo: overlay::ServoCache,
     /// Where the tracks under the timeline were drawn last (a file dropped on one goes on
