@@ -415,6 +415,27 @@ impl UiCommand {
         matches!(self, Self::Copy | Self::Cut | Self::Paste)
     }
 
+    /// Whether the command is a step that each press takes again: two presses that reach
+    /// one frame (a quick typist, a window slow to draw) step twice.
+    #[must_use]
+    pub fn steps(self) -> bool {
+        matches!(
+            self,
+            Self::StepBack
+                | Self::StepForward
+                | Self::PreviousKeyframe
+                | Self::NextKeyframe
+                | Self::NextProblem
+                | Self::PreviousProblem
+                | Self::PreviousMarker
+                | Self::NextMarker
+                | Self::NudgeUp
+                | Self::NudgeDown
+                | Self::NudgeUpFine
+                | Self::NudgeDownFine
+        )
+    }
+
     /// Whether only a motion's tab answers the command, whose plain key another tab may use.
     #[must_use]
     pub fn only_on_a_motion(self) -> bool {
@@ -481,10 +502,14 @@ pub fn shortcut_commands(ctx: &egui::Context, typing: bool, motion: bool) -> Vec
             {
                 continue;
             }
-            if let Some(shortcut) = command.shortcut()
-                && input.consume_shortcut(&shortcut)
-            {
-                commands.push(command);
+            if let Some(shortcut) = command.shortcut() {
+                let presses = input.count_and_consume_key(shortcut.modifiers, shortcut.logical_key);
+                let times = if command.steps() {
+                    presses
+                } else {
+                    presses.min(1)
+                };
+                commands.extend(std::iter::repeat_n(command, times));
             }
         }
         // Ctrl+Tab and Ctrl+Shift+Tab change tabs too, as in browsers and other editors (the

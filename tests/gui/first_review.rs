@@ -104,3 +104,70 @@ fn the_playhead_is_dragged_by_its_line_and_a_point_taken_brings_it_there() {
     common::ui::click_at(&mut harness, point);
     assert_eq!(playhead(&harness), 752);
 }
+
+#[test]
+fn presses_that_reach_one_frame_each_step() {
+    let mut harness =
+        common::ui::harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let playhead = |h: &Harness<'_, StudioApp>| common::ui::tab(h).playback.time_ms();
+    // Two Down presses in one frame (as egui-winit hands over a quick typist's keys): two
+    // keyframes on, 0 -> 256 -> 752 ms.
+    for key in [egui::Key::ArrowDown, egui::Key::ArrowDown] {
+        harness.event(egui::Event::Key {
+            key,
+            physical_key: Some(key),
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    harness.run();
+    assert_eq!(playhead(&harness), 752);
+    // Three Right presses: three 16 ms frames.
+    for _ in 0..3 {
+        harness.event(egui::Event::Key {
+            key: egui::Key::ArrowRight,
+            physical_key: Some(egui::Key::ArrowRight),
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    harness.run();
+    assert_eq!(playhead(&harness), 752 + 3 * 16);
+}
+
+#[test]
+fn the_table_follows_the_playhead_to_its_keyframe() {
+    // Forty keyframes a frame apart after the example's stand.
+    let mut motion = mtn_studio::example::stand_to_sit();
+    let row = motion.keyframes.get(0).unwrap().angles_urad.to_vec();
+    let mut keyframes = mtn_studio::codec::mtn::Keyframes::new(row.len());
+    for _ in 0..40 {
+        keyframes.push(0, [0; 3], &row).unwrap();
+    }
+    motion.keyframes = keyframes;
+    let mut harness = common::ui::harness(StudioApp::with_document(Document::unsaved(
+        motion, "long.mtn",
+    )));
+    harness.run();
+    assert!(
+        harness.query_by_label("Keyframe 39").is_none(),
+        "out of view at first"
+    );
+    // End: the playhead on the last keyframe, and the table scrolled to its row (rows are
+    // built only in view).
+    harness.key_press(egui::Key::End);
+    harness.run();
+    assert!(
+        harness.query_by_label("Keyframe 39").is_some(),
+        "scrolled to the last row"
+    );
+    assert!(harness.query_by_label("Keyframe 0").is_none());
+    // Home again: back to the top, keyframe 0 marked.
+    harness.key_press(egui::Key::Home);
+    harness.run();
+    assert!(harness.query_by_label("Keyframe 0").is_some());
+    assert!(harness.query_by_label("Keyframe 39").is_none());
+}

@@ -333,7 +333,8 @@ fn table_panel_ui(ui: &mut egui::Ui, shown: &Shown<'_>, height: f32, sink: &mut 
         .show(ui, |ui| {
             // Each tab scrolls its own table.
             ui.push_id(sink.tab, |ui| {
-                table::table_ui(ui, shown.document, shown.view, sink);
+                let playhead_ms = shown.playback.time_ms();
+                table::table_ui(ui, shown.document, shown.view, playhead_ms, sink);
             });
         });
     size.remember(ui, panel.response.rect.height());

@@ -20,8 +20,26 @@ use columns::{LEAD_WIDTHS, Layout, VALUE_WIDTH};
 use egui_extras::{Column, TableBuilder};
 
 /// Draws the keyframe table, with the bar that scrolls its joint columns under it.
-pub fn table_ui(ui: &mut egui::Ui, document: &Document, view: &View, sink: &mut MotionSink<'_>) {
+pub fn table_ui(
+    ui: &mut egui::Ui,
+    document: &Document,
+    view: &View,
+    playhead_ms: u64,
+    sink: &mut MotionSink<'_>,
+) {
     let motion = &document.motion;
+    // The keyframe at or before the playhead: its number is marked, and the table scrolls to
+    // it whenever it changes (a jump, a step, playback), not while it stays.
+    let current = document
+        .times_ms()
+        .partition_point(|&t| t <= playhead_ms)
+        .checked_sub(1);
+    let followed_id = egui::Id::new(("keyframe followed", sink.tab));
+    let followed = ui
+        .data(|d| d.get_temp::<Option<usize>>(followed_id))
+        .flatten();
+    let follow = (current != followed).then_some(current).flatten();
+    ui.data_mut(|d| d.insert_temp(followed_id, current));
     let channels: Vec<Channel> = (0..motion.locators.len())
         .map(Channel::Joint)
         .chain((0..3).map(Channel::Body).filter(|&c| view.is_visible(c)))
@@ -61,6 +79,9 @@ pub fn table_ui(ui: &mut egui::Ui, document: &Document, view: &View, sink: &mut 
             // The table fills its panel: a motion of few keyframes keeps the panel's height
             // (the splitter sets it), and the scroll bar below never covers a row.
             .auto_shrink([false, false]);
+        if let Some(k) = follow {
+            table = table.scroll_to_row(k, None);
+        }
         for width in LEAD_WIDTHS {
             table = table.column(Column::exact(width));
         }
@@ -96,7 +117,7 @@ pub fn table_ui(ui: &mut egui::Ui, document: &Document, view: &View, sink: &mut 
                     for column in 0..LEAD_WIDTHS.len() {
                         row.col(|ui| {
                             in_cell(ui, sink.tab, k, Cell::Lead(column), |ui| {
-                                lead_cell(ui, document, view, k, column, sink)
+                                lead_cell(ui, document, view, (k, current == Some(k)), column, sink)
                             });
                         });
                     }
@@ -168,7 +189,7 @@ fn lead_cell(
     ui: &mut egui::Ui,
     document: &Document,
     view: &View,
-    k: usize,
+    (k, at_playhead): (usize, bool),
     column: usize,
     sink: &mut MotionSink<'_>,
 ) -> bool {
@@ -177,7 +198,15 @@ fn lead_cell(
     match column {
         0 => {
             let selected = view.selected_keyframes.contains(&k);
-            let response = ui.selectable_label(selected, k.to_string());
+            // The keyframe the playhead is on (or after): its number in the playhead's colour.
+            let number = if at_playhead {
+                egui::RichText::new(format!("{k} ⏴"))
+                    .strong()
+                    .color(crate::app::motion::palette::PLAYHEAD_COLOUR)
+            } else {
+                egui::RichText::new(k.to_string())
+            };
+            let response = ui.selectable_label(selected, number);
             response.widget_info(|| {
                 egui::WidgetInfo::selected(
                     egui::Role::Button,
