@@ -34,7 +34,7 @@ pub fn table_ui(
         .times_ms()
         .partition_point(|&t| t <= playhead_ms)
         .checked_sub(1);
-    let followed_id = egui::Id::new(("keyframe followed", sink.tab));
+    let followed_id = egui::Id::unique("keyframe followed").with(sink.tab);
     let followed = ui
         .data(|d| d.get_temp::<Option<usize>>(followed_id))
         .flatten();

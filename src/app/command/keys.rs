@@ -1,0 +1,183 @@
+//! Reading the frame's keys as commands: the shortcuts pressed (each press of a step
+//! counted), the menu bar's keys, Undo and Redo while typing, and the clipboard's events.
+
+use super::UiCommand;
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+/// The commands whose shortcuts were pressed this frame, taking the key presses out of the
+/// input so no widget sees them too. `typing`: a text field has the keyboard; `motion`: a
+/// motion's tab is in front (the keys only a motion answers are left to the others: an
+/// archive's browser has its own Up and Down).
+pub fn shortcut_commands(ctx: &egui::Context, typing: bool, motion: bool) -> Vec<UiCommand> {
+    // Shortcuts with more modifiers first: egui matches Ctrl+Z inside Ctrl+Shift+Z.
+    let mut ordered = UiCommand::ALL.to_vec();
+    ordered.sort_by_key(|c| {
+        std::cmp::Reverse(c.shortcut().map_or(0, |s| {
+            u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt)
+        }))
+    });
+    let mut commands = Vec::new();
+    ctx.input_mut(|input| {
+        for command in ordered {
+            if command.is_clipboard()
+                || (typing && command.yields_to_text())
+                || (!motion && command.only_on_a_motion())
+            {
+                continue;
+            }
+            if let Some(shortcut) = command.shortcut() {
+                let presses = input.count_and_consume_key(shortcut.modifiers, shortcut.logical_key);
+                let times = if command.steps() {
+                    presses
+                } else {
+                    presses.min(1)
+                };
+                commands.extend(std::iter::repeat_n(command, times));
+            }
+        }
+        // Ctrl+Tab and Ctrl+Shift+Tab change tabs too, as in browsers and other editors (the
+        // menus show Ctrl+PageDown and Ctrl+PageUp). With Shift first: Ctrl+Tab matches it.
+        let command_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        for (command, modifiers) in [
+            (UiCommand::PreviousTab, command_shift),
+            (UiCommand::NextTab, Modifiers::COMMAND),
+        ] {
+            if input.consume_shortcut(&KeyboardShortcut::new(modifiers, Key::Tab)) {
+                commands.push(command);
+            }
+        }
+    });
+    commands
+}
+
+/// The menus of the menu bar, in order. Each opens from the keyboard with Alt and its
+/// underlined letter, as on other desktop applications; F10 opens the first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TopMenu {
+    /// Files and tabs.
+    File,
+    /// Undo, the clipboard, keyframes.
+    Edit,
+    /// Whole-motion and range operations.
+    Motion,
+    /// Panels, zoom, tabs.
+    View,
+    /// The transport.
+    Playback,
+}
+
+impl TopMenu {
+    /// Every menu, in the bar's order.
+    pub const ALL: [Self; 5] = [
+        Self::File,
+        Self::Edit,
+        Self::Motion,
+        Self::View,
+        Self::Playback,
+    ];
+
+    /// The menu's title.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::File => "File",
+            Self::Edit => "Edit",
+            Self::Motion => "Motion",
+            Self::View => "View",
+            Self::Playback => "Playback",
+        }
+    }
+
+    /// Alt and the title's first letter, which the bar underlines.
+    #[must_use]
+    pub fn shortcut(self) -> KeyboardShortcut {
+        let key = match self {
+            Self::File => Key::F,
+            Self::Edit => Key::E,
+            Self::Motion => Key::M,
+            Self::View => Key::V,
+            Self::Playback => Key::P,
+        };
+        KeyboardShortcut::new(Modifiers::ALT, key)
+    }
+}
+
+/// F10: the menu bar's first menu, as on other desktop applications.
+pub const MENU_BAR_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F10);
+
+/// The menu asked for from the keyboard this frame (F10, or Alt and a menu's letter), with
+/// the key press taken out of the input, and the letter's text too (egui-winit sends Alt+F
+/// as the key and the text "f", which a text field would otherwise type).
+pub fn menu_shortcut(ctx: &egui::Context) -> Option<TopMenu> {
+    ctx.input_mut(|input| {
+        if input.consume_shortcut(&MENU_BAR_SHORTCUT) {
+            return Some(TopMenu::File);
+        }
+        let menu = TopMenu::ALL
+            .into_iter()
+            .find(|menu| input.consume_shortcut(&menu.shortcut()))?;
+        input
+            .events
+            .retain(|event| !matches!(event, egui::Event::Text(_)));
+        Some(menu)
+    })
+}
+
+/// Whether an Undo or Redo shortcut is pressed this frame (without taking it out of the
+/// input). The key press's own modifiers count, not the frame's: the real window may
+/// deliver Ctrl's release in the same frame as the Z (xdotool's ctrl+z does), and the
+/// frame's modifiers then say no Ctrl at all.
+pub fn history_pressed(ctx: &egui::Context) -> bool {
+    let shortcuts: Vec<KeyboardShortcut> = [UiCommand::Undo, UiCommand::Redo, UiCommand::RedoAlt]
+        .iter()
+        .filter_map(|c| c.shortcut())
+        .collect();
+    ctx.input(|input| {
+        input.events.iter().any(|event| {
+            let egui::Event::Key {
+                key,
+                pressed: true,
+                modifiers,
+                ..
+            } = event
+            else {
+                return false;
+            };
+            shortcuts
+                .iter()
+                .any(|s| *key == s.logical_key && modifiers.matches_logically(s.modifiers))
+        })
+    })
+}
+
+/// What a clipboard event of the window asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromClipboard {
+    /// Copy or Cut.
+    Command(UiCommand),
+    /// Paste this text (the system clipboard's).
+    Paste(String),
+}
+
+/// The window's clipboard events, taken out of the input so no widget sees them; while a
+/// text field has the keyboard they are left to it (the system clipboard works there as
+/// everywhere).
+pub fn clipboard_events(ctx: &egui::Context, typing: bool) -> Vec<FromClipboard> {
+    if typing {
+        return Vec::new();
+    }
+    let mut actions = Vec::new();
+    ctx.input_mut(|input| {
+        input.events.retain(|event| {
+            let action = match event {
+                egui::Event::Copy => FromClipboard::Command(UiCommand::Copy),
+                egui::Event::Cut => FromClipboard::Command(UiCommand::Cut),
+                egui::Event::Paste(text) => FromClipboard::Paste(text.clone()),
+                _ => return true,
+            };
+            actions.push(action);
+            false
+        });
+    });
+    actions
+}
