@@ -481,3 +481,29 @@ fn a_narrow_stage_keeps_its_ghosts_and_paths_in_its_menu() {
     harness.run();
     assert_eq!(common::ui::tab(&harness).stage.onion, 2);
 }
+
+#[test]
+fn with_the_stage_large_the_timeline_keeps_its_transport_on_one_line() {
+    for size in [[900.0, 600.0], [1400.0, 900.0]] {
+        let mut harness = window(size);
+        let normal = widgets(&harness).stage.rect.unwrap();
+        menu(&mut harness, "View", "Large Stage");
+        let large = widgets(&harness).stage.rect.unwrap();
+        assert!(
+            large.width() > normal.width() * 1.2,
+            "{size:?}: {normal:?} -> {large:?}"
+        );
+        let start = harness.get_by_role_and_label(Role::Button, "Start").rect();
+        let counters = labels_ending(&harness, " ms");
+        let (_, counter) = counters
+            .iter()
+            .find(|(label, _)| label.contains(" / "))
+            .unwrap_or_else(|| panic!("{size:?}: no playhead counter in {counters:?}"));
+        assert!(
+            (counter.center().y - start.center().y).abs() < 4.0,
+            "{size:?}: the counter {counter:?} wrapped off the buttons' row {start:?}"
+        );
+        let area = widgets(&harness).timeline.area.unwrap();
+        assert!(area.width() >= 300.0, "{size:?}: the timeline is {area:?}");
+    }
+}

@@ -30,6 +30,8 @@ const ROOMY_RIGHT_SHARE: f32 = 0.25;
 const ROOMY_WIDTH: f32 = 800.0;
 /// The right column's share with the stage large (the timeline keeps the rest).
 const LARGE_STAGE_SHARE: f32 = 0.62;
+/// What the timeline keeps with the stage large (points): its transport on one line.
+const LARGE_STAGE_TIMELINE: f32 = 400.0;
 /// The rows (header included) the keyframe table shows at first where there is room.
 const TABLE_ROWS: f32 = 10.0;
 /// The largest share of the height the keyframe table may take.
@@ -177,7 +179,12 @@ fn right_column_ui(
 ) {
     let large = panels.pose && panels.large_stage;
     let share = if large {
+        // Most of the window, but the timeline keeps room for its transport and a readable
+        // span of time.
+        let left = width * JOINTS_SHARE + LARGE_STAGE_TIMELINE;
         LARGE_STAGE_SHARE
+            .min((width - left) / width.max(1.0))
+            .max(ROOMY_RIGHT_SHARE)
     } else if width >= ROOMY_WIDTH {
         ROOMY_RIGHT_SHARE
     } else {
