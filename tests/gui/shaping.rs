@@ -38,6 +38,16 @@ fn choose_curve(h: &mut Harness<'_, StudioApp>, option: &str) {
     h.run();
 }
 
+/// Picks "One curve over the range" (the dialog offers "Ease each segment" first).
+fn one_curve(h: &mut Harness<'_, StudioApp>) {
+    h.get_by_role_and_label(
+        egui::accesskit::Role::RadioButton,
+        "One curve over the range",
+    )
+    .click();
+    h.run();
+}
+
 fn spec(curve: Curve) -> ShapeSpec {
     ShapeSpec {
         curve,
@@ -68,6 +78,7 @@ fn a_range_shaped_with_each_curve_is_one_step_and_shaped_again_replaces_its_keyf
         ctrl(&mut h, Key::K);
         assert!(shows(&h, "Curve"), "Ctrl+K opens the Shape dialog");
         choose_curve(&mut h, option);
+        one_curve(&mut h);
         press(&mut h, "Apply");
         let expected = shape::shape(&before, 1, 3, &spec(curve)).unwrap().motion;
         assert_eq!(doc(&h).motion, expected, "{option}");
@@ -85,9 +96,11 @@ fn a_range_shaped_with_each_curve_is_one_step_and_shaped_again_replaces_its_keyf
     // first's (none is added to them).
     ctrl(&mut h, Key::K);
     choose_curve(&mut h, "Ease in (slow start)");
+    one_curve(&mut h);
     press(&mut h, "Apply");
     ctrl(&mut h, Key::K);
     choose_curve(&mut h, "Ease out (slow end)");
+    one_curve(&mut h);
     press(&mut h, "Apply");
     let again = shape::shape(&before, 1, 3, &spec(Curve::EaseOut))
         .unwrap()
@@ -380,6 +393,7 @@ fn points_selected_on_one_joint_shape_that_joint_between_them() {
         Some((256, 1248)),
         "the range spans the points"
     );
+    one_curve(&mut h);
     press(&mut h, "Apply");
     let spec = ShapeSpec {
         curve: Curve::EaseInOut,

@@ -129,7 +129,8 @@ impl MotionTab {
                     },
                     from_points,
                     range: ranged.is_some(),
-                    each_segment: false,
+                    // Every keyframe kept: nothing the animator placed is lost by default.
+                    each_segment: true,
                 }
             }
             Dialog::Simplify => OpForm::Simplify {

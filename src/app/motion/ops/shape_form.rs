@@ -45,11 +45,14 @@ pub fn fields(ui: &mut egui::Ui, form: &mut OpForm, handles_on: Option<&str>) ->
             each_segment,
         } => {
             ui.horizontal(|ui| {
-                ui.radio_value(each_segment, false, "One curve over the range")
-                    .on_hover_text("From the first keyframe's values to the last's in this shape");
                 ui.radio_value(each_segment, true, "Ease each segment")
                     .on_hover_text(
                         "Every keyframe keeps its value; each segment between two is shaped",
+                    );
+                ui.radio_value(each_segment, false, "One curve over the range")
+                    .on_hover_text(
+                        "From the first keyframe's values to the last's in this shape: the \
+                         keyframes inside are replaced",
                     );
             });
             let what = if *range {
