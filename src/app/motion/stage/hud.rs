@@ -180,21 +180,40 @@ pub fn key_and_help(canvas: &Canvas<'_>, paths: bool) {
     // The paths' key, bottom right: which paw is which colour.
     if paths {
         let font = egui::FontId::proportional(11.0);
-        let mut x = rect.right() - 8.0;
-        let y = rect.bottom() - 24.0;
-        for (leg, color) in crate::robot::kinematics::Leg::ALL
+        let galleys: Vec<_> = crate::robot::kinematics::Leg::ALL
             .into_iter()
             .zip(around::LEG_COLORS)
-            .rev()
-        {
-            let galley = canvas.recorder.painter.layout_no_wrap(
-                format!("{} paw", floor::body::leg_name(leg)),
-                font.clone(),
-                color,
-            );
-            x -= galley.size().x;
+            .map(|(leg, color)| {
+                let text = format!("{} paw", floor::body::leg_name(leg));
+                (
+                    canvas
+                        .recorder
+                        .painter
+                        .layout_no_wrap(text, font.clone(), color),
+                    color,
+                )
+            })
+            .collect();
+        let gap = 10.0;
+        #[expect(clippy::cast_precision_loss, reason = "four labels")]
+        let width = galleys.iter().map(|(g, _)| g.size().x).sum::<f32>()
+            + gap * (galleys.len().saturating_sub(1)) as f32;
+        let height = galleys.first().map_or(12.0, |(g, _)| g.size().y);
+        let y = rect.bottom() - 24.0;
+        let mut x = rect.right() - 8.0 - width;
+        // On a dark backdrop: the paws and their paths may lie beneath.
+        canvas.add(egui::epaint::RectShape::filled(
+            Rect::from_min_size(
+                Pos2::new(x - 4.0, y - 1.0),
+                egui::vec2(width + 8.0, height + 2.0),
+            ),
+            3.0,
+            Color32::from_black_alpha(170),
+        ));
+        for (galley, color) in galleys {
+            let advance = galley.size().x + gap;
             canvas.galley(Pos2::new(x, y), galley, color);
-            x -= 12.0;
+            x += advance;
         }
     }
     let wide = rect.width() > 520.0;
