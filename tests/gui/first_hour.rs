@@ -177,9 +177,17 @@ fn markers_are_added_moved_named_deleted_jumped_to_and_saved_in_the_skit() {
     common::ui::ctrl_shift(&mut harness, Key::Z);
     common::ui::ctrl_shift(&mut harness, Key::Z);
     assert_eq!(marker_times(&harness)[0], (moved, "paw up".to_owned()));
+    // A double-click on a flag names it too.
+    let flag = harness.get_by_label("Marker Marker 2 at 1248 ms").rect();
+    common::ui::double_click_at(&mut harness, flag.left_center() + egui::vec2(4.0, 0.0));
+    common::ui::ctrl(&mut harness, Key::A);
+    common::ui::type_keys(&mut harness, "end");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(marker_times(&harness)[1], (1248, "end".to_owned()));
     // Deleted from its menu.
     harness
-        .get_by_label("Marker Marker 2 at 1248 ms")
+        .get_by_label("Marker end at 1248 ms")
         .click_secondary();
     harness.run();
     common::ui::press(&mut harness, "Delete Marker");

@@ -117,8 +117,19 @@ pub fn marker_row(
         if response.drag_stopped() {
             sink.push(MotionAction::EndGesture);
         }
-        if response
-            .context_menu(|ui| flag_menu(ui, index, marker, sink))
+        // Its menu (name and Delete) opens on a right-click, as a context menu does, or on
+        // a double-click, as a name is edited elsewhere; a plain click closes it.
+        let open = if response.secondary_clicked() || response.double_clicked() {
+            Some(egui::SetOpenCommand::Bool(true))
+        } else if response.clicked() {
+            Some(egui::SetOpenCommand::Bool(false))
+        } else {
+            None
+        };
+        if egui::Popup::menu(&response)
+            .open_memory(open)
+            .at_pointer_fixed()
+            .show(|ui| flag_menu(ui, index, marker, sink))
             .is_none()
         {
             ui.data_mut(|d| d.remove::<bool>(menu_open_key(index)));
