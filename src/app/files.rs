@@ -22,6 +22,13 @@ use crate::words::plural;
 use std::path::Path;
 
 impl StudioApp {
+    /// A tab for `document`, its stage showing what was last chosen on any.
+    pub(super) fn motion_tab(&self, document: Document) -> MotionTab {
+        let mut tab = MotionTab::new(document);
+        tab.stage = self.panels.stage;
+        tab
+    }
+
     /// Asks before going on: `go` answers `answer`, Cancel does nothing.
     fn ask(&mut self, title: &str, message: String, go: &str, answer: Answer) {
         self.modal = Some(Modal::Confirm(Confirm {
@@ -49,7 +56,7 @@ impl StudioApp {
                     })
         });
         let replaced = self.tabs.active.filter(|_| pristine_example);
-        let id = self.tabs.add_motion(MotionTab::new(document));
+        let id = self.tabs.add_motion(self.motion_tab(document));
         if let Some(old) = replaced {
             self.tabs.remove(old);
             self.tabs.active = Some(id);
@@ -194,7 +201,7 @@ impl StudioApp {
 
     /// Opens the bundled example in a tab of its own.
     pub(in crate::app) fn open_example(&mut self, fx: &mut Effects) {
-        self.tabs.add_motion(MotionTab::new(example_document()));
+        self.tabs.add_motion(self.motion_tab(example_document()));
         fx.say(format!("Opened the bundled example {EXAMPLE_NAME}"));
     }
 
@@ -276,7 +283,7 @@ impl StudioApp {
                     match super::recovery::restore(&copy) {
                         Ok(document) => {
                             fx.say(format!("Restored {} (unsaved)", document.tab_title()));
-                            self.tabs.add_motion(MotionTab::new(document));
+                            self.tabs.add_motion(self.motion_tab(document));
                             super::recovery::remove(&copy);
                         }
                         Err(e) => fx.say(format!("Could not restore: {e}")),

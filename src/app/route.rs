@@ -114,8 +114,7 @@ impl StudioApp {
             Action::Remember(path) => self.remember(&path),
             Action::ArchiveWritten(path) => self.refresh_archive(&path),
             Action::AddMotion(document) => {
-                self.tabs
-                    .add_motion(super::motion::MotionTab::new(*document));
+                self.tabs.add_motion(self.motion_tab(*document));
             }
             Action::Then(then) => self.then(then, fx),
             Action::AskSavePath(id) => self.ask_save_path(id, None),
@@ -186,8 +185,13 @@ impl StudioApp {
                 }
             }
             Action::Motion(id, action) => {
+                let stage = matches!(action, super::action::MotionAction::Stage(_));
                 if let Some(tab) = self.tabs.motion_mut(id) {
                     tab.apply(action, fx);
+                    if stage {
+                        // The next tab opens showing the same.
+                        self.panels.stage = tab.stage;
+                    }
                 }
             }
             Action::CopyCurve(id, joint) => {

@@ -25,6 +25,9 @@ pub struct Panels {
     pub table: bool,
     /// The stage made large (most of the window's width and its column's height).
     pub large_stage: bool,
+    /// What a motion's stage shows as its tab opens: what was last chosen on any (ghosts,
+    /// their spacing, the paws' paths), kept from run to run.
+    pub stage: crate::app::motion::stage::model::StageModel,
 }
 
 impl Default for Panels {
@@ -35,6 +38,7 @@ impl Default for Panels {
             pose: true,
             table: true,
             large_stage: false,
+            stage: crate::app::motion::stage::model::StageModel::default(),
         }
     }
 }

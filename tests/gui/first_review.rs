@@ -171,3 +171,30 @@ fn the_table_follows_the_playhead_to_its_keyframe() {
     assert!(harness.query_by_label("Keyframe 0").is_some());
     assert!(harness.query_by_label("Keyframe 39").is_none());
 }
+
+#[test]
+fn a_new_tab_shows_the_ghosts_last_chosen() {
+    use mtn_studio::app::action::{Action, MotionAction};
+    use mtn_studio::app::motion::stage::model::StageAction;
+    let mut harness =
+        common::ui::harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let id = harness.state().tabs.active.unwrap();
+    harness.state_mut().push(Action::Motion(
+        id,
+        MotionAction::Stage(StageAction::Ghosts(3)),
+    ));
+    harness.run();
+    harness.state_mut().push(Action::AddMotion(Box::new(
+        mtn_studio::app::example_document(),
+    )));
+    harness.run();
+    assert_ne!(
+        harness.state().tabs.active,
+        Some(id),
+        "the new tab in front"
+    );
+    assert_eq!(common::ui::tab(&harness).stage.onion, 3);
+    // Kept from run to run with the panels.
+    assert_eq!(harness.state().panels.stage.onion, 3);
+}

@@ -3,7 +3,8 @@
 //! as a scroll area's offset is.
 
 /// What the stage shows besides the robot at the playhead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct StageModel {
     /// This many ghosts before and after the playhead.
     pub onion: usize,
@@ -14,7 +15,7 @@ pub struct StageModel {
 }
 
 /// How onion-skin ghosts are spaced.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Spacing {
     /// Every this many ms from the playhead (the pose the robot commands then).
     Time(u64),
