@@ -511,14 +511,16 @@ def icon_and_export_for_webots():
 
 
 def shape_a_range_and_drag_a_handle():
-    """A range selected on the strip, Motion > Shape..., Ease in-out, Apply, Ctrl+S: the
-    file is what `mtn-studio shape` makes of the same range. Then a custom shape whose first
-    handle is dragged on the timeline: the dialog's handle follows it."""
+    """A range selected on the strip, Motion > Shape..., Ease in-out (each segment, the
+    dialog's first choice), Apply, Ctrl+S: the file is what `mtn-studio shape
+    --each-segment` makes of the same range. Then a custom shape whose first handle is
+    dragged on the timeline: the dialog's handle follows it."""
     folder = tempfile.mkdtemp(prefix='shape-')
     path = copy_into(folder, MOTION, 'm.mtn')
     expected = os.path.join(folder, 'expected.mtn')
     subprocess.run([BINARY, 'shape', path, '--from', '256', '--to', '1248', '--curve',
-                    'in-out', '-o', expected], check=True, capture_output=True)
+                    'in-out', '--each-segment', '-o', expected], check=True,
+                   capture_output=True)
     app_process, window = start(path)
     try:
         select_range_on_the_strip(1, 3)
@@ -536,6 +538,8 @@ def shape_a_range_and_drag_a_handle():
         key('ctrl+k')
         click('Curve', 'combo box')
         click('Custom: drag the two handles on the timeline')
+        # Handles shape one curve over the range.
+        click('One curve over the range', 'radio button')
         value = find('Handle 1 value', 'spin button')
         before = value.queryValue().currentValue
         x, y = centre(find('Handle 1'))
@@ -552,9 +556,11 @@ def shape_a_range_and_drag_a_handle():
         if app_process.poll() is None:
             app_process.kill()
     if read_motion(path) != read_motion(expected):
-        fail('the motion shaped in the window differs from `mtn-studio shape` on that range')
-    log('ok: keyframes 1-3 eased in-out from the Motion menu and saved, as `mtn-studio shape` '
-        'makes them; a custom shape\'s handle dragged on the timeline')
+        fail('the motion shaped in the window differs from `mtn-studio shape --each-segment` '
+             'on that range')
+    log('ok: keyframes 1-3 eased in-out segment by segment from the Motion menu and saved, '
+        'as `mtn-studio shape --each-segment` makes them; a custom shape\'s handle dragged '
+        'on the timeline')
 
 
 def orbit_the_stage_and_move_the_playhead():
