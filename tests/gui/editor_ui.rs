@@ -161,6 +161,7 @@ fn a_malformed_file_shows_its_problems_and_repair_makes_it_well_formed() {
     .unwrap();
     let mut harness = harness(StudioApp::with_document(Document::open(&path).unwrap()));
     harness.run();
+    common::ui::scroll_to_problems(&mut harness);
     assert!(
         harness
             .query_all_by_label_contains("Sony's player would not load this file")
@@ -416,7 +417,8 @@ fn header_fields_and_joints_are_reachable_by_name() {
             .iter()
             .any(|p| p.code == mtn_studio::codec::ProblemCode::CHUNK_NAME)
     );
-    // Next to the field, and in the problems panel.
+    // Next to the field, and in the problems panel (the column scrolled to it).
+    common::ui::scroll_to_problems(&mut harness);
     assert_eq!(
         harness
             .query_all_by_label_contains("start posture is empty")

@@ -58,6 +58,7 @@ fn a_servo_that_lags_a_little_is_a_note_with_nothing_to_fix_and_nothing_to_confi
     };
     let at = show(&harness).expect("the note folded away");
     common::ui::click_at(&mut harness, at.center());
+    common::ui::scroll_to_problems(&mut harness);
     assert!(
         harness
             .query_all_by_label_contains("Nothing to fix")

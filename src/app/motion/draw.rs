@@ -340,8 +340,8 @@ fn table_panel_ui(ui: &mut egui::Ui, shown: &Shown<'_>, height: f32, sink: &mut 
         .show(ui, |ui| {
             // Each tab scrolls its own table.
             ui.push_id(sink.tab, |ui| {
-                let playhead_ms = shown.playback.time_ms();
-                table::table_ui(ui, shown.document, shown.view, playhead_ms, sink);
+                let playhead = (shown.playback.time_ms(), shown.playback.playing);
+                table::table_ui(ui, shown.document, shown.view, playhead, sink);
             });
         });
     size.remember(ui, panel.response.rect.height());

@@ -94,9 +94,13 @@ pub fn problems_ui(
         .min_scrolled_height(tall)
         .show_viewport(ui, |ui, viewport| {
             let top = ui.min_rect().top();
+            // What of the list is on screen: its own viewport, within what the column
+            // around it shows (scrolled below the column's fold, none of it is built).
+            let shown = ui.clip_rect();
             let mut y = 0.0;
             for (problem, height) in listed.iter().zip(&mut heights) {
-                if y + *height < viewport.min.y || y > viewport.max.y {
+                let on_screen = top + y + *height >= shown.top() && top + y <= shown.bottom();
+                if y + *height < viewport.min.y || y > viewport.max.y || !on_screen {
                     ui.allocate_space(egui::vec2(ui.available_width(), *height));
                 } else {
                     let start = ui.cursor().top();

@@ -24,12 +24,14 @@ pub fn table_ui(
     ui: &mut egui::Ui,
     document: &Document,
     view: &View,
-    playhead_ms: u64,
+    (playhead_ms, playing): (u64, bool),
     sink: &mut MotionSink<'_>,
 ) {
     let motion = &document.motion;
     // The keyframe at or before the playhead: its number is marked, and the table scrolls to
-    // it whenever it changes (a jump, a step, playback), not while it stays.
+    // it whenever it changes (a jump, a step, a click), not while it stays. Not while
+    // playing (a walk's keyframes come every frame: rows would be laid out anew every
+    // frame); where playback stopped, once it does.
     let current = document
         .times_ms()
         .partition_point(|&t| t <= playhead_ms)
@@ -38,8 +40,12 @@ pub fn table_ui(
     let followed = ui
         .data(|d| d.get_temp::<Option<usize>>(followed_id))
         .flatten();
-    let follow = (current != followed).then_some(current).flatten();
-    ui.data_mut(|d| d.insert_temp(followed_id, current));
+    let follow = (!playing && current != followed)
+        .then_some(current)
+        .flatten();
+    if !playing {
+        ui.data_mut(|d| d.insert_temp(followed_id, current));
+    }
     let channels: Vec<Channel> = (0..motion.locators.len())
         .map(Channel::Joint)
         .chain((0..3).map(Channel::Body).filter(|&c| view.is_visible(c)))
