@@ -4,9 +4,9 @@
 //! command for the tab in front.
 
 use super::action::{self, Action};
-use super::command::{self, FromClipboard};
+use super::command::FromClipboard;
 use super::tabs::TabKind;
-use super::{StudioApp, field};
+use super::{StudioApp, field, keys};
 use std::path::PathBuf;
 
 impl StudioApp {
@@ -64,11 +64,7 @@ impl StudioApp {
             }
         }
         let mut typing = ctx.text_edit_focused();
-        if typing
-            && self.modal.is_none()
-            && self.edits_a_document()
-            && command::history_pressed(ctx)
-        {
+        if typing && self.modal.is_none() && self.edits_a_document() && keys::history_pressed(ctx) {
             // Undo or Redo while typing into a field: leave the field as Escape does (what
             // was typed is dropped), then undo or redo the last committed edit.
             if let Some(field) = ctx.memory(egui::Memory::focused) {
@@ -84,7 +80,7 @@ impl StudioApp {
             typing = false;
         }
         if self.modal.is_none()
-            && let Some(menu) = command::menu_shortcut(ctx)
+            && let Some(menu) = keys::menu_shortcut(ctx)
         {
             self.actions.push(Action::OpenMenu(menu));
         }
@@ -94,11 +90,11 @@ impl StudioApp {
             // Each for the tab in front now.
             let active = self.tabs.active;
             self.actions.extend(
-                command::shortcut_commands(ctx, typing, self.active_motion().is_some())
+                keys::shortcut_commands(ctx, typing, self.active_motion().is_some())
                     .into_iter()
                     .map(|command| Action::command(command, active)),
             );
-            let clipboard = command::clipboard_events(ctx, typing);
+            let clipboard = keys::clipboard_events(ctx, typing);
             self.actions
                 .extend(clipboard.into_iter().map(|event| match event {
                     FromClipboard::Command(command) => Action::command(command, active),

@@ -22,6 +22,7 @@ mod files;
 pub mod gait;
 pub mod import_dialog;
 mod input;
+mod keys;
 mod menu;
 pub mod motion;
 mod pairing;

@@ -1,7 +1,7 @@
 //! Reading the frame's keys as commands: the shortcuts pressed (each press of a step
 //! counted), the menu bar's keys, Undo and Redo while typing, and the clipboard's events.
 
-use super::UiCommand;
+use super::command::{FromClipboard, MENU_BAR_SHORTCUT, TopMenu, UiCommand};
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// The commands whose shortcuts were pressed this frame, taking the key presses out of the
@@ -50,61 +50,6 @@ pub fn shortcut_commands(ctx: &egui::Context, typing: bool, motion: bool) -> Vec
     commands
 }
 
-/// The menus of the menu bar, in order. Each opens from the keyboard with Alt and its
-/// underlined letter, as on other desktop applications; F10 opens the first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TopMenu {
-    /// Files and tabs.
-    File,
-    /// Undo, the clipboard, keyframes.
-    Edit,
-    /// Whole-motion and range operations.
-    Motion,
-    /// Panels, zoom, tabs.
-    View,
-    /// The transport.
-    Playback,
-}
-
-impl TopMenu {
-    /// Every menu, in the bar's order.
-    pub const ALL: [Self; 5] = [
-        Self::File,
-        Self::Edit,
-        Self::Motion,
-        Self::View,
-        Self::Playback,
-    ];
-
-    /// The menu's title.
-    #[must_use]
-    pub fn title(self) -> &'static str {
-        match self {
-            Self::File => "File",
-            Self::Edit => "Edit",
-            Self::Motion => "Motion",
-            Self::View => "View",
-            Self::Playback => "Playback",
-        }
-    }
-
-    /// Alt and the title's first letter, which the bar underlines.
-    #[must_use]
-    pub fn shortcut(self) -> KeyboardShortcut {
-        let key = match self {
-            Self::File => Key::F,
-            Self::Edit => Key::E,
-            Self::Motion => Key::M,
-            Self::View => Key::V,
-            Self::Playback => Key::P,
-        };
-        KeyboardShortcut::new(Modifiers::ALT, key)
-    }
-}
-
-/// F10: the menu bar's first menu, as on other desktop applications.
-pub const MENU_BAR_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F10);
-
 /// The menu asked for from the keyboard this frame (F10, or Alt and a menu's letter), with
 /// the key press taken out of the input, and the letter's text too (egui-winit sends Alt+F
 /// as the key and the text "f", which a text field would otherwise type).
@@ -150,15 +95,6 @@ pub fn history_pressed(ctx: &egui::Context) -> bool {
     })
 }
 
-/// What a clipboard event of the window asks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FromClipboard {
-    /// Copy or Cut.
-    Command(UiCommand),
-    /// Paste this text (the system clipboard's).
-    Paste(String),
-}
-
 /// The window's clipboard events, taken out of the input so no widget sees them; while a
 /// text field has the keyboard they are left to it (the system clipboard works there as
 /// everywhere).
@@ -180,4 +116,39 @@ pub fn clipboard_events(ctx: &egui::Context, typing: bool) -> Vec<FromClipboard>
         });
     });
     actions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clipboard_events_are_taken_unless_typing() {
+        let input = egui::RawInput {
+            events: vec![
+                egui::Event::Copy,
+                egui::Event::Paste("pose".into()),
+                egui::Event::Text("x".into()),
+            ],
+            ..Default::default()
+        };
+        let mut taken = Vec::new();
+        let mut left = 0;
+        // A frame's texture updates must be handled (here: dropped) before its output is.
+        let mut output = egui::Context::default().run_ui(input.clone(), |ui| {
+            taken = clipboard_events(ui.ctx(), false);
+            left = ui.input(|i| i.events.len());
+        });
+        output.textures_delta.clear();
+        assert!(matches!(
+            taken.as_slice(),
+            [FromClipboard::Command(UiCommand::Copy), FromClipboard::Paste(text)] if text == "pose"
+        ));
+        assert_eq!(left, 1, "other events stay");
+        let mut output = egui::Context::default().run_ui(input, |ui| {
+            taken = clipboard_events(ui.ctx(), true);
+        });
+        output.textures_delta.clear();
+        assert!(taken.is_empty(), "a text field keeps its clipboard");
+    }
 }

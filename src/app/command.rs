@@ -4,15 +4,9 @@
 //!
 //! Copy, Cut and Paste are special: the real window (egui-winit) turns Ctrl+C, Ctrl+X and
 //! Ctrl+V into `Event::Copy`, `Event::Cut` and `Event::Paste` and drops the key press, so
-//! those three answer the events ([`clipboard_events`]), never a key press.
-
-mod keys;
+//! those three answer the events (`keys::clipboard_events`), never a key press.
 
 use egui::{Key, KeyboardShortcut, Modifiers};
-pub use keys::{
-    FromClipboard, MENU_BAR_SHORTCUT, TopMenu, clipboard_events, history_pressed, menu_shortcut,
-    shortcut_commands,
-};
 
 /// Declares the commands, each in its scope: the window's own (a dialog, the tabs, quitting)
 /// and those of the tab in front (a motion tab's, a gait file's or an archive's handler
@@ -487,6 +481,70 @@ impl UiCommand {
     }
 }
 
+/// The menus of the menu bar, in order. Each opens from the keyboard with Alt and its
+/// underlined letter, as on other desktop applications; F10 opens the first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TopMenu {
+    /// Files and tabs.
+    File,
+    /// Undo, the clipboard, keyframes.
+    Edit,
+    /// Whole-motion and range operations.
+    Motion,
+    /// Panels, zoom, tabs.
+    View,
+    /// The transport.
+    Playback,
+}
+
+impl TopMenu {
+    /// Every menu, in the bar's order.
+    pub const ALL: [Self; 5] = [
+        Self::File,
+        Self::Edit,
+        Self::Motion,
+        Self::View,
+        Self::Playback,
+    ];
+
+    /// The menu's title.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::File => "File",
+            Self::Edit => "Edit",
+            Self::Motion => "Motion",
+            Self::View => "View",
+            Self::Playback => "Playback",
+        }
+    }
+
+    /// Alt and the title's first letter, which the bar underlines.
+    #[must_use]
+    pub fn shortcut(self) -> KeyboardShortcut {
+        let key = match self {
+            Self::File => Key::F,
+            Self::Edit => Key::E,
+            Self::Motion => Key::M,
+            Self::View => Key::V,
+            Self::Playback => Key::P,
+        };
+        KeyboardShortcut::new(Modifiers::ALT, key)
+    }
+}
+
+/// F10: the menu bar's first menu, as on other desktop applications.
+pub const MENU_BAR_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F10);
+
+/// What a clipboard event of the window asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromClipboard {
+    /// Copy or Cut.
+    Command(UiCommand),
+    /// Paste this text (the system clipboard's).
+    Paste(String),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -501,35 +559,5 @@ mod tests {
                 assert!(a != b, "two commands use {a:?}");
             }
         }
-    }
-
-    #[test]
-    fn clipboard_events_are_taken_unless_typing() {
-        let input = egui::RawInput {
-            events: vec![
-                egui::Event::Copy,
-                egui::Event::Paste("pose".into()),
-                egui::Event::Text("x".into()),
-            ],
-            ..Default::default()
-        };
-        let mut taken = Vec::new();
-        let mut left = 0;
-        // A frame's texture updates must be handled (here: dropped) before its output is.
-        let mut output = egui::Context::default().run_ui(input.clone(), |ui| {
-            taken = clipboard_events(ui.ctx(), false);
-            left = ui.input(|i| i.events.len());
-        });
-        output.textures_delta.clear();
-        assert!(matches!(
-            taken.as_slice(),
-            [FromClipboard::Command(UiCommand::Copy), FromClipboard::Paste(text)] if text == "pose"
-        ));
-        assert_eq!(left, 1, "other events stay");
-        let mut output = egui::Context::default().run_ui(input, |ui| {
-            taken = clipboard_events(ui.ctx(), true);
-        });
-        output.textures_delta.clear();
-        assert!(taken.is_empty(), "a text field keeps its clipboard");
     }
 }
