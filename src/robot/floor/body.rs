@@ -295,6 +295,18 @@ impl Rig {
         (self.head, self.tail)
     }
 
+    /// The model's link lengths and joint places.
+    #[must_use]
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// How far up the lower leg from its tip the paw ball's centre is (mm).
+    #[must_use]
+    pub fn ball_inset_mm(&self) -> f64 {
+        self.build.ball_inset
+    }
+
     /// Whether the model's proportions are measured (false: approximate).
     #[must_use]
     pub fn measured(&self) -> bool {

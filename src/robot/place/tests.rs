@@ -1,0 +1,162 @@
+use super::*;
+use crate::robot::postures::new_motion;
+
+/// A rig and the stand of `label`'s model, and the floor frame it rests in.
+fn standing(label: &str) -> (Rig, Vec<i32>, Frame) {
+    let motion = new_motion(label, "stand").expect("a model with a stand");
+    let rig = Rig::new(
+        crate::robot::parse_design(label).expect("a model").model,
+        &motion.design,
+        &motion.locators,
+    );
+    let values = motion
+        .keyframes
+        .get(0)
+        .expect("a keyframe")
+        .angles_urad
+        .to_vec();
+    let frame = rest_frame(&rig, &values, [0.0, 0.0, 1.0]);
+    (rig, values, frame)
+}
+
+/// A body slider: the change it makes at a value.
+type Slider = fn(f64) -> BodyChange;
+
+fn distance(a: Vec3, b: Vec3) -> f64 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+#[test]
+fn a_paw_placed_lands_where_it_was_asked_over_each_legs_reachable_space() {
+    for label in ["DRX-1000", "DRX-900"] {
+        let (rig, values, frame) = standing(label);
+        let ball = ball_geometry(&rig);
+        for (i, leg) in Leg::ALL.into_iter().enumerate() {
+            let [[a0, a1], [b0, b1], [c0, c1]] = leg_ranges(&rig, leg);
+            let mut tried = 0;
+            // Points the leg reaches: its own joints on a grid inside their ranges.
+            for s in 1..5 {
+                for t in 1..5 {
+                    for u in 1..5 {
+                        let at = |lo: f64, hi: f64, k: i32| lo + (hi - lo) * f64::from(k) / 5.0;
+                        let q = [at(a0, a1, s), at(b0, b1, t), at(c0, c1, u)];
+                        let target = frame.to_floor(leg_points(&ball, leg, q[0], q[1], q[2])[2]);
+                        let mut request = Request::default();
+                        request.paws[i] = Some(target);
+                        let placed = place(&rig, &values, &frame, &request);
+                        let landed = paws(&rig, &placed.values, &frame)[i];
+                        assert!(
+                            distance(landed, target) < 0.1,
+                            "{label} {leg:?} asked {target:?}, landed {landed:?}"
+                        );
+                        assert!(placed.legs[i].is_some_and(|l| l.miss_mm < 0.1));
+                        tried += 1;
+                    }
+                }
+            }
+            assert_eq!(tried, 64);
+        }
+    }
+}
+
+#[test]
+fn planted_paws_stay_while_the_body_moves_through_each_sliders_range() {
+    let (rig, values, frame) = standing("DRX-1000");
+    let planted = paws(&rig, &values, &frame);
+    let sliders: [(Slider, f64); 6] = [
+        (
+            |v| BodyChange {
+                forward_mm: v,
+                ..BodyChange::default()
+            },
+            12.0,
+        ),
+        (
+            |v| BodyChange {
+                left_mm: v,
+                ..BodyChange::default()
+            },
+            12.0,
+        ),
+        (
+            |v| BodyChange {
+                up_mm: v,
+                ..BodyChange::default()
+            },
+            12.0,
+        ),
+        (
+            |v| BodyChange {
+                roll_deg: v,
+                ..BodyChange::default()
+            },
+            8.0,
+        ),
+        (
+            |v| BodyChange {
+                pitch_deg: v,
+                ..BodyChange::default()
+            },
+            8.0,
+        ),
+        (
+            |v| BodyChange {
+                yaw_deg: v,
+                ..BodyChange::default()
+            },
+            8.0,
+        ),
+    ];
+    for (slider, reach) in sliders {
+        for step in -4..=4 {
+            // From a crouch of 15 mm: the stand's legs are near straight, so the body can
+            // barely move along the floor until it is lowered (up is the slider itself).
+            let mut change = slider(reach * f64::from(step) / 4.0);
+            change.up_mm -= 15.0;
+            let placed = place(
+                &rig,
+                &values,
+                &frame,
+                &Request {
+                    body: change,
+                    ..Request::default()
+                },
+            );
+            let now = paws(&rig, &placed.values, &frame.moved(&change));
+            for (leg, (a, b)) in Leg::ALL.iter().zip(planted.iter().zip(&now)) {
+                assert!(
+                    distance(*a, *b) < 0.5,
+                    "{change:?}: {leg:?} moved from {a:?} to {b:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_frame_takes_a_point_to_the_floor_and_back() {
+    let (_, _, frame) = standing("DRX-1000");
+    let moved = frame.moved(&BodyChange {
+        forward_mm: 7.0,
+        roll_deg: 5.0,
+        pitch_deg: -4.0,
+        yaw_deg: 12.0,
+        ..BodyChange::default()
+    });
+    for p in [[10.0, -20.0, 30.0], [0.0, 0.0, 0.0], [-65.0, 62.5, -140.0]] {
+        let back = moved.to_body(moved.to_floor(p));
+        assert!(distance(back, p) < 1e-9, "{p:?} -> {back:?}");
+    }
+    // Pitched nose up: a point ahead of the body rises.
+    let up = frame.moved(&BodyChange {
+        pitch_deg: 10.0,
+        ..BodyChange::default()
+    });
+    assert!(up.to_floor([100.0, 0.0, 0.0])[2] > frame.to_floor([100.0, 0.0, 0.0])[2]);
+    // Yawed to the left: a point ahead moves to the left.
+    let left = frame.moved(&BodyChange {
+        yaw_deg: 10.0,
+        ..BodyChange::default()
+    });
+    assert!(left.to_floor([100.0, 0.0, 0.0])[1] > frame.to_floor([100.0, 0.0, 0.0])[1]);
+}
