@@ -119,3 +119,28 @@ fn a_motion_too_long_for_every_tick_is_worked_out_by_keyframes() {
         motion.keyframes.len()
     );
 }
+
+#[test]
+fn stage_json_gives_each_paws_ball_in_the_floor_frame() {
+    let (_, example) = common::with_example("cli_floor", "paws");
+    let said = ok(&run(&[&"stage", &example, &"--json"]));
+    let report: serde_json::Value = serde_json::from_str(&said).unwrap();
+    // The stand (keyframe 0): all four paws on the floor, so each ball's centre sits its
+    // radius (12.5 mm on the ERS-7) above it; the front paws ahead, the left ones left.
+    let paws = &report["keyframes"][0]["paws_mm"];
+    let at = |leg: &str| -> [f64; 3] {
+        let p = paws[leg]
+            .as_array()
+            .unwrap_or_else(|| panic!("{leg} in {paws}"));
+        [0, 1, 2].map(|i| p[i].as_f64().unwrap())
+    };
+    for leg in ["FL", "FR", "BL", "BR"] {
+        assert!((at(leg)[2] - 12.5).abs() < 0.6, "{leg} at {:?}", at(leg));
+    }
+    assert!(at("FL")[0] > 0.0 && at("BL")[0] < 0.0, "{paws}");
+    assert!(at("FL")[1] > 0.0 && at("FR")[1] < 0.0, "{paws}");
+    // Per tick too.
+    let said = ok(&run(&[&"stage", &example, &"--json", &"--every-tick"]));
+    let report: serde_json::Value = serde_json::from_str(&said).unwrap();
+    assert!(report["ticks"][3]["paws_mm"]["BR"].is_array());
+}

@@ -8,7 +8,9 @@ use crate::codec::mtn::Motion;
 use crate::codec::problem::Problem;
 use crate::ops::request::OpRequest;
 use crate::robot::floor::{self, Rest, Rig};
-use crate::robot::timing::{TICK_MS, keyframe_times_ms};
+use crate::robot::kinematics::Leg;
+use crate::robot::place;
+use crate::robot::timing::{TICK_MS, keyframe_times_ms, values_at_tick_in};
 use crate::robot::urad_to_deg;
 use clap::Subcommand;
 use serde::Serialize;
@@ -56,6 +58,9 @@ struct Row {
     margin_mm: f64,
     file_pitch_deg: f64,
     file_roll_deg: f64,
+    /// Each paw ball's centre in the row's floor frame (x forward, y left, z up; the origin
+    /// on the floor under the body's origin), by leg.
+    paws_mm: std::collections::BTreeMap<&'static str, [f64; 3]>,
 }
 
 #[derive(Serialize)]
@@ -73,8 +78,17 @@ fn round(v: f64, places: i32) -> f64 {
     (v * k).round() / k + 0.0
 }
 
-fn row(rig: &Rig, rest: &Rest, time_ms: u64, file: [i32; 3]) -> Row {
+fn row(rig: &Rig, rest: &Rest, time_ms: u64, file: [i32; 3], values: &[i32]) -> Row {
     let parts = rig.parts();
+    let frame = place::Frame::of(&floor::placed(
+        rest.up.map(f64::from),
+        f64::from(rest.height_mm),
+    ));
+    let paws_mm = Leg::ALL
+        .into_iter()
+        .zip(place::paws(rig, values, &frame))
+        .map(|(leg, at)| (floor::body::leg_name(leg), at.map(|v| round(v, 1))))
+        .collect();
     Row {
         time_ms,
         height_mm: round(f64::from(rest.height_mm), 1),
@@ -90,6 +104,7 @@ fn row(rig: &Rig, rest: &Rest, time_ms: u64, file: [i32; 3]) -> Row {
         margin_mm: round(f64::from(rest.margin_mm), 1),
         file_pitch_deg: round(urad_to_deg(file[1]), 2),
         file_roll_deg: round(urad_to_deg(file[0]), 2),
+        paws_mm,
     }
 }
 
@@ -107,7 +122,16 @@ fn rows(rig: &Rig, motion: &Motion, every_tick: bool) -> Vec<Row> {
                 while k + 1 < times.len() && times[k + 1] <= time {
                     k += 1;
                 }
-                row(rig, rest, time, body.get(k).copied().unwrap_or_default())
+                let values = values_at_tick_in(&motion.keyframes, &times, tick)
+                    .or_else(|| motion.keyframes.get(k).map(|kf| kf.angles_urad.to_vec()))
+                    .unwrap_or_default();
+                row(
+                    rig,
+                    rest,
+                    time,
+                    body.get(k).copied().unwrap_or_default(),
+                    &values,
+                )
             })
             .collect();
     }
@@ -117,14 +141,13 @@ fn rows(rig: &Rig, motion: &Motion, every_tick: bool) -> Vec<Row> {
         .zip(&times)
         .enumerate()
         .map(|(k, (s, &time))| {
-            let posed = rig.pose(
-                motion
-                    .keyframes
-                    .get(k)
-                    .map(|kf| kf.angles_urad)
-                    .unwrap_or_default(),
-            );
-            row(rig, &Rest::of(s, &posed), time, body[k])
+            let values = motion
+                .keyframes
+                .get(k)
+                .map(|kf| kf.angles_urad)
+                .unwrap_or_default();
+            let posed = rig.pose(values);
+            row(rig, &Rest::of(s, &posed), time, body[k], values)
         })
         .collect()
 }
