@@ -7,6 +7,10 @@
 //! is its ball's centre (where it touches the floor from), which lies on the lower leg a fixed
 //! way from the knee: the leg is solved as one whose lower link ends there.
 
+mod balance;
+
+pub use balance::{Balanced, place_balanced};
+
 use super::floor::{Rig, Settled, settle};
 use super::kinematics::{Geometry, Leg, Vec3, leg_points};
 use super::leg_ik::{Ranges, solve_leg};

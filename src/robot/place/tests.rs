@@ -160,3 +160,82 @@ fn the_frame_takes_a_point_to_the_floor_and_back() {
     });
     assert!(left.to_floor([100.0, 0.0, 0.0])[1] > frame.to_floor([100.0, 0.0, 0.0])[1]);
 }
+
+/// The radius of the rig's paw balls.
+fn ball_radius(rig: &Rig, values: &[i32]) -> f64 {
+    rig.pose(values)
+        .touches
+        .iter()
+        .find(|t| t.part.is_paw())
+        .map_or(0.0, |t| t.radius)
+}
+
+#[test]
+fn a_paw_lifted_60_mm_with_balance_kept_leaves_the_stand_on_three_paws() {
+    let (rig, values, frame) = standing("DRX-1000");
+    let ball = ball_radius(&rig, &values);
+    let planted = paws(&rig, &values, &frame);
+    for (i, leg) in Leg::ALL.into_iter().enumerate() {
+        let mut request = Request::default();
+        let mut up = planted[i];
+        up[2] += 60.0;
+        request.paws[i] = Some(up);
+        let balanced = place_balanced(&rig, &values, &frame, &request, (15.0, ball));
+        assert!(
+            balanced.reached,
+            "{leg:?}: {:.1} mm inside with {:?}",
+            balanced.margin_mm, balanced.body
+        );
+        // The floor model agrees: it rests on the other three, 15 mm inside them.
+        let rest = settle(&rig.pose(&balanced.placed.values), [0.0, 0.0, 1.0], None);
+        let on: Vec<_> = rest
+            .contacts
+            .iter()
+            .map(|&c| rig.pose(&balanced.placed.values).touches[c].part)
+            .collect();
+        assert!(
+            !on.contains(&crate::robot::floor::Part::Paw(leg)),
+            "{leg:?} lifted, but the floor has it down: {on:?}"
+        );
+        assert!(
+            on.iter().filter(|p| p.is_paw()).count() == 3 && on.iter().all(|p| p.is_paw()),
+            "{leg:?}: resting on {on:?}"
+        );
+        assert!(
+            rest.margin_mm >= 14.0,
+            "{leg:?}: {:.1} mm from tipping",
+            rest.margin_mm
+        );
+        // Without the balance the same lift tips the stand: the floor rests it on something
+        // else than the other three paws (an elbow, the chest), or near their edge.
+        let unbalanced = place(&rig, &values, &frame, &request);
+        let posed = rig.pose(&unbalanced.values);
+        let tipped = settle(&posed, [0.0, 0.0, 1.0], None);
+        let on_three_paws = tipped.contacts.len() == 3
+            && tipped.contacts.iter().all(|&c| {
+                let part = posed.touches[c].part;
+                part.is_paw() && part != crate::robot::floor::Part::Paw(leg)
+            });
+        // A front paw's lift tips it (the weight is forward: the head); a hind paw's leaves
+        // it standing, and then the balance had nothing to move.
+        let shifted = balanced.body != request.body;
+        assert_eq!(
+            shifted,
+            leg.is_front(),
+            "{leg:?}: moved by {:?}",
+            balanced.body
+        );
+        if shifted {
+            assert!(
+                !(on_three_paws && tipped.margin_mm >= 15.0),
+                "{leg:?} lifted without balance stands {:.1} mm inside the other three paws",
+                tipped.margin_mm
+            );
+        } else {
+            assert!(
+                on_three_paws && tipped.margin_mm >= 15.0,
+                "{leg:?}: {tipped:?}"
+            );
+        }
+    }
+}
