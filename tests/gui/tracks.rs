@@ -329,7 +329,18 @@ fn the_sdks_command_table_lists_behaviours_and_one_opens_with_its_sound() {
     // Commands of a sound alone are listed too (offered for the motion in front).
     let alone = list.listed.iter().filter(|b| b.motion.is_none()).count();
     assert!(alone >= 2, "the sound-only commands are listed: {alone}");
+    // The filter finds a table's commands by the table's name, and one by its number.
+    let total = list.listed.len();
+    crate::common::ui::type_into(&mut h, "Show", "ERS-7");
+    let counted = |h: &egui_kittest::Harness<'_, StudioApp>, n: usize| {
+        h.query_all_by_label_contains(&format!("{n} of {total} commands"))
+            .next()
+            .is_some()
+    };
+    assert!(counted(&h, total), "every command of the ERS-7 table");
     let chosen = paired[0].clone();
+    crate::common::ui::type_into(&mut h, "Show", &format!("#{}", chosen.id));
+    assert!(counted(&h, 1), "command #{} alone", chosen.id);
     crate::common::ui::press(&mut h, &format!("Open behaviour {}", chosen.id));
     wait_for_tracks(&mut h, true, false);
     let tab = tab(&h);

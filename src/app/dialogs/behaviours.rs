@@ -82,7 +82,7 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<
         let mut filter = list.filter.clone();
         ui.add(
             egui::TextEdit::singleline(&mut filter)
-                .hint_text("part of a name")
+                .hint_text("part of a name, a table, #number")
                 .desired_width(240.0),
         )
         .labelled_by(label.id);
@@ -100,7 +100,15 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<
         .listed
         .iter()
         .filter(|b| {
+            // A part's name, or the row's table ("ERS-7" finds the ERS-7 table's commands)
+            // and number ("#100").
+            let table = b
+                .table
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().to_lowercase());
             wanted.is_empty()
+                || table.contains(&wanted)
+                || format!("#{}", b.id) == wanted
                 || [b.motion.as_ref(), b.sound.as_ref(), b.led.as_ref()]
                     .into_iter()
                     .flatten()
