@@ -331,16 +331,32 @@ pub fn scroll_to_problems(harness: &mut Harness<'_, StudioApp>) {
     harness.run();
     // On to its first rows: the wheel over the column, up to the heading's height away.
     let at = heading(harness);
-    harness.hover_at(at.center());
+    wheel(harness, at.center(), -200.0);
+}
+
+/// The pointer rested at `at`, then the wheel turned `dy` points (negative: toward the user,
+/// scrolling down), as egui-winit sends a mouse wheel.
+pub fn wheel(harness: &mut Harness<'_, StudioApp>, at: Pos2, dy: f32) {
+    harness.hover_at(at);
     harness.run();
     harness.event(egui::Event::MouseWheel {
         unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, -200.0),
+        delta: egui::vec2(0.0, dy),
         phase: egui::TouchPhase::Move,
         source: egui::MouseWheelSource::Wheel,
         modifiers: egui::Modifiers::NONE,
     });
     harness.run();
+}
+
+/// The keyframe rows selected in the tab in front.
+pub fn selected_rows(harness: &Harness<'_, StudioApp>) -> Vec<usize> {
+    tab(harness)
+        .view
+        .selected_keyframes
+        .iter()
+        .copied()
+        .collect()
 }
 
 /// Whether a control of this name is on screen.

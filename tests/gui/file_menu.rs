@@ -209,13 +209,8 @@ fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back
     let _ = std::fs::remove_dir_all(dir);
 }
 
-#[test]
-fn file_new_makes_an_unsaved_motion_in_the_model_and_posture_chosen() {
-    let mut harness = harness(StudioApp::empty());
-    harness.run();
-    // Ctrl+N, as the real window delivers it (a key press carrying Ctrl).
-    common::ui::ctrl(&mut harness, egui::Key::N);
-    assert!(matches!(harness.state().modal, Some(Modal::NewMotion(_))));
+/// In the New Motion window: the ERS-210/220, its sit, Create.
+fn create_ers210_sit(harness: &mut Harness<'_, StudioApp>) {
     harness.get_by_label("Model").click();
     harness.run();
     harness.get_by_label("DRX-900 (ERS-210/220)").click();
@@ -224,7 +219,17 @@ fn file_new_makes_an_unsaved_motion_in_the_model_and_posture_chosen() {
         .get_by_role_and_label(Role::RadioButton, "sit")
         .click();
     harness.run();
-    press(&mut harness, "Create");
+    press(harness, "Create");
+}
+
+#[test]
+fn file_new_makes_an_unsaved_motion_in_the_model_and_posture_chosen() {
+    let mut harness = harness(StudioApp::empty());
+    harness.run();
+    // Ctrl+N, as the real window delivers it (a key press carrying Ctrl).
+    common::ui::ctrl(&mut harness, egui::Key::N);
+    assert!(matches!(harness.state().modal, Some(Modal::NewMotion(_))));
+    create_ers210_sit(&mut harness);
     assert!(harness.state().modal.is_none());
     let document = doc(&harness);
     let sit = mtn_studio::robot::postures::posture(mtn_studio::robot::Model::Ers210, "sit")
@@ -247,15 +252,7 @@ fn file_new_makes_an_unsaved_motion_in_the_model_and_posture_chosen() {
     assert_eq!(document.origin.display_name(), "a_sit#sit_new.mtn");
     // The same again: a second tab of its own name, its message under it.
     common::ui::ctrl(&mut harness, egui::Key::N);
-    harness.get_by_label("Model").click();
-    harness.run();
-    harness.get_by_label("DRX-900 (ERS-210/220)").click();
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::RadioButton, "sit")
-        .click();
-    harness.run();
-    press(&mut harness, "Create");
+    create_ers210_sit(&mut harness);
     assert_eq!(doc(&harness).origin.display_name(), "a_sit#sit_new 2.mtn");
     assert!(
         said(&harness).contains("New motion: "),

@@ -309,16 +309,7 @@ fn many_tabs_stay_on_one_line_that_scrolls_to_the_tab_in_front() {
     let second =
         |h: &Harness<'_, StudioApp>| h.get_by_label("Tab a_long_motion_name_number_1.mtn").rect();
     let before = second(&harness);
-    harness.hover_at(before.center());
-    harness.run();
-    harness.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, -120.0),
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Wheel,
-        modifiers: egui::Modifiers::NONE,
-    });
-    harness.run();
+    common::ui::wheel(&mut harness, before.center(), -120.0);
     let after = second(&harness);
     assert!(after.min.x < before.min.x - 20.0, "{before:?} -> {after:?}");
     let third = harness
@@ -489,27 +480,15 @@ fn a_quick_shift_click_adds_to_the_selection_in_the_table_and_on_the_timeline() 
     // Shift let go before the frame ends: the click's own event says it was held.
     let row = harness.get_by_label("Keyframe 3").rect().center();
     common::ui::quick_click_with(&mut harness, row, egui::Modifiers::SHIFT);
-    let selected: Vec<usize> = common::ui::tab(&harness)
-        .view
-        .selected_keyframes
-        .iter()
-        .copied()
-        .collect();
     assert_eq!(
-        selected,
+        common::ui::selected_rows(&harness),
         [1, 2, 3],
         "Shift selects the rows from the one clicked before"
     );
     // Ctrl takes one away (and puts it back), as in a spreadsheet.
     let two = harness.get_by_label("Keyframe 2").rect().center();
     common::ui::click_with(&mut harness, two, egui::Modifiers::COMMAND);
-    let selected: Vec<usize> = common::ui::tab(&harness)
-        .view
-        .selected_keyframes
-        .iter()
-        .copied()
-        .collect();
-    assert_eq!(selected, [1, 3]);
+    assert_eq!(common::ui::selected_rows(&harness), [1, 3]);
     // On the timeline: a point, then a quick Shift-click on another adds it.
     let knee = mtn_studio::app::motion::view::Channel::Joint(5);
     let point = |k: usize| common::ui::point_on_screen(&harness, k, knee);

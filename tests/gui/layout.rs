@@ -218,6 +218,17 @@ fn safety_marks_lie_beneath_the_curves() {
 }
 
 /// The label nodes whose text ends with `suffix`, with their places.
+/// The transport's Start button and the playhead counter ("256 / 1248 ms").
+fn transport_row(harness: &Harness<'_, StudioApp>, size: [f32; 2]) -> (Rect, Rect) {
+    let start = harness.get_by_role_and_label(Role::Button, "Start").rect();
+    let counters = labels_ending(harness, " ms");
+    let (_, counter) = counters
+        .iter()
+        .find(|(label, _)| label.contains(" / "))
+        .unwrap_or_else(|| panic!("{size:?}: no playhead counter in {counters:?}"));
+    (start, *counter)
+}
+
 fn labels_ending(harness: &Harness<'_, StudioApp>, suffix: &str) -> Vec<(String, Rect)> {
     harness
         .query_all_by_label_contains(suffix)
@@ -239,12 +250,7 @@ fn small_windows_keep_the_transport_on_one_line_the_joint_values_and_the_message
     for size in [[640.0, 420.0], [900.0, 600.0]] {
         let mut harness = window(size);
         // The playhead counter stays on the row of the transport's buttons.
-        let start = harness.get_by_role_and_label(Role::Button, "Start").rect();
-        let counters = labels_ending(&harness, " ms");
-        let (_, counter) = counters
-            .iter()
-            .find(|(label, _)| label.contains(" / "))
-            .unwrap_or_else(|| panic!("{size:?}: no playhead counter in {counters:?}"));
+        let (start, counter) = transport_row(&harness, size);
         assert!(
             (counter.center().y - start.center().y).abs() < 4.0 && counter.right() <= size[0],
             "{size:?}: the counter {counter:?} is not on the buttons' row {start:?}"
@@ -493,12 +499,7 @@ fn with_the_stage_large_the_timeline_keeps_its_transport_on_one_line() {
             large.width() > normal.width() * 1.2,
             "{size:?}: {normal:?} -> {large:?}"
         );
-        let start = harness.get_by_role_and_label(Role::Button, "Start").rect();
-        let counters = labels_ending(&harness, " ms");
-        let (_, counter) = counters
-            .iter()
-            .find(|(label, _)| label.contains(" / "))
-            .unwrap_or_else(|| panic!("{size:?}: no playhead counter in {counters:?}"));
+        let (start, counter) = transport_row(&harness, size);
         assert!(
             (counter.center().y - start.center().y).abs() < 4.0,
             "{size:?}: the counter {counter:?} wrapped off the buttons' row {start:?}"

@@ -40,6 +40,23 @@ fn folder(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// The LED track's pattern and its lane count.
+fn led(
+    h: &egui_kittest::Harness<'_, mtn_studio::app::StudioApp>,
+) -> (mtn_studio::codec::sound::led::LedPattern, usize) {
+    match &crate::common::ui::tab(h)
+        .document
+        .tracks()
+        .led
+        .as_ref()
+        .expect("an LED track")
+        .data
+    {
+        mtn_studio::behaviour::Data::Led { pattern, lanes } => (pattern.clone(), lanes.len()),
+        _ => panic!("the LED track holds no pattern"),
+    }
+}
+
 #[test]
 fn twenty_lights_keep_lanes_14_points_tall_and_scroll() {
     let dir = folder("scroll");
@@ -57,16 +74,7 @@ fn twenty_lights_keep_lanes_14_points_tall_and_scroll() {
         lanes.bottom() > led.bottom() + 1.0,
         "{lanes:?} runs past {led:?}"
     );
-    h.hover_at(led.center());
-    h.run();
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, -100.0),
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Wheel,
-        modifiers: egui::Modifiers::NONE,
-    });
-    h.run();
+    crate::common::ui::wheel(&mut h, led.center(), -100.0);
     let scrolled = h.get_by_label("LED track").rect();
     assert!(
         scrolled.top() < lanes.top() - 20.0,
@@ -80,19 +88,7 @@ fn a_lanes_last_note_deleted_leaves_its_lane_and_the_others_where_they_were() {
     let mut h = opened(&[&dir.join("example.mtn")]);
     wait_for_tracks(&mut h, false, true);
     let lanes = h.get_by_label("LED track").rect();
-    let lane_count = |h: &egui_kittest::Harness<'_, mtn_studio::app::StudioApp>| {
-        match &crate::common::ui::tab(h)
-            .document
-            .tracks()
-            .led
-            .as_ref()
-            .unwrap()
-            .data
-        {
-            mtn_studio::behaviour::Data::Led { lanes, .. } => lanes.len(),
-            _ => 0,
-        }
-    };
+    let lane_count = |h: &egui_kittest::Harness<'_, mtn_studio::app::StudioApp>| led(h).1;
     assert_eq!(lane_count(&h), 20);
     // B1's only note (the top lane, lowest note first; lit 15th: 896-960 ms): a click
     // selects it, Delete deletes it.
@@ -102,17 +98,7 @@ fn a_lanes_last_note_deleted_leaves_its_lane_and_the_others_where_they_were() {
     assert!(crate::common::ui::tab(&h).track_view.selected_led.is_some());
     h.key_press(egui::Key::Delete);
     h.run();
-    let pattern = match &crate::common::ui::tab(&h)
-        .document
-        .tracks()
-        .led
-        .as_ref()
-        .unwrap()
-        .data
-    {
-        mtn_studio::behaviour::Data::Led { pattern, .. } => pattern.clone(),
-        _ => panic!("no pattern"),
-    };
+    let (pattern, _) = led(&h);
     assert!(
         pattern.notes.iter().all(|n| n.key != 24),
         "B1's note deleted"
