@@ -144,3 +144,129 @@ fn stage_json_gives_each_paws_ball_in_the_floor_frame() {
     let report: serde_json::Value = serde_json::from_str(&said).unwrap();
     assert!(report["ticks"][3]["paws_mm"]["BR"].is_array());
 }
+
+/// Each paw's ball centre of keyframe `k` in `stage --json`.
+fn paws_of(path: &std::path::Path, k: usize) -> std::collections::BTreeMap<String, [f64; 3]> {
+    let said = ok(&run(&[&"stage", &path, &"--json"]));
+    let report: serde_json::Value = serde_json::from_str(&said).unwrap();
+    let paws = report["keyframes"][k]["paws_mm"].as_object().unwrap();
+    paws.iter()
+        .map(|(leg, p)| {
+            let p = p.as_array().unwrap();
+            (leg.clone(), [0, 1, 2].map(|i| p[i].as_f64().unwrap()))
+        })
+        .collect()
+}
+
+#[test]
+fn place_lifts_a_paw_with_balance_and_the_stage_sees_it_up() {
+    let dir = common::scratch_dir("cli_floor", "place");
+    let stand = dir.join("stand.mtn");
+    ok(&run(&[&"new", &"--model", &"DRX-1000", &"-o", &stand]));
+    let once = dir.join("once.mtn");
+    let said = ok(&run(&[
+        &"place", &stand, &"--at", &"0", &"--lift", &"FL=60", &"-o", &once,
+    ]));
+    assert!(
+        said.contains("the body moved") && said.contains("mm back"),
+        "{said}"
+    );
+    let held = dir.join("held.mtn");
+    ok(&run(&[
+        &"place", &once, &"--at", &"1008", &"--lift", &"fl=60", &"-o", &held,
+    ]));
+    let said = ok(&run(&[&"stage", &held, &"--json"]));
+    let report: serde_json::Value = serde_json::from_str(&said).unwrap();
+    for k in 0..2 {
+        let paws = paws_of(&held, k);
+        assert!((paws["FL"][2] - 72.5).abs() < 0.3, "{paws:?}");
+        for leg in ["FR", "BL", "BR"] {
+            assert!((paws[leg][2] - 12.5).abs() < 0.3, "{leg}: {paws:?}");
+        }
+        let row = &report["keyframes"][k];
+        assert_eq!(
+            row["contacts"],
+            serde_json::json!(["BL paw", "FR paw", "BR paw"]),
+            "{row}"
+        );
+        assert!(row["margin_mm"].as_f64().unwrap() >= 14.9, "{row}");
+    }
+    // Between keyframes, a keyframe is inserted on the 16 ms frame and the notes say so;
+    // the body keys set only what they name.
+    let raised = dir.join("raised.mtn");
+    let said = ok(&run(&[
+        &"place",
+        &stand,
+        &"--at",
+        &"300",
+        &"--body",
+        &"height=130",
+        &"-o",
+        &raised,
+    ]));
+    assert!(said.contains("inserted keyframe 1 at 288 ms"), "{said}");
+    assert!(said.contains("mm down"), "{said}");
+    let report: serde_json::Value =
+        serde_json::from_str(&ok(&run(&[&"stage", &raised, &"--json"]))).unwrap();
+    let row = &report["keyframes"][1];
+    assert!(
+        (row["height_mm"].as_f64().unwrap() - 130.0).abs() < 0.5,
+        "{row}"
+    );
+    let paws = paws_of(&raised, 1);
+    let before = paws_of(&stand, 0);
+    for leg in ["FL", "FR", "BL", "BR"] {
+        for axis in 0..3 {
+            assert!(
+                (paws[leg][axis] - before[leg][axis]).abs() < 0.5,
+                "{leg}: {paws:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn place_out_of_reach_exits_1_saying_by_how_much_and_writes_nothing() {
+    let dir = common::scratch_dir("cli_floor", "place-far");
+    let stand = dir.join("stand.mtn");
+    ok(&run(&[&"new", &"--model", &"DRX-1000", &"-o", &stand]));
+    let out = dir.join("far.mtn");
+    let output = run(&[
+        &"place",
+        &stand,
+        &"--at",
+        &"0",
+        &"--paw",
+        &"FR=400,-60,20",
+        &"-o",
+        &out,
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let said = text(&output.stderr);
+    assert!(
+        said.contains("stand.mtn: cannot place at 0 ms, nothing written: the FR paw stops")
+            && said.contains("mm short"),
+        "{said}"
+    );
+    assert!(!out.exists());
+    for (args, says) in [
+        (vec!["--paw", "XX=1,2,3"], "\"XX\" is no leg"),
+        (vec!["--lift", "FL=high"], "is not a number"),
+        (vec!["--body", "tilt=3"], "\"tilt\" is not one of"),
+        (vec!["--lift", "FL=10", "--lift", "FL=20"], "named twice"),
+    ] {
+        let mut all: Vec<&dyn AsRef<std::ffi::OsStr>> = vec![&"place", &stand, &"--at", &"0"];
+        for a in &args {
+            all.push(a);
+        }
+        all.extend([&"-o" as &dyn AsRef<std::ffi::OsStr>, &out]);
+        let output = run(&all);
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert!(
+            text(&output.stderr).contains(says),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        assert!(!out.exists());
+    }
+}

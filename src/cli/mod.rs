@@ -8,6 +8,7 @@ pub mod input;
 mod inspect;
 mod new;
 mod ops;
+mod place;
 mod shaping;
 mod skit;
 mod sound;

@@ -234,7 +234,7 @@ pub(super) fn apply(
 }
 
 /// Writes the result (into `archive`'s entry when given) and prints the notes.
-fn finish(
+pub(super) fn finish(
     outcome: &Outcome,
     label: &str,
     output: &Path,

@@ -44,6 +44,11 @@ pub enum StageCommand {
         #[command(flatten)]
         io: InOut,
     },
+    /// Pose the motion at one time by where its paws and body are to be, in the floor frame
+    /// it rests in then (x forward, y left, z up, mm; the origin on the floor under the
+    /// body's origin): the legs solved within their joints' limits, paws not named kept
+    /// planted, the balance kept. Exit 1, writing nothing, where a goal cannot be reached.
+    Place(super::place::PlaceArgs),
 }
 
 /// One row of `stage`.
@@ -242,5 +247,6 @@ pub fn run(command: StageCommand, out: &mut dyn Write) -> Result<u8, Failure> {
             every_tick,
         } => stage(&file, entry.as_deref(), json, every_tick, out),
         StageCommand::BodyAngles { io } => apply(&io, out, |_| Ok(OpRequest::BodyAngles)),
+        StageCommand::Place(args) => super::place::run(&args, out),
     }
 }

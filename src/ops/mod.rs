@@ -7,6 +7,7 @@
 pub mod body_angles;
 pub mod concat;
 pub mod mirror;
+pub mod place;
 pub mod posture;
 pub mod range;
 pub mod request;

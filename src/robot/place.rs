@@ -9,7 +9,7 @@
 
 mod balance;
 
-pub use balance::{Balanced, place_balanced};
+pub use balance::{Balanced, place_balanced, support_margin};
 
 use super::floor::{Rig, Settled, settle};
 use super::kinematics::{Geometry, Leg, Vec3, leg_points};
@@ -92,6 +92,17 @@ impl Frame {
                 self.at[2] + change.up_mm,
             ],
         }
+    }
+
+    /// The body's roll, pitch and yaw in the floor frame (degrees, as [`BodyChange`] turns
+    /// them: roll left side up, pitch nose up, yaw to the left).
+    #[must_use]
+    pub fn angles(&self) -> [f64; 3] {
+        let t = &self.turn;
+        let pitch = t[2][0].clamp(-1.0, 1.0).asin();
+        let roll = t[2][1].atan2(t[2][2]);
+        let yaw = t[1][0].atan2(t[0][0]);
+        [roll.to_degrees(), pitch.to_degrees(), yaw.to_degrees()]
     }
 
     /// The body origin's height above the floor (mm).

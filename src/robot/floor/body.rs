@@ -307,6 +307,12 @@ impl Rig {
         self.build.ball_inset
     }
 
+    /// The paw balls' radius (mm): a paw whose ball's centre is this high stands on the floor.
+    #[must_use]
+    pub fn paw_radius_mm(&self) -> f64 {
+        self.build.paw_radius
+    }
+
     /// Whether the model's proportions are measured (false: approximate).
     #[must_use]
     pub fn measured(&self) -> bool {

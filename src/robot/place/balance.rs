@@ -32,6 +32,45 @@ fn centre_of_mass(rig: &Rig, placed: &Placed, frame: &Frame) -> Vec3 {
     frame.to_floor(rig.pose(&placed.values).com)
 }
 
+/// The support polygon of the paws that stay on (or are put on) the floor, and the middle
+/// of those paws, in the floor frame.
+fn support(
+    rig: &Rig,
+    values: &[i32],
+    frame: &Frame,
+    request: &Request,
+    ball_mm: f64,
+) -> (Vec<[f64; 2]>, [f64; 2]) {
+    let planted = super::paws(rig, values, frame);
+    let feet: Vec<[f64; 2]> = (0..4)
+        .filter_map(|i| {
+            let at = request.paws[i].unwrap_or(planted[i]);
+            (at[2] <= ball_mm + ON_FLOOR_MM).then_some([at[0], at[1]])
+        })
+        .collect();
+    let centre = feet
+        .iter()
+        .fold([0.0, 0.0], |c, p| [c[0] + p[0], c[1] + p[1]])
+        .map(|v| v / feet.len().max(1) as f64);
+    (hull_2d(feet), centre)
+}
+
+/// How far inside the support of the paws on the floor the centre of mass of `placed` is,
+/// with the body moved as `request` asks (mm; negative outside): the margin of a pose
+/// placed without balance.
+#[must_use]
+pub fn support_margin(
+    rig: &Rig,
+    values: &[i32],
+    frame: &Frame,
+    request: &Request,
+    (placed, ball_mm): (&Placed, f64),
+) -> f64 {
+    let (support, _) = support(rig, values, frame, request, ball_mm);
+    let com = centre_of_mass(rig, placed, &frame.moved(&request.body));
+    margin(&support, [com[0], com[1]])
+}
+
 /// Places `request` as [`place`] does, then shifts the body along the floor until the centre
 /// of mass is `margin_mm` inside the support of the paws on the floor, lowering it a little
 /// where a shift alone cannot; the best pose found where no shift within the joints' reach
@@ -45,18 +84,7 @@ pub fn place_balanced(
     request: &Request,
     (margin_mm, ball_mm): (f64, f64),
 ) -> Balanced {
-    let planted = super::paws(rig, values, frame);
-    let feet: Vec<[f64; 2]> = (0..4)
-        .filter_map(|i| {
-            let at = request.paws[i].unwrap_or(planted[i]);
-            (at[2] <= ball_mm + ON_FLOOR_MM).then_some([at[0], at[1]])
-        })
-        .collect();
-    let support = hull_2d(feet.clone());
-    let centre = feet
-        .iter()
-        .fold([0.0, 0.0], |c, p| [c[0] + p[0], c[1] + p[1]])
-        .map(|v| v / feet.len().max(1) as f64);
+    let (support, centre) = support(rig, values, frame, request, ball_mm);
     // The shift along the floor found so far, and how far the body is lowered for it.
     let (mut shift, mut lower) = ([0.0_f64; 2], 0.0_f64);
     let mut best: Option<Balanced> = None;

@@ -239,3 +239,20 @@ fn a_paw_lifted_60_mm_with_balance_kept_leaves_the_stand_on_three_paws() {
         }
     }
 }
+
+#[test]
+fn a_frame_gives_back_the_angles_it_was_turned_by() {
+    let level = Frame::of(&crate::robot::floor::placed([0.0, 0.0, 1.0], 100.0));
+    for (roll, pitch, yaw) in [(0.0, 0.0, 0.0), (5.0, -7.0, 12.0), (-20.0, 30.0, -90.0)] {
+        let turned = level.moved(&BodyChange {
+            roll_deg: roll,
+            pitch_deg: pitch,
+            yaw_deg: yaw,
+            ..BodyChange::default()
+        });
+        let got = turned.angles();
+        for (a, b) in got.iter().zip([roll, pitch, yaw]) {
+            assert!((a - b).abs() < 1e-9, "{got:?} for {roll} {pitch} {yaw}");
+        }
+    }
+}

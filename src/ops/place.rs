@@ -1,0 +1,465 @@
+//! Place: the pose at one time of a motion made by where its paws and body are to be, in the
+//! floor frame the floor model rests it in then (`robot::place`), with balance kept or not.
+//! The command line's `place` and the stage's handles both come here: [`Site::at`] finds
+//! (or makes) the keyframe and its frame, [`Site::solve`] poses it, [`Site::edit`] is the
+//! one undoable change that writes it (the keyframe inserted where there was none, the
+//! joints that moved, the body's pitch and roll as the floor rests the new pose).
+
+use super::OpError;
+use crate::codec::mtn::{Motion, Offsets};
+use crate::edit::Edit;
+use crate::edit::timeline_ops::insert_at;
+use crate::robot::floor::{self, Rest, Rig, floor_problems, placed, settle, up_from_body};
+use crate::robot::kinematics::{Leg, Vec3};
+use crate::robot::place::{
+    BodyChange, Frame, Placed, Request, paws, place, place_balanced, support_margin,
+};
+use crate::robot::timing::{FRAME_MS, TICK_MS, keyframe_times_ms};
+use crate::robot::{deg_to_urad, floor::body::leg_name};
+
+/// Where a paw is to go.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PawGoal {
+    /// To this point of the floor frame (mm).
+    At(Vec3),
+    /// Straight up from where it is by this many mm (down when negative).
+    Lift(f64),
+}
+
+/// Where the body is to be, in the floor frame: only what is named changes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BodyGoal {
+    /// The body origin's height above the floor (mm).
+    pub height_mm: Option<f64>,
+    /// Forward of where it is (mm).
+    pub x_mm: Option<f64>,
+    /// To the left of where it is (mm).
+    pub y_mm: Option<f64>,
+    /// Roll, left side up (degrees).
+    pub roll_deg: Option<f64>,
+    /// Pitch, nose up (degrees).
+    pub pitch_deg: Option<f64>,
+    /// Yaw, to the left (degrees).
+    pub yaw_deg: Option<f64>,
+}
+
+/// What to place.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Goals {
+    /// Each leg's paw ([`Leg::ALL`]'s order; None: it stays where it is).
+    pub paws: [Option<PawGoal>; 4],
+    /// The body.
+    pub body: BodyGoal,
+    /// The margin in mm the centre of mass is kept inside the planted paws (None: balance
+    /// off).
+    pub balance_mm: Option<f64>,
+}
+
+/// The pose made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    /// The legs' solution.
+    pub placed: Placed,
+    /// How the body moved (with the balance's shift).
+    pub body: BodyChange,
+    /// How far inside the planted paws the centre of mass is (mm; negative outside).
+    pub margin_mm: f64,
+    /// Whether the balance asked was kept (true with balance off).
+    pub balanced: bool,
+    /// Where each paw was asked to be, in the end (a lift beyond reach moved along the floor).
+    pub request: Request,
+}
+
+/// The keyframe being posed: where it is, what it holds, its floor frame.
+#[derive(Clone, Debug)]
+pub struct Site {
+    /// The rig.
+    pub rig: Rig,
+    /// The keyframe's index (once inserted, where there was none).
+    pub keyframe: usize,
+    /// The edit that inserts it, where there was none.
+    pub insert: Option<Edit>,
+    /// Its time (ms, on a 16 ms frame).
+    pub time_ms: u64,
+    /// Its joint values.
+    pub values: Vec<i32>,
+    /// Its body angles (roll, pitch, yaw; µrad).
+    pub body_urad: [i32; 3],
+    /// The floor frame it rests in.
+    pub frame: Frame,
+    /// The floor's up in the body frame (where a settle of the new pose starts from).
+    up: Vec3,
+}
+
+/// How far a paw asked for may end from its place and be there (mm).
+const REACHED_MM: f64 = 0.1;
+/// How far a planted paw may move and stay planted (mm).
+const PLANTED_MM: f64 = 0.5;
+
+/// Places along the floor near a point, nearest first (mm): where a paw lifted beyond reach
+/// is tried instead.
+fn nearby() -> impl Iterator<Item = [f64; 2]> {
+    let mut offsets: Vec<[f64; 2]> = (-12..=12_i32)
+        .flat_map(|x| (-6..=6_i32).map(move |y| [f64::from(x) * 5.0, f64::from(y) * 5.0]))
+        .filter(|p| p[0] != 0.0 || p[1] != 0.0)
+        .collect();
+    offsets.sort_by(|a, b| a[0].hypot(a[1]).total_cmp(&b[0].hypot(b[1])));
+    offsets.into_iter()
+}
+
+/// Why a placement cannot be made as asked.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlaceError {
+    /// The motion is not one the floor knows.
+    #[error(transparent)]
+    Op(#[from] OpError),
+    /// What could not be reached, and by how much.
+    #[error("{}", .0.join("; "))]
+    Unreached(Vec<String>),
+}
+
+impl Site {
+    /// The keyframe at `time_ms` (on its 16 ms frame, rounded down), or the one to be
+    /// inserted there, and its floor frame. `ticks`: the floor's rests of the motion
+    /// ([`floor::rest_ticks`]; empty for one too long to solve, then the keyframe is rested
+    /// from its own body angles).
+    ///
+    /// # Errors
+    /// A motion without keyframes or of no known model.
+    pub fn at(motion: &Motion, time_ms: u64, ticks: &[Rest]) -> Result<Self, OpError> {
+        let rig = floor::rig(motion).ok_or_else(|| OpError::UnknownModel(motion.design.clone()))?;
+        if motion.keyframes.is_empty() {
+            return Err(OpError::Empty);
+        }
+        let frame_index = time_ms / FRAME_MS;
+        let time_ms = frame_index * FRAME_MS;
+        let times = keyframe_times_ms(&motion.keyframes);
+        let read = |motion: &Motion, k: usize| {
+            motion
+                .keyframes
+                .get(k)
+                .map(|kf| (kf.angles_urad.to_vec(), kf.body_urad))
+        };
+        let (keyframe, insert, read) = match times.iter().position(|&t| t == time_ms) {
+            Some(k) => (k, None, read(motion, k)),
+            None => {
+                let (edit, k) = insert_at(&motion.keyframes, frame_index).ok_or(OpError::Empty)?;
+                let mut copy = motion.clone();
+                edit.clone().apply(&mut copy);
+                (k, Some(edit), read(&copy, k))
+            }
+        };
+        let (values, body_urad) = read.ok_or(OpError::Empty)?;
+        let tick = usize::try_from(time_ms / TICK_MS).unwrap_or(usize::MAX);
+        let frame_of = |up: Vec3, height: f64| Frame::of(&placed(up, height));
+        let (frame, up) = match ticks.get(tick) {
+            Some(rest) => {
+                let up = rest.up.map(f64::from);
+                (frame_of(up, f64::from(rest.height_mm)), up)
+            }
+            None => {
+                let settled = settle(&rig.pose(&values), up_from_body(body_urad), None);
+                (Frame::of(&settled), settled.up)
+            }
+        };
+        Ok(Self {
+            rig,
+            keyframe,
+            insert,
+            time_ms,
+            values,
+            body_urad,
+            frame,
+            up,
+        })
+    }
+
+    /// Each paw's ball centre now, in the frame (mm).
+    #[must_use]
+    pub fn paws(&self) -> [Vec3; 4] {
+        paws(&self.rig, &self.values, &self.frame)
+    }
+
+    /// The paw balls' radius (mm).
+    #[must_use]
+    pub fn ball_mm(&self) -> f64 {
+        self.rig.paw_radius_mm()
+    }
+
+    /// The body change that takes the body where `goal` names (the rest kept).
+    #[must_use]
+    pub fn body_change(&self, goal: &BodyGoal) -> BodyChange {
+        let now = self.frame.angles();
+        let target = [goal.roll_deg, goal.pitch_deg, goal.yaw_deg]
+            .iter()
+            .zip(now)
+            .map(|(g, n)| g.unwrap_or(n))
+            .collect::<Vec<_>>();
+        let mut change = BodyChange {
+            forward_mm: goal.x_mm.unwrap_or(0.0),
+            left_mm: goal.y_mm.unwrap_or(0.0),
+            up_mm: goal.height_mm.map_or(0.0, |h| h - self.frame.height_mm()),
+            roll_deg: target[0] - now[0],
+            pitch_deg: target[1] - now[1],
+            yaw_deg: target[2] - now[2],
+        };
+        // The turns do not add exactly: correct by what is still missing.
+        for _ in 0..4 {
+            let got = self.frame.moved(&change).angles();
+            change.roll_deg += target[0] - got[0];
+            change.pitch_deg += target[1] - got[1];
+            change.yaw_deg += target[2] - got[2];
+        }
+        change
+    }
+
+    /// The pose `goals` ask for. A paw lifted straight up beyond its leg's reach is lifted
+    /// to that height at the nearest place along the floor the leg reaches (within 60 mm).
+    #[must_use]
+    pub fn solve(&self, goals: &Goals) -> Solved {
+        let now = self.paws();
+        let mut request = Request {
+            paws: [None; 4],
+            body: self.body_change(&goals.body),
+        };
+        for (i, goal) in goals.paws.iter().enumerate() {
+            request.paws[i] = goal.map(|g| match g {
+                PawGoal::At(at) => at,
+                PawGoal::Lift(mm) => [now[i][0], now[i][1], now[i][2] + mm],
+            });
+        }
+        let mut solved = self.solve_request(&request, goals.balance_mm);
+        for (i, goal) in goals.paws.iter().enumerate() {
+            let missed = solved.placed.legs[i].is_some_and(|l| l.miss_mm > REACHED_MM);
+            if !(missed && matches!(goal, Some(PawGoal::Lift(_)))) {
+                continue;
+            }
+            let Some(straight) = request.paws[i] else {
+                continue;
+            };
+            let found = nearby().find_map(|[dx, dy]| {
+                let mut tried = request;
+                tried.paws[i] = Some([straight[0] + dx, straight[1] + dy, straight[2]]);
+                let s = self.solve_request(&tried, goals.balance_mm);
+                s.placed.legs[i]
+                    .is_some_and(|l| l.miss_mm <= REACHED_MM)
+                    .then_some((tried, s))
+            });
+            if let Some((tried, s)) = found {
+                request = tried;
+                solved = s;
+            }
+        }
+        solved
+    }
+
+    /// The pose a request asks for, with the balance kept `balance_mm` inside the planted
+    /// paws where given.
+    #[must_use]
+    pub fn solve_request(&self, request: &Request, balance_mm: Option<f64>) -> Solved {
+        match balance_mm {
+            Some(margin) => {
+                let b = place_balanced(
+                    &self.rig,
+                    &self.values,
+                    &self.frame,
+                    request,
+                    (margin, self.ball_mm()),
+                );
+                Solved {
+                    placed: b.placed,
+                    body: b.body,
+                    margin_mm: b.margin_mm,
+                    balanced: b.reached,
+                    request: *request,
+                }
+            }
+            None => {
+                let placed = place(&self.rig, &self.values, &self.frame, request);
+                let margin_mm = support_margin(
+                    &self.rig,
+                    &self.values,
+                    &self.frame,
+                    request,
+                    (&placed, self.ball_mm()),
+                );
+                Solved {
+                    placed,
+                    body: request.body,
+                    margin_mm,
+                    balanced: true,
+                    request: *request,
+                }
+            }
+        }
+    }
+
+    /// What of `goals` the solution did not reach, in words (empty: all of it).
+    #[must_use]
+    pub fn misses(&self, goals: &Goals, solved: &Solved) -> Vec<String> {
+        let mut out = Vec::new();
+        for ((leg, goal), result) in Leg::ALL.iter().zip(&goals.paws).zip(&solved.placed.legs) {
+            let Some(result) = result else { continue };
+            let name = leg_name(*leg);
+            let why = if result.at_limit {
+                " (a joint of the leg is at its limit)"
+            } else {
+                " (out of the leg's reach)"
+            };
+            if goal.is_some() && result.miss_mm > REACHED_MM {
+                out.push(format!(
+                    "the {name} paw stops {:.1} mm short of where it was asked to go{why}",
+                    result.miss_mm
+                ));
+            } else if goal.is_none() && result.miss_mm > PLANTED_MM {
+                out.push(format!(
+                    "the {name} paw cannot stay where it is: it would move {:.1} mm{why}",
+                    result.miss_mm
+                ));
+            }
+        }
+        if let Some(margin) = goals.balance_mm
+            && !solved.balanced
+        {
+            out.push(format!(
+                "balance: the centre of mass stays {:.1} mm inside the planted paws at best, \
+                 {margin:.0} mm was asked (no shift of the body within the joints' reach gives \
+                 more)",
+                solved.margin_mm
+            ));
+        }
+        out
+    }
+
+    /// The joints whose values `values` changes.
+    #[must_use]
+    pub fn changed(&self, values: &[i32]) -> Vec<usize> {
+        self.values
+            .iter()
+            .zip(values)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(j, _)| j)
+            .collect()
+    }
+
+    /// The one edit that writes `values` into the keyframe (inserting it first where there
+    /// was none), with its body pitch and roll as the floor rests the new pose (yaw kept).
+    #[must_use]
+    pub fn edit(&self, values: &[i32]) -> Edit {
+        let k = self.keyframe;
+        let mut edits: Vec<Edit> = self.insert.iter().cloned().collect();
+        let cells = self
+            .changed(values)
+            .into_iter()
+            .map(|j| (k, j, values[j]))
+            .collect();
+        edits.push(Edit::SetAngles(cells));
+        let body = self.rig.pose(values);
+        let settled = settle(&body, self.up, None);
+        let rest = Rest::of(&settled, &body);
+        edits.push(Edit::SetBody(vec![
+            (k, 0, deg_to_urad(rest.roll_deg())),
+            (k, 1, deg_to_urad(rest.pitch_deg())),
+            (k, 2, self.body_urad[2]),
+        ]));
+        Edit::Group(edits)
+    }
+}
+
+/// `goals` placed at `time_ms` of `motion`: the motion changed, and what was done, in words.
+///
+/// # Errors
+/// A motion the floor does not know, or goals that cannot be reached (nothing is changed
+/// then).
+pub fn place_at(
+    motion: &Motion,
+    time_ms: u64,
+    goals: &Goals,
+) -> Result<(Motion, Vec<String>), PlaceError> {
+    let rig = floor::rig(motion).ok_or_else(|| OpError::UnknownModel(motion.design.clone()))?;
+    let ticks = floor::rest_ticks(&rig, motion);
+    let site = Site::at(motion, time_ms, &ticks)?;
+    let solved = site.solve(goals);
+    let misses = site.misses(goals, &solved);
+    if !misses.is_empty() {
+        return Err(PlaceError::Unreached(misses));
+    }
+    let mut out = motion.clone();
+    site.edit(&solved.placed.values).apply(&mut out);
+    let mut notes = Vec::new();
+    // What the floor says now that it did not say before (the way into or out of the pose
+    // may tip where the pose itself stands).
+    let before = floor_problems(&rig, motion, &ticks, &Offsets::default());
+    let after_ticks = floor::rest_ticks(&rig, &out);
+    for problem in floor_problems(&rig, &out, &after_ticks, &Offsets::default()) {
+        if !before.iter().any(|b| b.message == problem.message) {
+            notes.push(format!("the floor now says: {}", problem.message));
+        }
+    }
+    if site.insert.is_some() {
+        notes.push(format!(
+            "inserted keyframe {} at {} ms",
+            site.keyframe, site.time_ms
+        ));
+    }
+    let names = site
+        .changed(&solved.placed.values)
+        .into_iter()
+        .filter_map(|j| motion.locators.get(j))
+        .map(|l| crate::robot::joint_name(&motion.design, l))
+        .collect::<Vec<_>>();
+    notes.push(format!(
+        "keyframe {} at {} ms: {} changed{}",
+        site.keyframe,
+        site.time_ms,
+        crate::words::plural(names.len(), "joint", "joints"),
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", names.join(", "))
+        }
+    ));
+    let b = &solved.body;
+    let moves: Vec<String> = [
+        (b.forward_mm, "forward", "back"),
+        (b.left_mm, "left", "right"),
+        (b.up_mm, "up", "down"),
+    ]
+    .iter()
+    .filter(|(mm, _, _)| mm.abs() >= 0.05)
+    .map(|&(mm, plus, minus)| format!("{:.1} mm {}", mm.abs(), if mm > 0.0 { plus } else { minus }))
+    .collect();
+    if !moves.is_empty() {
+        notes.push(format!("the body moved {}", moves.join(", ")));
+    }
+    let now = site.paws();
+    for (i, goal) in goals.paws.iter().enumerate() {
+        let (Some(PawGoal::Lift(_)), Some(at)) = (goal, solved.request.paws[i]) else {
+            continue;
+        };
+        let along = (at[0] - now[i][0]).hypot(at[1] - now[i][1]);
+        if along > 0.05 {
+            notes.push(format!(
+                "the {} paw is beyond reach straight up: it was lifted {:.0} mm to the {}",
+                leg_name(Leg::ALL[i]),
+                along,
+                if (at[0] - now[i][0]).abs() >= (at[1] - now[i][1]).abs() {
+                    if at[0] > now[i][0] { "front" } else { "back" }
+                } else if at[1] > now[i][1] {
+                    "left"
+                } else {
+                    "right"
+                }
+            ));
+        }
+    }
+    notes.push(format!(
+        "the centre of mass is {:.1} mm inside the paws on the floor",
+        solved.margin_mm
+    ));
+    Ok((out, notes))
+}
+
+#[cfg(test)]
+mod tests;
