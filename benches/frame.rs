@@ -280,6 +280,7 @@ fn bench_frame(c: &mut Criterion) {
                 onion: 2,
                 spacing: mtn_studio::app::motion::stage::model::Spacing::Keyframes,
                 show_paths: true,
+                ..StageModel::default()
             };
             let mut playhead_ms = 20_000;
             let mut time = 0.0;

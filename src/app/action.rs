@@ -127,6 +127,8 @@ pub enum MotionAction {
     BeginGesture(String),
     /// Close the gesture.
     EndGesture,
+    /// Close the gesture under this undo label (a drag named for what it changed).
+    EndGestureAs(String),
     /// Close the gesture and take back what it changed (Escape in a field being typed into).
     CancelGesture,
     /// Move the playhead (ms).

@@ -39,6 +39,11 @@ impl MotionSink<'_> {
         self.actions.push(Action::MotionOp(self.tab, request));
     }
 
+    /// Says something in the status bar.
+    pub fn say(&mut self, text: String) {
+        self.actions.push(Action::Say(text));
+    }
+
     /// Queues a window command (the stage made large).
     pub fn window(&mut self, command: super::command::WindowCommand) {
         self.actions.push(Action::Command(Command::Window(command)));

@@ -107,6 +107,13 @@ impl<C: Revert> History<C> {
         }
     }
 
+    /// Names the open gesture's step again (a drag named, as it ends, for what it changed).
+    pub fn rename_gesture(&mut self, label: &str) {
+        if let Some((name, _)) = &mut self.gesture {
+            label.clone_into(name);
+        }
+    }
+
     /// Whether a gesture is open.
     #[must_use]
     pub fn in_gesture(&self) -> bool {

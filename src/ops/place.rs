@@ -68,6 +68,8 @@ pub struct Solved {
     pub balanced: bool,
     /// Where each paw was asked to be, in the end (a lift beyond reach moved along the floor).
     pub request: Request,
+    /// The body was asked to go further than the planted legs reach, and stopped there.
+    pub held_back: bool,
 }
 
 /// The keyframe being posed: where it is, what it holds, its floor frame.
@@ -95,6 +97,14 @@ pub struct Site {
 const REACHED_MM: f64 = 0.1;
 /// How far a planted paw may move and stay planted (mm).
 const PLANTED_MM: f64 = 0.5;
+
+/// The name of a leg's joint (0 the swing, 1 the abduction, 2 the knee or elbow), as the
+/// ERS-7 names it: `FL_LEG_KNEE`.
+#[must_use]
+pub fn joint_at(leg: Leg, joint: usize) -> String {
+    let part = ["LEG_VERT", "LEG_LAT", "LEG_KNEE"][joint.min(2)];
+    format!("{}_{part}", leg_name(leg))
+}
 
 /// Places along the floor near a point, nearest first (mm): where a paw lifted beyond reach
 /// is tried instead.
@@ -174,6 +184,20 @@ impl Site {
         })
     }
 
+    /// The site resting in `frame`, the floor's up in the body frame `up` (the frame the
+    /// stage drew the pose in, where the floor's solution is older than the motion).
+    #[must_use]
+    pub fn with_frame(mut self, frame: Frame, up: Vec3) -> Self {
+        self.frame = frame;
+        self.up = up;
+        self
+    }
+
+    /// The edit that inserts the keyframe, taken (a drag inserts it with its first frame).
+    pub fn take_insert(&mut self) -> Option<Edit> {
+        self.insert.take()
+    }
+
     /// Each paw's ball centre now, in the frame (mm).
     #[must_use]
     pub fn paws(&self) -> [Vec3; 4] {
@@ -219,8 +243,8 @@ impl Site {
     pub fn solve(&self, goals: &Goals) -> Solved {
         let now = self.paws();
         let mut request = Request {
-            paws: [None; 4],
             body: self.body_change(&goals.body),
+            ..Request::default()
         };
         for (i, goal) in goals.paws.iter().enumerate() {
             request.paws[i] = goal.map(|g| match g {
@@ -254,10 +278,13 @@ impl Site {
     }
 
     /// The pose a request asks for, with the balance kept `balance_mm` inside the planted
-    /// paws where given.
+    /// paws where given. A body moved beyond where the planted legs reach stops at their
+    /// reach (`Solved::held_back`).
     #[must_use]
     pub fn solve_request(&self, request: &Request, balance_mm: Option<f64>) -> Solved {
-        match balance_mm {
+        let (request, held_back) = self.within_reach(request);
+        let request = &request;
+        let mut solved = match balance_mm {
             Some(margin) => {
                 let b = place_balanced(
                     &self.rig,
@@ -272,6 +299,7 @@ impl Site {
                     margin_mm: b.margin_mm,
                     balanced: b.reached,
                     request: *request,
+                    held_back: false,
                 }
             }
             None => {
@@ -289,9 +317,58 @@ impl Site {
                     margin_mm,
                     balanced: true,
                     request: *request,
+                    held_back: false,
                 }
             }
+        };
+        solved.held_back = held_back;
+        solved
+    }
+
+    /// The request with its body change cut back to what the planted legs reach (and
+    /// whether it was).
+    fn within_reach(&self, request: &Request) -> (Request, bool) {
+        let planted_hold = |r: &Request| {
+            place(&self.rig, &self.values, &self.frame, r)
+                .legs
+                .iter()
+                .zip(&r.paws)
+                .zip(&r.free)
+                .all(|((leg, asked), free)| {
+                    asked.is_some() || *free || leg.is_none_or(|l| l.miss_mm <= PLANTED_MM)
+                })
+        };
+        let scaled = |t: f64| {
+            let b = request.body;
+            Request {
+                body: BodyChange {
+                    forward_mm: b.forward_mm * t,
+                    left_mm: b.left_mm * t,
+                    up_mm: b.up_mm * t,
+                    roll_deg: b.roll_deg * t,
+                    pitch_deg: b.pitch_deg * t,
+                    yaw_deg: b.yaw_deg * t,
+                },
+                ..*request
+            }
+        };
+        if request.body == BodyChange::default() || planted_hold(request) {
+            return (*request, false);
         }
+        if !planted_hold(&scaled(0.0)) {
+            // Not even where it is: nothing to cut back to.
+            return (*request, false);
+        }
+        let (mut low, mut high) = (0.0, 1.0);
+        for _ in 0..12 {
+            let mid = f64::midpoint(low, high);
+            if planted_hold(&scaled(mid)) {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        (scaled(low), true)
     }
 
     /// What of `goals` the solution did not reach, in words (empty: all of it).
@@ -301,10 +378,9 @@ impl Site {
         for ((leg, goal), result) in Leg::ALL.iter().zip(&goals.paws).zip(&solved.placed.legs) {
             let Some(result) = result else { continue };
             let name = leg_name(*leg);
-            let why = if result.at_limit {
-                " (a joint of the leg is at its limit)"
-            } else {
-                " (out of the leg's reach)"
+            let why = match result.limit {
+                Some(joint) => format!(" ({} is at its limit)", joint_at(*leg, joint)),
+                None => " (out of the leg's reach)".to_owned(),
             };
             if goal.is_some() && result.miss_mm > REACHED_MM {
                 out.push(format!(
@@ -345,15 +421,13 @@ impl Site {
 
     /// The one edit that writes `values` into the keyframe (inserting it first where there
     /// was none), with its body pitch and roll as the floor rests the new pose (yaw kept).
+    /// Every joint is set (those that stay as they are leave nothing to undo), so an edit
+    /// of a drag's frame also puts back a joint an earlier frame moved.
     #[must_use]
     pub fn edit(&self, values: &[i32]) -> Edit {
         let k = self.keyframe;
         let mut edits: Vec<Edit> = self.insert.iter().cloned().collect();
-        let cells = self
-            .changed(values)
-            .into_iter()
-            .map(|j| (k, j, values[j]))
-            .collect();
+        let cells = values.iter().enumerate().map(|(j, &v)| (k, j, v)).collect();
         edits.push(Edit::SetAngles(cells));
         let body = self.rig.pose(values);
         let settled = settle(&body, self.up, None);

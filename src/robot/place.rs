@@ -138,6 +138,9 @@ pub struct Request {
     pub paws: [Option<Vec3>; 4],
     /// How the body moves.
     pub body: BodyChange,
+    /// Legs left as they are (their joints kept: the paw goes with the body), in
+    /// [`Leg::ALL`]'s order.
+    pub free: [bool; 4],
 }
 
 /// A leg as solved.
@@ -147,6 +150,8 @@ pub struct LegResult {
     pub miss_mm: f64,
     /// A joint of it at its limit.
     pub at_limit: bool,
+    /// Which (0 the swing, 1 the abduction, 2 the knee or elbow), the first at its limit.
+    pub limit: Option<usize>,
 }
 
 /// The pose made: the values row, and each leg's result.
@@ -207,6 +212,13 @@ pub fn place(rig: &Rig, values: &[i32], frame: &Frame, request: &Request) -> Pla
         let [Some(a), Some(b), Some(c)] = columns else {
             return None;
         };
+        if request.free[i] {
+            return Some(LegResult {
+                miss_mm: 0.0,
+                at_limit: false,
+                limit: None,
+            });
+        }
         let target = request.paws[i].unwrap_or(before[i]);
         let guess = [a, b, c].map(|j| values.get(j).map_or(0.0, |&v| urad_to_deg(v)));
         let ranges = leg_ranges(rig, leg);
@@ -216,11 +228,15 @@ pub fn place(rig: &Rig, values: &[i32], frame: &Frame, request: &Request) -> Pla
                 *slot = deg_to_urad(v);
             }
         }
-        let at_limit = q
+        let limit = q
             .iter()
             .zip(&ranges)
-            .any(|(v, [lo, hi])| (v - lo).abs() < 0.01 || (v - hi).abs() < 0.01);
-        Some(LegResult { miss_mm, at_limit })
+            .position(|(v, [lo, hi])| (v - lo).abs() < 0.01 || (v - hi).abs() < 0.01);
+        Some(LegResult {
+            miss_mm,
+            at_limit: limit.is_some(),
+            limit,
+        })
     });
     Placed { values: out, legs }
 }

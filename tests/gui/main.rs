@@ -27,6 +27,7 @@ mod on_stage;
 mod open_both_ways;
 mod paint_cost;
 mod panels;
+mod posing;
 mod reaching;
 mod recovery;
 mod screenshots;

@@ -515,6 +515,7 @@ fn screenshot_of_onion_skin_ghosts_on_the_stage() {
         onion,
         spacing: Spacing::Time(200),
         show_paths: false,
+        ..StageModel::default()
     };
     let file = "stage-ghosts.png";
     let (Some(image), Some(bare)) = (stage_at_600(shows(2), file), stage_at_600(shows(0), file))

@@ -27,6 +27,7 @@ impl MotionTab {
             }
             MotionAction::BeginGesture(label) => document.begin_gesture(&label),
             MotionAction::EndGesture => document.end_gesture(),
+            MotionAction::EndGestureAs(label) => document.end_gesture_as(&label),
             MotionAction::CancelGesture => {
                 document.cancel_gesture();
                 view.fit_to(&document.motion);

@@ -5,6 +5,7 @@ use super::MotionTab;
 use super::MotionWidgets;
 use super::floor::FloorCache;
 use super::stage::model::StageModel;
+use super::stage::posing::PoseEvent;
 use super::stage::{StageEvent, StageInput};
 use super::tracks::TrackView;
 use super::view::Channel;
@@ -291,6 +292,17 @@ fn stage_in(
             size,
         );
         tracks::face::face_ui(ui, rect, &lights, now.ms);
+    }
+    for event in std::mem::take(&mut stage_state.posing.events) {
+        match event {
+            PoseEvent::Begin { label, at_ms } => {
+                sink.push(MotionAction::Seek(at_ms));
+                sink.push(MotionAction::BeginGesture(label));
+            }
+            PoseEvent::Edit { label, edit } => sink.edit(&label, edit),
+            PoseEvent::End(label) => sink.push(MotionAction::EndGestureAs(label)),
+            PoseEvent::Say(text) => sink.say(text),
+        }
     }
     match event {
         Some(StageEvent::Select(j)) => {

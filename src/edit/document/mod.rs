@@ -454,6 +454,12 @@ impl Document {
         self.history.begin_gesture(label);
     }
 
+    /// Closes the gesture under a new name (what it changed, known as it ends).
+    pub fn end_gesture_as(&mut self, label: &str) {
+        self.history.rename_gesture(label);
+        self.end_gesture();
+    }
+
     /// Closes the gesture.
     pub fn end_gesture(&mut self) {
         self.history.end_gesture();

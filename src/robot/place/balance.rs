@@ -43,6 +43,7 @@ fn support(
 ) -> (Vec<[f64; 2]>, [f64; 2]) {
     let planted = super::paws(rig, values, frame);
     let feet: Vec<[f64; 2]> = (0..4)
+        .filter(|&i| !request.free[i])
         .filter_map(|i| {
             let at = request.paws[i].unwrap_or(planted[i]);
             (at[2] <= ball_mm + ON_FLOOR_MM).then_some([at[0], at[1]])

@@ -160,6 +160,22 @@ impl Camera {
         })
     }
 
+    /// The ray from the camera through `pos` on screen in `rect`: its start and its unit
+    /// direction, in the floor frame.
+    #[must_use]
+    pub fn ray(&self, pos: Pos2, rect: Rect) -> ([f32; 3], [f32; 3]) {
+        let (right, up) = self.axes();
+        let b = self.back();
+        let focal = rect.height() / (2.0 * (FOV / 2.0).tan());
+        let (x, y) = (
+            (pos.x - rect.center().x) / focal,
+            (rect.center().y - pos.y) / focal,
+        );
+        let d = [0, 1, 2].map(|i| -b[i] + right[i] * x + up[i] * y);
+        let length = dot(d, d).sqrt().max(1e-6);
+        (self.eye(), d.map(|v| v / length))
+    }
+
     /// Turns the camera around the point it looks at by a drag of `delta` points.
     pub fn orbit(&mut self, delta: egui::Vec2) {
         self.yaw -= delta.x * 0.01;

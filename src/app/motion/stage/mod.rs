@@ -17,6 +17,7 @@ mod input;
 pub mod model;
 pub mod paint;
 mod picture;
+pub mod posing;
 pub mod solid;
 
 use crate::app::field;
@@ -46,6 +47,8 @@ pub struct StageState {
     /// stage's size changes, so a window that grows or a panel that settles keeps the robot
     /// whole and large.
     framed: Option<egui::Vec2>,
+    /// Posing by the handles.
+    pub posing: posing::Posing,
 }
 
 impl Default for StageState {
@@ -59,6 +62,7 @@ impl Default for StageState {
             picture: None,
             reframe: true,
             framed: None,
+            posing: posing::Posing::default(),
         }
     }
 }
@@ -263,6 +267,7 @@ pub fn stage_ui(
         _ => picture::make(&painter, &rig, input, key, trails),
     };
     painter.extend(picture.shapes.iter().cloned());
+    pose_by_handles(ui, input, state, &picture);
     state.hits.clone_from(&picture.hits);
     state.rect = Some(picture.view);
     let resized = state.framed.is_some_and(|size| size != picture.view.size());
@@ -281,6 +286,101 @@ pub fn stage_ui(
     }
     state.picture = Some(picture);
     event
+}
+
+/// The posing handles: drawn over the picture, each a widget of its own (on top of the
+/// stage: a drag that starts on one poses, not orbits), named for screen readers.
+fn pose_by_handles(
+    ui: &egui::Ui,
+    input: &StageInput<'_>,
+    state: &mut StageState,
+    picture: &picture::Picture,
+) {
+    let handles = &picture.handles;
+    let spots = posing::on_screen(handles, &state.camera, picture.view);
+    let mut lit = None;
+    for &(handle, at) in &spots {
+        let id = ui.scope_id().with(("pose handle", handle_key(handle)));
+        let area = Rect::from_center_size(at, egui::Vec2::splat(2.0 * posing::HANDLE_RADIUS));
+        let response = ui.interact(area, id, egui::Sense::click_and_drag());
+        let name = match handle {
+            posing::Handle::Paw(i) => format!(
+                "{} paw handle",
+                floor::body::leg_name(crate::robot::kinematics::Leg::ALL[i])
+            ),
+            posing::Handle::Body => "Body handle".to_owned(),
+        };
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+        if response.hovered() || response.dragged() {
+            lit = Some(handle);
+        }
+        if response.drag_started()
+            && let Some(from) = ui.input(|i| i.pointer.press_origin())
+        {
+            let modifiers = ui.input(|i| i.modifiers);
+            state.posing.begin(
+                input,
+                handles,
+                handle,
+                modifiers,
+                from,
+                state.camera,
+                picture.view,
+            );
+        }
+        if response.dragged()
+            && state.posing.dragging()
+            && let Some(to) = response.interact_pointer_pos()
+            && response.drag_delta() != egui::Vec2::ZERO
+        {
+            state.posing.drag_to(to, &input.shows);
+        }
+        if response.drag_stopped() {
+            state.posing.end(input.motion);
+        }
+        if response.clicked()
+            && let posing::Handle::Paw(i) = handle
+        {
+            state.posing.toggle_pin(handles, i);
+        }
+        let pinned = match handle {
+            posing::Handle::Paw(i) => state.posing.pinned(handles, i),
+            posing::Handle::Body => false,
+        };
+        if !response.dragged() {
+            response.on_hover_text(posing::help(handle, pinned));
+        }
+    }
+    let painter = ui.painter_at(picture.view);
+    posing::draw(&painter, &spots, &state.posing, handles, lit);
+    if let Some(text) = &state.posing.readout {
+        let galley = painter.layout(
+            text.clone(),
+            egui::FontId::proportional(12.0),
+            egui::Color32::WHITE,
+            picture.view.width() - 16.0,
+        );
+        let at = egui::pos2(
+            picture.view.left() + 8.0,
+            picture.view.bottom() - 30.0 - galley.size().y,
+        );
+        painter.rect_filled(
+            Rect::from_min_size(
+                at - egui::vec2(4.0, 2.0),
+                galley.size() + egui::vec2(8.0, 4.0),
+            ),
+            3.0,
+            egui::Color32::from_black_alpha(200),
+        );
+        painter.galley(at, galley, egui::Color32::WHITE);
+    }
+}
+
+fn handle_key(handle: posing::Handle) -> usize {
+    match handle {
+        posing::Handle::Paw(i) => i,
+        posing::Handle::Body => 4,
+    }
 }
 
 /// Orbit, pan, zoom and the view keys.

@@ -12,6 +12,14 @@ pub struct StageModel {
     pub spacing: Spacing,
     /// Whether the paws' paths over the time in view are drawn.
     pub show_paths: bool,
+    /// Whether posing keeps the balance.
+    pub balance: bool,
+    /// How far inside the planted paws it keeps the centre of mass (mm).
+    pub margin_mm: u16,
+    /// Whether a paw's drag moves its partner mirrored.
+    pub mirror: bool,
+    /// Whether the posing bar (the body's sliders, the balance) is shown.
+    pub pose_bar: bool,
 }
 
 /// How onion-skin ghosts are spaced.
@@ -33,9 +41,18 @@ impl Default for StageModel {
             onion: 0,
             spacing: Spacing::Time(DEFAULT_SPACING_MS),
             show_paths: true,
+            balance: true,
+            margin_mm: DEFAULT_MARGIN_MM,
+            mirror: false,
+            pose_bar: true,
         }
     }
 }
+
+/// The balance's margin at first (mm).
+pub const DEFAULT_MARGIN_MM: u16 = 15;
+/// The largest margin that can be asked (mm).
+pub const MAX_MARGIN_MM: u16 = 60;
 
 /// A change to what the stage shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +63,14 @@ pub enum StageAction {
     Spacing(Spacing),
     /// Draw the paws' paths, or not.
     Paths(bool),
+    /// Keep the balance while posing, or not.
+    Balance(bool),
+    /// The balance's margin (mm, at most [`MAX_MARGIN_MM`]).
+    Margin(u16),
+    /// Mirror a paw's drag onto its partner, or not.
+    Mirror(bool),
+    /// Show the posing bar, or not.
+    PoseBar(bool),
 }
 
 /// The most ghosts on each side of the playhead.
@@ -61,6 +86,10 @@ impl StageModel {
             }
             StageAction::Spacing(spacing) => self.spacing = spacing,
             StageAction::Paths(shown) => self.show_paths = shown,
+            StageAction::Balance(on) => self.balance = on,
+            StageAction::Margin(mm) => self.margin_mm = mm.min(MAX_MARGIN_MM),
+            StageAction::Mirror(on) => self.mirror = on,
+            StageAction::PoseBar(shown) => self.pose_bar = shown,
         }
     }
 }

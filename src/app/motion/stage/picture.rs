@@ -100,6 +100,8 @@ pub struct Picture {
     pub view: Rect,
     /// The robot's corners in the floor frame, to frame it.
     pub corners: Vec<[f32; 3]>,
+    /// Where the posing handles are.
+    pub handles: super::posing::Handles,
 }
 
 /// Makes the picture for `key`.
@@ -112,6 +114,7 @@ pub fn make(
 ) -> Picture {
     let body = rig.pose(input.values);
     let settled = floor::settle(&body, key.up, None);
+    let handles = super::posing::Handles::of(rig, input.values, &settled);
     let text = Text::layout(
         painter,
         &Hud {
@@ -179,6 +182,7 @@ pub fn make(
         key,
         hits,
         corners: robot.iter().flat_map(|t| t.p).collect(),
+        handles,
     }
 }
 

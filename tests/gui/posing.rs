@@ -1,0 +1,206 @@
+//! Posing on the stage: a paw's handle dragged (Shift: straight up), the legs solved, the
+//! balance kept, one undo step named for what moved; a keyframe inserted between keyframes;
+//! a paw freed by a click goes with the body.
+
+use crate::common::ui::{ctrl, doc, said, tab};
+use egui::{Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::action::{Action, MotionAction};
+use mtn_studio::codec::mtn::{self, Motion};
+use mtn_studio::ops::place::Site;
+use mtn_studio::robot::floor;
+use mtn_studio::robot::postures::new_motion;
+
+/// A window on a new ERS-7 stand (two keyframes, 1008 ms), the stage large enough.
+fn stand() -> Harness<'static, StudioApp> {
+    let dir = crate::common::scratch_dir("posing", "stand");
+    let path = dir.join("stand.mtn");
+    let motion = new_motion("DRX-1000", "stand").expect("a stand");
+    std::fs::write(&path, mtn::encode(&motion).expect("encoded")).expect("written");
+    let mut app = StudioApp::empty();
+    app.push(Action::Open(path));
+    let mut harness = crate::common::ui::harness_sized(app, [1400.0, 900.0]);
+    harness.run();
+    harness
+}
+
+/// Each paw's ball centre at `time_ms` in the floor frame (what `stage --json` says).
+fn paws_at(motion: &Motion, time_ms: u64) -> [[f64; 3]; 4] {
+    let rig = floor::rig(motion).expect("a rig");
+    Site::at(motion, time_ms, &floor::rest_ticks(&rig, motion))
+        .expect("a site")
+        .paws()
+}
+
+fn handle(harness: &Harness<'_, StudioApp>, name: &str) -> Pos2 {
+    harness.get_by_label(name).rect().center()
+}
+
+/// A drag from `from` to `to` with `modifiers` held throughout, as egui-winit sends it: the
+/// modifiers first, then the pointer's press, its moves and its release, each carrying them.
+fn drag_with(harness: &mut Harness<'_, StudioApp>, from: Pos2, to: Pos2, modifiers: Modifiers) {
+    harness.event(egui::Event::ModifiersChanged(modifiers));
+    harness.hover_at(from);
+    harness.run();
+    harness.event(egui::Event::PointerButton {
+        pos: from,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers,
+    });
+    harness.run();
+    for step in 1..=6 {
+        let t = step as f32 / 6.0;
+        harness.hover_at(from + (to - from) * t);
+        harness.run();
+    }
+    harness.event(egui::Event::PointerButton {
+        pos: to,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers,
+    });
+    harness.run();
+    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    harness.run();
+}
+
+#[test]
+fn the_fl_paw_lifted_by_its_handle_stands_on_three_and_undoes_in_one_step() {
+    let mut harness = stand();
+    let before = doc(&harness).motion.clone();
+    let at = handle(&harness, "FL paw handle");
+    drag_with(
+        &mut harness,
+        at,
+        at - egui::vec2(0.0, 60.0),
+        Modifiers::SHIFT,
+    );
+    let after = doc(&harness).motion.clone();
+    assert_eq!(after.keyframes.len(), 2, "the playhead was on keyframe 0");
+    let label = tab(&harness)
+        .document
+        .history()
+        .undo_label()
+        .map(str::to_owned);
+    let label = label.expect("an undo step");
+    assert!(label.starts_with("Lift FL paw (FL_LEG_VERT"), "{label}");
+    let paws = paws_at(&after, 0);
+    assert!(paws[0][2] > 12.5 + 25.0, "FL at {:?}", paws[0]);
+    for (i, paw) in paws.iter().enumerate().skip(1) {
+        assert!((paw[2] - 12.5).abs() < 0.6, "paw {i} at {paw:?}");
+    }
+    // The balance kept the weight over the other three: the floor rests the pose on them.
+    let rig = floor::rig(&after).expect("a rig");
+    let rest = floor::rest_at_keyframes(&rig, &after, &floor::rest_ticks(&rig, &after));
+    assert!(rest[0].margin_mm >= 14.0, "{:.1} mm", rest[0].margin_mm);
+    assert_eq!(rest[0].contacts.len(), 3, "{:?}", rest[0].contacts);
+    // The body angles are the floor's.
+    assert_ne!(after.keyframes.body()[0], before.keyframes.body()[0]);
+    // One step back.
+    ctrl(&mut harness, egui::Key::Z);
+    assert_eq!(doc(&harness).motion, before);
+}
+
+#[test]
+fn a_paw_posed_between_keyframes_gets_a_keyframe_on_the_16_ms_frame() {
+    let mut harness = stand();
+    let id = harness.state().tabs.active.expect("a tab");
+    harness
+        .state_mut()
+        .push(Action::Motion(id, MotionAction::Seek(500)));
+    harness.run();
+    let at = handle(&harness, "FR paw handle");
+    drag_with(
+        &mut harness,
+        at,
+        at - egui::vec2(0.0, 40.0),
+        Modifiers::SHIFT,
+    );
+    let motion = &doc(&harness).motion;
+    assert_eq!(
+        mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes),
+        vec![0, 496, 1008]
+    );
+    assert!(
+        said(&harness).contains("Inserted keyframe 1 at 496 ms"),
+        "{}",
+        said(&harness)
+    );
+    // The pose as the floor rests it let go level (the way into it from the stand lifts the
+    // paw before the weight has moved, so the motion rests on it at 496 ms).
+    let rig = floor::rig(motion).expect("a rig");
+    let values = &motion.keyframes.get(1).expect("keyframe 1").angles_urad;
+    let frame = mtn_studio::robot::place::rest_frame(&rig, values, [0.0, 0.0, 1.0]);
+    let paws = mtn_studio::robot::place::paws(&rig, values, &frame);
+    assert!(paws[2][2] > 30.0, "FR at {:?}", paws[2]);
+}
+
+#[test]
+fn a_freed_paw_goes_with_the_body_and_the_pinned_ones_stay() {
+    let mut harness = stand();
+    let before = doc(&harness).motion.clone();
+    let bl = handle(&harness, "BL paw handle");
+    crate::common::ui::click_at(&mut harness, bl);
+    assert!(said(&harness).contains("BL paw free"), "{}", said(&harness));
+    let body = handle(&harness, "Body handle");
+    // Along the floor, toward the camera's right (the three-quarter view looks from ahead
+    // and to the left: the body goes back and to the left).
+    drag_with(
+        &mut harness,
+        body,
+        body + egui::vec2(40.0, 0.0),
+        Modifiers::NONE,
+    );
+    let after = &doc(&harness).motion;
+    let label = tab(&harness)
+        .document
+        .history()
+        .undo_label()
+        .unwrap_or_default();
+    assert!(label.starts_with("Move body"), "{label}");
+    let columns = |name: &str| {
+        after
+            .locators
+            .iter()
+            .position(|l| mtn_studio::robot::joint_name(&after.design, l).starts_with(name))
+            .expect("the joint")
+    };
+    let (k0, k1) = (
+        before.keyframes.get(0).expect("k0"),
+        after.keyframes.get(0).expect("k0"),
+    );
+    let bl = columns("BL_LEG_VERT");
+    assert_eq!(
+        k0.angles_urad[bl..bl + 3],
+        k1.angles_urad[bl..bl + 3],
+        "the freed leg moved"
+    );
+    let fl = columns("FL_LEG_VERT");
+    assert_ne!(
+        k0.angles_urad[fl..fl + 3],
+        k1.angles_urad[fl..fl + 3],
+        "a pinned leg kept still"
+    );
+    // The pinned paws stayed where they were on the floor: among themselves, as the floor
+    // frame follows the body; the freed one went with the body.
+    let (was, now) = (paws_at(&before, 0), paws_at(after, 0));
+    let apart = |p: &[[f64; 3]; 4], a: usize, b: usize| {
+        ((p[a][0] - p[b][0]).powi(2) + (p[a][1] - p[b][1]).powi(2) + (p[a][2] - p[b][2]).powi(2))
+            .sqrt()
+    };
+    for (a, b) in [(0, 2), (0, 3), (2, 3)] {
+        assert!(
+            (apart(&was, a, b) - apart(&now, a, b)).abs() < 0.6,
+            "{was:?} -> {now:?}"
+        );
+    }
+    // From the stand the pinned legs are nearly straight: the body goes a few mm before they
+    // reach no further, and the freed paw as far.
+    assert!(
+        (apart(&was, 0, 1) - apart(&now, 0, 1)).abs() > 2.0,
+        "{was:?} -> {now:?}"
+    );
+}
