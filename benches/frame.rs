@@ -319,7 +319,7 @@ fn bench_frame(c: &mut Criterion) {
                 };
                 let output = ctx.run_ui(raw, |ui| {
                     egui::CentralPanel::default().show(ui, |ui| {
-                        stage_ui(ui, &input, true, &mut state);
+                        stage_ui(ui, &input, (true, false), &mut state);
                     });
                 });
                 let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);

@@ -193,6 +193,8 @@ pub fn right_click_at(harness: &mut Harness<'_, StudioApp>, at: Pos2) {
 /// Replaces the text of a labelled field, as a user would: click, select all, type, and Tab
 /// to the next control (Escape would take the typing back).
 pub fn type_into(harness: &mut Harness<'_, StudioApp>, label: &str, text: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
     harness.get_by_label(label).click();
     harness.run();
     shortcut(harness, Modifiers::COMMAND, Key::A);

@@ -549,6 +549,7 @@ fn saving_a_motion_beyond_the_servos_asks_once() {
     let document = Document::open_entry(&path, "a_walk#stand_sox_sdk").unwrap();
     let mut harness = harness(StudioApp::with_document(document));
     harness.run();
+    common::ui::scroll_to_problems(&mut harness);
     assert!(
         harness
             .query_all_by_label_contains("joint-speed · ")

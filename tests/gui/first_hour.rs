@@ -249,8 +249,16 @@ fn notes_are_folded_away_under_the_problems_and_open_on_a_click() {
             .is_none(),
         "folded"
     );
+    // The posing bar and the header stand above the problems: on to them.
+    harness.get_by_label(fold).scroll_to_me();
+    harness.run();
     harness.get_by_label(fold).click();
     harness.run();
+    let hide = "Hide 1 note (worth knowing, nothing wrong)";
+    harness.get_by_label(hide).scroll_to_me();
+    harness.run();
+    let at = harness.get_by_label(hide).rect().center();
+    common::ui::wheel(&mut harness, at, -120.0);
     assert!(
         harness
             .query_all_by_label_contains(meaning)
@@ -394,7 +402,7 @@ fn a_view_preset_frames_the_whole_pose_a_raised_head_included() {
     let input = on_stage.input(mtn_studio::app::motion::stage::model::StageModel::default());
     let mut harness = Harness::builder().with_size([320.0, 260.0]).build_ui_state(
         |ui, state: &mut StageState| {
-            stage_ui(ui, &input, false, state);
+            stage_ui(ui, &input, (false, false), state);
         },
         StageState::default(),
     );

@@ -204,3 +204,125 @@ fn a_freed_paw_goes_with_the_body_and_the_pinned_ones_stay() {
         "{was:?} -> {now:?}"
     );
 }
+
+#[test]
+fn the_height_slider_lowers_the_body_over_the_planted_paws_in_one_step() {
+    let mut harness = stand();
+    let before = doc(&harness).motion.clone();
+    let was = paws_at(&before, 0);
+    let slider = harness.get_by_label("height").rect().center();
+    // Dragged to the left: lower. While it goes on, the joints it moves are highlighted.
+    harness.hover_at(slider);
+    harness.run();
+    harness.drag_at(slider);
+    harness.run();
+    for step in 1..=4 {
+        harness.hover_at(slider - egui::vec2(8.0 * step as f32, 0.0));
+        harness.run();
+    }
+    let touched = crate::common::ui::widgets(&harness)
+        .stage
+        .posing
+        .touched
+        .clone();
+    assert_eq!(touched.len(), 12, "the legs' joints: {touched:?}");
+    harness.drop_at(slider - egui::vec2(32.0, 0.0));
+    harness.run();
+    assert!(
+        crate::common::ui::widgets(&harness)
+            .stage
+            .posing
+            .touched
+            .is_empty()
+    );
+    let after = doc(&harness).motion.clone();
+    let label = tab(&harness)
+        .document
+        .history()
+        .undo_label()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(label.starts_with("Body height (FL_LEG_VERT"), "{label}");
+    let rig = floor::rig(&after).expect("a rig");
+    let rests = floor::rest_at_keyframes(&rig, &after, &floor::rest_ticks(&rig, &after));
+    let height = rests[0].height_mm;
+    let first =
+        floor::rest_at_keyframes(&rig, &before, &floor::rest_ticks(&rig, &before))[0].height_mm;
+    assert!(height < first - 10.0, "{first:.1} -> {height:.1} mm");
+    // The paws stayed where they were (the floor frame's origin is under the body, which
+    // went straight down).
+    let now = paws_at(&after, 0);
+    for i in 0..4 {
+        for axis in 0..3 {
+            assert!(
+                (was[i][axis] - now[i][axis]).abs() < 0.6,
+                "{was:?} -> {now:?}"
+            );
+        }
+    }
+    ctrl(&mut harness, egui::Key::Z);
+    assert_eq!(doc(&harness).motion, before);
+}
+
+#[test]
+fn a_typed_height_is_one_step_and_the_mirror_moves_the_partner_paw() {
+    let mut harness = stand();
+    crate::common::ui::set_number(&mut harness, "height", "120");
+    let motion = doc(&harness).motion.clone();
+    let rig = floor::rig(&motion).expect("a rig");
+    let rests = floor::rest_at_keyframes(&rig, &motion, &floor::rest_ticks(&rig, &motion));
+    assert!(
+        (rests[0].height_mm - 120.0).abs() < 0.5,
+        "{:.1}",
+        rests[0].height_mm
+    );
+    let label = tab(&harness)
+        .document
+        .history()
+        .undo_label()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(label.starts_with("Body height"), "{label}");
+    // Mirror on: the FL paw moved along the floor moves the FR paw mirrored.
+    harness.get_by_label("Mirror").click();
+    harness.run();
+    assert!(tab(&harness).stage.mirror);
+    let before = doc(&harness).motion.clone();
+    let at = handle(&harness, "FL paw handle");
+    drag_with(
+        &mut harness,
+        at,
+        at + egui::vec2(-12.0, 6.0),
+        Modifiers::NONE,
+    );
+    let (was, now) = (paws_at(&before, 0), paws_at(&doc(&harness).motion, 0));
+    let moved = |i: usize| [0, 1, 2].map(|a| now[i][a] - was[i][a]);
+    let (fl, fr) = (moved(0), moved(2));
+    assert!(fl[0].abs() + fl[1].abs() > 3.0, "FL moved {fl:?}");
+    assert!(
+        (fl[0] - fr[0]).abs() < 0.6 && (fl[1] + fr[1]).abs() < 0.6,
+        "{fl:?} {fr:?}"
+    );
+}
+
+#[test]
+fn with_balance_on_a_lift_that_would_fall_keeps_the_last_pose_that_stands() {
+    let mut harness = stand();
+    harness.get_by_label("Mirror").click();
+    harness.run();
+    let before = doc(&harness).motion.clone();
+    // Both front paws up: no shift of the body stands on the hind paws alone.
+    let at = handle(&harness, "FL paw handle");
+    drag_with(
+        &mut harness,
+        at,
+        at - egui::vec2(0.0, 40.0),
+        Modifiers::SHIFT,
+    );
+    assert_eq!(doc(&harness).motion, before);
+    assert!(
+        said(&harness).contains("it would fall"),
+        "{}",
+        said(&harness)
+    );
+}

@@ -164,7 +164,7 @@ fn stage_picture(
         .with_size([640.0, 420.0])
         .wgpu()
         .build_ui(|ui| {
-            stage_ui(ui, &input, false, &mut state);
+            stage_ui(ui, &input, (false, false), &mut state);
         });
     harness.run();
     let Some(image) = crate::snapshots::rendered(&mut harness, file) else {
@@ -501,7 +501,7 @@ fn stage_at_600(
         .with_size([640.0, 420.0])
         .wgpu()
         .build_ui(|ui| {
-            stage_ui(ui, &input, false, &mut state);
+            stage_ui(ui, &input, (false, false), &mut state);
         });
     harness.run();
     crate::snapshots::rendered(&mut harness, file)

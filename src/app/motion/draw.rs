@@ -110,7 +110,8 @@ pub fn motion_tab_ui(
     let height = ui.available_height();
     // Each resizable panel keeps its size as a share of the window (see `panel_size`).
     if panels.joints {
-        joints_panel_ui(ui, &shown, &now, width, sink);
+        let posed = widgets.stage.posing.touched.clone();
+        joints_panel_ui(ui, &shown, (&now, &posed), width, sink);
     }
     if panels.pose || panels.header {
         right_column_ui(ui, &shown, &now, widgets, panels, width, sink);
@@ -138,7 +139,7 @@ struct Now {
 fn joints_panel_ui(
     ui: &mut egui::Ui,
     shown: &Shown<'_>,
-    now: &Now,
+    (now, posed): (&Now, &[usize]),
     width: f32,
     sink: &mut MotionSink<'_>,
 ) {
@@ -161,6 +162,7 @@ fn joints_panel_ui(
                 times_ms: document.times_ms(),
                 curve_clip: shown.curve_clip,
                 problems: document.problems(),
+                posed,
             };
             joints_panel::joints_ui(ui, &document.motion, shown.view, &context, sink);
         });
@@ -214,7 +216,15 @@ fn right_column_ui(
         .max_size(size.max)
         .show(ui, |ui| {
             let mut stage_ui = |ui: &mut egui::Ui, sink: &mut MotionSink<'_>| {
-                stage_in(ui, shown, now, visible_ms, large, stage_state, sink);
+                stage_in(
+                    ui,
+                    shown,
+                    now,
+                    visible_ms,
+                    (large, !panels.header),
+                    stage_state,
+                    sink,
+                );
             };
             if !panels.header {
                 stage_ui(ui, sink);
@@ -246,23 +256,25 @@ fn right_column_ui(
             }
             egui::ScrollArea::vertical()
                 .id_salt("right")
-                .show(ui, |ui| header_and_problems_ui(ui, shown, sink));
+                .show(ui, |ui| {
+                    if panels.pose {
+                        posing_bar_in(ui, shown, now, stage_state, sink);
+                    }
+                    header_and_problems_ui(ui, shown, sink);
+                });
         });
+    posing_events(&mut widgets.stage, sink);
     size.remember(ui, panel.response.rect.width());
 }
 
-/// The posed robot at the playhead, and what is done to it turned into actions.
-fn stage_in(
-    ui: &mut egui::Ui,
-    shown: &Shown<'_>,
-    now: &Now,
+/// What the stage is given: the motion at the playhead and what is known of its ticks.
+fn stage_input<'a>(
+    shown: &'a Shown<'_>,
+    now: &'a Now,
     visible_ms: Option<(f64, f64)>,
-    large: bool,
-    stage_state: &mut stage::StageState,
-    sink: &mut MotionSink<'_>,
-) {
+) -> StageInput<'a> {
     let document = shown.document;
-    let input = StageInput {
+    StageInput {
         motion: &document.motion,
         revision: document.revision(),
         changes: document.changes(),
@@ -278,8 +290,58 @@ fn stage_in(
         focused: shown.view.focused,
         lights: now.lights,
         shows: shown.stage,
-    };
-    let event = stage::stage_ui(ui, &input, large, stage_state);
+    }
+}
+
+/// The posing bar above the header: the body's sliders, the balance, the mirror.
+fn posing_bar_in(
+    ui: &mut egui::Ui,
+    shown: &Shown<'_>,
+    now: &Now,
+    stage_state: &mut stage::StageState,
+    sink: &mut MotionSink<'_>,
+) {
+    let input = stage_input(shown, now, None);
+    let handles = stage_state.handles();
+    if !stage::posing::bar_wanted(&input.shows, handles.as_ref()) {
+        return;
+    }
+    ui.strong("Pose");
+    if let Some(change) =
+        stage::posing::bar_ui(ui, &input, &mut stage_state.posing, handles.as_ref())
+    {
+        sink.push(MotionAction::Stage(change));
+    }
+    ui.separator();
+}
+
+/// What posing asked of the tab this frame, as actions.
+fn posing_events(stage_state: &mut stage::StageState, sink: &mut MotionSink<'_>) {
+    for event in std::mem::take(&mut stage_state.posing.events) {
+        match event {
+            PoseEvent::Begin { label, at_ms } => {
+                sink.push(MotionAction::Seek(at_ms));
+                sink.push(MotionAction::BeginGesture(label));
+            }
+            PoseEvent::Edit { label, edit } => sink.edit(&label, edit),
+            PoseEvent::End(label) => sink.push(MotionAction::EndGestureAs(label)),
+            PoseEvent::Say(text) => sink.say(text),
+        }
+    }
+}
+
+/// The posed robot at the playhead, and what is done to it turned into actions.
+fn stage_in(
+    ui: &mut egui::Ui,
+    shown: &Shown<'_>,
+    now: &Now,
+    visible_ms: Option<(f64, f64)>,
+    (large, with_bar): (bool, bool),
+    stage_state: &mut stage::StageState,
+    sink: &mut MotionSink<'_>,
+) {
+    let input = stage_input(shown, now, visible_ms);
+    let event = stage::stage_ui(ui, &input, (large, with_bar), stage_state);
     // The centre gives the large stage its width, and with it the lights' column beside the
     // tracks: the stage shows them in its top right corner instead.
     if large
@@ -292,17 +354,6 @@ fn stage_in(
             size,
         );
         tracks::face::face_ui(ui, rect, &lights, now.ms);
-    }
-    for event in std::mem::take(&mut stage_state.posing.events) {
-        match event {
-            PoseEvent::Begin { label, at_ms } => {
-                sink.push(MotionAction::Seek(at_ms));
-                sink.push(MotionAction::BeginGesture(label));
-            }
-            PoseEvent::Edit { label, edit } => sink.edit(&label, edit),
-            PoseEvent::End(label) => sink.push(MotionAction::EndGestureAs(label)),
-            PoseEvent::Say(text) => sink.say(text),
-        }
     }
     match event {
         Some(StageEvent::Select(j)) => {

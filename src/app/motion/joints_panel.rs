@@ -23,6 +23,8 @@ pub struct JointsContext<'a> {
     /// The motion's problems (a joint's limit and speed problems say how much its marks
     /// matter: a joint with notes only is marked quietly).
     pub problems: &'a [crate::codec::Problem],
+    /// The joints a pose drag under way on the stage changes (highlighted while it lasts).
+    pub posed: &'a [usize],
 }
 
 /// Narrower than this, a row moves its solo and limits buttons to its context menu.
@@ -122,6 +124,22 @@ fn joint_row_ui(
     let focus = |sink: &mut MotionSink<'_>| {
         sink.push(MotionAction::Focus((!focused).then_some(channel)));
     };
+    let posed = joint.is_some_and(|j| context.is_some_and(|c| c.posed.contains(&j)));
+    if posed {
+        // Behind the row: the drag on the stage is moving this joint.
+        let row = egui::Rect::from_min_size(
+            ui.cursor().min - egui::vec2(2.0, 1.0),
+            egui::vec2(
+                ui.available_width() + 4.0,
+                ui.spacing().interact_size.y + 2.0,
+            ),
+        );
+        ui.painter().rect_filled(
+            row,
+            3.0,
+            egui::Color32::from_rgba_unmultiplied(90, 200, 230, 60),
+        );
+    }
     ui.horizontal(|ui| {
         // Narrow, the name itself carries the curve's colour instead of a swatch beside it.
         let label = if narrow {

@@ -67,6 +67,14 @@ impl Default for StageState {
     }
 }
 
+impl StageState {
+    /// Where the posing handles were in the picture last drawn.
+    #[must_use]
+    pub fn handles(&self) -> Option<posing::Handles> {
+        self.picture.as_ref().map(|p| p.handles)
+    }
+}
+
 /// What the user asked of the stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StageEvent {
@@ -164,6 +172,14 @@ fn shows_ui(ui: &mut egui::Ui, shows: model::StageModel, large: bool) -> Option<
     {
         event = Some(StageEvent::Change(model::StageAction::Paths(paths)));
     }
+    let mut bar = shows.pose_bar;
+    if ui
+        .checkbox(&mut bar, "Posing")
+        .on_hover_text("The posing bar: the body's sliders, the balance and the mirror")
+        .changed()
+    {
+        event = Some(StageEvent::Change(model::StageAction::PoseBar(bar)));
+    }
     let label = if large { "Smaller" } else { "Larger" };
     if ui
         .small_button(label)
@@ -234,7 +250,7 @@ fn key_name(view: View) -> &'static str {
 pub fn stage_ui(
     ui: &mut egui::Ui,
     input: &StageInput<'_>,
-    large: bool,
+    (large, with_bar): (bool, bool),
     state: &mut StageState,
 ) -> Option<StageEvent> {
     let Some(rig) = floor::rig(input.motion) else {
@@ -242,6 +258,13 @@ pub fn stage_ui(
         return None;
     };
     let mut event = toolbar(ui, state, input.shows, large);
+    let handles = state.handles();
+    if with_bar
+        && posing::bar_wanted(&input.shows, handles.as_ref())
+        && let Some(change) = posing::bar_ui(ui, input, &mut state.posing, handles.as_ref())
+    {
+        event = Some(StageEvent::Change(change));
+    }
     let size = egui::vec2(
         ui.available_width().max(120.0),
         ui.available_height().max(100.0),
@@ -267,7 +290,13 @@ pub fn stage_ui(
         _ => picture::make(&painter, &rig, input, key, trails),
     };
     painter.extend(picture.shapes.iter().cloned());
-    pose_by_handles(ui, input, state, &picture);
+    posing::handles_ui(
+        ui,
+        input,
+        &mut state.posing,
+        &state.camera,
+        (picture.view, &picture.handles),
+    );
     state.hits.clone_from(&picture.hits);
     state.rect = Some(picture.view);
     let resized = state.framed.is_some_and(|size| size != picture.view.size());
@@ -286,101 +315,6 @@ pub fn stage_ui(
     }
     state.picture = Some(picture);
     event
-}
-
-/// The posing handles: drawn over the picture, each a widget of its own (on top of the
-/// stage: a drag that starts on one poses, not orbits), named for screen readers.
-fn pose_by_handles(
-    ui: &egui::Ui,
-    input: &StageInput<'_>,
-    state: &mut StageState,
-    picture: &picture::Picture,
-) {
-    let handles = &picture.handles;
-    let spots = posing::on_screen(handles, &state.camera, picture.view);
-    let mut lit = None;
-    for &(handle, at) in &spots {
-        let id = ui.scope_id().with(("pose handle", handle_key(handle)));
-        let area = Rect::from_center_size(at, egui::Vec2::splat(2.0 * posing::HANDLE_RADIUS));
-        let response = ui.interact(area, id, egui::Sense::click_and_drag());
-        let name = match handle {
-            posing::Handle::Paw(i) => format!(
-                "{} paw handle",
-                floor::body::leg_name(crate::robot::kinematics::Leg::ALL[i])
-            ),
-            posing::Handle::Body => "Body handle".to_owned(),
-        };
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-        if response.hovered() || response.dragged() {
-            lit = Some(handle);
-        }
-        if response.drag_started()
-            && let Some(from) = ui.input(|i| i.pointer.press_origin())
-        {
-            let modifiers = ui.input(|i| i.modifiers);
-            state.posing.begin(
-                input,
-                handles,
-                handle,
-                modifiers,
-                from,
-                state.camera,
-                picture.view,
-            );
-        }
-        if response.dragged()
-            && state.posing.dragging()
-            && let Some(to) = response.interact_pointer_pos()
-            && response.drag_delta() != egui::Vec2::ZERO
-        {
-            state.posing.drag_to(to, &input.shows);
-        }
-        if response.drag_stopped() {
-            state.posing.end(input.motion);
-        }
-        if response.clicked()
-            && let posing::Handle::Paw(i) = handle
-        {
-            state.posing.toggle_pin(handles, i);
-        }
-        let pinned = match handle {
-            posing::Handle::Paw(i) => state.posing.pinned(handles, i),
-            posing::Handle::Body => false,
-        };
-        if !response.dragged() {
-            response.on_hover_text(posing::help(handle, pinned));
-        }
-    }
-    let painter = ui.painter_at(picture.view);
-    posing::draw(&painter, &spots, &state.posing, handles, lit);
-    if let Some(text) = &state.posing.readout {
-        let galley = painter.layout(
-            text.clone(),
-            egui::FontId::proportional(12.0),
-            egui::Color32::WHITE,
-            picture.view.width() - 16.0,
-        );
-        let at = egui::pos2(
-            picture.view.left() + 8.0,
-            picture.view.bottom() - 30.0 - galley.size().y,
-        );
-        painter.rect_filled(
-            Rect::from_min_size(
-                at - egui::vec2(4.0, 2.0),
-                galley.size() + egui::vec2(8.0, 4.0),
-            ),
-            3.0,
-            egui::Color32::from_black_alpha(200),
-        );
-        painter.galley(at, galley, egui::Color32::WHITE);
-    }
-}
-
-fn handle_key(handle: posing::Handle) -> usize {
-    match handle {
-        posing::Handle::Paw(i) => i,
-        posing::Handle::Body => 4,
-    }
 }
 
 /// Orbit, pan, zoom and the view keys.

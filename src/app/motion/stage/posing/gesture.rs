@@ -1,81 +1,21 @@
-//! Posing on the stage: a handle on each paw and one on the body, dragged to place them
-//! (`ops::place`: the legs solved within their limits, the planted paws kept where they are
-//! on the floor, the balance kept), each drag one undo step written into the keyframe at the
-//! playhead (inserted on its 16 ms frame where there is none). A click on a paw's handle
-//! pins or frees it: a pinned paw stays where it is on the floor, a free one goes with the
-//! body. Paws the floor has touching are pinned until the user says otherwise.
-//!
-//! - Paw: drag along the floor; Shift+drag straight up and down.
-//! - Body: drag along the floor; Shift+drag up and down; Ctrl+drag turns it (across: yaw,
-//!   up and down: pitch); Ctrl+Shift+drag rolls it.
+//! A posing gesture: a handle's drag or a body slider's, solved each frame into an edit of
+//! the keyframe at the playhead, and the pins.
 
-use super::camera::Camera;
-use super::input::StageInput;
-use super::model::StageModel;
+use super::spots::{Handle, Handles, narrow};
+use crate::app::motion::stage::camera::Camera;
+use crate::app::motion::stage::input::StageInput;
+use crate::app::motion::stage::model::StageModel;
 use crate::edit::Edit;
 use crate::ops::place::{BodyGoal, Site, Solved, joint_at};
 use crate::robot::floor::body::leg_name;
-use crate::robot::floor::{Rig, Settled};
-use crate::robot::kinematics::{Leg, Vec3};
-use crate::robot::place::{Frame, Request, paws};
-use egui::{Color32, Pos2, Rect, Stroke};
 
-/// Where the handles are, in the floor frame the picture is drawn in, and that frame.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Handles {
-    /// Each paw's ball centre ([`Leg::ALL`]'s order).
-    pub paws: [Vec3; 4],
-    /// Which paws the floor has touching.
-    pub touching: [bool; 4],
-    /// Which legs the motion has (all three joints).
-    pub legs: [bool; 4],
-    /// The body's handle: above the body's origin.
-    pub body: Vec3,
-    /// The frame the pose rests in.
-    pub frame: Frame,
-    /// The floor's up in the body frame.
-    pub up: Vec3,
-}
-
-/// How far above the body's origin its handle is (mm): on the back, not inside the torso.
-const BODY_HANDLE_MM: f64 = 45.0;
-
-impl Handles {
-    /// The handles of a pose `values` resting as `settled`.
-    #[must_use]
-    pub fn of(rig: &Rig, values: &[i32], settled: &Settled) -> Self {
-        let frame = Frame::of(settled);
-        let body = rig.pose(values);
-        let touching = Leg::ALL.map(|leg| {
-            settled.contacts.iter().any(|&c| {
-                body.touches
-                    .get(c)
-                    .is_some_and(|t| t.part == crate::robot::floor::Part::Paw(leg))
-            })
-        });
-        Self {
-            paws: paws(rig, values, &frame),
-            touching,
-            legs: Leg::ALL.map(|leg| rig.leg_joints(leg).iter().all(Option::is_some)),
-            body: frame.to_floor([0.0, 0.0, BODY_HANDLE_MM]),
-            frame,
-            up: settled.up,
-        }
-    }
-}
-
-/// A handle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Handle {
-    /// A paw ([`Leg::ALL`]'s index).
-    Paw(usize),
-    /// The body.
-    Body,
-}
+use crate::robot::kinematics::Leg;
+use crate::robot::place::Request;
+use egui::{Pos2, Rect};
 
 /// How a drag moves what it holds (chosen by the modifiers as it starts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
+pub enum Mode {
     /// Along the floor.
     Along,
     /// Straight up and down (Shift).
@@ -123,14 +63,64 @@ pub struct Posing {
     pub events: Vec<PoseEvent>,
 }
 
+/// What a drag holds: a handle on the stage, or a slider of the posing bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grip {
+    /// A handle, moved as the modifiers chose when the drag began.
+    Handle(Handle, Mode),
+    /// A body slider.
+    Slider(Axis),
+}
+
+/// A body slider: what it sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Axis {
+    /// The body origin's height above the floor (mm).
+    Height,
+    /// Forward of where it was (mm).
+    Forward,
+    /// To the left of where it was (mm).
+    Sideways,
+    /// Pitch, nose up (degrees).
+    Pitch,
+    /// Roll, left side up (degrees).
+    Roll,
+    /// Yaw, to the left of where it was (degrees).
+    Yaw,
+}
+
+impl Axis {
+    /// All six, in the bar's order.
+    pub const ALL: [Self; 6] = [
+        Self::Height,
+        Self::Forward,
+        Self::Sideways,
+        Self::Pitch,
+        Self::Roll,
+        Self::Yaw,
+    ];
+
+    /// Its name on the bar (and in its undo label, after "Body").
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Height => "height",
+            Self::Forward => "forward",
+            Self::Sideways => "sideways",
+            Self::Pitch => "pitch",
+            Self::Roll => "roll",
+            Self::Yaw => "yaw",
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Drag {
-    handle: Handle,
-    mode: Mode,
+    grip: Grip,
     site: Site,
-    /// The pointer where the drag began.
+    /// The pointer where the drag began, the camera and the picture's rect then (the plane
+    /// and rays a handle moves on are theirs).
     from: Pos2,
-    /// The camera and the picture's rect as the drag began (the plane and rays are theirs).
     camera: Camera,
     rect: Rect,
     /// The handles as the drag began.
@@ -138,6 +128,8 @@ struct Drag {
     /// Which paws stay where they are.
     pinned: [bool; 4],
     label: String,
+    /// A slider's value.
+    value: f64,
 }
 
 /// The point where a ray meets the level plane at height `z` (None: parallel, or behind).
@@ -163,16 +155,19 @@ fn on_vertical((o, d): ([f32; 3], [f32; 3]), p: [f32; 3]) -> f32 {
     p[2] + s
 }
 
-#[expect(clippy::cast_possible_truncation, reason = "millimetres on screen")]
-fn narrow(v: Vec3) -> [f32; 3] {
-    v.map(|c| c as f32)
-}
-
 impl Posing {
     /// Whether paw `i` is pinned, with the floor's say where the user gave none.
     #[must_use]
     pub fn pinned(&self, handles: &Handles, i: usize) -> bool {
         self.pins[i].unwrap_or(handles.touching[i])
+    }
+
+    /// Whether a drag holds `handle`.
+    #[must_use]
+    pub fn holds(&self, handle: Handle) -> bool {
+        self.drag
+            .as_ref()
+            .is_some_and(|d| matches!(d.grip, Grip::Handle(h, _) if h == handle))
     }
 
     /// Whether a drag is under way.
@@ -208,11 +203,6 @@ impl Posing {
         camera: Camera,
         rect: Rect,
     ) {
-        let ticks = input.ticks.unwrap_or_default();
-        let Ok(site) = Site::at(input.motion, input.playhead_ms, ticks) else {
-            return;
-        };
-        let site = site.with_frame(handles.frame, handles.up);
         let mode = match (handle, modifiers.command, modifiers.shift) {
             (Handle::Body, true, false) => Mode::Turn,
             (Handle::Body, true, true) => Mode::Roll,
@@ -227,6 +217,44 @@ impl Posing {
             (Handle::Body, Mode::Roll) => "Roll body".to_owned(),
             (Handle::Body, Mode::Along) => "Move body".to_owned(),
         };
+        self.open(
+            input,
+            handles,
+            Grip::Handle(handle, mode),
+            label,
+            (from, camera, rect),
+        );
+    }
+
+    /// Starts a gesture of a body slider.
+    pub fn begin_slider(&mut self, input: &StageInput<'_>, handles: &Handles, axis: Axis) {
+        let label = format!("Body {}", axis.word());
+        let start = (Pos2::ZERO, Camera::default(), Rect::NOTHING);
+        self.open(input, handles, Grip::Slider(axis), label, start);
+    }
+
+    /// The slider's value while its gesture goes on.
+    #[must_use]
+    pub fn sliding(&self, axis: Axis) -> Option<f64> {
+        self.drag
+            .as_ref()
+            .filter(|d| d.grip == Grip::Slider(axis))
+            .map(|d| d.value)
+    }
+
+    fn open(
+        &mut self,
+        input: &StageInput<'_>,
+        handles: &Handles,
+        grip: Grip,
+        label: String,
+        (from, camera, rect): (Pos2, Camera, Rect),
+    ) {
+        let ticks = input.ticks.unwrap_or_default();
+        let Ok(site) = Site::at(input.motion, input.playhead_ms, ticks) else {
+            return;
+        };
+        let site = site.with_frame(handles.frame, handles.up);
         self.events.push(PoseEvent::Begin {
             label: label.clone(),
             at_ms: site.time_ms,
@@ -237,9 +265,12 @@ impl Posing {
                 site.keyframe, site.time_ms
             )));
         }
+        let value = match grip {
+            Grip::Slider(axis) => slider_value(handles, axis),
+            Grip::Handle(..) => 0.0,
+        };
         self.drag = Some(Drag {
-            handle,
-            mode,
+            grip,
             site,
             from,
             camera,
@@ -247,20 +278,41 @@ impl Posing {
             start: *handles,
             pinned: [0, 1, 2, 3].map(|i| self.pinned(handles, i)),
             label,
+            value,
         });
+    }
+
+    /// A frame of a slider's gesture: it is at `value`.
+    pub fn slide_to(&mut self, value: f64, settings: &StageModel) {
+        if let Some(drag) = &mut self.drag {
+            drag.value = value;
+        }
+        self.step(Pos2::ZERO, settings);
     }
 
     /// A frame of the drag: the pointer is at `to`.
     pub fn drag_to(&mut self, to: Pos2, settings: &StageModel) {
+        self.step(to, settings);
+    }
+
+    fn step(&mut self, to: Pos2, settings: &StageModel) {
         let Some(drag) = &mut self.drag else { return };
         let request = drag.request(to, settings.mirror);
         let balance = settings.balance.then_some(f64::from(settings.margin_mm));
         let solved = drag.site.solve_request(&request, balance);
+        let readout = drag.readout(&request, &solved, settings);
+        if settings.balance && !solved.balanced && solved.margin_mm < 0.0 {
+            // Balance on never makes a pose that falls: the last one that stands stays.
+            self.readout = Some(format!(
+                "{readout} · it would fall: the last pose that stands is kept"
+            ));
+            return;
+        }
         let edit = drag.site.edit(&solved.placed.values);
         // The keyframe is inserted once, with the first frame.
         drag.site.take_insert();
         self.touched = drag.site.changed(&solved.placed.values);
-        self.readout = Some(drag.readout(&request, &solved, settings));
+        self.readout = Some(readout);
         self.events.push(PoseEvent::Edit {
             label: drag.label.clone(),
             edit,
@@ -287,8 +339,12 @@ impl Posing {
             ),
         };
         self.events.push(PoseEvent::End(label));
+        // The last word of the drag stays in the status bar (a typed number that stopped
+        // short says so there).
+        if let Some(readout) = self.readout.take() {
+            self.events.push(PoseEvent::Say(readout));
+        }
         self.touched.clear();
-        self.readout = None;
     }
 }
 
@@ -300,11 +356,45 @@ impl Drag {
             free: [0, 1, 2, 3].map(|i| !self.pinned[i]),
             ..Request::default()
         };
-        let grab = narrow(match self.handle {
+        let (handle, mode) = match self.grip {
+            Grip::Handle(handle, mode) => (handle, mode),
+            Grip::Slider(axis) => {
+                let v = Some(self.value);
+                let goal = match axis {
+                    Axis::Height => BodyGoal {
+                        height_mm: v,
+                        ..BodyGoal::default()
+                    },
+                    Axis::Forward => BodyGoal {
+                        x_mm: v,
+                        ..BodyGoal::default()
+                    },
+                    Axis::Sideways => BodyGoal {
+                        y_mm: v,
+                        ..BodyGoal::default()
+                    },
+                    Axis::Pitch => BodyGoal {
+                        pitch_deg: v,
+                        ..BodyGoal::default()
+                    },
+                    Axis::Roll => BodyGoal {
+                        roll_deg: v,
+                        ..BodyGoal::default()
+                    },
+                    Axis::Yaw => BodyGoal {
+                        yaw_deg: v,
+                        ..BodyGoal::default()
+                    },
+                };
+                request.body = self.site.body_change(&goal);
+                return request;
+            }
+        };
+        let grab = narrow(match handle {
             Handle::Paw(i) => self.start.paws[i],
             Handle::Body => self.start.body,
         });
-        let delta = match self.mode {
+        let delta = match mode {
             Mode::Along => match (
                 on_plane(ray(self.from), grab[2]),
                 on_plane(ray(to), grab[2]),
@@ -320,7 +410,7 @@ impl Drag {
             Mode::Turn | Mode::Roll => [0.0; 3],
         }
         .map(f64::from);
-        match self.handle {
+        match handle {
             Handle::Paw(i) => {
                 let at = self.start.paws[i];
                 request.paws[i] = Some([at[0] + delta[0], at[1] + delta[1], at[2] + delta[2]]);
@@ -335,7 +425,7 @@ impl Drag {
             Handle::Body => {
                 let pixels = to - self.from;
                 let [roll, pitch, yaw] = self.start.frame.angles();
-                let goal = match self.mode {
+                let goal = match mode {
                     Mode::Along => BodyGoal {
                         x_mm: Some(delta[0]),
                         y_mm: Some(delta[1]),
@@ -363,16 +453,19 @@ impl Drag {
 
     /// What the stage says while the drag goes on.
     fn readout(&self, request: &Request, solved: &Solved, settings: &StageModel) -> String {
-        let how = match (self.handle, self.mode) {
-            (Handle::Paw(_), Mode::Vertical) => "up and down",
-            (Handle::Paw(_), _) => "along the floor (Shift: up and down)",
-            (Handle::Body, Mode::Along) => "along the floor (Shift: up and down, Ctrl: turn)",
-            (Handle::Body, Mode::Vertical) => "up and down",
-            (Handle::Body, Mode::Turn) => "turning: across yaws, up and down pitches",
-            (Handle::Body, Mode::Roll) => "rolling",
+        let how = match self.grip {
+            Grip::Handle(Handle::Paw(_), Mode::Vertical) => ": up and down",
+            Grip::Handle(Handle::Paw(_), _) => ": along the floor (Shift: up and down)",
+            Grip::Handle(Handle::Body, Mode::Along) => {
+                ": along the floor (Shift: up and down, Ctrl: turn)"
+            }
+            Grip::Handle(Handle::Body, Mode::Vertical) => ": up and down",
+            Grip::Handle(Handle::Body, Mode::Turn) => ": across yaws, up and down pitches",
+            Grip::Handle(Handle::Body, Mode::Roll) => "",
+            Grip::Slider(_) => "",
         };
-        let mut parts = vec![format!("{}: {how}", self.label)];
-        if let Handle::Paw(i) = self.handle
+        let mut parts = vec![format!("{}{how}", self.label)];
+        if let Grip::Handle(Handle::Paw(i), _) = self.grip
             && let Some(at) = request.paws[i]
         {
             let before = self.start.paws[i];
@@ -384,7 +477,7 @@ impl Drag {
             ));
         }
         let b = &solved.body;
-        if matches!(self.handle, Handle::Body) {
+        if !matches!(self.grip, Grip::Handle(Handle::Paw(_), _)) {
             parts.push(format!(
                 "height {:.0} mm",
                 self.start.frame.height_mm() + b.up_mm
@@ -439,96 +532,21 @@ fn joint_label(leg: Leg, joint: usize) -> String {
     format!("{word} ({name})")
 }
 
+/// What a slider shows of the pose the handles were taken from: the height and the floor's
+/// pitch and roll; the shifts and the yaw are 0 where the body is.
+#[must_use]
+pub fn slider_value(handles: &Handles, axis: Axis) -> f64 {
+    let [roll, pitch, _] = handles.frame.angles();
+    match axis {
+        Axis::Height => handles.frame.height_mm(),
+        Axis::Pitch => pitch,
+        Axis::Roll => roll,
+        Axis::Forward | Axis::Sideways | Axis::Yaw => 0.0,
+    }
+}
+
 /// A paw's partner on the other side.
 #[must_use]
 pub fn partner(i: usize) -> usize {
     (i + 2) % 4
-}
-
-/// How near a handle the pointer must be to take it (points).
-pub const HANDLE_RADIUS: f32 = 8.0;
-
-/// Where each handle is on screen.
-#[must_use]
-pub fn on_screen(handles: &Handles, camera: &Camera, rect: Rect) -> Vec<(Handle, Pos2)> {
-    let mut out: Vec<(Handle, Pos2)> = (0..4)
-        .filter(|&i| handles.legs[i])
-        .filter_map(|i| {
-            Some((
-                Handle::Paw(i),
-                camera.project(narrow(handles.paws[i]), rect)?.pos,
-            ))
-        })
-        .collect();
-    if let Some(p) = camera.project(narrow(handles.body), rect) {
-        out.push((Handle::Body, p.pos));
-    }
-    out.retain(|(_, p)| rect.contains(*p));
-    out
-}
-
-/// Draws the handles: pinned paws filled with a pin's head, free ones as rings, the body's
-/// as a diamond; the one held or under the pointer larger.
-pub fn draw(
-    painter: &egui::Painter,
-    spots: &[(Handle, Pos2)],
-    posing: &Posing,
-    handles: &Handles,
-    lit: Option<Handle>,
-) {
-    for &(handle, at) in spots {
-        let big = lit == Some(handle) || posing.drag.as_ref().is_some_and(|d| d.handle == handle);
-        let r = if big { 7.5 } else { 6.0 };
-        match handle {
-            Handle::Paw(i) => {
-                let color = super::around::LEG_COLORS[i];
-                if posing.pinned(handles, i) {
-                    painter.circle(at, r, color, Stroke::new(1.5, Color32::BLACK));
-                    painter.circle_filled(at, 2.0, Color32::BLACK);
-                } else {
-                    painter.circle_stroke(at, r, Stroke::new(2.5, Color32::BLACK));
-                    painter.circle_stroke(at, r, Stroke::new(1.5, color));
-                }
-            }
-            Handle::Body => {
-                let s = r + 1.0;
-                let points = vec![
-                    at + egui::vec2(0.0, -s),
-                    at + egui::vec2(s, 0.0),
-                    at + egui::vec2(0.0, s),
-                    at + egui::vec2(-s, 0.0),
-                ];
-                painter.add(egui::Shape::convex_polygon(
-                    points,
-                    Color32::from_rgb(90, 200, 230),
-                    Stroke::new(1.5, Color32::BLACK),
-                ));
-            }
-        }
-        if big {
-            painter.circle_stroke(at, r + 2.5, Stroke::new(1.0, Color32::WHITE));
-        }
-    }
-}
-
-/// The hover text of a handle.
-#[must_use]
-pub fn help(handle: Handle, pinned: bool) -> String {
-    match handle {
-        Handle::Paw(i) => format!(
-            "{} paw ({}): drag to move it along the floor, Shift+drag to lift or lower it; \
-             click to {}",
-            leg_name(Leg::ALL[i]),
-            if pinned { "pinned" } else { "free" },
-            if pinned {
-                "free it (it then goes with the body)"
-            } else {
-                "pin it where it is on the floor"
-            }
-        ),
-        Handle::Body => "The body: drag to move it along the floor, Shift+drag up and down, \
-                         Ctrl+drag to turn it (yaw and pitch), Ctrl+Shift+drag to roll it; \
-                         the pinned paws stay where they are"
-            .to_owned(),
-    }
 }
