@@ -15,5 +15,6 @@ pub mod fsutil;
 pub mod logging;
 pub mod open;
 pub mod ops;
+pub mod poses;
 pub mod robot;
 pub mod words;
