@@ -88,6 +88,29 @@ pub struct Use {
     pub only: Only,
 }
 
+/// What the window's Pose section asks of the library for a motion.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PoseRequest {
+    /// Keep the pose at the playhead under this name.
+    Keep(String),
+    /// Put the pose of this name into the motion at the playhead.
+    Use {
+        /// The pose.
+        name: String,
+        /// How.
+        how: Use,
+    },
+    /// Rename a kept pose.
+    Rename {
+        /// Its name.
+        from: String,
+        /// Its new name.
+        to: String,
+    },
+    /// Delete a kept pose.
+    Delete(String),
+}
+
 /// The file name of a model's poses.
 fn file_name(model: Model) -> String {
     format!("{}.json", model.name().replace('/', "-"))
@@ -102,6 +125,11 @@ pub struct Library {
     kept: BTreeMap<&'static str, Vec<Pose>>,
     /// Each model's built-in poses, made when first asked for.
     built: BTreeMap<&'static str, Vec<Pose>>,
+    /// Why a model's file could not be read, not yet said.
+    unread: BTreeMap<&'static str, String>,
+    /// The models whose file could not be read: it is never written over (the poses in it
+    /// would be lost).
+    broken: BTreeMap<&'static str, PathBuf>,
 }
 
 impl Library {
@@ -151,6 +179,39 @@ impl Library {
         Ok(self.kept.get(model.name()).map_or(&[], Vec::as_slice))
     }
 
+    /// A model's built-in and kept poses, reading its file the first time (a file that
+    /// cannot be read leaves none kept, and [`Library::unread`] says why, once).
+    pub fn load(&mut self, model: Model) {
+        self.built_in(model);
+        if let Err(e) = self.kept(model) {
+            self.unread.insert(model.name(), e.to_string());
+            if let Ok(path) = self.path(model) {
+                self.broken.insert(model.name(), path);
+            }
+            self.kept.insert(model.name(), Vec::new());
+        }
+    }
+
+    /// Why a model's file could not be read, taken (said once).
+    pub fn unread(&mut self, model: Model) -> Option<String> {
+        self.unread.remove(model.name())
+    }
+
+    /// A model's built-in poses as made (none before [`Library::load`]).
+    #[must_use]
+    pub fn built_now(&self, model: Model) -> &[Pose] {
+        self.built.get(model.name()).map_or(&[], Vec::as_slice)
+    }
+
+    /// A pose of the model by name: kept or built in.
+    #[must_use]
+    pub fn find(&self, model: Model, name: &str) -> Option<&Pose> {
+        self.kept_now(model)
+            .iter()
+            .chain(self.built_now(model))
+            .find(|p| p.name == name)
+    }
+
     /// The kept poses as last read (none before [`Library::kept`]).
     #[must_use]
     pub fn kept_now(&self, model: Model) -> &[Pose] {
@@ -183,6 +244,14 @@ impl Library {
 
     fn write(&mut self, model: Model, poses: Vec<Pose>) -> Result<(), PoseError> {
         let path = self.path(model)?;
+        if self.broken.contains_key(model.name()) {
+            return Err(PoseError::Bad {
+                path,
+                message: "it could not be read, so it is left as it is: mend it or move it \
+                          away, then open the motion again"
+                    .to_owned(),
+            });
+        }
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|source| PoseError::Io {
                 path: dir.to_owned(),

@@ -20,6 +20,8 @@ pub enum Action {
     Command(Command),
     /// Say something in the status bar.
     Say(String),
+    /// Keep, use, rename or delete a pose of the library, for a motion tab.
+    Pose(TabId, crate::poses::PoseRequest),
     /// Keep this pose or these keyframes in the window's clipboard (what was copied last).
     Clip(super::state::Clipboard),
     /// A file was opened or saved: remember it among the recent files.

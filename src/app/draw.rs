@@ -31,6 +31,7 @@ impl StudioApp {
             typing,
             menu_request,
             audio,
+            poses,
             ..
         } = self;
         egui::Panel::top("menu").show(ui, |ui| {
@@ -80,6 +81,18 @@ impl StudioApp {
                 };
                 shown.shaping = shaping.as_ref();
                 shown.curve_clip = clipboard.curve.as_ref().map(|(name, _)| name.as_str());
+                // The library of the motion's model (its file read the first time).
+                if let Some(design) = crate::robot::parse_design(&shown.document.motion.design) {
+                    poses.load(design.model);
+                    if let Some(why) = poses.unread(design.model) {
+                        status.say(format!("The kept poses could not be read: {why}"));
+                    }
+                    shown.poses = Some(motion::stage::posing::PoseList {
+                        built: poses.built_now(design.model),
+                        kept: poses.kept_now(design.model),
+                        dir: poses.dir(),
+                    });
+                }
                 let mut sink = MotionSink { tab: id, actions };
                 motion::draw::motion_tab_ui(ui, shown, widgets, *panels, &mut sink);
             }

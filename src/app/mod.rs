@@ -28,6 +28,7 @@ pub mod motion;
 mod pairing;
 mod panel_size;
 pub(crate) mod pointer;
+pub mod pose_library;
 pub mod recovery;
 pub mod route;
 pub mod sink;
@@ -100,6 +101,8 @@ pub struct StudioApp {
     menu_request: Option<command::TopMenu>,
     /// The recovery copies of unsaved work (none are kept unless set: tests set a folder).
     pub recovery: recovery::Recovery,
+    /// The pose library (nothing is kept on disk unless a folder is set: tests set one).
+    pub poses: crate::poses::Library,
     actions: Vec<Action>,
     /// A text field had the keyboard at the end of the last frame (egui takes it away at
     /// the start of the frame whose Escape leaves the field).
@@ -143,6 +146,7 @@ impl StudioApp {
             soundfont: None,
             menu_request: None,
             recovery: recovery::Recovery::default(),
+            poses: crate::poses::Library::default(),
             actions: Vec::new(),
             typing: false,
             focused: None,
@@ -214,6 +218,7 @@ impl StudioApp {
                 .status
                 .say("No folder for recovery copies: unsaved work would not survive a crash"),
         }
+        app.poses = crate::poses::Library::in_dir(crate::poses::Library::default_dir());
         app.offer_recovered();
         app
     }

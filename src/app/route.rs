@@ -110,6 +110,7 @@ impl StudioApp {
             Action::Command(Command::Window(command)) => self.window_command(command, fx),
             Action::Command(Command::Tab(tab, command)) => self.tab_command(tab, command, fx),
             Action::Say(line) => fx.say(line),
+            Action::Pose(tab, request) => self.pose_request(tab, request, fx),
             Action::Clip(clip) => self.clipboard.keep(clip),
             Action::Remember(path) => self.remember(&path),
             Action::ArchiveWritten(path) => self.refresh_archive(&path),

@@ -39,6 +39,11 @@ impl MotionSink<'_> {
         self.actions.push(Action::MotionOp(self.tab, request));
     }
 
+    /// Asks the pose library for this tab.
+    pub fn pose(&mut self, request: crate::poses::PoseRequest) {
+        self.actions.push(Action::Pose(self.tab, request));
+    }
+
     /// Says something in the status bar.
     pub fn say(&mut self, text: String) {
         self.actions.push(Action::Say(text));

@@ -326,3 +326,81 @@ fn with_balance_on_a_lift_that_would_fall_keeps_the_last_pose_that_stands() {
         said(&harness)
     );
 }
+
+/// A window on the stand whose pose library keeps its poses in `dir`.
+fn stand_with_library(dir: &std::path::Path) -> Harness<'static, StudioApp> {
+    let mut harness = stand();
+    harness.state_mut().poses = mtn_studio::poses::Library::in_dir(Some(dir.to_owned()));
+    harness.run();
+    harness
+}
+
+fn choose_pose(harness: &mut Harness<'_, StudioApp>, name: &str) {
+    harness.get_by_label("Poses").scroll_to_me();
+    harness.run();
+    let combo = harness.get_by_label("Poses").rect().center();
+    crate::common::ui::click_at(harness, combo);
+    harness.get_by_label(name).click();
+    harness.run();
+}
+
+#[test]
+fn a_built_in_three_paw_pose_applied_and_the_pose_kept_under_a_name() {
+    let dir = crate::common::scratch_dir("posing", "library");
+    let mut harness = stand_with_library(&dir);
+    choose_pose(&mut harness, "FR paw up (on three)");
+    harness.get_by_label("Apply pose").click();
+    harness.run();
+    let motion = doc(&harness).motion.clone();
+    let label = tab(&harness)
+        .document
+        .history()
+        .undo_label()
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(label, "Apply pose \"FR paw up (on three)\"");
+    let rig = floor::rig(&motion).expect("a rig");
+    let rest = floor::rest_at_keyframes(&rig, &motion, &floor::rest_ticks(&rig, &motion));
+    assert_eq!(rest[0].contacts.len(), 3, "{:?}", rest[0].contacts);
+    // Kept under a name: the model's file in the folder has it.
+    crate::common::ui::type_into(&mut harness, "Keep as", "wave");
+    harness.get_by_label("Save Pose").click();
+    harness.run();
+    let text = std::fs::read_to_string(dir.join("ERS-7.json")).expect("the ERS-7 file");
+    assert!(text.contains("\"name\": \"wave\""), "{text}");
+    assert!(
+        said(&harness).contains("Kept the pose \"wave\""),
+        "{}",
+        said(&harness)
+    );
+    // Mirrored, from the menu, into a new keyframe after the one at the playhead.
+    ctrl(&mut harness, egui::Key::Z);
+    choose_pose(&mut harness, "wave (yours)");
+    harness.get_by_label("More").click();
+    harness.run();
+    harness.get_by_label("Insert mirrored").click();
+    harness.run();
+    let motion = doc(&harness).motion.clone();
+    assert_eq!(
+        mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes),
+        vec![0, 496, 1504]
+    );
+    let label = tab(&harness)
+        .document
+        .history()
+        .undo_label()
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(label, "Insert pose \"wave\" mirrored");
+    // The FR paw was up in "wave": mirrored, the FL paw is.
+    let rig = floor::rig(&motion).expect("a rig");
+    let values = motion
+        .keyframes
+        .get(1)
+        .expect("keyframe 1")
+        .angles_urad
+        .to_vec();
+    let frame = mtn_studio::robot::place::rest_frame(&rig, &values, [0.0, 0.0, 1.0]);
+    let paws = mtn_studio::robot::place::paws(&rig, &values, &frame);
+    assert!(paws[0][2] > 50.0 && paws[2][2] < 13.5, "{paws:?}");
+}

@@ -324,6 +324,8 @@ fn every_change_marks_its_motion_unsaved_and_closing_asks() {
             drag(h, cell, cell + egui::vec2(30.0, 0.0));
         }),
         ("pick a design label", |h| {
+            h.get_by_label("Design label").scroll_to_me();
+            h.run();
             h.get_by_label("Design label").click();
             h.run();
             h.get_by_label_contains("DRX-900").click();

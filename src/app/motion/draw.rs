@@ -60,6 +60,8 @@ pub struct Shown<'a> {
     pub track_view: &'a TrackView,
     /// What the stage shows.
     pub stage: StageModel,
+    /// The pose library's poses for the motion's model.
+    pub poses: Option<stage::posing::PoseList<'a>>,
 }
 
 impl MotionTab {
@@ -73,6 +75,7 @@ impl MotionTab {
             repair_log: &self.repair_log,
             shaping: None,
             curve_clip: None,
+            poses: None,
             floor: &self.floor,
             track_view: &self.track_view,
             stage: self.stage,
@@ -311,6 +314,11 @@ fn posing_bar_in(
         stage::posing::bar_ui(ui, &input, &mut stage_state.posing, handles.as_ref())
     {
         sink.push(MotionAction::Stage(change));
+    }
+    if let Some(list) = &shown.poses
+        && let Some(request) = stage::posing::library_ui(ui, list, &mut stage_state.poses)
+    {
+        sink.pose(request);
     }
     ui.separator();
 }

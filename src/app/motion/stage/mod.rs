@@ -49,6 +49,8 @@ pub struct StageState {
     framed: Option<egui::Vec2>,
     /// Posing by the handles.
     pub posing: posing::Posing,
+    /// The pose library's rows.
+    pub poses: posing::LibraryView,
 }
 
 impl Default for StageState {
@@ -63,6 +65,7 @@ impl Default for StageState {
             reframe: true,
             framed: None,
             posing: posing::Posing::default(),
+            poses: posing::LibraryView::default(),
         }
     }
 }

@@ -12,9 +12,11 @@
 mod bar;
 mod gesture;
 mod handles;
+mod library;
 mod spots;
 
 pub use bar::{bar_ui, wanted as bar_wanted};
 pub use gesture::{Axis, Grip, Mode, PoseEvent, Posing, partner, slider_value};
 pub use handles::handles_ui;
+pub use library::{LibraryView, PoseList, library_ui};
 pub use spots::{Handle, Handles};
