@@ -8,6 +8,7 @@
 //! way from the knee: the leg is solved as one whose lower link ends there.
 
 mod balance;
+pub mod look;
 
 pub use balance::{Balanced, place_balanced, support_margin};
 

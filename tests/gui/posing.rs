@@ -404,3 +404,61 @@ fn a_built_in_three_paw_pose_applied_and_the_pose_kept_under_a_name() {
     let paws = mtn_studio::robot::place::paws(&rig, &values, &frame);
     assert!(paws[0][2] > 50.0 && paws[2][2] < 13.5, "{paws:?}");
 }
+
+#[test]
+fn the_look_at_handle_turns_the_head_and_the_tail_tip_the_tail() {
+    let mut harness = stand();
+    let before = doc(&harness).motion.clone();
+    let look = handle(&harness, "Look-at handle");
+    drag_with(
+        &mut harness,
+        look,
+        look + egui::vec2(30.0, -20.0),
+        Modifiers::NONE,
+    );
+    let after = doc(&harness).motion.clone();
+    let label = tab(&harness)
+        .document
+        .history()
+        .undo_label()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(label.starts_with("Head look-at (HEAD_"), "{label}");
+    let column = |name: &str| {
+        after
+            .locators
+            .iter()
+            .position(|l| mtn_studio::robot::joint_name(&after.design, l) == name)
+            .expect("the joint")
+    };
+    let (k0, k1) = (
+        before.keyframes.get(0).expect("k0"),
+        after.keyframes.get(0).expect("k0"),
+    );
+    assert_ne!(
+        k0.angles_urad[column("HEAD_YAW")],
+        k1.angles_urad[column("HEAD_YAW")]
+    );
+    // Only the head: the legs and the tail stay.
+    for name in ["FL_LEG_KNEE", "BR_LEG_VERT", "TAIL_VERT"] {
+        assert_eq!(
+            k0.angles_urad[column(name)],
+            k1.angles_urad[column(name)],
+            "{name}"
+        );
+    }
+    let tail = handle(&harness, "Tail tip handle");
+    drag_with(
+        &mut harness,
+        tail,
+        tail + egui::vec2(20.0, 25.0),
+        Modifiers::NONE,
+    );
+    let label = tab(&harness)
+        .document
+        .history()
+        .undo_label()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(label.starts_with("Tail (TAIL_VERT"), "{label}");
+}

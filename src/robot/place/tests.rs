@@ -256,3 +256,63 @@ fn a_frame_gives_back_the_angles_it_was_turned_by() {
         }
     }
 }
+
+/// The angle (degrees) between the head's gaze and the line from its camera to `target`.
+fn off_gaze(rig: &Rig, values: &[i32], target: Vec3) -> f64 {
+    let Some((camera, ahead)) = look::gaze(rig, values, 100.0) else {
+        return 180.0;
+    };
+    let a = [0, 1, 2].map(|i| ahead[i] - camera[i]);
+    let b = [0, 1, 2].map(|i| target[i] - camera[i]);
+    let cos = dot(a, b) / (dot(a, a).sqrt() * dot(b, b).sqrt());
+    cos.clamp(-1.0, 1.0).acos().to_degrees()
+}
+
+#[test]
+fn the_head_looks_at_a_target_within_its_limits_and_stops_at_them_beyond() {
+    let (rig, values, _) = standing("DRX-1000");
+    let limits = |name: &str| {
+        rig.model
+            .joints()
+            .iter()
+            .find(|j| j.name == name)
+            .and_then(|j| j.limit)
+            .map(|l| (l.min_deg, l.max_deg))
+            .unwrap_or((-180.0, 180.0))
+    };
+    let (head, _) = rig.head_and_tail_joints();
+    // Ahead of the nose, to the sides, above and below: looked at.
+    let (camera, _) = look::gaze(&rig, &values, 100.0).unwrap_or_default();
+    for offset in [
+        [200.0, 0.0, 0.0],
+        [200.0, 80.0, 30.0],
+        [200.0, -80.0, -40.0],
+        [150.0, 40.0, 90.0],
+    ] {
+        let target = [0, 1, 2].map(|i| camera[i] + offset[i]);
+        let turned = look::look_at(&rig, &values, target);
+        let off = off_gaze(&rig, &turned, target);
+        assert!(off < 1.0, "{offset:?}: {off:.2}° off");
+    }
+    // Behind the head: as far as the joints go, each within its limits.
+    let behind = [camera[0] - 400.0, camera[1] + 300.0, camera[2] + 400.0];
+    let turned = look::look_at(&rig, &values, behind);
+    for (column, name) in head.iter().zip(["HEAD_PITCH", "HEAD_YAW", "HEAD_PITCH2"]) {
+        let Some(j) = column else { continue };
+        let (lo, hi) = limits(name);
+        let v = urad_to_deg(turned[*j]);
+        assert!(
+            v >= lo - 1e-4 && v <= hi + 1e-4,
+            "{name} {v:.5} outside {lo}..{hi}"
+        );
+    }
+    // The tail points where it is asked (within its limits).
+    let [base, _] = look::tail(&rig, &values).unwrap_or_default();
+    let target = [base[0] - 60.0, base[1] + 20.0, base[2] + 60.0];
+    let pointed = look::point_tail(&rig, &values, target);
+    let [from, tip] = look::tail(&rig, &pointed).unwrap_or_default();
+    let a = [0, 1, 2].map(|i| tip[i] - from[i]);
+    let b = [0, 1, 2].map(|i| target[i] - from[i]);
+    let cos = dot(a, b) / (dot(a, a).sqrt() * dot(b, b).sqrt());
+    assert!(cos.acos().to_degrees() < 1.0, "tail {a:?} toward {b:?}");
+}

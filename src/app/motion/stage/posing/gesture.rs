@@ -10,7 +10,7 @@ use crate::ops::place::{BodyGoal, Site, Solved, joint_at};
 use crate::robot::floor::body::leg_name;
 
 use crate::robot::kinematics::Leg;
-use crate::robot::place::Request;
+use crate::robot::place::{Request, look};
 use egui::{Pos2, Rect};
 
 /// How a drag moves what it holds (chosen by the modifiers as it starts).
@@ -209,7 +209,13 @@ impl Posing {
             (_, _, true) => Mode::Vertical,
             _ => Mode::Along,
         };
+        let mode = match (handle, mode) {
+            (Handle::Look | Handle::Tail, Mode::Turn | Mode::Roll) => Mode::Along,
+            (_, mode) => mode,
+        };
         let label = match (handle, mode) {
+            (Handle::Look, _) => "Head look-at".to_owned(),
+            (Handle::Tail, _) => "Tail".to_owned(),
             (Handle::Paw(i), Mode::Vertical) => format!("Lift {} paw", leg_name(Leg::ALL[i])),
             (Handle::Paw(i), _) => format!("Move {} paw", leg_name(Leg::ALL[i])),
             (Handle::Body, Mode::Vertical) => "Body height".to_owned(),
@@ -297,6 +303,41 @@ impl Posing {
 
     fn step(&mut self, to: Pos2, settings: &StageModel) {
         let Some(drag) = &mut self.drag else { return };
+        if let Grip::Handle(handle @ (Handle::Look | Handle::Tail), mode) = drag.grip {
+            // The head or the tail alone: the legs and the body stay.
+            let start = match handle {
+                Handle::Look => drag.start.look,
+                _ => drag.start.tail,
+            };
+            let Some(start) = start else { return };
+            let d = drag.delta(to, mode, narrow(start));
+            let target =
+                drag.site
+                    .frame
+                    .to_body([start[0] + d[0], start[1] + d[1], start[2] + d[2]]);
+            let rig = &drag.site.rig;
+            let values = match handle {
+                Handle::Look => look::look_at(rig, &drag.site.values, target),
+                _ => look::point_tail(rig, &drag.site.values, target),
+            };
+            let edit = drag.site.edit(&values);
+            drag.site.take_insert();
+            self.touched = drag.site.changed(&values);
+            self.readout = Some(format!(
+                "{}: {} · the joints stop at their limits",
+                drag.label,
+                if mode == Mode::Vertical {
+                    "up and down"
+                } else {
+                    "along the floor (Shift: up and down)"
+                }
+            ));
+            self.events.push(PoseEvent::Edit {
+                label: drag.label.clone(),
+                edit,
+            });
+            return;
+        }
         let request = drag.request(to, settings.mirror);
         let balance = settings.balance.then_some(f64::from(settings.margin_mm));
         let solved = drag.site.solve_request(&request, balance);
@@ -349,9 +390,30 @@ impl Posing {
 }
 
 impl Drag {
+    /// How far the pointer at `to` moves a point held at `grab` (floor frame, mm): along the
+    /// level plane through it, or up and down the vertical line through it.
+    fn delta(&self, to: Pos2, mode: Mode, grab: [f32; 3]) -> [f64; 3] {
+        let ray = |p: Pos2| self.camera.ray(p, self.rect);
+        match mode {
+            Mode::Along => match (
+                on_plane(ray(self.from), grab[2]),
+                on_plane(ray(to), grab[2]),
+            ) {
+                (Some(a), Some(b)) => [b[0] - a[0], b[1] - a[1], 0.0],
+                _ => [0.0; 3],
+            },
+            Mode::Vertical => [
+                0.0,
+                0.0,
+                on_vertical(ray(to), grab) - on_vertical(ray(self.from), grab),
+            ],
+            Mode::Turn | Mode::Roll => [0.0; 3],
+        }
+        .map(f64::from)
+    }
+
     /// What the pointer at `to` asks for.
     fn request(&self, to: Pos2, mirror: bool) -> Request {
-        let ray = |p: Pos2| self.camera.ray(p, self.rect);
         let mut request = Request {
             free: [0, 1, 2, 3].map(|i| !self.pinned[i]),
             ..Request::default()
@@ -392,24 +454,9 @@ impl Drag {
         };
         let grab = narrow(match handle {
             Handle::Paw(i) => self.start.paws[i],
-            Handle::Body => self.start.body,
+            Handle::Body | Handle::Look | Handle::Tail => self.start.body,
         });
-        let delta = match mode {
-            Mode::Along => match (
-                on_plane(ray(self.from), grab[2]),
-                on_plane(ray(to), grab[2]),
-            ) {
-                (Some(a), Some(b)) => [b[0] - a[0], b[1] - a[1], 0.0],
-                _ => [0.0; 3],
-            },
-            Mode::Vertical => [
-                0.0,
-                0.0,
-                on_vertical(ray(to), grab) - on_vertical(ray(self.from), grab),
-            ],
-            Mode::Turn | Mode::Roll => [0.0; 3],
-        }
-        .map(f64::from);
+        let delta = self.delta(to, mode, grab);
         match handle {
             Handle::Paw(i) => {
                 let at = self.start.paws[i];
@@ -422,6 +469,7 @@ impl Drag {
                     request.free[j] = false;
                 }
             }
+            Handle::Look | Handle::Tail => {}
             Handle::Body => {
                 let pixels = to - self.from;
                 let [roll, pitch, yaw] = self.start.frame.angles();
@@ -462,6 +510,7 @@ impl Drag {
             Grip::Handle(Handle::Body, Mode::Vertical) => ": up and down",
             Grip::Handle(Handle::Body, Mode::Turn) => ": across yaws, up and down pitches",
             Grip::Handle(Handle::Body, Mode::Roll) => "",
+            Grip::Handle(Handle::Look | Handle::Tail, _) => "",
             Grip::Slider(_) => "",
         };
         let mut parts = vec![format!("{}{how}", self.label)];

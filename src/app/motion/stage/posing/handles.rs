@@ -45,6 +45,26 @@ pub fn draw(
                     Stroke::new(1.5, Color32::BLACK),
                 ));
             }
+            Handle::Look => {
+                // An eye: a ring with its pupil.
+                painter.circle(
+                    at,
+                    r,
+                    Color32::from_gray(235),
+                    Stroke::new(1.5, Color32::BLACK),
+                );
+                painter.circle_filled(at, r * 0.45, Color32::from_rgb(40, 120, 200));
+            }
+            Handle::Tail => {
+                let rect = Rect::from_center_size(at, egui::Vec2::splat(r * 1.6));
+                painter.rect(
+                    rect,
+                    2.0,
+                    Color32::from_rgb(230, 120, 200),
+                    Stroke::new(1.5, Color32::BLACK),
+                    egui::StrokeKind::Middle,
+                );
+            }
         }
         if big {
             painter.circle_stroke(at, r + 2.5, Stroke::new(1.0, Color32::WHITE));
@@ -71,6 +91,12 @@ pub fn help(handle: Handle, pinned: bool) -> String {
                          Ctrl+drag to turn it (yaw and pitch), Ctrl+Shift+drag to roll it; \
                          the pinned paws stay where they are"
             .to_owned(),
+        Handle::Look => "Where the head looks: drag it along the floor, Shift+drag up and \
+                         down; the head's tilt, pan and nod follow within their limits"
+            .to_owned(),
+        Handle::Tail => "The tail's tip: drag it along the floor, Shift+drag up and down; \
+                         its tilt and pan follow within their limits"
+            .to_owned(),
     }
 }
 
@@ -92,6 +118,8 @@ pub fn handles_ui(
         let name = match handle {
             Handle::Paw(i) => format!("{} paw handle", leg_name(Leg::ALL[i])),
             Handle::Body => "Body handle".to_owned(),
+            Handle::Look => "Look-at handle".to_owned(),
+            Handle::Tail => "Tail tip handle".to_owned(),
         };
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
         if response.hovered() || response.dragged() {
@@ -120,7 +148,7 @@ pub fn handles_ui(
         }
         let pinned = match handle {
             Handle::Paw(i) => posing.pinned(handles, i),
-            Handle::Body => false,
+            Handle::Body | Handle::Look | Handle::Tail => false,
         };
         if !response.dragged() {
             response.on_hover_text(help(handle, pinned));
@@ -152,5 +180,7 @@ fn handle_key(handle: Handle) -> usize {
     match handle {
         Handle::Paw(i) => i,
         Handle::Body => 4,
+        Handle::Look => 5,
+        Handle::Tail => 6,
     }
 }

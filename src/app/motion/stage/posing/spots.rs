@@ -3,7 +3,7 @@
 use crate::app::motion::stage::camera::Camera;
 use crate::robot::floor::{Rig, Settled};
 use crate::robot::kinematics::{Leg, Vec3};
-use crate::robot::place::{Frame, paws};
+use crate::robot::place::{Frame, look, paws};
 use egui::{Pos2, Rect};
 
 /// A handle.
@@ -13,6 +13,10 @@ pub enum Handle {
     Paw(usize),
     /// The body.
     Body,
+    /// What the head looks at.
+    Look,
+    /// The tail's tip.
+    Tail,
 }
 
 /// Where the handles are, in the floor frame the picture is drawn in, and that frame.
@@ -26,6 +30,10 @@ pub struct Handles {
     pub legs: [bool; 4],
     /// The body's handle: above the body's origin.
     pub body: Vec3,
+    /// What the head looks at: a point along its gaze (None: no head joints).
+    pub look: Option<Vec3>,
+    /// The tail's tip (None: no tail).
+    pub tail: Option<Vec3>,
     /// The frame the pose rests in.
     pub frame: Frame,
     /// The floor's up in the body frame.
@@ -34,6 +42,8 @@ pub struct Handles {
 
 /// How far above the body's origin its handle is (mm): on the back, not inside the torso.
 const BODY_HANDLE_MM: f64 = 45.0;
+/// How far ahead of the head's camera the look-at handle is (mm).
+pub const LOOK_MM: f64 = 45.0;
 
 impl Handles {
     /// The handles of a pose `values` resting as `settled`.
@@ -53,6 +63,8 @@ impl Handles {
             touching,
             legs: Leg::ALL.map(|leg| rig.leg_joints(leg).iter().all(Option::is_some)),
             body: frame.to_floor([0.0, 0.0, BODY_HANDLE_MM]),
+            look: look::gaze(rig, values, LOOK_MM).map(|(_, at)| frame.to_floor(at)),
+            tail: look::tail(rig, values).map(|[_, tip]| frame.to_floor(tip)),
             frame,
             up: settled.up,
         }
@@ -74,8 +86,14 @@ pub fn on_screen(handles: &Handles, camera: &Camera, rect: Rect) -> Vec<(Handle,
             ))
         })
         .collect();
-    if let Some(p) = camera.project(narrow(handles.body), rect) {
-        out.push((Handle::Body, p.pos));
+    for (handle, at) in [
+        (Handle::Body, Some(handles.body)),
+        (Handle::Look, handles.look),
+        (Handle::Tail, handles.tail),
+    ] {
+        if let Some(p) = at.and_then(|at| camera.project(narrow(at), rect)) {
+            out.push((handle, p.pos));
+        }
     }
     out.retain(|(_, p)| rect.contains(*p));
     out
