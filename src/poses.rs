@@ -368,7 +368,8 @@ pub fn pose_of(motion: &Motion, values: &[i32], name: &str) -> Pose {
 }
 
 /// The joint a joint's mirror image takes its value from, and whether its sign flips.
-fn mirror_of(name: &str) -> (String, bool) {
+#[must_use]
+pub fn mirror_of(name: &str) -> (String, bool) {
     let flips = ["HEAD_YAW", "HEAD_ROLL", "TAIL_HORZ"].contains(&name);
     for (left, right) in [("FL_", "FR_"), ("BL_", "BR_"), ("LEFT_", "RIGHT_")] {
         if let Some(rest) = name.strip_prefix(left) {

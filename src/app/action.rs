@@ -168,6 +168,8 @@ pub enum MotionAction {
     SelectLed(Option<usize>),
     /// Change what the stage shows.
     Stage(super::motion::stage::model::StageAction),
+    /// Bind two joints (an edit of one moves the other), or free one (None).
+    Link(usize, Option<crate::edit::links::Link>),
 }
 
 /// A change to a gait-file tab.

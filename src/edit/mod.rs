@@ -9,6 +9,7 @@ mod edit_op;
 mod error;
 pub mod gait;
 mod history;
+pub mod links;
 pub mod playback;
 pub mod summary;
 pub mod timeline_ops;

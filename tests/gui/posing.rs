@@ -462,3 +462,37 @@ fn the_look_at_handle_turns_the_head_and_the_tail_tip_the_tail() {
         .to_owned();
     assert!(label.starts_with("Tail (TAIL_VERT"), "{label}");
 }
+
+#[test]
+fn joints_linked_in_the_joint_list_move_together() {
+    let mut harness = stand();
+    let check = harness
+        .get_by_role_and_label(egui::accesskit::Role::CheckBox, "FL_LEG_VERT")
+        .rect()
+        .center();
+    crate::common::ui::right_click_at(&mut harness, check);
+    harness
+        .get_by_label("Link with FR_LEG_VERT (mirrored)")
+        .click();
+    harness.run();
+    let before = doc(&harness).motion.clone();
+    crate::common::ui::set_number(&mut harness, "FL_LEG_VERT keyframe 1", "12");
+    let after = doc(&harness).motion.clone();
+    let column = |name: &str| {
+        after
+            .locators
+            .iter()
+            .position(|l| mtn_studio::robot::joint_name(&after.design, l) == name)
+            .expect("the joint")
+    };
+    let (fl, fr) = (column("FL_LEG_VERT"), column("FR_LEG_VERT"));
+    let change = |j: usize| {
+        after.keyframes.angle(1, j).unwrap_or_default()
+            - before.keyframes.angle(1, j).unwrap_or_default()
+    };
+    assert_ne!(change(fl), 0);
+    assert_eq!(change(fr), change(fl), "the mirrored leg moved as much");
+    // One undo step takes back both.
+    ctrl(&mut harness, egui::Key::Z);
+    assert_eq!(doc(&harness).motion, before);
+}

@@ -21,6 +21,7 @@ impl MotionTab {
         let keyframes = &document.motion.keyframes;
         match action {
             MotionAction::Edit { label, edit } => {
+                let edit = view.links.expand(edit, &document.motion);
                 let picked = view.picked(document.times_ms());
                 document.apply(&label, edit);
                 view.refit(&document.motion, document.times_ms(), picked);
@@ -75,6 +76,10 @@ impl MotionTab {
                 track_view.selected_led = index;
             }
             MotionAction::Stage(change) => stage.apply(change),
+            MotionAction::Link(joint, link) => match link {
+                Some(link) => view.links.link(link),
+                None => view.links.unlink(joint),
+            },
         }
     }
 

@@ -188,8 +188,21 @@ fn joint_row_ui(
                 {
                     sink.actions.push(Action::PasteCurve(sink.tab, j));
                 }
+                ui.separator();
+                link_menu_ui(ui, motion, view, j, sink);
             }
         });
+        if let Some((other, opposite)) = joint.and_then(|j| view.links.partner(j)) {
+            let theirs = channel_name(motion, Channel::Joint(other));
+            ui.label("🔗").on_hover_text(format!(
+                "Linked with {theirs}: it moves {} (right-click to unlink)",
+                if opposite {
+                    "the opposite way"
+                } else {
+                    "the same way"
+                }
+            ));
+        }
         if !compact {
             if joint.is_some() {
                 let button = ui
@@ -236,6 +249,74 @@ fn joint_row_ui(
 
 /// How often a joint goes beyond its limits and its servo, in words (`noted`: where it does
 /// only as far as a note says).
+/// The binder's part of a joint's menu: link it with its mirror partner or any joint (the
+/// same way or the opposite way), or unlink it.
+fn link_menu_ui(
+    ui: &mut egui::Ui,
+    motion: &Motion,
+    view: &View,
+    j: usize,
+    sink: &mut MotionSink<'_>,
+) {
+    use crate::edit::links::Link;
+    let name = channel_name(motion, Channel::Joint(j));
+    let link = |other: usize, opposite: bool| {
+        MotionAction::Link(
+            j,
+            Some(Link {
+                a: j,
+                b: other,
+                opposite,
+            }),
+        )
+    };
+    if let Some((other, _)) = view.links.partner(j) {
+        let theirs = channel_name(motion, Channel::Joint(other));
+        if ui.button(format!("Unlink from {theirs}")).clicked() {
+            sink.push(MotionAction::Link(j, None));
+            ui.close();
+        }
+        return;
+    }
+    let joint_names: Vec<String> = motion
+        .locators
+        .iter()
+        .map(|l| crate::robot::joint_name(&motion.design, l).to_owned())
+        .collect();
+    let (mirror, flips) = crate::poses::mirror_of(&joint_names[j]);
+    if let Some(partner) = joint_names
+        .iter()
+        .position(|n| *n == mirror && mirror != joint_names[j])
+        && ui
+            .button(format!("Link with {mirror} (mirrored)"))
+            .on_hover_text(format!(
+                "An edit of {name} moves {mirror} as its mirror image does"
+            ))
+            .clicked()
+    {
+        sink.push(link(partner, flips));
+        ui.close();
+    }
+    ui.menu_button("Link with", |ui| {
+        for (k, other) in joint_names.iter().enumerate() {
+            if k == j {
+                continue;
+            }
+            ui.horizontal(|ui| {
+                ui.label(other);
+                if ui.small_button("same").clicked() {
+                    sink.push(link(k, false));
+                    ui.close();
+                }
+                if ui.small_button("opposite").clicked() {
+                    sink.push(link(k, true));
+                    ui.close();
+                }
+            });
+        }
+    });
+}
+
 fn safety_summary(out: &[Run], fast: &[Run], noted: &[Run]) -> String {
     let mut said = Vec::new();
     if !out.is_empty() {

@@ -67,6 +67,8 @@ pub struct View {
     /// What the timeline is asked to do once: fit the motion, frame a span, bring a
     /// keyframe into view.
     pub requests: Requests,
+    /// Joints bound together: an edit of one moves the other.
+    pub links: crate::edit::links::Links,
 }
 
 /// What the timeline is asked to do once. Each request is numbered: the timeline remembers
