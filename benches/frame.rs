@@ -122,9 +122,18 @@ struct Case {
     zoomed: bool,
     /// The 3-minute sound and LED tracks: from the pyramid, or every sample looked at.
     tracks: Option<bool>,
+    /// A paw is dragged on the stage: each frame its pose solved (legs, balance, floor)
+    /// and written into keyframe 32,405 inside one gesture, as the stage's handle does.
+    posing: bool,
 }
 
-const CASES: [Case; 10] = [
+const CASES: [Case; 11] = [
+    Case {
+        name: "posing_a_paw_on_the_stage",
+        dragging: true,
+        posing: true,
+        ..NONE
+    },
     Case {
         name: "tracks_3min_sound_and_led_dragging",
         dragging: true,
@@ -191,6 +200,7 @@ const NONE: Case = Case {
     dragging: false,
     zoomed: false,
     tracks: None,
+    posing: false,
 };
 
 /// The editor showing the largest motion as `case` asks, warmed up.
@@ -246,9 +256,32 @@ fn bench_frame(c: &mut Criterion) {
             let (mut app, id) = editor(case, &ctx);
             let mut time = 1.0;
             let mut value = 0;
+            // The keyframe the paw is posed in, as the drag's start found it.
+            let site = case.posing.then(|| {
+                let tab = app.tabs.motion_mut(id).expect("a motion tab");
+                let at = tab.document.times_ms()[32_405];
+                let motion = &tab.document.motion;
+                let rig = mtn_studio::robot::floor::rig(motion).expect("a rig");
+                let ticks = mtn_studio::robot::floor::rest_ticks(&rig, motion);
+                mtn_studio::ops::place::Site::at(motion, at, &ticks).expect("a site")
+            });
+            let mut lift = 0.0;
             b.iter(|| {
                 time += 1.0 / 60.0;
-                if case.dragging {
+                if let Some(site) = &site {
+                    lift = (lift + 1.0) % 40.0;
+                    let mut request = mtn_studio::robot::place::Request::default();
+                    let at = site.paws()[0];
+                    request.paws[0] = Some([at[0], at[1], at[2] + lift]);
+                    let solved = site.solve_request(&request, Some(15.0));
+                    app.push(Action::Motion(
+                        id,
+                        MotionAction::Edit {
+                            label: "Lift FL paw".into(),
+                            edit: site.edit(&solved.placed.values),
+                        },
+                    ));
+                } else if case.dragging {
                     value = (value + 1_000) % 1_000_000;
                     app.push(Action::Motion(
                         id,

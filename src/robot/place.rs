@@ -222,7 +222,12 @@ pub fn place(rig: &Rig, values: &[i32], frame: &Frame, request: &Request) -> Pla
         }
         let target = request.paws[i].unwrap_or(before[i]);
         let guess = [a, b, c].map(|j| values.get(j).map_or(0.0, |&v| urad_to_deg(v)));
-        let ranges = leg_ranges(rig, leg);
+        // A joint the pose has beyond its limit may stay where it is (never further out):
+        // a paw that does not move keeps its leg as it was.
+        let mut ranges = leg_ranges(rig, leg);
+        for (range, now) in ranges.iter_mut().zip(guess) {
+            *range = [range[0].min(now), range[1].max(now)];
+        }
         let (q, miss_mm) = solve_leg(&ball, leg, moved.to_body(target), guess, &ranges);
         for (j, v) in [a, b, c].into_iter().zip(q) {
             if let Some(slot) = out.get_mut(j) {

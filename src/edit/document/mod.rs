@@ -406,9 +406,12 @@ impl Document {
             edit,
             Edit::SetHeader(..) | Edit::SetVersion(_) | Edit::SetFrameRate(_)
         );
-        let cells = edit.value_cells(self.motion.keyframes.joint_count());
         let times = edit.changes_times();
         let inverse = edit.apply_to(&mut self.motion, &mut self.file_problems);
+        // The cells that changed, read from the inverse: an edit that sets a value to what it
+        // was (a pose drag sets every joint each frame) leaves that cell out of the inverse,
+        // and what is kept of the curves stays as it is there.
+        let cells = inverse.value_cells(self.motion.keyframes.joint_count());
         self.history.record(label, Step::Motion(inverse));
         self.refresh_summary(cells.as_deref());
         let size = self.motion.keyframes.len() * self.motion.keyframes.joint_count().max(1);

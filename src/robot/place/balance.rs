@@ -86,10 +86,14 @@ pub fn place_balanced(
     (margin_mm, ball_mm): (f64, f64),
 ) -> Balanced {
     let (support, centre) = support(rig, values, frame, request, ball_mm);
+    // Fewer than three paws on the floor stand on no area: no shift gives a margin, and
+    // the pose is placed as asked (its margin said).
+    let rounds = if support.len() < 3 { 1 } else { 80 };
+    let mut stalled = 0;
     // The shift along the floor found so far, and how far the body is lowered for it.
     let (mut shift, mut lower) = ([0.0_f64; 2], 0.0_f64);
     let mut best: Option<Balanced> = None;
-    for _ in 0..80 {
+    for _ in 0..rounds {
         let body = BodyChange {
             forward_mm: request.body.forward_mm + shift[0],
             left_mm: request.body.left_mm + shift[1],
@@ -124,8 +128,15 @@ pub fn place_balanced(
         if candidate.reached {
             return candidate;
         }
-        if best.as_ref().is_none_or(|b| inside > b.margin_mm) {
+        if best.as_ref().is_none_or(|b| inside > b.margin_mm + 0.05) {
             best = Some(candidate);
+            stalled = 0;
+        } else {
+            // No better for a while: the joints' reach holds the body where it is.
+            stalled += 1;
+            if stalled >= 6 {
+                break;
+            }
         }
         // Toward the middle of the feet by what is missing (the body carries most of the
         // mass, so the centre of mass follows it nearly one for one).
