@@ -181,7 +181,17 @@ pub fn make(
         shapes: canvas.recorder.finish(),
         key,
         hits,
-        corners: robot.iter().flat_map(|t| t.p).collect(),
+        // The robot and the handles beyond it (where the head looks): framed whole.
+        corners: robot
+            .iter()
+            .flat_map(|t| t.p)
+            .chain(
+                [handles.look, handles.tail]
+                    .into_iter()
+                    .flatten()
+                    .map(super::posing::narrow),
+            )
+            .collect(),
         handles,
     }
 }

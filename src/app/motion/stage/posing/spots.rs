@@ -100,6 +100,7 @@ pub fn on_screen(handles: &Handles, camera: &Camera, rect: Rect) -> Vec<(Handle,
 }
 
 #[expect(clippy::cast_possible_truncation, reason = "millimetres on screen")]
+/// A floor-frame point in the screen's precision.
 pub fn narrow(v: Vec3) -> [f32; 3] {
     v.map(|c| c as f32)
 }

@@ -1,177 +1,15 @@
 //! The robot as solid parts (boxes along its links, its torso, head, ears, mouth and tail),
 //! as triangles in the floor frame, each with its colour and the joint a click on it picks.
 
-use crate::robot::floor::settle::{self, cross, sub};
+mod build;
+mod ers7;
+
+use crate::robot::floor::settle::{cross, sub};
 use crate::robot::floor::{Body, Rig, Settled};
 use crate::robot::kinematics::{Leg, Vec3};
+use build::{Builder, DARK, FACE, SHELL, along, glow, unit};
+pub use build::{Paint, Tri};
 use egui::Color32;
-
-/// One triangle of a part.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Tri {
-    /// Its corners (floor frame, mm).
-    pub p: [[f32; 3]; 3],
-    /// Its outward normal (unit).
-    pub normal: [f32; 3],
-    /// Its colour before lighting.
-    pub color: Color32,
-    /// The joint a click on it selects.
-    pub joint: Option<usize>,
-    /// Which part it belongs to (for the part's shadow).
-    pub part: u16,
-}
-
-/// What colours the parts: the joint's own colour for a limb, the focused joint lit up.
-pub struct Paint<'a> {
-    /// The colour of a joint's limb.
-    pub joint_color: &'a dyn Fn(usize) -> Color32,
-    /// The focused joint.
-    pub focused: Option<usize>,
-    /// Every part in this colour (a ghost).
-    pub ghost: Option<Color32>,
-    /// The lights the LED track has on (the face and the back are lit by them).
-    pub lights: Option<&'a crate::behaviour::lights::Lights>,
-}
-
-/// The colour of the brightest of `keys` that is on, at its brightness, if one is.
-fn glow(lights: &crate::behaviour::lights::Lights, keys: &[u8]) -> Option<Color32> {
-    let (key, level) = keys
-        .iter()
-        .map(|&k| (k, lights.level(k)))
-        .filter(|&(_, level)| level > 0.0)
-        .max_by(|a, b| a.1.total_cmp(&b.1))?;
-    let lit = crate::app::motion::tracks::led::light_colour(key);
-    Some(DARK.lerp_to_gamma(lit, 0.35 + 0.65 * level))
-}
-
-/// The face's lights: both surfaces' notes.
-const FACE: [u8; 28] = [
-    24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
-    58, 59, 60, 61,
-];
-
-const SHELL: Color32 = Color32::from_rgb(226, 228, 232);
-const DARK: Color32 = Color32::from_rgb(70, 72, 80);
-const FOCUS: Color32 = Color32::from_rgb(255, 236, 120);
-
-/// `v` made one long (straight up for a zero vector).
-fn unit(v: Vec3) -> Vec3 {
-    settle::unit(v).unwrap_or([0.0, 0.0, 1.0])
-}
-
-fn along(a: Vec3, d: Vec3, k: f64) -> Vec3 {
-    [a[0] + d[0] * k, a[1] + d[1] * k, a[2] + d[2] * k]
-}
-
-/// Collects a part's triangles.
-struct Builder<'a> {
-    settled: &'a Settled,
-    paint: &'a Paint<'a>,
-    tris: Vec<Tri>,
-    part: u16,
-}
-
-impl Builder<'_> {
-    fn color(&self, base: Color32, joint: Option<usize>) -> Color32 {
-        if let Some(ghost) = self.paint.ghost {
-            return ghost;
-        }
-        match joint {
-            Some(j) if Some(j) == self.paint.focused => FOCUS,
-            Some(j) if base != SHELL && base != DARK => (self.paint.joint_color)(j),
-            _ => base,
-        }
-    }
-
-    /// A hexahedron from its 8 body-frame corners (bottom four, then the top four above
-    /// them in the same order).
-    fn hexahedron(&mut self, corners: [Vec3; 8], base: Color32, joint: Option<usize>) {
-        let color = self.color(base, joint);
-        self.part += 1;
-        let part = self.part;
-        #[expect(clippy::cast_possible_truncation, reason = "millimetres on screen")]
-        let world = corners.map(|c| self.settled.to_floor(c).map(|v| v as f32));
-        let centre = world.iter().fold([0.0_f32; 3], |s, p| {
-            [s[0] + p[0] / 8.0, s[1] + p[1] / 8.0, s[2] + p[2] / 8.0]
-        });
-        const FACES: [[usize; 4]; 6] = [
-            [0, 1, 2, 3],
-            [4, 5, 6, 7],
-            [0, 1, 5, 4],
-            [1, 2, 6, 5],
-            [2, 3, 7, 6],
-            [3, 0, 4, 7],
-        ];
-        for [a, b, c, d] in FACES {
-            for tri in [[a, b, c], [a, c, d]] {
-                let p = tri.map(|i| world[i]);
-                let e1 = [p[1][0] - p[0][0], p[1][1] - p[0][1], p[1][2] - p[0][2]];
-                let e2 = [p[2][0] - p[0][0], p[2][1] - p[0][1], p[2][2] - p[0][2]];
-                let n = [
-                    e1[1] * e2[2] - e1[2] * e2[1],
-                    e1[2] * e2[0] - e1[0] * e2[2],
-                    e1[0] * e2[1] - e1[1] * e2[0],
-                ];
-                let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
-                if len < 1e-6 {
-                    continue;
-                }
-                let mut normal = n.map(|v| v / len);
-                let out = [
-                    p[0][0] - centre[0],
-                    p[0][1] - centre[1],
-                    p[0][2] - centre[2],
-                ];
-                if normal[0] * out[0] + normal[1] * out[1] + normal[2] * out[2] < 0.0 {
-                    normal = normal.map(|v| -v);
-                }
-                self.tris.push(Tri {
-                    p,
-                    normal,
-                    color,
-                    joint,
-                    part,
-                });
-            }
-        }
-    }
-
-    /// A box along the segment `a`-`b`, `half` wide across (`[sideways, up]`), `up`
-    /// giving which way is up across it.
-    fn beam(
-        &mut self,
-        a: Vec3,
-        b: Vec3,
-        half: [f64; 2],
-        up: Vec3,
-        base: Color32,
-        joint: Option<usize>,
-    ) {
-        let u = unit(sub(b, a));
-        let mut v = cross(u, up);
-        if v.iter().map(|c| c * c).sum::<f64>() < 1e-9 {
-            v = cross(u, [1.0, 0.0, 0.0]);
-        }
-        let v = unit(v);
-        let w = unit(cross(v, u));
-        let corner =
-            |end: Vec3, sv: f64, sw: f64| along(along(end, v, sv * half[0]), w, sw * half[1]);
-        self.hexahedron(
-            [
-                corner(a, -1.0, -1.0),
-                corner(a, 1.0, -1.0),
-                corner(b, 1.0, -1.0),
-                corner(b, -1.0, -1.0),
-                corner(a, -1.0, 1.0),
-                corner(a, 1.0, 1.0),
-                corner(b, 1.0, 1.0),
-                corner(b, -1.0, 1.0),
-            ],
-            base,
-            joint,
-        );
-    }
-}
 
 /// The posed robot's triangles: `body` as it rests (`settled`), limbs coloured by `paint`.
 /// `joint(name)` finds a joint's column; `degrees(column)` its value at this pose.
@@ -190,6 +28,10 @@ pub fn robot(
         tris: Vec::with_capacity(300),
         part: 0,
     };
+    if rig.model == crate::robot::Model::Ers7 {
+        ers7::parts(&mut b, rig, body, joint, degrees);
+        return b.tris;
+    }
     b.hexahedron(body.torso, SHELL, None);
     let limb = Color32::from_gray(150);
     for (i, leg) in Leg::ALL.into_iter().enumerate() {
@@ -337,8 +179,10 @@ mod tests {
         lights.0[60] = 127; // A13, red
         lights.0[86] = 64; // the back's middle colour light, half
         let lit = tris(Some(&lights));
-        // Two boxes more, twelve triangles each.
-        assert_eq!(lit.len(), dark.len() + 24);
+        // The back's light one rounded shape more (a coarse cut: 4 rings of 8 quads, less
+        // the 16 triangles that close to a point at its poles); the face panel is the head's
+        // own front, lit.
+        assert_eq!(lit.len(), dark.len() + 48);
         let red = crate::app::motion::tracks::led::light_colour(60);
         assert!(lit.iter().any(|t| t.color == red), "the face in A13's red");
         let amber = crate::app::motion::tracks::led::light_colour(86);
