@@ -542,3 +542,37 @@ fn screenshot_of_onion_skin_ghosts_on_the_stage() {
     assert!(amber as f64 / area > 0.003, "amber ghosts: {amber} pixels");
     crate::snapshots::assert_matches(&image, "stage-ghosts");
 }
+
+#[test]
+fn screenshot_of_a_paw_lifted_on_the_stage() {
+    // A new ERS-7 stand on the large stage, its FL paw's handle held up with Shift: the body
+    // shifted for the balance, the readout with the margin.
+    let motion = mtn_studio::robot::postures::new_motion("DRX-1000", "stand").unwrap();
+    let mut app = StudioApp::with_document(Document::unsaved(motion, "stand.mtn"));
+    app.panels.large_stage = true;
+    render(app, "posing-lift", |harness| {
+        let at = harness.get_by_label("FL paw handle").rect().center();
+        let shift = egui::Modifiers::SHIFT;
+        harness.event(egui::Event::ModifiersChanged(shift));
+        harness.hover_at(at);
+        harness.run();
+        harness.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed: true,
+            modifiers: shift,
+        });
+        harness.run();
+        for step in 1..=8 {
+            harness.hover_at(at - egui::vec2(0.0, 10.0 * step as f32));
+            harness.run();
+        }
+        assert!(
+            harness
+                .query_all_by_label_contains("Lift FL paw")
+                .next()
+                .is_none(),
+            "the drag is still under way (nothing in the status bar yet)"
+        );
+    });
+}
