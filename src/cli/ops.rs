@@ -201,13 +201,12 @@ fn concat(
     finish(&outcome, &labels.join(" + "), output, None, out)
 }
 
-/// Reads the motion, runs the operation `request` makes of it on all of it, writes the
-/// result.
-pub(super) fn apply(
-    io: &InOut,
-    out: &mut dyn Write,
-    request: impl FnOnce(&Motion) -> Result<OpRequest<PathBuf>, Failure>,
-) -> Result<u8, Failure> {
+/// How the input is named in messages (`FILE:ENTRY`), and whether the result goes back
+/// into an archive.
+///
+/// # Errors
+/// An .oda output without the entry to write.
+pub(super) fn label_and_target(io: &InOut) -> Result<(String, bool), Failure> {
     let label = match &io.entry {
         Some(entry) => format!("{}:{entry}", io.input.display()),
         None => io.input.display().to_string(),
@@ -219,6 +218,17 @@ pub(super) fn apply(
             io.output.display()
         )));
     }
+    Ok((label, writes_archive))
+}
+
+/// Reads the motion, runs the operation `request` makes of it on all of it, writes the
+/// result.
+pub(super) fn apply(
+    io: &InOut,
+    out: &mut dyn Write,
+    request: impl FnOnce(&Motion) -> Result<OpRequest<PathBuf>, Failure>,
+) -> Result<u8, Failure> {
+    let (label, writes_archive) = label_and_target(io)?;
     let motion = read_motion(&io.input, io.entry.as_deref())?;
     let outcome = request(&motion)?
         .run(&motion, &Context::whole(&label), &[])

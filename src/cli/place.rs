@@ -3,9 +3,8 @@
 //! under the body's origin), with balance kept unless `--no-balance`.
 
 use super::Failure;
-use super::ops::{InOut, finish};
+use super::ops::{InOut, finish, label_and_target};
 use super::transform::read_motion;
-use crate::codec::kind::FileKind;
 use crate::ops::Outcome;
 use crate::ops::place::{BodyGoal, Goals, PawGoal, PlaceError, place_at};
 use crate::robot::floor::body::leg_name;
@@ -146,18 +145,8 @@ fn body_goal(text: &str) -> Result<BodyGoal, Failure> {
 /// cannot be written.
 pub fn run(args: &PlaceArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let io = &args.io;
-    let label = match &io.entry {
-        Some(entry) => format!("{}:{entry}", io.input.display()),
-        None => io.input.display().to_string(),
-    };
     let goals = goals(args)?;
-    let writes_archive = FileKind::by_extension(&io.output) == Some(FileKind::Oda);
-    if writes_archive && io.entry.is_none() {
-        return Err(Failure::usage(format!(
-            "{}: name the archive entry to work on with --entry",
-            io.output.display()
-        )));
-    }
+    let (label, writes_archive) = label_and_target(io)?;
     let motion = read_motion(&io.input, io.entry.as_deref())?;
     let (placed, notes) = place_at(&motion, args.at, &goals).map_err(|e| match e {
         PlaceError::Unreached(misses) => Failure::usage(format!(

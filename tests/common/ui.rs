@@ -101,6 +101,46 @@ pub fn drag(harness: &mut Harness<'_, StudioApp>, from: Pos2, to: Pos2) {
     harness.run();
 }
 
+/// Presses at `from` with `modifiers` held and moves to `to` in steps, holding the button, as
+/// egui-winit sends it: the modifiers first, then the press and the moves, each carrying them.
+pub fn hold_and_move(
+    harness: &mut Harness<'_, StudioApp>,
+    from: Pos2,
+    to: Pos2,
+    modifiers: Modifiers,
+) {
+    harness.event(egui::Event::ModifiersChanged(modifiers));
+    harness.hover_at(from);
+    harness.run();
+    harness.event(egui::Event::PointerButton {
+        pos: from,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers,
+    });
+    harness.run();
+    for step in 1..=6 {
+        let t = step as f32 / 6.0;
+        harness.hover_at(from + (to - from) * t);
+        harness.run();
+    }
+}
+
+/// A drag from `from` to `to` with `modifiers` held throughout (see [`hold_and_move`]), let
+/// go there, then the modifiers.
+pub fn drag_with(harness: &mut Harness<'_, StudioApp>, from: Pos2, to: Pos2, modifiers: Modifiers) {
+    hold_and_move(harness, from, to, modifiers);
+    harness.event(egui::Event::PointerButton {
+        pos: to,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers,
+    });
+    harness.run();
+    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    harness.run();
+}
+
 /// Drags along the range strip above the timeline from one time to another (ms).
 pub fn select_range(harness: &mut Harness<'_, StudioApp>, from_ms: f64, to_ms: f64) {
     let transform = widgets(harness).timeline.transform.unwrap();

@@ -2,7 +2,7 @@
 //! balance kept, one undo step named for what moved; a keyframe inserted between keyframes;
 //! a paw freed by a click goes with the body.
 
-use crate::common::ui::{ctrl, doc, said, tab};
+use crate::common::ui::{ctrl, doc, drag_with, said, tab};
 use egui::{Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -34,37 +34,27 @@ fn paws_at(motion: &Motion, time_ms: u64) -> [[f64; 3]; 4] {
         .paws()
 }
 
-fn handle(harness: &Harness<'_, StudioApp>, name: &str) -> Pos2 {
-    harness.get_by_label(name).rect().center()
+/// The undo menu's label of the last step ("" when there is none).
+fn undo_label(harness: &Harness<'_, StudioApp>) -> String {
+    tab(harness)
+        .document
+        .history()
+        .undo_label()
+        .unwrap_or_default()
+        .to_owned()
 }
 
-/// A drag from `from` to `to` with `modifiers` held throughout, as egui-winit sends it: the
-/// modifiers first, then the pointer's press, its moves and its release, each carrying them.
-fn drag_with(harness: &mut Harness<'_, StudioApp>, from: Pos2, to: Pos2, modifiers: Modifiers) {
-    harness.event(egui::Event::ModifiersChanged(modifiers));
-    harness.hover_at(from);
-    harness.run();
-    harness.event(egui::Event::PointerButton {
-        pos: from,
-        button: egui::PointerButton::Primary,
-        pressed: true,
-        modifiers,
-    });
-    harness.run();
-    for step in 1..=6 {
-        let t = step as f32 / 6.0;
-        harness.hover_at(from + (to - from) * t);
-        harness.run();
-    }
-    harness.event(egui::Event::PointerButton {
-        pos: to,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers,
-    });
-    harness.run();
-    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
-    harness.run();
+/// A joint's column in `motion`.
+fn column(motion: &Motion, name: &str) -> usize {
+    motion
+        .locators
+        .iter()
+        .position(|l| mtn_studio::robot::joint_name(&motion.design, l) == name)
+        .expect("the joint")
+}
+
+fn handle(harness: &Harness<'_, StudioApp>, name: &str) -> Pos2 {
+    harness.get_by_label(name).rect().center()
 }
 
 #[test]
@@ -80,12 +70,7 @@ fn the_fl_paw_lifted_by_its_handle_stands_on_three_and_undoes_in_one_step() {
     );
     let after = doc(&harness).motion.clone();
     assert_eq!(after.keyframes.len(), 2, "the playhead was on keyframe 0");
-    let label = tab(&harness)
-        .document
-        .history()
-        .undo_label()
-        .map(str::to_owned);
-    let label = label.expect("an undo step");
+    let label = undo_label(&harness);
     assert!(label.starts_with("Lift FL paw (FL_LEG_VERT"), "{label}");
     let paws = paws_at(&after, 0);
     assert!(paws[0][2] > 12.5 + 25.0, "FL at {:?}", paws[0]);
@@ -155,19 +140,9 @@ fn a_freed_paw_goes_with_the_body_and_the_pinned_ones_stay() {
         Modifiers::NONE,
     );
     let after = &doc(&harness).motion;
-    let label = tab(&harness)
-        .document
-        .history()
-        .undo_label()
-        .unwrap_or_default();
+    let label = undo_label(&harness);
     assert!(label.starts_with("Move body"), "{label}");
-    let columns = |name: &str| {
-        after
-            .locators
-            .iter()
-            .position(|l| mtn_studio::robot::joint_name(&after.design, l).starts_with(name))
-            .expect("the joint")
-    };
+    let columns = |name: &str| column(after, name);
     let (k0, k1) = (
         before.keyframes.get(0).expect("k0"),
         after.keyframes.get(0).expect("k0"),
@@ -236,12 +211,7 @@ fn the_height_slider_lowers_the_body_over_the_planted_paws_in_one_step() {
             .is_empty()
     );
     let after = doc(&harness).motion.clone();
-    let label = tab(&harness)
-        .document
-        .history()
-        .undo_label()
-        .unwrap_or_default()
-        .to_owned();
+    let label = undo_label(&harness);
     assert!(label.starts_with("Body height (FL_LEG_VERT"), "{label}");
     let rig = floor::rig(&after).expect("a rig");
     let rests = floor::rest_at_keyframes(&rig, &after, &floor::rest_ticks(&rig, &after));
@@ -276,12 +246,7 @@ fn a_typed_height_is_one_step_and_the_mirror_moves_the_partner_paw() {
         "{:.1}",
         rests[0].height_mm
     );
-    let label = tab(&harness)
-        .document
-        .history()
-        .undo_label()
-        .unwrap_or_default()
-        .to_owned();
+    let label = undo_label(&harness);
     assert!(label.starts_with("Body height"), "{label}");
     // Mirror on: the FL paw moved along the floor moves the FR paw mirrored.
     harness.get_by_label("Mirror").click();
@@ -352,12 +317,7 @@ fn a_built_in_three_paw_pose_applied_and_the_pose_kept_under_a_name() {
     harness.get_by_label("Apply pose").click();
     harness.run();
     let motion = doc(&harness).motion.clone();
-    let label = tab(&harness)
-        .document
-        .history()
-        .undo_label()
-        .unwrap_or_default()
-        .to_owned();
+    let label = undo_label(&harness);
     assert_eq!(label, "Apply pose \"FR paw up (on three)\"");
     let rig = floor::rig(&motion).expect("a rig");
     let rest = floor::rest_at_keyframes(&rig, &motion, &floor::rest_ticks(&rig, &motion));
@@ -385,12 +345,7 @@ fn a_built_in_three_paw_pose_applied_and_the_pose_kept_under_a_name() {
         mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes),
         vec![0, 496, 1504]
     );
-    let label = tab(&harness)
-        .document
-        .history()
-        .undo_label()
-        .unwrap_or_default()
-        .to_owned();
+    let label = undo_label(&harness);
     assert_eq!(label, "Insert pose \"wave\" mirrored");
     // The FR paw was up in "wave": mirrored, the FL paw is.
     let rig = floor::rig(&motion).expect("a rig");
@@ -417,20 +372,9 @@ fn the_look_at_handle_turns_the_head_and_the_tail_tip_the_tail() {
         Modifiers::NONE,
     );
     let after = doc(&harness).motion.clone();
-    let label = tab(&harness)
-        .document
-        .history()
-        .undo_label()
-        .unwrap_or_default()
-        .to_owned();
+    let label = undo_label(&harness);
     assert!(label.starts_with("Head look-at (HEAD_"), "{label}");
-    let column = |name: &str| {
-        after
-            .locators
-            .iter()
-            .position(|l| mtn_studio::robot::joint_name(&after.design, l) == name)
-            .expect("the joint")
-    };
+    let column = |name: &str| column(&after, name);
     let (k0, k1) = (
         before.keyframes.get(0).expect("k0"),
         after.keyframes.get(0).expect("k0"),
@@ -454,12 +398,7 @@ fn the_look_at_handle_turns_the_head_and_the_tail_tip_the_tail() {
         tail + egui::vec2(20.0, 25.0),
         Modifiers::NONE,
     );
-    let label = tab(&harness)
-        .document
-        .history()
-        .undo_label()
-        .unwrap_or_default()
-        .to_owned();
+    let label = undo_label(&harness);
     assert!(label.starts_with("Tail (TAIL_VERT"), "{label}");
 }
 
@@ -478,13 +417,7 @@ fn joints_linked_in_the_joint_list_move_together() {
     let before = doc(&harness).motion.clone();
     crate::common::ui::set_number(&mut harness, "FL_LEG_VERT keyframe 1", "12");
     let after = doc(&harness).motion.clone();
-    let column = |name: &str| {
-        after
-            .locators
-            .iter()
-            .position(|l| mtn_studio::robot::joint_name(&after.design, l) == name)
-            .expect("the joint")
-    };
+    let column = |name: &str| column(&after, name);
     let (fl, fr) = (column("FL_LEG_VERT"), column("FR_LEG_VERT"));
     let change = |j: usize| {
         after.keyframes.angle(1, j).unwrap_or_default()

@@ -552,21 +552,12 @@ fn screenshot_of_a_paw_lifted_on_the_stage() {
     app.panels.large_stage = true;
     render(app, "posing-lift", |harness| {
         let at = harness.get_by_label("FL paw handle").rect().center();
-        let shift = egui::Modifiers::SHIFT;
-        harness.event(egui::Event::ModifiersChanged(shift));
-        harness.hover_at(at);
-        harness.run();
-        harness.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed: true,
-            modifiers: shift,
-        });
-        harness.run();
-        for step in 1..=8 {
-            harness.hover_at(at - egui::vec2(0.0, 10.0 * step as f32));
-            harness.run();
-        }
+        common::ui::hold_and_move(
+            harness,
+            at,
+            at - egui::vec2(0.0, 80.0),
+            egui::Modifiers::SHIFT,
+        );
         assert!(
             harness
                 .query_all_by_label_contains("Lift FL paw")

@@ -104,34 +104,7 @@ impl Builder<'_> {
         ];
         for [a, b, c, d] in FACES {
             for tri in [[a, b, c], [a, c, d]] {
-                let p = tri.map(|i| world[i]);
-                let e1 = [p[1][0] - p[0][0], p[1][1] - p[0][1], p[1][2] - p[0][2]];
-                let e2 = [p[2][0] - p[0][0], p[2][1] - p[0][1], p[2][2] - p[0][2]];
-                let n = [
-                    e1[1] * e2[2] - e1[2] * e2[1],
-                    e1[2] * e2[0] - e1[0] * e2[2],
-                    e1[0] * e2[1] - e1[1] * e2[0],
-                ];
-                let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
-                if len < 1e-6 {
-                    continue;
-                }
-                let mut normal = n.map(|v| v / len);
-                let out = [
-                    p[0][0] - centre[0],
-                    p[0][1] - centre[1],
-                    p[0][2] - centre[2],
-                ];
-                if normal[0] * out[0] + normal[1] * out[1] + normal[2] * out[2] < 0.0 {
-                    normal = normal.map(|v| -v);
-                }
-                self.tris.push(Tri {
-                    p,
-                    normal,
-                    color,
-                    joint,
-                    part,
-                });
+                self.push_facing_out(tri.map(|i| world[i]), centre, color, joint, part);
             }
         }
     }
@@ -274,7 +247,7 @@ impl Builder<'_> {
     }
 
     /// A triangle lit by its own normal, turned to face away from `middle`.
-    fn push_facing_out(
+    pub(super) fn push_facing_out(
         &mut self,
         p: [[f32; 3]; 3],
         middle: [f32; 3],
@@ -338,6 +311,18 @@ impl Builder<'_> {
             None,
         );
     }
+}
+
+/// Which way is out from a leg, across the body: left for the left legs.
+#[must_use]
+pub(super) fn outward(leg: crate::robot::kinematics::Leg) -> Vec3 {
+    use crate::robot::kinematics::Leg;
+    let side = if matches!(leg, Leg::LeftFront | Leg::LeftHind) {
+        1.0
+    } else {
+        -1.0
+    };
+    [0.0, side, 0.0]
 }
 
 /// `v` less its part along the unit `u`, made one long: what is left across `u`.

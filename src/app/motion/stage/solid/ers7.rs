@@ -3,7 +3,9 @@
 //! the slim tail; Sony's silver and dark grey, lit and filled. Procedural: nothing here comes
 //! from another project's meshes.
 
-use super::build::{Builder, COARSE, DARK, FACE, FINE, Facing, SHELL, across, along, glow, unit};
+use super::build::{
+    Builder, COARSE, DARK, FACE, FINE, Facing, SHELL, across, along, glow, outward, unit,
+};
 use crate::robot::floor::settle::{cross, sub};
 use crate::robot::floor::{Body, Part, Rig};
 use crate::robot::kinematics::{Leg, Vec3};
@@ -20,12 +22,7 @@ pub(super) fn parts(
     for (i, leg) in Leg::ALL.into_iter().enumerate() {
         let [j1, _, j3] = rig.leg_joints(leg);
         let [shoulder, knee, end] = body.legs[i];
-        let side = if matches!(leg, Leg::LeftFront | Leg::LeftHind) {
-            1.0
-        } else {
-            -1.0
-        };
-        let out = [0.0, side, 0.0];
+        let out = outward(leg);
         // The cover over the upper leg, the joint at the knee, the lower leg's cover.
         b.limb((shoulder, knee), [16.0, 15.0], out, SHELL, j1);
         let joint_axes = axes(sub(end, knee), out);

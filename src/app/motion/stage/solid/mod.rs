@@ -7,7 +7,7 @@ mod ers7;
 use crate::robot::floor::settle::{cross, sub};
 use crate::robot::floor::{Body, Rig, Settled};
 use crate::robot::kinematics::{Leg, Vec3};
-use build::{Builder, DARK, FACE, SHELL, along, glow, unit};
+use build::{Builder, DARK, FACE, SHELL, along, glow, outward, unit};
 pub use build::{Paint, Tri};
 use egui::Color32;
 
@@ -37,12 +37,7 @@ pub fn robot(
     for (i, leg) in Leg::ALL.into_iter().enumerate() {
         let [j1, _, j3] = rig.leg_joints(leg);
         let [shoulder, knee, end] = body.legs[i];
-        let side = if matches!(leg, Leg::LeftFront | Leg::LeftHind) {
-            1.0
-        } else {
-            -1.0
-        };
-        let out = [0.0, side, 0.0];
+        let out = outward(leg);
         b.beam(shoulder, knee, [15.0, 13.0], out, limb, j1);
         b.beam(knee, end, [11.0, 10.0], out, limb, j3);
         let paw = body
