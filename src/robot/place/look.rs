@@ -26,8 +26,13 @@ fn sub(a: Vec3, b: Vec3) -> Vec3 {
 /// Where the head looks from and the point `reach` mm along its gaze, in the body frame.
 #[must_use]
 pub fn gaze(rig: &Rig, values: &[i32], reach: f64) -> Option<(Vec3, Vec3)> {
-    let head = rig.pose(values).head;
-    let [_, top, camera] = head;
+    gaze_of(&rig.pose(values), reach)
+}
+
+/// [`gaze`] of a body already posed.
+#[must_use]
+pub fn gaze_of(body: &crate::robot::floor::Body, reach: f64) -> Option<(Vec3, Vec3)> {
+    let [_, top, camera] = body.head;
     let d = sub(camera, top);
     let length = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
     if length < 1e-9 {

@@ -63,8 +63,8 @@ impl Handles {
             touching,
             legs: Leg::ALL.map(|leg| rig.leg_joints(leg).iter().all(Option::is_some)),
             body: frame.to_floor([0.0, 0.0, BODY_HANDLE_MM]),
-            look: look::gaze(rig, values, LOOK_MM).map(|(_, at)| frame.to_floor(at)),
-            tail: look::tail(rig, values).map(|[_, tip]| frame.to_floor(tip)),
+            look: look::gaze_of(&body, LOOK_MM).map(|(_, at)| frame.to_floor(at)),
+            tail: body.tail.map(|[_, tip]| frame.to_floor(tip)),
             frame,
             up: settled.up,
         }

@@ -153,9 +153,9 @@ fn signed_power(x: f64, p: f64) -> f64 {
 
 /// How finely a rounded shape is cut: rings from pole to pole, segments around (a torso or
 /// a head; a limb is cut more coarsely).
-pub(super) const FINE: (usize, usize) = (7, 12);
+pub(super) const FINE: (usize, usize) = (6, 10);
 /// A limb's or a small part's cut.
-pub(super) const COARSE: (usize, usize) = (4, 8);
+pub(super) const COARSE: (usize, usize) = (3, 6);
 
 /// A rounded shape's triangles facing within an angle of a direction take another colour
 /// (the ERS-7's face panel on its head).
@@ -220,15 +220,20 @@ impl Builder<'_> {
         };
         #[expect(clippy::cast_possible_truncation, reason = "millimetres on screen")]
         let middle = self.settled.to_floor(centre).map(|v| v as f32);
+        // Each corner worked out once (a quad's corners are shared with its neighbours').
+        let grid: Vec<[f32; 3]> = (0..=rings)
+            .flat_map(|ring| (0..segments).map(move |segment| (ring, segment)))
+            .map(|(ring, segment)| point(ring, segment))
+            .collect();
+        let at = |ring: usize, segment: usize| grid[ring * segments + segment % segments];
         let start = self.tris.len();
         for ring in 0..rings {
             for segment in 0..segments {
-                let next = (segment + 1) % segments;
                 let quad = [
-                    point(ring, segment),
-                    point(ring, next),
-                    point(ring + 1, next),
-                    point(ring + 1, segment),
+                    at(ring, segment),
+                    at(ring, segment + 1),
+                    at(ring + 1, segment + 1),
+                    at(ring + 1, segment),
                 ];
                 for p in [[quad[0], quad[1], quad[2]], [quad[0], quad[2], quad[3]]] {
                     self.push_facing_out(p, middle, color, joint, part);
