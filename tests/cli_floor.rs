@@ -163,9 +163,18 @@ fn place_lifts_a_paw_with_balance_and_the_stage_sees_it_up() {
     let dir = common::scratch_dir("cli_floor", "place");
     let stand = dir.join("stand.mtn");
     ok(&run(&[&"new", &"--model", &"DRX-1000", &"-o", &stand]));
+    // The lift held through the motion: both keyframes posed, nothing added between.
     let once = dir.join("once.mtn");
     let said = ok(&run(&[
-        &"place", &stand, &"--at", &"0", &"--lift", &"FL=60", &"-o", &once,
+        &"place",
+        &stand,
+        &"--at",
+        &"0",
+        &"--lift",
+        &"FL=60",
+        &"--no-weight-shift",
+        &"-o",
+        &once,
     ]));
     assert!(
         said.contains("the body moved") && said.contains("mm back"),
@@ -173,8 +182,25 @@ fn place_lifts_a_paw_with_balance_and_the_stage_sees_it_up() {
     );
     let held = dir.join("held.mtn");
     ok(&run(&[
-        &"place", &once, &"--at", &"1008", &"--lift", &"fl=60", &"-o", &held,
+        &"place",
+        &once,
+        &"--at",
+        &"1008",
+        &"--lift",
+        &"fl=60",
+        &"--no-weight-shift",
+        &"-o",
+        &held,
     ]));
+    // Between keyframes the weight is shifted first (keyframes halfway in and out).
+    let waved = dir.join("waved.mtn");
+    let said = ok(&run(&[
+        &"place", &stand, &"--at", &"500", &"--lift", &"FL=40", &"-o", &waved,
+    ]));
+    assert!(
+        said.contains("shifted the weight first") && said.contains("at 240 ms and 752 ms"),
+        "{said}"
+    );
     let said = ok(&run(&[&"stage", &held, &"--json"]));
     let report: serde_json::Value = serde_json::from_str(&said).unwrap();
     for k in 0..2 {

@@ -88,10 +88,11 @@ impl StudioApp {
                         ));
                         self.actions
                             .push(Action::Motion(id, MotionAction::Seek(time)));
-                        fx.say(format!(
+                        // Said after the edit (an edit clears what was said before it).
+                        self.actions.push(Action::Say(format!(
                             "{} into keyframe {keyframe} at {time} ms",
                             label(&name, how)
-                        ));
+                        )));
                     }
                     Err(e) => fx.say(format!("The pose was not applied: {e}")),
                 }

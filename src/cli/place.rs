@@ -39,6 +39,10 @@ pub struct PlaceArgs {
     /// Do not keep balance: the body stays where it is asked to be.
     #[arg(long)]
     pub no_balance: bool,
+    /// With the balance, do not add the keyframes that shift the weight before a paw lifts
+    /// and after it is down (halfway into and out of the pose's segments).
+    #[arg(long)]
+    pub no_weight_shift: bool,
 }
 
 fn leg(name: &str) -> Result<usize, Failure> {
@@ -64,6 +68,7 @@ fn number(text: &str, what: &str) -> Result<f64, Failure> {
 fn goals(args: &PlaceArgs) -> Result<Goals, Failure> {
     let mut goals = Goals {
         balance_mm: (!args.no_balance).then_some(args.balance.unwrap_or(15.0)),
+        weight_first: !args.no_weight_shift,
         ..Goals::default()
     };
     let mut set = |i: usize, goal: PawGoal, text: &str| {

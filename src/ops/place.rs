@@ -53,6 +53,10 @@ pub struct Goals {
     /// The margin in mm the centre of mass is kept inside the planted paws (None: balance
     /// off).
     pub balance_mm: Option<f64>,
+    /// With the balance, shift the weight first: keyframes halfway into and out of the pose's
+    /// segments that hold the body over the other paws with every paw down (see
+    /// [`Site::weight_first`]).
+    pub weight_first: bool,
 }
 
 /// The pose made.
@@ -91,6 +95,12 @@ pub struct Site {
     pub frame: Frame,
     /// The floor's up in the body frame (where a settle of the new pose starts from).
     up: Vec3,
+    /// The frames of the segments into and out of the keyframe (None: it is the first, or
+    /// the last).
+    pub segments: (Option<u32>, Option<u32>),
+    /// What else than its paws the pose rests on (its haunches, an elbow): the balance keeps
+    /// a pose over its paws, so it is off for such a pose.
+    pub resting_on: Vec<String>,
 }
 
 /// How far a paw asked for may end from its place and be there (mm).
@@ -145,10 +155,11 @@ impl Site {
         let time_ms = frame_index * FRAME_MS;
         let times = keyframe_times_ms(&motion.keyframes);
         let read = |motion: &Motion, k: usize| {
-            motion
-                .keyframes
-                .get(k)
-                .map(|kf| (kf.angles_urad.to_vec(), kf.body_urad))
+            let frames = |i: usize| motion.keyframes.get(i).map(|kf| kf.frames);
+            motion.keyframes.get(k).map(|kf| {
+                let into = if k == 0 { None } else { Some(kf.frames) };
+                (kf.angles_urad.to_vec(), kf.body_urad, (into, frames(k + 1)))
+            })
         };
         let (keyframe, insert, read) = match times.iter().position(|&t| t == time_ms) {
             Some(k) => (k, None, read(motion, k)),
@@ -159,7 +170,7 @@ impl Site {
                 (k, Some(edit), read(&copy, k))
             }
         };
-        let (values, body_urad) = read.ok_or(OpError::Empty)?;
+        let (values, body_urad, segments) = read.ok_or(OpError::Empty)?;
         let tick = usize::try_from(time_ms / TICK_MS).unwrap_or(usize::MAX);
         let frame_of = |up: Vec3, height: f64| Frame::of(&placed(up, height));
         let (frame, up) = match ticks.get(tick) {
@@ -172,6 +183,15 @@ impl Site {
                 (Frame::of(&settled), settled.up)
             }
         };
+        let body = rig.pose(&values);
+        let rest = settle(&body, up, None);
+        let resting_on = rest
+            .contacts
+            .iter()
+            .filter_map(|&c| body.touches.get(c))
+            .filter(|t| !t.part.is_paw())
+            .map(|t| t.part.name())
+            .collect();
         Ok(Self {
             rig,
             keyframe,
@@ -181,6 +201,8 @@ impl Site {
             body_urad,
             frame,
             up,
+            segments,
+            resting_on,
         })
     }
 
@@ -190,6 +212,15 @@ impl Site {
     pub fn with_frame(mut self, frame: Frame, up: Vec3) -> Self {
         self.frame = frame;
         self.up = up;
+        let body = self.rig.pose(&self.values);
+        let rest = settle(&body, up, None);
+        self.resting_on = rest
+            .contacts
+            .iter()
+            .filter_map(|&c| body.touches.get(c))
+            .filter(|t| !t.part.is_paw())
+            .map(|t| t.part.name())
+            .collect();
         self
     }
 
@@ -282,6 +313,9 @@ impl Site {
     /// reach (`Solved::held_back`).
     #[must_use]
     pub fn solve_request(&self, request: &Request, balance_mm: Option<f64>) -> Solved {
+        // A pose resting on more than its paws (a sit on its haunches) is not balanced over
+        // its paws alone: it would be thrown forward onto them.
+        let balance_mm = balance_mm.filter(|_| self.resting_on.is_empty());
         let (request, held_back) = self.within_reach(request);
         let request = &request;
         let mut solved = match balance_mm {
@@ -407,6 +441,13 @@ impl Site {
         out
     }
 
+    /// The pose `values` resting as the floor lets it go from where the keyframe was.
+    #[must_use]
+    pub fn rest_of(&self, values: &[i32]) -> Rest {
+        let body = self.rig.pose(values);
+        Rest::of(&settle(&body, self.up, None), &body)
+    }
+
     /// The joints whose values `values` changes.
     #[must_use]
     pub fn changed(&self, values: &[i32]) -> Vec<usize> {
@@ -462,6 +503,17 @@ pub fn place_at(
     let mut out = motion.clone();
     site.edit(&solved.placed.values).apply(&mut out);
     let mut notes = Vec::new();
+    if goals.weight_first
+        && goals.balance_mm.is_some()
+        && let Some(first) = site.weight_first(&solved.request, &solved)
+    {
+        first.edit.apply(&mut out);
+        let times: Vec<String> = first.times_ms.iter().map(|t| format!("{t} ms")).collect();
+        notes.push(format!(
+            "shifted the weight first: the body over the other paws, every paw down, at {}",
+            times.join(" and ")
+        ));
+    }
     // What the floor says now that it did not say before (the way into or out of the pose
     // may tip where the pose itself stands).
     let before = floor_problems(&rig, motion, &ticks, &Offsets::default());
@@ -534,6 +586,10 @@ pub fn place_at(
     ));
     Ok((out, notes))
 }
+
+mod weight;
+
+pub use weight::WeightFirst;
 
 #[cfg(test)]
 mod tests;

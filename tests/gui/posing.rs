@@ -15,9 +15,19 @@ use mtn_studio::robot::postures::new_motion;
 
 /// A window on a new ERS-7 stand (two keyframes, 1008 ms), the stage large enough.
 fn stand() -> Harness<'static, StudioApp> {
-    let dir = crate::common::scratch_dir("posing", "stand");
-    let path = dir.join("stand.mtn");
-    let motion = new_motion("DRX-1000", "stand").expect("a stand");
+    posture("stand")
+}
+
+/// A window on a new ERS-7 motion holding `name`.
+fn posture(name: &str) -> Harness<'static, StudioApp> {
+    // A folder for each test (they run at once).
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("posture")
+        .replace("::", "-");
+    let dir = crate::common::scratch_dir("posing", &test);
+    let path = dir.join(format!("{name}.mtn"));
+    let motion = new_motion("DRX-1000", name).expect("a posture");
     std::fs::write(&path, mtn::encode(&motion).expect("encoded")).expect("written");
     let mut app = StudioApp::empty();
     app.push(Action::Open(path));
@@ -69,7 +79,12 @@ fn the_fl_paw_lifted_by_its_handle_stands_on_three_and_undoes_in_one_step() {
         Modifiers::SHIFT,
     );
     let after = doc(&harness).motion.clone();
-    assert_eq!(after.keyframes.len(), 2, "the playhead was on keyframe 0");
+    // The playhead was on keyframe 0: the pose is written there, and the weight comes back
+    // over all four paws in a keyframe halfway to the next (after the paw is down).
+    assert_eq!(
+        mtn_studio::robot::timing::keyframe_times_ms(&after.keyframes),
+        vec![0, 496, 1008]
+    );
     let label = undo_label(&harness);
     assert!(label.starts_with("Lift FL paw (FL_LEG_VERT"), "{label}");
     let paws = paws_at(&after, 0);
@@ -105,22 +120,55 @@ fn a_paw_posed_between_keyframes_gets_a_keyframe_on_the_16_ms_frame() {
         Modifiers::SHIFT,
     );
     let motion = &doc(&harness).motion;
+    // The FR paw's keyframe at the playhead's frame, and the weight shifted first: a
+    // keyframe halfway into its segment and one halfway out, the body over the other paws.
     assert_eq!(
         mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes),
-        vec![0, 496, 1008]
+        vec![0, 240, 496, 752, 1008]
+    );
+    let messages = harness.state().status.log().to_vec();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("Inserted keyframe 1 at 496 ms")),
+        "{messages:?}"
     );
     assert!(
-        said(&harness).contains("Inserted keyframe 1 at 496 ms"),
-        "{}",
-        said(&harness)
+        messages
+            .iter()
+            .any(|m| m.contains("The weight shifts first: keyframes at 240 ms and 752 ms")),
+        "{messages:?}"
     );
-    // The pose as the floor rests it let go level (the way into it from the stand lifts the
-    // paw before the weight has moved, so the motion rests on it at 496 ms).
+    // One undo step for all of it.
+    assert!(
+        undo_label(&harness).starts_with("Lift FR paw"),
+        "{}",
+        undo_label(&harness)
+    );
+    // As the floor plays it from the stand, tick after tick, the robot stands on the other
+    // three paws at the pose, the FR paw up, and the floor finds nothing wrong.
     let rig = floor::rig(motion).expect("a rig");
-    let values = &motion.keyframes.get(1).expect("keyframe 1").angles_urad;
-    let frame = mtn_studio::robot::place::rest_frame(&rig, values, [0.0, 0.0, 1.0]);
-    let paws = mtn_studio::robot::place::paws(&rig, values, &frame);
-    assert!(paws[2][2] > 30.0, "FR at {:?}", paws[2]);
+    let rests = floor::rest_ticks(&rig, motion);
+    let parts = rig.parts();
+    let on: Vec<_> = (0..parts.len())
+        .filter(|&i| rests[62].touches(i))
+        .map(|i| parts[i].name())
+        .collect();
+    assert_eq!(on, ["FL paw", "BL paw", "BR paw"], "at 496 ms");
+    assert!(
+        paws_at(motion, 496)[2][2] > 30.0,
+        "FR at {:?}",
+        paws_at(motion, 496)[2]
+    );
+    let problems = mtn_studio::robot::floor::floor_problems(
+        &rig,
+        motion,
+        &rests,
+        &mtn_studio::codec::mtn::Offsets::default(),
+    );
+    assert!(problems.is_empty(), "{problems:?}");
+    ctrl(&mut harness, egui::Key::Z);
+    assert_eq!(doc(&harness).motion.keyframes.len(), 2);
 }
 
 #[test]
@@ -428,4 +476,29 @@ fn joints_linked_in_the_joint_list_move_together() {
     // One undo step takes back both.
     ctrl(&mut harness, egui::Key::Z);
     assert_eq!(doc(&harness).motion, before);
+}
+
+#[test]
+fn from_a_sit_both_front_paws_lift_with_the_balance_off_for_the_haunches() {
+    // The sit rests on its haunches too: the balance keeps a pose over its paws alone, so it
+    // stands aside and says why, and the begging paws go up.
+    let mut harness = posture("sit");
+    harness.get_by_label("Mirror").click();
+    harness.run();
+    let before = doc(&harness).motion.clone();
+    let at = handle(&harness, "FL paw handle");
+    drag_with(
+        &mut harness,
+        at,
+        at - egui::vec2(0.0, 40.0),
+        Modifiers::SHIFT,
+    );
+    assert_ne!(doc(&harness).motion, before, "the lift was refused");
+    let line = said(&harness);
+    assert!(
+        line.contains("the balance is off here: the pose rests on its rear"),
+        "{line}"
+    );
+    let paws = paws_at(&doc(&harness).motion, 0);
+    assert!(paws[0][2] > 25.0 && paws[2][2] > 25.0, "{paws:?}");
 }

@@ -163,3 +163,46 @@ fn balance_off_reports_the_margin_it_leaves() {
     assert!(kept.margin_mm >= 14.9, "{}", kept.margin_mm);
     assert!(kept.balanced);
 }
+
+#[test]
+fn a_paw_lifted_between_keyframes_has_the_weight_shifted_first_and_stands_on_three() {
+    let motion = stand();
+    for leg in Leg::ALL {
+        let goals = Goals {
+            weight_first: true,
+            ..lift(leg, 40.0)
+        };
+        let (placed, notes) = placed_or_panic(&motion, 500, &goals);
+        // A front paw needs the body moved back over the hind paws; a hind paw's lift needs
+        // no shift, and nothing is added for it.
+        let shifted = notes
+            .iter()
+            .any(|n| n.starts_with("shifted the weight first"));
+        assert_eq!(shifted, leg.is_front(), "{leg:?}: {notes:?}");
+        let times = keyframe_times_ms(&placed.keyframes);
+        let at = times
+            .iter()
+            .position(|&t| t == 496)
+            .unwrap_or_else(|| panic!("{times:?}"));
+        assert_eq!(
+            times.len(),
+            if shifted { 5 } else { 3 },
+            "{leg:?}: {times:?}"
+        );
+        // At the pose, the floor (played from the stand, tick after tick) has the robot on
+        // the other three paws, the lifted one up.
+        let rig = floor::rig(&placed).unwrap_or_else(|| unreachable!());
+        let rests = ticks(&placed);
+        let parts = rig.parts();
+        let on: Vec<_> = (0..parts.len())
+            .filter(|&i| rests[62].touches(i))
+            .map(|i| parts[i])
+            .collect();
+        assert!(
+            on.len() == 3 && on.iter().all(|p| p.is_paw() && p != &floor::Part::Paw(leg)),
+            "{leg:?} at 496 ms (keyframe {at}): on {on:?}"
+        );
+        let problems = floor_problems(&rig, &placed, &rests, &Offsets::default());
+        assert!(problems.is_empty(), "{leg:?}: {problems:?}");
+    }
+}

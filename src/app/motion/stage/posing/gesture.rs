@@ -130,6 +130,9 @@ struct Drag {
     label: String,
     /// A slider's value.
     value: f64,
+    /// What the last frame asked and made, where the balance was kept (the weight is
+    /// shifted first as the drag ends).
+    balanced: Option<(Request, Solved)>,
 }
 
 /// The point where a ray meets the level plane at height `z` (None: parallel, or behind).
@@ -285,6 +288,7 @@ impl Posing {
             pinned: [0, 1, 2, 3].map(|i| self.pinned(handles, i)),
             label,
             value,
+            balanced: None,
         });
     }
 
@@ -354,6 +358,7 @@ impl Posing {
         drag.site.take_insert();
         self.touched = drag.site.changed(&solved.placed.values);
         self.readout = Some(readout);
+        drag.balanced = settings.balance.then(|| (solved.request, solved.clone()));
         self.events.push(PoseEvent::Edit {
             label: drag.label.clone(),
             edit,
@@ -369,6 +374,23 @@ impl Posing {
             .filter_map(|&j| motion.locators.get(j))
             .map(|l| crate::robot::joint_name(&motion.design, l))
             .collect();
+        // A paw lifted with the balance: the weight goes over the other paws before it leaves
+        // the floor and comes back after it is down (keyframes halfway in and out), in the
+        // same step.
+        if let Some((request, solved)) = &drag.balanced
+            && let Some(first) = drag.site.weight_first(request, solved)
+        {
+            self.events.push(PoseEvent::Edit {
+                label: drag.label.clone(),
+                edit: first.edit,
+            });
+            let times: Vec<String> = first.times_ms.iter().map(|t| format!("{t} ms")).collect();
+            self.events.push(PoseEvent::Say(format!(
+                "The weight shifts first: keyframes at {} hold the body over the other paws \
+                 with every paw down",
+                times.join(" and ")
+            )));
+        }
         let label = match names.len() {
             0 => drag.label,
             1..=3 => format!("{} ({})", drag.label, names.join(", ")),
@@ -381,7 +403,7 @@ impl Posing {
         };
         self.events.push(PoseEvent::End(label));
         // The last word of the drag stays in the status bar (a typed number that stopped
-        // short says so there).
+        // short says so there); what was added is in the messages before it.
         if let Some(readout) = self.readout.take() {
             self.events.push(PoseEvent::Say(readout));
         }
@@ -535,10 +557,20 @@ impl Drag {
         if solved.held_back {
             parts.push("the body stops where the pinned legs reach no further".to_owned());
         }
-        if settings.balance {
+        let margin = if solved.margin_mm.is_finite() {
+            format!("margin {:.1} mm", solved.margin_mm)
+        } else {
+            "fewer than three paws on the floor".to_owned()
+        };
+        if settings.balance && !self.site.resting_on.is_empty() {
             parts.push(format!(
-                "margin {:.1} mm{}",
-                solved.margin_mm,
+                "{margin} · the balance is off here: the pose rests on its {} too (it keeps \
+                 a pose over its paws alone)",
+                self.site.resting_on.join(", ")
+            ));
+        } else if settings.balance {
+            parts.push(format!(
+                "{margin}{}",
                 if solved.balanced {
                     String::new()
                 } else {
@@ -549,7 +581,7 @@ impl Drag {
                 }
             ));
         } else {
-            parts.push(format!("margin {:.1} mm (balance off)", solved.margin_mm));
+            parts.push(format!("{margin} (balance off)"));
         }
         for ((leg, result), asked) in Leg::ALL.iter().zip(&solved.placed.legs).zip(&request.paws) {
             let Some(result) = result else { continue };
