@@ -168,7 +168,9 @@ def names_a_screen_reader_finds():
             find(joint, 'check box')
         for k in range(4):
             find('Keyframe %d' % k)
-        find('The header was edited by a tool that did not update its sizes', prefix=True)
+        # The problems lie below the pose section and the header: the column scrolls.
+        scroll_down_to('The header was edited by a tool that did not update its sizes',
+                       'Creator', prefix=True)
         find('section1-size \u00b7 ', prefix=True)
         repair = find('Repair', 'push button')
         if not repair.getState().contains(pyatspi.STATE_ENABLED):

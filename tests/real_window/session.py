@@ -132,6 +132,24 @@ def press_closing(name, what):
     fail('%s: %s never closed its window' % (what, name))
 
 
+def scroll_down_to(name, over, prefix=False, timeout=10):
+    """Turns the wheel over the control named `over` until a control named `name` is on
+    screen (a column that scrolls shows only what is in view); returns it."""
+    x, y = centre(find(over))
+    xdotool('mousemove', x, y)
+    end = time.time() + timeout
+    while True:
+        node = pyatspi.findDescendant(
+            application(), lambda n: n is not None and (
+                (n.name or '').startswith(name) if prefix else n.name == name))
+        if node is not None:
+            return node
+        if time.time() > end:
+            fail('no control named %r after scrolling' % name)
+        xdotool('click', 5)
+        time.sleep(0.3)
+
+
 def drag_line(x0, y0, x1, y1):
     """Presses at (x0, y0), moves to (x1, y1) in steps (as a hand does), releases. Slow
     enough that a window drawing a frame in a few hundred milliseconds (an unoptimised
