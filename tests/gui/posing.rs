@@ -381,6 +381,12 @@ fn a_built_in_three_paw_pose_applied_and_the_pose_kept_under_a_name() {
         "{}",
         said(&harness)
     );
+    // The list's box shows it chosen, marked as the user's as the list marks it.
+    let chosen = harness.get_by_label("Poses").value().unwrap_or_default();
+    assert_eq!(
+        chosen, "wave (yours)",
+        "the box names the kept pose as the list does"
+    );
     // Mirrored, from the menu, into a new keyframe after the one at the playhead.
     ctrl(&mut harness, egui::Key::Z);
     choose_pose(&mut harness, "wave (yours)");

@@ -41,11 +41,9 @@ pub fn library_ui(
         .map(|p| (p.name.as_str(), true))
         .chain(list.kept.iter().map(|p| (p.name.as_str(), false)))
         .collect();
-    if view
-        .selected
-        .as_ref()
-        .is_none_or(|s| !names.iter().any(|(n, _)| n == s))
-    {
+    // The first pose until one is chosen; a pose just kept or renamed stays chosen while the
+    // list catches up (it is read again after the frame), a deleted one gives way.
+    if view.selected.is_none() {
         view.selected = names.first().map(|(n, _)| (*n).to_owned());
     }
     let selected = view.selected.clone().unwrap_or_default();
@@ -53,8 +51,14 @@ pub fn library_ui(
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         let label = ui.label("Poses");
+        // Named as the list names it: yours are marked so in the box too.
+        let shown = if built_in || selected.is_empty() {
+            selected.clone()
+        } else {
+            format!("{selected} (yours)")
+        };
         egui::ComboBox::from_id_salt("pose library")
-            .selected_text(&selected)
+            .selected_text(shown)
             .width((ui.available_width() - 10.0).clamp(80.0, 170.0))
             .show_ui(ui, |ui| {
                 for (name, built) in &names {
@@ -136,6 +140,7 @@ pub fn library_ui(
                 .clicked()
             {
                 asked = Some(PoseRequest::Delete(selected.clone()));
+                view.selected = None;
                 ui.close();
             }
         });
@@ -163,6 +168,7 @@ pub fn library_ui(
         let named = !view.name.trim().is_empty();
         if let Some(from) = view.renaming.clone() {
             if (ui.add_enabled(named, egui::Button::new("Rename")).clicked() || entered) && named {
+                view.selected = Some(view.name.trim().to_owned());
                 asked = Some(PoseRequest::Rename {
                     from,
                     to: view.name.clone(),
