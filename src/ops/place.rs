@@ -127,6 +127,18 @@ fn nearby() -> impl Iterator<Item = [f64; 2]> {
     offsets.into_iter()
 }
 
+/// What else than its paws the pose `values` rests on, let go from `up`.
+fn resting_on(rig: &Rig, values: &[i32], up: Vec3) -> Vec<String> {
+    let body = rig.pose(values);
+    settle(&body, up, None)
+        .contacts
+        .iter()
+        .filter_map(|&c| body.touches.get(c))
+        .filter(|t| !t.part.is_paw())
+        .map(|t| t.part.name())
+        .collect()
+}
+
 /// Why a placement cannot be made as asked.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PlaceError {
@@ -183,15 +195,7 @@ impl Site {
                 (Frame::of(&settled), settled.up)
             }
         };
-        let body = rig.pose(&values);
-        let rest = settle(&body, up, None);
-        let resting_on = rest
-            .contacts
-            .iter()
-            .filter_map(|&c| body.touches.get(c))
-            .filter(|t| !t.part.is_paw())
-            .map(|t| t.part.name())
-            .collect();
+        let resting_on = resting_on(&rig, &values, up);
         Ok(Self {
             rig,
             keyframe,
@@ -212,15 +216,7 @@ impl Site {
     pub fn with_frame(mut self, frame: Frame, up: Vec3) -> Self {
         self.frame = frame;
         self.up = up;
-        let body = self.rig.pose(&self.values);
-        let rest = settle(&body, up, None);
-        self.resting_on = rest
-            .contacts
-            .iter()
-            .filter_map(|&c| body.touches.get(c))
-            .filter(|t| !t.part.is_paw())
-            .map(|t| t.part.name())
-            .collect();
+        self.resting_on = resting_on(&self.rig, &self.values, up);
         self
     }
 
