@@ -10,6 +10,7 @@ mod new;
 mod ops;
 mod place;
 mod shaping;
+mod simulate;
 mod skit;
 mod sound;
 mod stage;
@@ -179,7 +180,7 @@ pub enum Command {
     /// Shaping: shape, simplify, smooth, fix-speed.
     #[command(flatten)]
     Shaping(shaping::ShapingCommand),
-    /// The floor: stage, body-angles.
+    /// The floor: stage, body-angles, place, simulate.
     #[command(flatten)]
     Stage(stage::StageCommand),
     /// Which sound and LED pattern go with a motion (from a MONETCMD.CFG command table, else

@@ -49,6 +49,12 @@ pub enum StageCommand {
     /// body's origin): the legs solved within their joints' limits, paws not named kept
     /// planted, the balance kept. Exit 1, writing nothing, where a goal cannot be reached.
     Place(super::place::PlaceArgs),
+    /// Simulate the robot on the floor with a physics engine: its servos follow the 8 ms
+    /// commands at most at their top speed and torque, on carpet, wood or tile. Per keyframe
+    /// (or tick): where the body is and its heading, roll and pitch, what touches the floor,
+    /// how fast each paw slides and how far each joint lags; then the travel, the turn, the
+    /// largest tilt, falls, slips and lags. Exit 1 when the robot falls.
+    Simulate(super::simulate::SimulateArgs),
 }
 
 /// One row of `stage`.
@@ -248,5 +254,6 @@ pub fn run(command: StageCommand, out: &mut dyn Write) -> Result<u8, Failure> {
         } => stage(&file, entry.as_deref(), json, every_tick, out),
         StageCommand::BodyAngles { io } => apply(&io, out, |_| Ok(OpRequest::BodyAngles)),
         StageCommand::Place(args) => super::place::run(&args, out),
+        StageCommand::Simulate(args) => super::simulate::run(&args, out),
     }
 }

@@ -13,6 +13,7 @@ pub mod marks;
 pub mod meaning;
 pub mod models;
 pub mod pairing;
+pub mod physics;
 pub mod place;
 pub mod postures;
 pub mod repair;

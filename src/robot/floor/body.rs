@@ -211,6 +211,37 @@ pub(super) fn build(model: Model) -> Build {
     }
 }
 
+/// A model's outline sizes (mm) and masses (grams), as the floor model has them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outline {
+    /// The torso's mass, with the battery.
+    pub torso_mass_g: f64,
+    /// The torso's own centre of mass (body frame).
+    pub torso_com: Vec3,
+    /// The head's mass.
+    pub head_mass_g: f64,
+    /// The neck's mass.
+    pub neck_mass_g: f64,
+    /// Each upper leg's mass.
+    pub upper_mass_g: f64,
+    /// Each lower leg's mass.
+    pub lower_mass_g: f64,
+    /// The tail's mass.
+    pub tail_mass_g: f64,
+    /// The elbows' and knees' radius.
+    pub knee_radius: f64,
+    /// The paw balls' radius.
+    pub paw_radius: f64,
+    /// The neck's length to the nod joint.
+    pub neck: f64,
+    /// Nod joint to the camera.
+    pub face: f64,
+    /// Nod joint to the chin (forward, down).
+    pub chin: [f64; 2],
+    /// The tail's length.
+    pub tail: f64,
+}
+
 /// A leg's three joints by name.
 const LEG_JOINTS: [&str; 3] = ["LEG_VERT", "LEG_LAT", "LEG_KNEE"];
 
@@ -311,6 +342,28 @@ impl Rig {
     #[must_use]
     pub fn paw_radius_mm(&self) -> f64 {
         self.build.paw_radius
+    }
+
+    /// The outline's sizes and the masses (see the module doc for where they come from),
+    /// for the physics' bodies.
+    #[must_use]
+    pub fn outline(&self) -> Outline {
+        let b = &self.build;
+        Outline {
+            torso_mass_g: b.mass[0],
+            torso_com: b.torso_com,
+            head_mass_g: b.mass[1],
+            neck_mass_g: b.mass[2],
+            upper_mass_g: b.mass[3],
+            lower_mass_g: b.mass[4],
+            tail_mass_g: b.mass[5],
+            knee_radius: b.knee_radius,
+            paw_radius: b.paw_radius,
+            neck: b.neck,
+            face: b.face,
+            chin: b.chin,
+            tail: b.tail,
+        }
     }
 
     /// Whether the model's proportions are measured (false: approximate).

@@ -11,7 +11,7 @@ pub mod body;
 pub mod problems;
 pub mod settle;
 
-pub use body::{Body, Part, Rig, Side, Touch};
+pub use body::{Body, Outline, Part, Rig, Side, Touch};
 pub use problems::{floor_problems, floor_report};
 pub use settle::{Settled, margin, placed, settle, settle_naive};
 

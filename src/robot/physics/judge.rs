@@ -1,0 +1,244 @@
+//! What the simulated ticks say: where the robot falls (turns over, or comes to rest on a
+//! part the rest model does not rest that pose on), where a paw carrying weight slips, and
+//! where a servo is too weak to follow.
+
+use super::{Event, Summary, Tick};
+use crate::robot::floor::body::leg_name;
+use crate::robot::floor::{Part, Rest, Rig};
+use crate::robot::kinematics::Leg;
+use crate::robot::timing::TICK_MS;
+
+/// A turn from where the rest model puts the pose beyond this (degrees, roll or pitch) is a
+/// fall.
+pub const TURN_OVER_DEG: f32 = 45.0;
+/// A part the rest model does not rest the pose on, touching the floor this long (ms), is a
+/// fall: the body has come to rest on it.
+pub const REST_ON_MS: u64 = 240;
+/// The torso resting on the floor where the rest model has it on its paws is a fall only
+/// turned this far from the rest model's roll (degrees): on its side. (A sit or a sleep that
+/// settles a few millimetres lower than the rest model's, onto its belly, has not fallen.)
+pub const ON_SIDE_DEG: f32 = 20.0;
+/// The rest model's contacts are taken this many ticks either side (its timing and the
+/// physics' differ by a little).
+const REST_SLACK_TICKS: usize = 16;
+/// A paw carrying weight that slides further than this (mm) in one contact slips.
+pub const SLIP_MM: f32 = 5.0;
+/// A joint more than this behind where its top speed lets it be (degrees) lacks torque.
+pub const LAG_DEG: f32 = 10.0;
+
+/// What a part is, for comparing the physics' contacts with the rest model's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    Paw,
+    Knee(usize),
+    Head,
+    Torso,
+}
+
+fn class(part: Part) -> Class {
+    match part {
+        Part::Paw(_) => Class::Paw,
+        Part::Knee(leg) => Class::Knee(Leg::ALL.iter().position(|&l| l == leg).unwrap_or(0)),
+        Part::Chin => Class::Head,
+        Part::Chest(_) | Part::Belly(_) | Part::Rear(_) | Part::TailBase => Class::Torso,
+    }
+}
+
+/// Reads the ticks one after another.
+pub(super) struct Judge {
+    parts: Vec<Part>,
+    rests: Vec<Rest>,
+    cycle: u64,
+    summary: Summary,
+    /// Fallen over (until the body is back within the turn).
+    over: bool,
+    /// For each part, the tick it has touched the floor since without the rest model
+    /// resting on it, and whether that was said.
+    unexpected: Vec<Option<(u64, bool)>>,
+    /// For each paw, how far it slid in its contact so far (mm, floor x and y), and
+    /// whether that was said.
+    slide: [([f32; 2], bool); 4],
+    /// For each column, whether it lags now.
+    lagging: Vec<bool>,
+    tick: u64,
+    /// The columns' joint names.
+    names: Vec<String>,
+}
+
+impl Judge {
+    pub(super) fn new(rig: &Rig, rests: Vec<Rest>, cycle: u64, names: Vec<String>) -> Self {
+        let parts = rig.parts();
+        Self {
+            unexpected: vec![None; parts.len()],
+            parts,
+            rests,
+            cycle: cycle.max(1),
+            summary: Summary::default(),
+            over: false,
+            slide: [([0.0; 2], false); 4],
+            lagging: Vec::new(),
+            tick: 0,
+            names,
+        }
+    }
+
+    /// The rest model at the tick the physics is at (the motion's tick, repeats folded).
+    fn rest(&self, tick: u64) -> Option<&Rest> {
+        let i = usize::try_from(tick % self.cycle).ok()?;
+        self.rests.get(i).or(self.rests.last())
+    }
+
+    /// Whether the rest model rests on a part of `class` near `tick`.
+    fn rest_touches(&self, tick: u64, class: Class) -> bool {
+        let Ok(at) = usize::try_from(tick % self.cycle) else {
+            return false;
+        };
+        let last = self.rests.len().saturating_sub(1);
+        let (from, to) = (
+            at.saturating_sub(REST_SLACK_TICKS),
+            (at + REST_SLACK_TICKS).min(last),
+        );
+        (from..=to).any(|t| {
+            self.rests.get(t).is_some_and(|r| {
+                self.parts
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &p)| class_of(p) == class && r.touches(i))
+            })
+        })
+    }
+
+    pub(super) fn see(&mut self, tick: &Tick, slide_mm: &[[f32; 2]; 4], torque_lags: &[f32]) {
+        let time = self.tick * TICK_MS;
+        let now = self.tick;
+        self.tick += 1;
+        self.summary.max_tilt_deg = self
+            .summary
+            .max_tilt_deg
+            .max(f64::from(tilt_deg(tick.roll_deg, tick.pitch_deg)));
+        // Turned over.
+        if let Some(rest) = self.rest(now) {
+            let d_roll = tick.roll_deg - rest.roll_deg() as f32;
+            let d_pitch = tick.pitch_deg - rest.pitch_deg() as f32;
+            let over = d_roll.abs() > TURN_OVER_DEG || d_pitch.abs() > TURN_OVER_DEG;
+            if over && !self.over {
+                let onto = if d_roll.abs() >= d_pitch.abs() {
+                    if d_roll < 0.0 {
+                        "its left side"
+                    } else {
+                        "its right side"
+                    }
+                } else if d_pitch < 0.0 {
+                    "its front"
+                } else {
+                    "its rear"
+                };
+                self.summary.falls.push(Event {
+                    time_ms: time,
+                    what: format!(
+                        "turns over onto {onto} (roll {:.0}°, pitch {:.0}°; the rest model has {:.0}° and {:.0}°)",
+                        tick.roll_deg,
+                        tick.pitch_deg,
+                        rest.roll_deg(),
+                        rest.pitch_deg()
+                    ),
+                });
+            }
+            self.over = if over {
+                true
+            } else {
+                self.over
+                    && (d_roll.abs() > TURN_OVER_DEG * 0.6 || d_pitch.abs() > TURN_OVER_DEG * 0.6)
+            };
+        }
+        // Resting on a part the rest model does not.
+        for i in 0..self.parts.len().min(32) {
+            let part = self.parts[i];
+            let class = class(part);
+            let touching = tick.touching & (1 << i) != 0;
+            let rolled = self
+                .rest(now)
+                .is_some_and(|r| (tick.roll_deg - r.roll_deg() as f32).abs() > ON_SIDE_DEG);
+            let expected = class == Class::Paw
+                || (class == Class::Torso && !rolled)
+                || self.rest_touches(now, class);
+            if !touching || expected {
+                self.unexpected[i] = None;
+                continue;
+            }
+            let (since, said) = self.unexpected[i].get_or_insert((now, false));
+            if !*said && (now - *since) * TICK_MS >= REST_ON_MS && !self.over {
+                *said = true;
+                let since_ms = *since * TICK_MS;
+                self.summary.falls.push(Event {
+                    time_ms: since_ms,
+                    what: format!(
+                        "comes to rest on its {}, which the rest model does not rest on",
+                        part.name()
+                    ),
+                });
+            }
+        }
+        // Paws slipping under load.
+        for (p, leg) in Leg::ALL.into_iter().enumerate() {
+            let on_floor = self
+                .parts
+                .iter()
+                .position(|&q| q == Part::Paw(leg))
+                .is_some_and(|i| i < 32 && tick.touching & (1 << i) != 0);
+            let (slid, said) = &mut self.slide[p];
+            if !on_floor {
+                *slid = [0.0; 2];
+                *said = false;
+                continue;
+            }
+            slid[0] += slide_mm[p][0];
+            slid[1] += slide_mm[p][1];
+            let far = slid[0].hypot(slid[1]);
+            if far > SLIP_MM && !*said {
+                *said = true;
+                self.summary.slips.push(Event {
+                    time_ms: time,
+                    what: format!(
+                        "the {} paw slips {far:.0} mm while carrying weight",
+                        leg_name(leg)
+                    ),
+                });
+            }
+        }
+        // Servos too weak.
+        self.lagging.resize(torque_lags.len(), false);
+        for (column, (&lag, lagging)) in torque_lags.iter().zip(&mut self.lagging).enumerate() {
+            let now_lagging = lag.abs() > LAG_DEG;
+            if now_lagging && !*lagging {
+                self.summary.lags.push(Event {
+                    time_ms: time,
+                    what: format!(
+                        "{} is {:.0}° behind where its speed lets it be: its servo's torque is not enough",
+                        self.names.get(column).map_or("a joint", String::as_str),
+                        lag.abs()
+                    ),
+                });
+            }
+            *lagging = now_lagging || (*lagging && lag.abs() > LAG_DEG / 2.0);
+        }
+    }
+
+    pub(super) fn finish(mut self, ticks: &[Tick]) -> Summary {
+        if let Some(last) = ticks.last() {
+            self.summary.travel_mm = last.position_mm.map(f64::from);
+            self.summary.heading_deg = f64::from(last.heading_deg);
+        }
+        self.summary
+    }
+}
+
+fn class_of(part: Part) -> Class {
+    class(part)
+}
+
+/// How far from level a body of this roll and pitch is (degrees).
+fn tilt_deg(roll: f32, pitch: f32) -> f32 {
+    let (r, p) = (roll.to_radians(), pitch.to_radians());
+    (r.cos() * p.cos()).clamp(-1.0, 1.0).acos().to_degrees()
+}

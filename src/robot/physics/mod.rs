@@ -1,0 +1,202 @@
+//! The robot simulated on the floor with a physics engine (rapier): rigid bodies for the
+//! torso, the head and neck, each leg's links and the tail (`model`), each joint a position
+//! servo that follows the robot's own 8 ms commands at most at its top speed and with at
+//! most its torque (`run`), on a floor with friction. What it tells: where the body went,
+//! how it tilted, what touched the floor, how the paws slipped, how far each joint lagged;
+//! and from that, its falls and slips (`judge`).
+//!
+//! Results repeat run to run on one machine: the world is built the same way and stepped
+//! with the same steps on one thread.
+
+mod judge;
+mod model;
+mod run;
+mod world;
+
+#[cfg(test)]
+mod tests;
+
+pub use model::{HEAD_TORQUE_NM, LEG_TORQUE_NM};
+pub use run::{LEAD_IN_TICKS, MAX_SIMULATED_TICKS};
+pub use world::STEP_S;
+
+use super::floor::Part;
+use crate::codec::mtn::Motion;
+
+/// What the floor is.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Floor {
+    /// A carpet (the default: where most AIBOs played).
+    #[default]
+    Carpet,
+    /// A wooden floor.
+    Wood,
+    /// A tiled floor.
+    Tile,
+    /// A floor of this friction coefficient.
+    Friction(f64),
+}
+
+impl Floor {
+    /// The kinds by name, for a menu.
+    pub const KINDS: [Self; 3] = [Self::Carpet, Self::Wood, Self::Tile];
+
+    /// The coefficient of friction of the AIBO's rubber paws on this floor.
+    ///
+    /// **These are estimates**: no measurement of the AIBO's paw pads was published. They
+    /// are the usual figures for soft rubber on each surface (rubber on carpet about 0.8,
+    /// on varnished wood about 0.6, on glazed tile about 0.4), rounded.
+    #[must_use]
+    pub fn mu(self) -> f64 {
+        match self {
+            Self::Carpet => 0.8,
+            Self::Wood => 0.6,
+            Self::Tile => 0.4,
+            Self::Friction(mu) => mu,
+        }
+    }
+
+    /// The floor's name ("carpet", or "μ 0.35").
+    #[must_use]
+    pub fn name(self) -> String {
+        match self {
+            Self::Carpet => "carpet".into(),
+            Self::Wood => "wood".into(),
+            Self::Tile => "tile".into(),
+            Self::Friction(mu) => format!("μ {mu}"),
+        }
+    }
+
+    /// The floor named `text` (carpet, wood, tile).
+    #[must_use]
+    pub fn named(text: &str) -> Option<Self> {
+        Self::KINDS.into_iter().find(|f| f.name() == text)
+    }
+
+    /// A floor of friction `mu`, when it is a number from 0 to 5.
+    #[must_use]
+    pub fn with_friction(mu: f64) -> Option<Self> {
+        (0.0..=5.0).contains(&mu).then_some(Self::Friction(mu))
+    }
+}
+
+/// How to simulate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// The floor.
+    pub floor: Floor,
+    /// How many times the motion is played in a row (at least once).
+    pub repeat: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            floor: Floor::Carpet,
+            repeat: 1,
+        }
+    }
+}
+
+/// The robot at the end of one tick.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tick {
+    /// The tick's time from the first tick (ms).
+    pub time_ms: u64,
+    /// Where the body's origin is on the floor, forward and to the left of where it
+    /// started (mm).
+    pub position_mm: [f32; 2],
+    /// Its height above the floor (mm).
+    pub height_mm: f32,
+    /// How it has turned from its first heading (degrees, to the left positive).
+    pub heading_deg: f32,
+    /// Its roll (degrees, left side up positive) and pitch (nose up positive).
+    pub roll_deg: f32,
+    /// See `roll_deg`.
+    pub pitch_deg: f32,
+    /// Which parts touch the floor: bit i for [`Simulation::parts`]' part i.
+    pub touching: u32,
+    /// How fast each paw's point on the floor slides (mm/s; `Leg::ALL` order; 0 in the air).
+    pub slip_mm_s: [f32; 4],
+    /// How far each joint is behind its command (degrees, the motion's columns).
+    pub lag_deg: Vec<f32>,
+}
+
+/// What happened, and when.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    /// When (ms from the first tick).
+    pub time_ms: u64,
+    /// What, in words ("topples onto its left side").
+    pub what: String,
+}
+
+/// What the simulation says of the whole motion.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// How far the body went: forward and to the left of where it started (mm).
+    pub travel_mm: [f64; 2],
+    /// How far it turned (degrees, to the left positive).
+    pub heading_deg: f64,
+    /// Its largest tilt from level (degrees).
+    pub max_tilt_deg: f64,
+    /// Where it falls: turns over, or comes to rest on a part the rest model does not.
+    pub falls: Vec<Event>,
+    /// Where a paw carrying weight slides more than [`judge::SLIP_MM`].
+    pub slips: Vec<Event>,
+    /// Where a joint's servo is too weak to follow (more than [`judge::LAG_DEG`] behind
+    /// where its speed lets it be).
+    pub lags: Vec<Event>,
+}
+
+/// A motion simulated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Simulation {
+    /// The floor it was simulated on.
+    pub settings: Settings,
+    /// Every tick, in order (the motion's ticks times the repeats).
+    pub ticks: Vec<Tick>,
+    /// The parts [`Tick::touching`] names.
+    pub parts: Vec<Part>,
+    /// The ticks in one play of the motion.
+    pub cycle_ticks: u64,
+    /// What it says.
+    pub summary: Summary,
+}
+
+/// Why a motion cannot be simulated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SimulateError {
+    /// Its design label names no model whose body is known.
+    #[error("the design label {0:?} names no model the simulation knows")]
+    NoModel(String),
+    /// It has no keyframes.
+    #[error("the motion has no keyframes")]
+    Empty,
+    /// It plays too long.
+    #[error(
+        "the motion plays {ticks} ticks (with its repeats); the simulation takes at most {max}"
+    )]
+    TooLong {
+        /// Its ticks.
+        ticks: u64,
+        /// The most.
+        max: u64,
+    },
+    /// A newer request came first.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// Simulates `motion` on the floor. `progress` is told the share done now and then (0 to
+/// 1); when it answers false the simulation stops ([`SimulateError::Cancelled`]).
+///
+/// # Errors
+/// See [`SimulateError`].
+pub fn simulate(
+    motion: &Motion,
+    settings: Settings,
+    progress: &mut dyn FnMut(f32) -> bool,
+) -> Result<Simulation, SimulateError> {
+    run::simulate(motion, settings, progress)
+}

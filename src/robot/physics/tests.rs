@@ -1,0 +1,226 @@
+use super::*;
+use crate::robot::floor::rig;
+use crate::robot::kinematics::Leg;
+use crate::robot::postures::new_motion;
+use crate::robot::{Model, deg_to_urad};
+
+const ERS7: &str = "DRX-1000";
+
+/// `label`'s `posture` as a motion of one keyframe.
+fn posture(label: &str, posture: &str) -> Motion {
+    new_motion(label, posture).expect("posture")
+}
+
+/// Appends a keyframe `ms` after the last, its joints the last's with `change` made.
+fn then(motion: &mut Motion, ms: u32, change: impl FnOnce(&mut [i32], &dyn Fn(Leg) -> [usize; 3])) {
+    let rig = rig(motion).expect("model");
+    let columns = |leg: Leg| rig.leg_joints(leg).map(|c| c.expect("leg joint"));
+    let last = motion.keyframes.len() - 1;
+    let mut row = motion
+        .keyframes
+        .get(last)
+        .expect("keyframe")
+        .angles_urad
+        .to_vec();
+    change(&mut row, &columns);
+    let body = motion.keyframes.body()[last];
+    motion.keyframes.push(ms / 16, body, &row).expect("row");
+}
+
+/// Folds `leg` off the floor (its knee bent to 110°, its shoulder forward or back).
+fn lift(row: &mut [i32], columns: &dyn Fn(Leg) -> [usize; 3], leg: Leg) {
+    let [j1, _, j3] = columns(leg);
+    row[j1] = deg_to_urad(if leg.is_front() { 40.0 } else { -40.0 });
+    row[j3] = deg_to_urad(110.0);
+}
+
+const SWEEP_DEG: f64 = 15.0;
+
+fn run(motion: &Motion) -> Simulation {
+    simulate(motion, Settings::default(), &mut |_| true).expect("simulates")
+}
+
+#[test]
+fn the_stand_held_ten_seconds_stays_where_it_is() {
+    let mut stand = posture(ERS7, "stand");
+    then(&mut stand, 10_000, |_, _| {});
+    let sim = run(&stand);
+    let [x, y] = sim.summary.travel_mm;
+    assert!(x.hypot(y) < 2.0, "drifted {x:.2}, {y:.2} mm");
+    assert!(
+        sim.summary.heading_deg.abs() < 1.0,
+        "{}",
+        sim.summary.heading_deg
+    );
+    assert!(sim.summary.slips.is_empty(), "{:?}", sim.summary.slips);
+    assert!(sim.summary.falls.is_empty(), "{:?}", sim.summary.falls);
+    assert!(sim.summary.lags.is_empty(), "{:?}", sim.summary.lags);
+    // It stands as the rest model has it: about 146 mm up, on its four paws.
+    let last = sim.ticks.last().expect("ticks");
+    assert!((last.height_mm - 146.0).abs() < 4.0, "{}", last.height_mm);
+    let paws = sim
+        .parts
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| p.is_paw() && last.touching & (1 << i) != 0);
+    assert_eq!(paws.count(), 4);
+}
+
+#[test]
+fn both_left_paws_lifted_falls_onto_its_left_side() {
+    let mut motion = posture(ERS7, "stand");
+    then(&mut motion, 1000, |row, columns| {
+        lift(row, columns, Leg::LeftFront);
+        lift(row, columns, Leg::LeftHind);
+    });
+    then(&mut motion, 1000, |_, _| {});
+    let sim = run(&motion);
+    let fall = sim.summary.falls.first().expect("it falls");
+    // Within the half second the last pose is held after the motion.
+    let end = crate::robot::timing::duration_ms(&motion.keyframes);
+    assert!(fall.time_ms <= end + run::TAIL_TICKS * 8, "{fall:?}");
+    // Onto its left: the left side down (the roll negative), on a left part.
+    let last = sim.ticks.last().expect("ticks");
+    assert!(last.roll_deg < -20.0, "{}", last.roll_deg);
+    assert!(
+        fall.what.contains("left") || fall.what.contains("FL") || fall.what.contains("BL"),
+        "{fall:?}"
+    );
+}
+
+#[test]
+fn three_paws_lifted_falls() {
+    let mut motion = posture(ERS7, "stand");
+    then(&mut motion, 1000, |row, columns| {
+        for leg in [Leg::LeftFront, Leg::RightFront, Leg::LeftHind] {
+            lift(row, columns, leg);
+        }
+    });
+    then(&mut motion, 1000, |_, _| {});
+    let sim = run(&motion);
+    assert!(!sim.summary.falls.is_empty(), "{:?}", sim.summary);
+}
+
+#[test]
+fn a_paw_dragged_along_the_floor_under_load_slips() {
+    // The FL paw swept forward 20° in an eighth of a second with the other three planted:
+    // it carries its share of the weight and cannot roll there.
+    let mut motion = posture(ERS7, "stand");
+    then(&mut motion, 128, |row, columns| {
+        row[columns(Leg::LeftFront)[0]] = deg_to_urad(SWEEP_DEG);
+    });
+    then(&mut motion, 512, |_, _| {});
+    let sim = run(&motion);
+    let slip = sim.summary.slips.first().expect("it slips");
+    assert!(slip.what.contains("FL"), "{slip:?}");
+    assert!(sim.summary.falls.is_empty(), "{:?}", sim.summary.falls);
+}
+
+#[test]
+fn the_sit_and_the_sleep_rest_without_falling() {
+    for model_label in [ERS7, "DRX-900"] {
+        for name in ["sit", "sleep"] {
+            let mut motion = posture(model_label, name);
+            then(&mut motion, 2000, |_, _| {});
+            let sim = run(&motion);
+            assert!(
+                sim.summary.falls.is_empty(),
+                "{model_label} {name}: {:?}",
+                sim.summary.falls
+            );
+            let [x, y] = sim.summary.travel_mm;
+            assert!(x.hypot(y) < 10.0, "{model_label} {name}: {x}, {y}");
+        }
+    }
+}
+
+#[test]
+fn a_motion_simulated_twice_gives_the_same_numbers() {
+    let mut motion = posture(ERS7, "stand");
+    then(&mut motion, 512, |row, columns| {
+        lift(row, columns, Leg::RightFront);
+    });
+    then(&mut motion, 512, |_, _| {});
+    assert_eq!(run(&motion), run(&motion));
+}
+
+#[test]
+fn the_bodies_follow_the_stage_kinematics() {
+    // Each leg's chain, posed at angles, puts the paw ball where the rest model's body has
+    // it (the torso at the origin, level).
+    let motion = posture(ERS7, "sit");
+    let rig = rig(&motion).expect("model");
+    let values = motion
+        .keyframes
+        .get(0)
+        .expect("keyframe")
+        .angles_urad
+        .to_vec();
+    let body = rig.pose(&values);
+    let links = model::links(&rig);
+    let angles: Vec<f32> = links
+        .iter()
+        .map(|l| {
+            let v = l
+                .column
+                .map_or(0.0, |c| crate::robot::urad_to_deg(values[c]));
+            #[expect(clippy::cast_possible_truncation, reason = "radians")]
+            let a = (l.sign * v.to_radians()) as f32;
+            a
+        })
+        .collect();
+    let poses = world::link_poses(&links, rapier3d::prelude::Pose::IDENTITY, &angles);
+    for (link, pose) in links.iter().zip(&poses) {
+        for shape in &link.shapes {
+            if let model::Shape::Ball { at, .. } = shape {
+                let local = world::metres([
+                    at[0] - link.origin[0],
+                    at[1] - link.origin[1],
+                    at[2] - link.origin[2],
+                ]);
+                let p = pose.transform_point(local) * 1000.0;
+                let nearest = body
+                    .touches
+                    .iter()
+                    .filter(|t| t.part.is_paw())
+                    .map(|t| {
+                        let d = [
+                            f64::from(p.x) - t.at[0],
+                            f64::from(p.y) - t.at[1],
+                            f64::from(p.z) - t.at[2],
+                        ];
+                        (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
+                    })
+                    .fold(f64::MAX, f64::min);
+                assert!(
+                    nearest < 0.5,
+                    "a paw ball {nearest} mm from the rest model's"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_cancelled_simulation_stops_and_says_so() {
+    let mut motion = posture(ERS7, "stand");
+    then(&mut motion, 4000, |_, _| {});
+    let mut asked = 0;
+    let answer = simulate(&motion, Settings::default(), &mut |_| {
+        asked += 1;
+        asked < 3
+    });
+    assert_eq!(answer, Err(SimulateError::Cancelled));
+    assert_eq!(asked, 3);
+}
+
+#[test]
+fn a_motion_of_no_known_model_is_refused() {
+    let mut motion = posture(ERS7, "stand");
+    motion.design = "DRX-0".into();
+    assert!(matches!(
+        simulate(&motion, Settings::default(), &mut |_| true),
+        Err(SimulateError::NoModel(_))
+    ));
+    let _ = Model::Ers7;
+}
