@@ -341,6 +341,7 @@ fn bench_frame(c: &mut Criterion) {
                     focused: None,
                     lights: None,
                     shows,
+                    sim: None,
                 };
                 let raw = egui::RawInput {
                     screen_rect: Some(egui::Rect::from_min_size(

@@ -97,6 +97,8 @@ pub enum Action {
     JobDone(JobDone),
     /// A tab's floor solution is done.
     FloorSolved(Box<super::state::FloorSolved>),
+    /// A tab's simulation is done (or was stopped).
+    Simulated(Box<super::state::Simulated>),
     /// A sound or LED pattern was read for a tab's track (or could not be).
     PartLoaded(Box<super::state::PartLoaded>),
     /// A change to one archive tab.

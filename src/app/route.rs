@@ -58,7 +58,7 @@ impl StudioApp {
         let mut fx = Effects::default();
         self.shaping
             .refresh_stale(&mut self.tabs, &mut self.modal, &mut fx);
-        self.refresh_floors(&mut fx);
+        self.refresh_floors(&mut fx, ctx);
         self.take(fx, ctx);
         // A dialog that opens, or a file that loads, closes an open menu (it would stay
         // drawn over the dialog or the new tab).
@@ -211,6 +211,11 @@ impl StudioApp {
                     tab.floor_solved(*done);
                 }
             }
+            Action::Simulated(done) => {
+                if let Some(tab) = self.tabs.motion_mut(done.tab) {
+                    tab.simulated(*done);
+                }
+            }
             Action::PartLoaded(loaded) => {
                 let id = loaded.tab;
                 if let Some(tab) = self.tabs.motion_mut(id) {
@@ -266,13 +271,21 @@ impl StudioApp {
         }
     }
 
-    /// Works out the floor of every motion tab whose motion changed (`floor_job`).
-    fn refresh_floors(&mut self, fx: &mut Effects) {
+    /// Works out the floor of every motion tab whose motion changed (`floor_job`), and its
+    /// simulation where the stage's Simulate switch is on (`simulation`).
+    fn refresh_floors(&mut self, fx: &mut Effects, ctx: &egui::Context) {
+        let now = ctx.input(|i| i.time);
+        let mut waiting = false;
         for tab in &mut self.tabs.list {
             let id = tab.id;
             if let Some(motion) = tab.motion_mut() {
                 motion.refresh_floor(id, fx);
+                waiting |= motion.refresh_simulation(id, now, fx);
             }
+        }
+        if waiting {
+            // The pause before a run ends, and the progress moves, with no event.
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
     }
 }

@@ -199,6 +199,24 @@ pub struct FloorSolved {
     pub spans: Vec<[u64; 2]>,
 }
 
+/// A tab's simulation, done or stopped (`motion::simulation`).
+#[derive(Clone, Debug)]
+pub struct Simulated {
+    /// The tab.
+    pub tab: TabId,
+    /// The revision and floor it simulated.
+    pub wants: (u64, crate::robot::physics::Floor),
+    /// What it gave (cancelled when a newer edit stopped it).
+    pub result: crate::app::motion::simulation::SimResult,
+}
+
+impl PartialEq for Simulated {
+    /// The same run (a simulation is compared by what it simulated).
+    fn eq(&self, other: &Self) -> bool {
+        self.tab == other.tab && self.wants == other.wants
+    }
+}
+
 /// A background job's result, posted as an action when it is done.
 #[derive(Clone, Debug, PartialEq)]
 pub struct JobDone {

@@ -93,8 +93,8 @@ fn info_json<'a>(file: &'a str, source: &'a Source) -> InfoJson<'a> {
 }
 
 /// The source with the floor's problems added (`info` and `check` report every problem).
-fn with_floor(mut source: Source) -> Source {
-    super::input::add_floor_problems(&mut source.decoded);
+fn with_floor(mut source: Source, simulate: bool) -> Source {
+    super::input::add_floor_problems_with(&mut source.decoded, simulate);
     source
 }
 
@@ -133,7 +133,7 @@ pub fn info(
                 })
                 .ok()
         })
-        .map(with_floor)
+        .map(|s| with_floor(s, false))
         .collect();
     if sources.is_empty() && sounds.is_empty() {
         return Ok(code);
@@ -310,7 +310,7 @@ struct Checked {
     code: u8,
 }
 
-fn check_one(file: &Path, json: bool) -> Checked {
+fn check_one(file: &Path, json: bool, simulate: bool) -> Checked {
     use std::fmt::Write as _;
     if super::gait::is_gait(file) {
         let (out, err, code) = super::gait::check(file, json);
@@ -339,7 +339,7 @@ fn check_one(file: &Path, json: bool) -> Checked {
                 })
                 .ok()
         })
-        .map(with_floor)
+        .map(|s| with_floor(s, simulate))
         .collect();
     if sources.is_empty() && !json {
         let _ = writeln!(checked.out, "{}: no motions", file.display());
@@ -394,7 +394,12 @@ fn check_one(file: &Path, json: bool) -> Checked {
 ///
 /// # Errors
 /// Standard output cannot be written (a closed pipe ends quietly).
-pub fn check(files: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
+pub fn check(
+    files: &[PathBuf],
+    json: bool,
+    simulate: bool,
+    out: &mut dyn Write,
+) -> Result<u8, Failure> {
     use rayon::prelude::*;
     let mut code = EXIT_OK;
     let mut paths = Vec::new();
@@ -413,7 +418,10 @@ pub fn check(files: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<u8, F
             paths.push(file.clone());
         }
     }
-    let results: Vec<Checked> = paths.par_iter().map(|p| check_one(p, json)).collect();
+    let results: Vec<Checked> = paths
+        .par_iter()
+        .map(|p| check_one(p, json, simulate))
+        .collect();
     for checked in results {
         eprint!("{}", checked.err);
         out.write_all(checked.out.as_bytes())

@@ -117,6 +117,10 @@ pub enum Command {
         /// Print one JSON object per motion, a line each: file, entry, ok, problems.
         #[arg(long)]
         json: bool,
+        /// Falls and slips from the robot simulated on the floor with physics (`simulate`)
+        /// instead of from the body at rest.
+        #[arg(long)]
+        simulate: bool,
     },
     /// Write a well-formed copy of a motion and list each fix made.
     Repair {
@@ -215,7 +219,11 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
     let result = match command {
         Command::Info { file, json, .. } if gait::is_gait(&file) => gait::info(&file, json, out),
         Command::Info { file, entry, json } => inspect::info(&file, entry.as_deref(), json, out),
-        Command::Check { files, json } => inspect::check(&files, json, out),
+        Command::Check {
+            files,
+            json,
+            simulate,
+        } => inspect::check(&files, json, simulate, out),
         Command::Repair { input, output, .. } if gait::is_gait(&input) => {
             gait::repair(&input, &output, out)
         }

@@ -26,10 +26,11 @@ use std::path::Path;
 
 /// Each feature's model: its state, edits and prompts, as plain data (no egui, no actions,
 /// no drawing). Models may name other models, and the window's plain ids (`app::state`).
-const MODELS: [&str; 11] = [
+const MODELS: [&str; 12] = [
     "app::motion::tab",
     "app::motion::view",
     "app::motion::floor",
+    "app::motion::simulation",
     "app::motion::stage::model",
     "app::motion::tracks::model",
     "app::motion::ops::form",

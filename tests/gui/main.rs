@@ -32,6 +32,7 @@ mod reaching;
 mod recovery;
 mod screenshots;
 mod shaping;
+mod simulating;
 mod snapshots;
 mod table_columns;
 mod tracks;

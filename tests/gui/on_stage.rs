@@ -59,6 +59,7 @@ impl OnStage {
             focused: None,
             lights: None,
             shows,
+            sim: None,
         }
     }
 }

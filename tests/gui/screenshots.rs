@@ -567,3 +567,27 @@ fn screenshot_of_a_paw_lifted_on_the_stage() {
         );
     });
 }
+
+#[test]
+fn screenshot_of_a_walk_simulated() {
+    // Sony's forward walk on the large stage with Simulate on: the robot at the walk's end
+    // where physics put it, its body's path drawn on the floor behind it.
+    if !common::corpus_present("screenshot_of_a_walk_simulated") {
+        return;
+    }
+    let walk = mtn_studio::codec::mtn::decode(&common::corpus_entry(
+        "monet-ERS-7-MOTION7.ODA",
+        "a_walk#walk_sox_fwd",
+    ))
+    .unwrap()
+    .motion;
+    let mut app = StudioApp::with_document(Document::unsaved(walk, "walk_sox_fwd.mtn"));
+    app.panels.large_stage = true;
+    render(app, "simulate-walk", |harness| {
+        harness.get_by_label("Simulate").click();
+        harness.run();
+        crate::simulating::wait_simulated(harness, mtn_studio::robot::physics::Floor::Carpet);
+        harness.key_press(egui::Key::End);
+        harness.run();
+    });
+}

@@ -54,6 +54,7 @@ import pyatspi
 from session import *  # noqa: F401,F403 (the helpers every scenario uses)
 import first_hour
 import posing
+import simulate
 
 
 def edit_copy_paste_save():
@@ -701,7 +702,7 @@ if __name__ == '__main__':
                  typed_value_is_one_undo_step, icon_and_export_for_webots,
                  shape_a_range_and_drag_a_handle, orbit_the_stage_and_move_the_playhead,
                  play_a_skit_without_a_sound_card, *first_hour.SCENARIOS,
-                 *posing.SCENARIOS]
+                 *posing.SCENARIOS, *simulate.SCENARIOS]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:

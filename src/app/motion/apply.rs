@@ -19,6 +19,7 @@ impl MotionTab {
             ..
         } = self;
         let keyframes = &document.motion.keyframes;
+        let mut stage_changed = false;
         match action {
             MotionAction::Edit { label, edit } => {
                 let edit = view.links.expand(edit, &document.motion);
@@ -75,11 +76,21 @@ impl MotionTab {
                 }
                 track_view.selected_led = index;
             }
-            MotionAction::Stage(change) => stage.apply(change),
+            MotionAction::Stage(change) => {
+                stage.apply(change);
+                stage_changed = true;
+            }
             MotionAction::Link(joint, link) => match link {
                 Some(link) => view.links.link(link),
                 None => view.links.unlink(joint),
             },
+        }
+        if stage_changed {
+            if !self.stage.simulate {
+                self.sim.cancel();
+            }
+            // The simulation's problems, or the rest model's again.
+            self.publish_floor();
         }
     }
 
@@ -110,13 +121,14 @@ impl MotionTab {
         let ticks = crate::robot::timing::tick_count(&self.document.motion.keyframes);
         if ticks > crate::robot::floor::MAX_SOLVED_TICKS {
             // Too long to work out every tick: nothing to copy to a thread for.
-            self.floor.store(revision, std::sync::Arc::default());
-            self.document
-                .set_floor_problems(revision, Vec::new(), Vec::new());
+            self.floor
+                .store(revision, std::sync::Arc::default(), Default::default());
+            self.publish_floor();
         } else if ticks <= INLINE_TICKS {
             let (ticks, problems, spans) = solve(&self.document.motion);
-            self.floor.store(revision, std::sync::Arc::new(ticks));
-            self.document.set_floor_problems(revision, problems, spans);
+            self.floor
+                .store(revision, std::sync::Arc::new(ticks), (problems, spans));
+            self.publish_floor();
         } else {
             self.floor.pending = Some(revision);
             let motion = self.document.motion.clone();
@@ -127,8 +139,50 @@ impl MotionTab {
     /// Takes a floor solution: kept whatever its revision (the newest there is), its
     /// problems given to the document when it is still current.
     pub fn floor_solved(&mut self, done: FloorSolved) {
-        self.floor.store(done.revision, done.ticks);
-        self.document
-            .set_floor_problems(done.revision, done.problems, done.spans);
+        self.floor
+            .store(done.revision, done.ticks, (done.problems, done.spans));
+        self.publish_floor();
+    }
+
+    /// Simulates the motion when the stage's Simulate switch is on and the edits have
+    /// paused (`simulation`; this is tab `id`, `now` the window's clock in s); returns
+    /// whether the window should draw again soon (a run waits or is under way).
+    pub fn refresh_simulation(&mut self, id: TabId, now: f64, fx: &mut Effects) -> bool {
+        if !self.stage.simulate {
+            self.sim.cancel();
+            return false;
+        }
+        let wants = (self.document.revision(), self.stage.floor.floor());
+        if let Some(run) = self.sim.start(wants, now, &self.document.motion) {
+            fx.spawn(move || super::simulation_job::job(id, run));
+        }
+        self.sim.current(wants.0, wants.1).is_none() && self.sim.failed(wants.0, wants.1).is_none()
+    }
+
+    /// Takes a simulation's result.
+    pub fn simulated(&mut self, done: crate::app::state::Simulated) {
+        self.sim.take(done.wants, done.result);
+        self.publish_floor();
+    }
+
+    /// Gives the document the floor's problems: the rest model's, with the simulation's
+    /// falls and slips in their place where it has run for the revision.
+    fn publish_floor(&mut self) {
+        let Some(revision) = self.floor.revision else {
+            return;
+        };
+        let (problems, spans) = &self.floor.problems;
+        let sim = self
+            .stage
+            .simulate
+            .then(|| self.sim.current(revision, self.stage.floor.floor()))
+            .flatten();
+        let (problems, spans) = match sim {
+            Some(sim) => {
+                super::simulation::merged_problems(&self.document.motion, (problems, spans), sim)
+            }
+            None => (problems.clone(), spans.clone()),
+        };
+        self.document.set_floor_problems(revision, problems, spans);
     }
 }

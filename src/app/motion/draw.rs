@@ -56,6 +56,8 @@ pub struct Shown<'a> {
     pub curve_clip: Option<&'a str>,
     /// How the body rests at every tick (the stage's floor).
     pub floor: &'a FloorCache,
+    /// The robot simulated on the floor.
+    pub sim: &'a super::simulation::SimCache,
     /// What the window keeps of the tracks (the LED note selected).
     pub track_view: &'a TrackView,
     /// What the stage shows.
@@ -77,6 +79,7 @@ impl MotionTab {
             curve_clip: None,
             poses: None,
             floor: &self.floor,
+            sim: &self.sim,
             track_view: &self.track_view,
             stage: self.stage,
         }
@@ -293,6 +296,22 @@ fn stage_input<'a>(
         focused: shown.view.focused,
         lights: now.lights,
         shows: shown.stage,
+        sim: shown.stage.simulate.then(|| {
+            let floor = shown.stage.floor.floor();
+            let cache = shown.sim;
+            let (generation, sim) = cache.latest(document.revision(), floor);
+            stage::simulated::SimShow {
+                sim,
+                generation,
+                progress: cache
+                    .pending
+                    .as_ref()
+                    .map(super::simulation::Pending::progress),
+                failed: cache.failed(document.revision(), floor),
+                follow: shown.stage.follow,
+                rest_ghost: shown.stage.rest_ghost,
+            }
+        }),
     }
 }
 

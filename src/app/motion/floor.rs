@@ -1,6 +1,7 @@
 //! A motion tab's floor: how the body rests at every tick, as the latest solution worked out
 //! (`floor_job`) and the revision being worked out.
 
+use crate::codec::Problem;
 use crate::robot::floor::Rest;
 use std::sync::Arc;
 
@@ -13,6 +14,9 @@ pub struct FloorCache {
     pub ticks: Arc<Vec<Rest>>,
     /// The revision a thread is working on.
     pub pending: Option<u64>,
+    /// The floor's problems of the revision the ticks are for, and where they happen (the
+    /// rest model's: the simulation's falls and slips replace its own where it has run).
+    pub problems: (Vec<Problem>, Vec<[u64; 2]>),
 }
 
 impl FloorCache {
@@ -36,12 +40,18 @@ impl FloorCache {
         self.revision != Some(revision) && self.pending.is_none()
     }
 
-    /// Keeps a solution, whatever its revision (the newest there is).
-    pub fn store(&mut self, revision: u64, ticks: Arc<Vec<Rest>>) {
+    /// Keeps a solution, whatever its revision (the newest there is), with its problems.
+    pub fn store(
+        &mut self,
+        revision: u64,
+        ticks: Arc<Vec<Rest>>,
+        problems: (Vec<Problem>, Vec<[u64; 2]>),
+    ) {
         if self.pending == Some(revision) {
             self.pending = None;
         }
         self.revision = Some(revision);
         self.ticks = ticks;
+        self.problems = problems;
     }
 }

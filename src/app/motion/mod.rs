@@ -18,6 +18,8 @@ pub mod palette;
 mod problems_panel;
 pub mod recorder;
 pub mod save;
+pub mod simulation;
+pub mod simulation_job;
 pub mod stage;
 pub mod tab;
 mod table;

@@ -19,6 +19,8 @@ pub struct MotionTab {
     pub playback: Playback,
     /// How the body rests at every tick, worked out in the background.
     pub floor: FloorCache,
+    /// The robot simulated on the floor, while the stage's Simulate switch is on.
+    pub sim: super::simulation::SimCache,
     /// What the window keeps of the sound and LED tracks (they are the document's).
     pub track_view: TrackView,
     /// What the stage shows.
@@ -39,6 +41,7 @@ impl MotionTab {
             view: View::for_motion(&document.motion),
             playback: Playback::default(),
             floor: FloorCache::default(),
+            sim: super::simulation::SimCache::default(),
             track_view: TrackView::default(),
             stage: StageModel::default(),
             safety_confirmed: false,

@@ -11,7 +11,12 @@ use crate::robot::timing::{TICK_MS, keyframe_times_ms};
 
 /// A turn between two ticks beyond this (degrees) onto other parts is a fall.
 pub const FALL_TURN_DEG: f64 = 10.0;
-/// Standing on paws with the weight nearer the edge than this (mm) is unstable...
+/// Resting on a part other than the paws, rolled further than this (degrees), is a fall
+/// however slowly it came...
+pub const TOPPLE_ROLL_DEG: f64 = 20.0;
+/// ...once it has lasted this long (ms).
+pub const TOPPLE_MS: u64 = 100;
+/// Standing on paws with the weight nearer the edge than this (mm) is a note...
 pub const UNSTABLE_MARGIN_MM: f32 = 10.0;
 /// ...when it lasts longer than this (ms).
 pub const UNSTABLE_MS: u64 = 100;
@@ -132,12 +137,18 @@ fn falls(
     ticks: &[Rest],
     at: &impl Fn(ProblemCode, usize, String) -> Problem,
 ) -> Vec<(Problem, [u64; 2])> {
+    let paws = paw_bits(parts);
+    // Lying on a part other than its paws, rolled over: the slow topple.
+    let rolled = |r: &Rest| r.contacts & !paws != 0 && r.roll_deg().abs() > TOPPLE_ROLL_DEG;
     let mut out = Vec::new();
+    // Fallen (said), until the body is back within half the roll.
+    let mut down = ticks.first().is_some_and(rolled);
+    let mut rolled_since: Option<usize> = None;
     for (t, pair) in ticks.windows(2).enumerate() {
         let (before, now) = (&pair[0], &pair[1]);
+        let tick = t + 1;
         let turn = turn_deg(before.up, now.up);
         if turn > FALL_TURN_DEG && before.contacts != now.contacts {
-            let tick = t + 1;
             let message = format!(
                 "at {} ms the robot topples onto {} ({}), turning {turn:.0}° in one tick",
                 tick as u64 * TICK_MS,
@@ -148,6 +159,31 @@ fn falls(
                 at(crate::robot::codes::FALLS, tick, message),
                 span(t, tick + 1),
             ));
+            down = true;
+        }
+        if rolled(now) {
+            let since = *rolled_since.get_or_insert(tick);
+            let lasted = (tick - since) as u64 * TICK_MS;
+            if !down && lasted >= TOPPLE_MS {
+                let level = ticks.get(since.saturating_sub(1)).map_or(now.up, |r| r.up);
+                let message = format!(
+                    "at {} ms the robot has rolled slowly onto {} and rests on {} ({:.0}° of roll)",
+                    since as u64 * TICK_MS,
+                    side(level, now.up),
+                    names(parts, now.contacts & !paws),
+                    now.roll_deg()
+                );
+                out.push((
+                    at(crate::robot::codes::FALLS, since, message),
+                    span(since, tick + 1),
+                ));
+                down = true;
+            }
+        } else {
+            rolled_since = None;
+            if now.roll_deg().abs() < TOPPLE_ROLL_DEG / 2.0 {
+                down = false;
+            }
         }
     }
     out
@@ -198,10 +234,11 @@ fn unstable(
                 t as u64 * TICK_MS,
                 names(parts, worst.contacts)
             );
-            out.push((
-                at(crate::robot::codes::UNSTABLE, start, message),
-                span(start, t),
-            ));
+            // A note: a body at rest cannot balance by moving, as a walk does, so this says
+            // where to look, not that anything is wrong (the simulation tells that).
+            let mut problem = at(crate::robot::codes::UNSTABLE, start, message);
+            problem.severity = Severity::Info;
+            out.push((problem, span(start, t)));
         }
     }
     out

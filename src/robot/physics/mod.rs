@@ -10,6 +10,7 @@
 
 mod judge;
 mod model;
+mod problems;
 mod run;
 mod world;
 
@@ -17,6 +18,7 @@ mod world;
 mod tests;
 
 pub use model::{HEAD_TORQUE_NM, LEG_TORQUE_NM};
+pub use problems::simulated_problems;
 pub use run::{LEAD_IN_TICKS, MAX_SIMULATED_TICKS};
 pub use world::STEP_S;
 
@@ -186,6 +188,9 @@ pub enum SimulateError {
     /// A newer request came first.
     #[error("cancelled")]
     Cancelled,
+    /// The simulation stopped on an error of its own (a panic caught on its thread).
+    #[error("the simulation stopped on an internal error")]
+    Internal,
 }
 
 /// Simulates `motion` on the floor. `progress` is told the share done now and then (0 to

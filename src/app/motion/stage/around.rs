@@ -358,6 +358,7 @@ mod tests {
             focused: None,
             lights: None,
             shows: StageModel::default(),
+            sim: None,
         };
         // Every 104 ms: 392 and 288 before, 600 and 704 after, each the pose the robot
         // commands then.

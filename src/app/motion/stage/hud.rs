@@ -22,6 +22,9 @@ pub struct Hud<'a> {
     pub on_keyframe: bool,
     /// Whether the motion is too long for the floor to be worked out every tick.
     pub too_long: bool,
+    /// The simulated body at the playhead, and the floor it is on (its lines replace the
+    /// rest model's).
+    pub simulated: Option<(&'a crate::robot::physics::Tick, &'a [floor::Part], String)>,
 }
 
 /// A stage smaller than this (points) has its text in a strip below the picture: written
@@ -104,7 +107,57 @@ impl Text {
 }
 
 /// What the stage says, line by line, with each line's colour.
+/// The simulated body's lines: where it is, how it is turned, what it touches.
+fn simulated_lines(
+    hud: &Hud<'_>,
+    (tick, parts, floor): &(&crate::robot::physics::Tick, &[floor::Part], String),
+) -> Vec<(String, Color32)> {
+    let on: Vec<String> = parts
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i < 32 && tick.touching & (1 << i) != 0)
+        .map(|(_, p)| p.name())
+        .collect();
+    let paws_only = parts
+        .iter()
+        .enumerate()
+        .all(|(i, p)| p.is_paw() || i >= 32 || tick.touching & (1 << i) == 0);
+    vec![
+        (
+            format!(
+                "{} simulated on {floor} · {:.0} mm up · pitch {:+.1}° · roll {:+.1}°",
+                hud.rig.model.name(),
+                tick.height_mm,
+                tick.pitch_deg,
+                tick.roll_deg
+            ),
+            Color32::from_rgb(150, 215, 235),
+        ),
+        (
+            format!(
+                "{:.0} mm forward · {:.0} mm left · turned {:.0}° · on {}",
+                tick.position_mm[0],
+                tick.position_mm[1],
+                tick.heading_deg,
+                if on.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    on.join(", ")
+                }
+            ),
+            if paws_only {
+                Color32::from_gray(220)
+            } else {
+                Color32::from_rgb(240, 120, 100)
+            },
+        ),
+    ]
+}
+
 fn said(hud: &Hud<'_>) -> Vec<(String, Color32)> {
+    if let Some(simulated) = &hud.simulated {
+        return simulated_lines(hud, simulated);
+    }
     let settled = hud.settled;
     let mut said = vec![(
         format!(

@@ -32,6 +32,8 @@ pub struct StageInput<'a> {
     pub lights: Option<crate::behaviour::lights::Lights>,
     /// The ghosts and the paths, as the user set them.
     pub shows: StageModel,
+    /// The simulation, while the Simulate switch is on.
+    pub sim: Option<super::simulated::SimShow<'a>>,
 }
 
 /// The floor's up at `tick - 1` (how the tick before left the body), else the file's own

@@ -18,6 +18,7 @@ pub mod model;
 pub mod paint;
 mod picture;
 pub mod posing;
+pub mod simulated;
 pub mod solid;
 
 use crate::app::field;
@@ -47,6 +48,9 @@ pub struct StageState {
     /// stage's size changes, so a window that grows or a panel that settles keeps the robot
     /// whole and large.
     framed: Option<egui::Vec2>,
+    /// Whether a simulated robot was drawn last frame (the first one drawn is framed with
+    /// its path).
+    simulated: bool,
     /// Posing by the handles.
     pub posing: posing::Posing,
     /// The pose library's rows.
@@ -64,6 +68,7 @@ impl Default for StageState {
             picture: None,
             reframe: true,
             framed: None,
+            simulated: false,
             posing: posing::Posing::default(),
             poses: posing::LibraryView::default(),
         }
@@ -129,17 +134,18 @@ fn toolbar(
                 state.reframe = true;
             }
         }
+        event = simulate_switch(ui, shows);
         if compact {
             // Open while its fields are used (a click into Ghosts would close a menu).
             let config = egui::containers::menu::MenuConfig::new()
                 .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
             egui::containers::menu::MenuButton::new("…")
                 .config(config)
-                .ui(ui, |ui| event = shows_ui(ui, shows, large))
+                .ui(ui, |ui| event = shows_ui(ui, shows, large).or(event))
                 .0
                 .on_hover_text("Ghosts, the paws' paths and the stage's size");
         } else {
-            event = shows_ui(ui, shows, large);
+            event = shows_ui(ui, shows, large).or(event);
         }
     });
     event
@@ -175,6 +181,7 @@ fn shows_ui(ui: &mut egui::Ui, shows: model::StageModel, large: bool) -> Option<
     {
         event = Some(StageEvent::Change(model::StageAction::Paths(paths)));
     }
+    event = simulate_options(ui, shows).or(event);
     let mut bar = shows.pose_bar;
     if ui
         .checkbox(&mut bar, "Posing")
@@ -194,6 +201,57 @@ fn shows_ui(ui: &mut egui::Ui, shows: model::StageModel, large: bool) -> Option<
         event = Some(StageEvent::ToggleLarge);
     }
     event
+}
+
+/// The Simulate switch (always on the toolbar).
+fn simulate_switch(ui: &mut egui::Ui, shows: model::StageModel) -> Option<StageEvent> {
+    let mut on = shows.simulate;
+    if ui
+        .toggle_value(&mut on, "Simulate")
+        .on_hover_text(
+            "The robot where physics puts it on the floor: its servos follow the commands at \
+             their speed and torque, it walks, slips and falls as it would (the floor's \
+             falls and slips are then the simulation's)",
+        )
+        .changed()
+    {
+        return Some(StageEvent::Change(model::StageAction::Simulate(on)));
+    }
+    None
+}
+
+/// While simulating: the floor, the camera following the body and the rest model's ghost.
+fn simulate_options(ui: &mut egui::Ui, shows: model::StageModel) -> Option<StageEvent> {
+    let mut event = None;
+    if shows.simulate {
+        ui.label("Floor:");
+        for floor in model::SimFloor::ALL {
+            if ui
+                .radio(shows.floor == floor, floor.label())
+                .on_hover_text("The floor the robot is simulated on (its friction is an estimate)")
+                .clicked()
+            {
+                event = Some(model::StageAction::Floor(floor));
+            }
+        }
+        let mut follow = shows.follow;
+        if ui
+            .checkbox(&mut follow, "Follow")
+            .on_hover_text("The camera follows the body (else it walks across the floor)")
+            .changed()
+        {
+            event = Some(model::StageAction::Follow(follow));
+        }
+        let mut ghost = shows.rest_ghost;
+        if ui
+            .checkbox(&mut ghost, "Rest pose")
+            .on_hover_text("The rest model's pose as a ghost beside the simulated robot")
+            .changed()
+        {
+            event = Some(model::StageAction::RestGhost(ghost));
+        }
+    }
+    event.map(StageEvent::Change)
 }
 
 /// How the ghosts are spaced: every so many ms (the pose the robot commands then), or at
@@ -293,15 +351,25 @@ pub fn stage_ui(
         _ => picture::make(&painter, &rig, input, key, trails),
     };
     painter.extend(picture.shapes.iter().cloned());
-    posing::handles_ui(
-        ui,
-        input,
-        &mut state.posing,
-        &state.camera,
-        (picture.view, &picture.handles),
-    );
+    if let Some(show) = input.sim {
+        simulated_ui(ui, input, &show, &state.camera, picture.view);
+    } else {
+        posing::handles_ui(
+            ui,
+            input,
+            &mut state.posing,
+            &state.camera,
+            (picture.view, &picture.handles),
+        );
+    }
     state.hits.clone_from(&picture.hits);
     state.rect = Some(picture.view);
+    let simulated = input.sim.is_some_and(|show| show.sim.is_some());
+    if simulated && !state.simulated {
+        // The simulated robot and its path, framed when they first appear.
+        state.reframe = true;
+    }
+    state.simulated = simulated;
     let resized = state.framed.is_some_and(|size| size != picture.view.size());
     if response.double_clicked() || std::mem::take(&mut state.reframe) || resized {
         if !picture.corners.is_empty() {
@@ -318,6 +386,57 @@ pub fn stage_ui(
     }
     state.picture = Some(picture);
     event
+}
+
+/// The simulation's line in the stage's corner, and the simulated body as a screen reader
+/// finds it: named for where it is on the floor, placed where it is drawn.
+fn simulated_ui(
+    ui: &egui::Ui,
+    input: &StageInput<'_>,
+    show: &simulated::SimShow<'_>,
+    camera: &Camera,
+    view: Rect,
+) {
+    let tick = show
+        .sim
+        .and_then(|sim| simulated::tick_at(sim, input.playhead_ms));
+    let line = simulated::status(show, tick);
+    // The stage's text says where the simulated body is; this line says what is under way.
+    if show.progress.is_some() || show.failed.is_some() || tick.is_none() {
+        corner_line(ui, view, &line);
+    }
+    let Some(tick) = tick else {
+        return;
+    };
+    let (by, _) = simulated::placement(tick, show.follow);
+    let Some(spot) = camera.project([by[0], by[1], tick.height_mm], view) else {
+        return;
+    };
+    let area = Rect::from_center_size(spot.pos, egui::Vec2::splat(24.0));
+    let response = ui.interact(
+        area,
+        ui.scope_id().with("simulated body"),
+        egui::Sense::hover(),
+    );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &line));
+}
+
+/// A line in the stage's bottom left corner, on a dark backdrop.
+fn corner_line(ui: &egui::Ui, view: Rect, line: &str) {
+    let painter = ui.painter_at(view);
+    let galley = painter.layout(
+        line.to_owned(),
+        egui::FontId::proportional(13.0),
+        egui::Color32::from_rgb(150, 215, 235),
+        (view.width() - 22.0).max(60.0),
+    );
+    let at = view.left_bottom() + egui::vec2(8.0, -galley.size().y - 8.0);
+    painter.rect_filled(
+        Rect::from_min_size(at, galley.size()).expand(3.0),
+        3.0,
+        egui::Color32::from_black_alpha(170),
+    );
+    painter.galley(at, galley, egui::Color32::WHITE);
 }
 
 /// Orbit, pan, zoom and the view keys.

@@ -20,6 +20,50 @@ pub struct StageModel {
     pub mirror: bool,
     /// Whether the posing bar (the body's sliders, the balance) is shown.
     pub pose_bar: bool,
+    /// Whether the robot is drawn where the physics simulation puts it (`robot::physics`),
+    /// and the floor's problems are the simulation's.
+    pub simulate: bool,
+    /// The floor it is simulated on.
+    pub floor: SimFloor,
+    /// Whether the camera follows the simulated body (else the body walks across the floor).
+    pub follow: bool,
+    /// Whether the rest model's pose is drawn as a ghost beside the simulated robot.
+    pub rest_ghost: bool,
+}
+
+/// The floors the window simulates on (the command line also takes any friction).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum SimFloor {
+    /// Carpet (μ 0.8).
+    #[default]
+    Carpet,
+    /// Wood (μ 0.6).
+    Wood,
+    /// Tile (μ 0.4).
+    Tile,
+}
+
+impl SimFloor {
+    /// All of them, for a menu.
+    pub const ALL: [Self; 3] = [Self::Carpet, Self::Wood, Self::Tile];
+
+    /// The physics' floor.
+    #[must_use]
+    pub fn floor(self) -> crate::robot::physics::Floor {
+        use crate::robot::physics::Floor;
+        match self {
+            Self::Carpet => Floor::Carpet,
+            Self::Wood => Floor::Wood,
+            Self::Tile => Floor::Tile,
+        }
+    }
+
+    /// Its name and friction, as the menu shows it.
+    #[must_use]
+    pub fn label(self) -> String {
+        let floor = self.floor();
+        format!("{} (μ {})", floor.name(), floor.mu())
+    }
 }
 
 /// How onion-skin ghosts are spaced.
@@ -45,6 +89,10 @@ impl Default for StageModel {
             margin_mm: DEFAULT_MARGIN_MM,
             mirror: false,
             pose_bar: true,
+            simulate: false,
+            floor: SimFloor::Carpet,
+            follow: false,
+            rest_ghost: false,
         }
     }
 }
@@ -71,6 +119,14 @@ pub enum StageAction {
     Mirror(bool),
     /// Show the posing bar, or not.
     PoseBar(bool),
+    /// Simulate the robot on the floor, or not.
+    Simulate(bool),
+    /// Simulate on this floor.
+    Floor(SimFloor),
+    /// The camera follows the simulated body, or not.
+    Follow(bool),
+    /// Draw the rest model's pose beside the simulated robot, or not.
+    RestGhost(bool),
 }
 
 /// The most ghosts on each side of the playhead.
@@ -90,6 +146,10 @@ impl StageModel {
             StageAction::Margin(mm) => self.margin_mm = mm.min(MAX_MARGIN_MM),
             StageAction::Mirror(on) => self.mirror = on,
             StageAction::PoseBar(shown) => self.pose_bar = shown,
+            StageAction::Simulate(on) => self.simulate = on,
+            StageAction::Floor(floor) => self.floor = floor,
+            StageAction::Follow(on) => self.follow = on,
+            StageAction::RestGhost(on) => self.rest_ghost = on,
         }
     }
 }

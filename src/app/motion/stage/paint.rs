@@ -65,7 +65,13 @@ impl Canvas<'_> {
 
     /// The floor: a dark square with a grid, lines every 50 mm.
     pub fn floor(&self) {
+        self.floor_shifted([0.0, 0.0]);
+    }
+
+    /// The floor with its grid moved by `shift` (mm; a followed body walks over it).
+    pub fn floor_shifted(&self, shift: [f32; 2]) {
         let h = FLOOR_HALF;
+        let (dx, dy) = (shift[0] % GRID_STEP, shift[1] % GRID_STEP);
         self.polygon(
             &[[h, h, 0.0], [-h, h, 0.0], [-h, -h, 0.0], [h, -h, 0.0]],
             Color32::from_rgb(46, 48, 54),
@@ -80,8 +86,13 @@ impl Canvas<'_> {
                 Color32::from_rgb(66, 69, 78)
             };
             let stroke = Stroke::new(1.0, color);
-            self.line([v, -h, 0.0], [v, h, 0.0], stroke);
-            self.line([-h, v, 0.0], [h, v, 0.0], stroke);
+            let (x, y) = (v + dx, v + dy);
+            if x.abs() <= h {
+                self.line([x, -h, 0.0], [x, h, 0.0], stroke);
+            }
+            if y.abs() <= h {
+                self.line([-h, y, 0.0], [h, y, 0.0], stroke);
+            }
         }
     }
 

@@ -39,6 +39,9 @@ pub struct Key {
     ghost_ups: Vec<[f64; 3]>,
     /// The paths' making, when they are drawn.
     trails: Option<u64>,
+    /// The simulation drawn: which, its tick, whether followed, whether with the rest
+    /// model's ghost.
+    sim: Option<(u64, u64, bool, bool)>,
 }
 
 impl Key {
@@ -83,6 +86,11 @@ impl Key {
                 .collect(),
             ghosts,
             trails,
+            sim: input.sim.and_then(|show| {
+                let sim = show.sim?;
+                let tick = super::simulated::tick_at(sim, input.playhead_ms)?;
+                Some((show.generation, tick.time_ms, show.follow, show.rest_ghost))
+            }),
         }
     }
 }
@@ -115,6 +123,15 @@ pub fn make(
     let body = rig.pose(input.values);
     let settled = floor::settle(&body, key.up, None);
     let handles = super::posing::Handles::of(rig, input.values, &settled);
+    let simulated = input.sim.and_then(|show| {
+        let sim = show.sim?;
+        Some((
+            show,
+            sim,
+            super::simulated::tick_at(sim, input.playhead_ms)?,
+        ))
+    });
+    let parts = rig.parts();
     let text = Text::layout(
         painter,
         &Hud {
@@ -124,6 +141,8 @@ pub fn make(
             rig,
             on_keyframe: key.on_keyframe,
             too_long: key.too_long,
+            simulated: simulated
+                .map(|(_, sim, tick)| (tick, parts.as_slice(), sim.settings.floor.name())),
         },
         key.rect,
     );
@@ -137,7 +156,17 @@ pub fn make(
         4.0,
         Color32::from_rgb(28, 30, 35),
     ));
-    canvas.floor();
+    let simulated = input.sim.and_then(|show| {
+        let sim = show.sim?;
+        Some((
+            show,
+            sim,
+            super::simulated::tick_at(sim, input.playhead_ms)?,
+        ))
+    });
+    canvas.floor_shifted(simulated.map_or([0.0, 0.0], |(show, _, tick)| {
+        super::simulated::floor_shift(tick, show.follow)
+    }));
     let motion = input.motion;
     let index = |name: &str| {
         motion
@@ -157,6 +186,14 @@ pub fn make(
             .and_then(|j| input.values.get(j))
             .map_or(0.0, |&v| urad_to_deg(v))
     };
+    if let Some((show, sim, tick)) = simulated {
+        return simulated_picture(
+            canvas,
+            (rig, input, key.clone(), handles, text),
+            (show, sim, tick),
+            (&paint, &index, (&body, &settled, &degrees)),
+        );
+    }
     let robot = solid::robot(rig, &body, &settled, &paint, &index, &degrees);
     canvas.shadows(&robot);
     overlay_support(&canvas, &settled);
@@ -192,6 +229,62 @@ pub fn make(
                     .map(super::posing::narrow),
             )
             .collect(),
+        handles,
+    }
+}
+
+/// The picture of the robot where the simulation puts it: the floor moved under it when
+/// followed, its path, its shadow, the rest model's ghost beside it when asked; no support
+/// polygon or centre of mass (they are the rest model's), no posing handles.
+#[expect(
+    clippy::type_complexity,
+    reason = "the picture's parts, passed through"
+)]
+fn simulated_picture(
+    canvas: Canvas<'_>,
+    (rig, input, key, handles, text): (&Rig, &StageInput<'_>, Key, super::posing::Handles, Text),
+    (show, sim, tick): (
+        super::simulated::SimShow<'_>,
+        &crate::robot::physics::Simulation,
+        &crate::robot::physics::Tick,
+    ),
+    (paint, index, rest): (
+        &solid::Paint<'_>,
+        &dyn Fn(&str) -> Option<usize>,
+        (&floor::Body, &floor::Settled, &dyn Fn(Option<usize>) -> f64),
+    ),
+) -> Picture {
+    let robot = super::simulated::robot(rig, tick, input.values, paint, index, show.follow);
+    super::simulated::path(&canvas, sim, tick, show.follow);
+    canvas.shadows(&robot);
+    if show.rest_ghost {
+        let grey = |_: usize| Color32::from_rgba_unmultiplied(170, 175, 190, 110);
+        let ghost_paint = solid::Paint {
+            joint_color: &grey,
+            focused: None,
+            ghost: Some(Color32::from_rgba_unmultiplied(170, 175, 190, 110)),
+            lights: None,
+        };
+        let (body, settled, degrees) = rest;
+        let mut ghost = solid::robot(rig, body, settled, &ghost_paint, index, degrees);
+        super::simulated::ghost_beside(&mut ghost, tick, show.follow);
+        canvas.solids(&ghost);
+    }
+    let drawn = canvas.solids(&robot);
+    let hits = drawn
+        .into_iter()
+        .filter(|d| d.solid)
+        .map(|d| (d.joint, d.corners))
+        .collect();
+    let view = canvas.rect;
+    text.draw(&canvas, key.rect);
+    Picture {
+        view,
+        shapes: canvas.recorder.finish(),
+        key,
+        hits,
+        // The robot wherever it walks to on its path, framed together.
+        corners: super::simulated::framed_corners(&robot, sim, tick, show.follow),
         handles,
     }
 }

@@ -1,0 +1,193 @@
+//! A motion tab's simulation (`robot::physics`): while the stage's Simulate switch is on,
+//! the motion is simulated on a thread of its own (`simulation_job`) once the edits pause, a
+//! newer edit cancelling the run under way; its progress is shared with the window. The
+//! apply step starts the work and takes the result; the floor's problems then carry the
+//! simulation's falls and slips in place of the rest model's (`merged_problems`).
+
+use crate::codec::Problem;
+use crate::codec::mtn::Motion;
+use crate::robot::physics::{self, Floor, SimulateError, Simulation};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+/// The edits pause when the motion has not changed for this long (s).
+pub const PAUSE_S: f64 = 0.3;
+
+/// A simulation, or why there is none.
+pub type SimResult = Result<Arc<Simulation>, SimulateError>;
+
+/// A run to make: what it simulates, and what it shares with the window.
+#[derive(Debug)]
+pub struct Run {
+    /// The revision and floor.
+    pub wants: (u64, Floor),
+    /// The motion.
+    pub motion: Motion,
+    /// Set when a newer edit stops it.
+    pub cancel: Arc<AtomicBool>,
+    /// Its progress, in thousandths.
+    pub progress: Arc<AtomicU32>,
+}
+
+/// A run under way.
+#[derive(Clone, Debug)]
+pub struct Pending {
+    /// The revision and floor it simulates.
+    pub wants: (u64, Floor),
+    /// Set to stop it.
+    cancel: Arc<AtomicBool>,
+    /// Its progress, in thousandths.
+    progress: Arc<AtomicU32>,
+}
+
+impl Pending {
+    /// Its share done (0 to 1).
+    #[must_use]
+    pub fn progress(&self) -> f32 {
+        #[expect(clippy::cast_precision_loss, reason = "thousandths")]
+        let done = self.progress.load(Ordering::Relaxed) as f32 / 1000.0;
+        done
+    }
+}
+
+/// A tab's simulation: the latest done, the one under way, and when the motion last
+/// changed.
+#[derive(Clone, Debug, Default)]
+pub struct SimCache {
+    /// The revision and floor the result is for, and the result (or why there is none).
+    pub done: Option<((u64, Floor), SimResult)>,
+    /// The run under way.
+    pub pending: Option<Pending>,
+    /// The revision seen last, and when (the window's clock, s).
+    seen: Option<(u64, f64)>,
+    /// Which result is kept: it changes with each.
+    generation: u64,
+}
+
+impl SimCache {
+    /// The simulation of `revision` on `floor`, when done.
+    #[must_use]
+    pub fn current(&self, revision: u64, floor: Floor) -> Option<&Arc<Simulation>> {
+        match &self.done {
+            Some((wants, Ok(sim))) if *wants == (revision, floor) => Some(sim),
+            _ => None,
+        }
+    }
+
+    /// The simulation to draw for `revision` on `floor`: its own when done, else the latest
+    /// on that floor while the new one is made; and which result that is.
+    #[must_use]
+    pub fn latest(&self, revision: u64, floor: Floor) -> (u64, Option<&Simulation>) {
+        let _ = revision;
+        match &self.done {
+            Some(((_, f), Ok(sim))) if *f == floor => (self.generation, Some(sim.as_ref())),
+            _ => (self.generation, None),
+        }
+    }
+
+    /// Why the simulation of `revision` on `floor` could not be made, if it could not.
+    #[must_use]
+    pub fn failed(&self, revision: u64, floor: Floor) -> Option<&SimulateError> {
+        match &self.done {
+            Some((wants, Err(why))) if *wants == (revision, floor) => Some(why),
+            _ => None,
+        }
+    }
+
+    /// Stops the run under way, if any.
+    pub fn cancel(&mut self) {
+        if let Some(p) = self.pending.take() {
+            p.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// What to start, if anything, for `wants` at `now` (s): nothing while it is done or
+    /// under way, or while the motion changed less than [`PAUSE_S`] ago (a newer revision
+    /// cancels the run under way at once).
+    pub fn start(&mut self, wants: (u64, Floor), now: f64, motion: &Motion) -> Option<Run> {
+        let since = match self.seen {
+            Some((revision, at)) if revision == wants.0 => at,
+            _ => {
+                self.seen = Some((wants.0, now));
+                now
+            }
+        };
+        if self.done.as_ref().is_some_and(|(w, _)| *w == wants) {
+            return None;
+        }
+        if let Some(p) = &self.pending {
+            if p.wants == wants {
+                return None;
+            }
+            self.cancel();
+        }
+        if now - since < PAUSE_S {
+            return None;
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(AtomicU32::new(0));
+        self.pending = Some(Pending {
+            wants,
+            cancel: Arc::clone(&cancel),
+            progress: Arc::clone(&progress),
+        });
+        Some(Run {
+            wants,
+            motion: motion.clone(),
+            cancel,
+            progress,
+        })
+    }
+
+    /// Takes a result: kept when it is the one under way (a cancelled run's is dropped).
+    pub fn take(&mut self, wants: (u64, Floor), result: SimResult) {
+        let Some(pending) = &self.pending else {
+            return;
+        };
+        if pending.wants != wants {
+            return;
+        }
+        self.pending = None;
+        if matches!(result, Err(SimulateError::Cancelled)) {
+            return;
+        }
+        self.done = Some((wants, result));
+        self.generation += 1;
+    }
+}
+
+/// The floor's problems with the simulation's falls and slips in place of the rest
+/// model's, and where each happens on the timeline (a simulated fall marks 200 ms from its
+/// time, a slip 100 ms).
+#[must_use]
+pub fn merged_problems(
+    motion: &Motion,
+    rest: (&[Problem], &[[u64; 2]]),
+    sim: &Simulation,
+) -> (Vec<Problem>, Vec<[u64; 2]>) {
+    use crate::robot::codes::{FALLS, PAW_SLIDE};
+    let offsets = crate::codec::mtn::offsets(motion).unwrap_or_default();
+    let (problems, spans) = rest;
+    let replaced = |p: &Problem| p.code == FALLS || p.code == PAW_SLIDE;
+    // The rest model's spans that are not a fall's or a slide's (the unstable stretches).
+    let kept_times: Vec<u64> = problems
+        .iter()
+        .filter(|p| !replaced(p))
+        .filter_map(|p| p.time_ms)
+        .collect();
+    let mut out_spans: Vec<[u64; 2]> = spans
+        .iter()
+        .filter(|s| kept_times.contains(&s[0]))
+        .copied()
+        .collect();
+    let mut out: Vec<Problem> = problems.iter().filter(|p| !replaced(p)).cloned().collect();
+    for p in physics::simulated_problems(motion, &offsets, sim) {
+        if let Some(t) = p.time_ms {
+            let length = if p.code == FALLS { 200 } else { 100 };
+            out_spans.push([t, t + length]);
+        }
+        out.push(p);
+    }
+    out_spans.sort_unstable();
+    (out, out_spans)
+}

@@ -1,0 +1,176 @@
+//! The stage's Simulate switch: the motion simulated with physics off the window's thread,
+//! the robot drawn where it goes, its falls and slips in the Problems panel marked as
+//! simulated; switched off, the rest model's problems again.
+
+use crate::common::ui::{doc, said, scroll_to_problems, tab};
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::action::Action;
+use mtn_studio::codec::mtn::{self, Motion};
+use mtn_studio::robot::codes::FALLS;
+use mtn_studio::robot::floor;
+use mtn_studio::robot::kinematics::Leg;
+use mtn_studio::robot::physics::Floor;
+use mtn_studio::robot::postures::new_motion;
+use mtn_studio::robot::{Model, deg_to_urad};
+
+/// The ERS-7's stand, then both left legs folded up over a second, held a second.
+fn left_legs_folded() -> Motion {
+    let mut motion = new_motion("DRX-1000", "stand").expect("the stand");
+    let rig = floor::rig(&motion).expect("a rig");
+    assert_eq!(rig.model, Model::Ers7);
+    let mut row = motion.keyframes.get(0).expect("first").angles_urad.to_vec();
+    for leg in [Leg::LeftFront, Leg::LeftHind] {
+        let [j1, _, j3] = rig.leg_joints(leg).map(Option::unwrap);
+        row[j1] = deg_to_urad(if leg.is_front() { 40.0 } else { -40.0 });
+        row[j3] = deg_to_urad(110.0);
+    }
+    let body = motion.keyframes.body()[0];
+    motion.keyframes.push(62, body, &row).expect("row");
+    motion.keyframes.push(62, body, &row).expect("row");
+    motion
+}
+
+/// A window on `motion`, written to a file of its own.
+fn window_on(motion: &Motion, name: &str) -> Harness<'static, StudioApp> {
+    let dir = crate::common::scratch_dir("simulating", name);
+    let path = dir.join(format!("{name}.mtn"));
+    std::fs::write(&path, mtn::encode(motion).expect("encoded")).expect("written");
+    let mut app = StudioApp::empty();
+    app.push(Action::Open(path));
+    let mut harness = crate::common::ui::harness_sized(app, [1400.0, 900.0]);
+    harness.run();
+    harness
+}
+
+/// Clicks the stage's Simulate switch, as a person would.
+fn switch_simulate(h: &mut Harness<'_, StudioApp>) {
+    h.get_by_label("Simulate").click();
+    h.run();
+}
+
+/// Steps the window until the tab's simulation of its motion as it is now is done (it runs
+/// on a thread of its own once the edits pause).
+pub fn wait_simulated(h: &mut Harness<'_, StudioApp>, floor: Floor) {
+    let started = std::time::Instant::now();
+    loop {
+        h.step();
+        let tab = tab(h);
+        if tab.sim.current(tab.document.revision(), floor).is_some() {
+            break;
+        }
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the simulation never came: {}",
+            said(h)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run();
+}
+
+fn simulated_falls(h: &Harness<'_, StudioApp>) -> Vec<String> {
+    doc(h)
+        .problems()
+        .iter()
+        .filter(|p| p.code == FALLS && p.message.starts_with("simulated:"))
+        .map(|p| p.message.clone())
+        .collect()
+}
+
+#[test]
+fn a_fall_the_simulation_finds_is_listed_as_simulated_and_goes_when_the_switch_is_off() {
+    let mut h = window_on(&left_legs_folded(), "falls");
+    assert!(simulated_falls(&h).is_empty());
+    switch_simulate(&mut h);
+    assert!(tab(&h).stage.simulate);
+    wait_simulated(&mut h, Floor::Carpet);
+    let falls = simulated_falls(&h);
+    assert!(!falls.is_empty(), "{:?}", doc(&h).problems());
+    assert!(falls[0].contains("left"), "{falls:?}");
+    // The Problems panel lists it, marked as simulated, with its time.
+    scroll_to_problems(&mut h);
+    assert!(
+        h.query_all_by_label_contains("simulated: at")
+            .next()
+            .is_some(),
+        "the problems panel does not list the simulated fall"
+    );
+    // The stage says where the simulated body is, as a screen reader finds it.
+    assert!(
+        h.query_all_by_label_contains("Simulated body:")
+            .next()
+            .is_some()
+    );
+    // Off again: the rest model's problems, none simulated.
+    switch_simulate(&mut h);
+    assert!(simulated_falls(&h).is_empty(), "{:?}", doc(&h).problems());
+}
+
+#[test]
+fn sonys_walk_simulated_walks_forward_on_the_stage() {
+    if !crate::common::corpus_present("sonys_walk_simulated_walks_forward_on_the_stage") {
+        return;
+    }
+    let walk = mtn::decode(&crate::common::corpus_entry(
+        "monet-ERS-7-MOTION7.ODA",
+        "a_walk#walk_sox_fwd",
+    ))
+    .expect("decodes")
+    .motion;
+    let mut h = window_on(&walk, "walk");
+    switch_simulate(&mut h);
+    wait_simulated(&mut h, Floor::Carpet);
+    let body = |h: &Harness<'_, StudioApp>| {
+        let node = h
+            .query_all_by_label_contains("Simulated body:")
+            .next()
+            .expect("the simulated body on the stage");
+        (
+            node.accesskit_node()
+                .label()
+                .unwrap_or_default()
+                .to_string(),
+            node.rect().center(),
+        )
+    };
+    let (at_start, where_at_start) = body(&h);
+    assert!(at_start.contains("0 mm forward"), "{at_start}");
+    h.get_by_role_and_label(Role::Button, "Play").click();
+    // The walk plays a second of the window's clock.
+    for _ in 0..70 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(15));
+    }
+    h.run();
+    let (later, where_later) = body(&h);
+    let forward: f64 = later
+        .split("body: ")
+        .nth(1)
+        .and_then(|s| s.split(" mm forward").next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{later}"));
+    assert!(forward > 20.0, "{later}");
+    assert!(
+        where_later != where_at_start,
+        "the body did not move on the stage"
+    );
+}
+
+#[test]
+fn another_floor_is_another_simulation() {
+    let mut h = window_on(&left_legs_folded(), "floors");
+    switch_simulate(&mut h);
+    wait_simulated(&mut h, Floor::Carpet);
+    // The stage's corner is narrow: what it shows is in its "…" menu.
+    if h.query_by_label("…").is_some() {
+        h.get_by_label("…").click();
+        h.run();
+    }
+    h.get_by_label_contains("tile (μ 0.4)").click();
+    h.run();
+    assert_eq!(tab(&h).stage.floor.floor(), Floor::Tile);
+    wait_simulated(&mut h, Floor::Tile);
+}
