@@ -20,8 +20,43 @@ pub fn capitalised(text: &str) -> String {
     })
 }
 
+/// A distance said by its direction: "58 mm right" for -58 with ("left", "right"), "0 mm"
+/// for nothing (never "-0").
+#[must_use]
+pub fn signed_mm(mm: f64, positive: &str, negative: &str) -> String {
+    let rounded = mm.round();
+    if rounded == 0.0 {
+        "0 mm".to_owned()
+    } else if rounded > 0.0 {
+        format!("{rounded:.0} mm {positive}")
+    } else {
+        format!("{:.0} mm {negative}", -rounded)
+    }
+}
+
+/// A turn said by its direction: "3° right" for -3 with ("left", "right"), "0°" for none.
+#[must_use]
+pub fn signed_deg(deg: f64, positive: &str, negative: &str) -> String {
+    let rounded = deg.round();
+    if rounded == 0.0 {
+        "0°".to_owned()
+    } else if rounded > 0.0 {
+        format!("{rounded:.0}° {positive}")
+    } else {
+        format!("{:.0}° {negative}", -rounded)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn directions_are_said_without_signs() {
+        assert_eq!(super::signed_mm(-58.4, "left", "right"), "58 mm right");
+        assert_eq!(super::signed_mm(-0.3, "left", "right"), "0 mm");
+        assert_eq!(super::signed_mm(94.1, "forward", "back"), "94 mm forward");
+        assert_eq!(super::signed_deg(-1.6, "left", "right"), "2° right");
+    }
+
     use super::{capitalised, plural};
 
     #[test]

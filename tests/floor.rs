@@ -174,6 +174,24 @@ fn lifting_both_left_paws_at_once_is_a_fall_onto_the_left_side() {
 }
 
 #[test]
+fn lifting_both_left_paws_over_a_second_is_a_slow_topple_onto_the_left_side() {
+    // Over a second the body rolls onto its FL elbow without turning 10° in any one tick:
+    // still a fall, rolled past 20° onto a part other than its paws.
+    let motion = from_stand(&[&[("FL_LEG_VERT", 100.0), ("BL_LEG_VERT", 100.0)], &[]]);
+    let said = floor_codes(&motion);
+    let falls: Vec<&String> = said
+        .iter()
+        .filter(|(c, _)| *c == mtn_studio::robot::codes::FALLS)
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(falls.len(), 1, "{said:?}");
+    assert!(
+        falls[0].contains("rolled slowly onto its left side"),
+        "{falls:?}"
+    );
+}
+
+#[test]
 fn standing_and_lying_down_are_no_falls() {
     let stand = from_stand(&[&[]]);
     assert_eq!(floor_codes(&stand), []);
@@ -330,6 +348,18 @@ fn a_hind_paw_lifted_with_the_weight_over_the_diagonal_balances_on_the_edge() {
     assert!(
         unstable[0].contains("balances on FL paw, BL paw, FR paw"),
         "{unstable:?}"
+    );
+    // A note, not a warning: a body at rest cannot balance by moving as a walk does.
+    let offsets = mtn::offsets(&motion).unwrap();
+    let severities: Vec<_> = floor_problems(&motion, &offsets)
+        .into_iter()
+        .filter(|p| p.code == mtn_studio::robot::codes::UNSTABLE)
+        .map(|p| p.severity)
+        .collect();
+    assert_eq!(
+        severities,
+        [mtn_studio::codec::problem::Severity::Info],
+        "{said:?}"
     );
     // The head down, the weight stays well forward of that line: no problem.
     let steady = [("BR_LEG_VERT", 60.0), ("HEAD_PITCH", -60.0)];

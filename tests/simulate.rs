@@ -73,7 +73,8 @@ fn stance_sweep_mm(motion: &Motion) -> (f64, f64) {
                 continue;
             }
             let back = f64::from(before.paws[p][0] - now.paws[p][0]);
-            let turn = angles.get(t + 1).map_or(0.0, |a| a[p]) - angles.get(t).map_or(0.0, |a| a[p]);
+            let turn =
+                angles.get(t + 1).map_or(0.0, |a| a[p]) - angles.get(t).map_or(0.0, |a| a[p]);
             with += back - r * turn;
             without += back;
             n += 1.0;
@@ -117,8 +118,14 @@ fn sonys_forward_walk_walks_forward_as_far_as_its_paws_sweep() {
     // The ERS-7's (83 mm a play by the joints' sweep alone, 90 mm with the paw balls
     // rolling): within 40% to 110% of that over five plays.
     let (forward, turned, falls, (sweep, joints)) = walked(ERS7, "a_walk#walk_sox_fwd");
-    assert!((80.0..95.0).contains(&sweep), "the sweep worked out as {sweep} mm");
-    assert!((78.0..88.0).contains(&joints), "the joints' sweep: {joints} mm");
+    assert!(
+        (80.0..95.0).contains(&sweep),
+        "the sweep worked out as {sweep} mm"
+    );
+    assert!(
+        (78.0..88.0).contains(&joints),
+        "the joints' sweep: {joints} mm"
+    );
     let no_slip = 5.0 * sweep;
     assert!(
         forward >= 0.4 * no_slip && forward <= 1.1 * no_slip,
@@ -246,4 +253,45 @@ fn simulate_says_where_the_walk_went_and_exits_1_for_a_fall() {
     );
     let text = common::text(&output.stdout);
     assert!(text.contains("falls:\n  at "), "{text}");
+}
+
+#[test]
+fn check_simulate_takes_the_falls_and_slips_from_the_simulation() {
+    // The stand with both left legs folded up: `check` (the rest model) and `check
+    // --simulate` both find the fall, the latter marked simulated; the stand is clean both
+    // ways.
+    let dir = common::scratch_dir("simulate", "check");
+    let mut motion = mtn_studio::robot::postures::new_motion("DRX-1000", "stand").expect("stand");
+    let stand = dir.join("stand.mtn");
+    std::fs::write(&stand, mtn::encode(&motion).expect("encodes")).expect("write");
+    let rig = floor::rig(&motion).expect("model");
+    let mut row = motion.keyframes.get(0).expect("first").angles_urad.to_vec();
+    for leg in [
+        mtn_studio::robot::kinematics::Leg::LeftFront,
+        mtn_studio::robot::kinematics::Leg::LeftHind,
+    ] {
+        let [j1, _, j3] = rig.leg_joints(leg).map(Option::unwrap);
+        row[j1] = mtn_studio::robot::deg_to_urad(if leg.is_front() { 40.0 } else { -40.0 });
+        row[j3] = mtn_studio::robot::deg_to_urad(110.0);
+    }
+    let body = motion.keyframes.body()[0];
+    motion.keyframes.push(62, body, &row).expect("row");
+    motion.keyframes.push(62, body, &row).expect("row");
+    let falls = dir.join("falls.mtn");
+    std::fs::write(&falls, mtn::encode(&motion).expect("encodes")).expect("write");
+    let simulated = common::run_cli(&[&"check", &"--simulate", &falls]);
+    assert_eq!(simulated.status.code(), Some(1));
+    let text = common::text(&simulated.stdout);
+    assert!(
+        text.contains("falls") && text.contains("simulated: at "),
+        "{text}"
+    );
+    assert!(!text.contains("unstable"), "{text}");
+    let clean = common::run_cli(&[&"check", &"--simulate", &stand]);
+    assert_eq!(
+        clean.status.code(),
+        Some(0),
+        "{}",
+        common::text(&clean.stdout)
+    );
 }

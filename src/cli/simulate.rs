@@ -35,7 +35,8 @@ pub struct SimulateArgs {
     /// One row per 8 ms tick instead of per keyframe.
     #[arg(long)]
     pub every_tick: bool,
-    /// One JSON object: `summary`, then `keyframes` (or `ticks`).
+    /// One JSON object: `summary`, then `keyframes` (or `ticks`), each row with each paw's
+    /// sliding speed and each joint's lag behind its command.
     #[arg(long)]
     pub json: bool,
 }
@@ -148,9 +149,8 @@ fn reported<'a>(sim: &'a Simulation, keyframe_ms: &[u64], every_tick: bool) -> V
     let mut out = Vec::new();
     for play in 0..plays {
         for &ms in keyframe_ms {
-            let at = play * cycle_ms + ms;
-            // A keyframe's pose is reached at the end of its segment's last tick.
-            let tick = (at / TICK_MS).saturating_sub(1);
+            // The tick at a keyframe's time is the one that commands its values.
+            let tick = (play * cycle_ms + ms) / TICK_MS;
             if let Some(t) = usize::try_from(tick).ok().and_then(|i| sim.ticks.get(i)) {
                 out.push(t);
             }
@@ -174,10 +174,14 @@ fn write_text(
     rows: &[Row],
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
+    let plays = match summary.repeat {
+        1 => "once".to_owned(),
+        n => format!("{n} times in a row"),
+    };
     writeln!(
         out,
-        "{label}: simulated on {} (μ {}), played {} time(s)",
-        summary.floor, summary.mu, summary.repeat
+        "{label}: simulated on {} (μ {}), played {plays}",
+        summary.floor, summary.mu
     )?;
     writeln!(
         out,
@@ -200,13 +204,26 @@ fn write_text(
     }
     writeln!(
         out,
-        "travel: {:.0} mm forward, {:.0} mm left; turned {:.1}°; most tilt {:.1}°",
-        summary.travel_mm[0], summary.travel_mm[1], summary.heading_deg, summary.max_tilt_deg
+        "travel: {}, {}; turned {}; most tilt {:.1}°",
+        crate::words::signed_mm(summary.travel_mm[0], "forward", "back"),
+        crate::words::signed_mm(summary.travel_mm[1], "left", "right"),
+        crate::words::signed_deg(summary.heading_deg, "left", "right"),
+        summary.max_tilt_deg
+    )?;
+    writeln!(
+        out,
+        "(each paw's sliding speed and each joint's lag behind its command are in --json)"
     )?;
     for (name, list) in [
         ("falls", &summary.falls),
-        ("slips", &summary.slips),
-        ("lags", &summary.lags),
+        (
+            "slips (a paw carrying weight carried more than 5 mm along the floor)",
+            &summary.slips,
+        ),
+        (
+            "servos too weak (a joint more than 10° behind where its top speed lets it be)",
+            &summary.lags,
+        ),
     ] {
         if list.is_empty() {
             writeln!(out, "{name}: none")?;

@@ -51,9 +51,10 @@ pub enum StageCommand {
     Place(super::place::PlaceArgs),
     /// Simulate the robot on the floor with a physics engine: its servos follow the 8 ms
     /// commands at most at their top speed and torque, on carpet, wood or tile. Per keyframe
-    /// (or tick): where the body is and its heading, roll and pitch, what touches the floor,
-    /// how fast each paw slides and how far each joint lags; then the travel, the turn, the
-    /// largest tilt, falls, slips and lags. Exit 1 when the robot falls.
+    /// (or tick): where the body is and its heading, roll and pitch, what touches the floor
+    /// (with --json also how fast each paw slides and how far each joint lags behind its
+    /// command); then the travel, the turn, the largest tilt, the falls, the slips and the
+    /// servos too weak to follow. Exit 1 when the robot falls.
     Simulate(super::simulate::SimulateArgs),
 }
 

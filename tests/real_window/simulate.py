@@ -21,7 +21,11 @@ def body():
 
 
 def forward_mm(name):
-    return float(name.split('body: ')[1].split(' mm forward')[0])
+    """How far forward the body is, from its name ("Simulated body: 94 mm forward, 0 mm,
+    turned 1° left"; "12 mm back"; "0 mm")."""
+    first = name.split('body: ')[1].split(',')[0]
+    mm = float(first.split(' mm')[0])
+    return -mm if first.endswith('back') else mm
 
 
 def the_walk_simulated_moves_across_the_floor():

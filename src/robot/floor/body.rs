@@ -93,6 +93,14 @@ impl Part {
     pub fn is_paw(self) -> bool {
         matches!(self, Self::Paw(_))
     }
+
+    /// Whether a body lying on this part rolled over has fallen: an elbow or a knee, the
+    /// head, a corner of the chest. (Not the paws, nor the rump a sit rests on and leans
+    /// over on: a sitting robot waving a paw leans 20 to 30 degrees onto a haunch.)
+    #[must_use]
+    pub fn is_fallen_on(self) -> bool {
+        matches!(self, Self::Knee(_) | Self::Chin | Self::Chest(_))
+    }
 }
 
 /// One point that can touch the floor: a ball of `radius` around `at`.

@@ -11,8 +11,8 @@ use crate::robot::timing::{TICK_MS, keyframe_times_ms};
 
 /// A turn between two ticks beyond this (degrees) onto other parts is a fall.
 pub const FALL_TURN_DEG: f64 = 10.0;
-/// Resting on a part other than the paws, rolled further than this (degrees), is a fall
-/// however slowly it came...
+/// Resting on an elbow, a knee, the head or the chest (`Part::is_fallen_on`), rolled further
+/// than this (degrees), is a fall however slowly it came...
 pub const TOPPLE_ROLL_DEG: f64 = 20.0;
 /// ...once it has lasted this long (ms).
 pub const TOPPLE_MS: u64 = 100;
@@ -137,9 +137,13 @@ fn falls(
     ticks: &[Rest],
     at: &impl Fn(ProblemCode, usize, String) -> Problem,
 ) -> Vec<(Problem, [u64; 2])> {
-    let paws = paw_bits(parts);
-    // Lying on a part other than its paws, rolled over: the slow topple.
-    let rolled = |r: &Rest| r.contacts & !paws != 0 && r.roll_deg().abs() > TOPPLE_ROLL_DEG;
+    let fallen_on = parts
+        .iter()
+        .enumerate()
+        .filter(|&(i, p)| i < 32 && p.is_fallen_on())
+        .fold(0u32, |bits, (i, _)| bits | 1 << i);
+    // Lying on an elbow, a knee, the head or the chest, rolled over: the slow topple.
+    let rolled = |r: &Rest| r.contacts & fallen_on != 0 && r.roll_deg().abs() > TOPPLE_ROLL_DEG;
     let mut out = Vec::new();
     // Fallen (said), until the body is back within half the roll.
     let mut down = ticks.first().is_some_and(rolled);
@@ -170,7 +174,7 @@ fn falls(
                     "at {} ms the robot has rolled slowly onto {} and rests on {} ({:.0}° of roll)",
                     since as u64 * TICK_MS,
                     side(level, now.up),
-                    names(parts, now.contacts & !paws),
+                    names(parts, now.contacts & fallen_on),
                     now.roll_deg()
                 );
                 out.push((

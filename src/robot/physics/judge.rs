@@ -15,9 +15,9 @@ pub const TURN_OVER_DEG: f32 = 45.0;
 /// fall: the body has come to rest on it.
 pub const REST_ON_MS: u64 = 240;
 /// The torso resting on the floor where the rest model has it on its paws is a fall only
-/// turned this far from the rest model's roll (degrees): on its side; and any part other
-/// than the paws on the floor with the body rolled this far is a fall, wherever the rest
-/// model puts the pose. (A sit or a sleep that
+/// turned this far from the rest model's roll (degrees): on its side; and an elbow, a knee,
+/// the head or the chest on the floor with the body rolled this far is a fall, wherever the
+/// rest model puts the pose (its own slow topple, `Part::is_fallen_on`). (A sit or a sleep that
 /// settles a few millimetres lower than the rest model's, onto its belly, has not fallen.)
 pub const ON_SIDE_DEG: f32 = 20.0;
 /// The rest model's contacts are taken this many ticks either side (its timing and the
@@ -161,12 +161,20 @@ impl Judge {
             let rolled = self
                 .rest(now)
                 .is_some_and(|r| (tick.roll_deg - r.roll_deg() as f32).abs() > ON_SIDE_DEG);
+            // Turned away from the rest model's attitude: a body a little lower than the rest
+            // model's (a sleep getting up, its elbows brushing the floor) has not fallen.
+            let turned = rolled
+                || self
+                    .rest(now)
+                    .is_some_and(|r| (tick.pitch_deg - r.pitch_deg() as f32).abs() > ON_SIDE_DEG);
             // Rolled onto its side and lying on more than its paws is a fall wherever the
             // rest model puts the pose (its own slow topple, `floor::problems`).
-            let on_side = tick.roll_deg.abs() > ON_SIDE_DEG;
+            let on_side = part.is_fallen_on() && tick.roll_deg.abs() > ON_SIDE_DEG;
             let expected = class == Class::Paw
                 || (!on_side
-                    && ((class == Class::Torso && !rolled) || self.rest_touches(now, class)));
+                    && (!turned
+                        || (class == Class::Torso && !rolled)
+                        || self.rest_touches(now, class)));
             if !touching || expected {
                 self.unexpected[i] = None;
                 continue;

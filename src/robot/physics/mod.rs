@@ -118,7 +118,8 @@ pub struct Tick {
     pub pitch_deg: f32,
     /// Which parts touch the floor: bit i for [`Simulation::parts`]' part i.
     pub touching: u32,
-    /// How fast each paw's point on the floor slides (mm/s; `Leg::ALL` order; 0 in the air).
+    /// How fast each paw's point on the floor slides (mm/s; `Leg::ALL` order; 0 for a paw
+    /// that carries no weight, in the air or brushing the floor).
     pub slip_mm_s: [f32; 4],
     /// How far each joint is behind its command (degrees, the motion's columns).
     pub lag_deg: Vec<f32>,

@@ -29,6 +29,10 @@ const POSE_TICKS: u64 = 125;
 const STEPS_PER_TICK: u32 = 4;
 /// A touch this near the floor (mm) touches it.
 const TOUCH_GAP_MM: f64 = 2.0;
+/// A paw the floor pushes on this hard (N, about a fifth of the ERS-7's weight) carries
+/// weight: only such a paw's slide along the floor is a slip (a paw brushing the floor as
+/// it lifts or lands is not).
+pub const CARRYING_N: f32 = 3.0;
 
 /// One play of the motion's commands: `ticks` rows of one value per column (µrad).
 struct Commands {
@@ -292,8 +296,8 @@ impl<'a> Sim<'a> {
         stepped
     }
 
-    /// For each paw on the floor: its lower leg's body, the point of its ball touching the
-    /// floor in that body's frame, and where that point is.
+    /// For each paw on the floor carrying weight ([`CARRYING_N`]): its lower leg's body, the
+    /// point of its ball touching the floor in that body's frame, and where that point is.
     fn contact_points(&self) -> Vec<Option<(RigidBodyHandle, Vector, Vector)>> {
         self.robot
             .paws
@@ -303,7 +307,9 @@ impl<'a> Sim<'a> {
                 let centre = c.position().translation;
                 #[expect(clippy::cast_possible_truncation, reason = "millimetres")]
                 let gap = (TOUCH_GAP_MM / 1000.0) as f32;
-                if centre.z - self.paw_radius_m > gap {
+                if centre.z - self.paw_radius_m > gap
+                    || self.robot.floor_force(collider) < CARRYING_N
+                {
                     return None;
                 }
                 let handle = c.parent()?;

@@ -34,7 +34,7 @@ fn lift(row: &mut [i32], columns: &dyn Fn(Leg) -> [usize; 3], leg: Leg) {
     row[j3] = deg_to_urad(110.0);
 }
 
-const SWEEP_DEG: f64 = 15.0;
+const SWEEP_DEG: f64 = -25.0;
 
 fn run(motion: &Motion) -> Simulation {
     simulate(motion, Settings::default(), &mut |_| true).expect("simulates")
@@ -103,8 +103,8 @@ fn three_paws_lifted_falls() {
 
 #[test]
 fn a_paw_dragged_along_the_floor_under_load_slips() {
-    // The FL paw swept forward 20° in an eighth of a second with the other three planted:
-    // it carries its share of the weight and cannot roll there.
+    // The FL paw swept back 20° (to -25°) in an eighth of a second with the other three
+    // planted: it carries its share of the weight and cannot roll there.
     let mut motion = posture(ERS7, "stand");
     then(&mut motion, 128, |row, columns| {
         row[columns(Leg::LeftFront)[0]] = deg_to_urad(SWEEP_DEG);

@@ -58,6 +58,8 @@ pub(super) struct Robot {
     links: Vec<(usize, Vector)>,
     /// The paw balls' colliders (`Leg::ALL` order), where the model has them.
     pub paws: Vec<ColliderHandle>,
+    /// The floor's collider.
+    pub floor: ColliderHandle,
 }
 
 fn collider(shape: &Shape, origin: Vec3, friction: f32) -> Option<ColliderBuilder> {
@@ -146,7 +148,7 @@ pub(super) fn build(
     world.integration_parameters.num_internal_pgs_iterations = SOLVER_ITERATIONS;
     let ground =
         world.insert_body(RigidBodyBuilder::fixed().translation(Vector::new(0.0, 0.0, -0.05)));
-    world.insert_collider(
+    let floor = world.insert_collider(
         ColliderBuilder::cuboid(50.0, 50.0, 0.05)
             .friction(mu)
             .restitution(0.0)
@@ -218,6 +220,7 @@ pub(super) fn build(
             .collect(),
         joints,
         paws,
+        floor,
     };
     robot.pose_limbs(angles);
     robot
@@ -229,6 +232,15 @@ fn torque(nm: f64) -> f32 {
 }
 
 impl Robot {
+    /// How hard the floor pushes on `collider` now (N): the contact impulses of the last
+    /// step over its length.
+    pub fn floor_force(&self, collider: ColliderHandle) -> f32 {
+        self.world
+            .narrow_phase
+            .contact_pair(self.floor, collider)
+            .map_or(0.0, |pair| pair.total_impulse_magnitude() / STEP_S)
+    }
+
     /// Puts each limb's multibody joints at `angles` (the bodies were placed so; a
     /// multibody's joints start at zero).
     fn pose_limbs(&mut self, angles: &[f32]) {

@@ -24,7 +24,19 @@ pub struct Hud<'a> {
     pub too_long: bool,
     /// The simulated body at the playhead, and the floor it is on (its lines replace the
     /// rest model's).
-    pub simulated: Option<(&'a crate::robot::physics::Tick, &'a [floor::Part], String)>,
+    pub simulated: Option<Simulated<'a>>,
+}
+
+/// The simulated body at the playhead, as the stage's text says it.
+pub struct Simulated<'a> {
+    /// The tick.
+    pub tick: &'a crate::robot::physics::Tick,
+    /// The parts its `touching` names.
+    pub parts: &'a [floor::Part],
+    /// The floor's name.
+    pub floor: String,
+    /// Whether the robot has fallen by then (a simulated fall at or before the tick).
+    pub fallen: bool,
 }
 
 /// A stage smaller than this (points) has its text in a strip below the picture: written
@@ -108,10 +120,13 @@ impl Text {
 
 /// What the stage says, line by line, with each line's colour.
 /// The simulated body's lines: where it is, how it is turned, what it touches.
-fn simulated_lines(
-    hud: &Hud<'_>,
-    (tick, parts, floor): &(&crate::robot::physics::Tick, &[floor::Part], String),
-) -> Vec<(String, Color32)> {
+fn simulated_lines(hud: &Hud<'_>, simulated: &Simulated<'_>) -> Vec<(String, Color32)> {
+    let Simulated {
+        tick,
+        parts,
+        floor,
+        fallen,
+    } = simulated;
     let on: Vec<String> = parts
         .iter()
         .enumerate()
@@ -135,20 +150,23 @@ fn simulated_lines(
         ),
         (
             format!(
-                "{:.0} mm forward · {:.0} mm left · turned {:.0}° · on {}",
-                tick.position_mm[0],
-                tick.position_mm[1],
-                tick.heading_deg,
+                "{} · {} · turned {} · on {}{}",
+                crate::words::signed_mm(f64::from(tick.position_mm[0]), "forward", "back"),
+                crate::words::signed_mm(f64::from(tick.position_mm[1]), "left", "right"),
+                crate::words::signed_deg(f64::from(tick.heading_deg), "left", "right"),
                 if on.is_empty() {
                     "nothing".to_owned()
                 } else {
                     on.join(", ")
-                }
+                },
+                if *fallen { " · it has fallen" } else { "" }
             ),
-            if paws_only {
+            if *fallen {
+                Color32::from_rgb(240, 110, 95)
+            } else if paws_only {
                 Color32::from_gray(220)
             } else {
-                Color32::from_rgb(240, 120, 100)
+                Color32::from_rgb(230, 180, 90)
             },
         ),
     ]

@@ -245,7 +245,12 @@ fn simulate_options(ui: &mut egui::Ui, shows: model::StageModel) -> Option<Stage
         let mut ghost = shows.rest_ghost;
         if ui
             .checkbox(&mut ghost, "Rest pose")
-            .on_hover_text("The rest model's pose as a ghost beside the simulated robot")
+            .on_hover_text(
+                "The pose as the stage shows it without the simulation (the body at rest on \
+                 its paws, joints where they are commanded), as a ghost over the simulated \
+                 robot: where they differ, the simulation has the body lower, tilted or \
+                 lagging",
+            )
             .changed()
         {
             event = Some(model::StageAction::RestGhost(ghost));

@@ -27,7 +27,7 @@ pub struct StageModel {
     pub floor: SimFloor,
     /// Whether the camera follows the simulated body (else the body walks across the floor).
     pub follow: bool,
-    /// Whether the rest model's pose is drawn as a ghost beside the simulated robot.
+    /// Whether the rest model's pose is drawn as a ghost over the simulated robot.
     pub rest_ghost: bool,
 }
 
@@ -125,7 +125,7 @@ pub enum StageAction {
     Floor(SimFloor),
     /// The camera follows the simulated body, or not.
     Follow(bool),
-    /// Draw the rest model's pose beside the simulated robot, or not.
+    /// Draw the rest model's pose over the simulated robot, or not.
     RestGhost(bool),
 }
 

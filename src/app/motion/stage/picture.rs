@@ -141,8 +141,12 @@ pub fn make(
             rig,
             on_keyframe: key.on_keyframe,
             too_long: key.too_long,
-            simulated: simulated
-                .map(|(_, sim, tick)| (tick, parts.as_slice(), sim.settings.floor.name())),
+            simulated: simulated.map(|(_, sim, tick)| super::hud::Simulated {
+                tick,
+                parts: parts.as_slice(),
+                floor: sim.settings.floor.name(),
+                fallen: sim.summary.falls.iter().any(|f| f.time_ms <= tick.time_ms),
+            }),
         },
         key.rect,
     );
@@ -234,7 +238,7 @@ pub fn make(
 }
 
 /// The picture of the robot where the simulation puts it: the floor moved under it when
-/// followed, its path, its shadow, the rest model's ghost beside it when asked; no support
+/// followed, its path, its shadow, the rest model's ghost over it when asked; no support
 /// polygon or centre of mass (they are the rest model's), no posing handles.
 #[expect(
     clippy::type_complexity,
@@ -267,7 +271,7 @@ fn simulated_picture(
         };
         let (body, settled, degrees) = rest;
         let mut ghost = solid::robot(rig, body, settled, &ghost_paint, index, degrees);
-        super::simulated::ghost_beside(&mut ghost, tick, show.follow);
+        super::simulated::ghost_over(&mut ghost, tick, show.follow);
         canvas.solids(&ghost);
     }
     let drawn = canvas.solids(&robot);

@@ -1,7 +1,7 @@
 //! The robot where the physics simulation puts it (`robot::physics`): posed at the angles its
 //! joints reached (the commands less their lag), turned and tilted as the simulated body
 //! is, at its place on the floor; the body's path drawn on the floor; and, when asked, the
-//! rest model's pose as a ghost beside it. With the camera following, the robot stays in
+//! rest model's pose as a ghost over it. With the camera following, the robot stays in
 //! the middle and the floor and the path move under it.
 
 use super::paint::Canvas;
@@ -25,12 +25,10 @@ pub struct SimShow<'a> {
     pub failed: Option<&'a crate::robot::physics::SimulateError>,
     /// The camera follows the body.
     pub follow: bool,
-    /// The rest model's pose beside it.
+    /// The rest model's pose over it.
     pub rest_ghost: bool,
 }
 
-/// The rest model's ghost stands this far to the simulated robot's right (mm).
-const GHOST_BESIDE_MM: f32 = 260.0;
 /// The most points of the body's path drawn.
 const MOST_PATH_POINTS: usize = 600;
 
@@ -118,14 +116,12 @@ pub fn robot(
     tris
 }
 
-/// The rest model's robot (`rest`, as the stage draws it at the middle) moved beside the
-/// simulated one at `tick`, as a ghost.
-pub fn ghost_beside(rest: &mut [Tri], tick: &Tick, follow: bool) {
+/// The rest model's robot (`rest`, as the stage draws it at the middle) moved to where the
+/// simulated one is at `tick`, turned as it is, as a ghost over it: where the two differ,
+/// the simulation has the body lower, tilted or lagging.
+pub fn ghost_over(rest: &mut [Tri], tick: &Tick, follow: bool) {
     let (by, turn) = placement(tick, follow);
-    let (s, c) = turn.sin_cos();
-    // To the simulated robot's right, as it faces.
-    let beside = [by[0] + s * GHOST_BESIDE_MM, by[1] - c * GHOST_BESIDE_MM];
-    place(rest, beside, turn);
+    place(rest, by, turn);
 }
 
 /// The body's path over the whole simulation, on the floor (moved under a followed body).
@@ -223,8 +219,10 @@ pub fn status(show: &SimShow<'_>, tick: Option<&Tick>) -> String {
     match (show.progress, tick) {
         (Some(done), _) => format!("Simulating… {:.0}%", done * 100.0),
         (None, Some(t)) => format!(
-            "Simulated body: {:.0} mm forward, {:.0} mm left, turned {:.0}°",
-            t.position_mm[0], t.position_mm[1], t.heading_deg
+            "Simulated body: {}, {}, turned {}",
+            crate::words::signed_mm(f64::from(t.position_mm[0]), "forward", "back"),
+            crate::words::signed_mm(f64::from(t.position_mm[1]), "left", "right"),
+            crate::words::signed_deg(f64::from(t.heading_deg), "left", "right")
         ),
         (None, None) => "Simulating…".to_owned(),
     }
