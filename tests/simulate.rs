@@ -196,6 +196,25 @@ fn none_of_sonys_motions_falls() {
     assert!(fallen.is_empty(), "{fallen:#?}");
 }
 
+/// The ERS-7's stand, then both left legs folded up over a second, held a second.
+fn left_legs_folded() -> Motion {
+    let mut motion = mtn_studio::robot::postures::new_motion("DRX-1000", "stand").expect("stand");
+    let rig = floor::rig(&motion).expect("model");
+    let mut row = motion.keyframes.get(0).expect("first").angles_urad.to_vec();
+    for leg in [
+        mtn_studio::robot::kinematics::Leg::LeftFront,
+        mtn_studio::robot::kinematics::Leg::LeftHind,
+    ] {
+        let [j1, _, j3] = rig.leg_joints(leg).map(Option::unwrap);
+        row[j1] = mtn_studio::robot::deg_to_urad(if leg.is_front() { 40.0 } else { -40.0 });
+        row[j3] = mtn_studio::robot::deg_to_urad(110.0);
+    }
+    let body = motion.keyframes.body()[0];
+    motion.keyframes.push(62, body, &row).expect("row");
+    motion.keyframes.push(62, body, &row).expect("row");
+    motion
+}
+
 #[test]
 fn simulate_says_where_the_walk_went_and_exits_1_for_a_fall() {
     if !common::corpus_present("simulate_says_where_the_walk_went") {
@@ -228,20 +247,7 @@ fn simulate_says_where_the_walk_went_and_exits_1_for_a_fall() {
             .is_some_and(|k| !k.is_empty())
     );
     // A stand with both left legs folded up falls, and says when.
-    let mut motion = mtn_studio::robot::postures::new_motion("DRX-1000", "stand").expect("stand");
-    let mut row = motion.keyframes.get(0).expect("first").angles_urad.to_vec();
-    let rig = floor::rig(&motion).expect("model");
-    for leg in [
-        mtn_studio::robot::kinematics::Leg::LeftFront,
-        mtn_studio::robot::kinematics::Leg::LeftHind,
-    ] {
-        let [j1, _, j3] = rig.leg_joints(leg).map(Option::unwrap);
-        row[j1] = mtn_studio::robot::deg_to_urad(if leg.is_front() { 40.0 } else { -40.0 });
-        row[j3] = mtn_studio::robot::deg_to_urad(110.0);
-    }
-    let body = motion.keyframes.body()[0];
-    motion.keyframes.push(62, body, &row).expect("row");
-    motion.keyframes.push(62, body, &row).expect("row");
+    let motion = left_legs_folded();
     let file = dir.join("falls.mtn");
     std::fs::write(&file, mtn::encode(&motion).expect("encodes")).expect("write");
     let output = common::run_cli(&[&"simulate", &file]);
@@ -261,24 +267,19 @@ fn check_simulate_takes_the_falls_and_slips_from_the_simulation() {
     // --simulate` both find the fall, the latter marked simulated; the stand is clean both
     // ways.
     let dir = common::scratch_dir("simulate", "check");
-    let mut motion = mtn_studio::robot::postures::new_motion("DRX-1000", "stand").expect("stand");
     let stand = dir.join("stand.mtn");
-    std::fs::write(&stand, mtn::encode(&motion).expect("encodes")).expect("write");
-    let rig = floor::rig(&motion).expect("model");
-    let mut row = motion.keyframes.get(0).expect("first").angles_urad.to_vec();
-    for leg in [
-        mtn_studio::robot::kinematics::Leg::LeftFront,
-        mtn_studio::robot::kinematics::Leg::LeftHind,
-    ] {
-        let [j1, _, j3] = rig.leg_joints(leg).map(Option::unwrap);
-        row[j1] = mtn_studio::robot::deg_to_urad(if leg.is_front() { 40.0 } else { -40.0 });
-        row[j3] = mtn_studio::robot::deg_to_urad(110.0);
-    }
-    let body = motion.keyframes.body()[0];
-    motion.keyframes.push(62, body, &row).expect("row");
-    motion.keyframes.push(62, body, &row).expect("row");
+    let standing = mtn_studio::robot::postures::new_motion("DRX-1000", "stand").expect("stand");
+    std::fs::write(&stand, mtn::encode(&standing).expect("encodes")).expect("write");
+    let motion = left_legs_folded();
     let falls = dir.join("falls.mtn");
     std::fs::write(&falls, mtn::encode(&motion).expect("encodes")).expect("write");
+    let rest = common::run_cli(&[&"check", &falls]);
+    assert_eq!(rest.status.code(), Some(1));
+    let text = common::text(&rest.stdout);
+    assert!(
+        text.contains("falls") && !text.contains("simulated"),
+        "{text}"
+    );
     let simulated = common::run_cli(&[&"check", &"--simulate", &falls]);
     assert_eq!(simulated.status.code(), Some(1));
     let text = common::text(&simulated.stdout);

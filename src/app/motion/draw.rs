@@ -299,7 +299,7 @@ fn stage_input<'a>(
         sim: shown.stage.simulate.then(|| {
             let floor = shown.stage.floor.floor();
             let cache = shown.sim;
-            let (generation, sim) = cache.latest(document.revision(), floor);
+            let (generation, sim) = cache.latest(floor);
             stage::simulated::SimShow {
                 sim,
                 generation,

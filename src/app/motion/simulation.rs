@@ -74,11 +74,10 @@ impl SimCache {
         }
     }
 
-    /// The simulation to draw for `revision` on `floor`: its own when done, else the latest
-    /// on that floor while the new one is made; and which result that is.
+    /// The simulation to draw on `floor`: the latest made there (the current revision's once
+    /// it is done, the one before while it is made); and which result that is.
     #[must_use]
-    pub fn latest(&self, revision: u64, floor: Floor) -> (u64, Option<&Simulation>) {
-        let _ = revision;
+    pub fn latest(&self, floor: Floor) -> (u64, Option<&Simulation>) {
         match &self.done {
             Some(((_, f), Ok(sim))) if *f == floor => (self.generation, Some(sim.as_ref())),
             _ => (self.generation, None),

@@ -105,7 +105,7 @@ impl Judge {
                 self.parts
                     .iter()
                     .enumerate()
-                    .any(|(i, &p)| class_of(p) == class && r.touches(i))
+                    .any(|(i, &p)| self::class(p) == class && r.touches(i))
             })
         })
     }
@@ -253,10 +253,6 @@ impl Judge {
         }
         self.summary
     }
-}
-
-fn class_of(part: Part) -> Class {
-    class(part)
 }
 
 /// How far from level a body of this roll and pitch is (degrees).

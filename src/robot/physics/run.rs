@@ -128,8 +128,7 @@ pub(super) fn simulate(
     let total_usize = usize::try_from(total).unwrap_or(0);
     let mut ticks = Vec::with_capacity(total_usize);
     let last = commands.ticks().saturating_sub(1);
-    for tick in 0..LEAD_IN_TICKS {
-        let _ = tick;
+    for _ in 0..LEAD_IN_TICKS {
         sim.tick(commands.row(0));
     }
     sim.start_here();

@@ -207,12 +207,7 @@ pub fn make(
     }
     // Ghosts beneath the robot (their own mesh, drawn first): never over it.
     canvas.solids(&ghosts);
-    let drawn = canvas.solids(&robot);
-    let hits = drawn
-        .into_iter()
-        .filter(|d| d.solid)
-        .map(|d| (d.joint, d.corners))
-        .collect();
+    let hits = hits_of(canvas.solids(&robot));
     overlay_com(&canvas, &settled);
     key_and_help(&canvas, trails.is_some());
     let view = canvas.rect;
@@ -235,6 +230,18 @@ pub fn make(
             .collect(),
         handles,
     }
+}
+
+/// The rest model's pose drawn over the simulated robot.
+const REST_GHOST: Color32 = Color32::from_rgba_premultiplied(73, 75, 82, 110);
+
+/// The drawn robot's solid triangles on screen with their joints: what a click picks from.
+fn hits_of(drawn: Vec<super::paint::Drawn>) -> Vec<(Option<usize>, [Pos2; 3])> {
+    drawn
+        .into_iter()
+        .filter(|d| d.solid)
+        .map(|d| (d.joint, d.corners))
+        .collect()
 }
 
 /// The picture of the robot where the simulation puts it: the floor moved under it when
@@ -262,11 +269,11 @@ fn simulated_picture(
     super::simulated::path(&canvas, sim, tick, show.follow);
     canvas.shadows(&robot);
     if show.rest_ghost {
-        let grey = |_: usize| Color32::from_rgba_unmultiplied(170, 175, 190, 110);
+        let grey = |_: usize| REST_GHOST;
         let ghost_paint = solid::Paint {
             joint_color: &grey,
             focused: None,
-            ghost: Some(Color32::from_rgba_unmultiplied(170, 175, 190, 110)),
+            ghost: Some(REST_GHOST),
             lights: None,
         };
         let (body, settled, degrees) = rest;
@@ -274,12 +281,7 @@ fn simulated_picture(
         super::simulated::ghost_over(&mut ghost, tick, show.follow);
         canvas.solids(&ghost);
     }
-    let drawn = canvas.solids(&robot);
-    let hits = drawn
-        .into_iter()
-        .filter(|d| d.solid)
-        .map(|d| (d.joint, d.corners))
-        .collect();
+    let hits = hits_of(canvas.solids(&robot));
     let view = canvas.rect;
     text.draw(&canvas, key.rect);
     Picture {
