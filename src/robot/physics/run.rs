@@ -172,6 +172,11 @@ struct Sim<'a> {
     columns: usize,
     /// Each link's servo setpoint (radians, the file's sense).
     setpoints: Vec<f32>,
+    /// The setpoints a tick ago, and the tick's speeds and a step's targets (rapier's
+    /// sense): kept to be refilled, not allocated each step.
+    from: Vec<f32>,
+    speeds: Vec<f32>,
+    targets: Vec<f32>,
     /// Each link's top speed (radians a tick).
     top_speed: Vec<f32>,
     /// Where the torso started (after the lead-in): position and heading.
@@ -233,6 +238,9 @@ impl<'a> Sim<'a> {
             columns: commands.columns,
             links,
             robot,
+            from: setpoints.clone(),
+            speeds: Vec::with_capacity(setpoints.len()),
+            targets: Vec::with_capacity(setpoints.len()),
             setpoints,
             top_speed,
             origin: (Vector::ZERO, 0.0),
@@ -244,7 +252,7 @@ impl<'a> Sim<'a> {
 
     /// One tick toward `row`'s commands: the setpoints move, the physics steps.
     fn tick(&mut self, row: &[i32]) -> Stepped {
-        let from = self.setpoints.clone();
+        self.from.clone_from(&self.setpoints);
         for ((set, link), &top) in self
             .setpoints
             .iter_mut()
@@ -258,27 +266,29 @@ impl<'a> Sim<'a> {
         }
         #[expect(clippy::cast_precision_loss, reason = "a tick's length")]
         let tick_s = TICK_MS as f32 / 1000.0;
-        let speeds: Vec<f32> = self
-            .setpoints
-            .iter()
-            .zip(&from)
-            .zip(&self.links)
-            .map(|((&to, &from), l)| sign(l) * (to - from) / tick_s)
-            .collect();
+        self.speeds.clear();
+        self.speeds.extend(
+            self.setpoints
+                .iter()
+                .zip(&self.from)
+                .zip(&self.links)
+                .map(|((&to, &from), l)| sign(l) * (to - from) / tick_s),
+        );
         // Each paw on the floor: the point of its ball touching the floor now, held by the
         // ball, to see how far the ball carries it along the floor in the tick.
-        let held: Vec<Option<(RigidBodyHandle, Vector, Vector)>> = self.contact_points();
+        let held = self.contact_points();
         for step in 1..=STEPS_PER_TICK {
             #[expect(clippy::cast_precision_loss, reason = "a share")]
             let t = step as f32 / STEPS_PER_TICK as f32;
-            let targets: Vec<f32> = self
-                .setpoints
-                .iter()
-                .zip(&from)
-                .zip(&self.links)
-                .map(|((&to, &from), l)| sign(l) * (from + (to - from) * t))
-                .collect();
-            self.robot.drive(&targets, &speeds);
+            self.targets.clear();
+            self.targets.extend(
+                self.setpoints
+                    .iter()
+                    .zip(&self.from)
+                    .zip(&self.links)
+                    .map(|((&to, &from), l)| sign(l) * (from + (to - from) * t)),
+            );
+            self.robot.drive(&self.targets, &self.speeds);
             self.robot.world.step();
         }
         let mut stepped = Stepped::default();
@@ -297,30 +307,31 @@ impl<'a> Sim<'a> {
 
     /// For each paw on the floor carrying weight ([`CARRYING_N`]): its lower leg's body, the
     /// point of its ball touching the floor in that body's frame, and where that point is.
-    fn contact_points(&self) -> Vec<Option<(RigidBodyHandle, Vector, Vector)>> {
-        self.robot
-            .paws
-            .iter()
-            .map(|&collider| {
-                let c = self.robot.world.colliders.get(collider)?;
-                let centre = c.position().translation;
-                #[expect(clippy::cast_possible_truncation, reason = "millimetres")]
-                let gap = (TOUCH_GAP_MM / 1000.0) as f32;
-                if centre.z - self.paw_radius_m > gap
-                    || self.robot.floor_force(collider) < CARRYING_N
-                {
-                    return None;
-                }
-                let handle = c.parent()?;
-                let body = self.robot.world.bodies.get(handle)?;
-                let point = centre - Vector::Z * self.paw_radius_m;
-                Some((
-                    handle,
-                    body.position().inverse_transform_point(point),
-                    point,
-                ))
-            })
-            .collect()
+    fn contact_points(&self) -> [Option<(RigidBodyHandle, Vector, Vector)>; 4] {
+        let mut held = [None; 4];
+        for (slot, &collider) in held.iter_mut().zip(&self.robot.paws) {
+            *slot = self.contact_point(collider);
+        }
+        held
+    }
+
+    /// [`Self::contact_points`] of one paw's ball.
+    fn contact_point(&self, collider: ColliderHandle) -> Option<(RigidBodyHandle, Vector, Vector)> {
+        let c = self.robot.world.colliders.get(collider)?;
+        let centre = c.position().translation;
+        #[expect(clippy::cast_possible_truncation, reason = "millimetres")]
+        let gap = (TOUCH_GAP_MM / 1000.0) as f32;
+        if centre.z - self.paw_radius_m > gap || self.robot.floor_force(collider) < CARRYING_N {
+            return None;
+        }
+        let handle = c.parent()?;
+        let body = self.robot.world.bodies.get(handle)?;
+        let point = centre - Vector::Z * self.paw_radius_m;
+        Some((
+            handle,
+            body.position().inverse_transform_point(point),
+            point,
+        ))
     }
 
     /// Takes where the torso is now as where it started.

@@ -3,6 +3,7 @@ use crate::robot::floor::rig;
 use crate::robot::kinematics::Leg;
 use crate::robot::postures::new_motion;
 use crate::robot::{Model, deg_to_urad};
+use rapier3d::prelude::Pose;
 
 const ERS7: &str = "DRX-1000";
 
@@ -144,6 +145,92 @@ fn a_motion_simulated_twice_gives_the_same_numbers() {
     assert_eq!(run(&motion), run(&motion));
 }
 
+/// The rig's links, each posed at `values` (the torso at the origin, level).
+fn posed(rig: &crate::robot::floor::Rig, values: &[i32]) -> (Vec<model::Link>, Vec<Pose>) {
+    let links = model::links(rig);
+    let angles: Vec<f32> = links
+        .iter()
+        .map(|l| {
+            let v = l
+                .column
+                .map_or(0.0, |c| crate::robot::urad_to_deg(values[c]));
+            #[expect(clippy::cast_possible_truncation, reason = "radians")]
+            let a = (l.sign * v.to_radians()) as f32;
+            a
+        })
+        .collect();
+    let poses = world::link_poses(&links, Pose::IDENTITY, &angles);
+    (links, poses)
+}
+
+#[test]
+fn the_bodies_weigh_what_the_rest_model_weighs_where_it_has_the_weight() {
+    // Each model's stand and sit, and each with the FL leg raised forward: the simulated
+    // links' total mass is the rest model's, and their centre of mass within 2.5 mm of its
+    // (the simulation puts each joint's gear, 20 g, on its axis; the rest model spreads it
+    // along the link).
+    for label in [ERS7, "DRX-900"] {
+        for name in ["stand", "sit"] {
+            let motion = posture(label, name);
+            let rig = rig(&motion).expect("model");
+            let mut values = motion
+                .keyframes
+                .get(0)
+                .expect("keyframe")
+                .angles_urad
+                .to_vec();
+            for raised in [false, true] {
+                if raised {
+                    let [j1, _, j3] = rig.leg_joints(Leg::LeftFront).map(|c| c.expect("joint"));
+                    values[j1] = deg_to_urad(100.0);
+                    values[j3] = deg_to_urad(70.0);
+                }
+                let body = rig.pose(&values);
+                let (links, poses) = posed(&rig, &values);
+                let (mut total, mut moment) = (0.0, [0.0; 3]);
+                for (link, pose) in links.iter().zip(&poses) {
+                    let local = world::metres([
+                        link.com[0] - link.origin[0],
+                        link.com[1] - link.origin[1],
+                        link.com[2] - link.origin[2],
+                    ]);
+                    let at = pose.transform_point(local) * 1000.0;
+                    total += link.mass_g;
+                    for (m, a) in moment.iter_mut().zip([at.x, at.y, at.z]) {
+                        *m += link.mass_g * f64::from(a);
+                    }
+                }
+                let o = rig.outline();
+                let tail = if rig.head_and_tail_joints().1[0].is_some() {
+                    o.tail_mass_g
+                } else {
+                    0.0
+                };
+                let rest_total = o.torso_mass_g
+                    + o.head_mass_g
+                    + o.neck_mass_g
+                    + 4.0 * (o.upper_mass_g + o.lower_mass_g)
+                    + tail;
+                assert!(
+                    (total - rest_total).abs() < 1e-9,
+                    "{label}: {total} g, {rest_total} g"
+                );
+                let com = moment.map(|m| m / total);
+                let d = (0..3)
+                    .map(|i| (com[i] - body.com[i]).powi(2))
+                    .sum::<f64>()
+                    .sqrt();
+                assert!(
+                    d < 2.5,
+                    "{label} {name} (FL raised: {raised}): the links' centre of mass {com:?} \
+                     is {d:.1} mm from the rest model's {:?}",
+                    body.com
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn the_bodies_follow_the_stage_kinematics() {
     // Each leg's chain, posed at angles, puts the paw ball where the rest model's body has
@@ -157,19 +244,7 @@ fn the_bodies_follow_the_stage_kinematics() {
         .angles_urad
         .to_vec();
     let body = rig.pose(&values);
-    let links = model::links(&rig);
-    let angles: Vec<f32> = links
-        .iter()
-        .map(|l| {
-            let v = l
-                .column
-                .map_or(0.0, |c| crate::robot::urad_to_deg(values[c]));
-            #[expect(clippy::cast_possible_truncation, reason = "radians")]
-            let a = (l.sign * v.to_radians()) as f32;
-            a
-        })
-        .collect();
-    let poses = world::link_poses(&links, rapier3d::prelude::Pose::IDENTITY, &angles);
+    let (links, poses) = posed(&rig, &values);
     for (link, pose) in links.iter().zip(&poses) {
         for shape in &link.shapes {
             if let model::Shape::Ball { at, .. } = shape {
