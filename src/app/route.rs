@@ -213,7 +213,7 @@ impl StudioApp {
             }
             Action::Simulated(done) => {
                 if let Some(tab) = self.tabs.motion_mut(done.tab) {
-                    tab.simulated(*done);
+                    tab.simulated(*done, fx);
                 }
             }
             Action::PartLoaded(loaded) => {

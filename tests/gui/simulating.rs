@@ -90,6 +90,15 @@ fn a_fall_the_simulation_finds_is_listed_as_simulated_and_goes_when_the_switch_i
     let falls = simulated_falls(&h);
     assert!(!falls.is_empty(), "{:?}", doc(&h).problems());
     assert!(falls[0].contains("left"), "{falls:?}");
+    // The status bar says what the simulation found, and the problems' count now.
+    let status = said(&h);
+    let last = status.lines().last().unwrap_or_default();
+    let count = doc(&h).problems().len();
+    assert!(
+        last.starts_with("Simulated on carpet: falls at ")
+            && last.ends_with(&format!("; {count} problems in all")),
+        "{status}"
+    );
     // The Problems panel lists it, marked as simulated, with its time.
     scroll_to_problems(&mut h);
     assert!(

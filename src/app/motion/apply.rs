@@ -159,10 +159,21 @@ impl MotionTab {
         self.sim.current(wants.0, wants.1).is_none() && self.sim.failed(wants.0, wants.1).is_none()
     }
 
-    /// Takes a simulation's result.
-    pub fn simulated(&mut self, done: crate::app::state::Simulated) {
+    /// Takes a simulation's result, and says in the status bar what it found when it is of
+    /// the motion as it is (the problems' count said when the motion was opened is then
+    /// stale).
+    pub fn simulated(&mut self, done: crate::app::state::Simulated, fx: &mut Effects) {
+        let (revision, floor) = done.wants;
         self.sim.take(done.wants, done.result);
         self.publish_floor();
+        let current = self.floor.revision == Some(revision) && self.stage.simulate;
+        if let Some(sim) = self.sim.current(revision, floor).filter(|_| current) {
+            fx.say(super::simulation::found(
+                floor,
+                sim,
+                self.document.problems().len(),
+            ));
+        }
     }
 
     /// Gives the document the floor's problems: the rest model's, with the simulation's

@@ -155,6 +155,33 @@ impl SimCache {
     }
 }
 
+/// What a simulation on `floor` found, for the status bar: its first fall, its slips, and
+/// the motion's problems in all (`problems`).
+#[must_use]
+pub fn found(floor: Floor, sim: &Simulation, problems: usize) -> String {
+    use crate::words::plural;
+    let summary = &sim.summary;
+    let falls = match summary.falls.first() {
+        None => "no fall".to_owned(),
+        Some(first) if summary.falls.len() == 1 => format!("falls at {} ms", first.time_ms),
+        Some(first) => format!(
+            "falls at {} ms and {} more",
+            first.time_ms,
+            plural(summary.falls.len() - 1, "time", "times")
+        ),
+    };
+    let slips = if summary.slips.is_empty() {
+        "no slip".to_owned()
+    } else {
+        plural(summary.slips.len(), "slip", "slips")
+    };
+    format!(
+        "Simulated on {}: {falls}, {slips}; {} in all",
+        floor.name(),
+        plural(problems, "problem", "problems")
+    )
+}
+
 /// The floor's problems with the simulation's falls and slips in place of the rest
 /// model's, and where each happens on the timeline (a simulated fall marks 200 ms from its
 /// time, a slip 100 ms).
