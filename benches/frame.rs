@@ -15,7 +15,9 @@
 //! and an LED pattern over it (issue 23): dragging, playing, and the naive waveform (every
 //! sample of each pixel column looked at) as their baseline. Two cases draw the stage alone
 //! (the posed robot, its floor, ghosts and paths, in a window of its own): with the playhead
-//! still, and while playing (a new pose every frame).
+//! still, and while playing (a new pose every frame). Two more play a ten-second march on the
+//! stage alone: drawn from the rest model (the baseline), and simulated (issue 36: the robot
+//! where the physics puts it, its path, the camera following and the rest pose over it).
 //!
 //! Each case sets itself up when it runs, so `cargo bench --bench frame -- NAME` builds only
 //! that one.
@@ -30,11 +32,17 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
 use mtn_studio::app::motion::stage::model::StageModel;
+use mtn_studio::app::motion::stage::simulated::SimShow;
 use mtn_studio::app::motion::stage::{StageInput, StageState, stage_ui};
 use mtn_studio::behaviour::{Data, Part, Peaks, Source};
+use mtn_studio::codec::mtn::Motion;
 use mtn_studio::codec::sound::SoundKind;
 use mtn_studio::codec::sound::led::{LedNote, LedPattern};
 use mtn_studio::edit::{Document, Edit};
+use mtn_studio::robot::deg_to_urad;
+use mtn_studio::robot::kinematics::Leg;
+use mtn_studio::robot::physics::{Settings, Simulation, simulate};
+use mtn_studio::robot::postures::new_motion;
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -297,71 +305,124 @@ fn bench_frame(c: &mut Criterion) {
     }
     // The stage alone, in a window of its own (as large as the large stage), on the largest
     // motion: its picture kept while the pose stays, and made again while playing.
-    let motion = mtn_studio::example::largest_motion();
+    let largest = mtn_studio::example::largest_motion();
+    stage_alone(&mut group, "stage_alone_as_built", &largest, false, None);
+    stage_alone(&mut group, "stage_alone_playing", &largest, true, None);
+    // A ten-second march on the spot played on the stage, drawn from the rest model (the
+    // baseline) and simulated (the robot where the physics puts it, its path, the camera
+    // following it and the rest pose over it: all the Simulate switch draws).
+    let march = march();
+    let sim = simulate(&march, Settings::default(), &mut |_| true).expect("simulates");
+    stage_alone(&mut group, "stage_march_playing", &march, true, None);
+    stage_alone(
+        &mut group,
+        "stage_march_simulated_playing",
+        &march,
+        true,
+        Some(&sim),
+    );
+    group.finish();
+}
+
+/// The ERS-7's stand, then its diagonal pairs of legs lifted in turn, half a second each,
+/// for ten seconds.
+fn march() -> Motion {
+    let mut motion = new_motion("DRX-1000", "stand").expect("the stand");
+    let rig = mtn_studio::robot::floor::rig(&motion).expect("a rig");
+    let stand = motion.keyframes.get(0).expect("first").angles_urad.to_vec();
+    let body = motion.keyframes.body()[0];
+    for step in 0..20 {
+        let mut row = stand.clone();
+        let pair = if step % 2 == 0 {
+            [Leg::LeftFront, Leg::RightHind]
+        } else {
+            [Leg::RightFront, Leg::LeftHind]
+        };
+        for leg in pair {
+            let [_, _, j3] = rig.leg_joints(leg).map(|c| c.expect("a leg joint"));
+            row[j3] = deg_to_urad(70.0);
+        }
+        motion.keyframes.push(16, body, &row).expect("row");
+        motion.keyframes.push(15, body, &stand).expect("row");
+    }
+    motion
+}
+
+/// A bench row of the stage alone on `motion` (the playhead moving a frame's time each
+/// frame when `playing`, from 0 or 20 s and round again), simulated as `sim` says.
+fn stage_alone(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    motion: &Motion,
+    playing: bool,
+    sim: Option<&Simulation>,
+) {
     let times = mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes);
     let changes = mtn_studio::edit::Changes::default();
-    for (name, playing) in [
-        ("stage_alone_as_built", false),
-        ("stage_alone_playing", true),
-    ] {
-        group.bench_function(name, |b| {
-            let ctx = egui::Context::default();
-            let mut state = StageState::default();
-            // Ghosts at keyframes, as before time-spaced ghosts: the row measures what it
-            // measured.
-            let shows = StageModel {
-                onion: 2,
-                spacing: mtn_studio::app::motion::stage::model::Spacing::Keyframes,
-                show_paths: true,
-                ..StageModel::default()
+    let duration = mtn_studio::robot::timing::duration_ms(&motion.keyframes);
+    group.bench_function(name, |b| {
+        let ctx = egui::Context::default();
+        let mut state = StageState::default();
+        // Ghosts at keyframes, as before time-spaced ghosts: the rows measure what they
+        // measured.
+        let shows = StageModel {
+            onion: 2,
+            spacing: mtn_studio::app::motion::stage::model::Spacing::Keyframes,
+            show_paths: true,
+            ..StageModel::default()
+        };
+        let mut playhead_ms = 20_000 % duration.max(1);
+        let mut time = 0.0;
+        b.iter(|| {
+            if playing {
+                playhead_ms = (playhead_ms + 16) % duration.max(1);
+            }
+            time += 1.0 / 60.0;
+            let values = mtn_studio::robot::timing::values_at_tick_in(
+                &motion.keyframes,
+                &times,
+                playhead_ms / mtn_studio::robot::timing::TICK_MS,
+            )
+            .expect("inside the motion");
+            let input = StageInput {
+                motion,
+                revision: 1,
+                changes: &changes,
+                values: &values,
+                file_body: [0; 3],
+                playhead_ms,
+                times_ms: &times,
+                ticks: None,
+                visible_ms: None,
+                focused: None,
+                lights: None,
+                shows,
+                sim: sim.map(|sim| SimShow {
+                    sim: Some(sim),
+                    generation: 1,
+                    progress: None,
+                    failed: None,
+                    follow: true,
+                    rest_ghost: true,
+                }),
             };
-            let mut playhead_ms = 20_000;
-            let mut time = 0.0;
-            b.iter(|| {
-                if playing {
-                    playhead_ms += 16;
-                }
-                time += 1.0 / 60.0;
-                let values = mtn_studio::robot::timing::values_at_tick_in(
-                    &motion.keyframes,
-                    &times,
-                    playhead_ms / mtn_studio::robot::timing::TICK_MS,
-                )
-                .expect("inside the motion");
-                let input = StageInput {
-                    motion: &motion,
-                    revision: 1,
-                    changes: &changes,
-                    values: &values,
-                    file_body: [0; 3],
-                    playhead_ms,
-                    times_ms: &times,
-                    ticks: None,
-                    visible_ms: None,
-                    focused: None,
-                    lights: None,
-                    shows,
-                    sim: None,
-                };
-                let raw = egui::RawInput {
-                    screen_rect: Some(egui::Rect::from_min_size(
-                        egui::Pos2::ZERO,
-                        egui::vec2(860.0, 640.0),
-                    )),
-                    time: Some(time),
-                    ..Default::default()
-                };
-                let output = ctx.run_ui(raw, |ui| {
-                    egui::CentralPanel::default().show(ui, |ui| {
-                        stage_ui(ui, &input, (true, false), &mut state);
-                    });
+            let raw = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(860.0, 640.0),
+                )),
+                time: Some(time),
+                ..Default::default()
+            };
+            let output = ctx.run_ui(raw, |ui| {
+                egui::CentralPanel::default().show(ui, |ui| {
+                    stage_ui(ui, &input, (true, false), &mut state);
                 });
-                let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
-                black_box(primitives);
             });
+            let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+            black_box(primitives);
         });
-    }
-    group.finish();
+    });
 }
 
 criterion_group!(benches, bench_frame);
