@@ -99,13 +99,30 @@ fn a_fall_the_simulation_finds_is_listed_as_simulated_and_goes_when_the_switch_i
             && last.ends_with(&format!("; {count} problems in all")),
         "{status}"
     );
-    // The Problems panel lists it, marked as simulated, with its time.
+    // The timeline marks it as a fall, apart from the slips, where it happens.
+    let time = doc(&h)
+        .problems()
+        .iter()
+        .find(|p| p.code == FALLS && p.message.starts_with("simulated:"))
+        .and_then(|p| p.time_ms)
+        .expect("the fall's time");
+    let marked: Vec<[u64; 2]> = doc(&h).floor_falls().collect();
+    assert!(
+        marked.iter().any(|&[from, to]| from <= time && time < to),
+        "{marked:?} against {time} ms"
+    );
+    // The Problems panel lists it, marked as simulated, with its time, and marked a fall
+    // (not a warning like a slip).
     scroll_to_problems(&mut h);
     assert!(
         h.query_all_by_label_contains("simulated: at")
             .next()
             .is_some(),
         "the problems panel does not list the simulated fall"
+    );
+    assert!(
+        h.query_all_by_label("fall").next().is_some(),
+        "the fall is not marked as one"
     );
     // The stage says where the simulated body is, as a screen reader finds it.
     assert!(

@@ -15,6 +15,17 @@ pub fn severity_style(severity: Severity) -> (&'static str, egui::Color32) {
     }
 }
 
+/// A problem's marker and colour: its severity's, but a fall's own (a fall is a warning as
+/// a slip is, and costs a robot far more).
+#[must_use]
+pub fn marker_of(problem: &Problem) -> (&'static str, egui::Color32) {
+    if problem.code == crate::robot::codes::FALLS {
+        ("fall", egui::Color32::from_rgb(235, 90, 80))
+    } else {
+        severity_style(problem.severity)
+    }
+}
+
 /// Draws the problems list.
 /// `times`: the keyframes' times (ms), for the segment a problem is at.
 pub fn problems_ui(
@@ -130,7 +141,7 @@ pub fn problem_ui(
     times: &[u64],
     sink: Option<&mut MotionSink<'_>>,
 ) {
-    let (marker, color) = severity_style(problem.severity);
+    let (marker, color) = marker_of(problem);
     ui.horizontal_wrapped(|ui| {
         ui.colored_label(color, egui::RichText::new(marker).strong());
         ui.label(crate::robot::meaning::meaning(problem));

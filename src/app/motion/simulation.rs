@@ -165,9 +165,9 @@ pub fn found(floor: Floor, sim: &Simulation, problems: usize) -> String {
         None => "no fall".to_owned(),
         Some(first) if summary.falls.len() == 1 => format!("falls at {} ms", first.time_ms),
         Some(first) => format!(
-            "falls at {} ms and {} more",
-            first.time_ms,
-            plural(summary.falls.len() - 1, "time", "times")
+            "falls {} times, first at {} ms",
+            summary.falls.len(),
+            first.time_ms
         ),
     };
     let slips = if summary.slips.is_empty() {

@@ -385,6 +385,22 @@ impl Document {
         &self.floor_spans
     }
 
+    /// Where the floor's falls happen (ms, from and to): of [`Self::floor_spans`], each
+    /// that holds a fall's time (a fall with none marks its tick alone).
+    pub fn floor_falls(&self) -> impl Iterator<Item = [u64; 2]> + '_ {
+        self.floor_problems
+            .iter()
+            .filter(|p| p.code == crate::robot::codes::FALLS)
+            .filter_map(|p| p.time_ms)
+            .map(|t| {
+                self.floor_spans
+                    .iter()
+                    .copied()
+                    .find(|&[from, to]| from <= t && t <= to)
+                    .unwrap_or([t, t + crate::robot::timing::TICK_MS])
+            })
+    }
+
     /// The structure problems of the file on disk, which saving puts right.
     #[must_use]
     pub fn file_problems(&self) -> &[Problem] {

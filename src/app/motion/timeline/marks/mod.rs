@@ -27,6 +27,8 @@ const OUT_OF_RANGE_COLOR: Color32 = Color32::from_rgb(255, 45, 45);
 const TOO_FAST_COLOR: Color32 = Color32::from_rgb(255, 40, 210);
 /// Colour of the times the robot tips, balances at the edge or slips on the floor.
 const FLOOR_COLOR: Color32 = Color32::from_rgb(245, 170, 40);
+/// Colour of the times it falls over, drawn over the floor's strip and twice as tall.
+const FALL_COLOR: Color32 = Color32::from_rgb(225, 60, 30);
 /// How opaque a band is at most: each place is tinted once, so this is its cap.
 const BAND_OPACITY: f32 = 0.35;
 /// The band along a marked curve is built from columns this many points wide.
@@ -258,6 +260,26 @@ pub fn paint_overview(
     if let Some(done) = open {
         draw(done);
     }
+    // Its falls over them, twice as tall: a fall is not a slip.
+    let mut falls = false;
+    #[expect(clippy::cast_precision_loss, reason = "ms on screen")]
+    for [from, to] in document.floor_falls() {
+        let (from, to) = (from as f64, to as f64);
+        falls = true;
+        if to < x0 || from > x1 {
+            continue;
+        }
+        let left = to_screen(&[from, 0.0]).x;
+        let right = to_screen(&[to, 0.0]).x.max(left + 3.0);
+        painter.rect_filled(
+            egui::Rect::from_x_y_ranges(
+                left..=right,
+                floor_bottom - 2.0 * STRIP_HEIGHT..=floor_bottom,
+            ),
+            0.0,
+            FALL_COLOR,
+        );
+    }
     // The key, top right: which colour is which.
     let kinds = [
         (
@@ -275,6 +297,7 @@ pub fn paint_overview(
             FLOOR_COLOR,
             "tips, balances at the edge or slips (the floor)",
         ),
+        (falls, FALL_COLOR, "falls over (the floor)"),
     ];
     let font = egui::TextStyle::Small.resolve(ui.style());
     let text_color = ui.visuals().strong_text_color();
