@@ -133,7 +133,7 @@ fn sonys_forward_walk_walks_forward_as_far_as_its_paws_sweep() {
     );
     assert!(turned.abs() < 20.0, "turned {turned}°");
     assert_eq!(falls, 0);
-    // The ERS-210's walks forward too (see the ignored test for how far).
+    // The ERS-210's walks forward too (how far: the ignored test below).
     let (forward, turned, falls, _) = walked(ERS210, "a_walk#walk_sox_fwd");
     assert!(forward > 100.0, "{forward} mm");
     assert!(turned.abs() < 20.0, "turned {turned}°");
@@ -141,20 +141,20 @@ fn sonys_forward_walk_walks_forward_as_far_as_its_paws_sweep() {
 }
 
 #[test]
-#[ignore = "issue 36 is open: the ERS-210's forward walk goes 488 mm in five plays, 157% of \
-            the 311 mm its paws' sweep gives with no slip (the bound is 110%); taking the \
-            paws the simulation has carrying weight as the stance instead, the sweep is 53 mm \
-            a play: the simulated body rocks onto one front paw for part of each play and \
-            tips forward over it"]
+#[ignore = "issue 36 is open: the ERS-210's forward walk goes 468 mm in five plays, 128% of \
+            the 366 mm its paws' sweep gives with no slip (the bound is 110%). The sweep \
+            depends on which paws the rest model has down, which for this trot changes with \
+            the torso's weight: 62, 73 and 82 mm a play with it 20 mm ahead, 10 and at the \
+            middle, where the simulated walk goes 98, 94 and 90 mm"]
 fn the_ers210s_forward_walk_goes_as_far_as_its_paws_sweep() {
     if !common::corpus_present("the_ers210s_forward_walk_goes_as_far_as_its_paws_sweep") {
         return;
     }
     let (forward, _, _, (sweep, _)) = walked(ERS210, "a_walk#walk_sox_fwd");
+    let no_slip = 5.0 * sweep;
     assert!(
-        forward <= 1.1 * 5.0 * sweep,
-        "{forward} mm against {} mm with no slip",
-        5.0 * sweep
+        forward >= 0.4 * no_slip && forward <= 1.1 * no_slip,
+        "{forward} mm against {no_slip} mm with no slip"
     );
 }
 
@@ -175,9 +175,10 @@ fn sonys_backward_walk_walks_backward() {
 }
 
 #[test]
-#[ignore = "issue 36 is open: the ERS-210's twistdance1 topples onto its front in the \
-            simulation at 3.7 s (its BR paw, twisted along the floor under load, lets the \
-            hind end up); the other 36 of Sony's ERS-7 and ERS-210 motions stand"]
+#[ignore = "issue 36 is open: the ERS-210's stand_bye_l01 rolls onto its left side in the \
+            simulation at 1.5 s (it lifts its FL paw balanced on its BL and FR paws, its BR \
+            paw not yet down, and tips the wrong way); the other 36 of Sony's ERS-7 and \
+            ERS-210 motions stand"]
 fn none_of_sonys_motions_falls() {
     if !common::corpus_present("none_of_sonys_motions_falls") {
         return;
