@@ -404,6 +404,7 @@ fn stage_alone(
                     failed: None,
                     follow: true,
                     rest_ghost: true,
+                    play: 0,
                 }),
             };
             let raw = egui::RawInput {

@@ -204,8 +204,8 @@ pub struct FloorSolved {
 pub struct Simulated {
     /// The tab.
     pub tab: TabId,
-    /// The revision and floor it simulated.
-    pub wants: (u64, crate::robot::physics::Floor),
+    /// The revision it simulated, and how (the floor, the plays).
+    pub wants: (u64, crate::robot::physics::Settings),
     /// What it gave (cancelled when a newer edit stopped it).
     pub result: crate::app::motion::simulation::SimResult,
 }

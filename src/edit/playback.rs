@@ -22,6 +22,9 @@ pub struct Playback {
     speed: f64,
     /// The playhead in ticks, with the fraction of the tick elapsed.
     position_ticks: f64,
+    /// How many times looping has come round the whole motion since the playhead was last
+    /// put somewhere (a simulation of several plays shows the play this counts to).
+    rounds: u64,
 }
 
 impl Default for Playback {
@@ -31,6 +34,7 @@ impl Default for Playback {
             looping: false,
             speed: 1.0,
             position_ticks: 0.0,
+            rounds: 0,
         }
     }
 }
@@ -80,6 +84,7 @@ impl Playback {
 
     /// Moves the playhead to a time in ms (snapped down to its tick), clamped to the motion.
     pub fn seek_ms(&mut self, time_ms: u64, keyframes: &Keyframes) {
+        self.rounds = 0;
         let end = timing::tick_count(keyframes);
         self.position_ticks = (time_ms / TICK_MS).min(end) as f64;
     }
@@ -92,6 +97,7 @@ impl Playback {
             let outside = self.position_ticks < start || self.position_ticks >= end;
             if self.tick() >= timing::tick_count(keyframes) || (self.looping && outside) {
                 self.position_ticks = if self.looping { start } else { 0.0 };
+                self.rounds = 0;
             }
         }
         self.playing = !self.playing;
@@ -120,6 +126,7 @@ impl Playback {
     pub fn stop(&mut self) {
         self.playing = false;
         self.position_ticks = 0.0;
+        self.rounds = 0;
     }
 
     /// Steps one 16 ms frame forward or back (two ticks), clamped to the motion.
@@ -127,6 +134,7 @@ impl Playback {
         let end = timing::tick_count(keyframes) as f64;
         let target = (self.tick() as f64 + 2.0 * frames as f64).clamp(0.0, end);
         self.position_ticks = target;
+        self.rounds = 0;
     }
 
     /// Advances the clock by `seconds` of wall time. At the end, playback stops there or, when
@@ -152,12 +160,22 @@ impl Playback {
         self.position_ticks += seconds * 1000.0 / TICK_MS as f64 * self.speed;
         if self.position_ticks >= wraps_at {
             if self.looping {
+                if start <= 0.0 && wraps_at >= end {
+                    self.rounds += 1;
+                }
                 self.position_ticks = start + (self.position_ticks - wraps_at) % (stop - start);
             } else {
                 self.position_ticks = end;
                 self.playing = false;
             }
         }
+    }
+
+    /// How many times looping has come round the whole motion since the playhead was last
+    /// put somewhere (sought, stepped, stopped, or played again from the start).
+    #[must_use]
+    pub fn rounds(&self) -> u64 {
+        self.rounds
     }
 
     /// The joint values at the playhead, in microradians: what the robot commands at this
@@ -185,6 +203,34 @@ impl Playback {
 mod tests {
     use super::*;
     use crate::example::stand_to_sit;
+
+    #[test]
+    fn looping_counts_its_rounds_of_the_whole_motion_until_the_playhead_is_put_somewhere() {
+        let motion = stand_to_sit();
+        let keyframes = &motion.keyframes;
+        let seconds = timing::tick_count(keyframes) as f64 * TICK_MS as f64 / 1000.0;
+        let mut playback = Playback {
+            looping: true,
+            ..Playback::default()
+        };
+        playback.toggle(keyframes, None);
+        playback.advance(seconds * 0.5, keyframes, None);
+        assert_eq!(playback.rounds(), 0);
+        playback.advance(seconds * 0.6, keyframes, None);
+        assert_eq!(playback.rounds(), 1);
+        playback.advance(seconds, keyframes, None);
+        assert_eq!(playback.rounds(), 2);
+        // A selected range loops without counting rounds of the motion.
+        let range = Some((100, 600));
+        playback.seek_ms(100, keyframes);
+        assert_eq!(playback.rounds(), 0);
+        playback.advance(2.0, keyframes, range);
+        assert_eq!(playback.rounds(), 0);
+        // Stopping, stepping and seeking start the count again.
+        playback.advance(seconds * 2.0, keyframes, None);
+        playback.stop();
+        assert_eq!(playback.rounds(), 0);
+    }
 
     #[test]
     fn real_time_speed_pause_and_loop() {

@@ -58,7 +58,9 @@ pub fn wait_simulated(h: &mut Harness<'_, StudioApp>, floor: Floor) {
     loop {
         h.step();
         let tab = tab(h);
-        if tab.sim.current(tab.document.revision(), floor).is_some() {
+        let settings = tab.stage.sim_settings();
+        assert_eq!(settings.floor, floor, "the stage's floor");
+        if tab.sim.current(tab.document.revision(), settings).is_some() {
             break;
         }
         assert!(
@@ -199,4 +201,72 @@ fn another_floor_is_another_simulation() {
     h.run();
     assert_eq!(tab(&h).stage.floor.floor(), Floor::Tile);
     wait_simulated(&mut h, Floor::Tile);
+}
+
+#[test]
+fn a_motion_simulated_five_times_shows_each_play_in_turn_while_looping() {
+    let mut h = window_on(&left_legs_folded(), "plays");
+    switch_simulate(&mut h);
+    wait_simulated(&mut h, Floor::Carpet);
+    if h.query_by_label("…").is_some() {
+        h.get_by_label("…").click();
+        h.run();
+    }
+    h.get_by_label("5 plays").click();
+    h.run();
+    assert_eq!(tab(&h).stage.plays, 5);
+    wait_simulated(&mut h, Floor::Carpet);
+    let sim = tab(&h)
+        .sim
+        .current(tab(&h).document.revision(), tab(&h).stage.sim_settings())
+        .expect("simulated")
+        .clone();
+    assert_eq!(sim.settings.repeat, 5);
+    assert!(
+        sim.ticks.len() as u64 >= 5 * sim.cycle_ticks,
+        "{}",
+        sim.ticks.len()
+    );
+    let status = said(&h);
+    assert!(
+        status
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("Simulated on carpet, played 5 times: ")),
+        "{status}"
+    );
+    // Its falls are at their time within the play, the play named.
+    let messages: Vec<String> = doc(&h)
+        .problems()
+        .iter()
+        .filter(|p| p.message.starts_with("simulated:"))
+        .map(|p| p.message.clone())
+        .collect();
+    assert!(
+        !messages.is_empty()
+            && messages
+                .iter()
+                .all(|m| m.starts_with("simulated: in play ")),
+        "{messages:?}"
+    );
+    // Played with Loop on past the motion's end: the stage shows the second play.
+    let body = |h: &Harness<'_, StudioApp>| {
+        h.query_all_by_label_contains("Simulated body:")
+            .next()
+            .and_then(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .unwrap_or_default()
+    };
+    assert!(body(&h).ends_with("(play 1 of 5)"), "{}", body(&h));
+    h.get_by_label("Loop").click();
+    h.get_by_role_and_label(Role::Button, "Play").click();
+    // Steps until the playhead has come round once (the harness's clock, not the wall's).
+    for _ in 0..2_000 {
+        if tab(&h).playback.rounds() == 1 {
+            break;
+        }
+        h.step();
+    }
+    h.step();
+    assert_eq!(tab(&h).playback.rounds(), 1);
+    assert!(body(&h).ends_with("(play 2 of 5)"), "{}", body(&h));
 }

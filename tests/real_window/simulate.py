@@ -54,6 +54,29 @@ def the_walk_simulated_moves_across_the_floor():
             fail('the simulated body did not move on screen (%r)' % (at,))
         log('ok: the walk simulated moved the body from %r at %r to %r at %r' % (
             name, at, later, later_at))
+        # Five plays in a row, watched with Loop on: the second play goes on from the first.
+        # (A narrow stage keeps its options in its "…" menu.)
+        if pyatspi.findDescendant(application(), lambda n: n is not None and n.name == '…'):
+            click('…')
+        click('5 plays')
+        end = time.time() + 60
+        while not body()[0].endswith('(play 1 of 5)'):
+            if time.time() > end:
+                fail('five plays were never simulated: %r' % body()[0])
+            time.sleep(0.3)
+        click('Loop')
+        click('Play')
+        # Past the first play's end, the body goes on from where the first left it.
+        end = time.time() + 20
+        while True:
+            second = body()[0]
+            if '(play 1 of 5)' not in second and forward_mm(second) > forward_mm(later) + 20:
+                break
+            if time.time() > end:
+                fail('looping on, the stage does not go on into the next play: %r after %r'
+                     % (second, later))
+            time.sleep(0.2)
+        log('ok: five plays simulated, looping shows %r' % second)
     finally:
         app_process.kill()
 

@@ -152,7 +152,7 @@ impl MotionTab {
             self.sim.cancel();
             return false;
         }
-        let wants = (self.document.revision(), self.stage.floor.floor());
+        let wants = (self.document.revision(), self.stage.sim_settings());
         if let Some(run) = self.sim.start(wants, now, &self.document.motion) {
             fx.spawn(move || super::simulation_job::job(id, run));
         }
@@ -163,13 +163,12 @@ impl MotionTab {
     /// the motion as it is (the problems' count said when the motion was opened is then
     /// stale).
     pub fn simulated(&mut self, done: crate::app::state::Simulated, fx: &mut Effects) {
-        let (revision, floor) = done.wants;
+        let (revision, settings) = done.wants;
         self.sim.take(done.wants, done.result);
         self.publish_floor();
         let current = self.floor.revision == Some(revision) && self.stage.simulate;
-        if let Some(sim) = self.sim.current(revision, floor).filter(|_| current) {
+        if let Some(sim) = self.sim.current(revision, settings).filter(|_| current) {
             fx.say(super::simulation::found(
-                floor,
                 sim,
                 self.document.problems().len(),
             ));
@@ -186,7 +185,7 @@ impl MotionTab {
         let sim = self
             .stage
             .simulate
-            .then(|| self.sim.current(revision, self.stage.floor.floor()))
+            .then(|| self.sim.current(revision, self.stage.sim_settings()))
             .flatten();
         let (problems, spans) = match sim {
             Some(sim) => {

@@ -297,9 +297,9 @@ fn stage_input<'a>(
         lights: now.lights,
         shows: shown.stage,
         sim: shown.stage.simulate.then(|| {
-            let floor = shown.stage.floor.floor();
+            let settings = shown.stage.sim_settings();
             let cache = shown.sim;
-            let (generation, sim) = cache.latest(floor);
+            let (generation, sim) = cache.latest(settings);
             stage::simulated::SimShow {
                 sim,
                 generation,
@@ -307,9 +307,10 @@ fn stage_input<'a>(
                     .pending
                     .as_ref()
                     .map(super::simulation::Pending::progress),
-                failed: cache.failed(document.revision(), floor),
+                failed: cache.failed(document.revision(), settings),
                 follow: shown.stage.follow,
                 rest_ghost: shown.stage.rest_ghost,
+                play: shown.playback.rounds(),
             }
         }),
     }

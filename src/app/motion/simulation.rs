@@ -6,7 +6,7 @@
 
 use crate::codec::Problem;
 use crate::codec::mtn::Motion;
-use crate::robot::physics::{self, Floor, SimulateError, Simulation};
+use crate::robot::physics::{self, Settings, SimulateError, Simulation};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
@@ -19,8 +19,8 @@ pub type SimResult = Result<Arc<Simulation>, SimulateError>;
 /// A run to make: what it simulates, and what it shares with the window.
 #[derive(Debug)]
 pub struct Run {
-    /// The revision and floor.
-    pub wants: (u64, Floor),
+    /// The revision, and the floor and plays.
+    pub wants: (u64, Settings),
     /// The motion.
     pub motion: Motion,
     /// Set when a newer edit stops it.
@@ -32,8 +32,8 @@ pub struct Run {
 /// A run under way.
 #[derive(Clone, Debug)]
 pub struct Pending {
-    /// The revision and floor it simulates.
-    pub wants: (u64, Floor),
+    /// The revision, and the floor and plays, it simulates.
+    pub wants: (u64, Settings),
     /// Set to stop it.
     cancel: Arc<AtomicBool>,
     /// Its progress, in thousandths.
@@ -54,8 +54,8 @@ impl Pending {
 /// changed.
 #[derive(Clone, Debug, Default)]
 pub struct SimCache {
-    /// The revision and floor the result is for, and the result (or why there is none).
-    pub done: Option<((u64, Floor), SimResult)>,
+    /// The revision and settings the result is for, and the result (or why there is none).
+    pub done: Option<((u64, Settings), SimResult)>,
     /// The run under way.
     pub pending: Option<Pending>,
     /// The revision seen last, and when (the window's clock, s).
@@ -65,30 +65,30 @@ pub struct SimCache {
 }
 
 impl SimCache {
-    /// The simulation of `revision` on `floor`, when done.
+    /// The simulation of `revision` so, when done.
     #[must_use]
-    pub fn current(&self, revision: u64, floor: Floor) -> Option<&Arc<Simulation>> {
+    pub fn current(&self, revision: u64, settings: Settings) -> Option<&Arc<Simulation>> {
         match &self.done {
-            Some((wants, Ok(sim))) if *wants == (revision, floor) => Some(sim),
+            Some((wants, Ok(sim))) if *wants == (revision, settings) => Some(sim),
             _ => None,
         }
     }
 
-    /// The simulation to draw on `floor`: the latest made there (the current revision's once
-    /// it is done, the one before while it is made); and which result that is.
+    /// The simulation to draw so: the latest made so (the current revision's once it is
+    /// done, the one before while it is made); and which result that is.
     #[must_use]
-    pub fn latest(&self, floor: Floor) -> (u64, Option<&Simulation>) {
+    pub fn latest(&self, settings: Settings) -> (u64, Option<&Simulation>) {
         match &self.done {
-            Some(((_, f), Ok(sim))) if *f == floor => (self.generation, Some(sim.as_ref())),
+            Some(((_, s), Ok(sim))) if *s == settings => (self.generation, Some(sim.as_ref())),
             _ => (self.generation, None),
         }
     }
 
-    /// Why the simulation of `revision` on `floor` could not be made, if it could not.
+    /// Why the simulation of `revision` so could not be made, if it could not.
     #[must_use]
-    pub fn failed(&self, revision: u64, floor: Floor) -> Option<&SimulateError> {
+    pub fn failed(&self, revision: u64, settings: Settings) -> Option<&SimulateError> {
         match &self.done {
-            Some((wants, Err(why))) if *wants == (revision, floor) => Some(why),
+            Some((wants, Err(why))) if *wants == (revision, settings) => Some(why),
             _ => None,
         }
     }
@@ -103,7 +103,7 @@ impl SimCache {
     /// What to start, if anything, for `wants` at `now` (s): nothing while it is done or
     /// under way, or while the motion changed less than [`PAUSE_S`] ago (a newer revision
     /// cancels the run under way at once).
-    pub fn start(&mut self, wants: (u64, Floor), now: f64, motion: &Motion) -> Option<Run> {
+    pub fn start(&mut self, wants: (u64, Settings), now: f64, motion: &Motion) -> Option<Run> {
         let since = match self.seen {
             Some((revision, at)) if revision == wants.0 => at,
             _ => {
@@ -139,7 +139,7 @@ impl SimCache {
     }
 
     /// Takes a result: kept when it is the one under way (a cancelled run's is dropped).
-    pub fn take(&mut self, wants: (u64, Floor), result: SimResult) {
+    pub fn take(&mut self, wants: (u64, Settings), result: SimResult) {
         let Some(pending) = &self.pending else {
             return;
         };
@@ -155,10 +155,10 @@ impl SimCache {
     }
 }
 
-/// What a simulation on `floor` found, for the status bar: its first fall, its slips, and
-/// the motion's problems in all (`problems`).
+/// What a simulation found, for the status bar: where, its first fall, its slips, and the
+/// motion's problems in all (`problems`).
 #[must_use]
-pub fn found(floor: Floor, sim: &Simulation, problems: usize) -> String {
+pub fn found(sim: &Simulation, problems: usize) -> String {
     use crate::words::plural;
     let summary = &sim.summary;
     let falls = match summary.falls.first() {
@@ -175,9 +175,13 @@ pub fn found(floor: Floor, sim: &Simulation, problems: usize) -> String {
     } else {
         plural(summary.slips.len(), "slip", "slips")
     };
+    let plays = match sim.settings.repeat {
+        0 | 1 => String::new(),
+        n => format!(", played {n} times"),
+    };
     format!(
-        "Simulated on {}: {falls}, {slips}; {} in all",
-        floor.name(),
+        "Simulated on {}{plays}: {falls}, {slips}; {} in all",
+        sim.settings.floor.name(),
         plural(problems, "problem", "problems")
     )
 }

@@ -5,7 +5,7 @@
 use super::simulation::Run;
 use crate::app::action::Action;
 use crate::app::state::{Simulated, TabId};
-use crate::robot::physics::{self, Settings, SimulateError};
+use crate::robot::physics::{self, SimulateError};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -18,10 +18,7 @@ pub fn job(tab: TabId, run: Run) -> Action {
         cancel,
         progress,
     } = run;
-    let settings = Settings {
-        floor: wants.1,
-        repeat: 1,
-    };
+    let settings = wants.1;
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         physics::simulate(&motion, settings, &mut |done| {
             #[expect(clippy::cast_possible_truncation, reason = "thousandths")]
@@ -40,7 +37,11 @@ mod tests {
     use super::*;
     use crate::app::motion::simulation::SimCache;
     use crate::codec::mtn::Motion;
-    use crate::robot::physics::Floor;
+    use crate::robot::physics::{Floor, Settings};
+
+    fn on(floor: Floor) -> Settings {
+        Settings { floor, repeat: 1 }
+    }
 
     fn stand() -> Motion {
         let mut motion = crate::robot::postures::new_motion("DRX-1000", "stand").expect("stand");
@@ -62,13 +63,13 @@ mod tests {
     fn a_run_waits_for_the_edits_to_pause_and_a_newer_edit_cancels_it() {
         let motion = stand();
         let mut cache = SimCache::default();
-        assert!(cache.start((1, Floor::Carpet), 0.0, &motion).is_none());
-        assert!(cache.start((1, Floor::Carpet), 0.1, &motion).is_none());
+        assert!(cache.start((1, on(Floor::Carpet)), 0.0, &motion).is_none());
+        assert!(cache.start((1, on(Floor::Carpet)), 0.1, &motion).is_none());
         let first = cache
-            .start((1, Floor::Carpet), 0.5, &motion)
+            .start((1, on(Floor::Carpet)), 0.5, &motion)
             .expect("starts");
         // A newer revision: the first is cancelled, the second waits for its pause.
-        assert!(cache.start((2, Floor::Carpet), 0.6, &motion).is_none());
+        assert!(cache.start((2, on(Floor::Carpet)), 0.6, &motion).is_none());
         assert!(cache.pending.is_none());
         let old = finish(&mut cache, first);
         assert!(
@@ -78,13 +79,23 @@ mod tests {
         );
         assert!(cache.done.is_none());
         let second = cache
-            .start((2, Floor::Carpet), 1.0, &motion)
+            .start((2, on(Floor::Carpet)), 1.0, &motion)
             .expect("starts");
         let new = finish(&mut cache, second);
         assert!(new.result.is_ok());
-        assert!(cache.current(2, Floor::Carpet).is_some());
-        assert!(cache.start((2, Floor::Carpet), 2.0, &motion).is_none());
-        // Another floor is another simulation.
-        assert!(cache.start((2, Floor::Tile), 2.0, &motion).is_some());
+        assert!(cache.current(2, on(Floor::Carpet)).is_some());
+        assert!(cache.start((2, on(Floor::Carpet)), 2.0, &motion).is_none());
+        // Another floor is another simulation, and so are more plays.
+        assert!(cache.start((2, on(Floor::Tile)), 2.0, &motion).is_some());
+        let five = Settings {
+            repeat: 5,
+            ..on(Floor::Carpet)
+        };
+        let run = cache.start((2, five), 2.0, &motion).expect("starts");
+        let done = finish(&mut cache, run);
+        let sim = done.result.expect("simulated");
+        assert_eq!(sim.settings.repeat, 5);
+        assert!(cache.current(2, on(Floor::Carpet)).is_none());
+        assert!(cache.current(2, five).is_some());
     }
 }

@@ -11,14 +11,16 @@ use crate::robot::timing::keyframe_times_ms;
 /// Beyond this many problems of one kind, the rest are summed up in the last one.
 const MAX_LISTED: usize = 16;
 
-/// The simulation's falls and slips of `motion` as problems (a repeated motion's are at
-/// their time in the play they happen in, the keyframe of the first play).
+/// The simulation's falls and slips of `motion` as problems. A repeated motion's are at
+/// their time within the play they happen in (and its keyframe), the play named: "simulated:
+/// in play 3, at 744 ms …" (the hold after the last play is the last play's, past its end).
 #[must_use]
 pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) -> Vec<Problem> {
     let times = keyframe_times_ms(&motion.keyframes);
     let cycle_ms = sim.cycle_ticks * crate::robot::timing::TICK_MS;
-    let keyframe = |ms: u64| {
-        let within = if cycle_ms == 0 { ms } else { ms % cycle_ms };
+    let plays = u64::from(sim.settings.repeat.max(1));
+    // The keyframe at a time within a play (the hold after the motion: its last).
+    let keyframe = |within: u64| {
         times
             .partition_point(|&t| t <= within)
             .saturating_sub(1)
@@ -32,13 +34,23 @@ pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) 
         let mut listed: Vec<Problem> = list
             .iter()
             .map(|Event { time_ms, what }| {
+                let play = (*time_ms).checked_div(cycle_ms).unwrap_or(0).min(plays - 1);
+                let within = *time_ms - play * cycle_ms;
+                let said = if plays > 1 {
+                    format!(
+                        "simulated: in play {}, at {within} ms {who}{what}",
+                        play + 1
+                    )
+                } else {
+                    format!("simulated: at {within} ms {who}{what}")
+                };
                 Problem::new(
                     Severity::Warning,
                     code,
-                    offsets.frames(keyframe(*time_ms)),
-                    format!("simulated: at {time_ms} ms {who}{what}"),
+                    offsets.frames(keyframe(within)),
+                    said,
                 )
-                .at_time(*time_ms)
+                .at_time(within)
             })
             .collect();
         if listed.len() > MAX_LISTED {

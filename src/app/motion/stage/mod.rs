@@ -220,7 +220,8 @@ fn simulate_switch(ui: &mut egui::Ui, shows: model::StageModel) -> Option<StageE
     None
 }
 
-/// While simulating: the floor, the camera following the body and the rest model's ghost.
+/// While simulating: the floor, the plays in a row, the camera following the body and the
+/// rest model's ghost.
 fn simulate_options(ui: &mut egui::Ui, shows: model::StageModel) -> Option<StageEvent> {
     let mut event = None;
     if shows.simulate {
@@ -232,6 +233,19 @@ fn simulate_options(ui: &mut egui::Ui, shows: model::StageModel) -> Option<Stage
                 .clicked()
             {
                 event = Some(model::StageAction::Floor(floor));
+            }
+        }
+        for plays in model::PLAYS {
+            let label = crate::words::plural(usize::try_from(plays).unwrap_or(1), "play", "plays");
+            if ui
+                .radio(shows.plays == plays, label)
+                .on_hover_text(
+                    "How many times in a row the motion is simulated, as a walk is played: \
+                     with Loop on, playback shows each play in turn",
+                )
+                .clicked()
+            {
+                event = Some(model::StageAction::Plays(plays));
             }
         }
         let mut follow = shows.follow;
@@ -402,9 +416,7 @@ fn simulated_ui(
     camera: &Camera,
     view: Rect,
 ) {
-    let tick = show
-        .sim
-        .and_then(|sim| simulated::tick_at(sim, input.playhead_ms));
+    let tick = show.tick_at(input.playhead_ms);
     let line = simulated::status(show, tick);
     // The stage's text says where the simulated body is; this line says what is under way.
     if show.progress.is_some() || show.failed.is_some() || tick.is_none() {

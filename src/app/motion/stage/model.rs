@@ -29,6 +29,9 @@ pub struct StageModel {
     pub follow: bool,
     /// Whether the rest model's pose is drawn as a ghost over the simulated robot.
     pub rest_ghost: bool,
+    /// How many times in a row the motion is simulated (a walk's steps add up): looping
+    /// playback shows each play in turn.
+    pub plays: u32,
 }
 
 /// The floors the window simulates on (the command line also takes any friction).
@@ -93,6 +96,21 @@ impl Default for StageModel {
             floor: SimFloor::Carpet,
             follow: false,
             rest_ghost: false,
+            plays: 1,
+        }
+    }
+}
+
+/// The plays the stage's menu offers to simulate in a row.
+pub const PLAYS: [u32; 4] = [1, 2, 5, 10];
+
+impl StageModel {
+    /// What the simulation is to be: on the floor set, played [`Self::plays`] times.
+    #[must_use]
+    pub fn sim_settings(&self) -> crate::robot::physics::Settings {
+        crate::robot::physics::Settings {
+            floor: self.floor.floor(),
+            repeat: self.plays.clamp(1, PLAYS[PLAYS.len() - 1]),
         }
     }
 }
@@ -127,6 +145,8 @@ pub enum StageAction {
     Follow(bool),
     /// Draw the rest model's pose over the simulated robot, or not.
     RestGhost(bool),
+    /// Simulate the motion this many times in a row (1 to 10).
+    Plays(u32),
 }
 
 /// The most ghosts on each side of the playhead.
@@ -150,6 +170,7 @@ impl StageModel {
             StageAction::Floor(floor) => self.floor = floor,
             StageAction::Follow(on) => self.follow = on,
             StageAction::RestGhost(on) => self.rest_ghost = on,
+            StageAction::Plays(plays) => self.plays = plays.clamp(1, PLAYS[PLAYS.len() - 1]),
         }
     }
 }

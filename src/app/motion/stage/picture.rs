@@ -87,8 +87,7 @@ impl Key {
             ghosts,
             trails,
             sim: input.sim.and_then(|show| {
-                let sim = show.sim?;
-                let tick = super::simulated::tick_at(sim, input.playhead_ms)?;
+                let tick = show.tick_at(input.playhead_ms)?;
                 Some((show.generation, tick.time_ms, show.follow, show.rest_ghost))
             }),
         }
@@ -125,11 +124,7 @@ pub fn make(
     let handles = super::posing::Handles::of(rig, input.values, &settled);
     let simulated = input.sim.and_then(|show| {
         let sim = show.sim?;
-        Some((
-            show,
-            sim,
-            super::simulated::tick_at(sim, input.playhead_ms)?,
-        ))
+        Some((show, sim, show.tick_at(input.playhead_ms)?))
     });
     let parts = rig.parts();
     let text = Text::layout(
@@ -141,10 +136,10 @@ pub fn make(
             rig,
             on_keyframe: key.on_keyframe,
             too_long: key.too_long,
-            simulated: simulated.map(|(_, sim, tick)| super::hud::Simulated {
+            simulated: simulated.map(|(show, sim, tick)| super::hud::Simulated {
                 tick,
                 parts: parts.as_slice(),
-                floor: sim.settings.floor.name(),
+                floor: format!("{}{}", sim.settings.floor.name(), show.play_words()),
                 fallen: sim.summary.falls.iter().any(|f| f.time_ms <= tick.time_ms),
             }),
         },
@@ -162,11 +157,7 @@ pub fn make(
     ));
     let simulated = input.sim.and_then(|show| {
         let sim = show.sim?;
-        Some((
-            show,
-            sim,
-            super::simulated::tick_at(sim, input.playhead_ms)?,
-        ))
+        Some((show, sim, show.tick_at(input.playhead_ms)?))
     });
     canvas.floor_shifted(simulated.map_or([0.0, 0.0], |(show, _, tick)| {
         super::simulated::floor_shift(tick, show.follow)

@@ -27,17 +27,38 @@ pub struct SimShow<'a> {
     pub follow: bool,
     /// The rest model's pose over it.
     pub rest_ghost: bool,
+    /// Which of its plays the playhead is in (from 0; looping playback counts them round).
+    pub play: u64,
+}
+
+impl<'a> SimShow<'a> {
+    /// The simulated tick at `playhead_ms` of the play shown (the state after it), if
+    /// simulated.
+    #[must_use]
+    pub fn tick_at(&self, playhead_ms: u64) -> Option<&'a Tick> {
+        let sim = self.sim?;
+        let plays = u64::from(sim.settings.repeat.max(1));
+        let tick = (self.play % plays) * sim.cycle_ticks + playhead_ms / TICK_MS;
+        let i = usize::try_from(tick).ok()?;
+        sim.ticks.get(i).or(sim.ticks.last())
+    }
+
+    /// Which play is shown, in words (" (play 2 of 5)"), when more than one was simulated.
+    #[must_use]
+    pub fn play_words(&self) -> String {
+        let plays = self
+            .sim
+            .map_or(1, |sim| u64::from(sim.settings.repeat.max(1)));
+        if plays > 1 {
+            format!(" (play {} of {plays})", self.play % plays + 1)
+        } else {
+            String::new()
+        }
+    }
 }
 
 /// The most points of the body's path drawn.
 const MOST_PATH_POINTS: usize = 600;
-
-/// The simulated tick at `playhead_ms` (the state after it), if simulated.
-#[must_use]
-pub fn tick_at(sim: &Simulation, playhead_ms: u64) -> Option<&Tick> {
-    let i = usize::try_from(playhead_ms / TICK_MS).ok()?;
-    sim.ticks.get(i).or(sim.ticks.last())
-}
 
 /// Where the picture puts the simulated body: its place on the floor (mm) and heading
 /// (radians), or the middle of the stage when the camera follows it.
@@ -219,10 +240,11 @@ pub fn status(show: &SimShow<'_>, tick: Option<&Tick>) -> String {
     match (show.progress, tick) {
         (Some(done), _) => format!("Simulating… {:.0}%", done * 100.0),
         (None, Some(t)) => format!(
-            "Simulated body: {}, {}, turned {}",
+            "Simulated body: {}, {}, turned {}{}",
             crate::words::signed_mm(f64::from(t.position_mm[0]), "forward", "back"),
             crate::words::signed_mm(f64::from(t.position_mm[1]), "left", "right"),
-            crate::words::signed_deg(f64::from(t.heading_deg), "left", "right")
+            crate::words::signed_deg(f64::from(t.heading_deg), "left", "right"),
+            show.play_words()
         ),
         (None, None) => "Simulating…".to_owned(),
     }
