@@ -73,6 +73,17 @@ pub fn wait_simulated(h: &mut Harness<'_, StudioApp>, floor: Floor) {
     h.run();
 }
 
+/// Clicks one of the stage's options named `label` (in its "…" menu where the stage's
+/// corner is too narrow to show them).
+fn click_stage_option(h: &mut Harness<'_, StudioApp>, label: &str) {
+    if h.query_by_label("…").is_some() {
+        h.get_by_label("…").click();
+        h.run();
+    }
+    h.get_by_label_contains(label).click();
+    h.run();
+}
+
 fn simulated_falls(h: &Harness<'_, StudioApp>) -> Vec<String> {
     doc(h)
         .problems()
@@ -192,13 +203,7 @@ fn another_floor_is_another_simulation() {
     let mut h = window_on(&left_legs_folded(), "floors");
     switch_simulate(&mut h);
     wait_simulated(&mut h, Floor::Carpet);
-    // The stage's corner is narrow: what it shows is in its "…" menu.
-    if h.query_by_label("…").is_some() {
-        h.get_by_label("…").click();
-        h.run();
-    }
-    h.get_by_label_contains("tile (μ 0.4)").click();
-    h.run();
+    click_stage_option(&mut h, "tile (μ 0.4)");
     assert_eq!(tab(&h).stage.floor.floor(), Floor::Tile);
     wait_simulated(&mut h, Floor::Tile);
 }
@@ -208,12 +213,7 @@ fn a_motion_simulated_five_times_shows_each_play_in_turn_while_looping() {
     let mut h = window_on(&left_legs_folded(), "plays");
     switch_simulate(&mut h);
     wait_simulated(&mut h, Floor::Carpet);
-    if h.query_by_label("…").is_some() {
-        h.get_by_label("…").click();
-        h.run();
-    }
-    h.get_by_label("5 plays").click();
-    h.run();
+    click_stage_option(&mut h, "5 plays");
     assert_eq!(tab(&h).stage.plays, 5);
     wait_simulated(&mut h, Floor::Carpet);
     let sim = tab(&h)
