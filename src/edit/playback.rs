@@ -22,8 +22,9 @@ pub struct Playback {
     speed: f64,
     /// The playhead in ticks, with the fraction of the tick elapsed.
     position_ticks: f64,
-    /// How many times looping has come round the whole motion since the playhead was last
-    /// put somewhere (a simulation of several plays shows the play this counts to).
+    /// How many times playback has come round the whole motion (looping, or played again
+    /// from its end) since it was stopped: a simulation of several plays shows the play
+    /// this counts to. Seeking and stepping keep it.
     rounds: u64,
 }
 
@@ -84,7 +85,6 @@ impl Playback {
 
     /// Moves the playhead to a time in ms (snapped down to its tick), clamped to the motion.
     pub fn seek_ms(&mut self, time_ms: u64, keyframes: &Keyframes) {
-        self.rounds = 0;
         let end = timing::tick_count(keyframes);
         self.position_ticks = (time_ms / TICK_MS).min(end) as f64;
     }
@@ -95,9 +95,12 @@ impl Playback {
         if !self.playing {
             let (start, end) = self.loop_span(keyframes, range_ms);
             let outside = self.position_ticks < start || self.position_ticks >= end;
-            if self.tick() >= timing::tick_count(keyframes) || (self.looping && outside) {
+            let at_end = self.tick() >= timing::tick_count(keyframes);
+            if at_end || (self.looping && outside) {
                 self.position_ticks = if self.looping { start } else { 0.0 };
-                self.rounds = 0;
+            }
+            if at_end {
+                self.rounds += 1;
             }
         }
         self.playing = !self.playing;
@@ -134,7 +137,6 @@ impl Playback {
         let end = timing::tick_count(keyframes) as f64;
         let target = (self.tick() as f64 + 2.0 * frames as f64).clamp(0.0, end);
         self.position_ticks = target;
-        self.rounds = 0;
     }
 
     /// Advances the clock by `seconds` of wall time. At the end, playback stops there or, when
@@ -171,8 +173,8 @@ impl Playback {
         }
     }
 
-    /// How many times looping has come round the whole motion since the playhead was last
-    /// put somewhere (sought, stepped, stopped, or played again from the start).
+    /// How many times playback has come round the whole motion (looping, or played again
+    /// from its end) since it was stopped.
     #[must_use]
     pub fn rounds(&self) -> u64 {
         self.rounds
@@ -205,7 +207,7 @@ mod tests {
     use crate::example::stand_to_sit;
 
     #[test]
-    fn looping_counts_its_rounds_of_the_whole_motion_until_the_playhead_is_put_somewhere() {
+    fn playback_counts_its_rounds_of_the_whole_motion_until_it_is_stopped() {
         let motion = stand_to_sit();
         let keyframes = &motion.keyframes;
         let seconds = timing::tick_count(keyframes) as f64 * TICK_MS as f64 / 1000.0;
@@ -220,16 +222,24 @@ mod tests {
         assert_eq!(playback.rounds(), 1);
         playback.advance(seconds, keyframes, None);
         assert_eq!(playback.rounds(), 2);
-        // A selected range loops without counting rounds of the motion.
+        // Seeking and stepping stay in the round; a selected range loops without counting.
         let range = Some((100, 600));
         playback.seek_ms(100, keyframes);
-        assert_eq!(playback.rounds(), 0);
+        playback.step_frames(1, keyframes);
+        assert_eq!(playback.rounds(), 2);
         playback.advance(2.0, keyframes, range);
-        assert_eq!(playback.rounds(), 0);
-        // Stopping, stepping and seeking start the count again.
-        playback.advance(seconds * 2.0, keyframes, None);
+        assert_eq!(playback.rounds(), 2);
+        // Stopping starts the count again; played again from its end, the motion's next
+        // round begins.
         playback.stop();
         assert_eq!(playback.rounds(), 0);
+        playback.looping = false;
+        playback.toggle(keyframes, None);
+        playback.advance(seconds * 2.0, keyframes, None);
+        assert!(!playback.playing);
+        assert_eq!(playback.rounds(), 0);
+        playback.toggle(keyframes, None);
+        assert_eq!((playback.rounds(), playback.tick()), (1, 0));
     }
 
     #[test]

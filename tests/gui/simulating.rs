@@ -143,9 +143,17 @@ fn a_fall_the_simulation_finds_is_listed_as_simulated_and_goes_when_the_switch_i
             .next()
             .is_some()
     );
-    // Off again: the rest model's problems, none simulated.
+    // Off again: the rest model's problems, none simulated, and the status bar says so.
     switch_simulate(&mut h);
     assert!(simulated_falls(&h).is_empty(), "{:?}", doc(&h).problems());
+    let status = said(&h);
+    assert!(
+        status
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("Simulation off: ")),
+        "{status}"
+    );
 }
 
 #[test]

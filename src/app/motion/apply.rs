@@ -2,6 +2,7 @@
 //! playback, its tracks' edits, what its stage shows, and its floor's solution.
 
 use super::MotionTab;
+use super::stage::model::StageAction;
 use crate::app::action::MotionAction;
 use crate::app::effects::Effects;
 use crate::app::state::{FloorSolved, TabId};
@@ -20,6 +21,7 @@ impl MotionTab {
         } = self;
         let keyframes = &document.motion.keyframes;
         let mut stage_changed = false;
+        let mut switched_off = false;
         match action {
             MotionAction::Edit { label, edit } => {
                 let edit = view.links.expand(edit, &document.motion);
@@ -79,6 +81,9 @@ impl MotionTab {
             MotionAction::Stage(change) => {
                 stage.apply(change);
                 stage_changed = true;
+                if change == StageAction::Simulate(false) {
+                    switched_off = true;
+                }
             }
             MotionAction::Link(joint, link) => match link {
                 Some(link) => view.links.link(link),
@@ -91,6 +96,12 @@ impl MotionTab {
             }
             // The simulation's problems, or the rest model's again.
             self.publish_floor();
+            if switched_off {
+                fx.say(format!(
+                    "Simulation off: falls and slips as the body at rest has them; {} in all",
+                    crate::words::plural(self.document.problems().len(), "problem", "problems")
+                ));
+            }
         }
     }
 

@@ -54,6 +54,10 @@ pub(super) struct Judge {
     summary: Summary,
     /// Fallen over (until the body is back within the turn).
     over: bool,
+    /// Down after a fall, and since when it has been up again (on what the rest model rests
+    /// on, not turned over): a fall is one fall until the body has been up for
+    /// [`REST_ON_MS`], however it lies and rolls meanwhile.
+    down: Option<Option<u64>>,
     /// For each part, the tick it has touched the floor since without the rest model
     /// resting on it, and whether that was said.
     unexpected: Vec<Option<(u64, bool)>>,
@@ -77,6 +81,7 @@ impl Judge {
             cycle: cycle.max(1),
             summary: Summary::default(),
             over: false,
+            down: None,
             slide: [([0.0; 2], false); 4],
             lagging: Vec::new(),
             tick: 0,
@@ -113,6 +118,7 @@ impl Judge {
     pub(super) fn see(&mut self, tick: &Tick, slide_mm: &[[f32; 2]; 4], torque_lags: &[f32]) {
         let time = self.tick * TICK_MS;
         let now = self.tick;
+        let falls_before = self.summary.falls.len();
         self.tick += 1;
         self.summary.max_tilt_deg = self
             .summary
@@ -123,7 +129,7 @@ impl Judge {
             let d_roll = tick.roll_deg - rest.roll_deg() as f32;
             let d_pitch = tick.pitch_deg - rest.pitch_deg() as f32;
             let over = d_roll.abs() > TURN_OVER_DEG || d_pitch.abs() > TURN_OVER_DEG;
-            if over && !self.over {
+            if over && !self.over && self.down.is_none() {
                 let onto = if d_roll.abs() >= d_pitch.abs() {
                     if d_roll < 0.0 {
                         "its left side"
@@ -180,7 +186,12 @@ impl Judge {
                 continue;
             }
             let (since, said) = self.unexpected[i].get_or_insert((now, false));
-            if !*said && (now - *since) * TICK_MS >= REST_ON_MS && !self.over {
+            if !*said
+                && (now - *since) * TICK_MS >= REST_ON_MS
+                && !self.over
+                && self.down.is_none()
+                && self.summary.falls.len() == falls_before
+            {
                 *said = true;
                 let since_ms = *since * TICK_MS;
                 self.summary.falls.push(Event {
@@ -201,6 +212,16 @@ impl Judge {
                 });
             }
         }
+        // One fall until the body is up again.
+        let fell = self.summary.falls.len() > falls_before;
+        let up = !self.over && self.unexpected.iter().all(Option::is_none);
+        self.down = match (fell, self.down, up) {
+            (true, _, _) => Some(None),
+            (false, Some(_), false) => Some(None),
+            (false, Some(None), true) => Some(Some(now)),
+            (false, Some(Some(since)), true) if (now - since) * TICK_MS >= REST_ON_MS => None,
+            (false, down, _) => down,
+        };
         // Paws slipping under load.
         for (p, leg) in Leg::ALL.into_iter().enumerate() {
             let on_floor = self

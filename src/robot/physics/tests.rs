@@ -87,6 +87,26 @@ fn both_left_paws_lifted_falls_onto_its_left_side() {
         fall.what.contains("left") || fall.what.contains("FL") || fall.what.contains("BL"),
         "{fall:?}"
     );
+    // One fall, however many parts it comes to rest on and however it rolls while down;
+    // played three times (each play unfolds the legs, and the body gets up), one a play.
+    assert_eq!(sim.summary.falls.len(), 1, "{:?}", sim.summary.falls);
+    let thrice = simulate(
+        &motion,
+        Settings {
+            repeat: 3,
+            ..Settings::default()
+        },
+        &mut |_| true,
+    )
+    .expect("simulates");
+    let cycle_ms = thrice.cycle_ticks * 8;
+    let plays: Vec<u64> = thrice
+        .summary
+        .falls
+        .iter()
+        .map(|f| (f.time_ms / cycle_ms).min(2))
+        .collect();
+    assert_eq!(plays, [0, 1, 2], "{:?}", thrice.summary.falls);
 }
 
 #[test]

@@ -235,6 +235,7 @@ fn simulate_options(ui: &mut egui::Ui, shows: model::StageModel) -> Option<Stage
                 event = Some(model::StageAction::Floor(floor));
             }
         }
+        ui.label("Plays in a row:");
         for plays in model::PLAYS {
             let label = crate::words::plural(usize::try_from(plays).unwrap_or(1), "play", "plays");
             if ui
