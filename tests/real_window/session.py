@@ -12,6 +12,7 @@ import tempfile
 import time
 
 import pyatspi
+from gi.repository import GLib
 
 BINARY, MOTION = sys.argv[1], sys.argv[2]
 KNEE = 'FL_LEG_KNEE'
@@ -67,9 +68,14 @@ def application(timeout=30):
     while time.time() < end:
         desktop = pyatspi.Registry.getDesktop(0)
         for i in range(desktop.childCount):
-            app = desktop.getChildAtIndex(i)
-            if app is not None and app.name == 'mtn-studio':
-                return app
+            try:
+                app = desktop.getChildAtIndex(i)
+                if app is not None and app.name == 'mtn-studio':
+                    return app
+            except GLib.GError:
+                # An application that has just quit (the scenario before this one's) can
+                # still be listed for a moment; asking its name then fails.
+                continue
         time.sleep(0.25)
     fail('the application never appeared in the accessibility tree')
 
