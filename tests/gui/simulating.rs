@@ -84,6 +84,15 @@ fn click_stage_option(h: &mut Harness<'_, StudioApp>, label: &str) {
     h.run();
 }
 
+/// Asserts the status bar's last line starts with `start`.
+fn assert_status_starts(h: &Harness<'_, StudioApp>, start: &str) {
+    let status = said(h);
+    assert!(
+        status.lines().last().is_some_and(|l| l.starts_with(start)),
+        "{status}"
+    );
+}
+
 fn simulated_falls(h: &Harness<'_, StudioApp>) -> Vec<String> {
     doc(h)
         .problems()
@@ -146,14 +155,7 @@ fn a_fall_the_simulation_finds_is_listed_as_simulated_and_goes_when_the_switch_i
     // Off again: the rest model's problems, none simulated, and the status bar says so.
     switch_simulate(&mut h);
     assert!(simulated_falls(&h).is_empty(), "{:?}", doc(&h).problems());
-    let status = said(&h);
-    assert!(
-        status
-            .lines()
-            .last()
-            .is_some_and(|l| l.starts_with("Simulation off: ")),
-        "{status}"
-    );
+    assert_status_starts(&h, "Simulation off: ");
 }
 
 #[test]
@@ -235,14 +237,7 @@ fn a_motion_simulated_five_times_shows_each_play_in_turn_while_looping() {
         "{}",
         sim.ticks.len()
     );
-    let status = said(&h);
-    assert!(
-        status
-            .lines()
-            .last()
-            .is_some_and(|l| l.starts_with("Simulated on carpet, played 5 times: ")),
-        "{status}"
-    );
+    assert_status_starts(&h, "Simulated on carpet, played 5 times: ");
     // Its falls are at their time within the play, the play named.
     let messages: Vec<String> = doc(&h)
         .problems()
