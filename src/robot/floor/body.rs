@@ -94,6 +94,16 @@ impl Part {
         matches!(self, Self::Paw(_))
     }
 
+    /// Whether this is a point of the torso (a corner of the chest, the belly or the rear,
+    /// or the tail's base).
+    #[must_use]
+    pub fn is_torso(self) -> bool {
+        matches!(
+            self,
+            Self::Chest(_) | Self::Belly(_) | Self::Rear(_) | Self::TailBase
+        )
+    }
+
     /// Whether a body lying on this part rolled over has fallen: an elbow or a knee, the
     /// head, a corner of the chest. (Not the paws, nor the rump a sit rests on and leans
     /// over on: a sitting robot waving a paw leans 20 to 30 degrees onto a haunch.)

@@ -85,7 +85,19 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
     let zero = rig.pose(&[]);
     let build = rig.outline();
     let geometry = rig.geometry();
-    let torso_points: Vec<Vec3> = zero.torso.to_vec();
+    // The drawn box, and every point of the torso the rest model rests on (the belly's rear
+    // corners lie below the box's slope from the chest to the rear on the ERS-210).
+    let torso_points: Vec<Vec3> = zero
+        .torso
+        .iter()
+        .copied()
+        .chain(
+            zero.touches
+                .iter()
+                .filter(|t| t.part.is_torso())
+                .map(|t| t.at),
+        )
+        .collect();
     let mut out = vec![Link {
         parent: 0,
         origin: [0.0; 3],

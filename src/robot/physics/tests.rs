@@ -297,6 +297,39 @@ fn the_bodies_follow_the_stage_kinematics() {
 }
 
 #[test]
+fn the_torso_touches_the_floor_where_the_rest_model_has_it_touch() {
+    // The torso's collider, as the world builds it, holds every point of the torso the rest
+    // model can rest on (the corners of the chest, the belly and the rear, the tail's base):
+    // a sit that leans back lands on the same rump in both.
+    for label in [ERS7, "DRX-900"] {
+        let rig = rig(&posture(label, "stand")).expect("model");
+        let links = model::links(&rig);
+        let torso = &links[0];
+        let colliders: Vec<_> = torso
+            .shapes
+            .iter()
+            .filter_map(|s| world::collider(s, torso.origin, 1.0))
+            .map(|b| b.build())
+            .collect();
+        assert!(!colliders.is_empty(), "{label}: the torso has a collider");
+        let body = rig.pose(&[]);
+        let points: Vec<_> = body.touches.iter().filter(|t| t.part.is_torso()).collect();
+        assert_eq!(points.len(), 7, "{label}: the torso's points");
+        for t in points {
+            let outside_mm = colliders
+                .iter()
+                .map(|c| c.shape().distance_to_local_point(world::metres(t.at), true) * 1000.0)
+                .fold(f32::MAX, f32::min);
+            assert!(
+                outside_mm < 0.01,
+                "{label}: the {} is {outside_mm:.1} mm outside the torso's collider",
+                t.part.name()
+            );
+        }
+    }
+}
+
+#[test]
 fn a_cancelled_simulation_stops_and_says_so() {
     let mut motion = posture(ERS7, "stand");
     then(&mut motion, 4000, |_, _| {});

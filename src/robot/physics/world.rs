@@ -62,7 +62,7 @@ pub(super) struct Robot {
     pub floor: ColliderHandle,
 }
 
-fn collider(shape: &Shape, origin: Vec3, friction: f32) -> Option<ColliderBuilder> {
+pub(super) fn collider(shape: &Shape, origin: Vec3, friction: f32) -> Option<ColliderBuilder> {
     let local = |p: Vec3| metres([p[0] - origin[0], p[1] - origin[1], p[2] - origin[2]]);
     let builder = match shape {
         Shape::Ball { at, radius } => {
