@@ -59,9 +59,6 @@ pub(super) struct Link {
     pub shapes: Vec<Shape>,
     /// The servo's torque (N·m).
     pub torque_nm: f64,
-    /// Whether its joint is solved exactly with its parent's, as a chain (a leg's J2 and
-    /// J3, which carry the body); the others are solved as constraints.
-    pub chained: bool,
 }
 
 fn add(a: Vec3, b: Vec3) -> Vec3 {
@@ -108,7 +105,6 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
         com: build.torso_com,
         shapes: vec![Shape::Hull(torso_points)],
         torque_nm: 0.0,
-        chained: false,
     }];
     for (i, leg) in Leg::ALL.into_iter().enumerate() {
         let [j1, j2, j3] = rig.leg_joints(leg);
@@ -135,7 +131,6 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
             com: shoulder,
             shapes: Vec::new(),
             torque_nm: LEG_TORQUE_NM,
-            chained: false,
         });
         let upper = out.len();
         out.push(Link {
@@ -152,7 +147,6 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
                 radius: build.knee_radius,
             }],
             torque_nm: LEG_TORQUE_NM,
-            chained: true,
         });
         out.push(Link {
             parent: upper,
@@ -174,7 +168,6 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
                 },
             ],
             torque_nm: LEG_TORQUE_NM,
-            chained: true,
         });
         debug_assert!(i < 4);
     }
@@ -197,7 +190,6 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
             radius: 15.0,
         }],
         torque_nm: HEAD_TORQUE_NM,
-        chained: false,
     });
     let turn = out.len();
     out.push(Link {
@@ -210,7 +202,6 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
         com: top,
         shapes: Vec::new(),
         torque_nm: HEAD_TORQUE_NM,
-        chained: false,
     });
     let camera = add(top, [build.face, 0.0, 0.0]);
     let chin = add(top, [build.chin[0], 0.0, -build.chin[1]]);
@@ -228,7 +219,6 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
         com: mid(top, mid(camera, chin)),
         shapes: vec![Shape::Hull(head_points)],
         torque_nm: HEAD_TORQUE_NM,
-        chained: false,
     });
     if tail[0].is_some() {
         let root = geometry.tail;
@@ -244,7 +234,6 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
             com: root,
             shapes: Vec::new(),
             torque_nm: HEAD_TORQUE_NM,
-            chained: false,
         });
         out.push(Link {
             parent: swing,
@@ -260,7 +249,6 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
                 radius: 6.0,
             }],
             torque_nm: HEAD_TORQUE_NM,
-            chained: false,
         });
     }
     out

@@ -73,7 +73,7 @@ fn radians(urad: i32) -> f32 {
 }
 
 /// The torso's inertia (kg·m²) as a box of its outline's size.
-fn torso_inertia(links: &[Link]) -> Vector {
+pub(super) fn torso_inertia(links: &[Link]) -> Vector {
     let mut lo = [f64::MAX; 3];
     let mut hi = [f64::MIN; 3];
     if let Some(model::Shape::Hull(points)) = links.first().and_then(|l| l.shapes.first()) {

@@ -1,9 +1,21 @@
 //! The links of [`super::model`] made into a rapier world: a rigid body per link, a
-//! revolute joint with a motor between each and its parent, and a floor. Each limb (a leg,
-//! the head, the tail) is a multibody, its chain solved exactly; it hangs from the torso by
-//! a joint solved as a constraint. (One multibody for the whole robot, 23 degrees of
-//! freedom, cost seven times the time budget in its mass matrix; every joint a constraint
-//! let the chains sag and the legs lag.)
+//! revolute joint with a motor between each and its parent (a constraint between two
+//! bodies), and a floor.
+//!
+//! **Every joint is a constraint, none a multibody's.** Rapier's multibodies (a limb's chain
+//! solved exactly) do not keep the robot's angular momentum when their motors turn a joint:
+//! floating free, a robot swinging its front legs up at their top speed turned its torso
+//! nine times as fast as the legs' inertia can turn it (a unit test holds this). On the floor
+//! that tipped a sitting robot beckoning with both paws onto its chest. Constraints between
+//! bodies keep it.
+//!
+//! **Each link carries its servo's geared rotor** ([`ARMATURE_KG_M2`]): a motor's rotor seen
+//! through its gearbox resists turning as a much heavier part would. Sony published neither
+//! the rotors nor the gear ratios; a small motor's rotor through a gearbox of a few hundred
+//! to one gives 10⁻³ kg·m² or more, so the figure here is well under what the real servos
+//! have. It also holds the chains together for the solver: below about 1.5·10⁻⁵ kg·m² the
+//! light leg links let the chains sag 10 to 20° under the body and Sony's walks fall in
+//! their first second (measured).
 //!
 //! The physics works in metres, kilograms and seconds; the rest of the crate in millimetres
 //! and degrees.
@@ -19,6 +31,9 @@ pub const STEP_S: f32 = 0.002;
 const SERVO_STIFFNESS: f32 = 4.0e5;
 /// How a servo damps its motion (1/s).
 const SERVO_DAMPING: f32 = 2.0e3;
+/// The inertia each link's servo adds to it (kg·m², about every axis): its geared rotor (see
+/// the module doc; an estimate, on the low side).
+pub const ARMATURE_KG_M2: f32 = 4.0e-5;
 /// The solver's iterations a step.
 const SOLVER_ITERATIONS: usize = 4;
 
@@ -36,16 +51,6 @@ fn direction(v: Vec3) -> Vector {
     Vector::new(v[0] as f32, v[1] as f32, v[2] as f32)
 }
 
-/// A link's joint: one on the torso is a constraint between two bodies; the rest of each
-/// limb's joints are a multibody's (a leg's, the head's, the tail's), solved exactly.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Joint {
-    /// A joint on the torso.
-    OnTorso(ImpulseJointHandle),
-    /// A joint within a limb.
-    InLimb(MultibodyJointHandle),
-}
-
 /// The robot in its world.
 pub(super) struct Robot {
     /// The rapier world.
@@ -53,7 +58,7 @@ pub(super) struct Robot {
     /// Each link's body.
     pub bodies: Vec<RigidBodyHandle>,
     /// Each link's joint (none for the torso).
-    pub joints: Vec<Option<Joint>>,
+    pub joints: Vec<Option<ImpulseJointHandle>>,
     /// Each link's parent and joint axis.
     links: Vec<(usize, Vector)>,
     /// The paw balls' colliders (`Leg::ALL` order), where the model has them.
@@ -89,13 +94,14 @@ pub(super) fn collider(shape: &Shape, origin: Vec3, friction: f32) -> Option<Col
     )
 }
 
-/// A body's mass properties: `mass_g` at `com`, spread like a ball of 20 mm.
+/// A link's mass properties: `mass_g` at `com`, spread like a ball of 20 mm, and its
+/// servo's rotor ([`ARMATURE_KG_M2`]).
 #[expect(clippy::cast_possible_truncation, reason = "grams")]
 fn mass(mass_g: f64, com: Vec3, origin: Vec3) -> MassProperties {
     let kg = (mass_g / 1000.0) as f32;
     let local = metres([com[0] - origin[0], com[1] - origin[1], com[2] - origin[2]]);
     let r = 0.02_f32;
-    MassProperties::new(local, kg, Vector::splat(0.4 * kg * r * r))
+    MassProperties::new(local, kg, Vector::splat(0.4 * kg * r * r + ARMATURE_KG_M2))
 }
 
 /// The robot's parts touch the floor, not each other.
@@ -200,20 +206,13 @@ pub(super) fn build(
             .motor_model(MotorModel::AccelerationBased)
             .motor_position(0.0, SERVO_STIFFNESS, SERVO_DAMPING)
             .motor_max_force(torque(link.torque_nm));
-        let handle = if !link.chained {
-            Some(Joint::OnTorso(world.insert_impulse_joint(
-                bodies[link.parent],
-                child,
-                joint,
-            )))
-        } else {
-            world
-                .insert_multibody_joint(bodies[link.parent], child, joint)
-                .map(Joint::InLimb)
-        };
-        joints.push(handle);
+        joints.push(Some(world.insert_impulse_joint(
+            bodies[link.parent],
+            child,
+            joint,
+        )));
     }
-    let mut robot = Robot {
+    Robot {
         world,
         bodies,
         links: links
@@ -223,9 +222,7 @@ pub(super) fn build(
         joints,
         paws,
         floor,
-    };
-    robot.pose_limbs(angles);
-    robot
+    }
 }
 
 #[expect(clippy::cast_possible_truncation, reason = "newton-metres")]
@@ -241,32 +238,6 @@ impl Robot {
             .narrow_phase
             .contact_pair(self.floor, collider)
             .map_or(0.0, |pair| pair.total_impulse_magnitude() / STEP_S)
-    }
-
-    /// Puts each limb's multibody joints at `angles` (the bodies were placed so; a
-    /// multibody's joints start at zero).
-    fn pose_limbs(&mut self, angles: &[f32]) {
-        let mut roots = Vec::new();
-        for (joint, &angle) in self.joints.iter().zip(angles) {
-            let Some(Joint::InLimb(handle)) = joint else {
-                continue;
-            };
-            let Some((mb, id)) = self.world.multibody_joints.get_mut(*handle) else {
-                continue;
-            };
-            let mut disp = vec![0.0; mb.ndofs()];
-            if let Some(slot) = mb.link(id).and_then(|l| disp.get_mut(l.assembly_id())) {
-                *slot = angle;
-            }
-            mb.apply_displacements(&disp);
-            roots.push(*handle);
-        }
-        for handle in roots {
-            if let Some((mb, _)) = self.world.multibody_joints.get_mut(handle) {
-                mb.forward_kinematics(&self.world.bodies, true);
-                mb.update_rigid_bodies(&mut self.world.bodies, true);
-            }
-        }
     }
 
     /// Each link's joint angle (rapier's sense; 0 for the torso): its turn from its parent
@@ -301,20 +272,9 @@ impl Robot {
     /// Drives each joint toward `targets` (rapier's sense) at `speeds` (rad/s).
     pub fn drive(&mut self, targets: &[f32], speeds: &[f32]) {
         for ((joint, &target), &speed) in self.joints.iter().zip(targets).zip(speeds) {
-            let data = match joint {
-                Some(Joint::OnTorso(handle)) => self
-                    .world
-                    .impulse_joints
-                    .get_mut(*handle, false)
-                    .map(|j| &mut j.data),
-                Some(Joint::InLimb(handle)) => self
-                    .world
-                    .multibody_joints
-                    .get_mut(*handle)
-                    .and_then(|(mb, id)| mb.link_mut(id))
-                    .map(|l| &mut l.joint.data),
-                None => None,
-            };
+            let data = joint
+                .and_then(|handle| self.world.impulse_joints.get_mut(handle, false))
+                .map(|j| &mut j.data);
             if let Some(data) = data {
                 data.set_motor(
                     JointAxis::AngX,
