@@ -46,10 +46,38 @@ fn class(part: Part) -> Class {
     }
 }
 
+/// For each rest tick, itself, or where the rest model lies fallen (on an elbow, a knee,
+/// the head or the chest, rolled beyond [`ON_SIDE_DEG`]: its own slow topple), the last tick
+/// before it where it did not (itself when there is none).
+pub(super) fn references(parts: &[Part], rests: &[Rest]) -> Vec<usize> {
+    let fallen_on = parts
+        .iter()
+        .enumerate()
+        .filter(|&(i, p)| i < 32 && p.is_fallen_on())
+        .fold(0u32, |bits, (i, _)| bits | 1 << i);
+    let mut up = None;
+    rests
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let fallen = r.contacts & fallen_on != 0 && r.roll_deg().abs() > f64::from(ON_SIDE_DEG);
+            if !fallen {
+                up = Some(i);
+            }
+            up.unwrap_or(i)
+        })
+        .collect()
+}
+
 /// Reads the ticks one after another.
 pub(super) struct Judge {
     parts: Vec<Part>,
     rests: Vec<Rest>,
+    /// For each of the rest model's ticks, the tick whose attitude the body is measured
+    /// from: itself, or where the rest model has the robot fallen, its last tick before
+    /// that (a body still up is not "turned over" from a pose the rest model has lying on
+    /// its elbow).
+    reference: Vec<usize>,
     cycle: u64,
     summary: Summary,
     /// Fallen over (until the body is back within the turn).
@@ -74,10 +102,12 @@ pub(super) struct Judge {
 impl Judge {
     pub(super) fn new(rig: &Rig, rests: Vec<Rest>, cycle: u64, names: Vec<String>) -> Self {
         let parts = rig.parts();
+        let reference = references(&parts, &rests);
         Self {
             unexpected: vec![None; parts.len()],
             parts,
             rests,
+            reference,
             cycle: cycle.max(1),
             summary: Summary::default(),
             over: false,
@@ -89,10 +119,12 @@ impl Judge {
         }
     }
 
-    /// The rest model at the tick the physics is at (the motion's tick, repeats folded).
+    /// The rest model's attitude to measure the body from at the tick the physics is at
+    /// (the motion's tick, repeats folded; see `reference`).
     fn rest(&self, tick: u64) -> Option<&Rest> {
         let i = usize::try_from(tick % self.cycle).ok()?;
-        self.rests.get(i).or(self.rests.last())
+        let i = self.reference.get(i).or(self.reference.last())?;
+        self.rests.get(*i)
     }
 
     /// Whether the rest model rests on a part of `class` near `tick`.

@@ -409,6 +409,46 @@ fn a_robot_swinging_its_legs_keeps_its_angular_momentum() {
 }
 
 #[test]
+fn a_body_is_measured_from_where_the_rest_model_last_had_it_up() {
+    // The rest model lets Sony's stand_bye_l01 roll 41° onto its FL elbow where the robot
+    // keeps three paws down: the simulated body, still up, is measured from the rest model's
+    // last attitude before it fell, not from the fallen one.
+    let rig = rig(&posture("DRX-900", "stand")).expect("model");
+    let parts = rig.parts();
+    let bit = |part: crate::robot::floor::Part| {
+        1u32 << parts.iter().position(|&p| p == part).expect("part")
+    };
+    let paws = Leg::ALL.iter().fold(0, |bits, &leg| {
+        bits | bit(crate::robot::floor::Part::Paw(leg))
+    });
+    let rolled = |deg: f32| [0.0, deg.to_radians().sin(), deg.to_radians().cos()];
+    let rest = |up: [f32; 3], contacts: u32| crate::robot::floor::Rest {
+        up,
+        contacts,
+        ..Default::default()
+    };
+    let elbow = bit(crate::robot::floor::Part::Knee(Leg::LeftFront));
+    let rests = [
+        rest(rolled(0.0), paws),
+        rest(
+            rolled(-2.0),
+            paws & !bit(crate::robot::floor::Part::Paw(Leg::RightHind)),
+        ),
+        rest(
+            rolled(-41.0),
+            elbow | bit(crate::robot::floor::Part::Paw(Leg::LeftHind)),
+        ),
+        rest(rolled(-46.0), elbow),
+        // Rolled as far, on its paws: not lying fallen.
+        rest(rolled(-25.0), paws),
+        rest(rolled(0.0), paws),
+    ];
+    assert_eq!(judge::references(&parts, &rests), [0, 1, 1, 1, 4, 5]);
+    // Fallen from the first tick: there is nothing before it.
+    assert_eq!(judge::references(&parts, &rests[2..4]), [0, 1]);
+}
+
+#[test]
 fn a_cancelled_simulation_stops_and_says_so() {
     let mut motion = posture(ERS7, "stand");
     then(&mut motion, 4000, |_, _| {});
