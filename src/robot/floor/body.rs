@@ -209,9 +209,9 @@ pub(super) fn build(model: Model) -> Build {
             tail: 60.0,
             top: 40.0,
             mass: [850.0, 230.0, 40.0, 55.0, 40.0, 15.0],
-            // 10 mm ahead, not 20 as first estimated: there the simulation toppled Sony's
-            // twistdance1; at the middle its sit tips back onto the rump (the README's
-            // mass model).
+            // 10 mm ahead, not 20 as first estimated: at the middle the agreement with
+            // Sony's stored body angles loses two keyframes, and at 10 mm the sit rests on
+            // four paws pitched as Sony's (the README's mass model).
             torso_com: [10.0, 0.0, 0.0],
         },
         Model::Ers110 => Build {
