@@ -46,27 +46,37 @@ fn class(part: Part) -> Class {
     }
 }
 
-/// For each rest tick, itself, or where the rest model lies fallen (on an elbow, a knee,
-/// the head or the chest, rolled beyond [`ON_SIDE_DEG`]: its own slow topple), the last tick
-/// before it where it did not (itself when there is none).
+/// For each rest tick, itself; or, through a topple of the rest model's own (a run of ticks
+/// rolled beyond [`ON_SIDE_DEG`] in which it comes to lie on an elbow, a knee, the head or the
+/// chest), the last tick before the topple began (itself when there is none). A run rolled as
+/// far that stays on its paws (a sit leaning onto a haunch as it waves) is no topple.
 pub(super) fn references(parts: &[Part], rests: &[Rest]) -> Vec<usize> {
     let fallen_on = parts
         .iter()
         .enumerate()
         .filter(|&(i, p)| i < 32 && p.is_fallen_on())
         .fold(0u32, |bits, (i, _)| bits | 1 << i);
-    let mut up = None;
-    rests
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let fallen = r.contacts & fallen_on != 0 && r.roll_deg().abs() > f64::from(ON_SIDE_DEG);
-            if !fallen {
-                up = Some(i);
+    let rolled = |r: &Rest| r.roll_deg().abs() > f64::from(ON_SIDE_DEG);
+    let mut out: Vec<usize> = (0..rests.len()).collect();
+    let mut from = 0;
+    while from < rests.len() {
+        if !rolled(&rests[from]) {
+            from += 1;
+            continue;
+        }
+        let to = (from..rests.len())
+            .find(|&t| !rolled(&rests[t]))
+            .unwrap_or(rests.len());
+        if let Some(before) = from.checked_sub(1)
+            && rests[from..to].iter().any(|r| r.contacts & fallen_on != 0)
+        {
+            for slot in &mut out[from..to] {
+                *slot = before;
             }
-            up.unwrap_or(i)
-        })
-        .collect()
+        }
+        from = to;
+    }
+    out
 }
 
 /// Reads the ticks one after another.

@@ -428,24 +428,25 @@ fn a_body_is_measured_from_where_the_rest_model_last_had_it_up() {
         ..Default::default()
     };
     let elbow = bit(crate::robot::floor::Part::Knee(Leg::LeftFront));
+    let three = paws & !bit(crate::robot::floor::Part::Paw(Leg::RightHind));
     let rests = [
         rest(rolled(0.0), paws),
-        rest(
-            rolled(-2.0),
-            paws & !bit(crate::robot::floor::Part::Paw(Leg::RightHind)),
-        ),
+        rest(rolled(-2.0), three),
+        // Rolling over its paws on the way to the elbow is the topple already.
+        rest(rolled(-35.0), three),
         rest(
             rolled(-41.0),
             elbow | bit(crate::robot::floor::Part::Paw(Leg::LeftHind)),
         ),
         rest(rolled(-46.0), elbow),
-        // Rolled as far, on its paws: not lying fallen.
+        rest(rolled(0.0), paws),
+        // Rolled as far on its paws, and back, lying on nothing else: no topple.
         rest(rolled(-25.0), paws),
         rest(rolled(0.0), paws),
     ];
-    assert_eq!(judge::references(&parts, &rests), [0, 1, 1, 1, 4, 5]);
-    // Fallen from the first tick: there is nothing before it.
-    assert_eq!(judge::references(&parts, &rests[2..4]), [0, 1]);
+    assert_eq!(judge::references(&parts, &rests), [0, 1, 1, 1, 1, 5, 6, 7]);
+    // Toppled from the first tick: there is nothing before it.
+    assert_eq!(judge::references(&parts, &rests[2..5]), [0, 1, 2]);
 }
 
 #[test]

@@ -6,8 +6,8 @@
 //! solved exactly) do not keep the robot's angular momentum when their motors turn a joint:
 //! floating free, a robot swinging its front legs up at their top speed turned its torso
 //! nine times as fast as the legs' inertia can turn it (a unit test holds this). On the floor
-//! that tipped a sitting robot beckoning with both paws onto its chest. Constraints between
-//! bodies keep it.
+//! that tipped a sitting robot beckoning with both paws onto its chest (rapier's open issue
+//! dimforge/rapier#656 describes the same). Constraints between bodies keep it.
 //!
 //! **Each link carries its servo's geared rotor** ([`ARMATURE_KG_M2`]): a motor's rotor seen
 //! through its gearbox resists turning as a much heavier part would. Sony published neither
