@@ -18,6 +18,9 @@ pub struct Playback {
     pub playing: bool,
     /// Whether playback starts again at the end.
     pub looping: bool,
+    /// How many times in a row the whole motion plays before playback stops (a simulation
+    /// of several plays: each is watched in turn without looping). At least one.
+    pub plays: u64,
     /// How fast: 1.0 is the robot's real time.
     speed: f64,
     /// The playhead in ticks, with the fraction of the tick elapsed.
@@ -33,6 +36,7 @@ impl Default for Playback {
         Self {
             playing: false,
             looping: false,
+            plays: 1,
             speed: 1.0,
             position_ticks: 0.0,
             rounds: 0,
@@ -141,7 +145,8 @@ impl Playback {
 
     /// Advances the clock by `seconds` of wall time. At the end, playback stops there or, when
     /// looping, wraps to the start: of the selected range (`range_ms`) where one is selected
-    /// and the playhead reaches its end, else of the motion.
+    /// and the playhead reaches its end, else of the motion. Not looping, the whole motion
+    /// plays [`Playback::plays`] times in a row before it stops.
     pub fn advance(&mut self, seconds: f64, keyframes: &Keyframes, range_ms: Option<(u64, u64)>) {
         if !self.playing || !seconds.is_finite() || seconds <= 0.0 {
             return;
@@ -166,6 +171,10 @@ impl Playback {
                     self.rounds += 1;
                 }
                 self.position_ticks = start + (self.position_ticks - wraps_at) % (stop - start);
+            } else if wraps_at >= end && !(self.rounds + 1).is_multiple_of(self.plays.max(1)) {
+                // The next of the plays in a row.
+                self.rounds += 1;
+                self.position_ticks = (self.position_ticks - end).min(end);
             } else {
                 self.position_ticks = end;
                 self.playing = false;
@@ -283,6 +292,42 @@ mod tests {
         playback.advance((end as f64 + 5.0) * 0.008, keyframes, None);
         assert!(playback.playing);
         assert_eq!(playback.tick(), 5);
+    }
+
+    #[test]
+    fn several_plays_in_a_row_play_through_without_looping_then_stop() {
+        let motion = stand_to_sit();
+        let keyframes = &motion.keyframes;
+        let end = timing::tick_count(keyframes);
+        #[expect(clippy::cast_precision_loss, reason = "a short motion")]
+        let seconds = end as f64 * 0.008;
+        let mut playback = Playback {
+            plays: 3,
+            ..Playback::default()
+        };
+        playback.toggle(keyframes, None);
+        playback.advance(seconds + 0.080, keyframes, None);
+        assert!(playback.playing, "on to the second play");
+        assert_eq!((playback.rounds(), playback.tick()), (1, 10));
+        playback.advance(seconds, keyframes, None);
+        assert_eq!((playback.rounds(), playback.tick()), (2, 10));
+        // The third is the last: it stops at its end.
+        playback.advance(seconds, keyframes, None);
+        assert!(!playback.playing);
+        assert_eq!((playback.rounds(), playback.tick()), (2, end));
+        // Played again from there: the three plays again, from the first.
+        playback.toggle(keyframes, None);
+        assert_eq!((playback.rounds() % 3, playback.tick()), (0, 0));
+        playback.advance(seconds + 0.080, keyframes, None);
+        assert!(playback.playing);
+        assert_eq!(playback.rounds() % 3, 1);
+        // One play (the default) stops at the end, as before.
+        playback.stop();
+        playback.plays = 1;
+        playback.toggle(keyframes, None);
+        playback.advance(seconds + 0.080, keyframes, None);
+        assert!(!playback.playing);
+        assert_eq!((playback.rounds(), playback.tick()), (0, end));
     }
 
     #[test]

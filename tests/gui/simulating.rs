@@ -113,12 +113,22 @@ fn a_fall_the_simulation_finds_is_listed_as_simulated_and_goes_when_the_switch_i
     assert!(!falls.is_empty(), "{:?}", doc(&h).problems());
     assert!(falls[0].contains("left"), "{falls:?}");
     // The status bar says what the simulation found, and the problems' count now.
+    // The count is the Problems panel's: the notes apart.
     let status = said(&h);
     let last = status.lines().last().unwrap_or_default();
-    let count = doc(&h).problems().len();
+    let notes = doc(&h)
+        .problems()
+        .iter()
+        .filter(|p| p.severity == mtn_studio::codec::Severity::Info)
+        .count();
+    let count = doc(&h).problems().len() - notes;
+    let tail = match notes {
+        0 => format!("; {count} problems in all"),
+        1 => format!("; {count} problems in all (and 1 note)"),
+        n => format!("; {count} problems in all (and {n} notes)"),
+    };
     assert!(
-        last.starts_with("Simulated on carpet: falls at ")
-            && last.ends_with(&format!("; {count} problems in all")),
+        last.starts_with("Simulated on carpet: falls at ") && last.ends_with(&tail),
         "{status}"
     );
     // The timeline marks it as a fall, apart from the slips, where it happens.
@@ -156,6 +166,12 @@ fn a_fall_the_simulation_finds_is_listed_as_simulated_and_goes_when_the_switch_i
     switch_simulate(&mut h);
     assert!(simulated_falls(&h).is_empty(), "{:?}", doc(&h).problems());
     assert_status_starts(&h, "Simulation off: ");
+    // On again: the result kept for the motion as it is comes back at once, and the status
+    // bar says it again (it said "Simulation off" until the next edit).
+    switch_simulate(&mut h);
+    h.run();
+    assert!(!simulated_falls(&h).is_empty(), "{:?}", doc(&h).problems());
+    assert_status_starts(&h, "Simulated on carpet: falls at ");
 }
 
 #[test]
@@ -219,7 +235,7 @@ fn another_floor_is_another_simulation() {
 }
 
 #[test]
-fn a_motion_simulated_five_times_shows_each_play_in_turn_while_looping() {
+fn a_motion_simulated_five_times_shows_each_play_in_turn_looping_or_not() {
     let mut h = window_on(&left_legs_folded(), "plays");
     switch_simulate(&mut h);
     wait_simulated(&mut h, Floor::Carpet);
@@ -272,4 +288,21 @@ fn a_motion_simulated_five_times_shows_each_play_in_turn_while_looping() {
     h.step();
     assert_eq!(tab(&h).playback.rounds(), 1);
     assert!(body(&h).ends_with("(play 2 of 5)"), "{}", body(&h));
+    // With Loop off, Play plays the five in a row and stops at the end of the fifth.
+    h.get_by_role_and_label(Role::Button, "Stop").click();
+    h.get_by_label("Loop").click();
+    h.run();
+    assert!(!tab(&h).playback.looping);
+    h.get_by_role_and_label(Role::Button, "Play").click();
+    h.step();
+    assert!(tab(&h).playback.playing);
+    for _ in 0..20_000 {
+        if !tab(&h).playback.playing {
+            break;
+        }
+        h.step();
+    }
+    h.step();
+    assert_eq!(tab(&h).playback.rounds(), 4, "stopped in the fifth play");
+    assert!(body(&h).ends_with("(play 5 of 5)"), "{}", body(&h));
 }

@@ -2,7 +2,6 @@
 //! playback, its tracks' edits, what its stage shows, and its floor's solution.
 
 use super::MotionTab;
-use super::stage::model::StageAction;
 use crate::app::action::MotionAction;
 use crate::app::effects::Effects;
 use crate::app::state::{FloorSolved, TabId};
@@ -11,6 +10,7 @@ use crate::edit::tracks::TrackEdit;
 impl MotionTab {
     /// Applies a change to the tab.
     pub fn apply(&mut self, action: MotionAction, fx: &mut Effects) {
+        let simulated_before = (self.stage.simulate, self.stage.sim_settings());
         let Self {
             document,
             view,
@@ -21,7 +21,6 @@ impl MotionTab {
         } = self;
         let keyframes = &document.motion.keyframes;
         let mut stage_changed = false;
-        let mut switched_off = false;
         match action {
             MotionAction::Edit { label, edit } => {
                 let edit = view.links.expand(edit, &document.motion);
@@ -81,9 +80,6 @@ impl MotionTab {
             MotionAction::Stage(change) => {
                 stage.apply(change);
                 stage_changed = true;
-                if change == StageAction::Simulate(false) {
-                    switched_off = true;
-                }
             }
             MotionAction::Link(joint, link) => match link {
                 Some(link) => view.links.link(link),
@@ -96,11 +92,9 @@ impl MotionTab {
             }
             // The simulation's problems, or the rest model's again.
             self.publish_floor();
-            if switched_off {
-                fx.say(format!(
-                    "Simulation off: falls and slips as the body at rest has them; {} in all",
-                    crate::words::plural(self.document.problems().len(), "problem", "problems")
-                ));
+            let now = (self.stage.simulate, self.stage.sim_settings());
+            if now != simulated_before {
+                self.say_floor(fx);
             }
         }
     }
@@ -113,6 +107,12 @@ impl MotionTab {
         }
         // At the file's frame rate, a 32 ms field plays each frame for 32 ms.
         let scale = self.view.time_scale(&self.document.motion);
+        // A simulation of several plays plays them all in a row, looping or not.
+        self.playback.plays = if self.stage.simulate {
+            u64::from(self.stage.sim_settings().repeat.max(1))
+        } else {
+            1
+        };
         self.playback.advance(
             dt / scale,
             &self.document.motion.keyframes,
@@ -177,12 +177,31 @@ impl MotionTab {
         let (revision, settings) = done.wants;
         self.sim.take(done.wants, done.result);
         self.publish_floor();
-        let current = self.floor.revision == Some(revision) && self.stage.simulate;
-        if let Some(sim) = self.sim.current(revision, settings).filter(|_| current) {
-            fx.say(super::simulation::found(
-                sim,
-                self.document.problems().len(),
+        let current = self.floor.revision == Some(revision)
+            && self.stage.simulate
+            && settings == self.stage.sim_settings();
+        if current {
+            self.say_floor(fx);
+        }
+    }
+
+    /// Says in the status bar where the floor's problems come from now: what the simulation
+    /// found (when it has run for the motion as it is, with the stage's settings; else it
+    /// says so when it has), or that it is off.
+    fn say_floor(&self, fx: &mut Effects) {
+        use super::simulation::{found, in_all};
+        let problems = self.document.problems();
+        if !self.stage.simulate {
+            fx.say(format!(
+                "Simulation off: falls and slips as the body at rest has them; {}",
+                in_all(problems)
             ));
+        } else if let Some(sim) = self
+            .floor
+            .revision
+            .and_then(|revision| self.sim.current(revision, self.stage.sim_settings()))
+        {
+            fx.say(found(sim, problems));
         }
     }
 

@@ -155,10 +155,29 @@ impl SimCache {
     }
 }
 
+/// The motion's problems in all, as the Problems panel counts them (notes apart):
+/// "4 problems in all (and 4 notes)".
+#[must_use]
+pub fn in_all(problems: &[Problem]) -> String {
+    use crate::words::plural;
+    let notes = problems
+        .iter()
+        .filter(|p| p.severity == crate::codec::Severity::Info)
+        .count();
+    let said = format!(
+        "{} in all",
+        plural(problems.len() - notes, "problem", "problems")
+    );
+    match notes {
+        0 => said,
+        n => format!("{said} (and {})", plural(n, "note", "notes")),
+    }
+}
+
 /// What a simulation found, for the status bar: where, its first fall, its slips, and the
 /// motion's problems in all (`problems`).
 #[must_use]
-pub fn found(sim: &Simulation, problems: usize) -> String {
+pub fn found(sim: &Simulation, problems: &[Problem]) -> String {
     use crate::words::plural;
     let summary = &sim.summary;
     let falls = match summary.falls.first() {
@@ -180,9 +199,9 @@ pub fn found(sim: &Simulation, problems: usize) -> String {
         n => format!(", played {n} times"),
     };
     format!(
-        "Simulated on {}{plays}: {falls}, {slips}; {} in all",
+        "Simulated on {}{plays}: {falls}, {slips}; {}",
         sim.settings.floor.name(),
-        plural(problems, "problem", "problems")
+        in_all(problems)
     )
 }
 
