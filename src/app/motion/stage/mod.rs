@@ -143,7 +143,12 @@ fn toolbar(
                 .config(config)
                 .ui(ui, |ui| event = shows_ui(ui, shows, large).or(event))
                 .0
-                .on_hover_text("Ghosts, the paws' paths and the stage's size");
+                .on_hover_text(if shows.simulate {
+                    "Ghosts, the body's path, the floor, the plays in a row, Follow, the rest \
+                     pose and the stage's size"
+                } else {
+                    "Ghosts, the paws' paths and the stage's size"
+                });
         } else {
             event = shows_ui(ui, shows, large).or(event);
         }
@@ -176,7 +181,11 @@ fn shows_ui(ui: &mut egui::Ui, shows: model::StageModel, large: bool) -> Option<
     let mut paths = shows.show_paths;
     if ui
         .checkbox(&mut paths, "Paths")
-        .on_hover_text("The paws' paths over the time in view")
+        .on_hover_text(if shows.simulate {
+            "The simulated body's path on the floor"
+        } else {
+            "The paws' paths over the time in view"
+        })
         .changed()
     {
         event = Some(StageEvent::Change(model::StageAction::Paths(paths)));
