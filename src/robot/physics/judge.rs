@@ -84,9 +84,9 @@ pub(super) struct Judge {
     parts: Vec<Part>,
     rests: Vec<Rest>,
     /// For each of the rest model's ticks, the tick whose attitude the body is measured
-    /// from: itself, or where the rest model has the robot fallen, its last tick before
-    /// that (a body still up is not "turned over" from a pose the rest model has lying on
-    /// its elbow).
+    /// from: itself, or through a topple of the rest model's own, its last tick before it
+    /// (a body still up is not "turned over" from a pose the rest model has rolling onto its
+    /// elbow); see [`references`].
     reference: Vec<usize>,
     cycle: u64,
     summary: Summary,
