@@ -13,10 +13,13 @@ const MAX_LISTED: usize = 16;
 
 /// The simulation's falls and slips of `motion` as problems. A repeated motion's are at
 /// their time within the play they happen in (and its keyframe), the play named: "simulated:
-/// in play 3, at 744 ms …" (the hold after the last play is the last play's, past its end).
+/// in play 3, at 744 ms …". One in the hold after the motion's end (the robot holds its last
+/// command 512 ms) is at the end, and says how long after it: "simulated: 96 ms after the
+/// motion's end …" (the timeline marks it there, and "go to" goes there).
 #[must_use]
 pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) -> Vec<Problem> {
     let times = keyframe_times_ms(&motion.keyframes);
+    let end_ms = times.last().copied().unwrap_or(0);
     let cycle_ms = sim.cycle_ticks * crate::robot::timing::TICK_MS;
     let plays = u64::from(sim.settings.repeat.max(1));
     // The keyframe at a time within a play (the hold after the motion: its last).
@@ -36,14 +39,17 @@ pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) 
             .map(|Event { time_ms, what }| {
                 let play = (*time_ms).checked_div(cycle_ms).unwrap_or(0).min(plays - 1);
                 let within = *time_ms - play * cycle_ms;
-                let said = if plays > 1 {
-                    format!(
-                        "simulated: in play {}, at {within} ms {who}{what}",
-                        play + 1
-                    )
+                let when = if within > end_ms {
+                    format!("{} ms after the motion's end", within - end_ms)
                 } else {
-                    format!("simulated: at {within} ms {who}{what}")
+                    format!("at {within} ms")
                 };
+                let said = if plays > 1 {
+                    format!("simulated: in play {}, {when} {who}{what}", play + 1)
+                } else {
+                    format!("simulated: {when} {who}{what}")
+                };
+                let within = within.min(end_ms);
                 Problem::new(
                     Severity::Warning,
                     code,

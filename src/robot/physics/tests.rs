@@ -450,6 +450,58 @@ fn a_body_is_measured_from_where_the_rest_model_last_had_it_up() {
 }
 
 #[test]
+fn a_problem_in_the_hold_after_the_motion_is_at_its_end_and_says_how_long_after() {
+    // Five plays of a 1,000 ms motion: a slip 96 ms into the hold after the last play (the
+    // robot holds its last command 512 ms) is at the motion's end on the timeline, said
+    // "96 ms after the motion's end"; one within a play keeps its time.
+    let mut motion = posture(ERS7, "stand");
+    then(&mut motion, 1000, |_, _| {});
+    let end = crate::robot::timing::duration_ms(&motion.keyframes);
+    let cycle_ticks = crate::robot::timing::tick_count(&motion.keyframes);
+    let event = |time_ms: u64| Event {
+        time_ms,
+        what: "the FL paw slips 6 mm while carrying weight".to_owned(),
+    };
+    let sim = Simulation {
+        settings: Settings {
+            repeat: 5,
+            ..Settings::default()
+        },
+        ticks: Vec::new(),
+        parts: Vec::new(),
+        cycle_ticks,
+        summary: Summary {
+            slips: vec![
+                event(cycle_ticks * 8 + 200),
+                event(4 * cycle_ticks * 8 + end + 96),
+            ],
+            ..Summary::default()
+        },
+    };
+    let offsets = crate::codec::mtn::offsets(&motion).expect("offsets");
+    let said: Vec<(String, Option<u64>)> = simulated_problems(&motion, &offsets, &sim)
+        .into_iter()
+        .map(|p| (p.message, p.time_ms))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (
+                "simulated: in play 2, at 200 ms the FL paw slips 6 mm while carrying weight"
+                    .to_owned(),
+                Some(200)
+            ),
+            (
+                "simulated: in play 5, 96 ms after the motion's end the FL paw slips 6 mm \
+                 while carrying weight"
+                    .to_owned(),
+                Some(end)
+            ),
+        ]
+    );
+}
+
+#[test]
 fn a_cancelled_simulation_stops_and_says_so() {
     let mut motion = posture(ERS7, "stand");
     then(&mut motion, 4000, |_, _| {});
