@@ -251,7 +251,8 @@ fn simulate_options(ui: &mut egui::Ui, shows: model::StageModel) -> Option<Stage
                 .radio(shows.plays == plays, label)
                 .on_hover_text(
                     "How many times in a row the motion is simulated, as a walk is played: \
-                     with Loop on, playback shows each play in turn",
+                     Play plays them all in a row, Loop over and over, the stage showing each \
+                     in turn",
                 )
                 .clicked()
             {
