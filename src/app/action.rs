@@ -113,8 +113,9 @@ pub enum Action {
     OpenMenu(TopMenu),
     /// The window's close button (or the desktop) asked to close the window.
     CloseRequested,
-    /// Time passed since the last frame (seconds): the playing motion in front moves on.
-    AdvanceClock(f64),
+    /// The wall-clock time of this frame (s): the playing motion in front moves on to where
+    /// the clock says; the others keep the reading and hold their playheads.
+    ReadClock(f64),
 }
 
 /// A change to a motion tab: its document, what it shows, its playback.

@@ -18,6 +18,7 @@ impl StudioApp {
     /// Draws the frame; what is asked goes onto the action queue.
     pub(in crate::app) fn draw(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        let clock_s = self.frame_clock_s(&ctx);
         let Self {
             tabs,
             modal,
@@ -72,6 +73,10 @@ impl StudioApp {
         let edited = edited_entries(tabs);
         match tabs.active_for_drawing() {
             Some((id, Drawn::Motion(mut shown, widgets))) => {
+                // The playhead where this frame's clock puts it (the frame's actions move it
+                // there: `ReadClock`), not where the last frame's did.
+                let played = shown.playback_at(clock_s);
+                shown.playback = &played;
                 // An open shaping dialog of this tab shows its result on the timeline.
                 let shaping = match modal {
                     Some(dialogs::Modal::MotionOp(prompt)) if prompt.tab == id => {

@@ -9,6 +9,9 @@ use super::tabs::TabKind;
 use super::{StudioApp, field, keys};
 use std::path::PathBuf;
 
+/// The most a frame's time is taken ahead of its input's, to when it is on screen (s).
+const MAX_LEAD_S: f64 = 0.5;
+
 impl StudioApp {
     /// Dropped files, the window's close button, the clock, shortcuts and clipboard events,
     /// and what background work posted, as actions.
@@ -18,10 +21,12 @@ impl StudioApp {
             // Look again soon for the job's result (it posts without waking the window).
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
-        if self.active_motion().is_some_and(|tab| tab.playback.playing) {
-            let dt = ctx.input(|i| f64::from(i.stable_dt)).min(0.1);
-            self.actions.push(Action::AdvanceClock(dt));
-        }
+        // Every frame, first: Play, a seek or a speed change in this frame then takes
+        // effect from this frame's time, and a slow frame skips ticks rather than slowing
+        // the motion (the playhead follows the wall clock, not the frames' count). The frame
+        // draws the motion at this time too (`draw`).
+        self.actions
+            .push(Action::ReadClock(self.frame_clock_s(ctx)));
         let dropped: Vec<PathBuf> = ctx.input(|i| {
             i.raw
                 .dropped_files
@@ -101,6 +106,17 @@ impl StudioApp {
                     FromClipboard::Paste(text) => Action::PasteText(text),
                 }));
         }
+    }
+
+    /// How far ahead of its input's time a frame's clock is read (s): as long as the last
+    /// frame took to draw and paint, when this one is handed to the screen.
+    pub(in crate::app) fn clock_lead_s(&self) -> f64 {
+        self.frame_cost_s.clamp(0.0, MAX_LEAD_S)
+    }
+
+    /// The frame's clock (s): its input's time and [`Self::clock_lead_s`].
+    pub(in crate::app) fn frame_clock_s(&self, ctx: &egui::Context) -> f64 {
+        ctx.input(|i| i.time) + self.clock_lead_s()
     }
 
     /// Whether the tab in front is a document with an undo history (a motion, a gait file).

@@ -111,6 +111,10 @@ pub struct StudioApp {
     focused: Option<egui::Id>,
     /// Input held back to the next frame (a Tab typed in the same frame as text).
     held_input: Vec<egui::Event>,
+    /// How long the last frame took to draw and paint (s; 0 where unknown, as in tests):
+    /// the frame being drawn is handed to the screen about as much later than its input's
+    /// time, so playback shows the motion as it is then.
+    pub frame_cost_s: f64,
     allow_close: bool,
     close_sent: bool,
     shown_title: String,
@@ -151,6 +155,7 @@ impl StudioApp {
             typing: false,
             focused: None,
             held_input: Vec::new(),
+            frame_cost_s: 0.0,
             allow_close: false,
             close_sent: false,
             shown_title: String::new(),
@@ -290,6 +295,8 @@ impl StudioApp {
     /// the actions: the one step that changes the state.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        // The playhead is where the clock is when the frame is on screen (`read_input`).
+        let began = std::time::Instant::now();
         // The large meshes the window paints (the timeline's columns, the stage) lie inside
         // their clip rectangles by construction: measuring each one's bounds every frame, to
         // skip it when it lies outside, cost more than it ever saved.
@@ -299,7 +306,7 @@ impl StudioApp {
         self.read_input(&ctx);
         self.draw(ui);
         self.apply_actions(&ctx);
-        self.follow_with_sound();
+        self.follow_with_sound(self.clock_lead_s() - began.elapsed().as_secs_f64());
         if let Some(failure) = self.recovery.keep(&self.tabs, ctx.input(|i| i.time)) {
             self.status.say(failure);
         }
@@ -319,7 +326,8 @@ impl StudioApp {
 }
 
 impl eframe::App for StudioApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        self.frame_cost_s = frame.info().cpu_usage.map_or(0.0, f64::from);
         self.frame_ui(ui);
     }
 

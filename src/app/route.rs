@@ -34,6 +34,9 @@ impl StudioApp {
         let mut applied = 0;
         while let Some(action) = queue.pop_front() {
             applied += 1;
+            // The clock is read every frame: it asks for the next frame itself, and only
+            // while a motion plays (an idle window draws nothing).
+            let redraw = !matches!(action, Action::ReadClock(_));
             if applied > MAX_ACTIONS_PER_FRAME {
                 self.status
                     .say("Stopped: the actions of this frame kept asking for more");
@@ -48,7 +51,9 @@ impl StudioApp {
             for queued in std::mem::take(&mut self.actions).into_iter().rev() {
                 queue.push_front(queued);
             }
-            ctx.request_repaint();
+            if redraw {
+                ctx.request_repaint();
+            }
         }
         for tab in &mut self.tabs.list {
             if let Some((motion, widgets)) = tab.motion_parts_mut() {
@@ -247,10 +252,16 @@ impl StudioApp {
                     self.allow_close = true;
                 }
             }
-            Action::AdvanceClock(dt) => {
-                if let Some(tab) = self.tabs.active.and_then(|id| self.tabs.motion_mut(id))
-                    && tab.advance_clock(dt)
-                {
+            Action::ReadClock(now_s) => {
+                let active = self.tabs.active;
+                let mut playing = false;
+                for tab in &mut self.tabs.list {
+                    let in_front = Some(tab.id) == active;
+                    if let Some(motion) = tab.motion_mut() {
+                        playing |= motion.read_clock(now_s, in_front);
+                    }
+                }
+                if playing {
                     ctx.request_repaint();
                 }
             }

@@ -104,14 +104,20 @@ impl StudioApp {
     }
 
     /// Gives the sound output the motion in front: its sound track ([`Self::sound_voice`])
-    /// and its playback.
-    pub(in crate::app) fn follow_with_sound(&mut self) {
+    /// and its playback. The playhead is where the clock is when the frame is on screen,
+    /// `ahead_s` from now: playing, the sound is told where it is now.
+    pub(in crate::app) fn follow_with_sound(&mut self, ahead_s: f64) {
         let voice = self.sound_voice();
         let (playing, speed, playhead_ms) = self.active_motion().map_or((false, 1.0, 0.0), |tab| {
+            let ahead_ms = if tab.playback.playing {
+                ahead_s * 1000.0 * tab.playback.speed()
+            } else {
+                0.0
+            };
             (
                 tab.playback.playing,
                 tab.playback.speed(),
-                tab.playback.position_ms(),
+                (tab.playback.position_ms() - ahead_ms).max(0.0),
             )
         });
         if let Some(message) = self.audio.update(voice, playing, speed, playhead_ms) {

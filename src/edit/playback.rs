@@ -1,5 +1,7 @@
-//! Playback at the robot's timing, driven by a clock the caller steps (the window steps it by
-//! the frame time; tests step it by hand, so no real time has to pass).
+//! Playback at the robot's timing, driven by a clock the caller reads: the window gives it the
+//! wall-clock time of each frame ([`Playback::follow_clock`]), so the playhead keeps the wall
+//! clock however slow the frames are (a slow frame skips ticks, it never slows the motion);
+//! tests give it times of their own, so no real time has to pass.
 //!
 //! The playhead is a position in 8 ms ticks. What is shown at the playhead is exactly what the
 //! robot commands at that tick (`robot::timing::values_at_tick`); past the last commanded tick
@@ -29,6 +31,9 @@ pub struct Playback {
     /// from its end) since it was stopped: a simulation of several plays shows the play
     /// this counts to. Seeking and stepping keep it.
     rounds: u64,
+    /// The clock's last reading (s): the time the playhead's position is true at. Play,
+    /// a seek, a step or a speed change in a frame take effect from that frame's reading.
+    clock_s: Option<f64>,
 }
 
 impl Default for Playback {
@@ -40,6 +45,7 @@ impl Default for Playback {
             speed: 1.0,
             position_ticks: 0.0,
             rounds: 0,
+            clock_s: None,
         }
     }
 }
@@ -143,10 +149,48 @@ impl Playback {
         self.position_ticks = target;
     }
 
-    /// Advances the clock by `seconds` of wall time. At the end, playback stops there or, when
-    /// looping, wraps to the start: of the selected range (`range_ms`) where one is selected
-    /// and the playhead reaches its end, else of the motion. Not looping, the whole motion
-    /// plays [`Playback::plays`] times in a row before it stops.
+    /// Reads the clock: `now_s` is the wall-clock time (s) of the frame. Playing, the
+    /// playhead moves on by the time since the last reading, times the speed, however long
+    /// that was (at the end it stops, loops or plays again as [`Playback::advance`] says);
+    /// paused, the reading is only kept, so that Play takes effect from this frame's time.
+    /// `slower` is how many times slower than the robot the motion is shown (1; 2 for a
+    /// file whose frame-rate field says 32 ms, followed). A reading earlier than the last
+    /// moves nothing and is not kept (the window's readings include a guess at when its
+    /// frame reaches the screen, which may be shorter than the last frame's).
+    pub fn follow_clock(
+        &mut self,
+        now_s: f64,
+        slower: f64,
+        keyframes: &Keyframes,
+        range_ms: Option<(u64, u64)>,
+    ) {
+        if !now_s.is_finite() {
+            return;
+        }
+        match self.clock_s {
+            Some(last_s) if now_s < last_s => {}
+            Some(last_s) => {
+                self.clock_s = Some(now_s);
+                self.advance((now_s - last_s) / slower, keyframes, range_ms);
+            }
+            None => self.clock_s = Some(now_s),
+        }
+    }
+
+    /// Keeps the clock's reading without moving the playhead: a tab that is not in front
+    /// holds its playhead, and goes on from there, not from where the wall clock would have
+    /// taken it, when it is in front again.
+    pub fn hold_clock(&mut self, now_s: f64) {
+        if now_s.is_finite() && self.clock_s.is_none_or(|last_s| now_s >= last_s) {
+            self.clock_s = Some(now_s);
+        }
+    }
+
+    /// Advances the playhead by `seconds` of wall time at the playback speed. At the end,
+    /// playback stops there or, when looping, wraps to the start: of the selected range
+    /// (`range_ms`) where one is selected and the playhead reaches its end, else of the
+    /// motion. Not looping, the whole motion plays [`Playback::plays`] times in a row before
+    /// it stops. However long the time, it comes round as many times as it fits.
     pub fn advance(&mut self, seconds: f64, keyframes: &Keyframes, range_ms: Option<(u64, u64)>) {
         if !self.playing || !seconds.is_finite() || seconds <= 0.0 {
             return;
@@ -165,19 +209,35 @@ impl Playback {
             end
         };
         self.position_ticks += seconds * 1000.0 / TICK_MS as f64 * self.speed;
-        if self.position_ticks >= wraps_at {
-            if self.looping {
-                if start <= 0.0 && wraps_at >= end {
-                    self.rounds += 1;
-                }
-                self.position_ticks = start + (self.position_ticks - wraps_at) % (stop - start);
-            } else if wraps_at >= end && !(self.rounds + 1).is_multiple_of(self.plays.max(1)) {
+        if self.position_ticks < wraps_at {
+            return;
+        }
+        if self.looping {
+            let past = self.position_ticks - wraps_at;
+            let span = stop - start;
+            if start <= 0.0 && wraps_at >= end {
+                // Each time round the whole motion is a round.
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_sign_loss,
+                    reason = "a count of whole rounds, not negative"
+                )]
+                let more = (past / span).floor() as u64;
+                self.rounds += 1 + more;
+            }
+            self.position_ticks = start + past % span;
+            return;
+        }
+        let plays = self.plays.max(1);
+        while self.position_ticks >= end {
+            if !(self.rounds + 1).is_multiple_of(plays) {
                 // The next of the plays in a row.
                 self.rounds += 1;
-                self.position_ticks = (self.position_ticks - end).min(end);
+                self.position_ticks -= end;
             } else {
                 self.position_ticks = end;
                 self.playing = false;
+                return;
             }
         }
     }
@@ -214,6 +274,122 @@ impl Playback {
 mod tests {
     use super::*;
     use crate::example::stand_to_sit;
+
+    /// A still motion of `seconds` (a keyframe every 2 s).
+    fn long_motion(seconds: u32) -> Keyframes {
+        let mut keyframes = Keyframes::new(3);
+        let zeros = [0; 3];
+        let mut pushed = keyframes.push(0, [0; 3], &zeros);
+        for _ in 0..seconds / 2 {
+            pushed = pushed.and_then(|()| keyframes.push(124, [0; 3], &zeros));
+        }
+        assert!(pushed.is_ok());
+        keyframes
+    }
+
+    /// Plays `keyframes` from a fake clock's `start_s` through frames `frame_s` apart for
+    /// `seconds`, and gives the playhead (ms).
+    fn played_ms(keyframes: &Keyframes, playback: &mut Playback, frame_s: f64, seconds: f64) {
+        let start_s = 1_000.0;
+        playback.follow_clock(start_s, 1.0, keyframes, None);
+        playback.toggle(keyframes, None);
+        let mut now_s = start_s;
+        while now_s + frame_s <= start_s + seconds {
+            now_s += frame_s;
+            playback.follow_clock(now_s, 1.0, keyframes, None);
+        }
+        // The last frame lands on the measured time (a clock read at it).
+        playback.follow_clock(start_s + seconds, 1.0, keyframes, None);
+    }
+
+    #[test]
+    fn the_playhead_keeps_the_wall_clock_however_slow_the_frames() {
+        let keyframes = long_motion(40);
+        for frame_ms in [16.0, 100.0, 400.0] {
+            for speed in [1.0, 0.5, 2.0] {
+                let mut playback = Playback::default();
+                playback.set_speed(speed);
+                played_ms(&keyframes, &mut playback, frame_ms / 1000.0, 12.0);
+                let expected_ms = 12_000.0 * speed;
+                // On the 8 ms tick grid: within a tick of the wall clock, never after it.
+                let shown = playback.time_ms() as f64;
+                assert!(
+                    shown <= expected_ms && shown > expected_ms - 8.0 - 1e-6,
+                    "frames of {frame_ms} ms at {speed}x: {shown} ms after 12 s"
+                );
+                assert!(playback.playing);
+            }
+        }
+    }
+
+    #[test]
+    fn play_a_seek_and_a_speed_change_take_effect_from_their_frames_time() {
+        let keyframes = long_motion(40);
+        let mut playback = Playback::default();
+        let assert_at = |playback: &Playback, ms: f64| {
+            let at = playback.position_ms();
+            assert!((at - ms).abs() < 1e-6, "at {at} ms, not {ms}");
+        };
+        // Paused, readings move nothing; Play in the frame read at 5.0 s plays from then.
+        // (Times in binary fractions of a second, so the sums are exact.)
+        playback.follow_clock(0.0, 1.0, &keyframes, None);
+        playback.follow_clock(5.0, 1.0, &keyframes, None);
+        assert_eq!(playback.tick(), 0);
+        playback.toggle(&keyframes, None);
+        playback.follow_clock(5.5, 1.0, &keyframes, None);
+        assert_at(&playback, 500.0);
+        // A seek in the frame read at 5.5 s: from there, 0.5 s later 500 ms on.
+        playback.seek_ms(3_000, &keyframes);
+        playback.follow_clock(6.0, 1.0, &keyframes, None);
+        assert_at(&playback, 3_500.0);
+        // Twice the speed from the frame read at 6.0 s.
+        playback.set_speed(2.0);
+        playback.follow_clock(6.5, 1.0, &keyframes, None);
+        assert_at(&playback, 4_500.0);
+        // A tab behind others holds its playhead, and goes on from there in front again.
+        playback.hold_clock(60.0);
+        assert_at(&playback, 4_500.0);
+        playback.follow_clock(60.25, 1.0, &keyframes, None);
+        assert_at(&playback, 5_000.0);
+        // A reading before the last moves nothing, and the clock goes on from the last.
+        playback.follow_clock(59.0, 1.0, &keyframes, None);
+        assert_at(&playback, 5_000.0);
+        playback.follow_clock(60.5, 1.0, &keyframes, None);
+        assert_at(&playback, 5_500.0);
+        // A file shown twice as slow plays at half the rate.
+        playback.follow_clock(61.5, 2.0, &keyframes, None);
+        assert_at(&playback, 6_500.0);
+    }
+
+    #[test]
+    fn one_long_frame_comes_round_as_many_times_as_it_fits() {
+        let keyframes = long_motion(2);
+        let end = timing::tick_count(&keyframes);
+        let seconds = end as f64 * 0.008;
+        // Three plays in a row, all within one frame: it stops at the end of the third.
+        let mut playback = Playback {
+            plays: 3,
+            ..Playback::default()
+        };
+        playback.toggle(&keyframes, None);
+        playback.advance(seconds * 2.5, &keyframes, None);
+        assert_eq!((playback.rounds(), playback.playing), (2, true));
+        assert_eq!(playback.tick() as f64, (end as f64 * 0.5).floor());
+        playback.advance(seconds * 7.0, &keyframes, None);
+        assert_eq!(
+            (playback.rounds(), playback.playing, playback.tick()),
+            (2, false, end)
+        );
+        // Looping, a frame of three and a half rounds counts three.
+        let mut playback = Playback {
+            looping: true,
+            ..Playback::default()
+        };
+        playback.toggle(&keyframes, None);
+        playback.advance(seconds * 3.5, &keyframes, None);
+        assert_eq!(playback.rounds(), 3);
+        assert_eq!(playback.tick() as f64, (end as f64 * 0.5).floor());
+    }
 
     #[test]
     fn playback_counts_its_rounds_of_the_whole_motion_until_it_is_stopped() {

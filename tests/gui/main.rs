@@ -17,6 +17,7 @@ mod file_menu;
 mod first_hour;
 mod first_review;
 mod gait_window;
+mod hidden_joints;
 mod import_map;
 mod layout;
 mod led_edit;

@@ -14,7 +14,7 @@ export XDG_RUNTIME_DIR="$work/runtime" HOME="$work/home"
 mkdir -p "$XDG_RUNTIME_DIR" "$HOME"
 chmod 700 "$XDG_RUNTIME_DIR"
 display=:$((150 + RANDOM % 100))
-Xvfb "$display" -screen 0 1400x900x24 >"$work/xvfb.log" 2>&1 &
+Xvfb "$display" -screen 0 1920x1200x24 >"$work/xvfb.log" 2>&1 &
 xvfb=$!
 # Wait for the display to take connections (a fixed sleep was sometimes too short).
 for _ in $(seq 50); do

@@ -2,10 +2,13 @@
 //! playback, its tracks' edits, what its stage shows, and its floor's solution.
 
 use super::MotionTab;
+use super::stage::model::StageModel;
+use super::view::View;
 use crate::app::action::MotionAction;
 use crate::app::effects::Effects;
 use crate::app::state::{FloorSolved, TabId};
 use crate::edit::tracks::TrackEdit;
+use crate::edit::{Document, Playback};
 
 impl MotionTab {
     /// Applies a change to the tab.
@@ -45,11 +48,8 @@ impl MotionTab {
                 view.pick_row(keyframe, how);
             }
             MotionAction::SetVisible(channel, shown) => view.set_visible(channel, shown),
-            MotionAction::ShowAll => view.visible.iter_mut().for_each(|v| *v = true),
-            MotionAction::HideAll => {
-                view.visible.iter_mut().for_each(|v| *v = false);
-                view.body_visible = [false; 3];
-            }
+            MotionAction::ShowAll => view.show_all(),
+            MotionAction::HideAll => view.hide_all(),
             MotionAction::Solo(joints) => view.solo(&joints),
             MotionAction::Focus(channel) => view.focused = channel,
             MotionAction::SetRange(range) => view.range_ms = range,
@@ -99,26 +99,20 @@ impl MotionTab {
         }
     }
 
-    /// Moves the playhead by `dt` seconds of the window's clock if the motion plays;
-    /// returns whether it does (the window draws again).
-    pub fn advance_clock(&mut self, dt: f64) -> bool {
-        if !self.playback.playing {
+    /// Reads the window's clock (`now_s`, the frame's wall-clock time): the tab in front
+    /// moves its playhead to where the clock says if the motion plays, one behind others
+    /// holds it. Returns whether the motion plays in front (the window draws again).
+    pub fn read_clock(&mut self, now_s: f64, in_front: bool) -> bool {
+        if !in_front {
+            self.playback.hold_clock(now_s);
             return false;
         }
-        // At the file's frame rate, a 32 ms field plays each frame for 32 ms.
-        let scale = self.view.time_scale(&self.document.motion);
-        // A simulation of several plays plays them all in a row, looping or not.
-        self.playback.plays = if self.stage.simulate {
-            u64::from(self.stage.sim_settings().repeat.max(1))
-        } else {
-            1
-        };
-        self.playback.advance(
-            dt / scale,
-            &self.document.motion.keyframes,
-            self.view.range_ms,
+        follow_clock(
+            &mut self.playback,
+            now_s,
+            (&self.document, &self.view, self.stage),
         );
-        true
+        self.playback.playing
     }
 
     /// Works out the floor when the motion changed (`floor_job`): at once for a short
@@ -225,4 +219,27 @@ impl MotionTab {
         };
         self.document.set_floor_problems(revision, problems, spans);
     }
+}
+
+/// Moves `playback` to where the clock reading `now_s` puts it, for the tab's document, view
+/// and stage: at the file's frame rate where the view follows it (a 32 ms field plays each
+/// frame for 32 ms), over the selected range where it loops, and through every play of a
+/// simulation of several (looping or not). The step that applies actions and the drawing of
+/// the frame (which shows the playhead at the frame's clock) both come here.
+pub(super) fn follow_clock(
+    playback: &mut Playback,
+    now_s: f64,
+    (document, view, stage): (&Document, &View, StageModel),
+) {
+    playback.plays = if stage.simulate {
+        u64::from(stage.sim_settings().repeat.max(1))
+    } else {
+        1
+    };
+    playback.follow_clock(
+        now_s,
+        view.time_scale(&document.motion),
+        &document.motion.keyframes,
+        view.range_ms,
+    );
 }

@@ -66,6 +66,17 @@ pub struct Shown<'a> {
     pub poses: Option<stage::posing::PoseList<'a>>,
 }
 
+impl Shown<'_> {
+    /// The playback as the clock reading `now_s` leaves it (what the step that applies
+    /// actions makes of it: `MotionTab::read_clock`).
+    #[must_use]
+    pub fn playback_at(&self, now_s: f64) -> Playback {
+        let mut played = self.playback.clone();
+        super::apply::follow_clock(&mut played, now_s, (self.document, self.view, self.stage));
+        played
+    }
+}
+
 impl MotionTab {
     /// The tab as its drawing reads it.
     #[must_use]
