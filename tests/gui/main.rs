@@ -30,6 +30,7 @@ mod paint_cost;
 mod panels;
 mod posing;
 mod reaching;
+mod real_time;
 mod recovery;
 mod screenshots;
 mod shaping;

@@ -157,7 +157,8 @@ impl View {
         joints.chain(body).filter(|&c| self.is_visible(c)).collect()
     }
 
-    /// Shows or hides one curve.
+    /// Shows or hides one curve. A curve hidden leaves the selection: a drag, a nudge or a
+    /// delete of points moves only what the animator can see.
     pub fn set_visible(&mut self, channel: Channel, shown: bool) {
         let slot = match channel {
             Channel::Joint(j) => self.visible.get_mut(j),
@@ -165,6 +166,33 @@ impl View {
         };
         if let Some(slot) = slot {
             *slot = shown;
+        }
+        self.drop_hidden();
+    }
+
+    /// Shows every joint's curve.
+    pub fn show_all(&mut self) {
+        self.visible.iter_mut().for_each(|v| *v = true);
+    }
+
+    /// Hides every curve (and so selects no point).
+    pub fn hide_all(&mut self) {
+        self.visible.iter_mut().for_each(|v| *v = false);
+        self.body_visible = [false; 3];
+        self.drop_hidden();
+    }
+
+    /// Takes the points of hidden curves out of the selection (the keyframes' rows stay:
+    /// a row is every joint's, and the table shows it).
+    fn drop_hidden(&mut self) {
+        let hidden: Vec<PointId> = self
+            .selection
+            .iter()
+            .filter(|&&(_, channel)| !self.is_visible(channel))
+            .copied()
+            .collect();
+        for point in hidden {
+            self.selection.remove(&point);
         }
     }
 
@@ -285,6 +313,7 @@ impl View {
         if !already {
             self.body_visible = [false; 3];
         }
+        self.drop_hidden();
     }
 }
 

@@ -1,0 +1,96 @@
+//! Edits touch only what the animator can see: hiding a joint takes its keyframes out of
+//! the selection, so a drag of the points shown leaves a hidden joint's points where they
+//! were (the steps of an animator's review, where a hidden knee was dragged to 236°).
+
+use crate::common::ui::{doc, drag, drag_with, harness, point_on_screen, tab, widgets};
+use egui::{Modifiers, Pos2, Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use egui_plot::PlotPoint;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::motion::view::{Channel, channel_name};
+
+/// The channel of the joint named `name` in the motion in front.
+fn joint(harness: &Harness<'_, StudioApp>, name: &str) -> Channel {
+    let motion = &doc(harness).motion;
+    (0..motion.locators.len())
+        .map(Channel::Joint)
+        .find(|&c| channel_name(motion, c) == name)
+        .unwrap()
+}
+
+/// Ticks or unticks the joint list's box of `name`.
+fn toggle(harness: &mut Harness<'_, StudioApp>, name: &str) {
+    harness
+        .get_by_role_and_label(Role::CheckBox, name)
+        .scroll_to_me();
+    harness.run();
+    harness.get_by_role_and_label(Role::CheckBox, name).click();
+    harness.run();
+}
+
+/// Shift-drags a box around every keyframe of `channels` on the timeline.
+fn box_select(harness: &mut Harness<'_, StudioApp>, channels: &[Channel]) {
+    let keyframes = doc(harness).motion.keyframes.len();
+    let points: Vec<Pos2> = channels
+        .iter()
+        .flat_map(|&c| (0..keyframes).map(move |k| (k, c)))
+        .map(|(k, c)| point_on_screen(harness, k, c))
+        .collect();
+    let (mut low, mut high) = (points[0], points[0]);
+    for p in &points {
+        low = low.min(*p);
+        high = high.max(*p);
+    }
+    drag_with(
+        harness,
+        low - egui::vec2(12.0, 12.0),
+        high + egui::vec2(12.0, 12.0),
+        Modifiers::SHIFT,
+    );
+}
+
+#[test]
+fn hiding_a_joint_drops_its_keyframes_from_the_selection_and_a_drag_leaves_it_alone() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let knee = joint(&harness, "BL_LEG_KNEE");
+    let vert = [
+        joint(&harness, "BL_LEG_VERT"),
+        joint(&harness, "BR_LEG_VERT"),
+    ];
+    let before = doc(&harness).motion.clone();
+    // Only BL_LEG_KNEE shown: its points box-selected.
+    harness.get_by_label("Hide all").click();
+    harness.run();
+    toggle(&mut harness, "BL_LEG_KNEE");
+    box_select(&mut harness, &[knee]);
+    let keyframes = before.keyframes.len();
+    assert_eq!(tab(&harness).view.selection.len(), keyframes);
+    // Hidden, its points leave the selection.
+    toggle(&mut harness, "BL_LEG_KNEE");
+    assert!(tab(&harness).view.selection.is_empty());
+    // The legs' VERT joints shown and box-selected, one of their points dragged up 20°.
+    toggle(&mut harness, "BL_LEG_VERT");
+    toggle(&mut harness, "BR_LEG_VERT");
+    box_select(&mut harness, &vert);
+    let selection = &tab(&harness).view.selection;
+    assert_eq!(selection.len(), 2 * keyframes);
+    assert!(selection.iter().all(|(_, c)| vert.contains(c)));
+    let transform = widgets(&harness).timeline.transform.unwrap();
+    let from = point_on_screen(&harness, 1, vert[0]);
+    let at = transform.value_from_position(from);
+    let to = transform.position_from_point(&PlotPoint::new(at.x, at.y + 20.0));
+    drag(&mut harness, from, to);
+    let after = &doc(&harness).motion;
+    let Channel::Joint(k) = knee else {
+        unreachable!()
+    };
+    let Channel::Joint(v) = vert[0] else {
+        unreachable!()
+    };
+    for i in 0..keyframes {
+        assert_eq!(after.keyframes.angle(i, k), before.keyframes.angle(i, k));
+    }
+    assert_ne!(after.keyframes.angle(1, v), before.keyframes.angle(1, v));
+}
