@@ -34,6 +34,16 @@ pub fn signed_mm(mm: f64, positive: &str, negative: &str) -> String {
     }
 }
 
+/// Items joined as a sentence lists them: "a", "a and b", "a, b and c".
+#[must_use]
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// A turn said by its direction: "3° right" for -3 with ("left", "right"), "0°" for none.
 #[must_use]
 pub fn signed_deg(deg: f64, positive: &str, negative: &str) -> String {
@@ -55,6 +65,16 @@ mod tests {
         assert_eq!(super::signed_mm(-0.3, "left", "right"), "0 mm");
         assert_eq!(super::signed_mm(94.1, "forward", "back"), "94 mm forward");
         assert_eq!(super::signed_deg(-1.6, "left", "right"), "2° right");
+    }
+
+    #[test]
+    fn a_list_is_said_as_a_sentence_says_it() {
+        let said = |items: &[&str]| {
+            super::and_list(&items.iter().map(|&s| s.to_owned()).collect::<Vec<_>>())
+        };
+        assert_eq!(said(&[]), "");
+        assert_eq!(said(&["its rump"]), "its rump");
+        assert_eq!(said(&["a", "b", "c"]), "a, b and c");
     }
 
     use super::{capitalised, plural};

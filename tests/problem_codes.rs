@@ -13,9 +13,10 @@
 use mtn_studio::codec::mtn::{self, Motion};
 use mtn_studio::codec::{Problem, ProblemCode, Severity};
 use mtn_studio::example::stand_to_sit;
-use mtn_studio::robot::check::{decode_checked, floor_problems, problems};
+use mtn_studio::robot::check::{decode_checked, problems};
 use mtn_studio::robot::deg_to_urad;
 use mtn_studio::robot::repair::repair;
+use mtn_studio::robot::verdict::judged_floor;
 
 fn put_u16(bytes: &mut [u8], at: usize, value: u16) {
     bytes[at..at + 2].copy_from_slice(&value.to_le_bytes());
@@ -155,6 +156,11 @@ fn fixture(code: ProblemCode) -> Fixture {
                 &[("FL_LEG_VERT", 15.0), ("FL_LEG_KNEE", 40.0)],
             )));
         }
+        mtn_studio::robot::codes::PAW_LIFTED | mtn_studio::robot::codes::BODY_TILT => {
+            // The library's "FR paw up (on three)" put in half a second after the stand,
+            // the weight not shifted first: the robot tips onto the paw it lifts.
+            return Fixture::Motion(Box::new(on_three_unshifted()));
+        }
         other => panic!("no fixture for {other}: add one"),
     }
     Fixture::Bytes(bytes)
@@ -167,14 +173,55 @@ fn problems_of(fixture: &Fixture) -> (Vec<Problem>, Option<mtn::Decoded>) {
             (decoded.problems.clone(), Some(decoded))
         }
         Fixture::Motion(motion) => {
+            // The floor's as `check` judges them (the simulation's word on the ERS-7).
             let mut found = problems(motion, &mtn::Offsets::default(), &[]);
-            found.extend(floor_problems(
+            found.extend(judged_floor(
                 motion,
                 &mtn::offsets(motion).unwrap_or_default(),
+                false,
             ));
             (found, None)
         }
     }
+}
+
+/// The example's stand, then the pose library's "FR paw up (on three)" in half a second,
+/// held a second, then the stand again.
+fn on_three_unshifted() -> Motion {
+    use mtn_studio::poses::{Library, Only, Use, posed_values};
+    let mut library = Library::in_dir(None);
+    let pose = library
+        .built_in(mtn_studio::robot::Model::Ers7)
+        .iter()
+        .find(|p| p.name == "FR paw up (on three)")
+        .cloned()
+        .unwrap();
+    let example = stand_to_sit();
+    let stand = example.keyframes.get(0).unwrap();
+    let how = Use {
+        insert: false,
+        mirrored: false,
+        only: Only::All,
+    };
+    let lifted = posed_values(&example, stand.angles_urad, &pose, how);
+    let mut motion = Motion::new(
+        &example.name,
+        &example.creator,
+        &example.design,
+        example.locators.clone(),
+    );
+    for (frames, angles) in [
+        (0, stand.angles_urad),
+        (30, lifted.as_slice()),
+        (62, lifted.as_slice()),
+        (30, stand.angles_urad),
+    ] {
+        motion
+            .keyframes
+            .push(frames, stand.body_urad, angles)
+            .unwrap();
+    }
+    motion
 }
 
 /// The example's stand, then `changes` (joint, degrees) reached in `frames` and held a

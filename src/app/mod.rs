@@ -111,6 +111,10 @@ pub struct StudioApp {
     focused: Option<egui::Id>,
     /// Input held back to the next frame (a Tab typed in the same frame as text).
     held_input: Vec<egui::Event>,
+    /// Run work meant for a thread of its own at once, in the frame that asks for it (tests
+    /// set it, so that what they see does not hang on a thread's timing: the background
+    /// simulation of each edit, say; the tests of work in the background leave it off).
+    pub inline_jobs: bool,
     /// How long the last frame took to draw and paint (s; 0 where unknown, as in tests):
     /// the frame being drawn is handed to the screen about as much later than its input's
     /// time, so playback shows the motion as it is then.
@@ -156,6 +160,7 @@ impl StudioApp {
             focused: None,
             held_input: Vec::new(),
             frame_cost_s: 0.0,
+            inline_jobs: false,
             allow_close: false,
             close_sent: false,
             shown_title: String::new(),

@@ -102,6 +102,10 @@ impl StudioApp {
         }
         self.actions.extend(then);
         for job in jobs {
+            if self.inline_jobs {
+                self.actions.push(job());
+                continue;
+            }
             let post = self.post.clone();
             std::thread::spawn(move || {
                 let _ = post.send(job());

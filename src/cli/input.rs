@@ -106,28 +106,14 @@ pub fn decode_named(label: &str, bytes: &[u8]) -> Result<Decoded, Failure> {
     decode_checked(bytes).map_err(|e| Failure::unreadable(format!("{label}: {e}")))
 }
 
-/// Adds the floor's problems (every tick solved: only the commands that report problems
-/// pay for it).
-pub fn add_floor_problems(decoded: &mut Decoded) {
-    add_floor_problems_with(decoded, false);
-}
-
-/// [`add_floor_problems`], with the physics simulation's falls and slips in place of the
-/// rest model's when `simulate`.
-pub fn add_floor_problems_with(decoded: &mut Decoded, simulate: bool) {
-    if simulate {
-        decoded
-            .problems
-            .extend(crate::robot::check::simulated_floor_problems(
-                &decoded.motion,
-                &decoded.offsets,
-            ));
-        decoded.problems.sort_by_key(|p| p.offset);
-        return;
-    }
-    decoded.problems.extend(crate::robot::check::floor_problems(
+/// Adds the floor's problems, judged as `robot::verdict` judges them: by the simulation
+/// where the model's body is measured, by the body at rest alone where `fast` (every tick
+/// solved: only the commands that report problems pay for it).
+pub fn add_floor_problems(decoded: &mut Decoded, fast: bool) {
+    decoded.problems.extend(crate::robot::verdict::judged_floor(
         &decoded.motion,
         &decoded.offsets,
+        fast,
     ));
     decoded.problems.sort_by_key(|p| p.offset);
 }

@@ -1,13 +1,13 @@
-//! `info` and `check`.
+//! `info`.
 
-use super::input::{Loaded, Source, load_data, motions_each, motions_of};
+use super::input::{Loaded, Source, load_data, motions_of};
 use super::sound;
-use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
-use crate::codec::problem::{Problem, Severity};
+use super::{EXIT_OK, EXIT_UNREADABLE, Failure};
+use crate::codec::problem::Problem;
 use crate::robot::{self, timing};
 use serde::Serialize;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A joint in `info --json`.
 #[derive(Serialize)]
@@ -92,9 +92,10 @@ fn info_json<'a>(file: &'a str, source: &'a Source) -> InfoJson<'a> {
     }
 }
 
-/// The source with the floor's problems added (`info` and `check` report every problem).
-fn with_floor(mut source: Source, simulate: bool) -> Source {
-    super::input::add_floor_problems_with(&mut source.decoded, simulate);
+/// The source with the floor's problems added (`info` reports every problem, the floor's
+/// as `check` judges them).
+fn with_floor(mut source: Source) -> Source {
+    super::input::add_floor_problems(&mut source.decoded, false);
     source
 }
 
@@ -133,7 +134,7 @@ pub fn info(
                 })
                 .ok()
         })
-        .map(|s| with_floor(s, false))
+        .map(with_floor)
         .collect();
     if sources.is_empty() && sounds.is_empty() {
         return Ok(code);
@@ -290,143 +291,4 @@ fn write_info_text(source: &Source, out: &mut dyn Write) -> std::io::Result<()> 
         }
     }
     Ok(())
-}
-
-/// One motion in `check --json`.
-#[derive(Serialize)]
-struct CheckJson<'a> {
-    file: String,
-    entry: Option<&'a str>,
-    ok: bool,
-    /// How many of the problems are notes (worth knowing; they do not make `ok` false).
-    notes: usize,
-    problems: &'a [Problem],
-}
-
-/// What checking one file gave: its lines for stdout and stderr, in order, and its exit code.
-struct Checked {
-    out: String,
-    err: String,
-    code: u8,
-}
-
-fn check_one(file: &Path, json: bool, simulate: bool) -> Checked {
-    use std::fmt::Write as _;
-    if super::gait::is_gait(file) {
-        let (out, err, code) = super::gait::check(file, json);
-        return Checked { out, err, code };
-    }
-    let mut checked = Checked {
-        out: String::new(),
-        err: String::new(),
-        code: EXIT_OK,
-    };
-    let sources = match motions_each(file, None, true) {
-        Ok(sources) => sources,
-        Err(failure) => {
-            let _ = writeln!(checked.err, "mtn-studio: {}", failure.message);
-            checked.code = EXIT_UNREADABLE;
-            return checked;
-        }
-    };
-    let sources: Vec<Source> = sources
-        .into_iter()
-        .filter_map(|source| {
-            source
-                .map_err(|failure| {
-                    let _ = writeln!(checked.err, "mtn-studio: {}", failure.message);
-                    checked.code = EXIT_UNREADABLE;
-                })
-                .ok()
-        })
-        .map(|s| with_floor(s, simulate))
-        .collect();
-    if sources.is_empty() && !json {
-        let _ = writeln!(checked.out, "{}: no motions", file.display());
-    }
-    for source in &sources {
-        let ok = !source
-            .decoded
-            .problems
-            .iter()
-            .any(|p| p.severity >= Severity::Warning);
-        if !ok {
-            checked.code = checked.code.max(EXIT_PROBLEMS);
-        }
-        let notes = source
-            .decoded
-            .problems
-            .iter()
-            .filter(|p| p.severity == Severity::Info)
-            .count();
-        if json {
-            let object = CheckJson {
-                file: file.display().to_string(),
-                entry: source.entry.as_deref(),
-                ok,
-                notes,
-                problems: &source.decoded.problems,
-            };
-            let line = serde_json::to_string(&object).unwrap_or_default();
-            let _ = writeln!(checked.out, "{line}");
-            continue;
-        }
-        for problem in &source.decoded.problems {
-            let _ = writeln!(checked.out, "{}: {problem}", source.label);
-        }
-        if ok && notes == 0 {
-            let _ = writeln!(checked.out, "{}: ok", source.label);
-        } else if ok {
-            let _ = writeln!(
-                checked.out,
-                "{}: ok ({}, worth knowing, nothing wrong)",
-                source.label,
-                crate::words::plural(notes, "note", "notes")
-            );
-        }
-    }
-    checked
-}
-
-/// `check FILE...`: problems of every motion (folders searched at any depth), checked on
-/// every core and printed in the order given (a folder's files sorted by path); exit 0 when
-/// clean, 1 when any has problems, 2 when any is unreadable.
-///
-/// # Errors
-/// Standard output cannot be written (a closed pipe ends quietly).
-pub fn check(
-    files: &[PathBuf],
-    json: bool,
-    simulate: bool,
-    out: &mut dyn Write,
-) -> Result<u8, Failure> {
-    use rayon::prelude::*;
-    let mut code = EXIT_OK;
-    let mut paths = Vec::new();
-    for file in files {
-        if file.is_dir() {
-            let found = super::input::motion_files(file);
-            if found.is_empty() {
-                eprintln!(
-                    "mtn-studio: {}: no .mtn or .oda files in this folder",
-                    file.display()
-                );
-                code = EXIT_UNREADABLE;
-            }
-            paths.extend(found);
-        } else {
-            paths.push(file.clone());
-        }
-    }
-    let results: Vec<Checked> = paths
-        .par_iter()
-        .map(|p| check_one(p, json, simulate))
-        .collect();
-    for checked in results {
-        eprint!("{}", checked.err);
-        out.write_all(checked.out.as_bytes())
-            .map_err(|e| write_failed(&e))?;
-        code = code.max(checked.code);
-    }
-    Ok(code)
 }

@@ -1,6 +1,7 @@
 //! The command-line front end, over the same library calls the window uses.
 
 mod archive;
+mod check;
 mod convert;
 mod desktop;
 mod gait;
@@ -117,9 +118,17 @@ pub enum Command {
         /// Print one JSON object per motion, a line each: file, entry, ok, problems.
         #[arg(long)]
         json: bool,
-        /// Falls and slips from the robot simulated on the floor with physics (`simulate`)
-        /// instead of from the body at rest.
+        /// Check only this entry of an archive (one file).
         #[arg(long)]
+        entry: Option<String>,
+        /// Falls, slides and lifted paws from the body at rest alone, without simulating
+        /// (by default the robot is simulated on the floor where its model's body is
+        /// measured, the ERS-7 and the ERS-210/220, and the simulation's word is the one)
+        #[arg(long)]
+        fast: bool,
+        /// The default since the floor's verdict is the simulation's (kept so scripts that
+        /// asked for it still run).
+        #[arg(long, hide = true, conflicts_with = "fast")]
         simulate: bool,
     },
     /// Write a well-formed copy of a motion and list each fix made.
@@ -222,8 +231,18 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
         Command::Check {
             files,
             json,
-            simulate,
-        } => inspect::check(&files, json, simulate, out),
+            entry,
+            fast,
+            simulate: _,
+        } => check::check(
+            &files,
+            check::Asked {
+                json,
+                fast,
+                entry: entry.as_deref(),
+            },
+            out,
+        ),
         Command::Repair { input, output, .. } if gait::is_gait(&input) => {
             gait::repair(&input, &output, out)
         }

@@ -95,9 +95,14 @@ struct SummaryRow<'a> {
     repeat: u32,
     travel_mm: [f64; 2],
     heading_deg: f64,
+    drift_mm: [f64; 2],
+    drift_deg: f64,
     max_tilt_deg: f64,
     falls: Vec<EventRow<'a>>,
     slips: Vec<EventRow<'a>>,
+    lifted: Vec<EventRow<'a>>,
+    tilts: Vec<EventRow<'a>>,
+    beyond: Vec<EventRow<'a>>,
     lags: Vec<EventRow<'a>>,
 }
 
@@ -212,6 +217,13 @@ fn write_text(
     )?;
     writeln!(
         out,
+        "of which the paws' slips: {}, {}; turned {}",
+        crate::words::signed_mm(summary.drift_mm[0], "forward", "back"),
+        crate::words::signed_mm(summary.drift_mm[1], "left", "right"),
+        crate::words::signed_deg(summary.drift_deg, "left", "right"),
+    )?;
+    writeln!(
+        out,
         "(each paw's sliding speed and each joint's lag behind its command are in --json)"
     )?;
     for (name, list) in [
@@ -220,6 +232,15 @@ fn write_text(
             "slips (a paw carrying weight carried more than 5 mm along the floor)",
             &summary.slips,
         ),
+        (
+            "paws stood on (a paw the pose lifts more than 15 mm)",
+            &summary.lifted,
+        ),
+        (
+            "leans (more than 15° from how the pose stands, on its paws)",
+            &summary.tilts,
+        ),
+        ("commanded beyond a servo's reach", &summary.beyond),
         (
             "servos too weak (a joint more than 10° behind where its top speed lets it be)",
             &summary.lags,
@@ -272,9 +293,14 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         repeat: settings.repeat,
         travel_mm: s.travel_mm.map(|v| round(v, 1)),
         heading_deg: round(s.heading_deg, 2),
+        drift_mm: s.drift_mm.map(|v| round(v, 1)),
+        drift_deg: round(s.drift_deg, 2),
         max_tilt_deg: round(s.max_tilt_deg, 2),
         falls: events(&s.falls),
         slips: events(&s.slips),
+        lifted: events(&s.lifted),
+        tilts: events(&s.tilts),
+        beyond: events(&s.beyond),
         lags: events(&s.lags),
     };
     let result = if args.json {

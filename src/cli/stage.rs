@@ -206,7 +206,7 @@ fn stage(
         .into_iter()
         .next()
         .ok_or_else(|| Failure::usage(format!("{}: no motion in it", file.display())))?;
-    super::input::add_floor_problems(&mut source.decoded);
+    super::input::add_floor_problems(&mut source.decoded, false);
     let motion = &source.decoded.motion;
     let rig = floor::rig(motion).ok_or_else(|| {
         Failure::usage(format!(

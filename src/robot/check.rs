@@ -63,38 +63,6 @@ pub fn floor_problems(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
     })
 }
 
-/// [`floor_problems`] with the physics simulation's falls and slips in place of the rest
-/// model's (`robot::physics`; its `unstable` notes stay). Where the motion cannot be
-/// simulated (no model, too long), the rest model's, and a note saying why.
-#[must_use]
-pub fn simulated_floor_problems(motion: &Motion, offsets: &Offsets) -> Vec<Problem> {
-    use super::codes::{FALLS, PAW_SLIDE};
-    let rest = floor_problems(motion, offsets);
-    if super::floor::rig(motion).is_none() {
-        return rest;
-    }
-    match super::physics::simulate(motion, super::physics::Settings::default(), &mut |_| true) {
-        Ok(sim) => {
-            let mut problems: Vec<Problem> = rest
-                .into_iter()
-                .filter(|p| p.code != FALLS && p.code != PAW_SLIDE)
-                .collect();
-            problems.extend(super::physics::simulated_problems(motion, offsets, &sim));
-            problems
-        }
-        Err(e) => {
-            let mut problems = rest;
-            problems.push(Problem::new(
-                Severity::Info,
-                FALLS,
-                offsets.frames(0),
-                format!("not simulated ({e}): the falls and slips are the rest model's"),
-            ));
-            problems
-        }
-    }
-}
-
 /// Every check that needs robot knowledge except speed, with the byte offsets of `offsets`:
 /// header fields, labels, joints, limits and the name (what the reader's own checks were
 /// before the codec stood on its own; the codec bench measures them with the reader).

@@ -15,9 +15,22 @@ pub const FALLS: ProblemCode = ProblemCode::new("falls");
 pub const UNSTABLE: ProblemCode = ProblemCode::new("unstable");
 /// A paw carrying weight slides along the floor by more than 5 mm between ticks.
 pub const PAW_SLIDE: ProblemCode = ProblemCode::new("paw-slide");
+/// The robot stands on a paw that its pose lifts more than 15 mm (`robot::physics`).
+pub const PAW_LIFTED: ProblemCode = ProblemCode::new("paw-lifted");
+/// The body leans more than 15 degrees from how its pose rests while it stands on its paws
+/// (`robot::physics`).
+pub const BODY_TILT: ProblemCode = ProblemCode::new("body-tilt");
 
 /// Every code the robot finds.
-pub const ROBOT: [ProblemCode; 5] = [JOINT_LIMIT, JOINT_SPEED, FALLS, UNSTABLE, PAW_SLIDE];
+pub const ROBOT: [ProblemCode; 7] = [
+    JOINT_LIMIT,
+    JOINT_SPEED,
+    FALLS,
+    UNSTABLE,
+    PAW_SLIDE,
+    PAW_LIFTED,
+    BODY_TILT,
+];
 
 /// Every code there is: the file's own, then the robot's.
 #[must_use]

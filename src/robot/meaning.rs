@@ -82,6 +82,11 @@ pub fn meaning(problem: &Problem) -> &'static str {
             "A joint moves faster than its servo can follow: on the robot it lags behind this \
              timing and misses a pose. Give the segment more frames."
         }
+        crate::robot::codes::FALLS if problem.severity == Severity::Info => {
+            "The body at rest would topple here, but the robot simulated with its servos and \
+             the floor stays up (or lies down as the motion means): nothing to fix, a place \
+             to watch."
+        }
         crate::robot::codes::FALLS => {
             "The robot falls over here: its weight goes past the paws it stands on and it \
              topples onto its body. Keep the weight over the paws that stay down, or move the \
@@ -90,6 +95,20 @@ pub fn meaning(problem: &Problem) -> &'static str {
         crate::robot::codes::UNSTABLE => {
             "The robot stands with its weight right at the edge of its paws: a nudge or a \
              servo's lag tips it. Move the body back over the paws, or lift fewer of them."
+        }
+        crate::robot::codes::PAW_SLIDE if problem.severity == Severity::Info => {
+            "A paw carrying weight slips a little along the floor, but the robot still goes \
+             where its paws take it and turns as they turn it. Nothing to fix."
+        }
+        crate::robot::codes::PAW_LIFTED => {
+            "The pose lifts this paw, but the robot stands on it: the weight was still over \
+             the paw as it was lifted, and the body tipped onto it. Shift the weight onto the \
+             other paws first (a drag on the stage does), or lift it more slowly."
+        }
+        crate::robot::codes::BODY_TILT => {
+            "The robot leans far from how its pose would rest: the weight went over a paw \
+             that was lifted, or a paw did not reach the floor. Shift the weight before \
+             lifting a paw, or check which paws the pose keeps down."
         }
         crate::robot::codes::PAW_SLIDE => {
             "A paw carrying weight moves along the floor: on the robot it slips or drags the \

@@ -20,6 +20,7 @@ pub mod repair;
 pub mod servo;
 pub mod speed;
 pub mod timing;
+pub mod verdict;
 
 pub use joints::{BodyPart, JointInfo, Limit, SpeedLimit, deg_to_urad, urad_to_deg};
 pub use limits::sony_reach;

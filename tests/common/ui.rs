@@ -18,11 +18,20 @@ pub fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
     harness_sized(app, [1400.0, 900.0])
 }
 
-/// A window of `size` around `app`.
-pub fn harness_sized(mut app: StudioApp, size: [f32; 2]) -> Harness<'static, StudioApp> {
-    // The null sink: no test plays through the machine's sound card (`tests/audio_sync.rs`
-    // measures the renderer with a clock of its own).
+/// `app` as the tests drive it: the null sink (no test plays through the machine's sound
+/// card; `tests/audio_sync.rs` measures the renderer with a clock of its own), and
+/// background work (the simulation of each edit, the floor of a long motion) done in the
+/// frame that asks for it, so what a test sees does not hang on a thread's timing.
+#[must_use]
+pub fn for_tests(mut app: StudioApp) -> StudioApp {
     app.audio = mtn_studio::app::audio::Audio::off("tests play no sound");
+    app.inline_jobs = true;
+    app
+}
+
+/// A window of `size` around `app`.
+pub fn harness_sized(app: StudioApp, size: [f32; 2]) -> Harness<'static, StudioApp> {
+    let app = for_tests(app);
     // A background result (the floor's solution of a motion over 4,096 ticks) can arrive in
     // the middle of a run and lay the panels out again: a couple more frames than egui's
     // own four.

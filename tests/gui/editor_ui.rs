@@ -483,7 +483,7 @@ fn space_plays_in_real_time_and_edits_show_at_once() {
         .with_step_dt(0.016)
         .build_ui_state(
             |ui, app: &mut StudioApp| app.frame_ui(ui),
-            StudioApp::with_document(mtn_studio::app::example_document()),
+            common::ui::for_tests(StudioApp::with_document(mtn_studio::app::example_document())),
         );
     harness.run();
     harness.key_press(Key::Space);

@@ -25,8 +25,7 @@ fn long_motion(seconds: u32) -> Motion {
 fn the_playhead_keeps_the_wall_clock_with_frames_of_16_100_and_400_ms() {
     for (frame_s, frames) in [(0.016, 100), (0.1, 30), (0.4, 10)] {
         let document = Document::unsaved(long_motion(20), "long.mtn");
-        let mut app = StudioApp::with_document(document);
-        app.audio = mtn_studio::app::audio::Audio::off("tests play no sound");
+        let app = crate::common::ui::for_tests(StudioApp::with_document(document));
         let mut harness = Harness::builder()
             .with_size([1400.0, 900.0])
             .with_step_dt(frame_s)

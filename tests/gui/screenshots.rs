@@ -34,8 +34,7 @@ fn render_sized(
     size: [f32; 2],
     prepare: impl FnOnce(&mut Harness<'_, StudioApp>),
 ) {
-    let mut app = app;
-    app.audio = mtn_studio::app::audio::Audio::off("screenshots play no sound");
+    let app = crate::common::ui::for_tests(app);
     let mut harness = Harness::builder()
         .with_size(size)
         .wgpu()

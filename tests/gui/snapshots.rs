@@ -103,8 +103,8 @@ fn blanked(image: &RgbaImage, rect: egui::Rect) -> RgbaImage {
 fn a_part_of_the_window_that_stops_drawing_fails_its_snapshot() {
     use egui_kittest::kittest::Queryable;
     use mtn_studio::app::StudioApp;
-    let mut app = StudioApp::with_document(mtn_studio::app::example_document());
-    app.audio = mtn_studio::app::audio::Audio::off("snapshots play no sound");
+    let app =
+        crate::common::ui::for_tests(StudioApp::with_document(mtn_studio::app::example_document()));
     let mut harness = Harness::builder()
         .with_size([1400.0, 900.0])
         .wgpu()

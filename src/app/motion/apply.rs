@@ -9,6 +9,7 @@ use crate::app::effects::Effects;
 use crate::app::state::{FloorSolved, TabId};
 use crate::edit::tracks::TrackEdit;
 use crate::edit::{Document, Playback};
+use crate::robot::verdict;
 
 impl MotionTab {
     /// Applies a change to the tab.
@@ -149,11 +150,12 @@ impl MotionTab {
         self.publish_floor();
     }
 
-    /// Simulates the motion when the stage's Simulate switch is on and the edits have
-    /// paused (`simulation`; this is tab `id`, `now` the window's clock in s); returns
-    /// whether the window should draw again soon (a run waits or is under way).
+    /// Simulates the motion once the edits have paused, where the floor's verdict is the
+    /// simulation's (`robot::verdict`: a model whose body is measured) or the stage's
+    /// Simulate switch shows it (`simulation`; this is tab `id`, `now` the window's clock in
+    /// s); returns whether the window should draw again soon (a run waits or is under way).
     pub fn refresh_simulation(&mut self, id: TabId, now: f64, fx: &mut Effects) -> bool {
-        if !self.stage.simulate {
+        if !(self.stage.simulate || verdict::simulated(&self.document.motion)) {
             self.sim.cancel();
             return false;
         }
@@ -169,54 +171,78 @@ impl MotionTab {
     /// stale).
     pub fn simulated(&mut self, done: crate::app::state::Simulated, fx: &mut Effects) {
         let (revision, settings) = done.wants;
+        let before = self.floor_warnings();
         self.sim.take(done.wants, done.result);
         self.publish_floor();
-        let current = self.floor.revision == Some(revision)
-            && self.stage.simulate
-            && settings == self.stage.sim_settings();
-        if current {
+        let current =
+            self.floor.revision == Some(revision) && settings == self.stage.sim_settings();
+        // Said where the stage shows the simulation, or where its verdict changed what is
+        // wrong (after each edit, the status bar keeps saying what the edit did).
+        if current && (self.stage.simulate || self.floor_warnings() != before) {
             self.say_floor(fx);
         }
     }
 
-    /// Says in the status bar where the floor's problems come from now: what the simulation
-    /// found (when it has run for the motion as it is, with the stage's settings; else it
-    /// says so when it has), or that it is off.
+    /// The floor's warnings now (the verdict's: falls, slips, paws stood on, leans).
+    fn floor_warnings(&self) -> Vec<crate::codec::Problem> {
+        self.document
+            .floor_problems()
+            .iter()
+            .filter(|p| p.severity > crate::codec::Severity::Info)
+            .cloned()
+            .collect()
+    }
+
+    /// Says in the status bar whose word the floor's problems are now: what the simulation
+    /// found (when it has run for the motion as it is, with the stage's settings), or why
+    /// they are the body at rest's.
     fn say_floor(&self, fx: &mut Effects) {
         use super::simulation::{found, in_all};
         let problems = self.document.problems();
-        if !self.stage.simulate {
+        let revision = self.floor.revision;
+        let settings = self.stage.sim_settings();
+        if let Some(sim) = revision.and_then(|r| self.sim.current(r, settings)) {
+            fx.say(if self.stage.simulate {
+                found(sim, problems)
+            } else {
+                format!("The stage shows the body at rest. {}", found(sim, problems))
+            });
+        } else if let Some(why) = revision.and_then(|r| self.sim.failed(r, settings)) {
             fx.say(format!(
-                "Simulation off: falls and slips as the body at rest has them; {}",
+                "Not simulated ({why}): falls and slides as the body at rest has them; {}",
                 in_all(problems)
             ));
-        } else if let Some(sim) = self
-            .floor
-            .revision
-            .and_then(|revision| self.sim.current(revision, self.stage.sim_settings()))
-        {
-            fx.say(found(sim, problems));
+        } else if !verdict::simulated(&self.document.motion) {
+            fx.say(format!(
+                "Falls and slides as the body at rest has them (this model's proportions are \
+                 rough); {}",
+                in_all(problems)
+            ));
         }
     }
 
-    /// Gives the document the floor's problems: the rest model's, with the simulation's
-    /// falls and slips in their place where it has run for the revision.
+    /// Gives the document the floor's problems, judged as `robot::verdict` says: by the
+    /// simulation where the model's body is measured (until it has run for the revision, the
+    /// body at rest's falls wait as notes), else by the body at rest.
     fn publish_floor(&mut self) {
+        use crate::robot::verdict::{AtRest, Verdict, floor_verdict};
         let Some(revision) = self.floor.revision else {
             return;
         };
         let (problems, spans) = &self.floor.problems;
-        let sim = self
-            .stage
-            .simulate
-            .then(|| self.sim.current(revision, self.stage.sim_settings()))
-            .flatten();
-        let (problems, spans) = match sim {
-            Some(sim) => {
-                super::simulation::merged_problems(&self.document.motion, (problems, spans), sim)
-            }
-            None => (problems.clone(), spans.clone()),
+        let settings = self.stage.sim_settings();
+        let verdict = if !verdict::simulated(&self.document.motion) {
+            Verdict::AtRest(AtRest::Rough)
+        } else if let Some(sim) = self.sim.current(revision, settings) {
+            Verdict::Simulated(sim)
+        } else if let Some(why) = self.sim.failed(revision, settings) {
+            Verdict::AtRest(AtRest::NotSimulated(why))
+        } else {
+            Verdict::Pending
         };
+        let offsets = crate::codec::mtn::offsets(&self.document.motion).unwrap_or_default();
+        let (problems, spans) =
+            floor_verdict(&self.document.motion, &offsets, (problems, spans), verdict);
         self.document.set_floor_problems(revision, problems, spans);
     }
 }

@@ -43,12 +43,14 @@ impl MotionTab {
                 }
             }
             TabCommand::NextProblem | TabCommand::PreviousProblem => {
-                let mut times: Vec<u64> = self
-                    .document
-                    .problems()
-                    .iter()
-                    .filter_map(|p| p.time_ms)
-                    .collect();
+                // Warnings and errors: the notes are worth knowing, not worth going to.
+                let problems = || {
+                    self.document
+                        .problems()
+                        .iter()
+                        .filter(|p| p.severity > crate::codec::Severity::Info)
+                };
+                let mut times: Vec<u64> = problems().filter_map(|p| p.time_ms).collect();
                 times.sort_unstable();
                 times.dedup();
                 let way = if command == TabCommand::NextProblem {
@@ -63,10 +65,7 @@ impl MotionTab {
                 };
                 match beside(&times, now, way).or(wrapped.copied()) {
                     Some(t) => {
-                        let here: Vec<String> = self
-                            .document
-                            .problems()
-                            .iter()
+                        let here: Vec<String> = problems()
                             .filter(|p| p.time_ms == Some(t))
                             .map(|p| p.message.clone())
                             .collect();

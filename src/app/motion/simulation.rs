@@ -1,12 +1,12 @@
-//! A motion tab's simulation (`robot::physics`): while the stage's Simulate switch is on,
-//! the motion is simulated on a thread of its own (`simulation_job`) once the edits pause, a
-//! newer edit cancelling the run under way; its progress is shared with the window. The
-//! apply step starts the work and takes the result; the floor's problems then carry the
-//! simulation's falls and slips in place of the rest model's (`merged_problems`).
+//! A motion tab's simulation (`robot::physics`): where the floor's verdict is the
+//! simulation's (`robot::verdict`) or the stage's Simulate switch shows it, the motion is
+//! simulated on a thread of its own (`simulation_job`) once the edits pause, a newer edit
+//! cancelling the run under way; its progress is shared with the window. The apply step
+//! starts the work and takes the result; the floor's problems are then its verdict.
 
 use crate::codec::Problem;
 use crate::codec::mtn::Motion;
-use crate::robot::physics::{self, Settings, SimulateError, Simulation};
+use crate::robot::physics::{Settings, SimulateError, Simulation};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
@@ -203,40 +203,4 @@ pub fn found(sim: &Simulation, problems: &[Problem]) -> String {
         sim.settings.floor.name(),
         in_all(problems)
     )
-}
-
-/// The floor's problems with the simulation's falls and slips in place of the rest
-/// model's, and where each happens on the timeline (a simulated fall marks 200 ms from its
-/// time, a slip 100 ms).
-#[must_use]
-pub fn merged_problems(
-    motion: &Motion,
-    rest: (&[Problem], &[[u64; 2]]),
-    sim: &Simulation,
-) -> (Vec<Problem>, Vec<[u64; 2]>) {
-    use crate::robot::codes::{FALLS, PAW_SLIDE};
-    let offsets = crate::codec::mtn::offsets(motion).unwrap_or_default();
-    let (problems, spans) = rest;
-    let replaced = |p: &Problem| p.code == FALLS || p.code == PAW_SLIDE;
-    // The rest model's spans that are not a fall's or a slide's (the unstable stretches).
-    let kept_times: Vec<u64> = problems
-        .iter()
-        .filter(|p| !replaced(p))
-        .filter_map(|p| p.time_ms)
-        .collect();
-    let mut out_spans: Vec<[u64; 2]> = spans
-        .iter()
-        .filter(|s| kept_times.contains(&s[0]))
-        .copied()
-        .collect();
-    let mut out: Vec<Problem> = problems.iter().filter(|p| !replaced(p)).cloned().collect();
-    for p in physics::simulated_problems(motion, &offsets, sim) {
-        if let Some(t) = p.time_ms {
-            let length = if p.code == FALLS { 200 } else { 100 };
-            out_spans.push([t, t + length]);
-        }
-        out.push(p);
-    }
-    out_spans.sort_unstable();
-    (out, out_spans)
 }

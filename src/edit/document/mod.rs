@@ -379,6 +379,12 @@ impl Document {
         self.problems.sort_by_key(|p| p.offset);
     }
 
+    /// The floor's problems (as the verdict judged them: `robot::verdict`).
+    #[must_use]
+    pub fn floor_problems(&self) -> &[Problem] {
+        &self.floor_problems
+    }
+
     /// Where the floor's problems happen (ms, from and to), sorted.
     #[must_use]
     pub fn floor_spans(&self) -> &[[u64; 2]] {
@@ -390,7 +396,7 @@ impl Document {
     pub fn floor_falls(&self) -> impl Iterator<Item = [u64; 2]> + '_ {
         self.floor_problems
             .iter()
-            .filter(|p| p.code == crate::robot::codes::FALLS)
+            .filter(|p| p.code == crate::robot::codes::FALLS && p.severity != Severity::Info)
             .filter_map(|p| p.time_ms)
             .map(|t| {
                 self.floor_spans

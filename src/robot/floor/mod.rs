@@ -10,6 +10,7 @@
 pub mod body;
 pub mod problems;
 pub mod settle;
+pub mod stance;
 
 pub use body::{Body, Outline, Part, Rig, Side, Touch};
 pub use problems::{floor_problems, floor_report};
@@ -57,6 +58,13 @@ pub struct Rest {
     pub contacts: u32,
     /// Each paw's point on the floor (floor x, y; `Leg::ALL` order).
     pub paws: [[f32; 2]; 4],
+    /// How far the pose holds each paw above the floor in its own frame (mm): the paws it
+    /// lifts, however the body rests after the ticks before ([`stance`]).
+    pub lifted_mm: [f32; 4],
+    /// Where the pose stands on three paws in its own frame, the floor's up in the body
+    /// frame as those three stand on it (how the pose means the body to be turned); zero
+    /// where it does not ([`stance`]).
+    pub stance_up: [f32; 3],
 }
 
 #[expect(
@@ -85,6 +93,8 @@ impl Rest {
             height_mm: settled.height_mm as f32,
             margin_mm: settled.margin_mm as f32,
             com: narrow(settled.com),
+            lifted_mm: [0.0; 4],
+            stance_up: [0.0; 3],
             contacts: settled
                 .contacts
                 .iter()
@@ -214,6 +224,7 @@ pub fn rest_ticks_with(rig: &Rig, motion: &Motion, naive: bool) -> Vec<Rest> {
             });
         }
     });
+    stance::fill_lifts(rig, motion, &mut out);
     out
 }
 

@@ -1,16 +1,20 @@
 //! What the floor says of a motion, as problems like the others (`robot::check`): the robot
-//! falls (`falls`), stands at the edge of tipping (`unstable`), or a paw carrying weight
-//! slides along the floor (`paw-slide`).
+//! falls (`falls`), stands at the edge of tipping (`unstable`), a paw carrying weight slides
+//! along the floor (`paw-slide`), or the body rests on a paw its pose lifts (`paw-lifted`).
 
 use super::body::Part;
+use super::stance::{LIFTED_MM, LIFTED_MS};
 use super::{Rest, Rig};
 use crate::codec::mtn::{Motion, Offsets};
 use crate::codec::problem::{Problem, ProblemCode, Severity};
 use crate::robot::kinematics::Leg;
 use crate::robot::timing::{TICK_MS, keyframe_times_ms};
 
-/// A turn between two ticks beyond this (degrees) onto other parts is a fall.
+/// A turn between two ticks beyond this (degrees) onto other parts is a fall...
 pub const FALL_TURN_DEG: f64 = 10.0;
+/// ...but onto the belly or the rump, a drop this small (degrees) is the body sitting down
+/// onto them (a note), as is one the pose ahead lies on.
+pub const SIT_DROP_DEG: f64 = 20.0;
 /// Resting on an elbow, a knee, the head or the chest (`Part::is_fallen_on`), rolled further
 /// than this (degrees), is a fall however slowly it came...
 pub const TOPPLE_ROLL_DEG: f64 = 20.0;
@@ -114,10 +118,39 @@ pub fn floor_report(
     };
     let mut problems = Vec::new();
     let mut spans = Vec::new();
+    // Where a pose lies in its own frame: a drop onto the belly or the rump that the
+    // keyframe ahead lies on too (on its belly, or its rump, as the drop) is the motion
+    // lying down, not a fall.
+    let own = super::stance::own_keyframes(rig, motion, ticks);
+    let kind = |bits: u32, belly: bool| {
+        parts
+            .iter()
+            .enumerate()
+            .filter(|&(i, p)| {
+                i < 32
+                    && bits & (1 << i) != 0
+                    && if belly {
+                        matches!(p, Part::Belly(_))
+                    } else {
+                        matches!(p, Part::Rear(_))
+                    }
+            })
+            .count()
+    };
+    let lies = |tick: usize, bits: u32| {
+        let k = clock.segment(tick);
+        let time = clock.times.get(k).copied()?;
+        let ahead = own.get(k)?.contacts;
+        [true, false]
+            .iter()
+            .all(|&belly| kind(bits, belly) == 0 || kind(ahead, belly) > 0)
+            .then_some(time)
+    };
     for (found, what) in [
-        (falls(&parts, ticks, &at), "falls"),
+        (falls(&parts, ticks, &at, &lies), "falls"),
         (unstable(&parts, ticks, &at), "unstable stretches"),
         (slides(&parts, ticks, &at), "slides"),
+        (lifted(&parts, ticks, &at), "paws rested on"),
     ] {
         let (listed, stretches): (Vec<Problem>, Vec<[u64; 2]>) = found.into_iter().unzip();
         problems.extend(capped(listed, what));
@@ -132,10 +165,16 @@ fn span(from: usize, to: usize) -> [u64; 2] {
     [from as u64 * TICK_MS, to as u64 * TICK_MS]
 }
 
+/// The body's falls: a topple (a turn of more than [`FALL_TURN_DEG`] in a tick onto other
+/// parts), or a slow roll onto an elbow, a knee, the head or the chest. A drop onto the
+/// belly or the rump that the pose ahead lies on in its own frame (`lies`: the keyframe's
+/// time, where the pose it plays toward at a tick rests on those parts), or of no more than
+/// [`SIT_DROP_DEG`], is a note: the motion sitting or lying down.
 fn falls(
     parts: &[Part],
     ticks: &[Rest],
     at: &impl Fn(ProblemCode, usize, String) -> Problem,
+    lies: &impl Fn(usize, u32) -> Option<u64>,
 ) -> Vec<(Problem, [u64; 2])> {
     let fallen_on = parts
         .iter()
@@ -153,17 +192,42 @@ fn falls(
         let tick = t + 1;
         let turn = turn_deg(before.up, now.up);
         if turn > FALL_TURN_DEG && before.contacts != now.contacts {
-            let message = format!(
-                "at {} ms the robot topples onto {} ({}), turning {turn:.0}° in one tick",
-                tick as u64 * TICK_MS,
-                side(before.up, now.up),
-                names(parts, now.contacts & !before.contacts)
-            );
-            out.push((
-                at(crate::robot::codes::FALLS, tick, message),
-                span(t, tick + 1),
-            ));
-            down = true;
+            let onto = now.contacts & !before.contacts;
+            let torso_only = onto != 0
+                && parts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i < 32 && onto & (1 << i) != 0)
+                    .all(|(_, p)| matches!(p, Part::Belly(_) | Part::Rear(_)));
+            let lying = lies(tick, onto).map(|ms| format!(", as its pose at {ms} ms lies"));
+            let sits = (turn <= SIT_DROP_DEG).then(|| ": it sits down onto it".to_owned());
+            match lying.or(sits).filter(|_| torso_only) {
+                Some(why) => {
+                    let message = format!(
+                        "at {} ms the robot drops onto {} ({}), turning {turn:.0}° in one \
+                         tick{why}",
+                        tick as u64 * TICK_MS,
+                        side(before.up, now.up),
+                        names(parts, onto)
+                    );
+                    let mut problem = at(crate::robot::codes::FALLS, tick, message);
+                    problem.severity = Severity::Info;
+                    out.push((problem, span(t, tick + 1)));
+                }
+                None => {
+                    let message = format!(
+                        "at {} ms the robot topples onto {} ({}), turning {turn:.0}° in one tick",
+                        tick as u64 * TICK_MS,
+                        side(before.up, now.up),
+                        names(parts, onto)
+                    );
+                    out.push((
+                        at(crate::robot::codes::FALLS, tick, message),
+                        span(t, tick + 1),
+                    ));
+                    down = true;
+                }
+            }
         }
         if rolled(now) {
             let since = *rolled_since.get_or_insert(tick);
@@ -337,6 +401,52 @@ fn slides(
         }
         for leg in 0..4 {
             sliding[leg] = !still[leg];
+        }
+    }
+    out
+}
+
+/// Stretches where the body rests on a paw its pose lifts more than [`LIFTED_MM`] (the
+/// weight was over it as it was lifted, and the body tipped onto it), over [`LIFTED_MS`].
+fn lifted(
+    parts: &[Part],
+    ticks: &[Rest],
+    at: &impl Fn(ProblemCode, usize, String) -> Problem,
+) -> Vec<(Problem, [u64; 2])> {
+    let mut out = Vec::new();
+    for (p, &leg) in Leg::ALL.iter().enumerate() {
+        let Some(index) = parts.iter().position(|&q| q == Part::Paw(leg)) else {
+            continue;
+        };
+        let on_it = |r: &Rest| r.touches(index) && r.lifted_mm[p] > LIFTED_MM;
+        let mut t = 0;
+        while t < ticks.len() {
+            if !on_it(&ticks[t]) {
+                t += 1;
+                continue;
+            }
+            let start = t;
+            while t < ticks.len() && on_it(&ticks[t]) {
+                t += 1;
+            }
+            if (t - start) as u64 * TICK_MS < LIFTED_MS {
+                continue;
+            }
+            let most = ticks[start..t]
+                .iter()
+                .map(|r| r.lifted_mm[p])
+                .fold(0.0, f32::max);
+            let message = format!(
+                "from {} to {} ms the {} was to be lifted ({most:.0} mm up in the pose); the \
+                 robot rests on it",
+                start as u64 * TICK_MS,
+                t as u64 * TICK_MS,
+                Part::Paw(leg).name()
+            );
+            out.push((
+                at(crate::robot::codes::PAW_LIFTED, start, message),
+                span(start, t),
+            ));
         }
     }
     out

@@ -17,6 +17,7 @@ mod world;
 #[cfg(test)]
 mod tests;
 
+pub use judge::{LIFTED_MM, SLIP_MM, TILT_DEG};
 pub use model::{HEAD_TORQUE_NM, LEG_TORQUE_NM};
 pub use problems::simulated_problems;
 pub use run::{LEAD_IN_TICKS, MAX_SIMULATED_TICKS};
@@ -132,6 +133,20 @@ pub struct Event {
     pub time_ms: u64,
     /// What, in words ("topples onto its left side").
     pub what: String,
+    /// How much, where it has a size: a slip's millimetres, a lean's degrees (else 0).
+    pub amount: f64,
+}
+
+impl Event {
+    /// What happened at `time_ms`.
+    #[must_use]
+    pub fn new(time_ms: u64, what: String) -> Self {
+        Self {
+            time_ms,
+            what,
+            amount: 0.0,
+        }
+    }
 }
 
 /// What the simulation says of the whole motion.
@@ -143,10 +158,26 @@ pub struct Summary {
     pub heading_deg: f64,
     /// Its largest tilt from level (degrees).
     pub max_tilt_deg: f64,
-    /// Where it falls: turns over, or comes to rest on a part the rest model does not.
+    /// Where it falls: turns over, comes to rest on a part the rest model does not, or ends
+    /// lying on a part its last pose does not rest on.
     pub falls: Vec<Event>,
     /// Where a paw carrying weight slides more than [`judge::SLIP_MM`].
     pub slips: Vec<Event>,
+    /// How far the paws' slipping carried the body in all (mm, forward and to the left of
+    /// where it started: the mean slide of the paws carrying weight, tick by tick), and how
+    /// far it turned it (degrees, to the left): the travel less this is where the paws alone
+    /// would have taken it.
+    pub drift_mm: [f64; 2],
+    /// See `drift_mm`.
+    pub drift_deg: f64,
+    /// Where the robot stands on a paw its pose lifts (more than [`judge::LIFTED_MM`] up as
+    /// the rest model rests the pose).
+    pub lifted: Vec<Event>,
+    /// Where the body leans more than [`judge::TILT_DEG`] from how its pose rests while it
+    /// stands on its paws, not fallen.
+    pub tilts: Vec<Event>,
+    /// Where a joint is commanded beyond how far its servo turns (it stops at its end).
+    pub beyond: Vec<Event>,
     /// Where a joint's servo is too weak to follow (more than [`judge::LAG_DEG`] behind
     /// where its speed lets it be).
     pub lags: Vec<Event>,

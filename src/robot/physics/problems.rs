@@ -5,7 +5,7 @@
 use super::{Event, Simulation};
 use crate::codec::mtn::{Motion, Offsets};
 use crate::codec::problem::{Problem, Severity};
-use crate::robot::codes::{FALLS, PAW_SLIDE};
+use crate::robot::codes::{BODY_TILT, FALLS, PAW_LIFTED, PAW_SLIDE};
 use crate::robot::timing::keyframe_times_ms;
 
 /// Beyond this many problems of one kind, the rest are summed up in the last one.
@@ -33,10 +33,12 @@ pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) 
     for (code, list, what, who) in [
         (FALLS, &sim.summary.falls, "falls", "the robot "),
         (PAW_SLIDE, &sim.summary.slips, "slips", ""),
+        (PAW_LIFTED, &sim.summary.lifted, "paws stood on", ""),
+        (BODY_TILT, &sim.summary.tilts, "leans", "the robot "),
     ] {
         let mut listed: Vec<Problem> = list
             .iter()
-            .map(|Event { time_ms, what }| {
+            .map(|Event { time_ms, what, .. }| {
                 let play = (*time_ms).checked_div(cycle_ms).unwrap_or(0).min(plays - 1);
                 let within = *time_ms - play * cycle_ms;
                 let when = if within > end_ms {

@@ -5,7 +5,7 @@
 
 use rapier3d::prelude::*;
 
-use super::judge::Judge;
+use super::judge::{self, Judge, Played, Reach};
 use super::model::{self, Link};
 use super::world::{self, Robot};
 use super::{Settings, SimulateError, Simulation, Tick};
@@ -118,13 +118,25 @@ pub(super) fn simulate(
     }
     let commands = Commands::of(motion);
     let rests = floor::rest_ticks(&rig, motion);
-    let mut sim = Sim::new(&rig, motion, &commands, settings, rests.first().copied());
+    let reach = judge::reaches(motion, rig.model);
+    let mut sim = Sim::new(
+        &rig,
+        (motion, &commands, &reach),
+        settings,
+        rests.first().copied(),
+    );
     let names = motion
         .locators
         .iter()
         .map(|l| crate::robot::joint_name(&motion.design, l).to_owned())
         .collect();
-    let mut judge = Judge::new(&rig, rests, commands.ticks(), names);
+    let played = Played {
+        cycle: commands.ticks(),
+        total: cycle * repeat,
+        names,
+        reach,
+    };
+    let mut judge = Judge::new(&rig, rests, played);
     let total_usize = usize::try_from(total).unwrap_or(0);
     let mut ticks = Vec::with_capacity(total_usize);
     let last = commands.ticks().saturating_sub(1);
@@ -137,7 +149,7 @@ pub(super) fn simulate(
         let row = commands.row(command_tick).to_vec();
         let stepped = sim.tick(&row);
         let state = sim.read(tick, &row, stepped);
-        judge.see(&state, &stepped.slide_mm, &sim.torque_lags);
+        judge.see(&state, &stepped, &sim.torque_lags, &row);
         ticks.push(state);
         if tick % 64 == 63 {
             #[expect(clippy::cast_precision_loss, reason = "a share")]
@@ -162,6 +174,9 @@ pub(super) fn simulate(
 pub(super) struct Stepped {
     /// How far each paw's point on the floor slid in the tick (mm, floor x and y).
     pub slide_mm: [[f32; 2]; 4],
+    /// Where each paw carrying weight touched the floor as the tick began (mm, floor x and
+    /// y; none for a paw that carried none).
+    pub at_mm: [Option<[f32; 2]>; 4],
 }
 
 /// The robot being simulated, with its servos' state.
@@ -179,6 +194,8 @@ struct Sim<'a> {
     targets: Vec<f32>,
     /// Each link's top speed (radians a tick).
     top_speed: Vec<f32>,
+    /// Where each link's servo stops (radians, low and high; none: anywhere).
+    stops: Vec<Option<(f32, f32)>>,
     /// Where the torso started (after the lead-in): position and heading.
     origin: (Vector, f32),
     heading: f32,
@@ -190,19 +207,31 @@ struct Sim<'a> {
 impl<'a> Sim<'a> {
     fn new(
         rig: &'a Rig,
-        motion: &Motion,
-        commands: &Commands,
+        (motion, commands, reach): (&Motion, &Commands, &[Option<Reach>]),
         settings: Settings,
         rest: Option<floor::Rest>,
     ) -> Self {
         let links = model::links(rig);
-        let first = commands.row(0);
-        let setpoints: Vec<f32> = links
+        #[expect(clippy::cast_possible_truncation, reason = "radians")]
+        let rad = |deg: f64| deg.to_radians() as f32;
+        // Each link's servo stops where its column's reach says: a command beyond goes as
+        // far as the stop (the first pose too).
+        let stops: Vec<Option<(f32, f32)>> = links
             .iter()
             .map(|l| {
                 l.column
+                    .and_then(|c| reach.get(c).copied().flatten())
+                    .map(|r| (rad(r.stop_deg.0), rad(r.stop_deg.1)))
+            })
+            .collect();
+        let first = commands.row(0);
+        let setpoints: Vec<f32> = links
+            .iter()
+            .zip(&stops)
+            .map(|(l, stop)| {
+                l.column
                     .and_then(|c| first.get(c))
-                    .map_or(0.0, |&v| radians(v))
+                    .map_or(0.0, |&v| within(radians(v), *stop))
             })
             .collect();
         let bounds = speed_bounds(motion, rig.model);
@@ -241,6 +270,7 @@ impl<'a> Sim<'a> {
             from: setpoints.clone(),
             speeds: Vec::with_capacity(setpoints.len()),
             targets: Vec::with_capacity(setpoints.len()),
+            stops,
             setpoints,
             top_speed,
             origin: (Vector::ZERO, 0.0),
@@ -253,16 +283,17 @@ impl<'a> Sim<'a> {
     /// One tick toward `row`'s commands: the setpoints move, the physics steps.
     fn tick(&mut self, row: &[i32]) -> Stepped {
         self.from.clone_from(&self.setpoints);
-        for ((set, link), &top) in self
+        for (((set, link), &top), stop) in self
             .setpoints
             .iter_mut()
             .zip(&self.links)
             .zip(&self.top_speed)
+            .zip(&self.stops)
         {
             let Some(&command) = link.column.and_then(|c| row.get(c)) else {
                 continue;
             };
-            *set += (radians(command) - *set).clamp(-top, top);
+            *set += (within(radians(command), *stop) - *set).clamp(-top, top);
         }
         #[expect(clippy::cast_precision_loss, reason = "a tick's length")]
         let tick_s = TICK_MS as f32 / 1000.0;
@@ -292,15 +323,22 @@ impl<'a> Sim<'a> {
             self.robot.world.step();
         }
         let mut stepped = Stepped::default();
-        for (slot, held) in stepped.slide_mm.iter_mut().zip(held) {
+        for ((slot, at), held) in stepped
+            .slide_mm
+            .iter_mut()
+            .zip(&mut stepped.at_mm)
+            .zip(held)
+        {
             let Some((body, local, was)) = held else {
                 continue;
             };
+            *at = Some(self.in_start_frame([was.x, was.y]));
             let Some(body) = self.robot.world.bodies.get(body) else {
                 continue;
             };
             let now = body.position().transform_point(local);
-            *slot = [(now.x - was.x) * 1000.0, (now.y - was.y) * 1000.0];
+            // In the frame the body started in, as its travel is.
+            *slot = self.in_start_frame([now.x - was.x, now.y - was.y]);
         }
         stepped
     }
@@ -332,6 +370,12 @@ impl<'a> Sim<'a> {
             body.position().inverse_transform_point(point),
             point,
         ))
+    }
+
+    /// A vector of the floor (m) in the frame the body started in (mm: forward, left).
+    fn in_start_frame(&self, [x, y]: [f32; 2]) -> [f32; 2] {
+        let (s, c) = self.origin.1.sin_cos();
+        [(x * c + y * s) * 1000.0, (-x * s + y * c) * 1000.0]
     }
 
     /// Takes where the torso is now as where it started.
@@ -400,6 +444,11 @@ impl<'a> Sim<'a> {
         }
         bits
     }
+}
+
+/// An angle held within a servo's stops (radians), where it has them.
+fn within(angle: f32, stop: Option<(f32, f32)>) -> f32 {
+    stop.map_or(angle, |(low, high)| angle.clamp(low, high))
 }
 
 fn sign(link: &Link) -> f32 {

@@ -110,7 +110,10 @@ fn both_left_paws_lifted_falls_onto_its_left_side() {
 }
 
 #[test]
-fn three_paws_lifted_falls() {
+fn three_paws_lifted_kneel_onto_the_elbows_as_the_pose_rests() {
+    // Three legs folded, the BR leg straight: the robot comes down nose first onto its
+    // elbows, as the rest model rests that pose; no fall (the pose means it), and where it
+    // ends is what the rest model has.
     let mut motion = posture(ERS7, "stand");
     then(&mut motion, 1000, |row, columns| {
         for leg in [Leg::LeftFront, Leg::RightFront, Leg::LeftHind] {
@@ -119,7 +122,46 @@ fn three_paws_lifted_falls() {
     });
     then(&mut motion, 1000, |_, _| {});
     let sim = run(&motion);
-    assert!(!sim.summary.falls.is_empty(), "{:?}", sim.summary);
+    assert!(sim.summary.falls.is_empty(), "{:?}", sim.summary);
+    let last = sim.ticks.last().expect("ticks");
+    let on: Vec<String> = sim
+        .parts
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| last.touching & (1 << i) != 0)
+        .map(|(_, p)| p.name())
+        .collect();
+    assert_eq!(on, ["FL elbow", "FR elbow", "BR paw"]);
+    assert!(last.pitch_deg < -20.0, "{}", last.pitch_deg);
+}
+
+#[test]
+fn a_knee_commanded_past_its_limit_is_said_once_not_as_a_weak_servo() {
+    // The BL knee dragged to 230° (an animator's drag of a hidden joint's points): the servo
+    // stops at its end (125°, as far as Sony's own motions take it), said once for the
+    // stretch with the furthest command, and not as a servo too weak.
+    let mut motion = posture(ERS7, "stand");
+    then(&mut motion, 1000, |row, columns| {
+        row[columns(Leg::LeftHind)[2]] = deg_to_urad(230.0);
+    });
+    then(&mut motion, 1000, |_, _| {});
+    let sim = run(&motion);
+    let beyond = &sim.summary.beyond;
+    assert_eq!(beyond.len(), 1, "{beyond:?}");
+    assert!(
+        beyond[0]
+            .what
+            .starts_with("BL_LEG_KNEE is commanded to 230°, beyond its 122° limit"),
+        "{beyond:?}"
+    );
+    assert!(
+        !sim.summary
+            .lags
+            .iter()
+            .any(|l| l.what.contains("BL_LEG_KNEE")),
+        "{:?}",
+        sim.summary.lags
+    );
 }
 
 #[test]
@@ -458,9 +500,11 @@ fn a_problem_in_the_hold_after_the_motion_is_at_its_end_and_says_how_long_after(
     then(&mut motion, 1000, |_, _| {});
     let end = crate::robot::timing::duration_ms(&motion.keyframes);
     let cycle_ticks = crate::robot::timing::tick_count(&motion.keyframes);
-    let event = |time_ms: u64| Event {
-        time_ms,
-        what: "the FL paw slips 6 mm while carrying weight".to_owned(),
+    let event = |time_ms: u64| {
+        Event::new(
+            time_ms,
+            "the FL paw slips 6 mm while carrying weight".to_owned(),
+        )
     };
     let sim = Simulation {
         settings: Settings {
@@ -523,4 +567,57 @@ fn a_motion_of_no_known_model_is_refused() {
         Err(SimulateError::NoModel(_))
     ));
     let _ = Model::Ers7;
+}
+
+#[test]
+fn ending_on_its_rump_where_the_last_pose_stands_is_said_as_a_fall() {
+    // The judge's reading of the end: the stand's last pose rests on its four paws; a body
+    // that ends sat back 35° on its rump has fallen there, one that ends as the pose rests
+    // has not.
+    let motion = posture(ERS7, "stand");
+    let rig = rig(&motion).expect("a rig");
+    let rests = crate::robot::floor::rest_ticks(&rig, &motion);
+    let parts = rig.parts();
+    let cycle = rests.len() as u64;
+    let judged = |last: Tick| {
+        let played = judge::Played {
+            cycle,
+            total: cycle,
+            names: Vec::new(),
+            reach: Vec::new(),
+        };
+        judge::Judge::new(&rig, rests.clone(), played).finish(&[last])
+    };
+    let bits = |names: &[&str]| {
+        parts
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| names.contains(&p.name().as_str()))
+            .fold(0u32, |b, (i, _)| b | 1 << i)
+    };
+    let tick = |touching: u32, pitch_deg: f32| Tick {
+        time_ms: cycle * 8,
+        position_mm: [0.0; 2],
+        height_mm: 100.0,
+        heading_deg: 0.0,
+        roll_deg: 0.0,
+        pitch_deg,
+        touching,
+        slip_mm_s: [0.0; 4],
+        lag_deg: Vec::new(),
+    };
+    let sat = judged(tick(
+        bits(&["BL paw", "BR paw", "rear left", "rear right"]),
+        35.0,
+    ));
+    assert_eq!(sat.falls.len(), 1, "{:?}", sat.falls);
+    assert!(
+        sat.falls[0]
+            .what
+            .starts_with("ends lying on its rump, where its last pose rests on FL paw"),
+        "{:?}",
+        sat.falls
+    );
+    let stood = judged(tick(bits(&["FL paw", "BL paw", "FR paw", "BR paw"]), -1.5));
+    assert!(stood.falls.is_empty(), "{:?}", stood.falls);
 }

@@ -16,6 +16,8 @@ pub struct Hud<'a> {
     pub file_body: [i32; 3],
     /// The posed body.
     pub body: &'a floor::Body,
+    /// How far the pose holds each paw up in its own frame (`floor::stance`).
+    pub lifted_mm: [f32; 4],
     /// The model's rig.
     pub rig: &'a floor::Rig,
     /// Whether the playhead is on a keyframe (the file's body angles are set there).
@@ -118,6 +120,25 @@ impl Text {
     }
 }
 
+/// The colour of a line that says the robot rests on a paw its pose lifts.
+const LIFTED_PAW_COLOR: Color32 = Color32::from_rgb(240, 150, 60);
+
+/// What to say where the robot rests on a paw its pose lifts (`lifted_mm`, in the pose's
+/// own frame; `on`: whether it rests on a part): "it rests on the FR paw, which the pose
+/// lifts 60 mm".
+fn stood_on_lifted(lifted_mm: [f32; 4], on: impl Fn(floor::Part) -> bool) -> Option<String> {
+    crate::robot::kinematics::Leg::ALL
+        .into_iter()
+        .zip(lifted_mm)
+        .find(|&(leg, mm)| mm > floor::stance::LIFTED_MM && on(floor::Part::Paw(leg)))
+        .map(|(leg, mm)| {
+            format!(
+                "it rests on the {}, which the pose lifts {mm:.0} mm",
+                floor::Part::Paw(leg).name()
+            )
+        })
+}
+
 /// What the stage says, line by line, with each line's colour.
 /// The simulated body's lines: where it is, how it is turned, what it touches.
 fn simulated_lines(hud: &Hud<'_>, simulated: &Simulated<'_>) -> Vec<(String, Color32)> {
@@ -137,6 +158,12 @@ fn simulated_lines(hud: &Hud<'_>, simulated: &Simulated<'_>) -> Vec<(String, Col
         .iter()
         .enumerate()
         .all(|(i, p)| p.is_paw() || i >= 32 || tick.touching & (1 << i) == 0);
+    let stood_on = stood_on_lifted(hud.lifted_mm, |part| {
+        parts
+            .iter()
+            .position(|&p| p == part)
+            .is_some_and(|i| i < 32 && tick.touching & (1 << i) != 0)
+    });
     vec![
         (
             format!(
@@ -159,10 +186,16 @@ fn simulated_lines(hud: &Hud<'_>, simulated: &Simulated<'_>) -> Vec<(String, Col
                 } else {
                     on.join(", ")
                 },
-                if *fallen { " · it has fallen" } else { "" }
+                match (&stood_on, fallen) {
+                    (_, true) => " · it has fallen".to_owned(),
+                    (Some(said), false) => format!(" · {said}"),
+                    (None, false) => String::new(),
+                }
             ),
             if *fallen {
                 Color32::from_rgb(240, 110, 95)
+            } else if stood_on.is_some() {
+                LIFTED_PAW_COLOR
             } else if paws_only {
                 Color32::from_gray(220)
             } else {
@@ -197,10 +230,23 @@ fn said(hud: &Hud<'_>) -> Vec<(String, Color32)> {
     } else {
         format!("{:.0} mm past the edge: it tips", -settled.margin_mm)
     };
-    said.push((
-        format!("on {} · {margin}", on.join(", ")),
-        super::paint::margin_color(settled.margin_mm),
-    ));
+    // Resting on a paw the pose lifts is never "fine", however far from tipping.
+    let stood_on = stood_on_lifted(hud.lifted_mm, |part| {
+        settled
+            .contacts
+            .iter()
+            .any(|&i| hud.body.touches.get(i).is_some_and(|t| t.part == part))
+    });
+    said.push(match stood_on {
+        Some(lifted) => (
+            format!("on {} · {lifted} · {margin}", on.join(", ")),
+            LIFTED_PAW_COLOR,
+        ),
+        None => (
+            format!("on {} · {margin}", on.join(", ")),
+            super::paint::margin_color(settled.margin_mm),
+        ),
+    });
     let (file_pitch, file_roll) = (urad_to_deg(hud.file_body[1]), urad_to_deg(hud.file_body[0]));
     // The file sets them at keyframes (drawn straight between): compared there only.
     let differs = hud.on_keyframe

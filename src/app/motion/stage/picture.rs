@@ -28,6 +28,9 @@ pub struct Key {
     file_body: [i32; 3],
     /// The floor's up the pose starts from (the tick before's rest).
     up: [f64; 3],
+    /// How far the pose holds each paw up in its own frame (`floor::stance`; none before
+    /// the floor is worked out).
+    lifted_mm: [f32; 4],
     playhead_ms: u64,
     on_keyframe: bool,
     too_long: bool,
@@ -69,6 +72,10 @@ impl Key {
             values: input.values.to_vec(),
             file_body: input.file_body,
             up: held(input.ticks, tick, input.file_body),
+            lifted_mm: usize::try_from(tick)
+                .ok()
+                .and_then(|t| input.ticks?.get(t))
+                .map_or([0.0; 4], |r| r.lifted_mm),
             playhead_ms: input.playhead_ms,
             on_keyframe: input.times_ms.binary_search(&input.playhead_ms).is_ok(),
             too_long: last_tick > floor::MAX_SOLVED_TICKS,
@@ -133,6 +140,7 @@ pub fn make(
             settled: &settled,
             file_body: input.file_body,
             body: &body,
+            lifted_mm: key.lifted_mm,
             rig,
             on_keyframe: key.on_keyframe,
             too_long: key.too_long,

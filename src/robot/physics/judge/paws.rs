@@ -1,0 +1,141 @@
+//! The paws: a paw carrying weight that slips along the floor, and a paw the robot stands
+//! on where its pose lifts it (the weight still over it as it was lifted, the body tipped
+//! onto it).
+
+use super::{Judge, LIFTED_MM, LIFTED_MS, SLIP_MM, ms};
+use crate::robot::floor::Part;
+use crate::robot::floor::body::leg_name;
+use crate::robot::kinematics::Leg;
+use crate::robot::physics::run::Stepped;
+use crate::robot::physics::{Event, Tick};
+
+/// The rest model's ticks either side that must hold a paw lifted too (its timing and the
+/// physics' differ by a little: a paw landing a few ticks late is not "stood on").
+const LIFTED_SLACK_TICKS: u64 = 6;
+
+impl Judge {
+    /// Whether touch `i` touches the floor at `tick`.
+    fn touching(tick: &Tick, i: Option<usize>) -> bool {
+        i.is_some_and(|i| i < 32 && tick.touching & (1 << i) != 0)
+    }
+
+    /// The part index of a leg's paw.
+    fn paw_part(&self, leg: Leg) -> Option<usize> {
+        self.parts.iter().position(|&q| q == Part::Paw(leg))
+    }
+
+    /// Paws slipping under load: one slip a contact, said when it has carried the paw more
+    /// than [`SLIP_MM`] along the floor, and how far it carries it in all by the time the
+    /// paw leaves the floor.
+    pub(super) fn slips(&mut self, tick: &Tick, slide_mm: &[[f32; 2]; 4], now: u64) {
+        for (p, leg) in Leg::ALL.into_iter().enumerate() {
+            let on_floor = Self::touching(tick, self.paw_part(leg));
+            let (slid, said) = &mut self.slide[p];
+            if !on_floor {
+                *slid = [0.0; 2];
+                *said = None;
+                continue;
+            }
+            slid[0] += slide_mm[p][0];
+            slid[1] += slide_mm[p][1];
+            let far = slid[0].hypot(slid[1]);
+            let what = || {
+                format!(
+                    "the {} paw slips {far:.0} mm while carrying weight",
+                    leg_name(leg)
+                )
+            };
+            match *said {
+                None if far > SLIP_MM => {
+                    *said = Some(self.summary.slips.len());
+                    let mut event = Event::new(ms(now), what());
+                    event.amount = f64::from(far);
+                    self.summary.slips.push(event);
+                }
+                Some(i) => {
+                    if let Some(event) = self.summary.slips.get_mut(i)
+                        && f64::from(far) > event.amount + 0.5
+                    {
+                        event.amount = f64::from(far);
+                        event.what = what();
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// How far the paws carrying weight slid in the tick, together: their mean slide, and
+    /// the turn that carries their points best onto where they slid (two or more paws).
+    pub(super) fn drifts(&mut self, stepped: &Stepped) {
+        // Each paw's point on the floor and its slide (mm).
+        type Held = ([f64; 2], [f64; 2]);
+        let held: Vec<Held> = stepped
+            .at_mm
+            .iter()
+            .zip(&stepped.slide_mm)
+            .filter_map(|(at, slid)| {
+                at.map(|a| (a.map(f64::from), [f64::from(slid[0]), f64::from(slid[1])]))
+            })
+            .collect();
+        if held.is_empty() {
+            return;
+        }
+        #[expect(clippy::cast_precision_loss, reason = "at most four paws")]
+        let n = held.len() as f64;
+        let mean = |f: &dyn Fn(&Held) -> [f64; 2]| {
+            held.iter()
+                .map(f)
+                .fold([0.0; 2], |m, v| [m[0] + v[0] / n, m[1] + v[1] / n])
+        };
+        let slid = mean(&|(_, s)| *s);
+        self.summary.drift_mm[0] += slid[0];
+        self.summary.drift_mm[1] += slid[1];
+        if held.len() < 2 {
+            return;
+        }
+        let from = mean(&|(a, _)| *a);
+        let to = mean(&|(a, s)| [a[0] + s[0], a[1] + s[1]]);
+        let (mut cross, mut dot) = (0.0, 0.0);
+        for (a, s) in &held {
+            let r = [a[0] - from[0], a[1] - from[1]];
+            let q = [a[0] + s[0] - to[0], a[1] + s[1] - to[1]];
+            cross += r[0] * q[1] - r[1] * q[0];
+            dot += r[0] * q[0] + r[1] * q[1];
+        }
+        self.summary.drift_deg += cross.atan2(dot).to_degrees();
+    }
+
+    /// How far the pose holds a paw up at the physics' tick `tick` (mm, `floor::stance`):
+    /// the least over the ticks either side ([`LIFTED_SLACK_TICKS`]).
+    fn held_up_mm(&self, p: usize, tick: u64) -> f32 {
+        let from = tick.saturating_sub(LIFTED_SLACK_TICKS);
+        (from..=tick + LIFTED_SLACK_TICKS)
+            .filter_map(|t| self.rest_index(t).and_then(|i| self.rests.get(i)))
+            .map(|r| r.lifted_mm[p])
+            .fold(f32::INFINITY, f32::min)
+    }
+
+    /// A paw carrying weight (`stepped`) where the pose holds it more than [`LIFTED_MM`] up,
+    /// for [`LIFTED_MS`]: said once a stretch. (A paw brushing the floor as it swings, as a
+    /// walk's may, carries none.)
+    pub(super) fn lifted_paws(&mut self, stepped: &Stepped, now: u64) {
+        for (p, leg) in Leg::ALL.into_iter().enumerate() {
+            let up_mm = self.held_up_mm(p, now);
+            let stood_on = up_mm.is_finite() && up_mm > LIFTED_MM && stepped.at_mm[p].is_some();
+            if !stood_on {
+                self.lifted[p] = None;
+                continue;
+            }
+            let (since, said) = self.lifted[p].get_or_insert((now, false));
+            if !*said && ms(now - *since) >= LIFTED_MS {
+                *said = true;
+                let since = *since;
+                self.summary.lifted.push(Event::new(ms(since), format!(
+                        "the {} paw was to be lifted ({up_mm:.0} mm up in the pose); the robot rests on it",
+                        leg_name(leg)
+                    )));
+            }
+        }
+    }
+}

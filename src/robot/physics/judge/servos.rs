@@ -1,0 +1,110 @@
+//! The servos: a joint commanded beyond how far its servo turns (the servo stops at its
+//! end: said as that, once a stretch, not as a servo too weak), and a joint lagging further
+//! behind its setpoint than its top speed explains (its torque is not enough).
+
+use super::{Judge, LAG_DEG, ms};
+use crate::codec::mtn::Motion;
+use crate::robot::models::Model;
+use crate::robot::physics::Event;
+use crate::robot::sony_reach;
+use crate::robot::urad_to_deg;
+
+/// How far a column's servo turns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(in crate::robot::physics) struct Reach {
+    /// The joint's limit (degrees, low and high).
+    pub limit_deg: (f64, f64),
+    /// Where its servo stops: the limit, or as far as Sony's own motions take it.
+    pub stop_deg: (f64, f64),
+}
+
+/// Commands within this of a stop (degrees) are at it (a file's rounding).
+const AT_STOP_DEG: f64 = 0.5;
+
+/// Each of the motion's columns' reach under `model` (None for a joint of no known limit).
+pub(in crate::robot::physics) fn reaches(motion: &Motion, model: Model) -> Vec<Option<Reach>> {
+    motion
+        .locators
+        .iter()
+        .map(|locator| {
+            let (_, info) = model.joint_by_locator(locator)?;
+            let limit = info.limit?;
+            let limit_deg = (limit.min_deg, limit.max_deg);
+            let stop_deg = sony_reach(model, info.name).map_or(limit_deg, |(low, high)| {
+                (low.min(limit.min_deg), high.max(limit.max_deg))
+            });
+            Some(Reach {
+                limit_deg,
+                stop_deg,
+            })
+        })
+        .collect()
+}
+
+impl Reach {
+    /// The stop a command goes beyond, and the limit on that side (degrees).
+    fn beyond(&self, command_deg: f64) -> Option<(f64, f64)> {
+        if command_deg < self.stop_deg.0 - AT_STOP_DEG {
+            Some((self.stop_deg.0, self.limit_deg.0))
+        } else if command_deg > self.stop_deg.1 + AT_STOP_DEG {
+            Some((self.stop_deg.1, self.limit_deg.1))
+        } else {
+            None
+        }
+    }
+}
+
+/// What is said of a stretch of commands beyond a servo's stop: the furthest commanded.
+fn beyond_said(name: &str, furthest_deg: f64, (stop, limit): (f64, f64)) -> String {
+    let stops = if (stop - limit).abs() < AT_STOP_DEG {
+        "its servo stops there".to_owned()
+    } else {
+        format!("its servo stops at {stop:.0}°")
+    };
+    format!("{name} is commanded to {furthest_deg:.0}°, beyond its {limit:.0}° limit: {stops}")
+}
+
+impl Judge {
+    /// Commands beyond a servo's stop (one event a stretch, saying the furthest), then
+    /// servos too weak to follow.
+    pub(super) fn servos(&mut self, row: &[i32], torque_lags: &[f32], now: u64) {
+        for (column, (reach, beyond)) in self.reach.iter().zip(&mut self.beyond).enumerate() {
+            let command_deg = row.get(column).map_or(0.0, |&v| urad_to_deg(v));
+            let Some(past) = reach.and_then(|r| r.beyond(command_deg)) else {
+                *beyond = None;
+                continue;
+            };
+            let name = self.names.get(column).map_or("a joint", String::as_str);
+            match beyond {
+                Some((event, furthest)) => {
+                    if (command_deg - past.0).abs() > (*furthest - past.0).abs() {
+                        *furthest = command_deg;
+                        if let Some(e) = self.summary.beyond.get_mut(*event) {
+                            e.what = beyond_said(name, command_deg, past);
+                        }
+                    }
+                }
+                None => {
+                    *beyond = Some((self.summary.beyond.len(), command_deg));
+                    self.summary
+                        .beyond
+                        .push(Event::new(ms(now), beyond_said(name, command_deg, past)));
+                }
+            }
+        }
+        self.lagging.resize(torque_lags.len(), false);
+        for (column, (&lag, lagging)) in torque_lags.iter().zip(&mut self.lagging).enumerate() {
+            // A servo held at its stop is not weak: what it was told is said above.
+            let now_lagging =
+                lag.abs() > LAG_DEG && self.beyond.get(column).is_none_or(Option::is_none);
+            if now_lagging && !*lagging {
+                self.summary.lags.push(Event::new(ms(now), format!(
+                        "{} is {:.0}° behind where its speed lets it be: its servo's torque is not enough",
+                        self.names.get(column).map_or("a joint", String::as_str),
+                        lag.abs()
+                    )));
+            }
+            *lagging = now_lagging || (*lagging && lag.abs() > LAG_DEG / 2.0);
+        }
+    }
+}

@@ -1,0 +1,253 @@
+//! One verdict on the floor: where a model's body is measured (the ERS-7, the ERS-210/220),
+//! whether the robot falls, leans, stands on a lifted paw or slides is the simulation's
+//! (`physics`); what the body at rest says of falls (`floor`) is then a note beside it
+//! ("at rest it would …; simulated, it stays up"), never a warning the simulation
+//! contradicts. The ERS-110/111, whose proportions are rough, keeps the body at rest for its
+//! falls and says so; so does a motion that cannot be simulated, and `check --fast`.
+//!
+//! A slip is a warning only where it changes what the motion does: where the paws' slipping
+//! carries the body more than [`DRIFT_MM`] (and more than [`DRIFT_SHARE`] of how far its
+//! paws take it) or turns it more than [`DRIFT_DEG`]; else each slip is a note with its size.
+//! `check`, the window's Problems panel and the timeline all come here.
+
+use super::codes::{FALLS, PAW_LIFTED, PAW_SLIDE};
+use super::physics::{self, Settings, SimulateError, Simulation};
+use crate::codec::mtn::{Motion, Offsets};
+use crate::codec::problem::{Problem, Severity};
+
+/// The paws' slips carrying the body further than this (mm) in all change where the motion
+/// takes it (about a third of the ERS-7's trotting stride of 90 mm a play is 30; Sony's own
+/// sits and sleeps drift up to 32 mm as the hind paws settle)...
+pub const DRIFT_MM: f64 = 50.0;
+/// ...and further than this share of where its paws alone take it...
+pub const DRIFT_SHARE: f64 = 0.25;
+/// ...or turning it more than this (degrees).
+pub const DRIFT_DEG: f64 = 10.0;
+
+/// Whose word the floor's problems are.
+#[derive(Clone, Copy, Debug)]
+pub enum Verdict<'a> {
+    /// The simulation's (run on the settings it says).
+    Simulated(&'a Simulation),
+    /// The simulation's, once it is done (the window runs it in the background): until
+    /// then the body at rest's falls are notes.
+    Pending,
+    /// The body at rest's, and why.
+    AtRest(AtRest<'a>),
+}
+
+/// Why the body at rest judges the falls.
+#[derive(Clone, Copy, Debug)]
+pub enum AtRest<'a> {
+    /// Asked for (`check --fast`).
+    Asked,
+    /// The model's proportions are rough (the ERS-110/111).
+    Rough,
+    /// The motion cannot be simulated.
+    NotSimulated(&'a SimulateError),
+}
+
+/// Whether `motion`'s floor is the simulation's to judge: its model's body is measured.
+#[must_use]
+pub fn simulated(motion: &Motion) -> bool {
+    super::floor::rig(motion).is_some_and(|rig| rig.measured())
+}
+
+/// The floor's problems of `motion` as `verdict` judges them, from the body at rest's
+/// (`rest`: its problems and where each happens, `floor::floor_report`), and where each
+/// warning happens on the timeline.
+#[must_use]
+pub fn floor_verdict(
+    motion: &Motion,
+    offsets: &Offsets,
+    rest: (&[Problem], &[[u64; 2]]),
+    verdict: Verdict<'_>,
+) -> (Vec<Problem>, Vec<[u64; 2]>) {
+    let (problems, spans) = rest;
+    match verdict {
+        Verdict::AtRest(why) => {
+            // A slide of the body at rest says nothing of where the robot goes: a note.
+            let mut out: Vec<Problem> = problems
+                .iter()
+                .map(|p| match p.code {
+                    PAW_SLIDE => Problem {
+                        severity: Severity::Info,
+                        ..p.clone()
+                    },
+                    _ => p.clone(),
+                })
+                .collect();
+            // Said where the body at rest finds something (a clean motion needs no note).
+            if problems.iter().any(judged) {
+                out.push(Problem::new(
+                    Severity::Info,
+                    FALLS,
+                    offsets.frames(0),
+                    at_rest_words(motion, why),
+                ));
+            }
+            (out, spans.to_vec())
+        }
+        Verdict::Pending => {
+            let (mut out, mut out_spans) = kept_at_rest(problems, spans);
+            out.extend(
+                problems
+                    .iter()
+                    .filter(|p| judged(p))
+                    .map(|p| noted(p, "the simulation is under way")),
+            );
+            out_spans.sort_unstable();
+            (out, out_spans)
+        }
+        Verdict::Simulated(sim) => {
+            let (mut out, mut out_spans) = kept_at_rest(problems, spans);
+            let summary = &sim.summary;
+            // The body at rest's slides are the simulation's slips now; its falls and lifted
+            // paws stay as notes, beside what the simulation says of them.
+            out.extend(
+                problems
+                    .iter()
+                    .filter(|p| p.code != PAW_SLIDE && judged(p))
+                    .map(|p| {
+                        noted(
+                            p,
+                            match (
+                                p.code == FALLS,
+                                summary.falls.is_empty(),
+                                summary.lifted.is_empty(),
+                            ) {
+                                (true, true, _) => "simulated, it stays up",
+                                (true, false, _) => "simulated, it falls as said below",
+                                (false, _, true) => "simulated, it does not",
+                                (false, _, false) => "simulated, it does too",
+                            },
+                        )
+                    }),
+            );
+            for p in simulated_problems(motion, offsets, sim) {
+                if let (Some(t), true) = (p.time_ms, p.severity != Severity::Info) {
+                    let length = if p.code == FALLS { 200 } else { 100 };
+                    out_spans.push([t, t + length]);
+                }
+                out.push(p);
+            }
+            out_spans.sort_unstable();
+            (out, out_spans)
+        }
+    }
+}
+
+/// Whether a problem of the body at rest is one the simulation judges (a fall, a slide, a
+/// lifted paw stood on).
+fn judged(p: &Problem) -> bool {
+    p.code == FALLS || p.code == PAW_SLIDE || p.code == PAW_LIFTED
+}
+
+/// The body at rest's problems the simulation does not judge (its unstable stretches), and
+/// their spans.
+fn kept_at_rest(problems: &[Problem], spans: &[[u64; 2]]) -> (Vec<Problem>, Vec<[u64; 2]>) {
+    let kept: Vec<Problem> = problems.iter().filter(|p| !judged(p)).cloned().collect();
+    let times: Vec<u64> = kept.iter().filter_map(|p| p.time_ms).collect();
+    let kept_spans = spans
+        .iter()
+        .filter(|s| times.contains(&s[0]))
+        .copied()
+        .collect();
+    (kept, kept_spans)
+}
+
+/// A problem of the body at rest as a note beside the simulation's word.
+fn noted(p: &Problem, simulated: &str) -> Problem {
+    Problem {
+        severity: Severity::Info,
+        message: format!("at rest, {}; {simulated}", p.message),
+        ..p.clone()
+    }
+}
+
+/// The note that says why the body at rest judges the falls.
+fn at_rest_words(motion: &Motion, why: AtRest<'_>) -> String {
+    match why {
+        AtRest::Asked => {
+            "falls and slides are the body at rest's (--fast): not simulated".to_owned()
+        }
+        AtRest::Rough => format!(
+            "falls and slides are the body at rest's: the {}'s proportions are rough, so its \
+             simulation is not trusted for them",
+            super::parse_design(&motion.design).map_or("model", |d| d.model.name())
+        ),
+        AtRest::NotSimulated(why) => {
+            format!("not simulated ({why}): the falls and slides are the body at rest's")
+        }
+    }
+}
+
+/// The simulation's problems: its falls, lifted paws and leans as warnings; its slips as
+/// notes, and one warning where together they carry or turn the body further than the
+/// motion's paws do ([`DRIFT_MM`], [`DRIFT_SHARE`], [`DRIFT_DEG`]).
+#[must_use]
+pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) -> Vec<Problem> {
+    let mut out = physics::simulated_problems(motion, offsets, sim);
+    let summary = &sim.summary;
+    let drift = summary.drift_mm[0].hypot(summary.drift_mm[1]);
+    let by_paws = [
+        summary.travel_mm[0] - summary.drift_mm[0],
+        summary.travel_mm[1] - summary.drift_mm[1],
+    ];
+    let carried = drift > DRIFT_MM.max(DRIFT_SHARE * by_paws[0].hypot(by_paws[1]));
+    let turned = summary.drift_deg.abs() > DRIFT_DEG;
+    for p in &mut out {
+        if p.code == PAW_SLIDE {
+            p.severity = Severity::Info;
+        }
+    }
+    if carried || turned {
+        let over = match sim.settings.repeat {
+            0 | 1 => String::new(),
+            n => format!(" over {n} plays"),
+        };
+        out.push(Problem::new(
+            Severity::Warning,
+            PAW_SLIDE,
+            offsets.frames(0),
+            format!(
+                "simulated{over}: the paws' slips carry the robot {} and {} and turn it {}; its paws alone would take it {} and {} and turn it {}",
+                crate::words::signed_mm(summary.drift_mm[0], "forward", "back"),
+                crate::words::signed_mm(summary.drift_mm[1], "left", "right"),
+                crate::words::signed_deg(summary.drift_deg, "left", "right"),
+                crate::words::signed_mm(by_paws[0], "forward", "back"),
+                crate::words::signed_mm(by_paws[1], "left", "right"),
+                crate::words::signed_deg(summary.heading_deg - summary.drift_deg, "left", "right"),
+            ),
+        ));
+    }
+    out
+}
+
+/// The floor's problems of `motion` as `check` reports them: the body at rest's, judged
+/// by the simulation on carpet where the model's body is measured and `fast` is not asked.
+#[must_use]
+pub fn judged_floor(motion: &Motion, offsets: &Offsets, fast: bool) -> Vec<Problem> {
+    let Some(rig) = super::floor::rig(motion) else {
+        return Vec::new();
+    };
+    let ticks = super::floor::rest_ticks(&rig, motion);
+    let (problems, spans) = super::floor::floor_report(&rig, motion, &ticks, offsets);
+    let rest = (problems.as_slice(), spans.as_slice());
+    let judged = if fast {
+        floor_verdict(motion, offsets, rest, Verdict::AtRest(AtRest::Asked))
+    } else if !rig.measured() {
+        floor_verdict(motion, offsets, rest, Verdict::AtRest(AtRest::Rough))
+    } else {
+        match physics::simulate(motion, Settings::default(), &mut |_| true) {
+            Ok(sim) => floor_verdict(motion, offsets, rest, Verdict::Simulated(&sim)),
+            Err(why) => floor_verdict(
+                motion,
+                offsets,
+                rest,
+                Verdict::AtRest(AtRest::NotSimulated(&why)),
+            ),
+        }
+    };
+    judged.0
+}
