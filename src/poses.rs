@@ -12,7 +12,7 @@
 use crate::codec::mtn::{Keyframe, Motion};
 use crate::edit::Edit;
 use crate::fsutil::write_atomic;
-use crate::ops::place::{Goals, PawGoal, Site};
+use crate::ops::place::{Goals, PawGoal, Site, WeightFirst};
 use crate::robot::floor::{self, Rest, settle, up_from_body};
 use crate::robot::kinematics::Leg;
 use crate::robot::{BodyPart, Model, deg_to_urad, joint_name, parse_design, urad_to_deg};
@@ -413,8 +413,22 @@ pub fn posed_values(motion: &Motion, values: &[i32], pose: &Pose, how: Use) -> V
         .collect()
 }
 
+/// A pose put into a motion: the edit, the keyframe it lands in, and what the weight shift
+/// that came with it did (where the pose lifts a paw that was down, as a drag's does).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Put {
+    /// The one edit (the pose, then the weight shift's keyframes).
+    pub edit: Edit,
+    /// The keyframe holding the pose once the edit is applied.
+    pub keyframe: usize,
+    /// What the weight shift did, in words, where there was one.
+    pub shifted: Option<String>,
+}
+
 /// The edit that puts `pose` into `motion` at `time_ms` as `how` says, and the keyframe it
-/// lands in. `ticks`: the floor's rests of the motion (see [`Site::at`]).
+/// lands in; where the pose lifts a paw that was down there, the weight is shifted first
+/// as a drag shifts it (`ops::place::weight`). `ticks`: the floor's rests of the motion
+/// (see [`Site::at`]).
 ///
 /// # Errors
 /// A motion of no known model or without keyframes.
@@ -424,12 +438,13 @@ pub fn pose_edit(
     ticks: &[Rest],
     pose: &Pose,
     how: Use,
-) -> Result<(Edit, usize), PoseError> {
+) -> Result<Put, PoseError> {
     let site =
         Site::at(motion, time_ms, ticks).map_err(|_| PoseError::Model(motion.design.clone()))?;
     let values = posed_values(motion, &site.values, pose, how);
     if !how.insert {
-        return Ok((site.edit(&values), site.keyframe));
+        let shift = site.weight_first_for(&values);
+        return Ok(with_shift(site.edit(&values), site.keyframe, shift));
     }
     // A new keyframe after the one at or before the time, reached in half a second; the
     // later keyframes move later by as much.
@@ -446,15 +461,98 @@ pub fn pose_edit(
             deg_to_urad(rest.pitch_deg()),
             yaw,
         ],
-        angles_urad: values,
+        angles_urad: values.clone(),
     };
-    Ok((
+    // The weight shift as from the keyframe before held into the new one's place.
+    let shift = motion.keyframes.get(at).and_then(|before| {
+        let mut held = motion.clone();
+        Edit::InsertKeyframe {
+            index: at + 1,
+            keyframe: Keyframe {
+                frames: INSERTED_FRAMES,
+                body_urad: before.body_urad,
+                angles_urad: before.angles_urad.to_vec(),
+            },
+        }
+        .apply(&mut held);
+        let time = crate::robot::timing::keyframe_times_ms(&held.keyframes)
+            .get(at + 1)
+            .copied()?;
+        Site::at(&held, time, &[]).ok()?.weight_first_for(&values)
+    });
+    Ok(with_shift(
         Edit::InsertKeyframe {
             index: at + 1,
             keyframe,
         },
         at + 1,
+        shift,
     ))
+}
+
+/// The edit that puts `pose` onto `motion`'s keyframes `targets` (each as it is, as `how`
+/// says: only some joints, mirrored; `how.insert` is not asked), the body angles `body`
+/// where given, each with the weight shifted first where the pose lifts a paw that was
+/// down there (as a drag shifts it); and what the shifts did, in words. `ticks`: the floor's
+/// rests of the motion (see [`Site::at`]).
+#[must_use]
+pub fn pose_onto(
+    motion: &Motion,
+    ticks: &[Rest],
+    pose: &Pose,
+    how: Use,
+    targets: &[usize],
+    body: Option<crate::codec::mtn::BodyUrad>,
+) -> (Edit, Vec<String>) {
+    let times = crate::robot::timing::keyframe_times_ms(&motion.keyframes);
+    let mut cells = Vec::new();
+    let mut bodies = Vec::new();
+    let mut shifts = Vec::new();
+    let mut targets = targets.to_vec();
+    targets.sort_unstable();
+    targets.dedup();
+    // The last first: a shift's keyframes move the later ones on, not the earlier.
+    for &k in targets.iter().rev() {
+        let Some(keyframe) = motion.keyframes.get(k) else {
+            continue;
+        };
+        let values = posed_values(motion, keyframe.angles_urad, pose, how);
+        cells.extend(values.iter().enumerate().map(|(j, &v)| (k, j, v)));
+        if let Some(body) = body {
+            bodies.extend((0..3).map(|axis| (k, axis, body[axis])));
+        }
+        let site = times.get(k).and_then(|&t| Site::at(motion, t, ticks).ok());
+        if let Some(shift) = site.and_then(|s| s.weight_first_for(&values)) {
+            shifts.push((shift.said(), shift.edit));
+        }
+    }
+    let mut edits = vec![Edit::SetAngles(cells), Edit::SetBody(bodies)];
+    let mut said = Vec::new();
+    for (words, edit) in shifts {
+        said.push(words);
+        edits.push(edit);
+    }
+    (Edit::Group(edits), said)
+}
+
+/// The pose's edit with the weight shift after it (its keyframe moves one on where one is
+/// added before it).
+fn with_shift(edit: Edit, keyframe: usize, shift: Option<WeightFirst>) -> Put {
+    match shift {
+        Some(shift) => {
+            let shifted = Some(shift.said());
+            Put {
+                edit: Edit::Group(vec![edit, shift.edit]),
+                keyframe: keyframe + usize::from(shift.added_before),
+                shifted,
+            }
+        }
+        None => Put {
+            edit,
+            keyframe,
+            shifted: None,
+        },
+    }
 }
 
 /// The frames of the segment into an inserted pose (31 frames of 16 ms: 496 ms).

@@ -165,6 +165,14 @@ commands! {
         Cut,
         /// Paste the copied pose onto the selected keyframes.
         Paste,
+        /// Paste the copied pose's legs alone onto the selected keyframes.
+        PasteLegs,
+        /// Paste the copied pose's head alone onto the selected keyframes.
+        PasteHead,
+        /// Paste the copied pose's tail alone onto the selected keyframes.
+        PasteTail,
+        /// Paste the copied pose mirrored left for right onto the selected keyframes.
+        PasteMirrored,
         /// Delete the selected keyframes.
         DeleteKeyframes,
         /// Insert a keyframe at the playhead.
@@ -286,6 +294,10 @@ impl UiCommand {
             Self::Copy => "Copy Pose",
             Self::Cut => "Cut Keyframes",
             Self::Paste => "Paste Pose",
+            Self::PasteLegs => "Paste Legs Only",
+            Self::PasteHead => "Paste Head Only",
+            Self::PasteTail => "Paste Tail Only",
+            Self::PasteMirrored => "Paste Mirrored",
             Self::DeleteKeyframes => "Delete Keyframes",
             Self::InsertKeyframe => "Insert Keyframe at Playhead",
             Self::DuplicateKeyframe => "Duplicate Keyframe",
@@ -403,6 +415,10 @@ impl UiCommand {
             | Self::SaveSkit
             | Self::ChooseSoundFont
             | Self::Behaviours
+            | Self::PasteLegs
+            | Self::PasteHead
+            | Self::PasteTail
+            | Self::PasteMirrored
             | Self::ClearRange => return None,
         };
         Some(shortcut)

@@ -293,6 +293,17 @@ fn edit_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
     } else {
         item(ui, UiCommand::Paste, any && context.has_pose, actions);
     }
+    // The copied pose's legs, head or tail alone, or mirrored.
+    ui.menu_button("Paste Special", |ui| {
+        for command in [
+            UiCommand::PasteLegs,
+            UiCommand::PasteHead,
+            UiCommand::PasteTail,
+            UiCommand::PasteMirrored,
+        ] {
+            item(ui, command, any && context.has_pose, actions);
+        }
+    });
     ui.separator();
     item(ui, UiCommand::InsertKeyframe, motion.is_some(), actions);
     item(ui, UiCommand::DuplicateKeyframe, any, actions);

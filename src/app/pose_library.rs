@@ -72,7 +72,11 @@ impl StudioApp {
                     .unwrap_or_default();
                 let at = tab.playback.time_ms();
                 match pose_edit(motion, at, ticks, &pose, how) {
-                    Ok((edit, keyframe)) => {
+                    Ok(crate::poses::Put {
+                        edit,
+                        keyframe,
+                        shifted,
+                    }) => {
                         let mut after = motion.clone();
                         edit.clone().apply(&mut after);
                         let time = crate::robot::timing::keyframe_times_ms(&after.keyframes)
@@ -89,8 +93,9 @@ impl StudioApp {
                         self.actions
                             .push(Action::Motion(id, MotionAction::Seek(time)));
                         // Said after the edit (an edit clears what was said before it).
+                        let shifted = shifted.map_or_else(String::new, |s| format!("; {s}"));
                         self.actions.push(Action::Say(format!(
-                            "{} into keyframe {keyframe} at {time} ms",
+                            "{} into keyframe {keyframe} at {time} ms{shifted}",
                             label(&name, how)
                         )));
                     }

@@ -14,6 +14,7 @@ use crate::robot::kinematics::{Leg, Vec3};
 use crate::robot::place::{
     BodyChange, Frame, Placed, Request, paws, place, place_balanced, support_margin,
 };
+use crate::robot::speed::{SpeedBound, speed_bounds};
 use crate::robot::timing::{FRAME_MS, TICK_MS, keyframe_times_ms};
 use crate::robot::{deg_to_urad, floor::body::leg_name};
 
@@ -98,6 +99,12 @@ pub struct Site {
     /// The frames of the segments into and out of the keyframe (None: it is the first, or
     /// the last).
     pub segments: (Option<u32>, Option<u32>),
+    /// The joint values of the keyframes before and after it (where there are).
+    pub neighbours: (Option<Vec<i32>>, Option<Vec<i32>>),
+    /// Whether the keyframe after it is the motion's last (its segment plays as the last).
+    pub next_is_last: bool,
+    /// How fast the model's servos follow (what the weight shift keeps within).
+    pub(crate) bounds: Vec<SpeedBound>,
     /// What else than its paws the pose rests on (its haunches, an elbow): the balance keeps
     /// a pose over its paws, so it is off for such a pose.
     pub resting_on: Vec<String>,
@@ -160,6 +167,7 @@ impl Site {
     /// A motion without keyframes or of no known model.
     pub fn at(motion: &Motion, time_ms: u64, ticks: &[Rest]) -> Result<Self, OpError> {
         let rig = floor::rig(motion).ok_or_else(|| OpError::UnknownModel(motion.design.clone()))?;
+        let rig_model = rig.model;
         if motion.keyframes.is_empty() {
             return Err(OpError::Empty);
         }
@@ -168,9 +176,18 @@ impl Site {
         let times = keyframe_times_ms(&motion.keyframes);
         let read = |motion: &Motion, k: usize| {
             let frames = |i: usize| motion.keyframes.get(i).map(|kf| kf.frames);
+            let values = |i: Option<usize>| {
+                i.and_then(|i| motion.keyframes.get(i))
+                    .map(|kf| kf.angles_urad.to_vec())
+            };
             motion.keyframes.get(k).map(|kf| {
                 let into = if k == 0 { None } else { Some(kf.frames) };
-                (kf.angles_urad.to_vec(), kf.body_urad, (into, frames(k + 1)))
+                let neighbours = (values(k.checked_sub(1)), values(Some(k + 1)));
+                let next_is_last = k + 2 == motion.keyframes.len();
+                (
+                    (kf.angles_urad.to_vec(), kf.body_urad, (into, frames(k + 1))),
+                    (neighbours, next_is_last),
+                )
             })
         };
         let (keyframe, insert, read) = match times.iter().position(|&t| t == time_ms) {
@@ -182,7 +199,8 @@ impl Site {
                 (k, Some(edit), read(&copy, k))
             }
         };
-        let (values, body_urad, segments) = read.ok_or(OpError::Empty)?;
+        let ((values, body_urad, segments), (neighbours, next_is_last)) =
+            read.ok_or(OpError::Empty)?;
         let tick = usize::try_from(time_ms / TICK_MS).unwrap_or(usize::MAX);
         let frame_of = |up: Vec3, height: f64| Frame::of(&placed(up, height));
         let (frame, up) = match ticks.get(tick) {
@@ -206,6 +224,9 @@ impl Site {
             frame,
             up,
             segments,
+            neighbours,
+            next_is_last,
+            bounds: speed_bounds(motion, rig_model),
             resting_on,
         })
     }
@@ -499,16 +520,16 @@ pub fn place_at(
     let mut out = motion.clone();
     site.edit(&solved.placed.values).apply(&mut out);
     let mut notes = Vec::new();
+    // Where the pose is once the weight shift is in (a keyframe before it, a longer way in).
+    let (mut keyframe, mut time_ms) = (site.keyframe, site.time_ms);
     if goals.weight_first
         && goals.balance_mm.is_some()
-        && let Some(first) = site.weight_first(&solved.request, &solved)
+        && let Some(first) = site.weight_first(&solved.request, &solved, &solved.placed.values)
     {
+        notes.push(first.said());
+        keyframe += usize::from(first.added_before);
+        time_ms += first.lengthened_ms.0;
         first.edit.apply(&mut out);
-        let times: Vec<String> = first.times_ms.iter().map(|t| format!("{t} ms")).collect();
-        notes.push(format!(
-            "shifted the weight first: the body over the other paws, every paw down, at {}",
-            times.join(" and ")
-        ));
     }
     // What the floor says now that it did not say before (the way into or out of the pose
     // may tip where the pose itself stands).
@@ -520,10 +541,7 @@ pub fn place_at(
         }
     }
     if site.insert.is_some() {
-        notes.push(format!(
-            "inserted keyframe {} at {} ms",
-            site.keyframe, site.time_ms
-        ));
+        notes.push(format!("inserted keyframe {keyframe} at {time_ms} ms"));
     }
     let names = site
         .changed(&solved.placed.values)
@@ -532,9 +550,7 @@ pub fn place_at(
         .map(|l| crate::robot::joint_name(&motion.design, l))
         .collect::<Vec<_>>();
     notes.push(format!(
-        "keyframe {} at {} ms: {} changed{}",
-        site.keyframe,
-        site.time_ms,
+        "keyframe {keyframe} at {time_ms} ms: {} changed{}",
         crate::words::plural(names.len(), "joint", "joints"),
         if names.is_empty() {
             String::new()

@@ -128,10 +128,17 @@ fn a_pose_applied_mirrored_and_to_the_legs_only() {
         mirrored: false,
         only: Only::All,
     };
-    let (edit, k) = pose_edit(&motion, 0, &ticks, &pose, all).unwrap_or_else(|e| panic!("{e}"));
+    // The pose bends the FL knee off the floor: the weight shifts as it goes (a keyframe
+    // after it, where it is the first).
+    let Put {
+        edit,
+        keyframe: k,
+        shifted,
+    } = pose_edit(&motion, 0, &ticks, &pose, all).unwrap_or_else(|e| panic!("{e}"));
+    assert!(shifted.is_some());
     let mut applied = motion.clone();
     edit.apply(&mut applied);
-    assert_eq!((k, applied.keyframes.len()), (0, 2));
+    assert_eq!((k, applied.keyframes.len()), (0, 3));
     let got = applied
         .keyframes
         .get(0)
@@ -141,7 +148,9 @@ fn a_pose_applied_mirrored_and_to_the_legs_only() {
         got.iter().zip(&values).all(|(a, b)| (a - b).abs() <= 1),
         "{got:?} {values:?}"
     );
-    let (edit, k) = pose_edit(
+    let Put {
+        edit, keyframe: k, ..
+    } = pose_edit(
         &motion,
         0,
         &ticks,
@@ -154,10 +163,11 @@ fn a_pose_applied_mirrored_and_to_the_legs_only() {
     .unwrap_or_else(|e| panic!("{e}"));
     let mut inserted = motion.clone();
     edit.apply(&mut inserted);
-    assert_eq!((k, inserted.keyframes.len()), (1, 3));
+    // Inserted half a second on, between the weight shifted onto the other paws and back.
+    assert_eq!((k, inserted.keyframes.len()), (2, 5));
     assert_eq!(
         crate::robot::timing::keyframe_times_ms(&inserted.keyframes),
-        vec![0, 496, 1504]
+        vec![0, 256, 496, 1008, 1504]
     );
 }
 
@@ -212,4 +222,67 @@ fn the_built_in_poses_are_the_postures_and_the_stand_on_three_paws() {
             .iter()
             .any(|p| p.name == "sit")
     );
+}
+
+#[test]
+fn a_pose_that_lifts_a_paw_comes_with_the_weight_shift_a_drag_makes() {
+    // The library's "FR paw up (on three)" applied and inserted into a stand, and pasted
+    // onto its keyframe: each shifts the weight first, the robot does not rest on the
+    // lifted paw (at rest, nor simulated), and no speed warning comes that was not there.
+    use crate::codec::Severity;
+    use crate::robot::codes::{JOINT_SPEED, PAW_LIFTED};
+    let mut library = Library::in_dir(None);
+    let pose = library
+        .built_in(Model::Ers7)
+        .iter()
+        .find(|p| p.name == "FR paw up (on three)")
+        .cloned()
+        .unwrap_or_else(|| unreachable!());
+    let mut motion = stand();
+    let row = motion
+        .keyframes
+        .get(0)
+        .map(|k| k.angles_urad.to_vec())
+        .unwrap_or_default();
+    let body = motion.keyframes.body()[0];
+    for _ in 0..2 {
+        motion
+            .keyframes
+            .push(30, body, &row)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let rig = floor::rig(&motion).unwrap_or_else(|| unreachable!());
+    let ticks = floor::rest_ticks(&rig, &motion);
+    let offsets = crate::codec::mtn::Offsets::default();
+    let warned = |m: &crate::codec::mtn::Motion| {
+        let mut all = crate::robot::check::problems(m, &offsets, &[]);
+        all.extend(crate::robot::verdict::judged_floor(m, &offsets, false));
+        all.into_iter()
+            .filter(|p| p.severity > Severity::Info)
+            .map(|p| (p.code, p.message))
+            .collect::<Vec<_>>()
+    };
+    for insert in [false, true] {
+        let how = Use {
+            insert,
+            mirrored: false,
+            only: Only::All,
+        };
+        let put = pose_edit(&motion, 1008, &ticks, &pose, how).unwrap_or_else(|e| panic!("{e}"));
+        let said = put.shifted.clone().unwrap_or_default();
+        assert!(said.starts_with("shifted the weight first"), "{said}");
+        let mut posed = motion.clone();
+        put.edit.apply(&mut posed);
+        assert_eq!(
+            posed.keyframes.len(),
+            motion.keyframes.len() + 2 + usize::from(insert)
+        );
+        let found = warned(&posed);
+        assert!(
+            found
+                .iter()
+                .all(|(code, _)| *code != PAW_LIFTED && *code != JOINT_SPEED),
+            "insert {insert}: {found:?}"
+        );
+    }
 }

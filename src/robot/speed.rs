@@ -31,6 +31,7 @@ pub fn fastest_step_urad(from: i32, to: i32, frames: u32, last_segment: bool) ->
 
 /// A joint of the motion with a speed limit: its column, friendly name, limit, and the
 /// limit as the largest allowed step in µrad per 8 ms tick.
+#[derive(Clone, Debug)]
 pub(crate) struct SpeedBound {
     pub joint: usize,
     pub name: &'static str,

@@ -28,6 +28,7 @@ mod on_stage;
 mod open_both_ways;
 mod paint_cost;
 mod panels;
+mod paste_special;
 mod posing;
 mod reaching;
 mod real_time;

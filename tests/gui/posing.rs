@@ -80,10 +80,11 @@ fn the_fl_paw_lifted_by_its_handle_stands_on_three_and_undoes_in_one_step() {
     );
     let after = doc(&harness).motion.clone();
     // The playhead was on keyframe 0: the pose is written there, and the weight comes back
-    // over all four paws in a keyframe halfway to the next (after the paw is down).
+    // over all four paws in a keyframe on the way to the next (after the paw is down), where
+    // the servos follow both halves (the paw's way down needs 512 ms of the 1008).
     assert_eq!(
         mtn_studio::robot::timing::keyframe_times_ms(&after.keyframes),
-        vec![0, 496, 1008]
+        vec![0, 512, 1008]
     );
     let label = undo_label(&harness);
     assert!(label.starts_with("Lift FL paw (FL_LEG_VERT"), "{label}");
@@ -121,10 +122,12 @@ fn a_paw_posed_between_keyframes_gets_a_keyframe_on_the_16_ms_frame() {
     );
     let motion = &doc(&harness).motion;
     // The FR paw's keyframe at the playhead's frame, and the weight shifted first: a
-    // keyframe halfway into its segment and one halfway out, the body over the other paws.
+    // keyframe into its segment and one out, the body over the other paws, each where the
+    // servos follow both halves (the paw's way up needs 320 ms of the 496, its way down as
+    // much of the 512).
     assert_eq!(
         mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes),
-        vec![0, 240, 496, 752, 1008]
+        vec![0, 176, 496, 816, 1008]
     );
     let messages = harness.state().status.log().to_vec();
     assert!(
@@ -136,7 +139,7 @@ fn a_paw_posed_between_keyframes_gets_a_keyframe_on_the_16_ms_frame() {
     assert!(
         messages
             .iter()
-            .any(|m| m.contains("The weight shifts first: keyframes at 240 ms and 752 ms")),
+            .any(|m| m.contains("Shifted the weight first: the body over the other paws, every paw down, at 176 ms and 816 ms")),
         "{messages:?}"
     );
     // One undo step for all of it.
@@ -387,7 +390,8 @@ fn a_built_in_three_paw_pose_applied_and_the_pose_kept_under_a_name() {
         chosen, "wave (yours)",
         "the box names the kept pose as the list does"
     );
-    // Mirrored, from the menu, into a new keyframe after the one at the playhead.
+    // Mirrored, from the menu, into a new keyframe after the one at the playhead, with the
+    // weight shifted onto the other paws on the way and back after it, as a drag does.
     ctrl(&mut harness, egui::Key::Z);
     choose_pose(&mut harness, "wave (yours)");
     harness.get_by_label("More").click();
@@ -397,7 +401,12 @@ fn a_built_in_three_paw_pose_applied_and_the_pose_kept_under_a_name() {
     let motion = doc(&harness).motion.clone();
     assert_eq!(
         mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes),
-        vec![0, 496, 1504]
+        vec![0, 176, 496, 1008, 1504]
+    );
+    assert!(
+        said(&harness).contains("shifted the weight first"),
+        "{}",
+        said(&harness)
     );
     let label = undo_label(&harness);
     assert_eq!(label, "Insert pose \"wave\" mirrored");
@@ -405,8 +414,8 @@ fn a_built_in_three_paw_pose_applied_and_the_pose_kept_under_a_name() {
     let rig = floor::rig(&motion).expect("a rig");
     let values = motion
         .keyframes
-        .get(1)
-        .expect("keyframe 1")
+        .get(2)
+        .expect("keyframe 2, the pose")
         .angles_urad
         .to_vec();
     let frame = mtn_studio::robot::place::rest_frame(&rig, &values, [0.0, 0.0, 1.0]);

@@ -44,6 +44,10 @@ impl ArchiveTab {
             | TabCommand::Copy
             | TabCommand::Cut
             | TabCommand::Paste
+            | TabCommand::PasteLegs
+            | TabCommand::PasteHead
+            | TabCommand::PasteTail
+            | TabCommand::PasteMirrored
             | TabCommand::DeleteKeyframes
             | TabCommand::InsertKeyframe
             | TabCommand::DuplicateKeyframe

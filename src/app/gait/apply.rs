@@ -47,6 +47,10 @@ pub fn command(tab: &mut GaitDocument, id: TabId, command: TabCommand, fx: &mut 
         | TabCommand::Copy
         | TabCommand::Cut
         | TabCommand::Paste
+        | TabCommand::PasteLegs
+        | TabCommand::PasteHead
+        | TabCommand::PasteTail
+        | TabCommand::PasteMirrored
         | TabCommand::DeleteKeyframes
         | TabCommand::InsertKeyframe
         | TabCommand::DuplicateKeyframe

@@ -11,6 +11,7 @@ use crate::app::state::{Clipboard, TabId};
 use crate::edit::timeline_ops::{self, Pose};
 use crate::ops::range::Clip;
 use crate::ops::request::OpRequest;
+use crate::poses::{Only, Use, pose_onto};
 use crate::words::plural;
 
 impl MotionTab {
@@ -82,10 +83,24 @@ impl MotionTab {
     pub fn paste(&mut self, id: TabId, copied: Option<&Clipboard>, fx: &mut Effects) {
         match copied {
             Some(Clipboard::Keyframes(clip)) => self.paste_clip(id, clip.clone(), fx),
-            Some(Clipboard::Pose(pose)) => self.paste_pose(pose, fx),
+            Some(Clipboard::Pose(pose)) => self.paste_pose(pose, Only::All, false, fx),
             Some(Clipboard::Curve(..)) | None => {
                 fx.say("Copy a pose or a time range first (Ctrl+C)");
             }
+        }
+    }
+
+    /// Paste Special: the copied pose's legs, head or tail alone (`only`), or all of it
+    /// mirrored, onto the selected keyframes.
+    pub fn paste_special(
+        &mut self,
+        copied: Option<&Clipboard>,
+        (only, mirrored): (Only, bool),
+        fx: &mut Effects,
+    ) {
+        match copied {
+            Some(Clipboard::Pose(pose)) => self.paste_pose(pose, only, mirrored, fx),
+            _ => fx.say("Copy a keyframe's pose first (Ctrl+C on a keyframe)"),
         }
     }
 
@@ -96,7 +111,7 @@ impl MotionTab {
             return;
         }
         match pose_from_text(text) {
-            Some(pose) => self.paste_pose(&pose, fx),
+            Some(pose) => self.paste_pose(&pose, Only::All, false, fx),
             None => fx.say("The clipboard holds no pose (copy one with Ctrl+C on a keyframe)"),
         }
     }
@@ -106,20 +121,62 @@ impl MotionTab {
     }
 
     /// Pastes a pose onto the selected keyframes, joint by joint (matched by locator, so a
-    /// pose goes between motions of the same model), as one undo step.
-    fn paste_pose(&mut self, pose: &Pose, fx: &mut Effects) {
+    /// pose goes between motions of the same model; `only` some joints, `mirrored`), with
+    /// the weight shifted first where it lifts a paw that was down (as a drag does), as one
+    /// undo step. The whole pose, not mirrored, brings its body angles along.
+    fn paste_pose(&mut self, pose: &Pose, only: Only, mirrored: bool, fx: &mut Effects) {
         let selected: Vec<usize> = self.view.selected_keyframes.iter().copied().collect();
         if selected.is_empty() {
             fx.say("Select keyframes to paste the pose onto");
             return;
         }
-        let (edit, matched) = pose.paste(&self.document.motion.locators, &selected);
+        let motion = &self.document.motion;
+        // The copied values named as this motion's joints (a pose of another model's
+        // joints matches none).
+        let named = crate::poses::Pose {
+            name: "the copied pose".to_owned(),
+            joints: pose
+                .angles
+                .iter()
+                .filter(|(locator, _)| motion.locators.contains(locator))
+                .map(|(locator, v)| {
+                    (
+                        crate::robot::joint_name(&motion.design, locator).to_owned(),
+                        crate::robot::urad_to_deg(*v),
+                    )
+                })
+                .collect(),
+        };
+        let matched = named.joints.len();
+        let how = Use {
+            insert: false,
+            mirrored,
+            only,
+        };
+        let body = (only == Only::All && !mirrored).then_some(pose.body_urad);
+        let ticks = self
+            .floor
+            .current(self.document.revision())
+            .or_else(|| self.floor.latest())
+            .unwrap_or_default();
+        let (edit, shifted) = pose_onto(motion, ticks, &named, how, &selected, body);
+        let what = match (only, mirrored) {
+            (Only::Part(part), _) => format!("the pose's {}", part.label()),
+            (Only::All, true) => "the pose mirrored".to_owned(),
+            (Only::All, false) => "the pose".to_owned(),
+        };
         self.document.apply("pose paste", edit);
-        fx.say(format!(
-            "Pasted the pose onto {} ({} matched)",
+        self.view.fit_to(&self.document.motion);
+        let mut said = format!(
+            "Pasted {what} onto {} ({} matched)",
             plural(selected.len(), "keyframe", "keyframes"),
             plural(matched, "joint", "joints")
-        ));
+        );
+        for words in shifted {
+            said.push_str("; ");
+            said.push_str(&words);
+        }
+        fx.say(said);
     }
 
     /// Copies one joint's curve: the selected range's keyframes, or every keyframe.

@@ -12,6 +12,8 @@ use crate::app::effects::Effects;
 use crate::app::route::TabContext;
 use crate::app::state::{Answer, Confirmed, TabId};
 use crate::edit::timeline_ops;
+use crate::poses::Only;
+use crate::robot::BodyPart;
 use crate::robot::timing;
 use crate::words::plural;
 
@@ -35,6 +37,24 @@ impl MotionTab {
             TabCommand::Copy => self.copy(fx),
             TabCommand::Cut => self.cut(id, fx),
             TabCommand::Paste => self.paste(id, cx.clipboard.copied.as_ref(), fx),
+            TabCommand::PasteLegs => self.paste_special(
+                cx.clipboard.copied.as_ref(),
+                (Only::Part(BodyPart::Legs), false),
+                fx,
+            ),
+            TabCommand::PasteHead => self.paste_special(
+                cx.clipboard.copied.as_ref(),
+                (Only::Part(BodyPart::Head), false),
+                fx,
+            ),
+            TabCommand::PasteTail => self.paste_special(
+                cx.clipboard.copied.as_ref(),
+                (Only::Part(BodyPart::Tail), false),
+                fx,
+            ),
+            TabCommand::PasteMirrored => {
+                self.paste_special(cx.clipboard.copied.as_ref(), (Only::All, true), fx);
+            }
             TabCommand::RetimeToSound | TabCommand::MarkOnsets => {
                 self.sound_command(id, command, fx);
             }
@@ -150,9 +170,12 @@ impl MotionTab {
         }
     }
 
+    /// Duplicates the selected keyframe, or with none selected the one under the playhead.
     fn duplicate(&mut self, fx: &mut Effects) {
-        let Some(&k) = self.view.selected_keyframes.first() else {
-            fx.say("Select a keyframe to duplicate");
+        let times = self.document.times_ms();
+        let under = times.binary_search(&self.playback.time_ms()).ok();
+        let Some(k) = self.view.selected_keyframes.first().copied().or(under) else {
+            fx.say("Select a keyframe to duplicate, or put the playhead on one");
             return;
         };
         let Some(edit) = timeline_ops::duplicate(&self.document.motion.keyframes, k) else {

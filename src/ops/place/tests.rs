@@ -206,3 +206,25 @@ fn a_paw_lifted_between_keyframes_has_the_weight_shifted_first_and_stands_on_thr
         assert!(problems.is_empty(), "{leg:?}: {problems:?}");
     }
 }
+
+#[test]
+fn the_weight_shift_makes_no_speed_problem_of_its_own() {
+    // The FR paw lifted at 256 ms from the stand (an animator's review: the shift went at
+    // 128 ms, and FR_LEG_KNEE then had to move about 92 degrees in 128 ms): the shift is
+    // placed, and the way in lengthened, so that no joint is too fast for its servo, and
+    // that is said.
+    let motion = stand();
+    let goals = Goals {
+        weight_first: true,
+        ..lift(Leg::RightFront, 60.0)
+    };
+    let (placed, notes) = placed_or_panic(&motion, 256, &goals);
+    let said = notes.join("; ");
+    assert!(said.contains("lengthened by"), "{said}");
+    let speed = crate::robot::check::safety_problems(&placed, &Offsets::default());
+    let warned: Vec<_> = speed
+        .iter()
+        .filter(|p| p.severity > crate::codec::Severity::Info)
+        .collect();
+    assert!(warned.is_empty(), "{warned:?}");
+}

@@ -16,6 +16,7 @@ pub use bake::{ShapeSpec, shape};
 pub use curve::{Curve, Handles};
 pub use simplify::simplify;
 pub use smooth::smooth;
+pub(crate) use speed::fewest_frames;
 pub use speed::fix_speed;
 
 use super::OpError;

@@ -57,6 +57,21 @@ fn shortest(
     Err(Stuck { joint: stuck })
 }
 
+/// The fewest frames (a keyframe's `frames`, from 0) at which the segment `from -> to` is
+/// slow enough for every joint `bounds` names (`last`: it ends the motion); None where no
+/// length is.
+pub(crate) fn fewest_frames(
+    from: &[i32],
+    to: &[i32],
+    last: bool,
+    bounds: &[SpeedBound],
+) -> Option<u32> {
+    if slow_enough(from, to, 0, last, bounds) {
+        return Some(0);
+    }
+    shortest(from, to, 0, last, bounds).ok()
+}
+
 /// No length tried makes the segment slow enough: `joint` stays too fast.
 struct Stuck {
     joint: &'static str,

@@ -378,18 +378,16 @@ impl Posing {
         // the floor and comes back after it is down (keyframes halfway in and out), in the
         // same step.
         if let Some((request, solved)) = &drag.balanced
-            && let Some(first) = drag.site.weight_first(request, solved)
+            && let Some(first) = drag
+                .site
+                .weight_first(request, solved, &solved.placed.values)
         {
+            let said = crate::words::capitalised(&first.said());
             self.events.push(PoseEvent::Edit {
                 label: drag.label.clone(),
                 edit: first.edit,
             });
-            let times: Vec<String> = first.times_ms.iter().map(|t| format!("{t} ms")).collect();
-            self.events.push(PoseEvent::Say(format!(
-                "The weight shifts first: keyframes at {} hold the body over the other paws \
-                 with every paw down",
-                times.join(" and ")
-            )));
+            self.events.push(PoseEvent::Say(said));
         }
         let label = match names.len() {
             0 => drag.label,

@@ -1,0 +1,194 @@
+//! Pasting a pose as an animator's review asked: Ctrl+D on the keyframe under the playhead,
+//! Edit > Paste Special (the legs, the head or the tail alone, or mirrored), and a pasted
+//! pose that lifts a paw shifting the weight first, as a drag does.
+
+use crate::common::ui::{Desktop, ctrl, doc, harness, said, tab};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::action::{Action, MotionAction};
+use mtn_studio::codec::mtn::Motion;
+use mtn_studio::edit::{Document, Edit};
+use mtn_studio::robot::{deg_to_urad, urad_to_deg};
+
+fn example() -> StudioApp {
+    StudioApp::with_document(mtn_studio::app::example_document())
+}
+
+/// A joint's column in `motion`.
+fn column(motion: &Motion, name: &str) -> usize {
+    motion
+        .locators
+        .iter()
+        .position(|l| mtn_studio::robot::joint_name(&motion.design, l) == name)
+        .expect("the joint")
+}
+
+/// Keyframe `k`'s value of the joint `name`, degrees.
+fn deg(harness: &Harness<'_, StudioApp>, k: usize, name: &str) -> f64 {
+    let motion = &doc(harness).motion;
+    urad_to_deg(
+        motion
+            .keyframes
+            .angle(k, column(motion, name))
+            .expect("a value"),
+    )
+}
+
+/// Clicks keyframe `k`'s row in the table.
+fn pick_row(harness: &mut Harness<'_, StudioApp>, k: usize) {
+    let row = format!("Keyframe {k}");
+    harness.get_by_label(&row).scroll_to_me();
+    harness.run();
+    harness.get_by_label(&row).click();
+    harness.run();
+}
+
+/// Edit > Paste Special > `item`.
+fn paste_special(harness: &mut Harness<'_, StudioApp>, item: &str) {
+    harness.get_by_label("Edit").click();
+    harness.run();
+    harness.get_by_label("Paste Special").click();
+    harness.run();
+    harness.get_by_label(item).click();
+    harness.run();
+}
+
+#[test]
+fn ctrl_d_with_the_playhead_on_a_keyframe_duplicates_it() {
+    let mut harness = harness(example());
+    harness.run();
+    let times = doc(&harness).times_ms().to_vec();
+    let id = harness.state().tabs.active.expect("a tab");
+    harness
+        .state_mut()
+        .push(Action::Motion(id, MotionAction::Seek(times[2])));
+    harness.run();
+    assert!(tab(&harness).view.selected_keyframes.is_empty());
+    let before = doc(&harness).motion.keyframes.len();
+    ctrl(&mut harness, Key::D);
+    assert_eq!(doc(&harness).motion.keyframes.len(), before + 1);
+    assert!(
+        said(&harness).contains("Duplicated keyframe 2"),
+        "{}",
+        said(&harness)
+    );
+}
+
+#[test]
+fn paste_special_pastes_the_head_alone_or_the_pose_mirrored() {
+    let mut harness = harness(example());
+    harness.run();
+    // Keyframe 1 given a turned head and a bent FL knee, then copied.
+    let motion = doc(&harness).motion.clone();
+    let id = harness.state().tabs.active.expect("a tab");
+    harness.state_mut().push(Action::Motion(
+        id,
+        MotionAction::Edit {
+            label: "test pose".to_owned(),
+            edit: Edit::SetAngles(vec![
+                (1, column(&motion, "HEAD_YAW"), deg_to_urad(30.0)),
+                (1, column(&motion, "FL_LEG_KNEE"), deg_to_urad(70.0)),
+            ]),
+        },
+    ));
+    harness.run();
+    let mut desktop = Desktop::default();
+    pick_row(&mut harness, 1);
+    desktop.copy(&mut harness);
+    // Its head alone onto keyframe 3: the head turns, the legs stay.
+    pick_row(&mut harness, 3);
+    let knee = deg(&harness, 3, "FL_LEG_KNEE");
+    paste_special(&mut harness, "Paste Head Only");
+    assert!((deg(&harness, 3, "HEAD_YAW") - 30.0).abs() < 1e-3);
+    assert!((deg(&harness, 3, "FL_LEG_KNEE") - knee).abs() < 1e-3);
+    assert!(
+        said(&harness).contains("Pasted the pose's head onto 1 keyframe"),
+        "{}",
+        said(&harness)
+    );
+    // Mirrored: the head turns the other way, the FR knee takes the FL knee's bend.
+    ctrl(&mut harness, Key::Z);
+    pick_row(&mut harness, 3);
+    paste_special(&mut harness, "Paste Mirrored");
+    let k = tab(&harness)
+        .view
+        .selected_keyframes
+        .first()
+        .copied()
+        .unwrap_or(3);
+    assert!((deg(&harness, k, "HEAD_YAW") + 30.0).abs() < 1e-3);
+    assert!((deg(&harness, k, "FR_LEG_KNEE") - 70.0).abs() < 1e-3);
+}
+
+#[test]
+fn a_pasted_pose_that_lifts_a_paw_shifts_the_weight_first() {
+    use mtn_studio::poses::{Library, Only, Use, posed_values};
+    // A stand whose keyframe 1 is the library's "FR paw up (on three)" (the pose to copy),
+    // and a stand held three times in another tab (to paste it into).
+    let stands = || {
+        let mut motion =
+            mtn_studio::robot::postures::new_motion("DRX-1000", "stand").expect("a stand");
+        let stand = motion
+            .keyframes
+            .get(0)
+            .expect("a keyframe")
+            .angles_urad
+            .to_vec();
+        let body = motion.keyframes.body()[0];
+        motion.keyframes.push(62, body, &stand).expect("a keyframe");
+        (motion, stand)
+    };
+    let (mut source, stand) = stands();
+    let mut library = Library::in_dir(None);
+    let pose = library
+        .built_in(mtn_studio::robot::Model::Ers7)
+        .iter()
+        .find(|p| p.name == "FR paw up (on three)")
+        .cloned()
+        .expect("the pose");
+    let how = Use {
+        insert: false,
+        mirrored: false,
+        only: Only::All,
+    };
+    for (j, &v) in posed_values(&source, &stand, &pose, how).iter().enumerate() {
+        source.keyframes.set_angle(1, j, v);
+    }
+    let mut harness = harness(StudioApp::with_document(Document::unsaved(
+        source,
+        "source.mtn",
+    )));
+    harness.run();
+    let mut desktop = Desktop::default();
+    pick_row(&mut harness, 1);
+    desktop.copy(&mut harness);
+    // Pasted onto keyframe 1 of the stands, between two stands.
+    let (target, _) = stands();
+    harness
+        .state_mut()
+        .push(Action::AddMotion(Box::new(Document::unsaved(
+            target,
+            "stands.mtn",
+        ))));
+    harness.run();
+    pick_row(&mut harness, 1);
+    let before = doc(&harness).motion.keyframes.len();
+    desktop.paste(&mut harness);
+    assert_eq!(doc(&harness).motion.keyframes.len(), before + 2);
+    assert!(
+        said(&harness).contains("shifted the weight first"),
+        "{}",
+        said(&harness)
+    );
+    // The robot does not rest on the paw the pose lifts (simulated, nor at rest).
+    let lifted: Vec<_> = doc(&harness)
+        .problems()
+        .iter()
+        .filter(|p| p.code == mtn_studio::robot::codes::PAW_LIFTED)
+        .filter(|p| p.severity > mtn_studio::codec::Severity::Info)
+        .map(|p| p.message.clone())
+        .collect();
+    assert!(lifted.is_empty(), "{lifted:?}");
+}
