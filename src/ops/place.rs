@@ -73,8 +73,10 @@ pub struct Solved {
     pub balanced: bool,
     /// Where each paw was asked to be, in the end (a lift beyond reach moved along the floor).
     pub request: Request,
-    /// The body was asked to go further than the planted legs reach, and stopped there.
-    pub held_back: bool,
+    /// Where the body was asked to go further than the planted legs reach and stopped
+    /// there: what stops it, in words ("the FL paw would leave its place: FL_LEG_KNEE is at
+    /// its limit").
+    pub held_back: Option<String>,
 }
 
 /// The keyframe being posed: where it is, what it holds, its floor frame.
@@ -350,7 +352,7 @@ impl Site {
                     margin_mm: b.margin_mm,
                     balanced: b.reached,
                     request: *request,
-                    held_back: false,
+                    held_back: None,
                 }
             }
             None => {
@@ -368,7 +370,7 @@ impl Site {
                     margin_mm,
                     balanced: true,
                     request: *request,
-                    held_back: false,
+                    held_back: None,
                 }
             }
         };
@@ -376,19 +378,30 @@ impl Site {
         solved
     }
 
-    /// The request with its body change cut back to what the planted legs reach (and
-    /// whether it was).
-    fn within_reach(&self, request: &Request) -> (Request, bool) {
-        let planted_hold = |r: &Request| {
+    /// The request with its body change cut back to what the planted legs reach (and,
+    /// where it was, what stops it: the first planted paw that would leave its place just
+    /// beyond, and its joint at its limit).
+    fn within_reach(&self, request: &Request) -> (Request, Option<String>) {
+        // The first planted leg that cannot hold its paw, and why.
+        let slipping = |r: &Request| {
             place(&self.rig, &self.values, &self.frame, r)
                 .legs
                 .iter()
                 .zip(&r.paws)
                 .zip(&r.free)
-                .all(|((leg, asked), free)| {
-                    asked.is_some() || *free || leg.is_none_or(|l| l.miss_mm <= PLANTED_MM)
+                .zip(Leg::ALL)
+                .find_map(|(((leg, asked), free), which)| {
+                    let leg = (*leg)?;
+                    (asked.is_none() && !*free && leg.miss_mm > PLANTED_MM).then(|| {
+                        let why = leg.limit.map_or_else(
+                            || "beyond its leg's reach (lower the body to give it room)".to_owned(),
+                            |joint| format!("{} is at its limit", joint_at(which, joint)),
+                        );
+                        format!("the {} paw would leave its place: {why}", leg_name(which))
+                    })
                 })
         };
+        let planted_hold = |r: &Request| slipping(r).is_none();
         let scaled = |t: f64| {
             let b = request.body;
             Request {
@@ -404,11 +417,11 @@ impl Site {
             }
         };
         if request.body == BodyChange::default() || planted_hold(request) {
-            return (*request, false);
+            return (*request, None);
         }
         if !planted_hold(&scaled(0.0)) {
             // Not even where it is: nothing to cut back to.
-            return (*request, false);
+            return (*request, None);
         }
         let (mut low, mut high) = (0.0, 1.0);
         for _ in 0..12 {
@@ -419,7 +432,7 @@ impl Site {
                 high = mid;
             }
         }
-        (scaled(low), true)
+        (scaled(low), slipping(&scaled(high)))
     }
 
     /// What of `goals` the solution did not reach, in words (empty: all of it).

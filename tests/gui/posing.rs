@@ -517,3 +517,20 @@ fn from_a_sit_both_front_paws_lift_with_the_balance_off_for_the_haunches() {
     let paws = paws_at(&doc(&harness).motion, 0);
     assert!(paws[0][2] > 25.0 && paws[2][2] > 25.0, "{paws:?}");
 }
+
+#[test]
+fn a_body_slider_that_stops_names_the_paw_and_the_joint_that_stop_it() {
+    // An animator's review: a stand at its end, pitch -20 typed: the body went to -2.2
+    // degrees and the stage said only that the pinned legs reach no further.
+    let mut harness = stand();
+    harness.key_press(egui::Key::End);
+    harness.run();
+    crate::common::ui::set_number(&mut harness, "pitch", "-20");
+    let status = said(&harness);
+    assert!(
+        status.contains("the body stops here: the ")
+            && status.contains(" paw would leave its place: ")
+            && (status.contains("is at its limit") || status.contains("reach")),
+        "{status}"
+    );
+}

@@ -552,8 +552,8 @@ impl Drag {
                 self.start.frame.height_mm() + b.up_mm
             ));
         }
-        if solved.held_back {
-            parts.push("the body stops where the pinned legs reach no further".to_owned());
+        if let Some(why) = &solved.held_back {
+            parts.push(format!("the body stops here: {why}"));
         }
         let margin = if solved.margin_mm.is_finite() {
             format!("margin {:.1} mm", solved.margin_mm)
