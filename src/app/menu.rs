@@ -361,6 +361,18 @@ fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
     ui.separator();
     item(ui, UiCommand::NextTab, tabs.list.len() > 1, actions);
     item(ui, UiCommand::PreviousTab, tabs.list.len() > 1, actions);
+    // Every open tab by name (the tab row scrolls: most may be out of sight).
+    ui.add_enabled_ui(!tabs.list.is_empty(), |ui| {
+        ui.menu_button("Open Tabs", |ui| {
+            for tab in &tabs.list {
+                let front = tabs.active == Some(tab.id);
+                if ui.selectable_label(front, tab.title()).clicked() {
+                    actions.push(Action::ActivateTab(tab.id));
+                    egui::Popup::close_all(ui.ctx());
+                }
+            }
+        })
+    });
     item(ui, UiCommand::ShowMessages, true, actions);
 }
 

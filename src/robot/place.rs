@@ -111,6 +111,12 @@ impl Frame {
     pub fn height_mm(&self) -> f64 {
         self.at[2]
     }
+
+    /// The floor's up in the body frame.
+    #[must_use]
+    pub fn up(&self) -> Vec3 {
+        self.turn[2]
+    }
 }
 
 /// How the body moves, in the floor frame: along it (mm) and turned about the body's origin

@@ -296,6 +296,40 @@ fn notes_are_folded_away_under_the_problems_and_open_on_a_click() {
 }
 
 #[test]
+fn view_open_tabs_lists_every_tab_and_brings_one_to_the_front() {
+    // Eleven tabs in a narrow window: most scroll out of sight on the tab row; View > Open
+    // Tabs names every one, and a click on one brings it to the front.
+    let mut app = StudioApp::empty();
+    for n in 0..11 {
+        let mut document = mtn_studio::app::example_document();
+        document.origin = mtn_studio::edit::Origin::Unsaved {
+            name: format!("motion_{n}.mtn"),
+        };
+        app.push(mtn_studio::app::action::Action::AddMotion(Box::new(
+            document,
+        )));
+    }
+    let mut harness = common::ui::harness_sized(app, [900.0, 600.0]);
+    harness.run();
+    harness.get_by_label("View").click();
+    harness.run();
+    harness.get_by_label("Open Tabs").click();
+    harness.run();
+    for n in 0..11 {
+        assert!(
+            harness.query_by_label(&format!("motion_{n}.mtn")).is_some(),
+            "motion_{n} is listed"
+        );
+    }
+    harness.get_by_label("motion_2.mtn").click();
+    harness.run();
+    assert_eq!(
+        common::ui::doc(&harness).origin.display_name(),
+        "motion_2.mtn"
+    );
+}
+
+#[test]
 fn many_tabs_stay_on_one_line_that_scrolls_to_the_tab_in_front() {
     let mut app = StudioApp::empty();
     for n in 0..8 {

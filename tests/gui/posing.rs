@@ -2,7 +2,7 @@
 //! balance kept, one undo step named for what moved; a keyframe inserted between keyframes;
 //! a paw freed by a click goes with the body.
 
-use crate::common::ui::{ctrl, doc, drag_with, said, tab};
+use crate::common::ui::{ctrl, doc, drag_with, said, tab, widgets};
 use egui::{Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -533,4 +533,47 @@ fn a_body_slider_that_stops_names_the_paw_and_the_joint_that_stop_it() {
             && (status.contains("is at its limit") || status.contains("reach")),
         "{status}"
     );
+}
+
+#[test]
+fn while_a_paw_is_dragged_the_stage_shows_the_pose_being_solved() {
+    // An animator's review: dragging the FR paw up, the stage showed the robot tilted
+    // (pitch -21.5, roll +24.7) until the release: the floor worked out tick by tick, which
+    // has no weight shift until the drag ends. During the drag the stage now lets the pose
+    // go from the frame the drag solves it in: the planted paws on the floor, level.
+    let mut harness = stand();
+    let at = handle(&harness, "FR paw handle");
+    crate::common::ui::hold_and_move(
+        &mut harness,
+        at,
+        at - egui::vec2(0.0, 60.0),
+        Modifiers::SHIFT,
+    );
+    let up = widgets(&harness)
+        .stage
+        .posing
+        .solving_up()
+        .expect("a drag solving the pose");
+    let motion = doc(&harness).motion.clone();
+    let rig = floor::rig(&motion).expect("a rig");
+    let values = tab(&harness)
+        .playback
+        .values_with(&motion.keyframes, doc(&harness).times_ms());
+    let settled = floor::settle(&rig.pose(&values), up, None);
+    assert!(
+        settled.roll_deg().abs() < 5.0 && settled.pitch_deg().abs() < 8.0,
+        "roll {:.1}, pitch {:.1}",
+        settled.roll_deg(),
+        settled.pitch_deg()
+    );
+    assert_eq!(settled.contacts.len(), 3, "{:?}", settled.contacts);
+    // Let go: the drag ends, and the stage follows the floor again.
+    harness.event(egui::Event::PointerButton {
+        pos: at - egui::vec2(0.0, 60.0),
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::SHIFT,
+    });
+    harness.run();
+    assert!(widgets(&harness).stage.posing.solving_up().is_none());
 }

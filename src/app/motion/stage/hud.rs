@@ -292,9 +292,11 @@ fn said(hud: &Hud<'_>) -> Vec<(String, Color32)> {
 
 /// The paths' key (which paw is which colour) and the camera's help, at the bottom of the
 /// picture `canvas.rect`.
-pub fn key_and_help(canvas: &Canvas<'_>, paths: bool) {
+pub fn key_and_help(canvas: &Canvas<'_>, paths: bool, handles: &[Pos2]) {
     let rect = canvas.rect;
-    // The paths' key, bottom right: which paw is which colour.
+    let wide = rect.width() > 520.0;
+    // The paths' key, bottom right (or where no handle lies beneath it): which paw is which
+    // colour.
     if paths {
         let font = egui::FontId::proportional(11.0);
         let galleys: Vec<_> = crate::robot::kinematics::Leg::ALL
@@ -316,8 +318,7 @@ pub fn key_and_help(canvas: &Canvas<'_>, paths: bool) {
         let width = galleys.iter().map(|(g, _)| g.size().x).sum::<f32>()
             + gap * (galleys.len().saturating_sub(1)) as f32;
         let height = galleys.first().map_or(12.0, |(g, _)| g.size().y);
-        let y = rect.bottom() - 24.0;
-        let mut x = rect.right() - 8.0 - width;
+        let [mut x, y] = key_place(rect, egui::vec2(width, height), handles, !wide);
         // On a dark backdrop: the paws and their paths may lie beneath.
         canvas.add(egui::epaint::RectShape::filled(
             Rect::from_min_size(
@@ -333,7 +334,6 @@ pub fn key_and_help(canvas: &Canvas<'_>, paths: bool) {
             x += advance;
         }
     }
-    let wide = rect.width() > 520.0;
     if paths && !wide {
         // No room for both: the key says more while the paths are drawn.
         return;
@@ -350,4 +350,46 @@ pub fn key_and_help(canvas: &Canvas<'_>, paths: bool) {
     );
     let at = Pos2::new(rect.left() + 8.0, rect.bottom() - 6.0 - help.size().y);
     canvas.galley(at, help, Color32::from_gray(120));
+}
+
+/// Where the paths' key of `size` goes in `rect` (its text's top left): bottom right, else
+/// top right, else bottom left (where the help line is not written: `left_free`), the first
+/// place no posing handle (`handles`, on screen) lies beneath, so the key never hides one;
+/// of none free, the one over the fewest.
+fn key_place(rect: Rect, size: egui::Vec2, handles: &[Pos2], left_free: bool) -> [f32; 2] {
+    let right = rect.right() - 8.0 - size.x;
+    let mut places = vec![[right, rect.bottom() - 24.0], [right, rect.top() + 8.0]];
+    if left_free {
+        places.push([rect.left() + 12.0, rect.bottom() - 24.0]);
+    }
+    let covered = |[x, y]: [f32; 2]| {
+        let key = Rect::from_min_size(Pos2::new(x - 4.0, y - 1.0), size + egui::vec2(8.0, 2.0))
+            .expand(super::posing::HANDLE_RADIUS + 2.0);
+        handles.iter().filter(|h| key.contains(**h)).count()
+    };
+    places
+        .iter()
+        .copied()
+        .min_by_key(|&p| covered(p))
+        .unwrap_or(places[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key_place;
+    use egui::{Pos2, Rect, vec2};
+
+    #[test]
+    fn the_paths_key_goes_where_no_handle_lies_beneath_it() {
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 200.0));
+        let size = vec2(180.0, 12.0);
+        // Nothing beneath: bottom right.
+        assert_eq!(key_place(rect, size, &[], true), [112.0, 176.0]);
+        // A paw's handle at the bottom right (the small stage's FL paw): top right.
+        let paw = Pos2::new(250.0, 182.0);
+        assert_eq!(key_place(rect, size, &[paw], true), [112.0, 8.0]);
+        // Handles at both right places: bottom left, where the help line is not written.
+        let top = Pos2::new(250.0, 14.0);
+        assert_eq!(key_place(rect, size, &[paw, top], true), [12.0, 176.0]);
+    }
 }

@@ -368,13 +368,17 @@ pub fn stage_ui(
         .shows
         .show_paths
         .then(|| around::trails(&rig, input, &mut state.trails));
-    let key = picture::Key::of(
+    let mut key = picture::Key::of(
         input,
         (rect, ui.ctx().pixels_per_point()),
         &state.camera,
         onion,
         trails.map(around::Trails::generation),
     );
+    // A drag under way: the pose as it is being solved.
+    if let Some(up) = state.posing.solving_up() {
+        key.hold_up(up);
+    }
     let painter = ui.painter_at(rect);
     let picture = match state.picture.take() {
         Some(kept) if kept.key == key => kept,

@@ -48,6 +48,12 @@ pub struct Key {
 }
 
 impl Key {
+    /// The pose let go from the floor's up `up` (in the body frame), not from where the floor
+    /// worked out tick by tick has the tick before.
+    pub fn hold_up(&mut self, up: [f64; 3]) {
+        self.up = up;
+    }
+
     /// The key of the picture `input` asks for in `rect`, as `camera` sees it.
     #[must_use]
     pub fn of(
@@ -208,7 +214,11 @@ pub fn make(
     canvas.solids(&ghosts);
     let hits = hits_of(canvas.solids(&robot));
     overlay_com(&canvas, &settled);
-    key_and_help(&canvas, trails.is_some());
+    let handle_spots: Vec<Pos2> = super::posing::on_screen(&handles, canvas.camera, canvas.rect)
+        .into_iter()
+        .map(|(_, at)| at)
+        .collect();
+    key_and_help(&canvas, trails.is_some(), &handle_spots);
     let view = canvas.rect;
     text.draw(&canvas, key.rect);
     Picture {

@@ -133,6 +133,9 @@ struct Drag {
     /// What the last frame asked and made, where the balance was kept (the weight is
     /// shifted first as the drag ends).
     balanced: Option<(Request, Solved)>,
+    /// The floor's up in the body frame of the pose the drag made last: the site's frame,
+    /// the planted paws where they are, the body moved as solved.
+    up: Option<[f64; 3]>,
 }
 
 /// The point where a ray meets the level plane at height `z` (None: parallel, or behind).
@@ -177,6 +180,15 @@ impl Posing {
     #[must_use]
     pub fn dragging(&self) -> bool {
         self.drag.is_some()
+    }
+
+    /// While a drag poses the body, the floor's up in the body frame as the drag solved the
+    /// pose: the stage draws the pose being solved so, the planted paws on the floor (the
+    /// floor worked out tick by tick comes later, and without the weight shift the drag
+    /// adds as it ends it would tip the body onto the paw being lifted).
+    #[must_use]
+    pub fn solving_up(&self) -> Option<[f64; 3]> {
+        self.drag.as_ref().and_then(|d| d.up)
     }
 
     /// Pins a paw, or frees it.
@@ -289,6 +301,7 @@ impl Posing {
             label,
             value,
             balanced: None,
+            up: None,
         });
     }
 
@@ -359,6 +372,7 @@ impl Posing {
         self.touched = drag.site.changed(&solved.placed.values);
         self.readout = Some(readout);
         drag.balanced = settings.balance.then(|| (solved.request, solved.clone()));
+        drag.up = Some(drag.site.frame.moved(&solved.body).up());
         self.events.push(PoseEvent::Edit {
             label: drag.label.clone(),
             edit,

@@ -19,4 +19,4 @@ pub use bar::{bar_ui, wanted as bar_wanted};
 pub use gesture::{Axis, Grip, Mode, PoseEvent, Posing, partner, slider_value};
 pub use handles::handles_ui;
 pub use library::{LibraryView, PoseList, library_ui};
-pub use spots::{Handle, Handles, narrow};
+pub use spots::{HANDLE_RADIUS, Handle, Handles, narrow, on_screen};
