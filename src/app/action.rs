@@ -49,6 +49,10 @@ pub enum Action {
     DropOnTrack(TabId, PathBuf, crate::behaviour::Track),
     /// Put a part on a track of a motion tab.
     AttachPart(TabId, crate::behaviour::Source, crate::behaviour::Track),
+    /// Ask which archive to put a motion tab's motion into (File > Save into Archive…).
+    AskArchivePath(TabId),
+    /// Hear a sound (an archive's WAV entry, from the picker) through the sound card.
+    PreviewSound(crate::behaviour::Source),
     /// Render the MIDI sound on a tab's sound track (through the SoundFont in use).
     RenderSound(TabId),
     /// A MIDI sound rendered in the background.

@@ -4,7 +4,7 @@
 //! desktop) sound is off: the window says so once and everything else works.
 //! `MTN_STUDIO_AUDIO=off` turns it off on purpose (the tests do).
 
-use crate::behaviour::mix::{Renderer, Sync, Voice};
+use crate::behaviour::mix::{Preview, Renderer, Sync, Voice};
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -16,6 +16,8 @@ struct Shared {
     sync: Sync,
     /// Where the device is on the motion's axis (ms), as its callback last said.
     position_ms: f64,
+    /// A sound heard once, apart from the playhead (the picker's Play).
+    preview: Option<Preview>,
 }
 
 enum Output {
@@ -136,9 +138,16 @@ impl Audio {
                 voice,
                 sync,
                 position_ms,
+                preview,
             } = &mut *shared;
             renderer.render(voice.as_ref(), sync, now_ms, out, channels);
             *position_ms = renderer.position_ms();
+            if preview
+                .as_ref()
+                .is_some_and(|p| !p.add_to(now_ms, renderer.device_rate, out, channels))
+            {
+                *preview = None;
+            }
         };
         let failed = |e: cpal::Error| log::warn!("audio output: {e}");
         let stream = match supported.sample_format() {
@@ -172,6 +181,29 @@ impl Audio {
             .play()
             .map_err(|e| AudioError::Start(e.to_string()))?;
         Ok(stream)
+    }
+
+    /// Plays `voice` once, from now, over whatever plays (the picker's Play). Returns why it
+    /// cannot be heard, where it cannot (no sound card; sound turned off).
+    pub fn preview(&mut self, voice: Voice) -> Option<String> {
+        if matches!(self.output, Output::NotStarted) {
+            self.output = match self.open() {
+                Ok(stream) => Output::On(stream),
+                Err(reason) => Output::Off(reason.to_string()),
+            };
+        }
+        match &self.output {
+            Output::Off(reason) => Some(format!("Sound is off: {reason}")),
+            Output::NotStarted | Output::On(_) => {
+                let now_ms = self.now_ms();
+                let mut shared = self.shared.lock().unwrap_or_else(PoisonError::into_inner);
+                shared.preview = Some(Preview {
+                    voice,
+                    started_ms: now_ms,
+                });
+                None
+            }
+        }
     }
 
     /// Follows the motion in front: its sound track (`voice`; None for none, or for one

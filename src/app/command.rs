@@ -153,6 +153,8 @@ commands! {
         Save,
         /// Save to a new MTN file.
         SaveAs,
+        /// Put the motion into an ODA archive (new or existing) under its name.
+        SaveIntoArchive,
         /// Undo the last edit.
         Undo,
         /// Redo the last undone edit.
@@ -286,6 +288,7 @@ impl UiCommand {
             Self::Behaviours => "Behaviours…",
             Self::Save => "Save",
             Self::SaveAs => "Save As…",
+            Self::SaveIntoArchive => "Save into Archive…",
             Self::CloseTab => "Close Tab",
             Self::NextTab => "Next Tab",
             Self::PreviousTab => "Previous Tab",
@@ -419,6 +422,7 @@ impl UiCommand {
             | Self::PasteHead
             | Self::PasteTail
             | Self::PasteMirrored
+            | Self::SaveIntoArchive
             | Self::ClearRange => return None,
         };
         Some(shortcut)

@@ -277,6 +277,9 @@ impl StudioApp {
                 then,
             } => self.save(tab, to.as_deref(), confirmed, then, fx),
             Answer::SaveArchive { tab, confirmed } => self.save_archive(tab, confirmed, fx),
+            Answer::SaveIntoArchive { tab, path, replace } => {
+                self.save_into_archive((tab, path), replace, fx);
+            }
             Answer::LetGo(then) => self.then(then, fx),
             Answer::Restore(copies) => {
                 for copy in copies {

@@ -231,6 +231,7 @@ fn file_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
         actions,
     );
     item(ui, UiCommand::SaveAs, motion.is_some(), actions);
+    item(ui, UiCommand::SaveIntoArchive, motion.is_some(), actions);
     ui.separator();
     item(ui, UiCommand::Import, true, actions);
     item(ui, UiCommand::Export, motion.is_some(), actions);

@@ -11,6 +11,7 @@
 
 pub mod action;
 pub mod archive;
+mod archive_save;
 pub mod audio;
 pub mod command;
 pub mod dialogs;

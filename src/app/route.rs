@@ -149,6 +149,8 @@ impl StudioApp {
                     motion.attach_part(tab, source, (Some(track), 0), Placed::ByUser, fx);
                 }
             }
+            Action::PreviewSound(source) => self.preview_sound(&source, fx),
+            Action::AskArchivePath(tab) => self.ask_archive_path(tab),
             Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry, fx),
             Action::ActivateTab(id) => {
                 if self.tabs.get(id).is_some() {

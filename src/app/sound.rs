@@ -78,6 +78,33 @@ impl StudioApp {
         }
     }
 
+    /// Plays a sound once through the sound card (the picker's Play), or says why not.
+    pub(in crate::app) fn preview_sound(
+        &mut self,
+        source: &crate::behaviour::Source,
+        fx: &mut Effects,
+    ) {
+        let heard = match crate::behaviour::part::load(source, "", None, 0) {
+            Ok(crate::behaviour::Part {
+                data: Data::Wave { rate, samples, .. },
+                ..
+            }) => Ok(Voice {
+                samples,
+                rate,
+                offset_ms: 0.0,
+            }),
+            Ok(_) => Err("a MIDI sound or an LED pattern plays once it is on its track".to_owned()),
+            Err(e) => Err(e.to_string()),
+        };
+        match heard {
+            Ok(voice) => match self.audio.preview(voice) {
+                Some(off) => fx.say(format!("{}: {off}", source.label())),
+                None => fx.say(format!("Playing {}", source.label())),
+            },
+            Err(why) => fx.say(format!("{} cannot be played: {why}", source.label())),
+        }
+    }
+
     /// What the sound output plays for the motion in front: its sound track's samples (a
     /// WAV's, or its MIDI sound's once rendered) where they start.
     #[must_use]

@@ -160,6 +160,15 @@ pub enum Answer {
     Restore(Vec<PathBuf>),
     /// Delete the recovery copies a crashed run left.
     DiscardRecovered(Vec<PathBuf>),
+    /// Put a tab's motion into an ODA archive under its name (File > Save into Archive…).
+    SaveIntoArchive {
+        /// The motion tab.
+        tab: TabId,
+        /// The archive.
+        path: PathBuf,
+        /// Replace an entry of that name (asked first).
+        replace: bool,
+    },
 }
 
 /// A path field that Browse… fills from the system's file dialog.

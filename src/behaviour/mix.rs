@@ -202,9 +202,61 @@ impl Renderer {
     }
 }
 
+/// A sound heard once, apart from the playhead (the picker's Play): mixed over what the
+/// renderer wrote, from clock time `started_ms` on.
+#[derive(Clone, Debug)]
+pub struct Preview {
+    /// The sound (its offset unused: it starts at once).
+    pub voice: Voice,
+    /// The clock time (ms) it started at.
+    pub started_ms: f64,
+}
+
+impl Preview {
+    /// Adds the block from clock time `now_ms` (the device's `device_rate` frames a second,
+    /// `channels` interleaved) to `out`; returns whether the sound goes on after it.
+    pub fn add_to(&self, now_ms: f64, device_rate: u32, out: &mut [f32], channels: usize) -> bool {
+        let channels = channels.max(1);
+        let frame_ms = 1000.0 / f64::from(device_rate.max(1));
+        let start = now_ms - self.started_ms;
+        for (i, frame) in out.chunks_mut(channels).enumerate() {
+            #[expect(clippy::cast_precision_loss, reason = "frames of one block")]
+            let t = start + i as f64 * frame_ms;
+            let value = self.voice.at(t + self.voice.offset_ms);
+            for sample in frame {
+                *sample = (*sample + value).clamp(-1.0, 1.0);
+            }
+        }
+        #[expect(clippy::cast_precision_loss, reason = "a sample count")]
+        let length_ms =
+            self.voice.samples.len() as f64 * 1000.0 / f64::from(self.voice.rate.max(1));
+        #[expect(clippy::cast_precision_loss, reason = "frames of one block")]
+        let after = start + (out.len() / channels) as f64 * frame_ms;
+        after < length_ms
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_preview_is_heard_from_its_start_over_what_plays_and_then_ends() {
+        let voice = ramp(8_000, 100);
+        let preview = Preview {
+            voice: voice.clone(),
+            started_ms: 1_000.0,
+        };
+        // 50 ms in: the sound's middle, added to what the block held.
+        let mut out = vec![0.25; 40 * 2];
+        assert!(preview.add_to(1_050.0, 8_000, &mut out, 2));
+        assert!((out[0] - (0.25 + voice.at(50.0))).abs() < 1e-6);
+        assert_eq!(out[0], out[1]);
+        // Past its end: nothing added, and it says it is over.
+        let mut out = vec![0.0; 40];
+        assert!(!preview.add_to(1_200.0, 8_000, &mut out, 1));
+        assert!(out.iter().all(|&s| s == 0.0));
+    }
 
     fn ramp(rate: u32, ms: u32) -> Voice {
         let n = (rate * ms / 1000) as usize;

@@ -6,6 +6,7 @@ pub mod error;
 pub mod led_edit;
 pub mod lights;
 pub mod mix;
+pub mod offer;
 pub mod onsets;
 pub mod part;
 pub mod peaks;

@@ -87,4 +87,12 @@ pub enum DocumentError {
         /// The document's name.
         name: String,
     },
+    /// The archive already holds an entry of that name (replaced only when asked).
+    #[error("{}: already holds an entry \"{entry}\"", path.display())]
+    EntryExists {
+        /// The archive.
+        path: PathBuf,
+        /// The entry.
+        entry: String,
+    },
 }

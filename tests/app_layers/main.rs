@@ -48,10 +48,11 @@ const VOCABULARY: [&str; 3] = ["app::action", "app::command", "app::effects"];
 
 /// The step that applies actions (and the containers it works through): only these may
 /// reach a document, a tab or the tab list mutably.
-const APPLY: [&str; 23] = [
+const APPLY: [&str; 24] = [
     "app",
     "app::route",
     "app::files",
+    "app::archive_save",
     "app::window",
     "app::sound",
     "app::pairing",

@@ -12,6 +12,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod archive_parts;
 mod editor_ui;
 mod file_menu;
 mod first_hour;

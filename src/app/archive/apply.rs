@@ -48,6 +48,7 @@ impl ArchiveTab {
             | TabCommand::PasteHead
             | TabCommand::PasteTail
             | TabCommand::PasteMirrored
+            | TabCommand::SaveIntoArchive
             | TabCommand::DeleteKeyframes
             | TabCommand::InsertKeyframe
             | TabCommand::DuplicateKeyframe

@@ -70,6 +70,7 @@ pub fn modal_ui(
                 crate::app::motion::ops::dialog::op_ui(ui, prompt, tabs, actions);
             }
             Modal::Behaviours(list) => super::behaviours::behaviours_ui(ui, list, actions),
+            Modal::PartPicker(picker) => super::part_picker::picker_ui(ui, picker, actions),
         }
     });
     let escape = response.is_top_modal
@@ -106,11 +107,16 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
             "Open",
         ),
         PathPurpose::SaveAs { .. } => ("Save As", "Path of the .mtn file to write", "Save"),
+        PathPurpose::SaveIntoArchive { .. } => (
+            "Save into Archive",
+            "Path of the .oda archive to put the motion into (made if there is none)",
+            "Save",
+        ),
         PathPurpose::AddTrack => (
             "Add Sound or LED Pattern",
             "Path to a sound (.wav, .mid), an LED pattern (.led, or a .mid named as Sony names \
-             them, with an _l1f-style suffix: so12_x00wink_l1f.mid) or an archive (.oda) \
-             holding the ones that go with the motion",
+             them, with an _l1f-style suffix: so12_x00wink_l1f.mid) or an archive (.oda): \
+             its sounds and LED patterns are listed to choose from",
             "Add",
         ),
         PathPurpose::SoundFont => (
@@ -157,6 +163,11 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
                 PathPurpose::Open => Action::Open(path),
                 PathPurpose::AddTrack => Action::AddTrack(path),
                 PathPurpose::SoundFont => Action::SetSoundFont(Some(path)),
+                PathPurpose::SaveIntoArchive { tab } => Action::Answer(Answer::SaveIntoArchive {
+                    tab: *tab,
+                    path,
+                    replace: false,
+                }),
                 PathPurpose::SaveAs { tab, then } => Action::Answer(Answer::Save {
                     tab: *tab,
                     to: Some(path),

@@ -29,6 +29,11 @@ pub enum PathPurpose {
     AddTrack,
     /// Play MIDI sounds through it (a SoundFont).
     SoundFont,
+    /// Put a motion tab's motion into the ODA archive there.
+    SaveIntoArchive {
+        /// The tab.
+        tab: TabId,
+    },
     /// Save a motion tab there, then do `then`.
     SaveAs {
         /// The tab.
@@ -114,6 +119,23 @@ pub enum Modal {
     MotionOp(OpPrompt),
     /// File > Behaviours…: the command tables' behaviours and the naming rule's candidates.
     Behaviours(Box<BehaviourList>),
+    /// Add Sound or LED Pattern… given an archive: every sound and LED pattern in it.
+    PartPicker(Box<PartPicker>),
+}
+
+/// What the picker of an archive's sounds and LED patterns lists.
+#[derive(Clone, Debug)]
+pub struct PartPicker {
+    /// The motion tab the chosen one goes on.
+    pub tab: TabId,
+    /// The motion's name (what the naming rule pairs by).
+    pub motion: String,
+    /// The archive.
+    pub path: PathBuf,
+    /// Its sounds and LED patterns, the naming rule's best first.
+    pub offered: Vec<crate::behaviour::offer::Offered>,
+    /// Only those whose names hold this text.
+    pub filter: String,
 }
 
 /// What the dialog lists.

@@ -51,6 +51,7 @@ pub fn command(tab: &mut GaitDocument, id: TabId, command: TabCommand, fx: &mut 
         | TabCommand::PasteHead
         | TabCommand::PasteTail
         | TabCommand::PasteMirrored
+        | TabCommand::SaveIntoArchive
         | TabCommand::DeleteKeyframes
         | TabCommand::InsertKeyframe
         | TabCommand::DuplicateKeyframe

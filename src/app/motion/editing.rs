@@ -29,6 +29,7 @@ impl MotionTab {
         match command {
             TabCommand::Save => fx.then(save(id, None)),
             TabCommand::SaveAs => fx.then(save_as(id)),
+            TabCommand::SaveIntoArchive => fx.then(Action::AskArchivePath(id)),
             TabCommand::Export => fx.show(self.export_window(id, false)),
             TabCommand::ExportWebots => fx.show(self.export_window(id, true)),
             TabCommand::SaveSkit => {

@@ -184,6 +184,63 @@ impl Document {
         Ok(())
     }
 
+    /// Saves the motion into the ODA archive at `archive_path` as the entry `entry` (the
+    /// archive made where there is none; every other entry kept byte for byte), written
+    /// atomically; the entry becomes the document's home. An entry of that name is replaced
+    /// only where `replace` says.
+    ///
+    /// # Errors
+    /// The archive cannot be read or written, the entry's name does not fit, the motion
+    /// cannot be encoded, or an entry of that name is there and `replace` is not asked
+    /// ([`DocumentError::EntryExists`]); then nothing is written.
+    pub fn save_into_archive(
+        &mut self,
+        archive_path: &Path,
+        entry: &str,
+        replace: bool,
+    ) -> Result<(), DocumentError> {
+        let mut archive = if archive_path.exists() {
+            read_archive(archive_path)?
+        } else {
+            Archive::default()
+        };
+        let bytes = self.encoded()?;
+        let failed = |source| DocumentError::Archive {
+            path: archive_path.to_owned(),
+            source,
+        };
+        match archive.find(entry) {
+            Some(_) if !replace => {
+                return Err(DocumentError::EntryExists {
+                    path: archive_path.to_owned(),
+                    entry: entry.to_owned(),
+                });
+            }
+            Some(index) => archive.entries[index].set_contents(&bytes),
+            None => archive
+                .add(
+                    crate::codec::oda::Entry::new(
+                        crate::codec::oda::EntryKind::Motion,
+                        entry,
+                        bytes.clone(),
+                    )
+                    .map_err(failed)?,
+                )
+                .map_err(failed)?,
+        }
+        let data = archive.write().map_err(failed)?;
+        write_atomic(archive_path, &data).map_err(|source| DocumentError::Write {
+            path: archive_path.to_owned(),
+            source,
+        })?;
+        self.origin = Origin::Entry {
+            archive: archive_path.to_owned(),
+            entry: entry.to_owned(),
+        };
+        self.mark_saved(&bytes, fingerprint(&bytes));
+        Ok(())
+    }
+
     /// Records that `written` is now on disk (its fingerprint there `on_disk`): the document
     /// is clean, and its file problems are those of what was written.
     fn mark_saved(&mut self, written: &[u8], on_disk: u64) {

@@ -5,6 +5,8 @@
 
 use crate::app::action::Action;
 use crate::app::command::TabCommand;
+use crate::app::dialogs::Modal;
+use crate::app::dialogs::model::PartPicker;
 use crate::app::effects::Effects;
 use crate::app::motion::MotionTab;
 use crate::app::motion::ops::form::{OpForm, OpPrompt};
@@ -149,35 +151,40 @@ impl MotionTab {
             self.attach_part(id, source, (None, 0), Placed::ByUser, fx);
             return;
         };
-        let name = motion_name(&self.document.origin, &self.document.motion.name);
-        let Ok(archive) = crate::codec::oda::Archive::read(archive) else {
-            fx.fail(
-                "Could not add the track",
-                format!("{}: not readable", path.display()),
-            );
-            return;
-        };
-        let mut found = false;
-        for track in [Track::Sound, Track::Led] {
-            if let Some(entry) = crate::behaviour::part::best_entry(&archive, &name, track) {
-                found = true;
-                let source = Source {
-                    path: path.to_owned(),
-                    entry: Some(entry),
-                };
-                self.attach_part(id, source, (Some(track), 0), Placed::ByUser, fx);
+        // An archive: the picker of all its sounds and LED patterns, the naming rule's best
+        // for this motion first (each decoded for its length, off the window's thread).
+        let motion = motion_name(&self.document.origin, &self.document.motion.name);
+        let bytes = archive.to_vec();
+        let path = path.to_owned();
+        fx.say(format!(
+            "Reading the sounds and LED patterns in {}…",
+            path.display()
+        ));
+        fx.spawn(move || {
+            let archive = match crate::codec::oda::Archive::read(&bytes) {
+                Ok(archive) => archive,
+                Err(e) => {
+                    return Action::Show(Modal::Error {
+                        title: "Could not add the track".to_owned(),
+                        message: format!("{}: {e}", path.display()),
+                    });
+                }
+            };
+            let offered = crate::behaviour::offer::offered(&archive, &motion);
+            if offered.is_empty() {
+                return Action::Show(Modal::Error {
+                    title: "Could not add the track".to_owned(),
+                    message: format!("{}: no sound or LED pattern in it", path.display()),
+                });
             }
-        }
-        if !found {
-            fx.fail(
-                "Could not add the track",
-                format!(
-                    "{}: no sound or LED entry goes with {name} by Sony's naming rule; \
-                     take one out with `mtn-studio convert --entry` and add it as a file",
-                    path.display()
-                ),
-            );
-        }
+            Action::Show(Modal::PartPicker(Box::new(PartPicker {
+                tab: id,
+                motion,
+                path,
+                offered,
+                filter: String::new(),
+            })))
+        });
     }
 
     /// Retime to Sound and Mark Sound Onsets, on this tab (`id`).

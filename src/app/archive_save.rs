@@ -1,0 +1,98 @@
+//! File > Save into Archive…: the motion in front put into an ODA archive (a new one, or one
+//! that exists: every other entry kept byte for byte), written atomically, under its name;
+//! an entry of that name is replaced only after asking. The entry becomes the motion's home:
+//! Save writes there from then on.
+
+use super::StudioApp;
+use super::dialogs::{PathPurpose, cancel};
+use super::effects::Effects;
+use super::state::{Answer, TabId};
+use crate::edit::DocumentError;
+use std::path::{Path, PathBuf};
+
+/// The archive name offered when the motion comes from none.
+const SUGGESTED_ARCHIVE: &str = "MOTION.ODA";
+
+impl StudioApp {
+    /// Asks which archive to put tab `id`'s motion into (the window's own prompt: an
+    /// archive may be new or one to add to, which a system's save dialog would call
+    /// replacing it).
+    pub(in crate::app) fn ask_archive_path(&mut self, id: TabId) {
+        let Some(tab) = self.tabs.motion_mut(id) else {
+            return;
+        };
+        let origin = &tab.document.origin;
+        let text = match origin {
+            crate::edit::Origin::Entry { archive, .. } => archive.clone(),
+            _ => origin
+                .read_from()
+                .and_then(Path::parent)
+                .map(Path::to_owned)
+                .or_else(|| std::env::current_dir().ok())
+                .unwrap_or_default()
+                .join(SUGGESTED_ARCHIVE),
+        };
+        self.ask_path(
+            PathPurpose::SaveIntoArchive { tab: id },
+            Some(
+                "An ODA archive to put the motion into, under its name: a new one is made, \
+                 one that exists keeps its other entries."
+                    .to_owned(),
+            ),
+            text.display().to_string(),
+        );
+    }
+
+    /// Puts tab `id`'s motion into the archive at `path` under its name, replacing an entry
+    /// of that name where `replace` (else asking first).
+    pub(in crate::app) fn save_into_archive(
+        &mut self,
+        (id, path): (TabId, PathBuf),
+        replace: bool,
+        fx: &mut Effects,
+    ) {
+        let Some(tab) = self.tabs.motion_mut(id) else {
+            return;
+        };
+        let document = &mut tab.document;
+        let entry = match document.motion.name.trim() {
+            "" => document
+                .origin
+                .display_name()
+                .trim_end_matches(".mtn")
+                .to_owned(),
+            name => name.to_owned(),
+        };
+        match document.save_into_archive(&path, &entry, replace) {
+            Ok(()) => {
+                fx.say(format!(
+                    "Saved {entry} into {} (Save writes there from now on)",
+                    path.display()
+                ));
+                self.remember(&path);
+            }
+            Err(DocumentError::EntryExists { .. }) => {
+                self.modal = Some(super::dialogs::Modal::Confirm(super::dialogs::Confirm {
+                    title: "Replace the entry?".to_owned(),
+                    message: format!(
+                        "{} already holds an entry named {entry}. Replace it with this motion? \
+                         The archive's other entries stay as they are.",
+                        path.display()
+                    ),
+                    buttons: vec![
+                        (
+                            "Replace".to_owned(),
+                            Some(Answer::SaveIntoArchive {
+                                tab: id,
+                                path,
+                                replace: true,
+                            }),
+                        ),
+                        cancel(),
+                    ],
+                }));
+            }
+            Err(e) => fx.fail("Could not save into the archive", e.to_string()),
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! Sounds and LED patterns from any archive, and motions into one, in the window (an
+//! animator's review: Add Sound refused an AIBO MIND archive whose entries the naming rule
+//! did not pair, with no list to pick from; a motion could not go into an archive):
+//! - an archive given to Add Sound or LED Pattern lists every sound and LED pattern in it,
+//!   the rule's best first, searchable, each with Play and Add;
+//! - File > Save into Archive… puts the motion into a new archive or one that exists,
+//!   asking before it replaces an entry of the same name.
+
+use crate::common::sound::{pcm_wav, sine, sony_led};
+use crate::common::ui::{doc, harness, said, type_keys};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::action::Action;
+use mtn_studio::app::{Modal, StudioApp};
+use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
+use mtn_studio::edit::Origin;
+use std::path::Path;
+
+/// The example, named as a Sony sit that greets (the rule pairs `so1_t00greetso0_x1x`).
+fn greeting() -> StudioApp {
+    let mut document = mtn_studio::app::example_document();
+    document.motion.name = "a_sit#sit_so0_greet".to_owned();
+    StudioApp::with_document(document)
+}
+
+fn write_archive(path: &Path, entries: &[(EntryKind, &str, Vec<u8>)]) {
+    let mut archive = Archive::default();
+    for (kind, name, data) in entries {
+        archive
+            .add(Entry::new(*kind, name, data.clone()).expect("an entry"))
+            .expect("added");
+    }
+    std::fs::write(path, archive.write().expect("written")).expect("saved");
+}
+
+fn picker_open(harness: &Harness<'_, StudioApp>) -> bool {
+    matches!(harness.state().modal, Some(Modal::PartPicker(_)))
+}
+
+#[test]
+fn an_archive_given_to_add_sound_lists_every_sound_and_led_pattern_the_rules_best_first() {
+    let dir = crate::common::scratch_dir("archive-parts", "picker");
+    let path = dir.join("SOUNDS.ODA");
+    write_archive(
+        &path,
+        &[
+            (
+                EntryKind::Wave,
+                "bark",
+                pcm_wav(&sine(440.0, 4_000), 16_000, 16),
+            ),
+            (
+                EntryKind::Wave,
+                "so1_t00greetso0_x1x",
+                pcm_wav(&sine(220.0, 8_000), 16_000, 16),
+            ),
+            (EntryKind::Led, "so12_t00greetso0_l1f", sony_led()),
+        ],
+    );
+    let mut harness = harness(greeting());
+    harness.run();
+    harness.state_mut().push(Action::AddTrack(path.clone()));
+    harness.run();
+    assert!(picker_open(&harness), "{}", said(&harness));
+    // Every one listed, the rule's sound first, with its length.
+    let Some(Modal::PartPicker(picker)) = &harness.state().modal else {
+        unreachable!()
+    };
+    let names: Vec<&str> = picker.offered.iter().map(|o| o.entry.as_str()).collect();
+    assert_eq!(
+        names,
+        ["so1_t00greetso0_x1x", "so12_t00greetso0_l1f", "bark"]
+    );
+    assert!(harness.query_by_label("0.50 s").is_some());
+    // The search narrows the list.
+    harness.get_by_label("Search").click();
+    harness.run();
+    type_keys(&mut harness, "bar");
+    assert!(harness.query_by_label("Add bark").is_some());
+    assert!(harness.query_by_label("Add so1_t00greetso0_x1x").is_none());
+    // Play says what it can (the tests have no sound card).
+    harness.get_by_label("Play bark").click();
+    harness.run();
+    assert!(
+        said(&harness).contains("Sound is off"),
+        "{}",
+        said(&harness)
+    );
+    // Add: onto the sound track, whatever the rule says.
+    harness.get_by_label("Add bark").click();
+    harness.run();
+    assert!(!picker_open(&harness));
+    let sound = doc(&harness)
+        .tracks()
+        .sound
+        .as_ref()
+        .expect("a sound on its track");
+    assert_eq!(sound.source.entry.as_deref(), Some("bark"));
+}
+
+#[test]
+fn save_into_archive_makes_one_or_adds_to_one_asking_before_it_replaces() {
+    let dir = crate::common::scratch_dir("archive-parts", "save-into");
+    let path = dir.join("MINE.ODA");
+    // An archive that exists, with a sound to keep.
+    let kept = pcm_wav(&sine(440.0, 1_600), 16_000, 16);
+    write_archive(&path, &[(EntryKind::Wave, "so1_x00bark_x1x", kept.clone())]);
+    let mut document = mtn_studio::app::example_document();
+    document.motion.name = "a_stand#stand_wave".to_owned();
+    let mut harness = harness(StudioApp::with_document(document));
+    harness.run();
+    let save_into = |harness: &mut Harness<'_, StudioApp>| {
+        crate::common::ui::menu(harness, "File", "Save into Archive…");
+        harness
+            .get_by_label("Path of the .oda archive to put the motion into (made if there is none)")
+            .click();
+        harness.run();
+        crate::common::ui::ctrl(harness, Key::A);
+        type_keys(harness, &path.display().to_string());
+        harness.key_press(Key::Enter);
+        harness.run();
+    };
+    save_into(&mut harness);
+    let read = || Archive::read(&std::fs::read(&path).expect("the archive")).expect("reads");
+    let archive = read();
+    let names: Vec<String> = archive.entries.iter().map(Entry::name).collect();
+    assert_eq!(names, ["so1_x00bark_x1x", "a_stand#stand_wave"]);
+    assert_eq!(archive.entries[0].contents().expect("kept"), kept);
+    assert!(matches!(
+        &doc(&harness).origin,
+        Origin::Entry { archive, entry } if archive == &path && entry == "a_stand#stand_wave"
+    ));
+    assert!(!doc(&harness).is_dirty());
+    // Again, after an edit: it asks before replacing; Replace writes the new motion.
+    let id = harness.state().tabs.active.expect("a tab");
+    harness.state_mut().push(Action::Motion(
+        id,
+        mtn_studio::app::action::MotionAction::Edit {
+            label: "test edit".to_owned(),
+            edit: mtn_studio::edit::Edit::SetAngles(vec![(1, 0, -100_000)]),
+        },
+    ));
+    harness.run();
+    save_into(&mut harness);
+    assert!(harness.query_by_label("Replace the entry?").is_some());
+    harness.get_by_label("Replace").click();
+    harness.run();
+    let archive = read();
+    assert_eq!(archive.entries.len(), 2);
+    let index = archive.find("a_stand#stand_wave").expect("the motion");
+    let written = mtn_studio::codec::mtn::decode(&archive.entries[index].contents().expect("it"))
+        .expect("a motion")
+        .motion;
+    assert_eq!(written.keyframes.angle(1, 0), Some(-100_000));
+}
