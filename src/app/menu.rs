@@ -365,13 +365,7 @@ fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
     // Every open tab by name (the tab row scrolls: most may be out of sight).
     ui.add_enabled_ui(!tabs.list.is_empty(), |ui| {
         ui.menu_button("Open Tabs", |ui| {
-            for tab in &tabs.list {
-                let front = tabs.active == Some(tab.id);
-                if ui.selectable_label(front, tab.title()).clicked() {
-                    actions.push(Action::ActivateTab(tab.id));
-                    egui::Popup::close_all(ui.ctx());
-                }
-            }
+            crate::app::tab_bar::open_tabs(ui, tabs, actions.list);
         })
     });
     item(ui, UiCommand::ShowMessages, true, actions);

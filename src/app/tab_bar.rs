@@ -14,10 +14,53 @@ pub fn tabs_ui(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
     let shown = ui
         .data(|d| d.get_temp::<Option<super::state::TabId>>(shown_id))
         .flatten();
+    // At the row's end, outside what scrolls: a list of every open tab, for those out of
+    // sight.
+    ui.horizontal(|ui| {
+        let list_width = if tabs.list.is_empty() {
+            0.0
+        } else {
+            ui.spacing().interact_size.y + ui.spacing().item_spacing.x * 2.0
+        };
+        let row_width = (ui.available_width() - list_width).max(0.0);
+        scrolling_row(ui, tabs, row_width, shown_id, shown, actions);
+        if !tabs.list.is_empty() {
+            let list = ui.menu_button("\u{23f7}", |ui| open_tabs(ui, tabs, actions));
+            list.response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Open tabs"));
+            list.response
+                .on_hover_text("Every open tab (also View > Open Tabs)");
+        }
+    });
+}
+
+/// Every open tab by name, the one in front marked; the one chosen comes to the front. The
+/// tab row's list and View > Open Tabs both show it.
+pub fn open_tabs(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
+    for tab in &tabs.list {
+        let front = tabs.active == Some(tab.id);
+        if ui.selectable_label(front, tab.title()).clicked() {
+            actions.push(Action::ActivateTab(tab.id));
+            egui::Popup::close_all(ui.ctx());
+        }
+    }
+}
+
+/// The tabs themselves, in one line that scrolls sideways.
+fn scrolling_row(
+    ui: &mut egui::Ui,
+    tabs: &Tabs,
+    width: f32,
+    shown_id: egui::Id,
+    shown: Option<super::state::TabId>,
+    actions: &mut Vec<Action>,
+) {
     // The wheel turned over the tabs scrolls them sideways, Shift or not.
     ui.style_mut().always_scroll_the_only_direction = true;
     egui::ScrollArea::horizontal()
         .id_salt("tab bar")
+        .max_width(width)
+        .auto_shrink([false, true])
         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysHidden)
         .show(ui, |ui| {
             ui.horizontal(|ui| {

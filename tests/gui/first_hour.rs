@@ -330,6 +330,52 @@ fn view_open_tabs_lists_every_tab_and_brings_one_to_the_front() {
 }
 
 #[test]
+fn the_list_at_the_tab_rows_end_names_every_tab_and_brings_one_to_the_front() {
+    // The same eleven tabs; the list button at the tab row's end (outside what scrolls)
+    // names them all, the last (in front) and the first (scrolled out of sight) alike.
+    let mut app = StudioApp::empty();
+    for n in 0..11 {
+        let mut document = mtn_studio::app::example_document();
+        document.origin = mtn_studio::edit::Origin::Unsaved {
+            name: format!("motion_{n}.mtn"),
+        };
+        app.push(mtn_studio::app::action::Action::AddMotion(Box::new(
+            document,
+        )));
+    }
+    let mut harness = common::ui::harness_sized(app, [900.0, 600.0]);
+    harness.run();
+    let list = harness.get_by_label("Open tabs");
+    assert!(
+        list.rect().max.x > 850.0,
+        "the list sits at the row's end: {:?}",
+        list.rect()
+    );
+    list.click();
+    harness.run();
+    for n in 0..11 {
+        assert!(
+            harness.query_by_label(&format!("motion_{n}.mtn")).is_some(),
+            "motion_{n} is listed"
+        );
+    }
+    harness.get_by_label("motion_0.mtn").click();
+    harness.run();
+    assert_eq!(
+        common::ui::doc(&harness).origin.display_name(),
+        "motion_0.mtn"
+    );
+    // The tab brought to the front is scrolled into view on the row.
+    harness.run();
+    let tab = harness.get_by_label("Tab motion_0.mtn");
+    assert!(
+        tab.rect().min.x >= 0.0 && tab.rect().max.x < 880.0,
+        "{:?}",
+        tab.rect()
+    );
+}
+
+#[test]
 fn many_tabs_stay_on_one_line_that_scrolls_to_the_tab_in_front() {
     let mut app = StudioApp::empty();
     for n in 0..8 {
