@@ -7,7 +7,9 @@
 //!
 //! A slip is a warning only where it changes what the motion does: where the paws' slipping
 //! carries the body more than [`DRIFT_MM`] (and more than [`DRIFT_SHARE`] of how far its
-//! paws take it) or turns it more than [`DRIFT_DEG`]; else each slip is a note with its size.
+//! paws take it) or turns it more than [`DRIFT_DEG`], or where a paw the robot stands on
+//! slides further than a planted paw may ([`HOLD_MM`]); else each slip is a note with its
+//! size.
 //! `check`, the window's Problems panel and the timeline all come here.
 
 use super::codes::{FALLS, PAW_LIFTED, PAW_SLIDE};
@@ -23,6 +25,11 @@ pub const DRIFT_MM: f64 = 50.0;
 pub const DRIFT_SHARE: f64 = 0.25;
 /// ...or turning it more than this (degrees).
 pub const DRIFT_DEG: f64 = 10.0;
+
+/// A paw carrying weight that slides further than this in one go (mm) has not held where the
+/// motion planted it, whatever the body does: Sony's own transitions slide a paw up to 33 mm
+/// under the settling body (into a sit, out of a sleep), which their robots did.
+pub const HOLD_MM: f64 = 40.0;
 
 /// Whose word the floor's problems are.
 #[derive(Clone, Copy, Debug)]
@@ -183,8 +190,9 @@ fn at_rest_words(motion: &Motion, why: AtRest<'_>) -> String {
 }
 
 /// The simulation's problems: its falls, lifted paws and leans as warnings; its slips as
-/// notes, and one warning where together they carry or turn the body further than the
-/// motion's paws do ([`DRIFT_MM`], [`DRIFT_SHARE`], [`DRIFT_DEG`]).
+/// notes unless one goes further than a planted paw may ([`HOLD_MM`]), and one warning
+/// where together they carry or turn the body further than the motion's paws do
+/// ([`DRIFT_MM`], [`DRIFT_SHARE`], [`DRIFT_DEG`]).
 #[must_use]
 pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) -> Vec<Problem> {
     let mut out = physics::simulated_problems(motion, offsets, sim);
@@ -196,8 +204,14 @@ pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) 
     ];
     let carried = drift > DRIFT_MM.max(DRIFT_SHARE * by_paws[0].hypot(by_paws[1]));
     let turned = summary.drift_deg.abs() > DRIFT_DEG;
-    for p in &mut out {
-        if p.code == PAW_SLIDE {
+    // The slips' problems are listed in the order of the summary's slips.
+    let mut slips = summary.slips.iter();
+    for p in out.iter_mut().filter(|p| p.code == PAW_SLIDE) {
+        if slips.next().is_some_and(|slip| slip.amount > HOLD_MM) {
+            p.message.push_str(&format!(
+                ", further than a planted paw may ({HOLD_MM:.0} mm)"
+            ));
+        } else {
             p.severity = Severity::Info;
         }
     }
@@ -211,17 +225,33 @@ pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) 
             PAW_SLIDE,
             offsets.frames(0),
             format!(
-                "simulated{over}: the paws' slips carry the robot {} and {} and turn it {}; its paws alone would take it {} and {} and turn it {}",
-                crate::words::signed_mm(summary.drift_mm[0], "forward", "back"),
-                crate::words::signed_mm(summary.drift_mm[1], "left", "right"),
-                crate::words::signed_deg(summary.drift_deg, "left", "right"),
-                crate::words::signed_mm(by_paws[0], "forward", "back"),
-                crate::words::signed_mm(by_paws[1], "left", "right"),
-                crate::words::signed_deg(summary.heading_deg - summary.drift_deg, "left", "right"),
+                "simulated{over}: the paws' slips carry the robot {}; its paws alone would take it {}",
+                went(summary.drift_mm, summary.drift_deg),
+                went(by_paws, summary.heading_deg - summary.drift_deg),
             ),
         ));
     }
     out
+}
+
+/// Where a body went, in words: "60 mm back, 3 mm left, turned 12° left", or "nowhere".
+fn went(mm: [f64; 2], deg: f64) -> String {
+    use crate::words::{and_list, signed_deg, signed_mm};
+    let mut parts = Vec::new();
+    if mm[0].round() != 0.0 {
+        parts.push(signed_mm(mm[0], "forward", "back"));
+    }
+    if mm[1].round() != 0.0 {
+        parts.push(signed_mm(mm[1], "left", "right"));
+    }
+    if deg.round() != 0.0 {
+        parts.push(format!("turned {}", signed_deg(deg, "left", "right")));
+    }
+    if parts.is_empty() {
+        "nowhere".to_owned()
+    } else {
+        and_list(&parts)
+    }
 }
 
 /// The floor's problems of `motion` as `check` reports them: the body at rest's, judged
@@ -250,4 +280,91 @@ pub fn judged_floor(motion: &Motion, offsets: &Offsets, fast: bool) -> Vec<Probl
         }
     };
     judged.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::robot::physics::{Event, Summary};
+
+    /// The ERS-7 stand (a new motion's), simulated as `summary` says.
+    fn judged(summary: Summary) -> Vec<(Severity, String)> {
+        let motion = crate::robot::postures::new_motion("DRX-1000", "stand").expect("stand");
+        let offsets = crate::codec::mtn::offsets(&motion).expect("offsets");
+        let sim = Simulation {
+            settings: Settings::default(),
+            ticks: Vec::new(),
+            parts: Vec::new(),
+            cycle_ticks: crate::robot::timing::tick_count(&motion.keyframes),
+            summary,
+        };
+        simulated_problems(&motion, &offsets, &sim)
+            .into_iter()
+            .map(|p| (p.severity, p.message))
+            .collect()
+    }
+
+    fn slip(time_ms: u64, mm: f64) -> Event {
+        Event {
+            amount: mm,
+            ..Event::new(
+                time_ms,
+                format!("the FL paw slips {mm:.0} mm while carrying weight"),
+            )
+        }
+    }
+
+    #[test]
+    fn a_slip_is_a_note_with_its_size_unless_the_paw_slides_further_than_a_planted_paw_may() {
+        let said = judged(Summary {
+            slips: vec![slip(200, 12.0), slip(600, 55.0)],
+            ..Summary::default()
+        });
+        assert_eq!(
+            said,
+            [
+                (
+                    Severity::Info,
+                    "simulated: at 200 ms the FL paw slips 12 mm while carrying weight".to_owned()
+                ),
+                (
+                    Severity::Warning,
+                    "simulated: at 600 ms the FL paw slips 55 mm while carrying weight, \
+                     further than a planted paw may (40 mm)"
+                        .to_owned()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn slips_that_carry_or_turn_the_body_further_than_its_paws_do_are_one_warning() {
+        // Small slips that add up to 60 mm back where the paws alone go nowhere: a warning
+        // that says both; 30 mm is a note alone; 60 mm over a 400 mm walk is within its
+        // share; a 12 degree turn is a warning.
+        let warned = |travel: [f64; 2], drift: [f64; 2], turn: f64| {
+            judged(Summary {
+                slips: vec![slip(200, 8.0)],
+                travel_mm: travel,
+                drift_mm: drift,
+                drift_deg: turn,
+                heading_deg: turn,
+                ..Summary::default()
+            })
+            .into_iter()
+            .filter(|(severity, _)| *severity == Severity::Warning)
+            .map(|(_, message)| message)
+            .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            warned([-60.0, 0.0], [-60.0, 0.0], 0.0),
+            [
+                "simulated: the paws' slips carry the robot 60 mm back; its paws alone would take \
+              it nowhere"
+            ]
+        );
+        assert!(warned([-30.0, 0.0], [-30.0, 0.0], 0.0).is_empty());
+        assert!(warned([400.0, 0.0], [-60.0, 0.0], 0.0).is_empty());
+        assert_eq!(warned([0.0, 0.0], [0.0, 0.0], 12.0).len(), 1);
+    }
 }
