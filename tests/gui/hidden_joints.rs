@@ -67,9 +67,14 @@ fn hiding_a_joint_drops_its_keyframes_from_the_selection_and_a_drag_leaves_it_al
     box_select(&mut harness, &[knee]);
     let keyframes = before.keyframes.len();
     assert_eq!(tab(&harness).view.selection.len(), keyframes);
-    // Hidden, its points leave the selection.
+    // Hidden, its points leave the selection, and the rows they selected with them: Delete
+    // then deletes nothing (a review's Delete here took all 21 keyframes of a motion).
     toggle(&mut harness, "BL_LEG_KNEE");
     assert!(tab(&harness).view.selection.is_empty());
+    assert!(tab(&harness).view.selected_keyframes.is_empty());
+    harness.key_press(egui::Key::Delete);
+    harness.run();
+    assert_eq!(doc(&harness).motion.keyframes.len(), keyframes);
     // The legs' VERT joints shown and box-selected, one of their points dragged up 20°.
     toggle(&mut harness, "BL_LEG_VERT");
     toggle(&mut harness, "BR_LEG_VERT");

@@ -151,8 +151,9 @@ impl MotionTab {
         self.view.selection.clear();
         self.view.selected_keyframes.clear();
         fx.say(format!(
-            "Deleted {}",
-            plural(selected.len(), "keyframe", "keyframes")
+            "Deleted {}, every joint's value at each (a keyframe holds all {} joints)",
+            plural(selected.len(), "keyframe", "keyframes"),
+            self.document.motion.locators.len()
         ));
     }
 

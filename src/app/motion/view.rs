@@ -182,17 +182,21 @@ impl View {
         self.drop_hidden();
     }
 
-    /// Takes the points of hidden curves out of the selection (the keyframes' rows stay:
-    /// a row is every joint's, and the table shows it).
+    /// Takes the points of hidden curves out of the selection, and with them the keyframe
+    /// rows they selected: rows left selected by points no longer shown would have Delete
+    /// or Alt+Up act on keyframes with nothing on the timeline marked. Rows selected in the
+    /// table alone (no point hidden) stay.
     fn drop_hidden(&mut self) {
-        let hidden: Vec<PointId> = self
+        let before = self.selection.len();
+        let shown: BTreeSet<PointId> = self
             .selection
             .iter()
-            .filter(|&&(_, channel)| !self.is_visible(channel))
+            .filter(|&&(_, channel)| self.is_visible(channel))
             .copied()
             .collect();
-        for point in hidden {
-            self.selection.remove(&point);
+        if shown.len() != before {
+            self.selected_keyframes = shown.iter().map(|(k, _)| *k).collect();
+            self.selection = shown;
         }
     }
 
