@@ -82,6 +82,13 @@ pub fn meaning(problem: &Problem) -> &'static str {
             "A joint moves faster than its servo can follow: on the robot it lags behind this \
              timing and misses a pose. Give the segment more frames."
         }
+        crate::robot::codes::FALLS
+            if problem.severity == Severity::Info
+                && problem.message.ends_with(crate::robot::verdict::FALLS_TOO) =>
+        {
+            "The body at rest would topple here, and the robot simulated with its servos and \
+             the floor falls too: the simulation's warning says when and onto what."
+        }
         crate::robot::codes::FALLS if problem.severity == Severity::Info => {
             "The body at rest would topple here, but the robot simulated with its servos and \
              the floor stays up (or lies down as the motion means): nothing to fix, a place \
@@ -168,5 +175,26 @@ mod tests {
             meaning(&problem(ProblemCode::SECTION3_SIZE, Severity::Warning))
                 .contains("reads the file anyway")
         );
+    }
+
+    #[test]
+    fn a_fall_at_rest_noted_beside_the_simulation_is_explained_as_the_simulation_went() {
+        // A review saw a note headed "stays up: nothing to fix" whose own words said the
+        // simulated robot falls.
+        let noted = |simulated: &str| Problem {
+            severity: Severity::Info,
+            code: crate::robot::codes::FALLS,
+            offset: 0,
+            message: format!("at rest, it topples onto its FL elbow at 408 ms; {simulated}"),
+            time_ms: Some(408),
+            joint: None,
+        };
+        let falls = meaning(&noted(crate::robot::verdict::FALLS_TOO));
+        assert!(
+            falls.contains("falls too") && !falls.contains("nothing to fix"),
+            "{falls}"
+        );
+        let stays = meaning(&noted("simulated, it stays up"));
+        assert!(stays.contains("nothing to fix"), "{stays}");
     }
 }

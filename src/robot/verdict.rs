@@ -124,7 +124,7 @@ pub fn floor_verdict(
                                 summary.lifted.is_empty(),
                             ) {
                                 (true, true, _) => "simulated, it stays up",
-                                (true, false, _) => "simulated, it falls as said below",
+                                (true, false, _) => FALLS_TOO,
                                 (false, _, true) => "simulated, it does not",
                                 (false, _, false) => "simulated, it does too",
                             },
@@ -162,6 +162,10 @@ fn kept_at_rest(problems: &[Problem], spans: &[[u64; 2]]) -> (Vec<Problem>, Vec<
         .collect();
     (kept, kept_spans)
 }
+
+/// What a fall of the body at rest, noted, says where the simulated robot falls too (the
+/// problem's explanation, `robot::meaning`, reads it).
+pub const FALLS_TOO: &str = "simulated, it falls as said below";
 
 /// A problem of the body at rest as a note beside the simulation's word.
 fn noted(p: &Problem, simulated: &str) -> Problem {
