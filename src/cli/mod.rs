@@ -200,7 +200,7 @@ pub enum Command {
     /// the naming rule's candidates, best first), and how each part's length compares with
     /// the motion's
     Skit(skit::SkitArgs),
-    /// Work with ODA archives: list, extract, add, replace, remove.
+    /// Work with ODA archives: list, extract, add (--replace to replace an entry), remove.
     Oda {
         /// What to do with the archive.
         #[command(subcommand)]
