@@ -299,17 +299,7 @@ fn notes_are_folded_away_under_the_problems_and_open_on_a_click() {
 fn view_open_tabs_lists_every_tab_and_brings_one_to_the_front() {
     // Eleven tabs in a narrow window: most scroll out of sight on the tab row; View > Open
     // Tabs names every one, and a click on one brings it to the front.
-    let mut app = StudioApp::empty();
-    for n in 0..11 {
-        let mut document = mtn_studio::app::example_document();
-        document.origin = mtn_studio::edit::Origin::Unsaved {
-            name: format!("motion_{n}.mtn"),
-        };
-        app.push(mtn_studio::app::action::Action::AddMotion(Box::new(
-            document,
-        )));
-    }
-    let mut harness = common::ui::harness_sized(app, [900.0, 600.0]);
+    let mut harness = eleven_tabs();
     harness.run();
     harness.get_by_label("View").click();
     harness.run();
@@ -333,17 +323,7 @@ fn view_open_tabs_lists_every_tab_and_brings_one_to_the_front() {
 fn the_list_at_the_tab_rows_end_names_every_tab_and_brings_one_to_the_front() {
     // The same eleven tabs; the list button at the tab row's end (outside what scrolls)
     // names them all, the last (in front) and the first (scrolled out of sight) alike.
-    let mut app = StudioApp::empty();
-    for n in 0..11 {
-        let mut document = mtn_studio::app::example_document();
-        document.origin = mtn_studio::edit::Origin::Unsaved {
-            name: format!("motion_{n}.mtn"),
-        };
-        app.push(mtn_studio::app::action::Action::AddMotion(Box::new(
-            document,
-        )));
-    }
-    let mut harness = common::ui::harness_sized(app, [900.0, 600.0]);
+    let mut harness = eleven_tabs();
     harness.run();
     let list = harness.get_by_label("Open tabs");
     assert!(
@@ -645,4 +625,20 @@ fn the_range_strips_hint_stays_hidden_after_a_drag_on_it_until_the_pointer_leave
     harness.hover_at(strip.center());
     harness.run_steps(8);
     assert!(shows(&harness), "the hint shows again");
+}
+
+/// Eleven unsaved tabs, `motion_0.mtn` to `motion_10.mtn`, in a 900x600 window: most of
+/// the tab row scrolls out of sight.
+fn eleven_tabs() -> Harness<'static, StudioApp> {
+    let mut app = StudioApp::empty();
+    for n in 0..11 {
+        let mut document = mtn_studio::app::example_document();
+        document.origin = mtn_studio::edit::Origin::Unsaved {
+            name: format!("motion_{n}.mtn"),
+        };
+        app.push(mtn_studio::app::action::Action::AddMotion(Box::new(
+            document,
+        )));
+    }
+    common::ui::harness_sized(app, [900.0, 600.0])
 }
