@@ -1,6 +1,7 @@
 //! The bundled example motion: an ERS-7 going from its standard stand to its standard sit,
-//! built from the postures in NOTES.md. `assets/ers7-stand-to-sit.mtn` is this motion encoded;
-//! a test checks that the file and this code agree.
+//! built from the postures in `docs/formats/robots.md#standard-postures`.
+//! `assets/ers7-stand-to-sit.mtn` is this motion encoded; a test checks that the file and this
+//! code agree.
 
 use crate::codec::mtn::Motion;
 use crate::robot::Model;

@@ -1,9 +1,10 @@
 //! The pose library: poses kept under a name, a small JSON file per model in the user's data
 //! folder (`~/.local/share/mtn-studio/poses/ERS-7.json` on Linux, or `MTN_STUDIO_POSES_DIR`)
-//! that can be shared; the built-in poses (NOTES.md's stand, sit and sleep, and the stand on
-//! three paws, each paw lifted 60 mm with the balance kept by `ops::place`); and a pose made
-//! into an edit of a motion: applied to the keyframe at a time or inserted as a new one,
-//! mirrored, or only for the legs, the head or the tail.
+//! that can be shared; the built-in poses (the stand, sit and sleep of
+//! `docs/formats/robots.md#standard-postures`, and the stand on three paws, each paw lifted 60
+//! mm with the balance kept by `ops::place`); and a pose made into an edit of a motion: applied
+//! to the keyframe at a time or inserted as a new one, mirrored, or only for the legs, the head
+//! or the tail.
 //!
 //! A pose holds each joint's value in degrees under the model's joint names, so it applies to
 //! any motion of the model whatever its joint order, and to partial-body motions for the

@@ -1,7 +1,8 @@
-//! Whole-motion operations over every corpus motion and on generated motions: mirror twice
-//! and reverse twice are identities byte for byte, mirrored values are the partners', retime
-//! totals are exact with each segment within a frame of its share, concat merges or joins,
-//! postures land on NOTES.md's tables, retargeting ERS-210 -> ERS-7 passes the limit check.
+//! Whole-motion operations over every corpus motion and on generated motions: mirror twice and
+//! reverse twice are identities byte for byte, mirrored values are the partners', retime totals
+//! are exact with each segment within a frame of its share, concat merges or joins, postures
+//! land on the tables of `docs/formats/robots.md#standard-postures`, retargeting ERS-210 ->
+//! ERS-7 passes the limit check.
 
 #![allow(
     clippy::expect_used,

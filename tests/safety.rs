@@ -1,5 +1,6 @@
-//! Speed checks against NOTES.md's limits: a corpus motion known to be too fast is flagged at
-//! the right time; the standard postures (the bundled stand-to-sit) are not.
+//! Speed checks against the limits of `docs/formats/robots.md#servo-speeds`: a corpus motion
+//! known to be too fast is flagged at the right time; the standard postures (the bundled
+//! stand-to-sit) are not.
 
 #![allow(
     clippy::expect_used,

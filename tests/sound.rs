@@ -1,6 +1,7 @@
 //! Sounds and LED patterns: every sound of the SDK's sample archives, and IMA ADPCM and LED
-//! files built as NOTES.md describes Sony's, through the library and `info --json`; what
-//! `skit` pairs from the SDK's command tables; bad input named with its byte.
+//! files built as `docs/formats/sound-and-led.md` describes Sony's, through the library and
+//! `info --json`; what `skit` pairs from the SDK's command tables; bad input named with its
+//! byte.
 
 #![allow(
     clippy::expect_used,
@@ -71,7 +72,8 @@ fn every_sdk_sound_reports_its_length_from_its_sample_count() {
             );
             let expected = frames as f64 * 1000.0 / rate as f64;
             assert!((one["duration_ms"].as_f64().unwrap() - expected).abs() < 1e-9);
-            // The ERS-7's are 16-bit 16 kHz, the ERS-210's 8-bit 8 kHz (NOTES.md).
+            // The ERS-7's are 16-bit 16 kHz, the ERS-210's 8-bit 8 kHz
+            // (docs/formats/sound-and-led.md#wav-sounds).
             let (bits, want_rate) = if name.contains("ERS-7") {
                 (16, 16_000)
             } else {
@@ -404,8 +406,10 @@ fn sound_and_led_entries_come_out_with_convert_and_go_back_with_oda_add() {
     assert_eq!(json["sounds"][1]["wave"]["format"], "ima-adpcm");
 }
 
-/// Sony's behaviour table as NOTES.md lays it out: `MWCM`, then `MCID` id count, each part
-/// `CMAC`, a 20-byte header (slot, kind, two bytes, a play count), a length byte, the name.
+/// Sony's behaviour table as mtn-studio reads it
+/// (`docs/formats/behaviour-table.md#how-mtn-studio-reads-an-mwc`): `MWCM`, then `MCID` id
+/// count, each part `CMAC`, a 20-byte header (slot, kind, two bytes, a play count), a length
+/// byte, the name.
 fn mwc_table(id: u32, parts: &[(u8, &str)]) -> Vec<u8> {
     let mut out = b"MWCM".to_vec();
     out.extend_from_slice(b"MCID");

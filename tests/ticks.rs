@@ -1,7 +1,8 @@
-//! The command stream matches the integer arithmetic of Sony's player (NOTES.md): for every
-//! corpus motion, every joint, every tick. The reference here is written from the player's
-//! description, directly over the decoded values, independent of the library's streaming
-//! code; the CLI's `ticks` output is checked against it too.
+//! The command stream matches the integer arithmetic of Sony's player
+//! (`docs/formats/mtn.md#timing-and-interpolation-on-the-robot`): for every corpus motion,
+//! every joint, every tick. The reference here is written from the player's description,
+//! directly over the decoded values, independent of the library's streaming code; the CLI's
+//! `ticks` output is checked against it too.
 
 #![allow(
     clippy::expect_used,

@@ -1,8 +1,8 @@
 //! Behaviours beside a motion: the command tables in its folder (the SDK's `MONETCMD.CFG`,
-//! Sony's behaviour table `.MWC`) read as commands whose parts start together, each part
-//! found in the archives beside them; and, where no table pairs a motion, the naming rule's
-//! candidates (NOTES.md) among those archives' sound and LED entries, best first. What the
-//! window's Behaviours dialog lists and `skit` reports.
+//! Sony's behaviour table `.MWC`) read as commands whose parts start together, each part found
+//! in the archives beside them; and, where no table pairs a motion, the naming rule's
+//! candidates (`docs/formats/sound-and-led.md#pairing`) among those archives' sound and LED
+//! entries, best first. What the window's Behaviours dialog lists and `skit` reports.
 
 use super::{Source, Track};
 use crate::codec::monetcmd::{self, Command, PartKind};

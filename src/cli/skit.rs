@@ -1,5 +1,6 @@
 //! `skit`: which sound and LED pattern go with a motion, from a command table (the SDK's
-//! `MONETCMD.CFG`) or the naming rule (NOTES.md), and how each part's length compares.
+//! `MONETCMD.CFG`) or the naming rule (`docs/formats/sound-and-led.md#pairing`), and how each
+//! part's length compares.
 
 use super::input::motions;
 use super::sound::{SoundSource, archive_sounds, describe};
@@ -305,7 +306,7 @@ fn describe_part(part: &PartJson) -> String {
         ("table", Some(table), Some(id)) => format!("command {id} of {table}"),
         ("given", ..) => "given".to_owned(),
         _ => format!(
-            "the naming rule (NOTES.md), score {} of 4",
+            "the naming rule (docs/formats/sound-and-led.md#pairing), score {} of 4",
             part.score.unwrap_or(0)
         ),
     };

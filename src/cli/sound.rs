@@ -87,7 +87,8 @@ struct TempoJson {
 #[derive(Serialize)]
 struct LightJson {
     note: u8,
-    /// NOTES.md's inferred name, or null.
+    /// The light's inferred name (`docs/formats/sound-and-led.md#which-note-lights-which-light`),
+    /// or null.
     light: Option<String>,
     /// How long it is on in all.
     on_ms: f64,
@@ -282,7 +283,7 @@ pub fn write_text(label: &str, json: &SoundJson, out: &mut dyn Write) -> std::io
         if !lights.is_empty() {
             writeln!(
                 out,
-                "              (note-to-light table inferred: NOTES.md)"
+                "              (note-to-light table inferred: docs/formats/sound-and-led.md)"
             )?;
         }
     }

@@ -154,9 +154,9 @@ pub fn dialog_extensions(kinds: &[FileKind]) -> Vec<String> {
         .collect()
 }
 
-/// The kind of archive entry a file should become, from its bytes and extension. A MIDI
-/// file named as an LED pattern (NOTES.md's `_l1f`, `_l1b`, ... suffixes) becomes an LED
-/// entry.
+/// The kind of archive entry a file should become, from its bytes and extension. A MIDI file
+/// named as an LED pattern (the `_l1f`, `_l1b`, ... suffixes of
+/// `docs/formats/sound-and-led.md#led-entry-names`) becomes an LED entry.
 #[must_use]
 pub fn entry_kind_for(path: &Path, data: &[u8]) -> EntryKind {
     if data.starts_with(super::mtn::format::MAGIC) {

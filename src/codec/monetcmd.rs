@@ -1,5 +1,6 @@
 //! The OPEN-R SDK's MoNet command table (`MONETCMD.CFG`, beside the archives): each command
-//! is a number with the parts played together, a motion and a sound (NOTES.md, "Pairing").
+//! is a number with the parts played together, a motion and a sound
+//! (`docs/formats/behaviour-table.md#monetcmdcfg`).
 //!
 //! ```text
 //! # comment

@@ -1,9 +1,10 @@
-//! Sony's behaviour table for the ERS-7 (`MW/CONF/ERS-7.MWC`), as NOTES.md gives its layout
-//! (inferred from the data): gzip-compressed, magic `MWCM`, then records `MCID` (the
-//! behaviour's id and its part count, each a little-endian u32), each followed by its parts:
-//! `CMAC`, a 20-byte header (byte 0 the slot, byte 1 the kind: 0x10 motion, 0x20 sound, 0x30
-//! LED; bytes 4-7 a play count, -1 looping), a length byte and the entry's name. All parts
-//! of a behaviour start together.
+//! Sony's behaviour table for the ERS-7 (`MW/CONF/ERS-7.MWC`), read as
+//! `docs/formats/behaviour-table.md#how-mtn-studio-reads-an-mwc` describes (inferred from the
+//! data): gzip-compressed or plain, magic `MWCM`, then records `MCID` (the behaviour's id and
+//! its part count, each a little-endian u32), each followed by its parts: `CMAC`, a 20-byte
+//! header (byte 0 the slot, byte 1 the kind: 0x10 motion, 0x20 sound, 0x30 LED; bytes 4-7 a
+//! play count, -1 looping), a length byte and the entry's name. All parts of a behaviour start
+//! together.
 //!
 //! The reader is lenient where the layout is inferred: a part count that disagrees with the
 //! parts found is reported as a problem rather than refused.
@@ -209,7 +210,8 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Behaviour>, MwcError> {
     Ok(behaviours)
 }
 
-/// A behaviour table in NOTES.md's layout (uncompressed), for tests and tools.
+/// A behaviour table in the layout [`read`] takes (uncompressed, without the header's counts;
+/// `docs/formats/behaviour-table.md#how-mtn-studio-reads-an-mwc`), for tests and tools.
 #[must_use]
 pub fn write(behaviours: &[Behaviour]) -> Vec<u8> {
     let mut out = MAGIC.to_vec();

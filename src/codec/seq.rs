@@ -1,10 +1,10 @@
 //! Choreonoid body motions (.seq, .yaml): formatVersion 1 to 4, read and written.
 //!
-//! What real files do beyond the spec (NOTES.md): a missing formatVersion means 1 (top type
-//! `BodyMotion`, joint content `JointPosition`, SE3 key `format`); version 3 names contents
-//! `MultiJointDisplacementSeq`, `MultiLinkPositionSeq`, `ZMPSeq`; version 4 spells keys in
-//! snake_case. Either spelling is accepted in any version. Components inherit missing keys
-//! from the top node; `numFrames` is informational. Variable-interval frames
+//! What real files do beyond the spec (`docs/formats/seq.md`): a missing formatVersion means 1
+//! (top type `BodyMotion`, joint content `JointPosition`, SE3 key `format`); version 3 names
+//! contents `MultiJointDisplacementSeq`, `MultiLinkPositionSeq`, `ZMPSeq`; version 4 spells
+//! keys in snake_case. Either spelling is accepted in any version. Components inherit missing
+//! keys from the top node; `numFrames` is informational. Variable-interval frames
 //! (`hasFrameTime`) are placed at frame `truncate((t - t0) * frameRate)`, gaps repeating the
 //! previous frame.
 //!

@@ -1,7 +1,8 @@
-//! Standard postures at the start and end: the first (last) keyframe becomes the model's
-//! stand, sit or sleep posture (NOTES.md tables, body pitch included), or, where the motion
-//! is not already within [`MATCH_TOLERANCE_DEG`] of it, a keyframe in the posture is added
-//! before (after) it with a transition. The name's postures follow.
+//! Standard postures at the start and end: the first (last) keyframe becomes the model's stand,
+//! sit or sleep posture (the tables of `docs/formats/robots.md#standard-postures`, body pitch
+//! included), or, where the motion is not already within [`MATCH_TOLERANCE_DEG`] of it, a
+//! keyframe in the posture is added before (after) it with a transition. The name's postures
+//! follow.
 
 use super::concat::transition_frames;
 use super::{OpError, Outcome, design_of, with_keyframes, with_postures};

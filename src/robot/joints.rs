@@ -1,8 +1,9 @@
 //! Joint tables: locators, friendly names, body parts, limits and speed limits per model.
 //!
-//! Locators and names are from the dogsbody AIBO page; limits and speeds from NOTES.md
-//! (AIBO Master Studio's JOINT.CFG and Tekkotsu for the ERS-7, Sony's ERS-210 tables, and the
-//! range of Sony's own data for the ERS-110, which has no published table).
+//! Locators and names are from the dogsbody AIBO page; limits and speeds as
+//! `docs/formats/robots.md` gives them (#joint-limits, #servo-speeds: AIBO Master Studio's
+//! JOINT.CFG and Tekkotsu for the ERS-7, Sony's ERS-210 tables, and the range of Sony's own
+//! data for the ERS-110, which has no published table).
 
 use serde::Serialize;
 

@@ -1,11 +1,11 @@
-//! Forward kinematics for a posed figure (NOTES.md, "Kinematics for a posed figure").
+//! Forward kinematics for a posed figure (`docs/formats/robots.md#kinematics`).
 //!
 //! Body frame: x forward, y left, z up, in millimetres; the origin is the middle of the four
 //! J1 axes at shoulder height. Left legs are computed and the right ones mirrored in y:
 //! front `paw = S + Ry(-J1) Rx(J2) (U + Ry(-J3) L)`, hind `paw = S + Ry(J1) Rx(J2) (U + Ry(J3) L)`.
-//! Link lengths: the ERS-7 and ERS-210/220 numbers are from NOTES.md (Tekkotsu, Webots and
-//! rUNSWift agree); the ERS-110's are rough and partly unconfirmed; nothing was published for
-//! the ERS-310, which is drawn with ERS-210 proportions.
+//! Link lengths: the ERS-7 and ERS-210/220 numbers are from `docs/formats/robots.md#kinematics`
+//! (Tekkotsu, Webots and rUNSWift agree); the ERS-110's are rough and partly unconfirmed;
+//! nothing was published for the ERS-310, which is drawn with ERS-210 proportions.
 
 use super::models::Model;
 
@@ -201,13 +201,14 @@ mod tests {
 
     #[test]
     fn ers7_stand_stands_146_mm_up_nose_down() {
-        // Standard stand: J1 -5, J2 3, J3 30 on every leg (NOTES.md).
+        // Standard stand: J1 -5, J2 3, J3 30 on every leg
+        // (docs/formats/robots.md#standard-postures).
         let p = paws(Model::Ers7, [[-5.0, 3.0, 30.0]; 4]);
         // Left and right mirror exactly.
         assert!((p[0][1] + p[2][1]).abs() < 1e-9 && (p[0][2] - p[2][2]).abs() < 1e-9);
         let (height, pitch) = stance(&p);
-        // NOTES.md: about 146 mm up and about 1.5 degrees nose-down. The paw pads are
-        // modelled as points, so allow 5 mm and 1 degree.
+        // docs/formats/robots.md#kinematics: about 146 mm up and about 1.5 degrees nose-down.
+        // The paw pads are modelled as points, so allow 5 mm and 1 degree.
         assert!((height - 146.0).abs() < 5.0, "height {height}");
         assert!((pitch + 1.5).abs() < 1.0, "pitch {pitch}");
     }
@@ -225,7 +226,8 @@ mod tests {
             ],
         );
         let (height, pitch) = stance(&p);
-        // NOTES.md: about 137 mm up, about 3 degrees nose-down (point paws: 6 mm, 1.5 degrees).
+        // docs/formats/robots.md#kinematics: about 137 mm up, about 3 degrees nose-down (point
+        // paws: 6 mm, 1.5 degrees).
         assert!((height - 137.0).abs() < 6.0, "height {height}");
         assert!((pitch + 3.0).abs() < 1.5, "pitch {pitch}");
     }

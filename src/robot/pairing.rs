@@ -1,9 +1,9 @@
-//! Which sound and LED pattern go with a motion, by name (NOTES.md, "Pairing"): motion
-//! `a_sit#sit_so0_greet` goes with sound `so1_t00greetso0_x1x`, and motion
-//! `h_any#any_so0_circle21` with LED `so12_x00circle21_l1f`: a prefix (`so1_`/`soc_` for a
-//! sound, `so12_`/`soc_` for an LED pattern), the start posture's code, the body, the class,
-//! and a suffix. The rule finds most of Sony's pairs but not all, so it ranks candidates
-//! rather than deciding.
+//! Which sound and LED pattern go with a motion, by name
+//! (`docs/formats/sound-and-led.md#pairing`): motion `a_sit#sit_so0_greet` goes with sound
+//! `so1_t00greetso0_x1x`, and motion `h_any#any_so0_circle21` with LED `so12_x00circle21_l1f`:
+//! a prefix (`so1_`/`soc_` for a sound, `so12_`/`soc_` for an LED pattern), the start posture's
+//! code, the body, the class, and a suffix. The rule finds most of Sony's pairs but not all, so
+//! it ranks candidates rather than deciding.
 
 /// What a motion's name says of it: `a_sit#sit_so0_greet` starts in `sit`, is of class
 /// `so0`, and its body is `greet`.

@@ -1,4 +1,5 @@
-//! Standard postures (NOTES.md), in degrees, in the model's file joint order.
+//! Standard postures (`docs/formats/robots.md#standard-postures`), in degrees, in the model's
+//! file joint order.
 
 use super::joints::deg_to_urad;
 use super::models::Model;

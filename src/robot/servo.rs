@@ -1,7 +1,7 @@
-//! What the servo really does where the commands outrun it: from the start of a segment a
-//! joint crosses too fast, the joint moves toward each tick's command by at most its speed
-//! (NOTES.md's degrees per tick) until it has caught up (past the motion's end, with the last
-//! command). The timeline draws this path beside the commanded one.
+//! What the servo really does where the commands outrun it: from the start of a segment a joint
+//! crosses too fast, the joint moves toward each tick's command by at most its speed (the
+//! degrees per tick of `docs/formats/robots.md#servo-speeds`) until it has caught up (past the
+//! motion's end, with the last command). The timeline draws this path beside the commanded one.
 
 use super::models::Model;
 use super::speed::{SpeedBound, for_each_too_fast, for_each_too_fast_in, speed_bounds};

@@ -1,6 +1,6 @@
 //! Joint speed checks: how far each joint moves from one 8 ms tick to the next in the exact
-//! command stream, against the model's speed limits (NOTES.md; Sony's own tools refused to
-//! save motions faster than this).
+//! command stream, against the model's speed limits (`docs/formats/robots.md#servo-speeds`;
+//! Sony's own tools refused to save motions faster than this).
 //!
 //! Within a segment the player steps every tick by the same `delta`; from the segment's last
 //! tick to the next keyframe it steps `delta + remainder` (the remainder is never spread). So

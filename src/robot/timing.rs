@@ -1,5 +1,6 @@
 //! The robot's timing: keyframe times, duration, and the exact command stream Sony's player
-//! sends, tick by tick, with its integer arithmetic (NOTES.md, "Timing and interpolation").
+//! sends, tick by tick, with its integer arithmetic
+//! (`docs/formats/mtn.md#timing-and-interpolation-on-the-robot`).
 //!
 //! One file frame is 16 ms and the robot runs 8 ms ticks. A segment of `n` interpolation
 //! frames lasts `(n + 1) * 16` ms, that is `2n + 2` ticks. Per joint, `delta = (v1 - v0) /

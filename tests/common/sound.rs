@@ -1,8 +1,8 @@
-//! Sound and LED files built the way NOTES.md describes Sony's, byte by byte (not through the
-//! project's own writers): PCM WAVs, IMA ADPCM WAVs (format tag 0x0011, blocks of 256 bytes
-//! holding 505 samples, chunks fmt, fact, data) from an IMA encoder written here, and LED
-//! patterns as Standard MIDI Files (format 0, one track, channel 1, note-offs as note-ons of
-//! velocity 0, 480 ticks a quarter at 256,005 us).
+//! Sound and LED files built the way `docs/formats/sound-and-led.md` describes Sony's, byte by
+//! byte (not through the project's own writers): PCM WAVs, IMA ADPCM WAVs (format tag 0x0011,
+//! blocks of 256 bytes holding 505 samples, chunks fmt, fact, data) from an IMA encoder written
+//! here, and LED patterns as Standard MIDI Files (format 0, one track, channel 1, note-offs as
+//! note-ons of velocity 0, 480 ticks a quarter at 256,005 us).
 
 /// The IMA ADPCM step sizes.
 const STEPS: [i32; 89] = [

@@ -1,5 +1,6 @@
 //! The lenient MTN reader: returns the model plus every problem found, recovering what real
-//! files break (see `shared/spec/NOTES.md`), and fails only when no motion can be recovered.
+//! files break (see `docs/formats/mtn.md#malformed-files-and-how-the-reader-recovers`), and
+//! fails only when no motion can be recovered.
 //!
 //! Allocation is bounded by the input: every count read from the file is capped by the bytes
 //! that are actually there before anything is reserved.

@@ -1,5 +1,5 @@
-//! Named offsets and sizes of the MTN layout (Sony's MTN spec, and NOTES.md for what real
-//! files do).
+//! Named offsets and sizes of the MTN layout (Sony's MTN spec, and `docs/formats/mtn.md` for
+//! what real files do).
 
 /// The file magic.
 pub const MAGIC: &[u8; 4] = b"OMTN";

@@ -1,4 +1,4 @@
-//! ODA archives: bundles of motions, sounds and LED files (NOTES.md, "ODA archives").
+//! ODA archives: bundles of motions, sounds and LED files (`docs/formats/oda.md`).
 //!
 //! A 64-byte header (`ODAR`, u16 major, u16 minor, u32 file count, u32 entry size 144, 48
 //! zero bytes), then one 144-byte entry per file (u32 type magic, 128-byte zero-padded name,

@@ -1,10 +1,12 @@
-//! LED patterns: Standard MIDI Files whose notes switch the robot's lights (NOTES.md). Format
-//! 0, one track, channel 1, a note-off written as a note-on of velocity 0; velocity is the
-//! brightness (inferred). Sony's files take 480 ticks a quarter at 256,005 us a quarter, so
-//! every event falls on the robot's 8 ms tick (15 ticks).
+//! LED patterns: Standard MIDI Files whose notes switch the robot's lights
+//! (`docs/formats/sound-and-led.md#led-patterns`). Format 0, one track, channel 1, a note-off
+//! written as a note-on of velocity 0; velocity is the brightness (inferred). Sony's files take
+//! 480 ticks a quarter at 256,005 us a quarter, so every event falls on the robot's 8 ms tick
+//! (15 ticks).
 //!
-//! Which note lights which light is NOTES.md's inferred table ([`light_name`]): the groups are
-//! certain, the order within a group less so, and the window says so.
+//! Which note lights which light is the inferred table of
+//! `docs/formats/sound-and-led.md#which-note-lights-which-light` ([`light_name`]): the groups
+//! are certain, the order within a group less so, and the window says so.
 
 use super::SoundError;
 use super::midi::{self, MidiFile, Note, TempoChange};
@@ -16,8 +18,9 @@ pub const SONY_TICKS_PER_QUARTER: u16 = 480;
 /// Microseconds a quarter note in Sony's LED files.
 pub const SONY_TEMPO_US: u32 = 256_005;
 
-/// The ERS-7 light a note switches, as NOTES.md infers it, or None for a note it does not
-/// name.
+/// The ERS-7 light a note switches, as inferred in
+/// `docs/formats/sound-and-led.md#which-note-lights-which-light`, or None for a note it does
+/// not name.
 #[must_use]
 pub fn light_name(key: u8) -> Option<String> {
     Some(match key {

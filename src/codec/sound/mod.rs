@@ -1,7 +1,7 @@
-//! Sounds and LED patterns, the other parts of an AIBO behaviour (NOTES.md, "Sounds and LED
-//! patterns"): RIFF WAV sounds (PCM, and the IMA ADPCM of Sony's ERS-7 voices), read with
-//! `symphonia`; Standard MIDI Files, read and written with `midly`, which are either sounds
-//! or LED patterns whose notes switch the robot's lights.
+//! Sounds and LED patterns, the other parts of an AIBO behaviour
+//! (`docs/formats/sound-and-led.md`): RIFF WAV sounds (PCM, and the IMA ADPCM of Sony's ERS-7
+//! voices), read with `symphonia`; Standard MIDI Files, read and written with `midly`, which
+//! are either sounds or LED patterns whose notes switch the robot's lights.
 //!
 //! Errors are typed and carry the byte offset the reader had reached; the caller adds the
 //! file or entry name.
@@ -135,9 +135,9 @@ pub fn is_midi(bytes: &[u8]) -> bool {
     bytes.starts_with(b"MThd")
 }
 
-/// Whether an entry or file name says it is an LED pattern: NOTES.md's suffixes (`_l1f` face,
-/// `_l1b` back, `_l1h` head, `_l1m` mode, `_l1l` wireless, `_l20` face and back), with or
-/// without an extension.
+/// Whether an entry or file name says it is an LED pattern: the suffixes of
+/// `docs/formats/sound-and-led.md#led-entry-names` (`_l1f` face, `_l1b` back, `_l1h` head,
+/// `_l1m` mode, `_l1l` wireless, `_l20` face and back), with or without an extension.
 #[must_use]
 pub fn named_as_led(name: &str) -> bool {
     let stem = name

@@ -1,7 +1,7 @@
-//! The simulation's loop: the robot placed as the rest model has its first pose, then tick
-//! by tick each servo moved toward its command by at most its top speed (NOTES.md, as the
-//! timeline's servo path does), driven there with at most its torque, four physics steps to
-//! a tick; and each tick read back.
+//! The simulation's loop: the robot placed as the rest model has its first pose, then tick by
+//! tick each servo moved toward its command by at most its top speed
+//! (`docs/formats/robots.md#servo-speeds`, as the timeline's servo path does), driven there
+//! with at most its torque, four physics steps to a tick; and each tick read back.
 
 use rapier3d::prelude::*;
 

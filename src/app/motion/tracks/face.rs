@@ -1,9 +1,10 @@
 //! The face diagram beside the tracks: the ERS-7's lights as the LED track has them at the
-//! playhead. The face's two surfaces of 14 lights each (A above, B below: a pattern lights
-//! one or the other), the back's three lights (colour and white each), the mode indicator,
-//! the head and the wireless light. Where each face light sits on the robot's face is not
-//! known (NOTES.md infers which note is which light, not where): the diagram lays each
-//! surface out as two eyes of six and two lights under them, in note order, and says so.
+//! playhead. The face's two surfaces of 14 lights each (A above, B below: a pattern lights one
+//! or the other), the back's three lights (colour and white each), the mode indicator, the head
+//! and the wireless light. Where each face light sits on the robot's face is not known
+//! (`docs/formats/sound-and-led.md#which-note-lights-which-light` infers which note is which
+//! light, not where): the diagram lays each surface out as two eyes of six and two lights under
+//! them, in note order, and says so.
 
 use super::led::light_colour;
 use crate::behaviour::lights::Lights;

@@ -56,8 +56,9 @@ pub fn short_light(key: u8) -> String {
     }
 }
 
-/// The colour a light shines (NOTES.md: A13-A14 red, B1-B5 green, B13-B14 blue, the mode
-/// indicator its three; the rest white, the back's colour lights amber).
+/// The colour a light shines (`docs/formats/sound-and-led.md#which-note-lights-which-light`:
+/// A13-A14 red, B1-B5 green, B13-B14 blue, the mode indicator its three; the rest white, the
+/// back's colour lights amber).
 pub fn light_colour(key: u8) -> Color32 {
     match key {
         60 | 61 | 72 => Color32::from_rgb(235, 70, 60),
