@@ -356,3 +356,56 @@ fn check_gives_sonys_motions_one_verdict_on_falling_and_few_floor_warnings() {
         sonys.len()
     );
 }
+
+#[test]
+fn a_lifted_paw_the_robot_rests_on_is_one_stretch_with_its_end() {
+    // A stand whose last keyframe raises the FR paw 60 mm with no weight shift first, as
+    // `place --no-balance --lift FR=60 --at 1008` makes it: the body tips onto the paw.
+    let mut motion = mtn_studio::robot::postures::new_motion("DRX-1000", "stand").unwrap();
+    for (name, deg) in [
+        ("FR_LEG_VERT", -39.47),
+        ("FR_LEG_LAT", 30.37),
+        ("FR_LEG_KNEE", 121.38),
+    ] {
+        let j = motion
+            .locators
+            .iter()
+            .position(|l| mtn_studio::robot::joint_name("DRX-1000", l) == name)
+            .unwrap();
+        motion
+            .keyframes
+            .set_angle(1, j, mtn_studio::robot::deg_to_urad(deg));
+    }
+    let sim = simulate(&motion, Settings::default(), &mut |_| true).unwrap();
+    // Each stretch the robot rests on the paw is said once, with when it ends; they follow
+    // one another, and the last lasts to the end (the robot holds its last command).
+    let events = &sim.summary.lifted;
+    assert!(!events.is_empty());
+    let mut from = 0;
+    for event in events {
+        assert!(
+            event.what.contains("the FR paw was to be lifted"),
+            "{}",
+            event.what
+        );
+        let until = event.until_ms.expect("a stretch has an end");
+        assert!(event.time_ms >= from && until > event.time_ms, "{events:?}");
+        from = until;
+    }
+    let last = sim.ticks.last().unwrap().time_ms;
+    assert_eq!(from, last + 8, "{events:?}");
+
+    // The body at rest has its own stretch, as `check` reports it: the same paw.
+    let rig = floor::rig(&motion).unwrap();
+    let ticks = floor::rest_ticks(&rig, &motion);
+    let stretches = floor::stance::lifted_stretches(&rig.parts(), &ticks);
+    let [stretch] = stretches.as_slice() else {
+        panic!("one stretch at rest: {stretches:?}");
+    };
+    assert_eq!(stretch.leg, mtn_studio::robot::kinematics::Leg::RightFront);
+    assert_eq!(stretch.ticks.end, ticks.len());
+    let inside = floor::stance::lifted_at(&rig.parts(), &ticks, stretch.ticks.start);
+    assert_eq!(inside.as_ref(), Some(stretch));
+    let before = stretch.ticks.start.checked_sub(1).unwrap();
+    assert_eq!(floor::stance::lifted_at(&rig.parts(), &ticks, before), None);
+}

@@ -15,10 +15,11 @@ use tally::tallies;
 /// How far past a limit a value may be and still count as at the limit, in degrees.
 const LIMIT_SLACK_DEG: f64 = 0.05;
 
-/// Where Sony's own motions take a joint past its published limit (NOTES.md: "Sony's own
-/// data slightly exceeds some (pan +-90, knee 125, tail pan +-55)", of the ERS-7): a value
-/// out of the limit but within this is a note, not a warning. The lower ends stay the
-/// published ones where NOTES.md names only the upper.
+/// Where Sony's own motions take a joint past its published limit
+/// (`docs/formats/robots.md#joint-limits`: Sony's own ERS-7 data goes a little past some, head
+/// pan to +-90, knees to 125, tail pan to +-55): a value out of the limit but within this is a
+/// note, not a warning. The lower ends stay the published ones where only the upper was seen
+/// exceeded.
 #[must_use]
 pub fn sony_reach(model: super::Model, name: &str) -> Option<(f64, f64)> {
     if model != super::Model::Ers7 {
@@ -30,6 +31,21 @@ pub fn sony_reach(model: super::Model, name: &str) -> Option<(f64, f64)> {
         "TAIL_HORZ" => Some((-55.0, 55.0)),
         _ => None,
     }
+}
+
+/// Where the servo of the joint at `locator` stops (degrees, low and high): its limit, or
+/// as far beyond it as Sony's own motions take it ([`sony_reach`]). None for a joint of no
+/// known limit. The simulation's servos stop there, and the body at rest and the stage
+/// draw a command beyond as the robot takes it: at the stop.
+#[must_use]
+pub fn servo_stops(model: super::Model, locator: &str) -> Option<(f64, f64)> {
+    let (_, info) = model.joint_by_locator(locator)?;
+    let limit = info.limit?;
+    Some(
+        sony_reach(model, info.name).map_or((limit.min_deg, limit.max_deg), |(low, high)| {
+            (low.min(limit.min_deg), high.max(limit.max_deg))
+        }),
+    )
 }
 
 /// One joint's bounds in microradians, precomputed once per check.

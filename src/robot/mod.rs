@@ -23,7 +23,7 @@ pub mod timing;
 pub mod verdict;
 
 pub use joints::{BodyPart, JointInfo, Limit, SpeedLimit, deg_to_urad, urad_to_deg};
-pub use limits::sony_reach;
+pub use limits::{servo_stops, sony_reach};
 pub use models::{Design, LABELS, Model, is_ers110_label, parse_design};
 
 /// The friendly name of a locator under a design label, falling back to the locator itself.

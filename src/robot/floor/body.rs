@@ -266,6 +266,10 @@ pub struct Outline {
 /// A leg's three joints by name.
 const LEG_JOINTS: [&str; 3] = ["LEG_VERT", "LEG_LAT", "LEG_KNEE"];
 
+/// A command this far beyond its servo's stop (degrees) is beyond it (a file's rounding
+/// is not).
+const BEYOND_STOP_DEG: f64 = 0.5;
+
 /// Where a motion's joints are in its value rows, for posing its body quickly tick after
 /// tick.
 #[derive(Clone, Debug)]
@@ -277,6 +281,9 @@ pub struct Rig {
     legs: [[Option<usize>; 3]; 4],
     head: [Option<usize>; 3],
     tail: [Option<usize>; 2],
+    /// Where each column's servo stops (degrees; `robot::servo_stops`): a command beyond
+    /// is posed at the stop, as the robot takes it.
+    stops: Vec<Option<(f64, f64)>>,
 }
 
 fn scaled(v: Vec3, k: f64) -> Vec3 {
@@ -324,7 +331,36 @@ impl Rig {
             legs,
             head: ["HEAD_PITCH", "HEAD_YAW", "HEAD_PITCH2"].map(index),
             tail: ["TAIL_VERT", "TAIL_HORZ"].map(index),
+            stops: locators
+                .iter()
+                .map(|l| crate::robot::servo_stops(model, l))
+                .collect(),
         }
+    }
+
+    /// The joints it poses (legs, head, tail) commanded beyond where their servos stop in
+    /// `values`: each one's column, command and stop (degrees), in column order.
+    #[must_use]
+    pub fn beyond_stops(&self, values: &[i32]) -> Vec<(usize, f64, f64)> {
+        let mut posed: Vec<usize> = self
+            .legs
+            .iter()
+            .flatten()
+            .chain(&self.head)
+            .chain(&self.tail)
+            .flatten()
+            .copied()
+            .collect();
+        posed.sort_unstable();
+        posed
+            .into_iter()
+            .filter_map(|j| {
+                let (low, high) = self.stops.get(j).copied().flatten()?;
+                let deg = urad_to_deg(*values.get(j)?);
+                let at = deg.max(low).min(high);
+                ((deg - at).abs() > BEYOND_STOP_DEG).then_some((j, deg, at))
+            })
+            .collect()
     }
 
     /// The parts that can touch the floor, in the order of [`Body::touches`] (and of the
@@ -396,10 +432,17 @@ impl Rig {
     /// The body posed at `values` (one per locator, microradians).
     #[must_use]
     pub fn pose(&self, values: &[i32]) -> Body {
+        // A command beyond its servo's stop is posed at the stop.
         let deg = |index: Option<usize>| {
-            index
-                .and_then(|j| values.get(j))
-                .map_or(0.0, |&v| urad_to_deg(v))
+            let Some((j, &v)) = index.and_then(|j| Some((j, values.get(j)?))) else {
+                return 0.0;
+            };
+            let deg = urad_to_deg(v);
+            self.stops
+                .get(j)
+                .copied()
+                .flatten()
+                .map_or(deg, |(low, high)| deg.max(low).min(high))
         };
         let b = &self.build;
         let [

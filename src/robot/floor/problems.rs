@@ -3,7 +3,6 @@
 //! along the floor (`paw-slide`), or the body rests on a paw its pose lifts (`paw-lifted`).
 
 use super::body::Part;
-use super::stance::{LIFTED_MM, LIFTED_MS};
 use super::{Rest, Rig};
 use crate::codec::mtn::{Motion, Offsets};
 use crate::codec::problem::{Problem, ProblemCode, Severity};
@@ -406,48 +405,29 @@ fn slides(
     out
 }
 
-/// Stretches where the body rests on a paw its pose lifts more than [`LIFTED_MM`] (the
-/// weight was over it as it was lifted, and the body tipped onto it), over [`LIFTED_MS`].
+/// Stretches where the body rests on a paw its pose lifts (the weight was over it as it was
+/// lifted, and the body tipped onto it): `stance::lifted_stretches`.
 fn lifted(
     parts: &[Part],
     ticks: &[Rest],
     at: &impl Fn(ProblemCode, usize, String) -> Problem,
 ) -> Vec<(Problem, [u64; 2])> {
-    let mut out = Vec::new();
-    for (p, &leg) in Leg::ALL.iter().enumerate() {
-        let Some(index) = parts.iter().position(|&q| q == Part::Paw(leg)) else {
-            continue;
-        };
-        let on_it = |r: &Rest| r.touches(index) && r.lifted_mm[p] > LIFTED_MM;
-        let mut t = 0;
-        while t < ticks.len() {
-            if !on_it(&ticks[t]) {
-                t += 1;
-                continue;
-            }
-            let start = t;
-            while t < ticks.len() && on_it(&ticks[t]) {
-                t += 1;
-            }
-            if (t - start) as u64 * TICK_MS < LIFTED_MS {
-                continue;
-            }
-            let most = ticks[start..t]
-                .iter()
-                .map(|r| r.lifted_mm[p])
-                .fold(0.0, f32::max);
+    super::stance::lifted_stretches(parts, ticks)
+        .into_iter()
+        .map(|stretch| {
+            let (start, t) = (stretch.ticks.start, stretch.ticks.end);
             let message = format!(
-                "from {} to {} ms the {} was to be lifted ({most:.0} mm up in the pose); the \
+                "from {} to {} ms the {} was to be lifted ({:.0} mm up in the pose); the \
                  robot rests on it",
                 start as u64 * TICK_MS,
                 t as u64 * TICK_MS,
-                Part::Paw(leg).name()
+                Part::Paw(stretch.leg).name(),
+                stretch.most_mm,
             );
-            out.push((
+            (
                 at(crate::robot::codes::PAW_LIFTED, start, message),
                 span(start, t),
-            ));
-        }
-    }
-    out
+            )
+        })
+        .collect()
 }

@@ -172,6 +172,77 @@ pub(super) fn fill_lifts(rig: &Rig, motion: &Motion, ticks: &mut [Rest]) {
     }
 }
 
+/// A stretch of ticks over which the robot rests on a paw its pose lifts, as `paw-lifted`
+/// reports it: over [`LIFTED_MM`] up in the pose, for at least [`LIFTED_MS`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lifted {
+    /// The paw.
+    pub leg: crate::robot::kinematics::Leg,
+    /// The ticks (`start..end`).
+    pub ticks: std::ops::Range<usize>,
+    /// The most the pose holds it up over the stretch (mm).
+    pub most_mm: f32,
+}
+
+/// Whether at `rest` the robot rests on the paw `p` (`Leg::ALL` order; `part`, its part
+/// index) where the pose holds it lifted.
+fn stood_on(rest: &Rest, part: usize, p: usize) -> bool {
+    rest.touches(part) && rest.lifted_mm[p] > LIFTED_MM
+}
+
+/// The stretch of `ticks` around tick `t` over which the robot rests on paw `p` where its
+/// pose lifts it, if that is long enough to report (`parts`: the rig's parts).
+fn stretch_around(parts: &[super::Part], ticks: &[Rest], p: usize, t: usize) -> Option<Lifted> {
+    let leg = *crate::robot::kinematics::Leg::ALL.get(p)?;
+    let part = parts.iter().position(|&q| q == super::Part::Paw(leg))?;
+    let on = |r: &Rest| stood_on(r, part, p);
+    if !on(ticks.get(t)?) {
+        return None;
+    }
+    let start = ticks[..t].iter().rposition(|r| !on(r)).map_or(0, |i| i + 1);
+    let end = ticks[t..]
+        .iter()
+        .position(|r| !on(r))
+        .map_or(ticks.len(), |i| t + i);
+    if ((end - start) as u64) * crate::robot::timing::TICK_MS < LIFTED_MS {
+        return None;
+    }
+    let most_mm = ticks[start..end]
+        .iter()
+        .map(|r| r.lifted_mm[p])
+        .fold(0.0, f32::max);
+    Some(Lifted {
+        leg,
+        ticks: start..end,
+        most_mm,
+    })
+}
+
+/// Every stretch over which the robot rests on a paw its pose lifts, paw by paw.
+#[must_use]
+pub fn lifted_stretches(parts: &[super::Part], ticks: &[Rest]) -> Vec<Lifted> {
+    let mut out = Vec::new();
+    for p in 0..4 {
+        let mut t = 0;
+        while t < ticks.len() {
+            match stretch_around(parts, ticks, p, t) {
+                Some(stretch) => {
+                    t = stretch.ticks.end;
+                    out.push(stretch);
+                }
+                None => t += 1,
+            }
+        }
+    }
+    out
+}
+
+/// The reported stretch the tick `t` lies in, if any (the first paw's, where two are).
+#[must_use]
+pub fn lifted_at(parts: &[super::Part], ticks: &[Rest], t: usize) -> Option<Lifted> {
+    (0..4).find_map(|p| stretch_around(parts, ticks, p, t))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,9 +17,9 @@ fn rest_in(model: Model, name: &str) -> (Settled, Vec<Part>) {
 }
 
 #[test]
-fn stands_rest_on_four_paws_as_notes_say() {
-    // NOTES.md: the ERS-7 stand about 146 mm up and 1.5 degrees nose-down; the ERS-210's
-    // about 137 mm up and 3 degrees nose-down.
+fn stands_rest_on_four_paws_as_measured() {
+    // docs/formats/robots.md#kinematics: the ERS-7 stand about 146 mm up and 1.5 degrees
+    // nose-down; the ERS-210's about 137 mm up and 3 degrees nose-down.
     for (model, height, pitch) in [(Model::Ers7, 146.0, -1.5), (Model::Ers210, 137.0, -3.0)] {
         let (stand, parts) = rest_in(model, "stand");
         assert!(
@@ -47,7 +47,7 @@ fn stands_rest_on_four_paws_as_notes_say() {
 
 #[test]
 fn sits_rest_pitched_nose_up_as_sony_stored() {
-    // NOTES.md: the ERS-7 sit at +37, the ERS-210's at +28.
+    // docs/formats/robots.md#standard-postures: the ERS-7 sit at +37, the ERS-210's at +28.
     for (model, pitch) in [(Model::Ers7, 37.0), (Model::Ers210, 28.0)] {
         let (sit, parts) = rest_in(model, "sit");
         assert!(
@@ -92,4 +92,31 @@ fn margin_is_inside_positive_and_outside_negative() {
     assert!((margin(&square, [5.0, 3.0]) - 3.0).abs() < 1e-9);
     assert!((margin(&square, [13.0, 5.0]) + 3.0).abs() < 1e-9);
     assert!((margin(&square[..2], [5.0, 4.0]) + 4.0).abs() < 1e-9);
+}
+
+#[test]
+fn a_command_beyond_a_servos_stop_is_posed_at_the_stop() {
+    // The ERS-7's knee stops at 125° (Sony's own motions' reach past its 122° limit): a
+    // knee commanded to 236° is posed, and rests, as one at 125°, and is named.
+    let model = Model::Ers7;
+    let locators = posture_locators(model);
+    let rig = Rig::new(model, model.label(), &locators);
+    let knee = locators
+        .iter()
+        .position(|l| crate::robot::joint_name(model.label(), l) == "BL_LEG_KNEE")
+        .expect("a knee");
+    let mut values = posture(model, "stand").expect("stand").angles_urad();
+    values[knee] = crate::robot::deg_to_urad(236.0);
+    let beyond = rig.pose(&values);
+    let named = rig.beyond_stops(&values);
+    values[knee] = crate::robot::deg_to_urad(125.0);
+    assert_eq!(beyond, rig.pose(&values));
+    assert_eq!(named.len(), 1, "{named:?}");
+    let (column, command, stop) = named[0];
+    assert_eq!(column, knee);
+    assert!((command - 236.0).abs() < 0.01 && (stop - 125.0).abs() < 0.01);
+    assert!(
+        rig.beyond_stops(&values).is_empty(),
+        "at the stop is not beyond it"
+    );
 }

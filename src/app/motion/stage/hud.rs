@@ -16,8 +16,9 @@ pub struct Hud<'a> {
     pub file_body: [i32; 3],
     /// The posed body.
     pub body: &'a floor::Body,
-    /// How far the pose holds each paw up in its own frame (`floor::stance`).
-    pub lifted_mm: [f32; 4],
+    /// Where the rest model has the robot on a paw its pose lifts, in a stretch `check`
+    /// reports (`floor::stance::lifted_at`): the paw and how far the pose holds it up.
+    pub lifted: Option<floor::stance::Lifted>,
     /// The model's rig.
     pub rig: &'a floor::Rig,
     /// Whether the playhead is on a keyframe (the file's body angles are set there).
@@ -27,6 +28,38 @@ pub struct Hud<'a> {
     /// The simulated body at the playhead, and the floor it is on (its lines replace the
     /// rest model's).
     pub simulated: Option<Simulated<'a>>,
+    /// The joints commanded beyond where their servos stop at the playhead, drawn at the
+    /// stop: each one's name, command and stop (degrees).
+    pub beyond: Vec<(String, f64, f64)>,
+}
+
+/// What the simulation says of a paw its pose lifts that the robot rests on, where `time_ms`
+/// lies in a stretch it reports (`events`: its summary's).
+#[must_use]
+pub fn lifted_at(events: &[crate::robot::physics::Event], time_ms: u64) -> Option<&str> {
+    events
+        .iter()
+        .find(|e| e.time_ms <= time_ms && e.until_ms.is_none_or(|until| time_ms < until))
+        .map(|e| e.what.as_str())
+}
+
+/// The colour of a line that says a joint is commanded beyond its servo's stop.
+const BEYOND_COLOR: Color32 = Color32::from_rgb(240, 110, 95);
+
+/// What to say of the joints commanded beyond their servos' stops: the first, and how many
+/// more.
+fn beyond_line(beyond: &[(String, f64, f64)]) -> Option<(String, Color32)> {
+    let (name, command, stop) = beyond.first()?;
+    let more = match beyond.len() {
+        1 => String::new(),
+        n => format!(" (and {} more)", n - 1),
+    };
+    Some((
+        format!(
+            "{name} is commanded to {command:.0}°: drawn at its servo's stop, {stop:.0}°{more}"
+        ),
+        BEYOND_COLOR,
+    ))
 }
 
 /// The simulated body at the playhead, as the stage's text says it.
@@ -39,6 +72,9 @@ pub struct Simulated<'a> {
     pub floor: String,
     /// Whether the robot has fallen by then (a simulated fall at or before the tick).
     pub fallen: bool,
+    /// Where the simulation reports the robot resting on a paw its pose lifts, over a
+    /// stretch the tick lies in: what it says.
+    pub lifted: Option<&'a str>,
 }
 
 /// A stage smaller than this (points) has its text in a strip below the picture: written
@@ -123,20 +159,16 @@ impl Text {
 /// The colour of a line that says the robot rests on a paw its pose lifts.
 const LIFTED_PAW_COLOR: Color32 = Color32::from_rgb(240, 150, 60);
 
-/// What to say where the robot rests on a paw its pose lifts (`lifted_mm`, in the pose's
-/// own frame; `on`: whether it rests on a part): "it rests on the FR paw, which the pose
-/// lifts 60 mm".
-fn stood_on_lifted(lifted_mm: [f32; 4], on: impl Fn(floor::Part) -> bool) -> Option<String> {
-    crate::robot::kinematics::Leg::ALL
-        .into_iter()
-        .zip(lifted_mm)
-        .find(|&(leg, mm)| mm > floor::stance::LIFTED_MM && on(floor::Part::Paw(leg)))
-        .map(|(leg, mm)| {
-            format!(
-                "it rests on the {}, which the pose lifts {mm:.0} mm",
-                floor::Part::Paw(leg).name()
-            )
-        })
+/// What to say where the robot rests on a paw its pose lifts over a stretch `check` reports:
+/// "it rests on the FR paw, which the pose lifts 60 mm".
+fn stood_on_lifted(lifted: Option<&floor::stance::Lifted>) -> Option<String> {
+    lifted.map(|lifted| {
+        format!(
+            "it rests on the {}, which the pose lifts {:.0} mm",
+            floor::Part::Paw(lifted.leg).name(),
+            lifted.most_mm
+        )
+    })
 }
 
 /// What the stage says, line by line, with each line's colour.
@@ -147,6 +179,7 @@ fn simulated_lines(hud: &Hud<'_>, simulated: &Simulated<'_>) -> Vec<(String, Col
         parts,
         floor,
         fallen,
+        lifted,
     } = simulated;
     let on: Vec<String> = parts
         .iter()
@@ -158,12 +191,8 @@ fn simulated_lines(hud: &Hud<'_>, simulated: &Simulated<'_>) -> Vec<(String, Col
         .iter()
         .enumerate()
         .all(|(i, p)| p.is_paw() || i >= 32 || tick.touching & (1 << i) == 0);
-    let stood_on = stood_on_lifted(hud.lifted_mm, |part| {
-        parts
-            .iter()
-            .position(|&p| p == part)
-            .is_some_and(|i| i < 32 && tick.touching & (1 << i) != 0)
-    });
+    // What the simulation's verdict says, in its words: the same stretch `check` reports.
+    let stood_on = lifted.map(str::to_owned);
     vec![
         (
             format!(
@@ -207,7 +236,9 @@ fn simulated_lines(hud: &Hud<'_>, simulated: &Simulated<'_>) -> Vec<(String, Col
 
 fn said(hud: &Hud<'_>) -> Vec<(String, Color32)> {
     if let Some(simulated) = &hud.simulated {
-        return simulated_lines(hud, simulated);
+        let mut said = simulated_lines(hud, simulated);
+        said.extend(beyond_line(&hud.beyond));
+        return said;
     }
     let settled = hud.settled;
     let mut said = vec![(
@@ -231,12 +262,7 @@ fn said(hud: &Hud<'_>) -> Vec<(String, Color32)> {
         format!("{:.0} mm past the edge: it tips", -settled.margin_mm)
     };
     // Resting on a paw the pose lifts is never "fine", however far from tipping.
-    let stood_on = stood_on_lifted(hud.lifted_mm, |part| {
-        settled
-            .contacts
-            .iter()
-            .any(|&i| hud.body.touches.get(i).is_some_and(|t| t.part == part))
-    });
+    let stood_on = stood_on_lifted(hud.lifted.as_ref());
     said.push(match stood_on {
         Some(lifted) => (
             format!("on {} · {lifted} · {margin}", on.join(", ")),
@@ -272,6 +298,7 @@ fn said(hud: &Hud<'_>) -> Vec<(String, Color32)> {
             Color32::from_gray(150)
         },
     ));
+    said.extend(beyond_line(&hud.beyond));
     if !hud.rig.measured() {
         said.push((
             "approximate proportions".to_owned(),
@@ -378,6 +405,37 @@ fn key_place(rect: Rect, size: egui::Vec2, handles: &[Pos2], left_free: bool) ->
 mod tests {
     use super::key_place;
     use egui::{Pos2, Rect, vec2};
+
+    #[test]
+    fn the_stage_names_a_lifted_paw_over_the_stretches_the_simulation_reports() {
+        use crate::robot::physics::Event;
+        let stretch = |from: u64, until: u64| Event {
+            until_ms: Some(until),
+            ..Event::new(from, format!("from {from}"))
+        };
+        let events = [stretch(304, 472), stretch(552, 1520)];
+        let said = |t| super::lifted_at(&events, t);
+        assert_eq!(said(296), None);
+        assert_eq!(said(304), Some("from 304"));
+        assert_eq!(said(464), Some("from 304"));
+        assert_eq!(said(472), None);
+        assert_eq!(said(1512), Some("from 552"));
+        assert_eq!(said(1520), None);
+    }
+
+    #[test]
+    fn a_joint_beyond_its_stop_is_named_with_how_many_more() {
+        let one = [("BL_LEG_KNEE".to_owned(), 236.0, 125.0)];
+        let (line, _) = super::beyond_line(&one).unwrap_or_default();
+        assert_eq!(
+            line,
+            "BL_LEG_KNEE is commanded to 236°: drawn at its servo's stop, 125°"
+        );
+        let three = [one[0].clone(), one[0].clone(), one[0].clone()];
+        let (line, _) = super::beyond_line(&three).unwrap_or_default();
+        assert!(line.ends_with("(and 2 more)"), "{line}");
+        assert_eq!(super::beyond_line(&[]), None);
+    }
 
     #[test]
     fn the_paths_key_goes_where_no_handle_lies_beneath_it() {

@@ -146,7 +146,10 @@ pub fn make(
             settled: &settled,
             file_body: input.file_body,
             body: &body,
-            lifted_mm: key.lifted_mm,
+            lifted: input.ticks.and_then(|ticks| {
+                let t = usize::try_from(input.playhead_ms / crate::robot::timing::TICK_MS).ok()?;
+                floor::stance::lifted_at(&parts, ticks, t)
+            }),
             rig,
             on_keyframe: key.on_keyframe,
             too_long: key.too_long,
@@ -155,7 +158,17 @@ pub fn make(
                 parts: parts.as_slice(),
                 floor: format!("{}{}", sim.settings.floor.name(), show.play_words()),
                 fallen: sim.summary.falls.iter().any(|f| f.time_ms <= tick.time_ms),
+                lifted: super::hud::lifted_at(&sim.summary.lifted, tick.time_ms),
             }),
+            beyond: rig
+                .beyond_stops(input.values)
+                .into_iter()
+                .map(|(j, command, stop)| {
+                    let locator = input.motion.locators.get(j).map_or("", String::as_str);
+                    let name = crate::robot::joint_name(&input.motion.design, locator);
+                    (name.to_owned(), command, stop)
+                })
+                .collect(),
         },
         key.rect,
     );

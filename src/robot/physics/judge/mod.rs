@@ -123,8 +123,8 @@ pub(super) struct Judge {
     /// slip that says so, once it is said.
     slide: [([f32; 2], Option<usize>); 4],
     /// For each paw, since when it has stood on the floor where its pose lifts it, and
-    /// whether that was said.
-    lifted: [Option<(u64, bool)>; 4],
+    /// the event that says so, once it is said.
+    lifted: [Option<(u64, Option<usize>)>; 4],
     /// Each column's reach; and where it is commanded beyond it now, the event that says so
     /// and the furthest command of the stretch (degrees).
     reach: Vec<Option<Reach>>,
@@ -237,6 +237,7 @@ impl Judge {
     }
 
     pub(super) fn finish(mut self, ticks: &[Tick]) -> Summary {
+        self.lifted_end();
         if let Some(last) = ticks.last() {
             self.ends(last);
             self.summary.travel_mm = last.position_mm.map(f64::from);

@@ -117,24 +117,43 @@ impl Judge {
     }
 
     /// A paw carrying weight (`stepped`) where the pose holds it more than [`LIFTED_MM`] up,
-    /// for [`LIFTED_MS`]: said once a stretch. (A paw brushing the floor as it swings, as a
-    /// walk's may, carries none.)
+    /// for [`LIFTED_MS`]: said once a stretch, with when the stretch ends. (A paw brushing
+    /// the floor as it swings, as a walk's may, carries none.)
     pub(super) fn lifted_paws(&mut self, stepped: &Stepped, now: u64) {
         for (p, leg) in Leg::ALL.into_iter().enumerate() {
             let up_mm = self.held_up_mm(p, now);
             let stood_on = up_mm.is_finite() && up_mm > LIFTED_MM && stepped.at_mm[p].is_some();
             if !stood_on {
+                if let Some((_, Some(i))) = self.lifted[p]
+                    && let Some(event) = self.summary.lifted.get_mut(i)
+                {
+                    event.until_ms = Some(ms(now));
+                }
                 self.lifted[p] = None;
                 continue;
             }
-            let (since, said) = self.lifted[p].get_or_insert((now, false));
-            if !*said && ms(now - *since) >= LIFTED_MS {
-                *said = true;
+            let (since, said) = self.lifted[p].get_or_insert((now, None));
+            if said.is_none() && ms(now - *since) >= LIFTED_MS {
+                *said = Some(self.summary.lifted.len());
                 let since = *since;
-                self.summary.lifted.push(Event::new(ms(since), format!(
-                        "the {} paw was to be lifted ({up_mm:.0} mm up in the pose); the robot rests on it",
+                self.summary.lifted.push(Event::new(
+                    ms(since),
+                    format!(
+                        "the {} paw was to be lifted ({up_mm:.0} mm up in the pose); the robot \
+                         rests on it",
                         leg_name(leg)
-                    )));
+                    ),
+                ));
+            }
+        }
+    }
+
+    /// The stretches still going at the last tick end there.
+    pub(super) fn lifted_end(&mut self) {
+        let end = ms(self.tick);
+        for (_, said) in self.lifted.iter().flatten() {
+            if let Some(event) = said.and_then(|i| self.summary.lifted.get_mut(i)) {
+                event.until_ms = Some(end);
             }
         }
     }

@@ -6,7 +6,6 @@ use super::{Judge, LAG_DEG, ms};
 use crate::codec::mtn::Motion;
 use crate::robot::models::Model;
 use crate::robot::physics::Event;
-use crate::robot::sony_reach;
 use crate::robot::urad_to_deg;
 
 /// How far a column's servo turns.
@@ -29,13 +28,9 @@ pub(in crate::robot::physics) fn reaches(motion: &Motion, model: Model) -> Vec<O
         .map(|locator| {
             let (_, info) = model.joint_by_locator(locator)?;
             let limit = info.limit?;
-            let limit_deg = (limit.min_deg, limit.max_deg);
-            let stop_deg = sony_reach(model, info.name).map_or(limit_deg, |(low, high)| {
-                (low.min(limit.min_deg), high.max(limit.max_deg))
-            });
             Some(Reach {
-                limit_deg,
-                stop_deg,
+                limit_deg: (limit.min_deg, limit.max_deg),
+                stop_deg: crate::robot::limits::servo_stops(model, locator)?,
             })
         })
         .collect()
