@@ -204,6 +204,15 @@ pub enum ArchiveAction {
     SetQuery(Query),
     /// Select a row (an index into the index's rows), to preview it.
     Select(Option<usize>),
+    /// Judge the next motions on the floor, in the background, as `check` does.
+    JudgeFloor,
+    /// What judging found, for the archive as read at `generation`.
+    FloorJudged {
+        /// The archive's reading it is for (a rewritten archive is read afresh).
+        generation: u64,
+        /// Each row's floor warnings and errors.
+        judged: crate::edit::archive::FloorJudged,
+    },
 }
 
 impl Action {

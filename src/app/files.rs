@@ -4,6 +4,7 @@
 //! motions' tabs, the recent files and the recovery copies. Failures open a dialog that
 //! names the file and what was wrong (and go into the message log).
 
+use super::action::{Action, ArchiveAction};
 use super::archive::ArchiveTab;
 use super::dialogs::{Confirm, Modal, PathPurpose, cancel};
 use super::effects::Effects;
@@ -125,8 +126,12 @@ impl StudioApp {
                     plural(motions, "motion", "motions"),
                     plural(index.rows.len(), "entry", "entries"),
                 ));
-                self.tabs
+                let id = self
+                    .tabs
                     .add(TabKind::Archive(Box::new(ArchiveTab::new(index))));
+                if self.judge_archives {
+                    fx.then(Action::Archive(id, ArchiveAction::JudgeFloor));
+                }
             }
             Err(error) => fx.fail("Could not open", error.to_string()),
         }
@@ -466,7 +471,7 @@ impl StudioApp {
                     "Saved {} into {shown}",
                     plural(count, "motion", "motions")
                 ));
-                self.refresh_archive(&path);
+                self.refresh_archive(&path, fx);
             }
             Err(error) => fx.fail("Could not save", error.to_string()),
         }
@@ -474,19 +479,18 @@ impl StudioApp {
 
     /// Reads an archive's tab afresh after its file was written (keeping the query and the
     /// selection).
-    pub(in crate::app) fn refresh_archive(&mut self, path: &Path) {
-        let Some(tab) = self
-            .tabs
-            .find_archive(path)
-            .and_then(|id| self.tabs.get_mut(id))
-            .and_then(Tab::archive_mut)
-        else {
+    pub(in crate::app) fn refresh_archive(&mut self, path: &Path, fx: &mut Effects) {
+        let Some(id) = self.tabs.find_archive(path) else {
+            return;
+        };
+        let Some(tab) = self.tabs.get_mut(id).and_then(Tab::archive_mut) else {
             return;
         };
         if let Ok(index) = ArchiveIndex::open(path) {
-            tab.index = index;
-            let selected = tab.selected;
-            tab.select(selected);
+            tab.reread(index);
+            if self.judge_archives {
+                fx.then(Action::Archive(id, ArchiveAction::JudgeFloor));
+            }
         }
     }
 }

@@ -116,6 +116,10 @@ pub struct StudioApp {
     /// set it, so that what they see does not hang on a thread's timing: the background
     /// simulation of each edit, say; the tests of work in the background leave it off).
     pub inline_jobs: bool,
+    /// Work out the floor's verdict on every motion of an opened archive in the
+    /// background, as `check` gives it (tests of other things leave it off: simulating
+    /// every motion of the corpus's archives, unoptimised, takes a while).
+    pub judge_archives: bool,
     /// How long the last frame took to draw and paint (s; 0 where unknown, as in tests):
     /// the frame being drawn is handed to the screen about as much later than its input's
     /// time, so playback shows the motion as it is then.
@@ -162,6 +166,7 @@ impl StudioApp {
             held_input: Vec::new(),
             frame_cost_s: 0.0,
             inline_jobs: false,
+            judge_archives: true,
             allow_close: false,
             close_sent: false,
             shown_title: String::new(),

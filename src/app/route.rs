@@ -122,7 +122,7 @@ impl StudioApp {
             Action::Pose(tab, request) => self.pose_request(tab, request, fx),
             Action::Clip(clip) => self.clipboard.keep(clip),
             Action::Remember(path) => self.remember(&path),
-            Action::ArchiveWritten(path) => self.refresh_archive(&path),
+            Action::ArchiveWritten(path) => self.refresh_archive(&path, fx),
             Action::AddMotion(document) => {
                 self.tabs.add_motion(self.motion_tab(*document));
             }
@@ -239,7 +239,7 @@ impl StudioApp {
                     .get_mut(id)
                     .and_then(super::tabs::Tab::archive_mut)
                 {
-                    tab.apply(action);
+                    tab.apply(id, action, fx);
                 }
             }
             Action::Gait(id, action) => {

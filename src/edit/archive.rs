@@ -27,10 +27,28 @@ pub struct MotionFacts {
     pub keyframes: usize,
     /// How long it plays, ms.
     pub duration_ms: u64,
-    /// Warnings and errors (notes do not count, as in `check`).
+    /// The file's warnings and errors (notes do not count, as in `check`).
     pub problems: usize,
-    /// The most severe problem.
+    /// The most severe of them.
     pub worst: Option<Severity>,
+    /// The floor's warnings and errors as `check` judges them (simulated where the model
+    /// has a simulation), once worked out ([`judge_floor`]).
+    pub floor: Option<Vec<crate::codec::Problem>>,
+}
+
+impl MotionFacts {
+    /// Warnings and errors, the floor's among them once judged.
+    #[must_use]
+    pub fn counted(&self) -> usize {
+        self.problems + self.floor.as_ref().map_or(0, Vec::len)
+    }
+
+    /// The most severe of them.
+    #[must_use]
+    pub fn worst(&self) -> Option<Severity> {
+        let floor = self.floor.iter().flatten().map(|p| p.severity).max();
+        self.worst.max(floor)
+    }
 }
 
 /// One entry of the archive.
@@ -106,6 +124,7 @@ fn facts(name: &str, motion: &Motion, problems: &[crate::codec::Problem]) -> Mot
         duration_ms: crate::robot::timing::duration_ms(&motion.keyframes),
         problems: counted.clone().count(),
         worst: counted.map(|p| p.severity).max(),
+        floor: None,
     }
 }
 
@@ -218,6 +237,87 @@ impl ArchiveIndex {
     }
 }
 
+/// Motion entries to judge on the floor: each one's row and bytes.
+pub type FloorWork = Vec<(usize, Vec<u8>)>;
+
+/// What judging found: each row's floor warnings and errors.
+pub type FloorJudged = Vec<(usize, Vec<crate::codec::Problem>)>;
+
+impl ArchiveIndex {
+    /// Up to `count` motions not judged on the floor yet, from row `from` on, in archive
+    /// order; and the row to go on from.
+    #[must_use]
+    pub fn floor_work(&self, from: usize, count: usize) -> (FloorWork, usize) {
+        let mut work = Vec::new();
+        let mut next = from;
+        for (row, entry) in self.rows.iter().enumerate().skip(from) {
+            if work.len() == count {
+                break;
+            }
+            next = row + 1;
+            if entry.motion.as_ref().is_none_or(|f| f.floor.is_some()) {
+                continue;
+            }
+            if let Some(bytes) = self
+                .archive
+                .entries
+                .get(entry.index)
+                .and_then(|e| e.contents().ok())
+            {
+                work.push((row, bytes));
+            }
+        }
+        (work, next.max(from))
+    }
+
+    /// Takes what judging found.
+    pub fn floor_judged(&mut self, judged: FloorJudged) {
+        for (row, problems) in judged {
+            if let Some(facts) = self.rows.get_mut(row).and_then(|r| r.motion.as_mut()) {
+                facts.floor = Some(problems);
+            }
+        }
+    }
+
+    /// How many motions are judged on the floor, of how many.
+    #[must_use]
+    pub fn floor_progress(&self) -> (usize, usize) {
+        let motions = self.rows.iter().filter_map(|r| r.motion.as_ref());
+        let judged = motions.clone().filter(|f| f.floor.is_some()).count();
+        (judged, motions.count())
+    }
+}
+
+/// Judges motions on the floor as `check` does (`robot::verdict::judged_floor`: simulated
+/// where the model's body is measured, else the body at rest's): the warnings and errors.
+/// A motion whose judging fails (a bug, caught) is said to have none rather than hold up
+/// the rest.
+#[must_use]
+pub fn judge_floor(work: FloorWork) -> FloorJudged {
+    work.into_iter()
+        .map(|(row, bytes)| {
+            let judged = std::panic::catch_unwind(|| {
+                crate::codec::mtn::decode(&bytes).map_or_else(
+                    |_| Vec::new(),
+                    |decoded| {
+                        crate::robot::verdict::judged_floor(
+                            &decoded.motion,
+                            &decoded.offsets,
+                            false,
+                        )
+                    },
+                )
+            })
+            .unwrap_or_default();
+            let counted = judged
+                .into_iter()
+                .filter(|p| p.severity >= Severity::Warning)
+                .collect();
+            (row, counted)
+        })
+        .collect()
+}
+
 /// A column of the browser, to sort or filter by.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Column {
@@ -262,7 +362,9 @@ fn compare(a: &EntryRow, b: &EntryRow, column: Column) -> std::cmp::Ordering {
         Column::Model => fa.map(|f| f.model).cmp(&fb.map(|f| f.model)),
         Column::Keyframes => fa.map(|f| f.keyframes).cmp(&fb.map(|f| f.keyframes)),
         Column::Duration => fa.map(|f| f.duration_ms).cmp(&fb.map(|f| f.duration_ms)),
-        Column::Problems => fa.map(|f| f.problems).cmp(&fb.map(|f| f.problems)),
+        Column::Problems => fa
+            .map(MotionFacts::counted)
+            .cmp(&fb.map(MotionFacts::counted)),
     }
 }
 
@@ -296,7 +398,7 @@ impl Query {
         if self.motions_only && facts.is_none() && row.error.is_none() {
             return false;
         }
-        if self.problems_only && row.error.is_none() && facts.is_none_or(|f| f.problems == 0) {
+        if self.problems_only && row.error.is_none() && facts.is_none_or(|f| f.counted() == 0) {
             return false;
         }
         let filtered = self.model.is_some() || self.group.is_some() || self.posture.is_some();

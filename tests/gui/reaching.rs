@@ -252,3 +252,41 @@ fn a_click_on_an_archive_rows_problem_count_selects_it() {
     common::ui::click_at(&mut harness, egui::pos2(column.center().x, row.center().y));
     assert_eq!(archive_tab(&harness).selected, Some(1));
 }
+
+#[test]
+fn an_archives_problems_column_gives_checks_verdict_floor_included() {
+    if !common::corpus_present("an_archives_problems_column_gives_checks_verdict_floor_included") {
+        return;
+    }
+    // Sony's sit from a stand: the file reads clean, but simulated the robot leans 16° onto
+    // its rear beyond how its pose stands, which `check` warns of.
+    let name = "a_stand#sit_standard";
+    let sit = common::corpus_entry("monet-ERS-7-MOTION7.ODA", name);
+    let dir = common::scratch_dir("trusted-edits", "judged");
+    let path = dir.join("judged.oda");
+    motion_archive(&path, vec![(name, sit)]);
+    let checked = common::run_cli(&[&"check", &path, &"--entry", &name]);
+    let check = common::text(&checked.stdout);
+    let warned = check
+        .lines()
+        .filter(|l| l.contains(": warning ") || l.contains(": error "))
+        .count();
+    assert!(check.contains("body-tilt"), "{check}");
+
+    let mut harness = common::ui::harness(StudioApp::empty());
+    harness.state_mut().judge_archives = true;
+    harness.state_mut().push(Action::Open(path.clone()));
+    harness.run();
+    let tab = archive_tab(&harness);
+    let facts = tab.index.rows[0].motion.as_ref().expect("a motion");
+    assert_eq!(facts.problems, 0, "the file reads clean");
+    assert_eq!(tab.index.floor_progress(), (1, 1));
+    assert_eq!(
+        facts.counted(),
+        warned,
+        "the browser and `check` agree: {check}"
+    );
+    // The preview names it, and nothing is left waiting.
+    assert!(harness.query_by_label_contains("body-tilt").is_some());
+    assert!(harness.query_by_label_contains("motions judged").is_none());
+}

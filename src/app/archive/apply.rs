@@ -8,9 +8,12 @@ use crate::app::command::TabCommand;
 use crate::app::effects::Effects;
 use crate::app::state::{Answer, Confirmed, TabId};
 
+/// Motions judged on the floor by one job (a few seconds' work at most, unoptimised).
+const FLOOR_BATCH: usize = 8;
+
 impl ArchiveTab {
-    /// Applies a change.
-    pub fn apply(&mut self, action: ArchiveAction) {
+    /// Applies a change to this tab (`id`).
+    pub fn apply(&mut self, id: TabId, action: ArchiveAction, fx: &mut Effects) {
         match action {
             ArchiveAction::SetQuery(query) => {
                 // The preview follows the filter: a selection the search hides gives way to
@@ -22,7 +25,52 @@ impl ArchiveTab {
                 }
             }
             ArchiveAction::Select(row) => self.select(row),
+            ArchiveAction::JudgeFloor => self.judge_floor(id, fx),
+            ArchiveAction::FloorJudged { generation, judged } => {
+                if generation != self.floor.generation {
+                    return;
+                }
+                self.index.floor_judged(judged);
+                self.floor.running = false;
+                self.judge_floor(id, fx);
+            }
         }
+    }
+
+    /// Sends the next few motions to be judged on the floor, unless a job is out or all are
+    /// judged.
+    fn judge_floor(&mut self, id: TabId, fx: &mut Effects) {
+        self.floor.asked = true;
+        if self.floor.running {
+            return;
+        }
+        let (work, next) = self.index.floor_work(self.floor.from, FLOOR_BATCH);
+        self.floor.from = next;
+        if work.is_empty() {
+            return;
+        }
+        self.floor.running = true;
+        let generation = self.floor.generation;
+        fx.spawn(move || {
+            Action::Archive(
+                id,
+                ArchiveAction::FloorJudged {
+                    generation,
+                    judged: crate::edit::archive::judge_floor(work),
+                },
+            )
+        });
+    }
+
+    /// The archive read afresh from disk: its floor is judged again.
+    pub fn reread(&mut self, index: crate::edit::archive::ArchiveIndex) {
+        self.index = index;
+        self.floor = super::FloorJudging {
+            generation: self.floor.generation + 1,
+            ..super::FloorJudging::default()
+        };
+        let selected = self.selected;
+        self.select(selected);
     }
 
     /// A command for this tab (`id`).

@@ -30,6 +30,10 @@ const COLUMNS: [(&str, Column); 9] = [
     ("Problems", Column::Problems),
 ];
 
+/// What a motion waiting for the floor's verdict says.
+const FLOOR_PENDING: &str = "The floor's verdict is being worked out, as `check` gives it (simulated where the model \
+     has a simulation)";
+
 /// Draws an archive tab.
 pub fn archive_ui(
     ui: &mut egui::Ui,
@@ -165,6 +169,13 @@ fn filters_ui(ui: &mut egui::Ui, tab: &ArchiveTab, shown: usize) -> Query {
             "{shown} of {}",
             crate::words::plural(tab.index.rows.len(), "entry", "entries")
         ));
+        let (judged, motions) = tab.index.floor_progress();
+        if tab.floor.asked && judged < motions {
+            ui.separator();
+            ui.spinner();
+            ui.label(format!("floor: {judged} of {motions} motions judged"))
+                .on_hover_text(FLOOR_PENDING);
+        }
     });
     query
 }
@@ -278,17 +289,23 @@ fn table_ui(
                         )
                         .on_hover_text(error);
                     }
-                    (Some(f), None) if f.problems > 0 => {
-                        let color = match f.worst {
+                    (Some(f), None) => {
+                        let pending = tab.floor_pending(entry);
+                        let count = f.counted();
+                        let color = match f.worst() {
                             Some(Severity::Error) => ui.visuals().error_fg_color,
                             _ => ui.visuals().warn_fg_color,
                         };
-                        ui.add(
-                            egui::Label::new(
-                                egui::RichText::new(f.problems.to_string()).color(color),
-                            )
-                            .selectable(false),
-                        );
+                        let text = match (count, pending) {
+                            (0, false) => egui::RichText::new(""),
+                            (0, true) => egui::RichText::new("…").weak(),
+                            (n, false) => egui::RichText::new(n.to_string()).color(color),
+                            (n, true) => egui::RichText::new(format!("{n}…")).color(color),
+                        };
+                        let cell = ui.add(egui::Label::new(text).selectable(false));
+                        if pending {
+                            cell.on_hover_text(FLOOR_PENDING);
+                        }
                     }
                     _ => {}
                 });
@@ -327,11 +344,15 @@ fn preview_ui(ui: &mut egui::Ui, tab: &ArchiveTab, actions: &mut Vec<Action>) {
     if motion.name != row.name {
         ui.weak(format!("named {} inside", motion.name));
     }
-    let counted: Vec<&Problem> = preview
+    let floor = row.motion.as_ref().and_then(|f| f.floor.as_ref());
+    let mut counted: Vec<&Problem> = preview
         .problems
         .iter()
         .filter(|p| p.severity >= Severity::Warning)
+        .chain(floor.into_iter().flatten())
         .collect();
+    // The worst first (a fall before a speed warning), in file order otherwise.
+    counted.sort_by_key(|p| std::cmp::Reverse(p.severity));
     ui.label(format!(
         "{} · {} · {} ms · {}",
         motion.design,
@@ -347,6 +368,10 @@ fn preview_ui(ui: &mut egui::Ui, tab: &ArchiveTab, actions: &mut Vec<Action>) {
         let text = format!("{}: {}", problem.code, problem.message);
         ui.add(egui::Label::new(&text).truncate())
             .on_hover_text(text);
+    }
+    if tab.floor_pending(row) {
+        ui.weak("The floor's verdict is still being worked out…")
+            .on_hover_text(FLOOR_PENDING);
     }
     preview_plot(ui, motion);
 }

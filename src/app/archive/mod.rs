@@ -31,6 +31,30 @@ pub struct ArchiveTab {
     pub selected: Option<usize>,
     /// The selected motion, read.
     pub preview: Option<Preview>,
+    /// The floor's verdict on every motion, worked out in the background.
+    pub floor: FloorJudging,
+}
+
+/// The floor's verdict on an archive's motions, worked out in the background a few at a
+/// time (one job at once: the window keeps a processor), as `check` gives it.
+#[derive(Clone, Debug, Default)]
+pub struct FloorJudging {
+    /// The row to go on from.
+    pub from: usize,
+    /// Whether a job is out.
+    pub running: bool,
+    /// The archive's reading the jobs are for (each reading from disk counts one up).
+    pub generation: u64,
+    /// Whether judging was asked for (the window asks as it opens an archive).
+    pub asked: bool,
+}
+
+impl ArchiveTab {
+    /// Whether a row's motion waits for the floor's verdict.
+    #[must_use]
+    pub fn floor_pending(&self, row: &EntryRow) -> bool {
+        self.floor.asked && row.motion.as_ref().is_some_and(|f| f.floor.is_none())
+    }
 }
 
 impl ArchiveTab {
@@ -43,6 +67,7 @@ impl ArchiveTab {
             query: Query::default(),
             selected: None,
             preview: None,
+            floor: FloorJudging::default(),
         };
         tab.select(first);
         tab
