@@ -176,9 +176,27 @@ impl MotionTab {
         self.publish_floor();
         let current =
             self.floor.revision == Some(revision) && settings == self.stage.sim_settings();
-        // Said where the stage shows the simulation, or where its verdict changed what is
-        // wrong (after each edit, the status bar keeps saying what the edit did).
-        if current && (self.stage.simulate || self.floor_warnings() != before) {
+        if !current {
+            return;
+        }
+        // Said where the verdict changed what is wrong, or the stage's simulation was
+        // switched or set otherwise: after an edit that changes neither, the status bar
+        // keeps saying what the edit did.
+        let mut kinds: Vec<_> = self
+            .floor_warnings()
+            .iter()
+            .map(|p| (p.code, p.severity))
+            .collect();
+        kinds.sort();
+        let said = (self.stage.simulate, settings, kinds);
+        let say = match &self.sim.said {
+            Some(before) => *before != said,
+            // The first simulation of a tab: said where it changes what the window said
+            // before it (the body at rest's verdict), or the stage shows it.
+            None => self.stage.simulate || self.floor_warnings() != before,
+        };
+        self.sim.said = Some(said);
+        if say {
             self.say_floor(fx);
         }
     }

@@ -50,6 +50,14 @@ impl Pending {
     }
 }
 
+/// What the status bar was told of a simulation's verdict: whether the stage showed it, its
+/// settings, and the kinds of floor warnings it left (code and severity, sorted).
+pub type SaidVerdict = (
+    bool,
+    Settings,
+    Vec<(crate::codec::ProblemCode, crate::codec::Severity)>,
+);
+
 /// A tab's simulation: the latest done, the one under way, and when the motion last
 /// changed.
 #[derive(Clone, Debug, Default)]
@@ -62,6 +70,8 @@ pub struct SimCache {
     seen: Option<(u64, f64)>,
     /// Which result is kept: it changes with each.
     generation: u64,
+    /// What the status bar was last told of a simulation's verdict.
+    pub said: Option<SaidVerdict>,
 }
 
 impl SimCache {
