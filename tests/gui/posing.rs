@@ -142,6 +142,17 @@ fn a_paw_posed_between_keyframes_gets_a_keyframe_on_the_16_ms_frame() {
             .any(|m| m.contains("Shifted the weight first: the body over the other paws, every paw down, at 176 ms and 816 ms")),
         "{messages:?}"
     );
+    // The status bar keeps saying what the drag did once its simulation is back: the
+    // verdict is as it was before it (nothing falls, no warning), and the poses on the way
+    // are not said.
+    let revision = Some(doc(&harness).revision());
+    let line = harness.state().status.latest_for(Some(id), revision);
+    assert!(line.starts_with("Lift FR paw"), "{line} ({messages:?})");
+    assert_eq!(
+        messages.iter().filter(|m| m.contains("Simulated")).count(),
+        0,
+        "{messages:?}"
+    );
     // One undo step for all of it.
     assert!(
         undo_label(&harness).starts_with("Lift FR paw"),

@@ -176,7 +176,8 @@ impl MotionTab {
         self.publish_floor();
         let current =
             self.floor.revision == Some(revision) && settings == self.stage.sim_settings();
-        if !current {
+        // A drag's poses on the way are not said (nor remembered as said): its end is.
+        if !current || self.document.in_gesture() {
             return;
         }
         // Said where the verdict changed what is wrong, or the stage's simulation was

@@ -474,6 +474,12 @@ impl Document {
         self.times_ms = crate::robot::timing::keyframe_times_ms(&self.motion.keyframes);
     }
 
+    /// Whether a gesture is open (a drag under way).
+    #[must_use]
+    pub fn in_gesture(&self) -> bool {
+        self.history.in_gesture()
+    }
+
     /// Opens a gesture: every edit until [`Document::end_gesture`] is one undo step.
     pub fn begin_gesture(&mut self, label: &str) {
         self.history.begin_gesture(label);
