@@ -110,6 +110,21 @@ fn info_on_an_archive_covers_every_motion_or_the_chosen_entry() {
         "{}",
         stdout(&text)
     );
+    // Part of a name picks the one motion whose name holds it; a part several hold lists
+    // them, and nothing is chosen.
+    let part = run(&[&"info", &archive, &"--entry", &"LOSE0", &"--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&part)).unwrap();
+    assert_eq!(json["entry"], "sit_lose01");
+    let several = run(&[&"check", &archive, &"--entry", &"dance"]);
+    assert_eq!(several.status.code(), Some(2), "as for an entry not there");
+    assert!(
+        stderr(&several).contains(
+            "4 motions' names contain it: robodance1, robodance2, sit_dance01, twistdance1; \
+             give the whole name"
+        ),
+        "{}",
+        stderr(&several)
+    );
 }
 
 #[test]

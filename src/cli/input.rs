@@ -184,6 +184,51 @@ pub fn motions_of(
     }
 }
 
+/// At most this many names are listed where `--entry` matches none or several.
+const LISTED_ENTRIES: usize = 10;
+
+/// The entry `--entry NAME` names in `archive` (`shown`): the one of that name (any case),
+/// else the one motion whose name contains it ("sit_lose01" for "a_sit#sit_lose01").
+///
+/// # Errors
+/// No entry matches, or several do: the message lists them (the first ten).
+pub fn entry_index(shown: &str, archive: &Archive, name: &str) -> Result<usize, Failure> {
+    if let Some(index) = archive.find(name) {
+        return Ok(index);
+    }
+    let needle = name.to_lowercase();
+    let containing: Vec<(usize, String)> = archive
+        .motions()
+        .map(|(index, e)| (index, e.name()))
+        .filter(|(_, n)| n.to_lowercase().contains(&needle))
+        .collect();
+    let listed = |names: &[(usize, String)]| {
+        let mut list: Vec<&str> = names
+            .iter()
+            .take(LISTED_ENTRIES)
+            .map(|(_, n)| n.as_str())
+            .collect();
+        if names.len() > LISTED_ENTRIES {
+            list.push("…");
+        }
+        list.join(", ")
+    };
+    match containing.as_slice() {
+        [(index, _)] => Ok(*index),
+        [] => Err(Failure::unreadable(format!(
+            "{shown}: no entry \"{name}\", and no motion's name contains it (`mtn-studio oda \
+             list {shown}` lists its {} motions)",
+            archive.motions().count()
+        ))),
+        several => Err(Failure::usage(format!(
+            "{shown}: no entry \"{name}\"; {} motions' names contain it: {}; give the whole \
+             name",
+            several.len(),
+            listed(several)
+        ))),
+    }
+}
+
 fn archive_motions(
     shown: &str,
     archive: &Archive,
@@ -191,16 +236,7 @@ fn archive_motions(
     all_entries: bool,
 ) -> Result<Vec<Result<Source, Failure>>, Failure> {
     let chosen: Vec<usize> = match entry {
-        Some(name) => {
-            let index = archive.find(name).ok_or_else(|| {
-                let names: Vec<String> = archive.motions().map(|(_, e)| e.name()).collect();
-                Failure::unreadable(format!(
-                    "{shown}: no entry \"{name}\"; its motions are: {}",
-                    names.join(", ")
-                ))
-            })?;
-            vec![index]
-        }
+        Some(name) => vec![entry_index(shown, archive, name)?],
         None => {
             let all: Vec<usize> = archive.motions().map(|(index, _)| index).collect();
             if !all_entries && all.len() != 1 {

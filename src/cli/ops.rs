@@ -262,9 +262,7 @@ pub(super) fn finish(
                     input.display()
                 )));
             };
-            let index = archive.find(entry).ok_or_else(|| {
-                Failure::usage(format!("{}: no entry named {entry}", input.display()))
-            })?;
+            let index = super::input::entry_index(&input.display().to_string(), &archive, entry)?;
             archive.entries[index].set_contents(&encoded);
             archive
                 .write()
