@@ -13,8 +13,9 @@
 //! `markers` (named times on the motion's axis) is left out where there are none, so a
 //! skit without markers reads the same in versions before them.
 //!
-//! Paths are kept relative to the skit's folder where the file is under it, so a folder
-//! moved as a whole keeps its skits.
+//! Paths are kept relative to the skit's folder where the file shares a folder with it
+//! below the root (`../sounds/bark.wav` beside `motions/`), so a folder moved as a whole
+//! keeps its skits; a file elsewhere (another drive, only the root in common) stays whole.
 
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -98,17 +99,50 @@ pub fn skit_path(path: &Path, entry: Option<&str>) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// `path` from `folder` (both whole): under it, or up through the folder they share, where
+/// they share one below the root.
 fn relative(folder: &Path, path: &Path) -> PathBuf {
-    path.strip_prefix(folder)
-        .map_or_else(|_| path.to_owned(), Path::to_owned)
+    use std::path::Component;
+    if let Ok(inside) = path.strip_prefix(folder) {
+        return inside.to_owned();
+    }
+    let from: Vec<Component<'_>> = folder.components().collect();
+    let to: Vec<Component<'_>> = path.components().collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let shared_folder = from[..common]
+        .iter()
+        .any(|c| matches!(c, Component::Normal(_)));
+    let plain = |c: &Component<'_>| matches!(c, Component::Normal(_));
+    if !shared_folder || !from[common..].iter().all(plain) || !to[common..].iter().all(plain) {
+        return path.to_owned();
+    }
+    let mut out = PathBuf::new();
+    for _ in common..from.len() {
+        out.push("..");
+    }
+    for c in &to[common..] {
+        out.push(c);
+    }
+    out
 }
 
+/// `path` read from a skit in `folder`, whole (its `..` taken back up the folder).
 fn absolute(folder: &Path, path: &Path) -> PathBuf {
+    use std::path::Component;
     if path.is_absolute() {
-        path.to_owned()
-    } else {
-        folder.join(path)
+        return path.to_owned();
     }
+    let mut out = folder.to_owned();
+    for c in path.components() {
+        match c {
+            Component::ParentDir if out.parent().is_some() => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 fn folder_of(path: &Path) -> PathBuf {
@@ -226,6 +260,23 @@ mod tests {
         assert!(text.contains("\"sound/SOUND7.ODA\""), "{text}");
         assert!(text.contains("\"paw up\""), "{text}");
         assert_eq!(read(&at).unwrap(), skit);
+        // A sound in a folder beside the skit's is kept as the way there.
+        let beside = Skit {
+            sound: Some(TrackRef {
+                path: dir.with_extension("sounds").join("bark.wav"),
+                entry: None,
+                offset_ms: 0,
+            }),
+            ..skit.clone()
+        };
+        write(&at, &beside).unwrap();
+        let text = std::fs::read_to_string(&at).unwrap();
+        let name = dir.file_name().unwrap().to_string_lossy();
+        assert!(
+            text.contains(&format!("\"../{name}.sounds/bark.wav\"")),
+            "{text}"
+        );
+        assert_eq!(read(&at).unwrap(), beside);
         std::fs::write(&at, "{\"skit\": 9, \"motion\": {\"path\": \"x\"}}").unwrap();
         assert!(read(&at).unwrap_err().to_string().contains("version 9"));
         let _ = std::fs::remove_dir_all(&dir);
