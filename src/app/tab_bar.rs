@@ -101,7 +101,11 @@ fn tab_ui(
         {
             title.push_str(" \u{2022}");
         }
-        let response = ui.selectable_label(selected, &title);
+        let shown = elided(&title);
+        let mut response = ui.selectable_label(selected, &shown);
+        if shown != title {
+            response = response.on_hover_text(&title);
+        }
         response.widget_info(|| {
             egui::WidgetInfo::selected(egui::Role::Tab, true, selected, format!("Tab {title}"))
         });
@@ -124,4 +128,40 @@ fn tab_ui(
     })
     .response
     .rect
+}
+
+/// A tab's title longer than this (characters) is shown with its middle left out, so that
+/// one long name does not push the other tabs out of sight (the whole on hover).
+const TAB_TITLE_CHARS: usize = 60;
+
+/// `title` as its tab shows it: whole, or its start and end around an ellipsis (an
+/// archive's name and the end of its entry's, where each motion's name differs).
+fn elided(title: &str) -> String {
+    let chars: Vec<char> = title.chars().collect();
+    if chars.len() <= TAB_TITLE_CHARS {
+        return title.to_owned();
+    }
+    let head = TAB_TITLE_CHARS / 2 - 1;
+    let tail = TAB_TITLE_CHARS - head - 1;
+    let mut shown: String = chars[..head].iter().collect();
+    shown.push('…');
+    shown.extend(&chars[chars.len() - tail..]);
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_long_title_keeps_its_start_and_end() {
+        assert_eq!(super::elided("walk.mtn"), "walk.mtn");
+        let fits = "monet-ERS-7-MOTION7.ODA : a_sit#stand_standard";
+        assert_eq!(super::elided(fits), fits);
+        let long = "AIBO-MIND-3-DYNMTN.ODA : a_stand#stand_so0_shake_hands_left_then_right_again";
+        let shown = super::elided(long);
+        assert_eq!(shown.chars().count(), super::TAB_TITLE_CHARS);
+        assert_eq!(
+            shown,
+            "AIBO-MIND-3-DYNMTN.ODA : a_st…ke_hands_left_then_right_again"
+        );
+    }
 }
