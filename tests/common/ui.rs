@@ -19,7 +19,7 @@ pub fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
 }
 
 /// `app` as the tests drive it: the null sink (no test plays through the machine's sound
-/// card; `tests/audio_sync.rs` measures the renderer with a clock of its own), and
+/// card; `tests/suite/audio_sync.rs` measures the renderer with a clock of its own), and
 /// background work (the simulation of each edit, the floor of a long motion) done in the
 /// frame that asks for it, so what a test sees does not hang on a thread's timing. An
 /// opened archive's motions are not judged on the floor (every motion simulated,

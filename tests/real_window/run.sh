@@ -13,14 +13,15 @@ cp "$here/../../assets/ers7-stand-to-sit.mtn" "$work/motion.mtn"
 export XDG_RUNTIME_DIR="$work/runtime" HOME="$work/home"
 mkdir -p "$XDG_RUNTIME_DIR" "$HOME"
 chmod 700 "$XDG_RUNTIME_DIR"
-display=:$((150 + RANDOM % 100))
-Xvfb "$display" -screen 0 1920x1200x24 >"$work/xvfb.log" 2>&1 &
+# Xvfb picks a free display and says which (two runs at once must not take the same).
+Xvfb -displayfd 3 -screen 0 1920x1200x24 3>"$work/display" >"$work/xvfb.log" 2>&1 &
 xvfb=$!
 # Wait for the display to take connections (a fixed sleep was sometimes too short).
 for _ in $(seq 50); do
-  [ -S "/tmp/.X11-unix/X${display#:}" ] && break
+  [ -s "$work/display" ] && [ -S "/tmp/.X11-unix/X$(head -1 "$work/display")" ] && break
   sleep 0.2
 done
+display=:$(head -1 "$work/display")
 export DISPLAY=$display
 status=0
 dbus-run-session -- bash -c '

@@ -9,7 +9,7 @@
 //! about a sixth, each leg about 7% split between its upper and lower link, the tail little.
 //! The torso's outline (its chest, belly and rear corners) is likewise estimated from the
 //! shoulder and hip positions and photographs, then checked against Sony's own body angles
-//! (`tests/floor.rs`).
+//! (`tests/suite/floor.rs`).
 
 use super::super::kinematics::{self, Geometry, Leg, Vec3};
 use super::super::models::Model;

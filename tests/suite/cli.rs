@@ -7,7 +7,7 @@
     reason = "tests fail by panicking"
 )]
 
-mod common;
+use crate::common;
 
 use common::run_cli as run;
 

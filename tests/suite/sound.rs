@@ -12,7 +12,7 @@
     reason = "tests fail by panicking; small counts"
 )]
 
-mod common;
+use crate::common;
 
 use common::sound::{IMA_BLOCK_SAMPLES, SONY_LED_TICKS, ima_wav, pcm_wav, sine, sony_led};
 use common::{ok, run_cli, scratch_dir, text};

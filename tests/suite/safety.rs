@@ -9,7 +9,7 @@
     reason = "tests fail by panicking"
 )]
 
-mod common;
+use crate::common;
 
 use mtn_studio::robot::check::{decode_checked, safety_problems};
 use mtn_studio::robot::timing;

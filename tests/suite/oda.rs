@@ -8,7 +8,7 @@
     reason = "tests fail by panicking"
 )]
 
-mod common;
+use crate::common;
 
 use mtn_studio::codec::gzip;
 use mtn_studio::codec::mtn;

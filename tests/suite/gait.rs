@@ -9,7 +9,7 @@
     reason = "tests fail by panicking"
 )]
 
-mod common;
+use crate::common;
 
 use mtn_studio::codec::gait::{self, Body, Fixed, GaitCode};
 

@@ -12,7 +12,7 @@
     reason = "tests fail by panicking"
 )]
 
-mod common;
+use crate::common;
 
 use mtn_studio::codec::mtn::{self, Keyframe, Motion};
 use mtn_studio::ops::shape::curve::{hermite, monotone_tangents};

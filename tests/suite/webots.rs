@@ -11,7 +11,7 @@
     reason = "tests fail by panicking"
 )]
 
-mod common;
+use crate::common;
 
 use mtn_studio::codec::mtn::{self, Motion};
 use mtn_studio::convert::webots::{mtn_to_webots_text, webots_to_body};

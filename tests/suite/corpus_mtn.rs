@@ -9,7 +9,7 @@
     reason = "tests fail by panicking"
 )]
 
-mod common;
+use crate::common;
 
 use common::{corpus_entry, corpus_file, corpus_motions};
 use mtn_studio::codec::ProblemCode;

@@ -11,7 +11,7 @@
     reason = "tests fail by panicking"
 )]
 
-mod common;
+use crate::common;
 
 use mtn_studio::codec::mtn;
 use mtn_studio::robot::timing;

@@ -15,7 +15,7 @@
     reason = "tests fail by panicking"
 )]
 
-mod common;
+use crate::common;
 
 use std::io::Write as _;
 use std::path::Path;
