@@ -177,7 +177,8 @@ pub enum Command {
     /// A new motion holding a model's standard posture (two keyframes, 1008 ms), named
     /// `a_POSTURE#POSTURE_new`, as File > New makes it.
     New {
-        /// The full-body design label: DRX-1000 (ERS-7), DRX-900 or DRX-910 (ERS-210/220).
+        /// The full-body design label: DRX-1000 (ERS-7), DRX-900 or DRX-910 (ERS-210/220); or
+        /// the model's name (ERS-7, ERS-210), for the label Sony's tools write.
         #[arg(long)]
         model: String,
         /// The posture it holds.

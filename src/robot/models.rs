@@ -42,6 +42,18 @@ impl Model {
         }
     }
 
+    /// The model a person names: "ERS-7", "ers-210", "ERS-220", "ERS-111", "ERS-210/220"
+    /// (any case).
+    #[must_use]
+    pub fn by_name(name: &str) -> Option<Self> {
+        let name = name.trim().to_ascii_uppercase();
+        Self::ALL.into_iter().find(|model| {
+            let full = model.name();
+            let (first, other) = full.split_once('/').unwrap_or((full, ""));
+            name == full || name == first || (!other.is_empty() && name == format!("ERS-{other}"))
+        })
+    }
+
     /// The design label Sony's own tools write for it.
     #[must_use]
     pub fn label(self) -> &'static str {

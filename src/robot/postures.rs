@@ -175,9 +175,13 @@ pub const NEW_MOTION_FRAMES: u32 = 62;
 pub enum NewMotionError {
     /// The label is not a full-body design label.
     #[error(
-        "\"{0}\" is not a full-body design label (DRX-1000, DRX-900, DRX-910, DRX-700, DRX-801)"
+        "\"{0}\" is not a full-body design label (DRX-1000, DRX-900, DRX-910, DRX-700, DRX-801) \
+         nor a model (ERS-7, ERS-210, ERS-220, ERS-110, ERS-111, ERS-310)"
     )]
     Label(String),
+    /// The posture table does not hold one angle per joint (a bug the tests guard).
+    #[error("the {0} posture table does not fit the model's joints")]
+    Table(&'static str),
     /// The model has no standard posture of that name.
     #[error("no standard \"{posture}\" posture is known for the {model} (known: {known})")]
     Posture {
@@ -190,11 +194,13 @@ pub enum NewMotionError {
     },
 }
 
-/// A new motion for the full-body design label `label`: the model's standard `posture`,
+/// A new motion for the full-body design label `label` (or a model's name, "ERS-7", for the
+/// label Sony's tools write for it): the model's standard `posture`,
 /// held for [`NEW_MOTION_FRAMES`], named `a_POSTURE#POSTURE_new` as Sony's player reads
 /// names (start and end posture), with every joint the postures list.
 pub fn new_motion(label: &str, posture_name: &str) -> Result<Motion, NewMotionError> {
-    let design = super::models::parse_design(label)
+    let named = super::Model::by_name(label).map(super::Model::label);
+    let design = super::models::parse_design(named.unwrap_or(label))
         .filter(|d| d.partial.is_none())
         .ok_or_else(|| NewMotionError::Label(label.to_owned()))?;
     let model = design.model;
@@ -222,7 +228,10 @@ pub fn new_motion(label: &str, posture_name: &str) -> Result<Motion, NewMotionEr
     let angles = posture.angles_urad();
     for frames in [0, NEW_MOTION_FRAMES] {
         // The postures list one angle per joint of the table (a test checks it).
-        let _ = motion.keyframes.push(frames, posture.body_urad(), &angles);
+        motion
+            .keyframes
+            .push(frames, posture.body_urad(), &angles)
+            .map_err(|_| NewMotionError::Table(model.name()))?;
     }
     Ok(motion)
 }
@@ -272,6 +281,17 @@ mod tests {
         assert!(matches!(
             new_motion("DRX-1000", "walk"),
             Err(NewMotionError::Posture { .. })
+        ));
+        // A model's name stands for the label Sony's tools write for it.
+        let named = new_motion("ers-7", "stand").expect("an ERS-7 stand");
+        assert_eq!(named, new_motion("DRX-1000", "stand").expect("the same"));
+        assert_eq!(
+            new_motion("ERS-220", "sit").map(|m| m.design),
+            Ok("DRX-900".to_owned())
+        );
+        assert!(matches!(
+            new_motion("ERS-9", "sit"),
+            Err(NewMotionError::Label(_))
         ));
     }
 }
