@@ -92,10 +92,12 @@ fn screenshots_of_the_editor() {
         ));
     });
 
-    // The archive as a place to work in: its entries, a search, the selected one previewed.
-    let mut app = StudioApp::empty();
-    app.push(Action::Open(archive.clone()));
-    render(app, "editor-archive", |harness| {
+    // The archive as a place to work in: its entries, a search, the selected one previewed,
+    // every motion judged on the floor as `check` judges it.
+    render(StudioApp::empty(), "editor-archive", |harness| {
+        harness.state_mut().judge_archives = true;
+        harness.state_mut().push(Action::Open(archive.clone()));
+        harness.run();
         harness.get_by_label("a_stand#walk_sox_standard").click();
     });
 
