@@ -545,3 +545,47 @@ fn a_value_typed_then_tab_within_one_frame_is_kept() {
         }
     }
 }
+
+#[test]
+#[ignore = "known bug, found 2026-11-29: Ctrl+S in the frame after a held Tab saves before the \
+            field commits its text (egui's DragValue commits one or two passes after it loses \
+            the keyboard): the status bar says Saved, the file keeps the old value and the \
+            document the typed one, unsaved. Save must let a field's pending text commit first"]
+fn a_value_typed_then_tab_and_ctrl_s_within_one_frame_is_saved() {
+    if !common::corpus_present("a_value_typed_then_tab_and_ctrl_s_within_one_frame_is_saved") {
+        return;
+    }
+    let path = greet_file("typed-tab-save");
+    let mut harness = opened(&[&path]);
+    let yaw = 1;
+    start_typing(&mut harness, "HEAD_YAW keyframe 1", "");
+    // As the quick typist above, with Ctrl+S after the Tab in the same frame's events (a
+    // window slow to draw, as the real window under load was).
+    let mut events = vec![
+        common::ui::key_event(Key::Num7, true, Modifiers::NONE),
+        egui::Event::Text("7".into()),
+        common::ui::key_event(Key::Num7, false, Modifiers::NONE),
+        common::ui::key_event(Key::Tab, true, Modifiers::NONE),
+        common::ui::key_event(Key::Tab, false, Modifiers::NONE),
+        common::ui::key_event(Key::S, true, Modifiers::COMMAND),
+        common::ui::key_event(Key::S, false, Modifiers::COMMAND),
+    ];
+    for _ in 0..4 {
+        let ctx = harness.ctx.clone();
+        let mut input = egui::RawInput {
+            events: std::mem::take(&mut events),
+            ..Default::default()
+        };
+        harness.state_mut().before_frame(&ctx, &mut input);
+        harness.input_mut().events.extend(input.events);
+        harness.step();
+    }
+    harness.run();
+    let on_disk = mtn_studio::codec::mtn::decode(&std::fs::read(&path).unwrap())
+        .unwrap()
+        .motion
+        .keyframes
+        .angle(1, yaw);
+    assert_eq!(on_disk, Some(deg_to_urad(7.0)), "{}", said(&harness));
+    assert!(!doc(&harness).is_dirty(), "{}", said(&harness));
+}
