@@ -34,18 +34,27 @@ fn cancelled(ctx: &Context, id: Id) -> bool {
         .is_some_and(|(field, pass)| field == id && now <= pass + CANCEL_PASSES)
 }
 
-/// Holds back a Tab typed in the same frame as text, to the next frame.
+/// Frames after the Tab's before a command that followed it goes: egui's `DragValue` commits
+/// its text in the pass after it loses the keyboard or in the one after that.
+const COMMAND_WAIT_FRAMES: usize = 3;
+
+/// Holds back a Tab typed in the same frame as text, to the next frame, and a command that
+/// follows it (Ctrl+S) until the field has committed what was typed.
 ///
 /// egui moves the keyboard on Tab at the start of a frame, before any field reads that
 /// frame's typing, so a value typed then Tab pressed within one frame (a quick typist, a
 /// window slow to draw) would lose its last keys: the field is left with the text it had.
-/// The events from such a Tab on wait in `held` and go first in the next frame's `events`.
-pub fn hold_back_tab(held: &mut Vec<egui::Event>, events: &mut Vec<egui::Event>) {
+/// The events from such a Tab on wait in `held` (one list a frame to come, the next first)
+/// and go first in the next frame's `events`; from the first key pressed with Ctrl (or Cmd)
+/// after it, they wait [`COMMAND_WAIT_FRAMES`] frames more, so that Save saves the value.
+pub fn hold_back_tab(held: &mut Vec<Vec<egui::Event>>, events: &mut Vec<egui::Event>) {
     if !held.is_empty() {
-        let later = std::mem::replace(events, std::mem::take(held));
+        let waiting = held.remove(0);
+        let later = std::mem::replace(events, waiting);
         events.extend(later);
     }
     let mut typed = false;
+    let mut tab = None;
     for (i, event) in events.iter().enumerate() {
         match event {
             egui::Event::Text(_) | egui::Event::Paste(_) | egui::Event::Ime(_) => typed = true,
@@ -54,11 +63,28 @@ pub fn hold_back_tab(held: &mut Vec<egui::Event>, events: &mut Vec<egui::Event>)
                 pressed: true,
                 ..
             } if typed => {
-                *held = events.split_off(i);
-                return;
+                tab = Some(i);
+                break;
             }
             _ => {}
         }
+    }
+    let Some(i) = tab else {
+        return;
+    };
+    let mut next = events.split_off(i);
+    let command = next.iter().position(
+        |e| matches!(e, egui::Event::Key { pressed: true, modifiers, .. } if modifiers.command),
+    );
+    let after = command.map(|c| next.split_off(c)).unwrap_or_default();
+    if held.len() < COMMAND_WAIT_FRAMES + 1 {
+        held.resize_with(COMMAND_WAIT_FRAMES + 1, Vec::new);
+    }
+    next.append(&mut held[0]);
+    held[0] = next;
+    held[COMMAND_WAIT_FRAMES].splice(0..0, after);
+    while held.last().is_some_and(Vec::is_empty) {
+        held.pop();
     }
 }
 
@@ -94,6 +120,43 @@ mod tests {
     }
 
     #[test]
+    fn a_command_after_a_held_tab_waits_for_the_field_to_commit() {
+        let mut held = Vec::new();
+        let save = Event::Key {
+            key: Key::S,
+            physical_key: Some(Key::S),
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::COMMAND,
+        };
+        let mut events = vec![
+            Event::Text("7".into()),
+            key(Key::Tab, true),
+            key(Key::Tab, false),
+            save.clone(),
+        ];
+        hold_back_tab(&mut held, &mut events);
+        assert_eq!(events, vec![Event::Text("7".into())]);
+        let mut frames = Vec::new();
+        for _ in 0..5 {
+            let mut frame = Vec::new();
+            hold_back_tab(&mut held, &mut frame);
+            frames.push(frame);
+        }
+        assert_eq!(
+            frames,
+            vec![
+                vec![key(Key::Tab, true), key(Key::Tab, false)],
+                vec![],
+                vec![],
+                vec![save],
+                vec![]
+            ]
+        );
+        assert!(held.is_empty());
+    }
+
+    #[test]
     fn a_tab_after_text_in_one_frame_waits_for_the_next() {
         let mut held = Vec::new();
         let mut events = vec![
@@ -106,7 +169,7 @@ mod tests {
         ];
         hold_back_tab(&mut held, &mut events);
         assert_eq!(events.len(), 3);
-        assert_eq!(held.len(), 3);
+        assert_eq!(held.concat().len(), 3);
         // The next frame: what waited comes first, then the frame's own events; the "8"
         // typed after the Tab is text before a later Tab of its own.
         let mut next = vec![key(Key::Tab, true)];
@@ -119,7 +182,7 @@ mod tests {
                 Event::Text("8".into())
             ]
         );
-        assert_eq!(held, vec![key(Key::Tab, true)]);
+        assert_eq!(held, vec![vec![key(Key::Tab, true)]]);
         let mut last = Vec::new();
         hold_back_tab(&mut held, &mut last);
         assert_eq!(last, vec![key(Key::Tab, true)]);

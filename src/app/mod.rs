@@ -110,8 +110,9 @@ pub struct StudioApp {
     typing: bool,
     /// The widget that had the keyboard at the end of the last frame.
     focused: Option<egui::Id>,
-    /// Input held back to the next frame (a Tab typed in the same frame as text).
-    held_input: Vec<egui::Event>,
+    /// Input held back to the frames to come, the next first (a Tab typed in the same frame
+    /// as text, and a command after it: `field::hold_back_tab`).
+    held_input: Vec<Vec<egui::Event>>,
     /// Run work meant for a thread of its own at once, in the frame that asks for it (tests
     /// set it, so that what they see does not hang on a thread's timing: the background
     /// simulation of each edit, say; the tests of work in the background leave it off).
