@@ -512,23 +512,14 @@ fn a_value_typed_then_tab_within_one_frame_is_kept() {
     // A quick typist (or a window slow to draw): the 7 and the Tab reach the window between
     // two frames, so egui-winit hands them over in one; the window readies the frame's
     // input as eframe does before each frame.
-    let mut events = vec![
+    let events = vec![
         common::ui::key_event(Key::Num7, true, Modifiers::NONE),
         egui::Event::Text("7".into()),
         common::ui::key_event(Key::Num7, false, Modifiers::NONE),
         common::ui::key_event(Key::Tab, true, Modifiers::NONE),
         common::ui::key_event(Key::Tab, false, Modifiers::NONE),
     ];
-    for _ in 0..3 {
-        let ctx = harness.ctx.clone();
-        let mut input = egui::RawInput {
-            events: std::mem::take(&mut events),
-            ..Default::default()
-        };
-        harness.state_mut().before_frame(&ctx, &mut input);
-        harness.input_mut().events.extend(input.events);
-        harness.step();
-    }
+    keys_in_one_frame(&mut harness, events, 3);
     harness.run();
     let after = &doc(&harness).motion;
     assert_eq!(
@@ -557,7 +548,7 @@ fn a_value_typed_then_tab_and_ctrl_s_within_one_frame_is_saved() {
     start_typing(&mut harness, "HEAD_YAW keyframe 1", "");
     // As the quick typist above, with Ctrl+S after the Tab in the same frame's events (a
     // window slow to draw, as the real window under load was).
-    let mut events = vec![
+    let events = vec![
         common::ui::key_event(Key::Num7, true, Modifiers::NONE),
         egui::Event::Text("7".into()),
         common::ui::key_event(Key::Num7, false, Modifiers::NONE),
@@ -566,9 +557,27 @@ fn a_value_typed_then_tab_and_ctrl_s_within_one_frame_is_saved() {
         common::ui::key_event(Key::S, true, Modifiers::COMMAND),
         common::ui::key_event(Key::S, false, Modifiers::COMMAND),
     ];
-    // Frames enough for what the window holds back to reach it (eframe readies each
-    // frame's input with `before_frame`, as here).
-    for _ in 0..8 {
+    // Frames enough for what the window holds back (the Tab, then the Ctrl+S) to reach it.
+    keys_in_one_frame(&mut harness, events, 8);
+    harness.run();
+    let on_disk = mtn_studio::codec::mtn::decode(&std::fs::read(&path).unwrap())
+        .unwrap()
+        .motion
+        .keyframes
+        .angle(1, yaw);
+    assert_eq!(on_disk, Some(deg_to_urad(7.0)), "{}", said(&harness));
+    assert!(!doc(&harness).is_dirty(), "{}", said(&harness));
+}
+
+/// Hands `events` to the window in one frame, as egui-winit does with keys that reach it
+/// between two frames, then runs `frames` frames in all, each input readied by the window
+/// as eframe readies it (`before_frame`: what it holds back goes in the frames after).
+fn keys_in_one_frame(
+    harness: &mut Harness<'_, StudioApp>,
+    mut events: Vec<egui::Event>,
+    frames: usize,
+) {
+    for _ in 0..frames {
         let ctx = harness.ctx.clone();
         let mut input = egui::RawInput {
             events: std::mem::take(&mut events),
@@ -578,12 +587,4 @@ fn a_value_typed_then_tab_and_ctrl_s_within_one_frame_is_saved() {
         harness.input_mut().events.extend(input.events);
         harness.step();
     }
-    harness.run();
-    let on_disk = mtn_studio::codec::mtn::decode(&std::fs::read(&path).unwrap())
-        .unwrap()
-        .motion
-        .keyframes
-        .angle(1, yaw);
-    assert_eq!(on_disk, Some(deg_to_urad(7.0)), "{}", said(&harness));
-    assert!(!doc(&harness).is_dirty(), "{}", said(&harness));
 }
