@@ -190,11 +190,10 @@ fn stood_on(rest: &Rest, part: usize, p: usize) -> bool {
     rest.touches(part) && rest.lifted_mm[p] > LIFTED_MM
 }
 
-/// The stretch of `ticks` around tick `t` over which the robot rests on paw `p` where its
-/// pose lifts it, if that is long enough to report (`parts`: the rig's parts).
-fn stretch_around(parts: &[super::Part], ticks: &[Rest], p: usize, t: usize) -> Option<Lifted> {
-    let leg = *crate::robot::kinematics::Leg::ALL.get(p)?;
-    let part = parts.iter().position(|&q| q == super::Part::Paw(leg))?;
+/// The stretch of `ticks` around tick `t` over which the robot rests on `paw` where its
+/// pose lifts it, if that is long enough to report.
+fn stretch_around(paw: Paw, ticks: &[Rest], t: usize) -> Option<Lifted> {
+    let Paw { leg, part, p } = paw;
     let on = |r: &Rest| stood_on(r, part, p);
     if !on(ticks.get(t)?) {
         return None;
@@ -218,14 +217,33 @@ fn stretch_around(parts: &[super::Part], ticks: &[Rest], p: usize, t: usize) -> 
     })
 }
 
+/// A paw: its leg, its part index among the rig's parts, its place in `Leg::ALL`.
+#[derive(Clone, Copy)]
+struct Paw {
+    leg: crate::robot::kinematics::Leg,
+    part: usize,
+    p: usize,
+}
+
+/// The paws the rig's `parts` have.
+fn paws(parts: &[super::Part]) -> impl Iterator<Item = Paw> + '_ {
+    crate::robot::kinematics::Leg::ALL
+        .into_iter()
+        .enumerate()
+        .filter_map(|(p, leg)| {
+            let part = parts.iter().position(|&q| q == super::Part::Paw(leg))?;
+            Some(Paw { leg, part, p })
+        })
+}
+
 /// Every stretch over which the robot rests on a paw its pose lifts, paw by paw.
 #[must_use]
 pub fn lifted_stretches(parts: &[super::Part], ticks: &[Rest]) -> Vec<Lifted> {
     let mut out = Vec::new();
-    for p in 0..4 {
+    for paw in paws(parts) {
         let mut t = 0;
         while t < ticks.len() {
-            match stretch_around(parts, ticks, p, t) {
+            match stretch_around(paw, ticks, t) {
                 Some(stretch) => {
                     t = stretch.ticks.end;
                     out.push(stretch);
@@ -240,7 +258,7 @@ pub fn lifted_stretches(parts: &[super::Part], ticks: &[Rest]) -> Vec<Lifted> {
 /// The reported stretch the tick `t` lies in, if any (the first paw's, where two are).
 #[must_use]
 pub fn lifted_at(parts: &[super::Part], ticks: &[Rest], t: usize) -> Option<Lifted> {
-    (0..4).find_map(|p| stretch_around(parts, ticks, p, t))
+    paws(parts).find_map(|paw| stretch_around(paw, ticks, t))
 }
 
 #[cfg(test)]
