@@ -2,7 +2,7 @@
 //! (`robot::verdict`) unless `--fast`; files read first, then every motion judged on every
 //! core, with a progress line on a terminal; printed in the order given.
 
-use super::input::{Source, motions_each};
+use super::input::{Source, motions_named};
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
 use crate::codec::problem::{Problem, Severity};
 use serde::Serialize;
@@ -17,8 +17,8 @@ pub struct Asked<'a> {
     pub json: bool,
     /// The body at rest alone for the floor (no simulation).
     pub fast: bool,
-    /// Only this entry of an archive.
-    pub entry: Option<&'a str>,
+    /// Only these entries of an archive (none: all).
+    pub entries: &'a [String],
 }
 
 /// One motion in `check --json`.
@@ -58,7 +58,7 @@ fn read_one(file: &Path, asked: Asked<'_>) -> Read {
     }
     let mut err = String::new();
     let mut code = EXIT_OK;
-    let sources = match motions_each(file, asked.entry, true) {
+    let sources = match motions_named(file, asked.entries) {
         Ok(sources) => sources,
         Err(failure) => {
             let _ = writeln!(err, "mtn-studio: {}", failure.message);
@@ -169,7 +169,7 @@ impl Progress {
 /// quietly).
 pub fn check(files: &[PathBuf], asked: Asked<'_>, out: &mut dyn Write) -> Result<u8, Failure> {
     use rayon::prelude::*;
-    if asked.entry.is_some() && files.len() != 1 {
+    if !asked.entries.is_empty() && files.len() != 1 {
         return Err(Failure::usage(
             "--entry names an entry of one archive: give one file with it".to_owned(),
         ));

@@ -249,7 +249,42 @@ fn archive_motions(
             all
         }
     };
-    Ok(chosen
+    Ok(sources_at(shown, archive, chosen))
+}
+
+/// The motions of `paths`'s archive named by `names` (each as `--entry` takes it: the whole
+/// name, or part of one motion's), in the order named, each once; every motion of a motion
+/// file or of an archive where no name is given.
+///
+/// # Errors
+/// The file cannot be read; a name matches no entry or several; names given for a motion.
+pub fn motions_named(
+    path: &Path,
+    names: &[String],
+) -> Result<Vec<Result<Source, Failure>>, Failure> {
+    let Some(first) = names.first() else {
+        return motions_each(path, None, true);
+    };
+    let shown = path.display().to_string();
+    match load(path)? {
+        Loaded::Archive(archive) => {
+            let mut chosen = Vec::new();
+            for name in names {
+                let index = entry_index(&shown, &archive, name)?;
+                if !chosen.contains(&index) {
+                    chosen.push(index);
+                }
+            }
+            Ok(sources_at(&shown, &archive, chosen))
+        }
+        // A motion has no entries: said as for one name.
+        loaded => motions_of(&shown, loaded, Some(first), true),
+    }
+}
+
+/// The motions at `chosen` (entry indices) of `archive` (`shown`), each read or why not.
+fn sources_at(shown: &str, archive: &Archive, chosen: Vec<usize>) -> Vec<Result<Source, Failure>> {
+    chosen
         .into_iter()
         .map(|index| {
             let entry = &archive.entries[index];
@@ -270,7 +305,7 @@ fn archive_motions(
                 entry: Some(name),
             })
         })
-        .collect())
+        .collect()
 }
 
 /// The motion files (.mtn, .oda, any case) under `dir` at any depth, sorted by path. Links to

@@ -118,9 +118,10 @@ pub enum Command {
         /// Print one JSON object per motion, a line each: file, entry, ok, problems.
         #[arg(long)]
         json: bool,
-        /// Check only this entry of an archive (one file).
+        /// Check only this entry of an archive (one file; repeatable): its whole name, or
+        /// part of one motion's name.
         #[arg(long)]
-        entry: Option<String>,
+        entry: Vec<String>,
         /// Falls, slides and lifted paws from the body at rest alone, without simulating
         /// (by default the robot is simulated on the floor where its model's body is
         /// measured, the ERS-7 and the ERS-210/220, and the simulation's word is the one)
@@ -240,7 +241,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
             check::Asked {
                 json,
                 fast,
-                entry: entry.as_deref(),
+                entries: &entry,
             },
             out,
         ),

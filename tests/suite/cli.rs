@@ -125,6 +125,22 @@ fn info_on_an_archive_covers_every_motion_or_the_chosen_entry() {
         "{}",
         stderr(&several)
     );
+    // check takes --entry again and again: those motions, in that order, each once.
+    let entries = ["robodance2", "sit_lose01", "ROBODANCE2"].map(|e| format!("--entry={e}"));
+    let two = run(&[
+        &"check",
+        &archive,
+        &"--fast",
+        &"--json",
+        &entries[0],
+        &entries[1],
+        &entries[2],
+    ]);
+    let entries: Vec<serde_json::Value> = stdout(&two)
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["entry"].clone())
+        .collect();
+    assert_eq!(entries, ["robodance2", "sit_lose01"], "{}", stderr(&two));
 }
 
 #[test]
