@@ -327,6 +327,50 @@ impl Site {
         solved
     }
 
+    /// The pose `request` asks for, its paws taken only as far toward their goals as the
+    /// legs reach: each goes along the straight line from where it is, so a paw dragged
+    /// along the floor beyond its reach stops on the floor. (The nearest point of its reach
+    /// lies above the floor; a paw stopped there leaves the robot on three paws, tipped onto
+    /// the diagonal.) The request used, and what it made.
+    #[must_use]
+    pub fn solve_reaching(&self, request: &Request, balance_mm: Option<f64>) -> (Request, Solved) {
+        let solved = self.solve_request(request, balance_mm);
+        let reached = |s: &Solved| {
+            (0..4).all(|i| {
+                request.paws[i].is_none()
+                    || s.placed.legs[i].is_none_or(|l| l.miss_mm <= REACHED_MM)
+            })
+        };
+        if reached(&solved) {
+            return (*request, solved);
+        }
+        let now = self.paws();
+        let toward = |t: f64| {
+            let mut tried = *request;
+            for (i, paw) in tried.paws.iter_mut().enumerate() {
+                if let Some(goal) = paw {
+                    *goal = [0, 1, 2].map(|k| now[i][k] + t * (goal[k] - now[i][k]));
+                }
+            }
+            tried
+        };
+        // Halving the stretch eleven times finds the reach within 0.05% of the way.
+        let mut best: Option<(Request, Solved)> = None;
+        let (mut lo, mut hi) = (0.0, 1.0);
+        for _ in 0..11 {
+            let t = f64::midpoint(lo, hi);
+            let tried = toward(t);
+            let s = self.solve_request(&tried, balance_mm);
+            if reached(&s) {
+                lo = t;
+                best = Some((tried, s));
+            } else {
+                hi = t;
+            }
+        }
+        best.unwrap_or((*request, solved))
+    }
+
     /// The pose a request asks for, with the balance kept `balance_mm` inside the planted
     /// paws where given. A body moved beyond where the planted legs reach stops at their
     /// reach (`Solved::held_back`).

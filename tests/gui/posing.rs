@@ -5,7 +5,7 @@
 use crate::common::ui::{ctrl, doc, drag_with, said, tab, widgets};
 use egui::{Modifiers, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
 use mtn_studio::codec::mtn::{self, Motion};
@@ -139,7 +139,7 @@ fn a_paw_posed_between_keyframes_gets_a_keyframe_on_the_16_ms_frame() {
     assert!(
         messages
             .iter()
-            .any(|m| m.contains("Shifted the weight first: the body over the other paws, every paw down, at 176 ms and 816 ms")),
+            .any(|m| m.contains("Shifted the weight first: the body over the other paws, each paw still where it stood, at 176 ms and 816 ms")),
         "{messages:?}"
     );
     // The status bar keeps saying what the drag did once its simulation is back: the
@@ -544,6 +544,24 @@ fn a_body_slider_that_stops_names_the_paw_and_the_joint_that_stop_it() {
             && (status.contains("is at its limit") || status.contains("reach")),
         "{status}"
     );
+    // The bar says it too, beside the slider, after the status bar has moved on: the value
+    // reached, the one asked, and why.
+    let line = harness
+        .get_by_label_contains("pitch stopped at ")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert!(
+        line.contains("° of the -20.0° asked: the ") && line.contains(" paw would leave its place"),
+        "{line}"
+    );
+    // A gesture that goes where it is asked leaves no such line.
+    crate::common::ui::set_number(&mut harness, "height", "120");
+    assert!(
+        harness.query_by_label_contains("stopped at ").is_none(),
+        "{}",
+        said(&harness)
+    );
 }
 
 #[test]
@@ -587,4 +605,39 @@ fn while_a_paw_is_dragged_the_stage_shows_the_pose_being_solved() {
     });
     harness.run();
     assert!(widgets(&harness).stage.posing.solving_up().is_none());
+}
+
+#[test]
+fn a_paw_dragged_along_the_floor_beyond_its_reach_stops_on_the_floor() {
+    // An animator's review: the FR paw dragged forward past its leg's reach stopped at the
+    // nearest point the leg reaches, which lies above the floor: the robot then rested on
+    // FR and the diagonal, BL in the air, and the drag said a margin the stage did not.
+    let mut harness = stand();
+    // From the side, the nose to the right.
+    harness.get_by_label("Side").click();
+    harness.run();
+    let before = paws_at(&doc(&harness).motion, 0);
+    let at = handle(&harness, "FR paw handle");
+    drag_with(
+        &mut harness,
+        at,
+        at + egui::vec2(160.0, 0.0),
+        Modifiers::NONE,
+    );
+    let motion = &doc(&harness).motion;
+    let paws = paws_at(motion, 0);
+    // As far as the leg reaches at the floor from the body where it is (a few mm).
+    assert!(paws[2][0] > before[2][0] + 3.0, "FR went forward: {paws:?}");
+    for (i, paw) in paws.iter().enumerate() {
+        assert!((paw[2] - 12.5).abs() < 0.6, "paw {i} on the floor: {paw:?}");
+    }
+    // The floor rests the pose on all four, and the drag said so.
+    let rig = floor::rig(motion).expect("a rig");
+    let rest = floor::rest_at_keyframes(&rig, motion, &floor::rest_ticks(&rig, motion));
+    assert_eq!(rest[0].contacts.len(), 4, "{:?}", rest[0].contacts);
+    let status = said(&harness);
+    assert!(
+        status.contains("the FR paw stops ") && status.contains("mm short: out of the leg's reach"),
+        "{status}"
+    );
 }

@@ -44,7 +44,7 @@ impl WeightFirst {
     pub fn said(&self) -> String {
         let times: Vec<String> = self.times_ms.iter().map(|t| format!("{t} ms")).collect();
         let mut said = format!(
-            "shifted the weight first: the body over the other paws, every paw down, at {}",
+            "shifted the weight first: the body over the other paws, each paw still where it stood, at {}",
             times.join(" and ")
         );
         let (into, out) = self.lengthened_ms;

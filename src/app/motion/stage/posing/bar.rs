@@ -60,6 +60,26 @@ pub fn bar_ui(
                 }
             }
         });
+    // A slider that stopped short says why beside the value it reached, as a paw's handle
+    // names the joint at its limit (the status bar only said it once).
+    if let (Some(stopped), Some(handles)) = (&posing.stopped, handles) {
+        let (_, _, unit) = scale(stopped.axis);
+        let reached = slider_value(handles, stopped.axis);
+        if (reached - stopped.asked).abs() >= 0.05 {
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!(
+                        "{} stopped at {reached:.1}{unit} of the {:.1}{unit} asked: {}",
+                        stopped.axis.word(),
+                        stopped.asked,
+                        stopped.why
+                    ))
+                    .color(ui.visuals().warn_fg_color),
+                )
+                .wrap(),
+            );
+        }
+    }
     let mut action = None;
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;

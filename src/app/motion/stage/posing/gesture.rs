@@ -61,6 +61,20 @@ pub struct Posing {
     pub readout: Option<String>,
     /// What to ask of the tab this frame.
     pub events: Vec<PoseEvent>,
+    /// Where the last slider gesture stopped short of the value asked, and why (the bar
+    /// says so beside its sliders until the next gesture).
+    pub stopped: Option<Stopped>,
+}
+
+/// A body slider that stopped short of the value asked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stopped {
+    /// The slider.
+    pub axis: Axis,
+    /// The value asked (its unit's).
+    pub asked: f64,
+    /// Why the body went no further, in words.
+    pub why: String,
 }
 
 /// What a drag holds: a handle on the stage, or a slider of the posing bar.
@@ -136,6 +150,8 @@ struct Drag {
     /// The floor's up in the body frame of the pose the drag made last: the site's frame,
     /// the planted paws where they are, the body moved as solved.
     up: Option<[f64; 3]>,
+    /// Why the last frame's body went no further than it did (None: it went where asked).
+    held_back: Option<String>,
 }
 
 /// The point where a ray meets the level plane at height `z` (None: parallel, or behind).
@@ -302,7 +318,9 @@ impl Posing {
             value,
             balanced: None,
             up: None,
+            held_back: None,
         });
+        self.stopped = None;
     }
 
     /// A frame of a slider's gesture: it is at `value`.
@@ -355,10 +373,16 @@ impl Posing {
             });
             return;
         }
-        let request = drag.request(to, settings.mirror);
+        let asked = drag.request(to, settings.mirror);
         let balance = settings.balance.then_some(f64::from(settings.margin_mm));
-        let solved = drag.site.solve_request(&request, balance);
-        let readout = drag.readout(&request, &solved, settings);
+        // A paw goes only as far as its leg reaches, along the way it was dragged.
+        let (request, solved) = if matches!(drag.grip, Grip::Handle(Handle::Paw(_), _)) {
+            drag.site.solve_reaching(&asked, balance)
+        } else {
+            (asked, drag.site.solve_request(&asked, balance))
+        };
+        let readout = drag.readout((&asked, &request), &solved, settings);
+        drag.held_back.clone_from(&solved.held_back);
         if settings.balance && !solved.balanced && solved.margin_mm < 0.0 {
             // Balance on never makes a pose that falls: the last one that stands stays.
             self.readout = Some(format!(
@@ -382,6 +406,13 @@ impl Posing {
     /// The drag ends: one undo step named for what moved and the joints it changed.
     pub fn end(&mut self, motion: &crate::codec::mtn::Motion) {
         let Some(drag) = self.drag.take() else { return };
+        if let (Grip::Slider(axis), Some(why)) = (drag.grip, &drag.held_back) {
+            self.stopped = Some(Stopped {
+                axis,
+                asked: drag.value,
+                why: why.clone(),
+            });
+        }
         let names: Vec<&str> = self
             .touched
             .iter()
@@ -534,7 +565,14 @@ impl Drag {
     }
 
     /// What the stage says while the drag goes on.
-    fn readout(&self, request: &Request, solved: &Solved, settings: &StageModel) -> String {
+    /// What the drag is doing, in words: `asked` what the pointer asks, `request` what was
+    /// solved (a paw's goal brought within its leg's reach), `solved` what it made.
+    fn readout(
+        &self,
+        (asked, request): (&Request, &Request),
+        solved: &Solved,
+        settings: &StageModel,
+    ) -> String {
         let how = match self.grip {
             Grip::Handle(Handle::Paw(_), Mode::Vertical) => ": up and down",
             Grip::Handle(Handle::Paw(_), _) => ": along the floor (Shift: up and down)",
@@ -595,17 +633,24 @@ impl Drag {
         } else {
             parts.push(format!("{margin} (balance off)"));
         }
-        for ((leg, result), asked) in Leg::ALL.iter().zip(&solved.placed.legs).zip(&request.paws) {
+        for (i, (leg, result)) in Leg::ALL.iter().zip(&solved.placed.legs).enumerate() {
             let Some(result) = result else { continue };
-            if asked.is_some() && result.miss_mm > 0.5 {
+            let (Some(goal), Some(went)) = (asked.paws[i], request.paws[i]) else {
+                continue;
+            };
+            let short = result.miss_mm
+                + (0..3)
+                    .map(|k| (goal[k] - went[k]).powi(2))
+                    .sum::<f64>()
+                    .sqrt();
+            if short > 0.5 {
                 let why = result.limit.map_or_else(
-                    || "out of the leg's reach".to_owned(),
+                    || "out of the leg's reach (lower the body to give it room)".to_owned(),
                     |j| format!("{} is at its limit", joint_label(*leg, j)),
                 );
                 parts.push(format!(
-                    "the {} paw stops {:.0} mm short: {why}",
+                    "the {} paw stops {short:.0} mm short: {why}",
                     leg_name(*leg),
-                    result.miss_mm
                 ));
             }
         }
