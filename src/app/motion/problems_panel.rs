@@ -87,46 +87,30 @@ pub fn problems_ui(
         }
         return;
     }
-    // Only the problems in view are built: a long motion can have hundreds. Each one's
-    // height is remembered from when it was last shown (an estimate until then), so the
-    // scroll bar stays true to the list.
+    // The list flows in the column around it (no scroll area of its own, which would hide
+    // its rows between two scroll bars, and under the status bar where the column's fold
+    // cut it). Only the problems in view are built: a long motion can have hundreds. Each
+    // one's height is remembered from when it was last shown (an estimate until then), so
+    // the column's scroll bar stays true to the list.
     let heights_id = ui.scope_id().with("problem heights");
     let mut heights: Vec<f32> = ui
         .data(|d| d.get_temp::<std::sync::Arc<Vec<f32>>>(heights_id))
         .map(|h| h.as_ref().clone())
         .unwrap_or_default();
     heights.resize(listed.len(), ESTIMATED_HEIGHT);
-    // As tall as the list (up to 260 points) even where the column it is in must scroll to
-    // show it: it is never squeezed into the column's last few points.
-    let tall = heights.iter().sum::<f32>().min(LIST_HEIGHT);
-    egui::ScrollArea::vertical()
-        .id_salt("problems")
-        .max_height(LIST_HEIGHT)
-        .min_scrolled_height(tall)
-        .show_viewport(ui, |ui, viewport| {
-            let top = ui.min_rect().top();
-            // What of the list is on screen: its own viewport, within what the column
-            // around it shows (scrolled below the column's fold, none of it is built).
-            let shown = ui.clip_rect();
-            let mut y = 0.0;
-            for (problem, height) in listed.iter().zip(&mut heights) {
-                let on_screen = top + y + *height >= shown.top() && top + y <= shown.bottom();
-                if y + *height < viewport.min.y || y > viewport.max.y || !on_screen {
-                    ui.allocate_space(egui::vec2(ui.available_width(), *height));
-                } else {
-                    let start = ui.cursor().top();
-                    problem_ui(ui, problem, times, Some(&mut *sink));
-                    ui.add_space(4.0);
-                    *height = (ui.cursor().top() - start - ui.spacing().item_spacing.y).max(1.0);
-                }
-                y = ui.cursor().top() - top;
-            }
-        });
+    let shown = ui.clip_rect();
+    for (problem, height) in listed.iter().zip(&mut heights) {
+        let start = ui.cursor().top();
+        if start + *height < shown.top() || start > shown.bottom() {
+            ui.allocate_space(egui::vec2(ui.available_width(), *height));
+        } else {
+            problem_ui(ui, problem, times, Some(&mut *sink));
+            ui.add_space(4.0);
+            *height = (ui.cursor().top() - start - ui.spacing().item_spacing.y).max(1.0);
+        }
+    }
     ui.data_mut(|d| d.insert_temp(heights_id, std::sync::Arc::new(heights)));
 }
-
-/// The most the list of problems takes of its column's height (it scrolls within it).
-const LIST_HEIGHT: f32 = 260.0;
 
 /// The height a problem not yet shown is taken to have (two lines and a gap).
 const ESTIMATED_HEIGHT: f32 = 44.0;

@@ -341,24 +341,30 @@ pub fn key_and_help(canvas: &Canvas<'_>, paths: bool, handles: &[Pos2]) {
             })
             .collect();
         let gap = 10.0;
+        let label = galleys
+            .first()
+            .map_or(egui::vec2(40.0, 12.0), |(g, _)| g.size());
+        let column = galleys
+            .iter()
+            .map(|(g, _)| g.size().x)
+            .fold(0.0_f32, f32::max);
+        let (at, per_row) = key_place(rect, label.y, (column, gap), handles, !wide);
+        let rows = galleys.len().div_ceil(per_row);
         #[expect(clippy::cast_precision_loss, reason = "four labels")]
-        let width = galleys.iter().map(|(g, _)| g.size().x).sum::<f32>()
-            + gap * (galleys.len().saturating_sub(1)) as f32;
-        let height = galleys.first().map_or(12.0, |(g, _)| g.size().y);
-        let [mut x, y] = key_place(rect, egui::vec2(width, height), handles, !wide);
+        let size = egui::vec2((column + gap) * per_row as f32 - gap, label.y * rows as f32);
         // On a dark backdrop: the paws and their paths may lie beneath.
         canvas.add(egui::epaint::RectShape::filled(
-            Rect::from_min_size(
-                Pos2::new(x - 4.0, y - 1.0),
-                egui::vec2(width + 8.0, height + 2.0),
-            ),
+            Rect::from_min_size(at - egui::vec2(4.0, 1.0), size + egui::vec2(8.0, 2.0)),
             3.0,
             Color32::from_black_alpha(170),
         ));
-        for (galley, color) in galleys {
-            let advance = galley.size().x + gap;
-            canvas.galley(Pos2::new(x, y), galley, color);
-            x += advance;
+        for (i, (galley, color)) in galleys.into_iter().enumerate() {
+            #[expect(clippy::cast_precision_loss, reason = "four labels")]
+            let offset = egui::vec2(
+                (i % per_row) as f32 * (column + gap),
+                (i / per_row) as f32 * label.y,
+            );
+            canvas.galley(at + offset, galley, color);
         }
     }
     if paths && !wide {
@@ -379,27 +385,53 @@ pub fn key_and_help(canvas: &Canvas<'_>, paths: bool, handles: &[Pos2]) {
     canvas.galley(at, help, Color32::from_gray(120));
 }
 
-/// Where the paths' key of `size` goes in `rect` (its text's top left): bottom right, else
-/// top right, else bottom left (where the help line is not written: `left_free`), the first
-/// place no posing handle (`handles`, on screen) lies beneath, so the key never hides one;
-/// of none free, the one over the fewest.
-fn key_place(rect: Rect, size: egui::Vec2, handles: &[Pos2], left_free: bool) -> [f32; 2] {
-    let right = rect.right() - 8.0 - size.x;
-    let mut places = vec![[right, rect.bottom() - 24.0], [right, rect.top() + 8.0]];
-    if left_free {
-        places.push([rect.left() + 12.0, rect.bottom() - 24.0]);
+/// Where the paths' key goes in `rect` (its text's top left) and how many labels it puts on
+/// a row: four in a line, else two rows of two (labels `line` high, in columns `column`
+/// wide `gap` apart); bottom right, top right, bottom left (where the help line is not
+/// written: `left_free`), top left; the first place no posing handle (`handles`, on screen)
+/// lies beneath, so the key never hides one; of none free, the one over the fewest.
+fn key_place(
+    rect: Rect,
+    line: f32,
+    (column, gap): (f32, f32),
+    handles: &[Pos2],
+    left_free: bool,
+) -> (Pos2, usize) {
+    let mut places = Vec::new();
+    for per_row in [4_usize, 2] {
+        #[expect(clippy::cast_precision_loss, reason = "four labels")]
+        let size = egui::vec2(
+            (column + gap) * per_row as f32 - gap,
+            line * (4 / per_row) as f32,
+        );
+        let right = rect.right() - 8.0 - size.x;
+        let bottom = rect.bottom() - 12.0 - size.y;
+        let mut corners = vec![[right, bottom], [right, rect.top() + 8.0]];
+        if left_free {
+            corners.push([rect.left() + 12.0, bottom]);
+        }
+        corners.push([rect.left() + 12.0, rect.top() + 8.0]);
+        places.extend(
+            corners
+                .into_iter()
+                .map(|[x, y]| (Pos2::new(x, y), per_row, size)),
+        );
     }
-    let covered = |[x, y]: [f32; 2]| {
-        let key = Rect::from_min_size(Pos2::new(x - 4.0, y - 1.0), size + egui::vec2(8.0, 2.0))
+    let covered = |(at, _, size): &(Pos2, usize, egui::Vec2)| {
+        let key = Rect::from_min_size(*at - egui::vec2(4.0, 1.0), *size + egui::vec2(8.0, 2.0))
             .expand(super::posing::HANDLE_RADIUS + 2.0);
-        handles.iter().filter(|h| key.contains(**h)).count()
+        // A key wider than the picture is as bad as one over a handle.
+        let outside = usize::from(key.left() < rect.left() - HANDLE_SLACK);
+        handles.iter().filter(|h| key.contains(**h)).count() + outside
     };
     places
         .iter()
-        .copied()
-        .min_by_key(|&p| covered(p))
-        .unwrap_or(places[0])
+        .min_by_key(|p| covered(p))
+        .map_or((rect.right_bottom(), 4), |(at, per_row, _)| (*at, *per_row))
 }
+
+/// How far a key may reach past the picture's left edge into its margin (points).
+const HANDLE_SLACK: f32 = 8.0;
 
 #[cfg(test)]
 mod tests {
@@ -440,14 +472,23 @@ mod tests {
     #[test]
     fn the_paths_key_goes_where_no_handle_lies_beneath_it() {
         let rect = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 200.0));
-        let size = vec2(180.0, 12.0);
-        // Nothing beneath: bottom right.
-        assert_eq!(key_place(rect, size, &[], true), [112.0, 176.0]);
+        // Four labels 40 wide, 10 apart: 190 in a line, 90 in two rows of two.
+        let place =
+            |handles: &[Pos2], left_free| key_place(rect, 12.0, (40.0, 10.0), handles, left_free);
+        // Nothing beneath: bottom right, in a line.
+        assert_eq!(place(&[], true), (Pos2::new(102.0, 176.0), 4));
         // A paw's handle at the bottom right (the small stage's FL paw): top right.
         let paw = Pos2::new(250.0, 182.0);
-        assert_eq!(key_place(rect, size, &[paw], true), [112.0, 8.0]);
+        assert_eq!(place(&[paw], true), (Pos2::new(102.0, 8.0), 4));
         // Handles at both right places: bottom left, where the help line is not written.
         let top = Pos2::new(250.0, 14.0);
-        assert_eq!(key_place(rect, size, &[paw, top], true), [12.0, 176.0]);
+        assert_eq!(place(&[paw, top], true), (Pos2::new(12.0, 176.0), 4));
+        // Every line covered (the small stage, its paws under each line's middle): two rows
+        // of two in the free corner.
+        let under = [120.0, 40.0].map(|x| [Pos2::new(x, 182.0), Pos2::new(x, 14.0)]);
+        assert_eq!(
+            place(under.as_flattened(), true),
+            (Pos2::new(202.0, 164.0), 2)
+        );
     }
 }

@@ -220,7 +220,9 @@ fn simulate_switch(ui: &mut egui::Ui, shows: model::StageModel) -> Option<StageE
         .on_hover_text(
             "The robot where physics puts it on the floor: its servos follow the commands at \
              their speed and torque, it walks, slips and falls as it would (the floor's \
-             falls and slips are then the simulation's)",
+             falls and slips are then the simulation's). While it is on, the posing handles \
+             are hidden (the simulated body is not where the pose puts it): turn it off to \
+             pose. One switch for every tab.",
         )
         .changed()
     {

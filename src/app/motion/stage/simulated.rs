@@ -187,10 +187,16 @@ pub fn path(canvas: &Canvas<'_>, sim: &Simulation, tick: &Tick, follow: bool) {
 }
 
 /// What framing the simulated robot covers: the robot's own corners, and its box moved to
-/// either end of the body's path's extent (so the robot is seen wherever it walks to).
+/// either end of the body's path's extent (so the robot is seen wherever it walks to). A
+/// followed robot stays in the middle of the stage, the floor moving under it: the robot
+/// alone is framed (its path framed too would put it off the middle, at the stage's edge
+/// by the walk's end).
 #[must_use]
 pub fn framed_corners(robot: &[Tri], sim: &Simulation, tick: &Tick, follow: bool) -> Vec<[f32; 3]> {
     let mut corners: Vec<[f32; 3]> = robot.iter().flat_map(|t| t.p).collect();
+    if follow {
+        return corners;
+    }
     let Some(first) = corners.first().copied() else {
         return corners;
     };
@@ -247,5 +253,54 @@ pub fn status(show: &SimShow<'_>, tick: Option<&Tick>) -> String {
             show.play_words()
         ),
         (None, None) => "Simulating…".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Tri, framed_corners};
+    use crate::robot::physics::{Settings, Simulation, Summary, Tick};
+
+    fn tick(x_mm: f32) -> Tick {
+        Tick {
+            time_ms: 0,
+            position_mm: [x_mm, 0.0],
+            height_mm: 100.0,
+            heading_deg: 0.0,
+            roll_deg: 0.0,
+            pitch_deg: 0.0,
+            touching: 0,
+            slip_mm_s: [0.0; 4],
+            lag_deg: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_followed_walk_frames_the_robot_alone_in_the_middle() {
+        // A walk of 400 mm; the robot one triangle at the origin.
+        let sim = Simulation {
+            settings: Settings::default(),
+            ticks: vec![tick(0.0), tick(400.0)],
+            parts: Vec::new(),
+            cycle_ticks: 2,
+            summary: Summary::default(),
+        };
+        let robot = [Tri {
+            p: [[-10.0, -5.0, 0.0], [10.0, -5.0, 0.0], [0.0, 5.0, 20.0]],
+            normal: [0.0, 0.0, 1.0],
+            color: egui::Color32::WHITE,
+            joint: None,
+            part: 0,
+        }];
+        let reach = |follow| {
+            framed_corners(&robot, &sim, &sim.ticks[0], follow)
+                .iter()
+                .map(|p| p[0])
+                .fold(f32::MIN, f32::max)
+        };
+        // Not followed, the framing reaches the walk's end, where the robot will be.
+        assert!(reach(false) > 400.0, "{}", reach(false));
+        // Followed, the robot stays in the middle: its own corners alone.
+        assert_eq!(reach(true), 10.0);
     }
 }

@@ -44,6 +44,24 @@ pub fn time_grid_steps(input: egui_plot::GridInput) -> [f64; 3] {
     [first, second, third]
 }
 
+/// The angle grid's three steps in degrees for a smallest step of `base_deg`: from the
+/// ladder 1, 5, 10, 50, 100, 500 (each divides the next), so a short timeline still labels
+/// every 50° rather than only 0 and 100.
+#[must_use]
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "the signature egui_plot's spacers take"
+)]
+pub fn angle_grid_steps(input: egui_plot::GridInput) -> [f64; 3] {
+    let base = input.base_step_size.abs();
+    let ladder = (-2..=4).flat_map(|e| [1.0, 5.0].map(|m| m * 10f64.powi(e)));
+    let mut steps = ladder.filter(|&step| step >= base * (1.0 - 1e-9));
+    let first = steps.next().unwrap_or(1e5);
+    let second = steps.next().unwrap_or(first * 10.0);
+    let third = steps.next().unwrap_or(second * 10.0);
+    [first, second, third]
+}
+
 /// How the time axis counts: in ms for short spans, seconds for some tens of seconds,
 /// minutes and seconds beyond.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,6 +195,20 @@ pub fn value_deg(motion: &Motion, k: usize, channel: Channel) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn angle_grid_steps_are_1_5_10_multiples() {
+        let steps = |base: f64| {
+            angle_grid_steps(egui_plot::GridInput {
+                bounds: (-60.0, 110.0),
+                base_step_size: base,
+            })
+        };
+        assert_eq!(steps(8.0), [10.0, 50.0, 100.0]);
+        assert_eq!(steps(0.7), [1.0, 5.0, 10.0]);
+        assert_eq!(steps(12.0), [50.0, 100.0, 500.0]);
+        assert_eq!(steps(0.0), [0.01, 0.05, 0.1]);
+    }
 
     #[test]
     fn time_grid_steps_are_1_2_10_multiples_each_dividing_the_next() {

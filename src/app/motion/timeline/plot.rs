@@ -3,7 +3,8 @@
 //! shaping overlay, the playhead and the selection box).
 
 use super::axis::{
-    TimeUnit, clock, fit_bounds, limit_band, time_grid_steps, value_deg, value_extent,
+    TimeUnit, angle_grid_steps, clock, fit_bounds, limit_band, time_grid_steps, value_deg,
+    value_extent,
 };
 use super::overlay;
 use super::thin::{CurveCache, curves_from_summary, curves_points, summary_channel, visible_range};
@@ -81,7 +82,14 @@ pub(super) fn plot<'a>(
                 .label_spacing(40.0..=60.0),
         ])
         .x_grid_spacer(egui_plot::uniform_grid_spacer(time_grid_steps))
-        .y_axis_label("angle (°)")
+        // Every 50° labelled on a short timeline (the default's 10-100 steps label only 0
+        // and 100 in a 900x600 window).
+        .custom_y_axes(vec![
+            egui_plot::AxisHints::new_y()
+                .label("angle (°)")
+                .label_spacing(24.0..=40.0),
+        ])
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(angle_grid_steps))
         .label_formatter(move |hover| match hover {
             // While a point is dragged, its own label says where it is.
             _ if dragging => None,
