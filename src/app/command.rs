@@ -16,31 +16,41 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 /// shortcut-clash test, and must be handled in its scope's matches to compile.
 macro_rules! commands {
     (
-        window { $($(#[$wmeta:meta])* $window:ident,)* }
-        tab { $($(#[$tmeta:meta])* $tab:ident,)* }
+        window { $($(#[doc = $wdoc:literal])+ $window:ident,)* }
+        tab { $($(#[doc = $tdoc:literal])+ $tab:ident,)* }
     ) => {
         /// A user command.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum UiCommand {
-            $($(#[$wmeta])* $window,)*
-            $($(#[$tmeta])* $tab,)*
+            $($(#[doc = $wdoc])+ $window,)*
+            $($(#[doc = $tdoc])+ $tab,)*
         }
 
         /// A command of the window itself.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum WindowCommand {
-            $($(#[$wmeta])* $window,)*
+            $($(#[doc = $wdoc])+ $window,)*
         }
 
         /// A command for the tab in front, which its kind handles.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum TabCommand {
-            $($(#[$tmeta])* $tab,)*
+            $($(#[doc = $tdoc])+ $tab,)*
         }
 
         impl UiCommand {
             /// Every command, in the order declared.
             pub const ALL: &'static [Self] = &[$(Self::$window,)* $(Self::$tab,)*];
+
+            /// What the command does, in a line: its declaration's doc comment (its menu
+            /// item's tooltip, and what the command palette searches and shows).
+            #[must_use]
+            pub fn description(self) -> &'static str {
+                match self {
+                    $(Self::$window => concat!($($wdoc),+).trim_ascii_start(),)*
+                    $(Self::$tab => concat!($($tdoc),+).trim_ascii_start(),)*
+                }
+            }
 
             /// The command in its scope.
             #[must_use]
@@ -137,6 +147,10 @@ commands! {
         PreviousTab,
         /// Show the log of messages.
         ShowMessages,
+        /// Find any command by name or description and give it (F1).
+        CommandPalette,
+        /// The command palette (the other common shortcut).
+        CommandPaletteAlt,
         /// The stage large, or back in its corner.
         LargeStage,
         /// Quit.
@@ -254,6 +268,12 @@ commands! {
     }
 }
 
+/// The commands that are a second shortcut of another: the alias, and the command.
+const ALIASES: [(UiCommand, UiCommand); 2] = [
+    (UiCommand::RedoAlt, UiCommand::Redo),
+    (UiCommand::CommandPaletteAlt, UiCommand::CommandPalette),
+];
+
 impl WindowCommand {
     /// The menu label.
     #[must_use]
@@ -319,6 +339,7 @@ impl UiCommand {
             Self::PreviousMarker => "Previous Marker",
             Self::NextMarker => "Next Marker",
             Self::ShowMessages => "Messages…",
+            Self::CommandPalette | Self::CommandPaletteAlt => "Command Palette…",
             Self::Mirror => "Mirror Left/Right",
             Self::Reverse => "Reverse",
             Self::Retime => "Retime…",
@@ -397,6 +418,8 @@ impl UiCommand {
             Self::Smooth => KeyboardShortcut::new(command_shift, Key::M),
             Self::FixSpeed => KeyboardShortcut::new(command_shift, Key::F),
             Self::LargeStage => KeyboardShortcut::new(none, Key::F11),
+            Self::CommandPalette => KeyboardShortcut::new(none, Key::F1),
+            Self::CommandPaletteAlt => KeyboardShortcut::new(command_shift, Key::P),
             Self::NudgeUp => KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp),
             Self::NudgeDown => KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown),
             Self::NudgeUpFine => {
@@ -426,6 +449,15 @@ impl UiCommand {
             | Self::ClearRange => return None,
         };
         Some(shortcut)
+    }
+
+    /// The command this one is a second shortcut of (Redo's Ctrl+Y), if it is one.
+    #[must_use]
+    pub fn alias_of(self) -> Option<Self> {
+        ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == self)
+            .map(|&(_, of)| of)
     }
 
     /// Whether the command answers the window's clipboard events rather than a key press
@@ -515,16 +547,19 @@ pub enum TopMenu {
     View,
     /// The transport.
     Playback,
+    /// The command palette.
+    Help,
 }
 
 impl TopMenu {
     /// Every menu, in the bar's order.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::File,
         Self::Edit,
         Self::Motion,
         Self::View,
         Self::Playback,
+        Self::Help,
     ];
 
     /// The menu's title.
@@ -536,6 +571,7 @@ impl TopMenu {
             Self::Motion => "Motion",
             Self::View => "View",
             Self::Playback => "Playback",
+            Self::Help => "Help",
         }
     }
 
@@ -548,6 +584,7 @@ impl TopMenu {
             Self::Motion => Key::M,
             Self::View => Key::V,
             Self::Playback => Key::P,
+            Self::Help => Key::H,
         };
         KeyboardShortcut::new(Modifiers::ALT, key)
     }

@@ -3,6 +3,7 @@
 //! state and pushes actions; it changes nothing.
 
 use super::action::Action;
+use super::available::Situation;
 use super::sink::MotionSink;
 use super::tabs::{Drawn, TabKind, Tabs};
 use super::{
@@ -35,11 +36,17 @@ impl StudioApp {
             poses,
             ..
         } = self;
+        // Which commands can be given: read by the menus and the command palette.
+        let has_pose = matches!(clipboard.copied, Some(state::Clipboard::Pose(_)));
+        let has_clip = matches!(clipboard.copied, Some(state::Clipboard::Keyframes(_)));
         egui::Panel::top("menu").show(ui, |ui| {
             let context = menu::MenuContext {
                 recent,
-                has_pose: matches!(clipboard.copied, Some(state::Clipboard::Pose(_))),
-                has_clip: matches!(clipboard.copied, Some(state::Clipboard::Keyframes(_))),
+                situation: Situation {
+                    tabs,
+                    has_pose,
+                    has_clip,
+                },
                 panels: *panels,
                 open: menu_request.take(),
             };
@@ -116,7 +123,12 @@ impl StudioApp {
             }
         }
         if let Some(modal) = modal {
-            dialogs::draw::modal_ui(&ctx, modal, *native_dialogs, *typing, tabs, actions);
+            let situation = Situation {
+                tabs,
+                has_pose,
+                has_clip,
+            };
+            dialogs::draw::modal_ui(&ctx, modal, *native_dialogs, *typing, &situation, actions);
         }
         if *messages_open {
             let mut open = true;

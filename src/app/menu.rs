@@ -1,19 +1,18 @@
 //! The menu bar. Every item pushes an action; what is greyed out is read from the state.
 
 use crate::app::action::{Action, MotionAction};
+use crate::app::available::Situation;
 use crate::app::command::{TopMenu, UiCommand};
 use crate::app::motion::view::{BODY_NAMES, Channel};
-use crate::app::tabs::{TabKind, Tabs};
+use crate::app::tabs::Tabs;
 use std::path::PathBuf;
 
 /// What the menus read besides the tabs.
 pub struct MenuContext<'a> {
     /// Recent files, newest first.
     pub recent: &'a [PathBuf],
-    /// Whether a pose has been copied.
-    pub has_pose: bool,
-    /// Whether keyframes (a time range) have been copied, more recently than any pose.
-    pub has_clip: bool,
+    /// Which commands can be given now (the tabs and the clipboard).
+    pub situation: Situation<'a>,
     /// Which panels are shown.
     pub panels: super::Panels,
     /// The menu to open (or close, if it is open) from the keyboard.
@@ -117,22 +116,33 @@ fn focus_if_first(ui: &egui::Ui, response: &egui::Response) {
     }
 }
 
-fn item(ui: &mut egui::Ui, command: UiCommand, enabled: bool, actions: &mut Out<'_>) {
-    item_labelled(ui, command, command.label(), enabled, actions);
+/// A command's item: greyed where it cannot be given now, its description (or why not) on
+/// hover.
+fn item(ui: &mut egui::Ui, command: UiCommand, can: &Situation<'_>, actions: &mut Out<'_>) {
+    item_labelled(ui, command, command.label(), can, actions);
 }
 
 fn item_labelled(
     ui: &mut egui::Ui,
     command: UiCommand,
     label: &str,
-    enabled: bool,
+    can: &Situation<'_>,
     actions: &mut Out<'_>,
 ) {
     let mut button = egui::Button::new(label);
     if let Some(shortcut) = command.shortcut() {
         button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
     }
-    let response = ui.add_enabled(enabled, button);
+    let why_not = can.why_not(command);
+    let enabled = why_not.is_none();
+    let response = ui
+        .add_enabled(enabled, button)
+        .on_hover_text(command.description())
+        .on_disabled_hover_text(format!(
+            "{}\n{}",
+            command.description(),
+            why_not.unwrap_or_default()
+        ));
     focus_if_first(ui, &response);
     if response.clicked() {
         actions.command(command);
@@ -164,21 +174,21 @@ pub fn menu_ui(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, queue:
         active: tabs.active,
     };
     let open = context.open;
+    let can = &context.situation;
     egui::MenuBar::new().ui(ui, |ui| {
         top_menu(ui, TopMenu::File, open, |ui| {
-            file_menu(ui, tabs, context, actions);
+            file_menu(ui, context, actions);
         });
         top_menu(ui, TopMenu::Edit, open, |ui| {
-            edit_menu(ui, tabs, context, actions);
+            edit_menu(ui, can, actions);
         });
         top_menu(ui, TopMenu::Motion, open, |ui| {
-            motion_menu(ui, tabs, actions);
+            motion_menu(ui, tabs, can, actions);
         });
         top_menu(ui, TopMenu::View, open, |ui| {
             view_menu(ui, tabs, context, actions);
         });
         top_menu(ui, TopMenu::Playback, open, |ui| {
-            let motion = tabs.active().and_then(|t| t.motion());
             for command in [
                 UiCommand::PlayPause,
                 UiCommand::GoToStart,
@@ -193,21 +203,21 @@ pub fn menu_ui(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, queue:
                 UiCommand::PreviousMarker,
                 UiCommand::NextMarker,
             ] {
-                item(ui, command, motion.is_some(), actions);
+                item(ui, command, can, actions);
             }
+        });
+        top_menu(ui, TopMenu::Help, open, |ui| {
+            item(ui, UiCommand::CommandPalette, can, actions);
         });
     });
 }
 
 /// The File menu: opening, saving, importing and exporting, tracks, closing.
-fn file_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions: &mut Out<'_>) {
-    let active = tabs.active();
-    let motion = active.and_then(|t| t.motion());
-    let is_archive = active.is_some_and(|t| matches!(t.kind, TabKind::Archive(_)));
-    let gait = active.is_some_and(|t| matches!(t.kind, TabKind::Gait(_)));
-    item(ui, UiCommand::New, true, actions);
-    item(ui, UiCommand::Open, true, actions);
-    item(ui, UiCommand::OpenPath, true, actions);
+fn file_menu(ui: &mut egui::Ui, context: &MenuContext<'_>, actions: &mut Out<'_>) {
+    let can = &context.situation;
+    item(ui, UiCommand::New, can, actions);
+    item(ui, UiCommand::Open, can, actions);
+    item(ui, UiCommand::OpenPath, can, actions);
     let recent = ui.menu_button("Open Recent", |ui| {
         if context.recent.is_empty() {
             ui.weak("No recent files");
@@ -222,77 +232,62 @@ fn file_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
     if recent.response.has_focus() || recent.inner.is_some() {
         ui.data_mut(|data| data.insert_temp(egui::Id::unique(IN_SUBMENU_KEY), true));
     }
-    item(ui, UiCommand::OpenExample, true, actions);
-    ui.separator();
-    item(
-        ui,
-        UiCommand::Save,
-        motion.is_some() || is_archive || gait,
-        actions,
-    );
-    item(ui, UiCommand::SaveAs, motion.is_some(), actions);
-    item(ui, UiCommand::SaveIntoArchive, motion.is_some(), actions);
-    ui.separator();
-    item(ui, UiCommand::Import, true, actions);
-    item(ui, UiCommand::Export, motion.is_some(), actions);
-    item(ui, UiCommand::ExportWebots, motion.is_some(), actions);
-    ui.separator();
-    item(ui, UiCommand::AddTrack, motion.is_some(), actions);
-    item(ui, UiCommand::Behaviours, active.is_some(), actions);
-    item(ui, UiCommand::SaveSkit, motion.is_some(), actions);
-    item(ui, UiCommand::ChooseSoundFont, true, actions);
-    ui.separator();
-    item(ui, UiCommand::CloseTab, active.is_some(), actions);
-    item(ui, UiCommand::Quit, true, actions);
+    let groups: [&[UiCommand]; 4] = [
+        &[UiCommand::OpenExample],
+        &[
+            UiCommand::Save,
+            UiCommand::SaveAs,
+            UiCommand::SaveIntoArchive,
+        ],
+        &[
+            UiCommand::Import,
+            UiCommand::Export,
+            UiCommand::ExportWebots,
+        ],
+        &[
+            UiCommand::AddTrack,
+            UiCommand::Behaviours,
+            UiCommand::SaveSkit,
+            UiCommand::ChooseSoundFont,
+        ],
+    ];
+    for group in groups {
+        for &command in group {
+            item(ui, command, can, actions);
+        }
+        ui.separator();
+    }
+    item(ui, UiCommand::CloseTab, can, actions);
+    item(ui, UiCommand::Quit, can, actions);
 }
 
 /// The Edit menu: undo, the clipboard, keyframes and values, repair.
-fn edit_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions: &mut Out<'_>) {
-    let active = tabs.active();
-    let motion = active.and_then(|t| t.motion());
-    let gait = active.and_then(|t| match &t.kind {
-        TabKind::Gait(gait) => Some(gait),
-        TabKind::Motion(..) | TabKind::Archive(_) => None,
-    });
-    let (undo, redo) = match (motion, gait) {
-        (Some(m), _) => labels(m.document.history()),
-        (None, Some(gait)) => labels(gait.history()),
-        (None, None) => (None, None),
-    };
-    item_labelled(
-        ui,
-        UiCommand::Undo,
-        &undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}")),
-        undo.is_some(),
-        actions,
-    );
-    item_labelled(
-        ui,
-        UiCommand::Redo,
-        &redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}")),
-        redo.is_some(),
-        actions,
-    );
+fn edit_menu(ui: &mut egui::Ui, can: &Situation<'_>, actions: &mut Out<'_>) {
+    let (undo, redo) = can.undo_labels();
+    let undo = undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}"));
+    let redo = redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}"));
+    item_labelled(ui, UiCommand::Undo, &undo, can, actions);
+    item_labelled(ui, UiCommand::Redo, &redo, can, actions);
     ui.separator();
-    let any = motion.is_some_and(|m| !m.view.selected_keyframes.is_empty());
+    let motion = can.tabs.active().and_then(|t| t.motion());
     let range = motion.is_some_and(|m| m.view.range_keyframes(m.document.times_ms()).is_some());
     if range {
-        item_labelled(ui, UiCommand::Copy, "Copy Range", true, actions);
-        item_labelled(ui, UiCommand::Cut, "Cut Range", true, actions);
+        item_labelled(ui, UiCommand::Copy, "Copy Range", can, actions);
+        item_labelled(ui, UiCommand::Cut, "Cut Range", can, actions);
     } else {
-        item(ui, UiCommand::Copy, any, actions);
-        item(ui, UiCommand::Cut, any, actions);
+        item(ui, UiCommand::Copy, can, actions);
+        item(ui, UiCommand::Cut, can, actions);
     }
-    if context.has_clip {
+    if can.has_clip {
         item_labelled(
             ui,
             UiCommand::Paste,
             "Paste Keyframes at Playhead",
-            motion.is_some(),
+            can,
             actions,
         );
     } else {
-        item(ui, UiCommand::Paste, any && context.has_pose, actions);
+        item(ui, UiCommand::Paste, can, actions);
     }
     // The copied pose's legs, head or tail alone, or mirrored.
     ui.menu_button("Paste Special", |ui| {
@@ -302,29 +297,33 @@ fn edit_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
             UiCommand::PasteTail,
             UiCommand::PasteMirrored,
         ] {
-            item(ui, command, any && context.has_pose, actions);
+            item(ui, command, can, actions);
         }
     });
     ui.separator();
-    item(ui, UiCommand::InsertKeyframe, motion.is_some(), actions);
-    item(ui, UiCommand::DuplicateKeyframe, any, actions);
-    item(ui, UiCommand::DeleteKeyframes, any, actions);
+    for command in [
+        UiCommand::InsertKeyframe,
+        UiCommand::DuplicateKeyframe,
+        UiCommand::DeleteKeyframes,
+    ] {
+        item(ui, command, can, actions);
+    }
     ui.separator();
-    let values = motion.is_some_and(|m| !m.view.selection.is_empty()) || any;
     for command in [
         UiCommand::NudgeUp,
         UiCommand::NudgeDown,
         UiCommand::NudgeUpFine,
         UiCommand::NudgeDownFine,
     ] {
-        item(ui, command, values, actions);
+        item(ui, command, can, actions);
     }
     ui.separator();
-    item(ui, UiCommand::Repair, motion.is_some(), actions);
+    item(ui, UiCommand::Repair, can, actions);
 }
 
 /// The View menu: panels, zoom, the file's frame rate, the body curves, tabs, messages.
 fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions: &mut Out<'_>) {
+    let can = &context.situation;
     let motion = tabs.active().and_then(|t| t.motion());
     for kind in super::PanelKind::ALL {
         let mut shown = context.panels.shows(kind);
@@ -335,7 +334,7 @@ fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
         }
     }
     ui.separator();
-    item(ui, UiCommand::ZoomToFit, motion.is_some(), actions);
+    item(ui, UiCommand::ZoomToFit, can, actions);
     if let (Some(tab), Some(id)) = (motion, tabs.active) {
         let field = crate::app::motion::view::odd_frame_rate(&tab.document.motion);
         let mut follow = tab.view.follow_file_rate;
@@ -360,52 +359,47 @@ fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
         }
     }
     ui.separator();
-    item(ui, UiCommand::NextTab, tabs.list.len() > 1, actions);
-    item(ui, UiCommand::PreviousTab, tabs.list.len() > 1, actions);
+    item(ui, UiCommand::NextTab, can, actions);
+    item(ui, UiCommand::PreviousTab, can, actions);
     // Every open tab by name (the tab row scrolls: most may be out of sight).
     ui.add_enabled_ui(!tabs.list.is_empty(), |ui| {
         ui.menu_button("Open Tabs", |ui| {
             crate::app::tab_bar::open_tabs(ui, tabs, actions.list);
         })
     });
-    item(ui, UiCommand::ShowMessages, true, actions);
+    item(ui, UiCommand::ShowMessages, can, actions);
 }
 
 /// The Motion menu: whole-motion operations, then the time range's.
-fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Out<'_>) {
+fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, can: &Situation<'_>, actions: &mut Out<'_>) {
     let motion = tabs.active().and_then(|t| t.motion());
-    let open = motion.is_some();
     let range = motion.and_then(|m| m.view.range_keyframes(m.document.times_ms()));
     let scope = if range.is_some() { " (Range)" } else { "" };
     // An item that works on the selected range when there is one says so.
-    let scoped = |ui: &mut egui::Ui, command: UiCommand, enabled: bool, actions: &mut Out<'_>| {
+    let scoped = |ui: &mut egui::Ui, command: UiCommand, actions: &mut Out<'_>| {
         item_labelled(
             ui,
             command,
             &format!("{}{scope}", command.label()),
-            enabled,
+            can,
             actions,
         );
     };
     for command in [UiCommand::Mirror, UiCommand::Reverse, UiCommand::Retime] {
-        scoped(ui, command, open, actions);
+        scoped(ui, command, actions);
     }
-    let odd_rate = motion.is_some_and(|m| !matches!(m.document.motion.frame_rate, 0 | 16));
-    item(ui, UiCommand::RobotRate, odd_rate, actions);
+    item(ui, UiCommand::RobotRate, can, actions);
     ui.separator();
-    for command in [UiCommand::Shape, UiCommand::Simplify, UiCommand::Smooth] {
-        scoped(ui, command, open, actions);
+    for command in [
+        UiCommand::Shape,
+        UiCommand::Simplify,
+        UiCommand::Smooth,
+        UiCommand::FixSpeed,
+    ] {
+        scoped(ui, command, actions);
     }
-    let too_fast = motion.is_some_and(|m| {
-        m.document
-            .problems()
-            .iter()
-            .any(|p| p.code == crate::robot::codes::JOINT_SPEED)
-    });
-    scoped(ui, UiCommand::FixSpeed, too_fast, actions);
-    item(ui, UiCommand::BodyAngles, open, actions);
-    let sound = motion.is_some_and(|m| m.document.tracks().sound.is_some());
-    item(ui, UiCommand::RetimeToSound, sound, actions);
+    item(ui, UiCommand::BodyAngles, can, actions);
+    item(ui, UiCommand::RetimeToSound, can, actions);
     let marking = motion.is_some_and(|m| m.view.show_onsets);
     item_labelled(
         ui,
@@ -415,18 +409,17 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Out<'_>) {
         } else {
             "Mark Sound Onsets"
         },
-        sound,
+        can,
         actions,
     );
     ui.separator();
-    item(ui, UiCommand::Postures, open, actions);
-    item(
-        ui,
+    for command in [
+        UiCommand::Postures,
         UiCommand::AppendMotion,
-        open && tabs.motions().count() > 1,
-        actions,
-    );
-    item(ui, UiCommand::ConvertModel, open, actions);
+        UiCommand::ConvertModel,
+    ] {
+        item(ui, command, can, actions);
+    }
     ui.separator();
     match range {
         Some((first, last)) => {
@@ -436,14 +429,11 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Out<'_>) {
             ui.weak("Drag along the strip above the timeline to select a range");
         }
     }
-    item(ui, UiCommand::DeleteRange, range.is_some(), actions);
-    item(ui, UiCommand::InsertTime, open, actions);
-    item(ui, UiCommand::ClearRange, range.is_some(), actions);
-}
-
-/// The labels of the steps Undo and Redo would take, of any document's history.
-fn labels<C: crate::edit::Revert>(
-    history: &crate::edit::History<C>,
-) -> (Option<&str>, Option<&str>) {
-    (history.undo_label(), history.redo_label())
+    for command in [
+        UiCommand::DeleteRange,
+        UiCommand::InsertTime,
+        UiCommand::ClearRange,
+    ] {
+        item(ui, command, can, actions);
+    }
 }

@@ -13,6 +13,7 @@ pub mod action;
 pub mod archive;
 mod archive_save;
 pub mod audio;
+pub mod available;
 pub mod command;
 pub mod dialogs;
 mod draw;

@@ -41,6 +41,9 @@ impl StudioApp {
                 }
             }
             WindowCommand::ShowMessages => self.messages_open = !self.messages_open,
+            WindowCommand::CommandPalette | WindowCommand::CommandPaletteAlt => {
+                self.modal = Some(Modal::Palette(super::dialogs::model::Palette::default()));
+            }
             WindowCommand::LargeStage => {
                 let large = !self.panels.large_stage;
                 self.panels.set(PanelKind::LargeStage, large);

@@ -28,6 +28,7 @@ mod navigation;
 mod on_stage;
 mod open_both_ways;
 mod paint_cost;
+mod palette;
 mod panels;
 mod paste_special;
 mod posing;

@@ -229,5 +229,37 @@ def drag_the_playhead():
         % (start_ms, dragged_ms))
 
 
+def command_palette_mirrors():
+    """F1, "mirror" typed, Enter: the command palette gives Motion > Mirror Left/Right; Ctrl+S
+    writes what `mtn-studio mirror` makes of the motion (one with its FL paw lifted by the
+    command line, so its sides differ)."""
+    folder = tempfile.mkdtemp(prefix='palette-')
+    uneven = os.path.join(folder, 'uneven.mtn')
+    subprocess.run([BINARY, 'place', MOTION, '--at', '0', '--lift', 'FL=20', '-o', uneven],
+                   check=True, capture_output=True)
+    expected = os.path.join(folder, 'expected.mtn')
+    subprocess.run([BINARY, 'mirror', uneven, '-o', expected], check=True,
+                   capture_output=True)
+    app_process, window = start(uneven)
+    try:
+        key('F1')
+        wait_typing_field('F1 (the command palette)')
+        xdotool('type', '--delay', '60', 'mirror')
+        time.sleep(0.5)
+        key('Return')
+        wait_title(window, 'the palette\'s Mirror', unsaved=True)
+        key('ctrl+s')
+        wait_title(window, 'Ctrl+S after the palette\'s Mirror', unsaved=False)
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q after saving')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    if read_motion(uneven) != read_motion(expected):
+        fail('the saved motion is not what `mtn-studio mirror` makes of it')
+    log('ok: F1, "mirror", Enter mirrored the motion; Ctrl+S wrote what `mtn-studio mirror` '
+        'writes')
+
+
 SCENARIOS = [frozen_table_columns, loop_a_range, a_marker_saved_and_opened_again,
-             no_hint_over_a_range_just_dragged, drag_the_playhead]
+             no_hint_over_a_range_just_dragged, drag_the_playhead, command_palette_mirrors]

@@ -16,9 +16,10 @@ pub fn modal_ui(
     modal: &Modal,
     native_dialogs: bool,
     typing: bool,
-    tabs: &crate::app::tabs::Tabs,
+    can: &crate::app::available::Situation<'_>,
     actions: &mut Vec<Action>,
 ) {
+    let tabs = can.tabs;
     // The shaping dialogs leave the window usable: their handles are dragged on the
     // timeline and their range chosen there, so they float beside it rather than block it.
     if let Modal::MotionOp(prompt) = modal
@@ -71,6 +72,7 @@ pub fn modal_ui(
             }
             Modal::Behaviours(list) => super::behaviours::behaviours_ui(ui, list, actions),
             Modal::PartPicker(picker) => super::part_picker::picker_ui(ui, picker, actions),
+            Modal::Palette(palette) => super::palette::palette_ui(ui, palette, can, actions),
         }
     });
     let escape = response.is_top_modal

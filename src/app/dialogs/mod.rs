@@ -8,6 +8,7 @@ pub mod behaviours;
 pub mod draw;
 pub mod model;
 pub mod new_motion;
+pub mod palette;
 pub mod part_picker;
 pub mod parts;
 

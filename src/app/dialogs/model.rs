@@ -121,6 +121,17 @@ pub enum Modal {
     Behaviours(Box<BehaviourList>),
     /// Add Sound or LED Pattern… given an archive: every sound and LED pattern in it.
     PartPicker(Box<PartPicker>),
+    /// The command palette.
+    Palette(Palette),
+}
+
+/// What the command palette holds between frames.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Palette {
+    /// What has been typed.
+    pub query: String,
+    /// The chosen line of what it finds (0: the first).
+    pub chosen: usize,
 }
 
 /// What the picker of an archive's sounds and LED patterns lists.

@@ -1,0 +1,180 @@
+//! The command palette (F1, Ctrl+Shift+P, Help > Command Palette…): every command of the
+//! window and of the tab in front, found by the words of its name or of what it does, with
+//! its shortcut; one that cannot be given now is greyed, with why. Enter (or a click) gives
+//! the chosen one through the action queue, as its menu item would; the arrows choose;
+//! Escape closes.
+
+use super::model::{Modal, Palette};
+use crate::app::action::Action;
+use crate::app::available::Situation;
+use crate::app::command::UiCommand;
+
+/// The commands `query` finds, best first: each whose name or description holds every
+/// word of it (any case). Those whose name starts with the query come first, then those
+/// whose name holds every word, then the rest; within each, those that can be given now
+/// (`allowed`) before those that cannot, then in the order declared. A second shortcut of
+/// a command (Redo's Ctrl+Y) is not listed apart, nor the palette itself.
+#[must_use]
+pub fn found(query: &str, allowed: impl Fn(UiCommand) -> bool) -> Vec<UiCommand> {
+    let query = query.trim().to_lowercase();
+    let words: Vec<&str> = query.split_whitespace().collect();
+    let mut ranked: Vec<(u8, bool, usize, UiCommand)> = UiCommand::ALL
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.alias_of().is_none() && **c != UiCommand::CommandPalette)
+        .filter_map(|(i, &command)| {
+            let name = command.label().to_lowercase();
+            let both = format!("{name} {}", command.description().to_lowercase());
+            let rank = if name.starts_with(&query) {
+                0
+            } else if words.iter().all(|w| name.contains(w)) {
+                1
+            } else if words.iter().all(|w| both.contains(w)) {
+                2
+            } else {
+                return None;
+            };
+            Some((rank, !allowed(command), i, command))
+        })
+        .collect();
+    ranked.sort_unstable_by_key(|&(rank, refused, i, _)| (rank, refused, i));
+    ranked.into_iter().map(|(.., command)| command).collect()
+}
+
+/// The shortcuts of `command` and of its aliases, as the window writes them.
+fn shortcuts(ctx: &egui::Context, command: UiCommand) -> String {
+    UiCommand::ALL
+        .iter()
+        .filter(|c| **c == command || c.alias_of() == Some(command))
+        .filter_map(|c| c.shortcut())
+        .map(|s| ctx.format_shortcut(&s))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The most lines the list shows before it scrolls.
+const LIST_HEIGHT: f32 = 380.0;
+
+/// Draws the palette; `can` says which commands can be given now.
+pub fn palette_ui(
+    ui: &mut egui::Ui,
+    palette: &Palette,
+    can: &Situation<'_>,
+    actions: &mut Vec<Action>,
+) {
+    ui.set_min_width(560.0);
+    // The arrows and Enter are the list's, not the field's.
+    let (down, up, enter, escape) = ui.input_mut(|i| {
+        use egui::{Key, Modifiers};
+        (
+            i.consume_key(Modifiers::NONE, Key::ArrowDown),
+            i.consume_key(Modifiers::NONE, Key::ArrowUp),
+            i.consume_key(Modifiers::NONE, Key::Enter),
+            i.key_pressed(Key::Escape),
+        )
+    });
+    let mut query = palette.query.clone();
+    let label = ui.label("Command");
+    let field = ui
+        .add(
+            egui::TextEdit::singleline(&mut query)
+                .hint_text("a command's name, or what it does")
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id);
+    // The field keeps the keyboard while the palette is open: typing goes there.
+    field.request_focus();
+    let list = found(&query, |c| can.allows(c));
+    let last = list.len().saturating_sub(1);
+    let mut chosen = if query == palette.query {
+        palette.chosen.min(last)
+    } else {
+        0
+    };
+    if down {
+        chosen = (chosen + 1).min(last);
+    }
+    if up {
+        chosen = chosen.saturating_sub(1);
+    }
+    if list.is_empty() {
+        ui.weak("No command's name or description holds those words.");
+    }
+    let mut given = None;
+    egui::ScrollArea::vertical()
+        .max_height(LIST_HEIGHT)
+        .show(ui, |ui| {
+            for (i, &command) in list.iter().enumerate() {
+                let why_not = can.why_not(command);
+                let shortcut = shortcuts(ui.ctx(), command);
+                let mut text = egui::text::LayoutJob::default();
+                let strong = egui::TextFormat::simple(
+                    egui::TextStyle::Button.resolve(ui.style()),
+                    ui.visuals().strong_text_color(),
+                );
+                let weak = egui::TextFormat::simple(
+                    egui::TextStyle::Small.resolve(ui.style()),
+                    ui.visuals().weak_text_color(),
+                );
+                text.append(command.label(), 0.0, strong);
+                text.append(&format!("\n{}", command.description()), 0.0, weak.clone());
+                if let Some(why) = why_not {
+                    text.append(&format!("\n{why}"), 0.0, weak);
+                }
+                let row = ui.add_enabled(
+                    why_not.is_none(),
+                    egui::Button::selectable(i == chosen, text)
+                        .right_text(shortcut)
+                        .min_size(egui::vec2(ui.available_width(), 0.0)),
+                );
+                if i == chosen && (down || up) {
+                    row.scroll_to_me(None);
+                }
+                if row.clicked() || (enter && i == chosen && why_not.is_none()) {
+                    given = Some(command);
+                }
+            }
+        });
+    if let Some(command) = given {
+        actions.push(Action::CloseModal);
+        actions.push(Action::command(command, can.tabs.active));
+    } else if escape {
+        actions.push(Action::CloseModal);
+    } else if query != palette.query || chosen != palette.chosen {
+        actions.push(Action::Show(Modal::Palette(Palette { query, chosen })));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::found;
+    use crate::app::command::UiCommand;
+
+    #[test]
+    fn the_palette_finds_by_name_first_then_by_what_a_command_does() {
+        let all = |q: &str| found(q, |_| true);
+        assert_eq!(all("mirror").first(), Some(&UiCommand::Mirror));
+        // Words in any order and case, in the name.
+        assert_eq!(
+            all("KEYFRAME dup").first(),
+            Some(&UiCommand::DuplicateKeyframe)
+        );
+        // Only in the description: "Lengthen the segments the servos cannot follow".
+        assert_eq!(all("servos").first(), Some(&UiCommand::FixSpeed));
+        // Nothing holds it.
+        assert!(all("zebra").is_empty());
+        // Everything but the aliases and the palette itself, for nothing typed.
+        let every = all("");
+        assert!(!every.contains(&UiCommand::RedoAlt) && every.contains(&UiCommand::Redo));
+        assert!(!every.contains(&UiCommand::CommandPalette));
+        assert_eq!(every.len(), UiCommand::ALL.len() - 3);
+    }
+
+    #[test]
+    fn what_can_be_given_comes_before_what_cannot() {
+        // "paste" names five commands; with only Paste Mirrored allowed, it comes first of
+        // those whose names start with the word's rank.
+        let list = found("paste", |c| c == UiCommand::PasteMirrored);
+        assert_eq!(list.first(), Some(&UiCommand::PasteMirrored), "{list:?}");
+    }
+}
