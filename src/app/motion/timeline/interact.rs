@@ -31,12 +31,18 @@ pub(super) fn interact(
     if plot_response.drag_started_by(egui::PointerButton::Primary) {
         // A drag is recognised only after the pointer has moved a little: measure it from
         // where the button went down, so the point does not lag behind the pointer.
-        let origin = ui
-            .input(|i| i.pointer.press_origin())
+        let press = ui.input(|i| i.pointer.press_origin());
+        let origin = press
             .map(|p| transform.value_from_position(p))
             .or(pointer_value)
             .map(|v| [v.x, v.y]);
-        if let Some(point) = state.hovered.or(hovered_now) {
+        // The point taken is the one where the button went down: by the frame a quick drag
+        // is recognised, the pointer may have reached another point (a box begun beside a
+        // point would move it).
+        let grabbed = press.map_or(state.hovered.or(hovered_now), |p| {
+            nearest(screen_markers, p, GRAB_RADIUS)
+        });
+        if let Some(point) = grabbed {
             // The playhead goes to the keyframe taken: the stage shows the pose being edited.
             if let Some(&t) = document.times_ms().get(point.0) {
                 sink.push(MotionAction::Seek(t));
