@@ -142,12 +142,15 @@ fn a_paw_posed_between_keyframes_gets_a_keyframe_on_the_16_ms_frame() {
             .any(|m| m.contains("Shifted the weight first: the body over the other paws, each paw still where it stood, at 176 ms and 816 ms")),
         "{messages:?}"
     );
-    // The status bar keeps saying what the drag did once its simulation is back: the
-    // verdict is as it was before it (nothing falls, no warning), and the poses on the way
-    // are not said.
+    // The status bar keeps saying what the drag did once its simulation is back (the weight
+    // shift it added, after its readout): the verdict is as it was before it (nothing falls, no
+    // warning), and the poses on the way are not said.
     let revision = Some(doc(&harness).revision());
     let line = harness.state().status.latest_for(Some(id), revision);
-    assert!(line.starts_with("Lift FR paw"), "{line} ({messages:?})");
+    assert!(
+        line.starts_with("Lift FR paw") && line.contains(" · Shifted the weight first"),
+        "{line} ({messages:?})"
+    );
     assert_eq!(
         messages.iter().filter(|m| m.contains("Simulated")).count(),
         0,
@@ -639,5 +642,48 @@ fn a_paw_dragged_along_the_floor_beyond_its_reach_stops_on_the_floor() {
     assert!(
         status.contains("the FR paw stops ") && status.contains("mm short: out of the leg's reach"),
         "{status}"
+    );
+}
+
+#[test]
+fn a_paw_lifted_early_moves_the_playhead_to_its_pose_and_says_the_motion_grew() {
+    // An animator's review: the FR paw lifted at 96 ms on a new stand; the weight shift
+    // lengthened the segment into the pose (1008 -> 1424 ms), the pose landed at 512 ms,
+    // the playhead stayed at 96 ms showing an in-between, and the status bar said only the
+    // drag's readout ("lengthened by 416 ms" was in the messages alone).
+    let mut harness = stand();
+    for _ in 0..6 {
+        harness.key_press(egui::Key::ArrowRight);
+        harness.run();
+    }
+    assert_eq!(tab(&harness).playback.time_ms(), 96);
+    let at = handle(&harness, "FR paw handle");
+    drag_with(
+        &mut harness,
+        at,
+        at - egui::vec2(0.0, 60.0),
+        Modifiers::SHIFT,
+    );
+    let motion = doc(&harness).motion.clone();
+    let times = mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes);
+    // The pose: the keyframe whose FR paw is highest.
+    let posed = (0..times.len())
+        .max_by(|&a, &b| {
+            paws_at(&motion, times[a])[2][2].total_cmp(&paws_at(&motion, times[b])[2][2])
+        })
+        .expect("keyframes");
+    assert!(times[posed] > 96, "{times:?}");
+    assert_eq!(tab(&harness).playback.time_ms(), times[posed], "{times:?}");
+    let status = said(&harness);
+    assert!(
+        status.contains("Shifted the weight first") && status.contains("lengthened by"),
+        "{status}"
+    );
+    // In the last line, after the drag's readout, so the status bar shows it.
+    let log = harness.state().status.log();
+    let last = log.last().map_or("", String::as_str);
+    assert!(
+        last.starts_with("Lift FR paw") && last.contains("lengthened by 416 ms"),
+        "{last}"
     );
 }

@@ -365,6 +365,7 @@ fn posing_events(stage_state: &mut stage::StageState, sink: &mut MotionSink<'_>)
             PoseEvent::Edit { label, edit } => sink.edit(&label, edit),
             PoseEvent::End(label) => sink.push(MotionAction::EndGestureAs(label)),
             PoseEvent::Say(text) => sink.say(text),
+            PoseEvent::Seek(at_ms) => sink.push(MotionAction::Seek(at_ms)),
         }
     }
 }

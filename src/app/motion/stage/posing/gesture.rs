@@ -6,12 +6,14 @@ use crate::app::motion::stage::camera::Camera;
 use crate::app::motion::stage::input::StageInput;
 use crate::app::motion::stage::model::StageModel;
 use crate::edit::Edit;
-use crate::ops::place::{BodyGoal, Site, Solved, joint_at};
+use crate::ops::place::{BodyGoal, Site, Solved};
 use crate::robot::floor::body::leg_name;
 
 use crate::robot::kinematics::Leg;
 use crate::robot::place::{Request, look};
 use egui::{Pos2, Rect};
+
+mod readout;
 
 /// How a drag moves what it holds (chosen by the modifiers as it starts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +49,9 @@ pub enum PoseEvent {
     End(String),
     /// A line for the status bar.
     Say(String),
+    /// The playhead goes to this time (ms): where the posed keyframe is once the weight
+    /// shift lengthened the segment before it.
+    Seek(u64),
 }
 
 /// The posing the stage keeps between frames.
@@ -422,17 +427,20 @@ impl Posing {
         // A paw lifted with the balance: the weight goes over the other paws before it leaves
         // the floor and comes back after it is down (keyframes halfway in and out), in the
         // same step.
+        let mut shifted = None;
         if let Some((request, solved)) = &drag.balanced
             && let Some(first) = drag
                 .site
                 .weight_first(request, solved, &solved.placed.values)
         {
-            let said = crate::words::capitalised(&first.said());
+            shifted = Some((
+                crate::words::capitalised(&first.said()),
+                drag.site.time_ms + first.lengthened_ms.0,
+            ));
             self.events.push(PoseEvent::Edit {
                 label: drag.label.clone(),
                 edit: first.edit,
             });
-            self.events.push(PoseEvent::Say(said));
         }
         let label = match names.len() {
             0 => drag.label,
@@ -446,9 +454,20 @@ impl Posing {
         };
         self.events.push(PoseEvent::End(label));
         // The last word of the drag stays in the status bar (a typed number that stopped
-        // short says so there); what was added is in the messages before it.
-        if let Some(readout) = self.readout.take() {
-            self.events.push(PoseEvent::Say(readout));
+        // short says so there), with what the weight shift added and moved after it: the
+        // timing changed. The playhead follows the pose where a lengthened segment moved it.
+        let readout = self.readout.take();
+        let said = match (readout, &shifted) {
+            (Some(readout), Some((shift, _))) => Some(format!("{readout} · {shift}")),
+            (Some(readout), None) => Some(readout),
+            (None, Some((shift, _))) => Some(shift.clone()),
+            (None, None) => None,
+        };
+        if let Some(said) = said {
+            self.events.push(PoseEvent::Say(said));
+        }
+        if let Some((_, posed_ms)) = shifted {
+            self.events.push(PoseEvent::Seek(posed_ms));
         }
         self.touched.clear();
     }
@@ -563,111 +582,6 @@ impl Drag {
         }
         request
     }
-
-    /// What the stage says while the drag goes on.
-    /// What the drag is doing, in words: `asked` what the pointer asks, `request` what was
-    /// solved (a paw's goal brought within its leg's reach), `solved` what it made.
-    fn readout(
-        &self,
-        (asked, request): (&Request, &Request),
-        solved: &Solved,
-        settings: &StageModel,
-    ) -> String {
-        let how = match self.grip {
-            Grip::Handle(Handle::Paw(_), Mode::Vertical) => ": up and down",
-            Grip::Handle(Handle::Paw(_), _) => ": along the floor (Shift: up and down)",
-            Grip::Handle(Handle::Body, Mode::Along) => {
-                ": along the floor (Shift: up and down, Ctrl: turn)"
-            }
-            Grip::Handle(Handle::Body, Mode::Vertical) => ": up and down",
-            Grip::Handle(Handle::Body, Mode::Turn) => ": across yaws, up and down pitches",
-            Grip::Handle(Handle::Body, Mode::Roll) => "",
-            Grip::Handle(Handle::Look | Handle::Tail, _) => "",
-            Grip::Slider(_) => "",
-        };
-        let mut parts = vec![format!("{}{how}", self.label)];
-        if let Grip::Handle(Handle::Paw(i), _) = self.grip
-            && let Some(at) = request.paws[i]
-        {
-            let before = self.start.paws[i];
-            parts.push(format!(
-                "{:+.0} mm forward, {:+.0} left, {:.0} mm up",
-                at[0] - before[0],
-                at[1] - before[1],
-                at[2] - self.site.ball_mm()
-            ));
-        }
-        let b = &solved.body;
-        if !matches!(self.grip, Grip::Handle(Handle::Paw(_), _)) {
-            parts.push(format!(
-                "height {:.0} mm",
-                self.start.frame.height_mm() + b.up_mm
-            ));
-        }
-        if let Some(why) = &solved.held_back {
-            parts.push(format!("the body stops here: {why}"));
-        }
-        let margin = if solved.margin_mm.is_finite() {
-            format!("margin {:.1} mm", solved.margin_mm)
-        } else {
-            "fewer than three paws on the floor".to_owned()
-        };
-        if settings.balance && !self.site.resting_on.is_empty() {
-            parts.push(format!(
-                "{margin} · the balance is off here: the pose rests on its {} too (it keeps \
-                 a pose over its paws alone)",
-                self.site.resting_on.join(", ")
-            ));
-        } else if settings.balance {
-            parts.push(format!(
-                "{margin}{}",
-                if solved.balanced {
-                    String::new()
-                } else {
-                    format!(
-                        " — no shift of the body gives {} mm: the best pose found",
-                        settings.margin_mm
-                    )
-                }
-            ));
-        } else {
-            parts.push(format!("{margin} (balance off)"));
-        }
-        for (i, (leg, result)) in Leg::ALL.iter().zip(&solved.placed.legs).enumerate() {
-            let Some(result) = result else { continue };
-            let (Some(goal), Some(went)) = (asked.paws[i], request.paws[i]) else {
-                continue;
-            };
-            let short = result.miss_mm
-                + (0..3)
-                    .map(|k| (goal[k] - went[k]).powi(2))
-                    .sum::<f64>()
-                    .sqrt();
-            if short > 0.5 {
-                let why = result.limit.map_or_else(
-                    || "out of the leg's reach (lower the body to give it room)".to_owned(),
-                    |j| format!("{} is at its limit", joint_label(*leg, j)),
-                );
-                parts.push(format!(
-                    "the {} paw stops {short:.0} mm short: {why}",
-                    leg_name(*leg),
-                ));
-            }
-        }
-        parts.join(" · ")
-    }
-}
-
-/// A leg joint, in words and by name.
-fn joint_label(leg: Leg, joint: usize) -> String {
-    let name = joint_at(leg, joint);
-    let word = match joint {
-        0 => "the swing",
-        1 => "the abduction",
-        _ if leg.is_front() => "the elbow",
-        _ => "the knee",
-    };
-    format!("{word} ({name})")
 }
 
 /// What a slider shows of the pose the handles were taken from: the height and the floor's
