@@ -104,7 +104,7 @@ fn paste_special_pastes_the_head_alone_or_the_pose_mirrored() {
     assert!((deg(&harness, 3, "HEAD_YAW") - 30.0).abs() < 1e-3);
     assert!((deg(&harness, 3, "FL_LEG_KNEE") - knee).abs() < 1e-3);
     assert!(
-        said(&harness).contains("Pasted the pose's head onto 1 keyframe"),
+        said(&harness).contains("Pasted the pose's head onto keyframe 3 ("),
         "{}",
         said(&harness)
     );

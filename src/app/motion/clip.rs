@@ -167,9 +167,22 @@ impl MotionTab {
         };
         self.document.apply("pose paste", edit);
         self.view.fit_to(&self.document.motion);
+        // Which keyframes, by number: the selection may not be where the playhead is.
+        let onto = match selected.as_slice() {
+            [one] => format!("keyframe {one}"),
+            few if few.len() <= 5 => format!(
+                "keyframes {}",
+                crate::words::and_list(&few.iter().map(ToString::to_string).collect::<Vec<_>>())
+            ),
+            many => format!(
+                "{} keyframes ({} to {})",
+                many.len(),
+                many.first().copied().unwrap_or_default(),
+                many.last().copied().unwrap_or_default()
+            ),
+        };
         let mut said = format!(
-            "Pasted {what} onto {} ({} matched)",
-            plural(selected.len(), "keyframe", "keyframes"),
+            "Pasted {what} onto {onto} ({} matched)",
             plural(matched, "joint", "joints")
         );
         for words in shifted {
