@@ -149,9 +149,9 @@ fn a_knee_commanded_past_its_limit_is_said_once_not_as_a_weak_servo() {
     let beyond = &sim.summary.beyond;
     assert_eq!(beyond.len(), 1, "{beyond:?}");
     assert!(
-        beyond[0]
-            .what
-            .starts_with("BL_LEG_KNEE is commanded to 230°, beyond its 122° limit"),
+        beyond[0].what.starts_with(
+            "BL_LEG_KNEE is commanded beyond its 122° limit, furthest 230° at 2016 ms"
+        ),
         "{beyond:?}"
     );
     assert!(

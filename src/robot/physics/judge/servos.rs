@@ -49,14 +49,22 @@ impl Reach {
     }
 }
 
-/// What is said of a stretch of commands beyond a servo's stop: the furthest commanded.
-fn beyond_said(name: &str, furthest_deg: f64, (stop, limit): (f64, f64)) -> String {
+/// What is said of a stretch of commands beyond a servo's stop (said at its start): the
+/// furthest commanded, and when (`furthest_ms`).
+fn beyond_said(
+    name: &str,
+    (furthest_deg, furthest_ms): (f64, u64),
+    (stop, limit): (f64, f64),
+) -> String {
     let stops = if (stop - limit).abs() < AT_STOP_DEG {
         "its servo stops there".to_owned()
     } else {
         format!("its servo stops at {stop:.0}°")
     };
-    format!("{name} is commanded to {furthest_deg:.0}°, beyond its {limit:.0}° limit: {stops}")
+    format!(
+        "{name} is commanded beyond its {limit:.0}° limit, furthest {furthest_deg:.0}° at \
+         {furthest_ms} ms: {stops}"
+    )
 }
 
 impl Judge {
@@ -75,15 +83,16 @@ impl Judge {
                     if (command_deg - past.0).abs() > (*furthest - past.0).abs() {
                         *furthest = command_deg;
                         if let Some(e) = self.summary.beyond.get_mut(*event) {
-                            e.what = beyond_said(name, command_deg, past);
+                            e.what = beyond_said(name, (command_deg, ms(now)), past);
                         }
                     }
                 }
                 None => {
                     *beyond = Some((self.summary.beyond.len(), command_deg));
-                    self.summary
-                        .beyond
-                        .push(Event::new(ms(now), beyond_said(name, command_deg, past)));
+                    self.summary.beyond.push(Event::new(
+                        ms(now),
+                        beyond_said(name, (command_deg, ms(now)), past),
+                    ));
                 }
             }
         }
