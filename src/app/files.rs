@@ -10,7 +10,7 @@ use super::dialogs::{Confirm, Modal, PathPurpose, cancel};
 use super::effects::Effects;
 use super::file_dialog::{self, Picked};
 use super::motion::MotionTab;
-use super::motion::save::{Saving, safety_problem_count};
+use super::motion::save::{Saving, safety_joint_count};
 use super::state::{Answer, Confirmed, TabId, Then};
 use super::tabs::{Tab, TabKind};
 use super::{RECENT_MAX, StudioApp, example_document};
@@ -415,7 +415,7 @@ impl StudioApp {
             ));
             return;
         }
-        let unsafe_count: usize = edited.iter().map(|d| safety_problem_count(d)).sum();
+        let unsafe_count: usize = edited.iter().map(|d| safety_joint_count(d)).sum();
         let changed: Vec<String> = edited
             .iter()
             .filter(|d| d.disk_state() == DiskState::Changed)

@@ -44,7 +44,7 @@ fn a_servo_that_lags_a_little_is_a_note_with_nothing_to_fix_and_nothing_to_confi
     assert!(mtn_studio::robot::meaning::meaning(speed[0]).contains("Nothing to fix"));
     // Saving asks nothing about it.
     assert_eq!(
-        mtn_studio::app::motion::save::safety_problem_count(&document),
+        mtn_studio::app::motion::save::safety_joint_count(&document),
         0
     );
     let mut harness = common::ui::harness(StudioApp::with_document(document));

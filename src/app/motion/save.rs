@@ -12,21 +12,28 @@ use crate::edit::{DiskState, Document, Origin};
 use crate::words::plural;
 use std::path::Path;
 
-/// The limit and speed problems that make saving ask once.
+/// The joints whose limit or speed warnings make saving ask once (a joint with both, or
+/// with several, counts once; a warning that names no joint counts as one).
 #[must_use]
-pub fn safety_problem_count(document: &Document) -> usize {
-    document
-        .problems()
-        .iter()
-        .filter(|p| {
-            // Notes (as far as Sony's own motions go, a servo within 3°) are not asked about.
-            p.severity >= crate::codec::Severity::Warning
-                && matches!(
-                    p.code,
-                    crate::robot::codes::JOINT_SPEED | crate::robot::codes::JOINT_LIMIT
-                )
-        })
-        .count()
+pub fn safety_joint_count(document: &Document) -> usize {
+    let warned = document.problems().iter().filter(|p| {
+        // Notes (as far as Sony's own motions go, a servo within 3°) are not asked about.
+        p.severity >= crate::codec::Severity::Warning
+            && matches!(
+                p.code,
+                crate::robot::codes::JOINT_SPEED | crate::robot::codes::JOINT_LIMIT
+            )
+    });
+    let mut joints: Vec<usize> = Vec::new();
+    let mut unnamed = 0;
+    for problem in warned {
+        match problem.joint {
+            Some(joint) if !joints.contains(&joint) => joints.push(joint),
+            Some(_) => {}
+            None => unnamed += 1,
+        }
+    }
+    joints.len() + unnamed
 }
 
 /// How a save went on.
@@ -79,7 +86,7 @@ impl MotionTab {
             confirmed,
             then: then.clone(),
         };
-        let safety = safety_problem_count(document);
+        let safety = safety_joint_count(document);
         if !confirmed.safety && !self.safety_confirmed && safety > 0 {
             ask(
                 fx,
@@ -157,5 +164,32 @@ impl MotionTab {
             Err(error) => fx.fail("Could not save", error.to_string()),
         }
         Saving::Done
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safety_joint_count;
+    use crate::edit::Document;
+
+    #[test]
+    fn a_joint_with_two_warnings_is_one_joint_to_ask_about() {
+        // The knee sent far past its limit at keyframe 1: beyond its limit and faster than
+        // its servo, two warnings of one joint.
+        let mut motion = crate::example::stand_to_sit();
+        let knee = motion
+            .locators
+            .iter()
+            .position(|l| crate::robot::joint_name(&motion.design, l) == "BL_LEG_KNEE")
+            .unwrap_or_default();
+        assert!(motion.keyframes.set_angle(1, knee, -1_770_000));
+        let document = Document::unsaved(motion, "bent.mtn");
+        let warned = document
+            .problems()
+            .iter()
+            .filter(|p| p.severity >= crate::codec::Severity::Warning && p.joint == Some(knee))
+            .count();
+        assert!(warned >= 2, "{:?}", document.problems());
+        assert_eq!(safety_joint_count(&document), 1);
     }
 }
