@@ -136,7 +136,13 @@ impl StudioApp {
                 .open(&mut open)
                 .default_width(520.0)
                 .show(&ctx, |ui| status::log_ui(ui, status));
-            if !open {
+            // Escape closes it as it closes a dialog, where nothing else takes the key (a
+            // dialog, a menu, a field being typed into).
+            let escape = modal.is_none()
+                && !*typing
+                && !ctx.any_popup_open()
+                && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+            if !open || escape {
                 actions.push(Action::Command(command::Command::Window(
                     command::WindowCommand::ShowMessages,
                 )));

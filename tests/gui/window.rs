@@ -11,7 +11,7 @@ use common::ui::{
 };
 use egui::{Key, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_plot::PlotPoint;
 use mtn_studio::app::action::Action;
 use mtn_studio::app::motion::view::Channel;
@@ -509,4 +509,20 @@ fn tabs_switch_by_keyboard_and_the_window_says_what_is_open() {
     ctrl(&mut harness, Key::W);
     assert!(shows(&harness, "No motion open"));
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn escape_closes_the_messages_window() {
+    // An animator's review: View > Messages… opened, Escape left it open.
+    let dir = scratch("messages");
+    let mut harness = opened(&[&example_file(&dir, "m.mtn")]);
+    menu(&mut harness, "View", "Messages…");
+    let open = |h: &Harness<'_, StudioApp>| {
+        h.query_all_by_label("Messages")
+            .any(|n| n.accesskit_node().role() == Role::Window)
+    };
+    assert!(open(&harness), "View > Messages… opened no window");
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert!(!open(&harness), "Escape left the messages open");
 }
