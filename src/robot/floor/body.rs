@@ -317,6 +317,15 @@ fn rot_z(angle: f64, v: Vec3) -> Vec3 {
     [c * v[0] - s * v[1], s * v[0] + c * v[1], v[2]]
 }
 
+impl Body {
+    /// The parts that can touch the floor, in the order of [`Body::touches`]: the same for
+    /// every pose of a rig ([`Rig::parts`]), so one posed already need not be posed again.
+    #[must_use]
+    pub fn parts(&self) -> Vec<Part> {
+        self.touches.iter().map(|t| t.part).collect()
+    }
+}
+
 impl Rig {
     /// The rig of a motion's joints under `model`; joints the motion lacks stay at 0.
     #[must_use]
@@ -367,7 +376,7 @@ impl Rig {
     /// bits of [`super::Rest::contacts`]).
     #[must_use]
     pub fn parts(&self) -> Vec<Part> {
-        self.pose(&[]).touches.iter().map(|t| t.part).collect()
+        self.pose(&[]).parts()
     }
 
     /// The joint columns of a leg (J1, J2, J3), where the motion has them.

@@ -120,3 +120,16 @@ fn a_command_beyond_a_servos_stop_is_posed_at_the_stop() {
         "at the stop is not beyond it"
     );
 }
+
+#[test]
+fn a_posed_body_lists_its_parts_as_the_rig_does() {
+    // The stage takes the parts from the body it posed (not from a second pose).
+    for model in [Model::Ers7, Model::Ers210] {
+        let locators = posture_locators(model);
+        let rig = Rig::new(model, model.label(), &locators);
+        for name in ["stand", "sit", "sleep"] {
+            let values = posture(model, name).expect("a posture").angles_urad();
+            assert_eq!(rig.pose(&values).parts(), rig.parts(), "{model:?} {name}");
+        }
+    }
+}

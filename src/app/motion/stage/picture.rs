@@ -139,7 +139,8 @@ pub fn make(
         let sim = show.sim?;
         Some((show, sim, show.tick_at(input.playhead_ms)?))
     });
-    let parts = rig.parts();
+    // From the body posed above: `rig.parts()` would pose it again.
+    let parts = body.parts();
     let text = Text::layout(
         painter,
         &Hud {
