@@ -251,7 +251,7 @@ fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>
                 plural(preview.errors, "error", "errors"),
                 plural(preview.warnings, "warning", "warnings"),
             ));
-            for note in &preview.notes {
+            for note in unrepeated(&preview.notes, &preview.problems) {
                 ui.add(egui::Label::new(note).wrap());
             }
             for problem in &preview.problems {
@@ -266,9 +266,36 @@ fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>
     }
 }
 
+/// The operation's notes but those that repeat a problem listed with them ("too fast for the
+/// servos now: …" beside the joint-speed warning it names): each said once.
+fn unrepeated<'a>(notes: &'a [String], problems: &[String]) -> Vec<&'a String> {
+    notes
+        .iter()
+        .filter(|note| {
+            !problems.iter().any(|problem| {
+                let message = problem
+                    .split_once(": ")
+                    .map_or(problem.as_str(), |(_, m)| m);
+                note.ends_with(message)
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{APPLY_WAIT, typed_apply};
+    use super::{APPLY_WAIT, typed_apply, unrepeated};
+
+    #[test]
+    fn a_note_that_repeats_a_listed_problem_is_said_once() {
+        let problems = ["joint-speed: BL_LEG_KNEE moves 2.57° per 8 ms".to_owned()];
+        let notes = [
+            "5000 ms is not a whole number of 16 ms frames: made 5008 ms".to_owned(),
+            "too fast for the servos now: BL_LEG_KNEE moves 2.57° per 8 ms".to_owned(),
+        ];
+        assert_eq!(unrepeated(&notes, &problems), [&notes[0]]);
+        assert_eq!(unrepeated(&notes, &[]).len(), 2);
+    }
 
     #[test]
     fn enter_with_the_value_already_arrived_applies_at_once() {
