@@ -3,9 +3,12 @@
 //! `assets/ers7-stand-to-sit.mtn` is this motion encoded; a test checks that the file and this
 //! code agree.
 
-use crate::codec::mtn::Motion;
+use crate::codec::mtn::{Keyframes, Motion};
 use crate::robot::Model;
 use crate::robot::postures::{posture, posture_locators};
+
+/// The ERS-7's joint count: the example's rows are this wide.
+const ERS7_JOINTS: usize = 20;
 
 /// The bundled example file, as shipped in `assets/`.
 pub const EXAMPLE_MTN: &[u8] = include_bytes!("../assets/ers7-stand-to-sit.mtn");
@@ -31,24 +34,24 @@ pub fn stand_to_sit() -> Motion {
     else {
         return motion;
     };
-    let stand_urad = stand.angles_urad();
-    let sit_urad = sit.angles_urad();
-    let halfway: Vec<i32> = stand_urad
-        .iter()
-        .zip(&sit_urad)
-        .map(|(&a, &b)| i32::try_from((i64::from(a) + i64::from(b)) / 2).unwrap_or(a))
-        .collect();
+    // The postures list one angle per joint of the ERS-7's table (a test checks it).
+    let (Ok(stand_urad), Ok(sit_urad)) = (
+        <[i32; ERS7_JOINTS]>::try_from(stand.angles_urad()),
+        <[i32; ERS7_JOINTS]>::try_from(sit.angles_urad()),
+    ) else {
+        return motion;
+    };
+    let halfway = std::array::from_fn(|j| {
+        i32::try_from((i64::from(stand_urad[j]) + i64::from(sit_urad[j])) / 2)
+            .unwrap_or(stand_urad[j])
+    });
     let body_halfway = [0, (stand.body_urad()[1] + sit.body_urad()[1]) / 2, 0];
-    let steps = [
-        (0, stand.body_urad(), &stand_urad),
-        (15, stand.body_urad(), &stand_urad),
-        (30, body_halfway, &halfway),
-        (30, sit.body_urad(), &sit_urad),
-    ];
-    for (frames, body, angles) in steps {
-        // The postures list one angle per joint of the table, so this cannot mismatch.
-        let _ = motion.keyframes.push(frames, body, angles);
-    }
+    motion.keyframes = Keyframes::from_rows([
+        (0, stand.body_urad(), stand_urad),
+        (15, stand.body_urad(), stand_urad),
+        (30, body_halfway, halfway),
+        (30, sit.body_urad(), sit_urad),
+    ]);
     motion
 }
 
@@ -64,18 +67,14 @@ pub fn largest_motion() -> Motion {
         posture_locators(Model::Ers7),
     );
     let mut state = 0x2545_f491_u32;
-    let mut row = [0i32; 20];
-    for index in 0..usize::from(u16::MAX) {
-        for value in &mut row {
+    motion.keyframes = Keyframes::from_rows((0..u32::from(u16::MAX)).map(|index| {
+        let row: [i32; ERS7_JOINTS] = std::array::from_fn(|_| {
             state ^= state << 13;
             state ^= state >> 17;
             state ^= state << 5;
-            *value = i32::from_le_bytes(state.to_le_bytes()) % 2_000_000;
-        }
-        let frames = u32::try_from(index % 600).unwrap_or(0);
-        let _ = motion
-            .keyframes
-            .push(frames, [row[0], row[1], row[2]], &row);
-    }
+            i32::from_le_bytes(state.to_le_bytes()) % 2_000_000
+        });
+        (index % 600, [row[0], row[1], row[2]], row)
+    }));
     motion
 }

@@ -96,6 +96,10 @@ pub enum OpError {
     /// A factor that is not a positive, finite number.
     #[error("the factor must be a number above 0, not {0}")]
     BadFactor(f64),
+    /// A keyframe the operation built does not fit the motion (a fault of the operation,
+    /// reported rather than written).
+    #[error("internal: {0}")]
+    Keyframe(#[from] crate::codec::mtn::JointCountMismatch),
     /// A target too short for one 16 ms frame per segment.
     #[error(
         "{target_ms} ms is too short: the {segments} segments need at least one 16 ms frame \

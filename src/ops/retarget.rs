@@ -148,7 +148,7 @@ pub fn retarget(motion: &Motion, label: &str, keep_feet: bool) -> Result<Outcome
     let mut keyframes = Keyframes::with_capacity(width, motion.keyframes.len());
     for (keyframe, row) in motion.keyframes.iter().zip(rows.chunks_exact(width.max(1))) {
         // One value per target joint: the rows were built for them.
-        let _ = keyframes.push(keyframe.frames, keyframe.body_urad, row);
+        keyframes.push(keyframe.frames, keyframe.body_urad, row)?;
     }
     out.keyframes = keyframes;
     if !dropped.is_empty() {

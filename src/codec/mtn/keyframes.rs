@@ -313,6 +313,22 @@ impl Keyframes {
             .collect()
     }
 
+    /// Builds keyframes from rows of exactly `N` joint values each, for a motion of `N`
+    /// joints: rows of a fixed width cannot mismatch, so this cannot fail.
+    #[must_use]
+    pub fn from_rows<const N: usize>(
+        rows: impl IntoIterator<Item = (u32, BodyUrad, [i32; N])>,
+    ) -> Self {
+        let rows = rows.into_iter();
+        let mut out = Self::with_capacity(N, rows.size_hint().0);
+        for (frames, body_urad, angles_urad) in rows {
+            out.frames.push(if out.is_empty() { 0 } else { frames });
+            out.body.push(body_urad);
+            out.angles.extend_from_slice(&angles_urad);
+        }
+        out
+    }
+
     /// Builds keyframes from owned values.
     ///
     /// # Errors
@@ -393,6 +409,13 @@ mod tests {
         assert_eq!(keyframes.angle(1, 1), Some(40));
         assert_eq!(keyframes.angle(1, 2), None);
         assert_eq!(keyframes.angle(2, 0), None);
+    }
+
+    #[test]
+    fn rows_of_a_fixed_width_build_the_same_keyframes_as_pushes() {
+        let built = Keyframes::from_rows([(9, [1, 2, 3], [10, 20]), (5, [4, 5, 6], [30, 40])]);
+        assert_eq!(built, sample());
+        assert_eq!(built.joint_count(), 2);
     }
 
     #[test]

@@ -133,12 +133,10 @@ pub fn simplify(
     // Built row by row from the motion's own arrays (no keyframe copied whole).
     let row = |k: usize| &m.angles[k * joints..(k + 1) * joints];
     let mut out = Keyframes::with_capacity(joints, len - (last - first + 1) + kept.len());
-    let mut push = |frames: u32, k: usize| {
-        // Every row has the motion's own joint count.
-        let _ = out.push(frames, m.body[k], row(k));
-    };
+    // Every row has the motion's own joint count.
+    let mut push = |frames: u32, k: usize| out.push(frames, m.body[k], row(k));
     for k in 0..first {
-        push(m.frames[k], k);
+        push(m.frames[k], k)?;
     }
     for (i, &k) in kept.iter().enumerate() {
         let frames = match i {
@@ -146,10 +144,10 @@ pub fn simplify(
             _ => u32::try_from((m.times[k] - m.times[kept[i - 1]]) / FRAME_MS - 1)
                 .unwrap_or(u32::MAX),
         };
-        push(frames, k);
+        push(frames, k)?;
     }
     for k in last + 1..len {
-        push(m.frames[k], k);
+        push(m.frames[k], k)?;
     }
     let removed = (last - first + 1) - kept.len();
     #[expect(clippy::cast_precision_loss, reason = "at most 45° in µrad")]
