@@ -87,6 +87,11 @@ fn a_command_that_cannot_be_given_is_greyed_with_why_and_enter_leaves_it() {
         palette_open(&harness),
         "Enter on a greyed line closed the palette"
     );
+    // It says why where the window says things.
+    assert_eq!(
+        harness.state().status.log().last().map(String::as_str),
+        Some("Fix Speed: No joint moves faster than its servo follows")
+    );
     assert_eq!(doc(&harness).motion, before);
     key(&mut harness, Key::Escape);
     assert!(!palette_open(&harness), "Escape left the palette open");

@@ -101,48 +101,81 @@ pub fn palette_ui(
         ui.weak("No command's name or description holds those words.");
     }
     let mut given = None;
+    let mut refused = None;
     egui::ScrollArea::vertical()
         .max_height(LIST_HEIGHT)
         .show(ui, |ui| {
             for (i, &command) in list.iter().enumerate() {
                 let why_not = can.why_not(command);
                 let shortcut = shortcuts(ui.ctx(), command);
-                let mut text = egui::text::LayoutJob::default();
-                let strong = egui::TextFormat::simple(
-                    egui::TextStyle::Button.resolve(ui.style()),
-                    ui.visuals().strong_text_color(),
-                );
-                let weak = egui::TextFormat::simple(
-                    egui::TextStyle::Small.resolve(ui.style()),
-                    ui.visuals().weak_text_color(),
-                );
-                text.append(command.label(), 0.0, strong);
-                text.append(&format!("\n{}", command.description()), 0.0, weak.clone());
-                if let Some(why) = why_not {
-                    text.append(&format!("\n{why}"), 0.0, weak);
+                let row = ui
+                    .scope(|ui| {
+                        // Greyed, yet what it does and why not stay readable.
+                        ui.visuals_mut().disabled_alpha = GREYED_ALPHA;
+                        ui.add_enabled(
+                            why_not.is_none(),
+                            // The chosen line is filled only where Enter would give it.
+                            egui::Button::selectable(
+                                i == chosen && why_not.is_none(),
+                                line_text(ui, command, why_not),
+                            )
+                            .right_text(shortcut)
+                            .min_size(egui::vec2(ui.available_width(), 0.0)),
+                        )
+                    })
+                    .inner;
+                if i == chosen && why_not.is_some() {
+                    // Where the arrows stand, outlined: Enter says why instead.
+                    ui.painter().rect_stroke(
+                        row.rect,
+                        ui.visuals().widgets.hovered.corner_radius,
+                        ui.visuals().selection.stroke,
+                        egui::StrokeKind::Inside,
+                    );
                 }
-                let row = ui.add_enabled(
-                    why_not.is_none(),
-                    egui::Button::selectable(i == chosen, text)
-                        .right_text(shortcut)
-                        .min_size(egui::vec2(ui.available_width(), 0.0)),
-                );
                 if i == chosen && (down || up) {
                     row.scroll_to_me(None);
                 }
                 if row.clicked() || (enter && i == chosen && why_not.is_none()) {
                     given = Some(command);
                 }
+                if let Some(why) = why_not.filter(|_| enter && i == chosen) {
+                    refused = Some(format!("{}: {why}", command.label()));
+                }
             }
         });
     if let Some(command) = given {
         actions.push(Action::CloseModal);
         actions.push(Action::command(command, can.tabs.active));
+    } else if let Some(why) = refused {
+        actions.push(Action::Say(why));
     } else if escape {
         actions.push(Action::CloseModal);
     } else if query != palette.query || chosen != palette.chosen {
         actions.push(Action::Show(Modal::Palette(Palette { query, chosen })));
     }
+}
+
+/// How far a greyed line fades (egui's own half left its reason hard to read).
+const GREYED_ALPHA: f32 = 0.7;
+
+/// A line of the list: the command's name, what it does and, where it cannot be given now,
+/// why (in the warning colour, as the rest of the window says what stops).
+fn line_text(ui: &egui::Ui, command: UiCommand, why_not: Option<&str>) -> egui::text::LayoutJob {
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let format = |color| egui::TextFormat::simple(body.clone(), color);
+    let visuals = ui.visuals();
+    let mut text = egui::text::LayoutJob::default();
+    text.append(command.label(), 0.0, format(visuals.strong_text_color()));
+    text.append(
+        &format!("\n{}", command.description()),
+        0.0,
+        format(visuals.text_color()),
+    );
+    if let Some(why) = why_not {
+        text.append(&format!("\n{why}"), 0.0, format(visuals.warn_fg_color));
+    }
+    text
 }
 
 #[cfg(test)]
