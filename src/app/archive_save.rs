@@ -65,10 +65,13 @@ impl StudioApp {
         };
         match document.save_into_archive(&path, &entry, replace) {
             Ok(()) => {
-                fx.say(format!(
-                    "Saved {entry} into {} (Save writes there from now on)",
-                    path.display()
-                ));
+                // Its skit (sound, LED pattern, markers) goes beside its new home.
+                if let Some(with) = tab.save_tracks_with_motion(true, fx) {
+                    fx.say(format!(
+                        "Saved {entry} into {}{with} (Save writes there from now on)",
+                        path.display()
+                    ));
+                }
                 self.remember(&path);
             }
             Err(DocumentError::EntryExists { .. }) => {

@@ -154,3 +154,71 @@ fn save_into_archive_makes_one_or_adds_to_one_asking_before_it_replaces() {
         .motion;
     assert_eq!(written.keyframes.angle(1, 0), Some(-100_000));
 }
+
+/// The review: after Save into Archive the tab of a motion with a sound kept its unsaved
+/// mark, and a later Ctrl+S said only "Saved the skit" though it wrote the entry. The skit
+/// goes beside the motion's new home with it, and one line names all that was written.
+#[test]
+fn save_into_archive_takes_the_tracks_along_and_one_line_says_what_was_written() {
+    let dir = crate::common::scratch_dir("archive-parts", "save-tracks");
+    let sounds = dir.join("SOUNDS.ODA");
+    let bark = pcm_wav(&sine(440.0, 4_000), 16_000, 16);
+    write_archive(&sounds, &[(EntryKind::Wave, "bark", bark)]);
+    let path = dir.join("MINE.ODA");
+    let mut harness = harness(greeting());
+    harness.run();
+    harness.state_mut().push(Action::AddTrack(sounds));
+    harness.run();
+    harness.get_by_label("Add bark").click();
+    harness.run();
+    assert!(doc(&harness).has_unsaved());
+    crate::common::ui::menu(&mut harness, "File", "Save into Archive…");
+    harness
+        .get_by_label("Path of the .oda archive to put the motion into (made if there is none)")
+        .click();
+    harness.run();
+    crate::common::ui::ctrl(&mut harness, Key::A);
+    type_keys(&mut harness, &path.display().to_string());
+    harness.key_press(Key::Enter);
+    harness.run();
+    let last = || {
+        harness
+            .state()
+            .status
+            .log()
+            .last()
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        last(),
+        format!(
+            "Saved a_sit#sit_so0_greet into {} and the skit beside it (Save writes there from \
+             now on)",
+            path.display()
+        )
+    );
+    assert!(!doc(&harness).has_unsaved(), "{}", said(&harness));
+    let active = harness.state().tabs.active.expect("a tab");
+    let tab = harness.state().tabs.get(active).expect("the tab");
+    assert!(!tab.title().contains('•'), "{}", tab.title());
+    // An edit, then Ctrl+S: the line names the entry written, not only the skit.
+    harness.state_mut().push(Action::Motion(
+        active,
+        mtn_studio::app::action::MotionAction::Edit {
+            label: "test edit".to_owned(),
+            edit: mtn_studio::edit::Edit::SetAngles(vec![(1, 0, -100_000)]),
+        },
+    ));
+    harness.run();
+    crate::common::ui::ctrl(&mut harness, Key::S);
+    let last = harness
+        .state()
+        .status
+        .log()
+        .last()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(last, "Saved MINE.ODA : a_sit#sit_so0_greet");
+    assert!(!doc(&harness).has_unsaved());
+}

@@ -137,12 +137,7 @@ impl MotionTab {
         match result {
             Ok(()) => {
                 self.safety_confirmed |= confirmed.safety;
-                let tracks = self.document.tracks();
-                let with_tracks = !tracks.is_empty() || tracks.is_dirty();
-                // Saved somewhere else, the motion's skit goes beside it there too.
-                let skit_moves = to.is_some() && !tracks.is_empty();
                 let origin = self.document.origin.clone();
-                fx.say(format!("Saved {}", origin.display_name()));
                 match &origin {
                     Origin::File(path) => fx.then(Action::Remember(path.clone())),
                     Origin::Entry { archive, .. } => {
@@ -151,14 +146,12 @@ impl MotionTab {
                     Origin::Unsaved { .. } | Origin::Converted { .. } => {}
                 }
                 // The motion's tracks are kept in its skit (and its LED pattern in its own
-                // file), saved with it.
-                let tracks_saved = if skit_moves {
-                    self.save_led(fx) && self.save_skit(fx)
-                } else {
-                    !with_tracks || self.save_tracks(fx)
-                };
-                if tracks_saved && let Some(then) = then {
-                    fx.then(Action::Then(then));
+                // file), saved with it; saved somewhere else, the skit goes beside it there.
+                if let Some(with) = self.save_tracks_with_motion(to.is_some(), fx) {
+                    fx.say(format!("Saved {}{with}", origin.display_name()));
+                    if let Some(then) = then {
+                        fx.then(Action::Then(then));
+                    }
                 }
             }
             Err(error) => fx.fail("Could not save", error.to_string()),

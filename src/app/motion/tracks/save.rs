@@ -72,6 +72,31 @@ impl MotionTab {
         }
     }
 
+    /// After the motion itself was written (Save, Save As, Save into Archive): its tracks
+    /// too, those with changes, and the skit wherever the motion `moved` to a new home (the
+    /// skit is kept beside it). Returns what of them was written, as words to end the
+    /// caller's one line with (each part's own line would hide the motion's), or `None`
+    /// when one failed (said).
+    pub fn save_tracks_with_motion(
+        &mut self,
+        moved: bool,
+        fx: &mut Effects,
+    ) -> Option<&'static str> {
+        let tracks = self.document.tracks();
+        if tracks.is_empty() && !tracks.is_dirty() {
+            return Some("");
+        }
+        let led = tracks.led_dirty();
+        let skit = (moved && !tracks.is_empty()) || tracks.skit_dirty();
+        let saved = self.save_led(fx) && (!skit || self.save_skit(fx));
+        saved.then_some(match (led, skit) {
+            (false, false) => "",
+            (true, false) => " and its LED pattern",
+            (false, true) => " and the skit beside it",
+            (true, true) => ", its LED pattern and the skit beside it",
+        })
+    }
+
     /// Saves what of the tracks has changes: the LED pattern, then the skit. Returns
     /// whether nothing failed.
     pub fn save_tracks(&mut self, fx: &mut Effects) -> bool {
