@@ -43,5 +43,6 @@ mod table_columns;
 mod tracks;
 mod trusted_edits;
 mod values;
+mod view_follows;
 mod webots;
 mod window;

@@ -31,10 +31,21 @@ impl MotionTab {
                 let picked = view.picked(document.times_ms());
                 document.apply(&label, edit);
                 view.refit(&document.motion, document.times_ms(), picked);
+                // A value now beyond the angles in view widens them (a pose applied, a
+                // shape); never while a gesture is under way.
+                if !document.in_gesture() {
+                    view.requests.values();
+                }
             }
             MotionAction::BeginGesture(label) => document.begin_gesture(&label),
+            // A drag on the timeline leaves the view where the animator has it.
             MotionAction::EndGesture => document.end_gesture(),
-            MotionAction::EndGestureAs(label) => document.end_gesture_as(&label),
+            // The stage's gestures (a body change typed or dragged, a paw placed) widen the
+            // angles in view at their end where a joint went beyond them.
+            MotionAction::EndGestureAs(label) => {
+                document.end_gesture_as(&label);
+                view.requests.values();
+            }
             MotionAction::CancelGesture => {
                 document.cancel_gesture();
                 view.fit_to(&document.motion);

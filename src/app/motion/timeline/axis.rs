@@ -135,18 +135,23 @@ pub fn clock(ms: f64) -> String {
 }
 
 /// The bounds that show the whole motion: all keyframes, and every shown curve with a
-/// margin (and the focused joint's limits). Each curve's extremes come from the pyramid.
+/// margin (and the focused joint's limits), the top `headroom` of the height (a share, for
+/// the key drawn there) above them all. Each curve's extremes come from the pyramid.
 #[must_use]
 pub fn fit_bounds(
     motion: &Motion,
     summary: &Summary,
     times: &[u64],
     view: &View,
+    headroom: f64,
 ) -> ((f64, f64), (f64, f64)) {
     let end = times.last().copied().unwrap_or(0).max(16) as f64;
     let (low, high) = value_extent(motion, summary, times, view).unwrap_or((-90.0, 90.0));
     let margin = ((high - low) * 0.05).max(5.0);
-    ((-end * 0.04, end * 1.04), (low - margin, high + margin))
+    // Above the top margin: the share `headroom` of the whole (at most half of it).
+    let share = headroom.clamp(0.0, 0.5);
+    let top = margin.max(share * (high - low + margin) / (1.0 - share));
+    ((-end * 0.04, end * 1.04), (low - margin, high + top))
 }
 
 /// The lowest and highest value (degrees) of the shown channels, the focused joint's limit

@@ -82,6 +82,9 @@ pub fn timeline_ui(
     });
     let transform = response.transform;
     state.transform = Some(transform);
+    if std::mem::take(&mut state.fitting) {
+        state.fitted = Some((transform.frame().height(), *transform.bounds()));
+    }
     paint_beneath(ui, document, view, state, &response, &slots);
     markers::paint_lines(ui, document, &transform);
     let screen_markers: Vec<(Pos2, PointId)> = response

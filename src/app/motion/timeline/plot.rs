@@ -121,13 +121,33 @@ pub(super) fn requested<'a>(
 ) -> (Plot<'a>, Option<f64>) {
     let requests = &view.requests;
     let times = document.times_ms();
-    let fit = || fit_bounds(&document.motion, document.summary(), times, view);
+    // The key of the marks takes the plot's top right: the fitted curves stay below it.
+    // (Before the plot's first frame, the area it is given stands in for its height.)
+    let height = state
+        .transform
+        .map(|t| t.frame().height())
+        .or(state.area.map(|a| a.height()))
+        .unwrap_or(0.0);
+    let headroom = f64::from(super::marks::key_height(document) / height.max(1.0));
+    let fit = || fit_bounds(&document.motion, document.summary(), times, view, headroom);
     if requests.fit > state.done {
         let (x_range, y_range) = fit();
         plot = plot
             .reset()
             .default_x_bounds(x_range.0, x_range.1)
             .default_y_bounds(y_range.0, y_range.1);
+        state.fitting = true;
+    } else if let (Some((fitted_height, fitted)), Some(now)) = (state.fitted, state.transform)
+        && (now.frame().height() - fitted_height).abs() > 0.5
+        && *now.bounds() == fitted
+    {
+        // The fitted view, on a plot of another height: fitted again, its time kept.
+        let (_, y_range) = fit();
+        plot = plot
+            .reset()
+            .default_x_bounds(fitted.min()[0], fitted.max()[0])
+            .default_y_bounds(y_range.0, y_range.1);
+        state.fitting = true;
     }
     if let Some((n, (from, to))) = requests.frame
         && n > state.done
@@ -137,6 +157,7 @@ pub(super) fn requested<'a>(
             .reset()
             .default_x_bounds(from as f64, to as f64)
             .default_y_bounds(y_range.0, y_range.1);
+        state.fitting = true;
     }
     if requests.values > state.done
         && let Some(shown) = state.transform.map(|t| *t.bounds())

@@ -21,6 +21,12 @@ pub struct TimelineState {
     pub range_used: bool,
     /// The last of the view's requests (fit, frame, reveal) the timeline did.
     pub done: u64,
+    /// The plot's height and bounds as a fit left them: while the bounds stay so, a new
+    /// height (the window or a panel resized, the layout settling) fits the angles again,
+    /// since the room the key of the marks takes depends on it.
+    pub fitted: Option<(f32, egui_plot::PlotBounds)>,
+    /// A fit was asked of the plot this frame (its result is recorded once drawn).
+    pub(super) fitting: bool,
     /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
     pub transform: Option<egui_plot::PlotTransform>,
     /// The times (ms) a keyframe dragged in time snaps to with Ctrl held: the sound track's

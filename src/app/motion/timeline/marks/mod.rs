@@ -261,11 +261,9 @@ pub fn paint_overview(
         draw(done);
     }
     // Its falls over them, twice as tall: a fall is not a slip.
-    let mut falls = false;
     #[expect(clippy::cast_precision_loss, reason = "ms on screen")]
     for [from, to] in document.floor_falls() {
         let (from, to) = (from as f64, to as f64);
-        falls = true;
         if to < x0 || from > x1 {
             continue;
         }
@@ -281,29 +279,11 @@ pub fn paint_overview(
         );
     }
     // The key, top right: which colour is which.
-    let kinds = [
-        (
-            marks.too_fast.iter().any(|r| !r.is_empty()),
-            TOO_FAST_COLOR,
-            "too fast for the servo",
-        ),
-        (
-            marks.out_of_range.iter().any(|r| !r.is_empty()),
-            OUT_OF_RANGE_COLOR,
-            "beyond the joint's limits",
-        ),
-        (
-            !floor.is_empty(),
-            FLOOR_COLOR,
-            "tips, balances at the edge or slips (the floor)",
-        ),
-        (falls, FALL_COLOR, "falls over (the floor)"),
-    ];
     let font = egui::TextStyle::Small.resolve(ui.style());
     let text_color = ui.visuals().strong_text_color();
-    let mut y = frame.top() + 6.0;
-    for (_, color, label) in kinds.iter().filter(|kind| kind.0) {
-        let galley = painter.layout_no_wrap((*label).to_owned(), font.clone(), text_color);
+    let mut y = frame.top() + KEY_TOP;
+    for (color, label) in key(document) {
+        let galley = painter.layout_no_wrap(label.to_owned(), font.clone(), text_color);
         let text_left = frame.right() - 8.0 - galley.size().x;
         let swatch = egui::Rect::from_min_size(
             egui::pos2(text_left - 22.0, y + galley.size().y / 2.0 - 4.0),
@@ -320,6 +300,47 @@ pub fn paint_overview(
         );
         painter.rect_filled(swatch, 2.0, color.gamma_multiply(0.8));
         painter.galley(egui::pos2(text_left, y), galley, text_color);
-        y += 18.0;
+        y += KEY_ROW;
+    }
+}
+
+/// Where the key's first row starts below the plot's top, and each row's height (points).
+const KEY_TOP: f32 = 6.0;
+const KEY_ROW: f32 = 18.0;
+
+/// The key's rows: the colour and name of each kind of mark the motion has.
+fn key(document: &Document) -> impl Iterator<Item = (Color32, &'static str)> {
+    let marks = document.safety_marks();
+    let falls = document.floor_falls().next().is_some();
+    [
+        (
+            marks.too_fast.iter().any(|r| !r.is_empty()),
+            TOO_FAST_COLOR,
+            "too fast for the servo",
+        ),
+        (
+            marks.out_of_range.iter().any(|r| !r.is_empty()),
+            OUT_OF_RANGE_COLOR,
+            "beyond the joint's limits",
+        ),
+        (
+            !document.floor_spans().is_empty(),
+            FLOOR_COLOR,
+            "tips, balances at the edge or slips (the floor)",
+        ),
+        (falls, FALL_COLOR, "falls over (the floor)"),
+    ]
+    .into_iter()
+    .filter_map(|(shown, color, label)| shown.then_some((color, label)))
+}
+
+/// How much of the plot's top the key takes (points; 0 with no key), which the fitted view
+/// leaves above the curves so that the key covers none of them.
+#[must_use]
+pub fn key_height(document: &Document) -> f32 {
+    match key(document).count() {
+        0 => 0.0,
+        #[expect(clippy::cast_precision_loss, reason = "at most four rows")]
+        rows => KEY_TOP + rows as f32 * KEY_ROW,
     }
 }

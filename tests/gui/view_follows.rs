@@ -1,0 +1,116 @@
+//! The angles in view follow what an edit does to the curves shown, and the key of the
+//! marks is kept off them (an animator's review: the timeline did not widen after a body
+//! change typed in the Pose fields; at 900x600 the key covered the points near 120°).
+
+use crate::common::ui::{ctrl, doc, harness_sized, set_number, show_only_knee, widgets};
+use egui::Key;
+use egui_kittest::Harness;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::action::Action;
+use mtn_studio::codec::mtn::{self, Motion};
+use mtn_studio::robot::{joint_name, urad_to_deg};
+
+/// A window of `size` on `motion`, written to a file of its own.
+fn window(motion: &Motion, size: [f32; 2]) -> Harness<'static, StudioApp> {
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("view")
+        .replace("::", "-");
+    let path = crate::common::scratch_dir("view-follows", &test).join("motion.mtn");
+    std::fs::write(&path, mtn::encode(motion).expect("encoded")).expect("written");
+    let mut app = StudioApp::empty();
+    app.push(Action::Open(path));
+    let mut harness = harness_sized(app, size);
+    harness.run();
+    harness
+}
+
+fn joint(motion: &Motion, name: &str) -> usize {
+    motion
+        .locators
+        .iter()
+        .position(|l| joint_name(&motion.design, l) == name)
+        .expect("the joint")
+}
+
+/// The lowest and highest value of a joint over the motion (degrees).
+fn extent(motion: &Motion, j: usize) -> (f64, f64) {
+    (0..motion.keyframes.len())
+        .filter_map(|k| motion.keyframes.angle(k, j))
+        .map(urad_to_deg)
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        })
+}
+
+fn shown(harness: &Harness<'_, StudioApp>) -> egui_plot::PlotBounds {
+    *widgets(harness)
+        .timeline
+        .transform
+        .expect("the plot is drawn")
+        .bounds()
+}
+
+#[test]
+fn a_body_change_typed_in_the_pose_fields_widens_the_angles_in_view() {
+    let stand = mtn_studio::robot::postures::new_motion("DRX-1000", "stand").expect("a stand");
+    let mut harness = window(&stand, [1400.0, 900.0]);
+    // The knee alone, fitted: a stand holds it still, so a few degrees are in view.
+    show_only_knee(&mut harness);
+    ctrl(&mut harness, Key::Num0);
+    let was = shown(&harness);
+    harness.key_press(Key::End);
+    harness.run();
+    set_number(&mut harness, "height", "100");
+    let motion = &doc(&harness).motion;
+    let (low, high) = extent(motion, joint(motion, "FL_LEG_KNEE"));
+    assert!(
+        low < was.min()[1] || high > was.max()[1],
+        "the body lowered moves the knee beyond the view: {low}..{high} in {was:?}"
+    );
+    let now = shown(&harness);
+    assert!(
+        now.min()[1] <= low && now.max()[1] >= high,
+        "widened to take in {low}..{high}: {now:?}"
+    );
+    assert!(
+        (now.min()[0] - was.min()[0]).abs() < 1e-6 && (now.max()[0] - was.max()[0]).abs() < 1e-6,
+        "the time kept: {was:?} -> {now:?}"
+    );
+}
+
+#[test]
+fn at_900_by_600_the_fitted_curves_stay_below_the_key_of_the_marks() {
+    // The example with its head pitched up to 120° at keyframe 2, faster than the servo
+    // follows: the key names the mark in the plot's top right.
+    let mut motion = mtn_studio::example::stand_to_sit();
+    let head = joint(&motion, "HEAD_PITCH2");
+    assert!(motion.keyframes.set_angle(2, head, 2_094_395));
+    let mut harness = window(&motion, [900.0, 600.0]);
+    let key = mtn_studio::app::motion::timeline::marks::key_height(doc(&harness));
+    assert!(key > 0.0, "no key: nothing is marked");
+    let transform = widgets(&harness).timeline.transform.expect("drawn");
+    let top_value = (0..motion.keyframes.len())
+        .flat_map(|k| motion.keyframes.get(k).map(|f| f.angles_urad.to_vec()))
+        .flatten()
+        .map(urad_to_deg)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let highest = transform
+        .position_from_point(&egui_plot::PlotPoint::new(0.0, top_value))
+        .y;
+    assert!(
+        highest >= transform.frame().top() + key,
+        "the highest point ({top_value}°) is drawn at y {highest}, under the key that ends at \
+         {} ({:?} in {:?})",
+        transform.frame().top() + key,
+        transform.bounds(),
+        transform.frame()
+    );
+    // Zoom to Fit keeps it so.
+    ctrl(&mut harness, Key::Num0);
+    let transform = widgets(&harness).timeline.transform.expect("drawn");
+    let highest = transform
+        .position_from_point(&egui_plot::PlotPoint::new(0.0, top_value))
+        .y;
+    assert!(highest >= transform.frame().top() + key, "{highest}");
+}
