@@ -329,3 +329,37 @@ fn a_motion_simulated_five_times_shows_each_play_in_turn_looping_or_not() {
     assert_eq!(tab(&h).playback.rounds(), 4, "stopped in the fifth play");
     assert!(body(&h).ends_with("(play 5 of 5)"), "{}", body(&h));
 }
+
+/// An animator's review: the Retime preview said 0 warnings beside "the motion now: 1
+/// warning" where the one was the simulation's. The preview counts what it checks (not the
+/// floor: it stands nothing on it) on both sides, and says the floor's are left out.
+#[test]
+fn an_operations_preview_counts_the_motion_as_it_counts_the_result_and_names_the_floors() {
+    let mut h = window_on(&left_legs_folded(), "preview-floor");
+    wait_simulated(&mut h, Floor::Carpet);
+    let floor = doc(&h).floor_problems().len();
+    assert!(
+        floor > 0,
+        "the fall is the floor's: {:?}",
+        doc(&h).problems()
+    );
+    crate::common::ui::menu(&mut h, "Motion", "Retime…");
+    let text = |h: &Harness<'_, StudioApp>, start: &str| {
+        h.query_all_by_label_contains(start)
+            .next()
+            .map(|n| {
+                let node = n.accesskit_node();
+                node.label().or(node.value()).unwrap_or_default()
+            })
+            .unwrap_or_else(|| panic!("no line starting {start}"))
+    };
+    // The same length: the result is the motion, counted by the same checks on both sides
+    // (the fall is not one of them), so no "the motion now" beside it.
+    let result = text(&h, "Result: ");
+    assert!(!result.contains("the motion now"), "{result}");
+    let floor_line = text(&h, "Not counted here: the floor's ");
+    assert!(
+        floor_line.contains("on the motion now. The floor is judged again once applied."),
+        "{floor_line}"
+    );
+}

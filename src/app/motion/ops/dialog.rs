@@ -233,13 +233,11 @@ fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>
             // Beside the result's problems, the motion's own where they differ: whether
             // the operation makes it better or worse.
             let was = match preview.was {
-                Some((errors, warnings))
-                    if (errors, warnings) != (preview.errors, preview.warnings) =>
-                {
+                Some(now) if now.checked != (preview.errors, preview.warnings) => {
                     format!(
                         " (the motion now: {}, {})",
-                        plural(errors, "error", "errors"),
-                        plural(warnings, "warning", "warnings")
+                        plural(now.checked.0, "error", "errors"),
+                        plural(now.checked.1, "warning", "warnings")
                     )
                 }
                 _ => String::new(),
@@ -251,6 +249,16 @@ fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>
                 plural(preview.errors, "error", "errors"),
                 plural(preview.warnings, "warning", "warnings"),
             ));
+            if let Some(floor) = preview.was.map(|now| now.floor).filter(|&n| n > 0) {
+                ui.add(
+                    egui::Label::new(format!(
+                        "Not counted here: the floor's {} on the motion now. The floor is \
+                         judged again once applied.",
+                        plural(floor, "problem", "problems")
+                    ))
+                    .wrap(),
+                );
+            }
             for note in unrepeated(&preview.notes, &preview.problems) {
                 ui.add(egui::Label::new(note).wrap());
             }

@@ -247,8 +247,35 @@ pub struct Preview {
     /// The result itself (the timeline draws a shaped range's curves from it while the
     /// dialog is open).
     pub result: Arc<Motion>,
-    /// The errors and warnings of the motion as it is, to say them beside the result's.
-    pub was: Option<(usize, usize)>,
+    /// The motion as it is, to say beside the result (`None`: not known).
+    pub was: Option<Now>,
+}
+
+/// The motion as it is, counted as its preview is: the errors and warnings its checks find,
+/// and apart the floor's (the preview does not stand the result on the floor: it is judged
+/// once applied, in the background, as every edit is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Now {
+    /// Errors and warnings but the floor's.
+    pub checked: (usize, usize),
+    /// The floor's errors and warnings.
+    pub floor: usize,
+}
+
+impl Now {
+    /// The motion of `document` as it is.
+    #[must_use]
+    pub fn of(document: &crate::edit::Document) -> Self {
+        let (errors, warnings) = counts(document.problems());
+        let (floor_errors, floor_warnings) = counts(document.floor_problems());
+        Self {
+            checked: (
+                errors.saturating_sub(floor_errors),
+                warnings.saturating_sub(floor_warnings),
+            ),
+            floor: floor_errors + floor_warnings,
+        }
+    }
 }
 
 /// The errors and warnings among `problems`.
@@ -283,9 +310,9 @@ impl Preview {
         }
     }
 
-    /// The preview with the motion's own counts beside it (`None`: not known).
+    /// The preview with the motion as it is beside it (`None`: not known).
     #[must_use]
-    pub fn beside(mut self, was: Option<(usize, usize)>) -> Self {
+    pub fn beside(mut self, was: Option<Now>) -> Self {
         self.was = was;
         self
     }

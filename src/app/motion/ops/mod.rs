@@ -166,7 +166,7 @@ impl Shaping {
                     let was = tabs
                         .get(job.tab)
                         .and_then(|t| t.motion())
-                        .map(|tab| form::counts(tab.document.problems()));
+                        .map(|tab| form::Now::of(&tab.document));
                     prompt.preview = Some(
                         result
                             .map(|o| form::Preview::of(&o).beside(was))
@@ -228,7 +228,7 @@ impl Shaping {
         prompt.preview = Some(
             request
                 .run(&tab.document.motion, &context, others.as_ref())
-                .map(|o| form::Preview::of(&o).beside(Some(form::counts(tab.document.problems()))))
+                .map(|o| form::Preview::of(&o).beside(Some(form::Now::of(&tab.document))))
                 .map_err(PreviewError::Op),
         );
         prompt
