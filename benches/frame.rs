@@ -28,7 +28,7 @@
 )]
 #![allow(clippy::expect_used, reason = "a bench fails by panicking")]
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::{Action, MotionAction};
 use mtn_studio::app::motion::stage::model::StageModel;
@@ -255,52 +255,81 @@ fn editor(case: Case, ctx: &egui::Context) -> (StudioApp, u64) {
     (app, id)
 }
 
+/// A case's editor and what its frames move: the time, the value dragged, the paw lifted.
+struct Running {
+    case: Case,
+    ctx: egui::Context,
+    app: StudioApp,
+    id: mtn_studio::app::TabId,
+    time: f64,
+    value: i32,
+    /// The keyframe the paw is posed in, as the drag's start found it.
+    site: Option<mtn_studio::ops::place::Site>,
+    lift: f64,
+}
+
+impl Running {
+    fn new(case: Case) -> Self {
+        let ctx = egui::Context::default();
+        let (mut app, id) = editor(case, &ctx);
+        let site = case.posing.then(|| {
+            let tab = app.tabs.motion_mut(id).expect("a motion tab");
+            let at = tab.document.times_ms()[32_405];
+            let motion = &tab.document.motion;
+            let rig = mtn_studio::robot::floor::rig(motion).expect("a rig");
+            let ticks = mtn_studio::robot::floor::rest_ticks(&rig, motion);
+            mtn_studio::ops::place::Site::at(motion, at, &ticks).expect("a site")
+        });
+        Self {
+            case,
+            ctx,
+            app,
+            id,
+            time: 1.0,
+            value: 0,
+            site,
+            lift: 0.0,
+        }
+    }
+
+    /// One frame, with the case's edit of it.
+    fn frame(&mut self) {
+        let id = self.id;
+        self.time += 1.0 / 60.0;
+        if let Some(site) = &self.site {
+            self.lift = (self.lift + 1.0) % 40.0;
+            let mut request = mtn_studio::robot::place::Request::default();
+            let at = site.paws()[0];
+            request.paws[0] = Some([at[0], at[1], at[2] + self.lift]);
+            let solved = site.solve_request(&request, Some(15.0));
+            self.app.push(Action::Motion(
+                id,
+                MotionAction::Edit {
+                    label: "Lift FL paw".into(),
+                    edit: site.edit(&solved.placed.values),
+                },
+            ));
+        } else if self.case.dragging {
+            self.value = (self.value + 1_000) % 1_000_000;
+            self.app.push(Action::Motion(
+                id,
+                MotionAction::Edit {
+                    label: "drag".into(),
+                    edit: Edit::SetAngles(vec![(32_405, 8, self.value)]),
+                },
+            ));
+        }
+        frame(&self.ctx, &mut self.app, self.time);
+    }
+}
+
 fn bench_frame(c: &mut Criterion) {
     let mut group = c.benchmark_group("frame_65535x20");
     group.sample_size(20);
     for case in CASES {
         group.bench_function(case.name, |b| {
-            let ctx = egui::Context::default();
-            let (mut app, id) = editor(case, &ctx);
-            let mut time = 1.0;
-            let mut value = 0;
-            // The keyframe the paw is posed in, as the drag's start found it.
-            let site = case.posing.then(|| {
-                let tab = app.tabs.motion_mut(id).expect("a motion tab");
-                let at = tab.document.times_ms()[32_405];
-                let motion = &tab.document.motion;
-                let rig = mtn_studio::robot::floor::rig(motion).expect("a rig");
-                let ticks = mtn_studio::robot::floor::rest_ticks(&rig, motion);
-                mtn_studio::ops::place::Site::at(motion, at, &ticks).expect("a site")
-            });
-            let mut lift = 0.0;
-            b.iter(|| {
-                time += 1.0 / 60.0;
-                if let Some(site) = &site {
-                    lift = (lift + 1.0) % 40.0;
-                    let mut request = mtn_studio::robot::place::Request::default();
-                    let at = site.paws()[0];
-                    request.paws[0] = Some([at[0], at[1], at[2] + lift]);
-                    let solved = site.solve_request(&request, Some(15.0));
-                    app.push(Action::Motion(
-                        id,
-                        MotionAction::Edit {
-                            label: "Lift FL paw".into(),
-                            edit: site.edit(&solved.placed.values),
-                        },
-                    ));
-                } else if case.dragging {
-                    value = (value + 1_000) % 1_000_000;
-                    app.push(Action::Motion(
-                        id,
-                        MotionAction::Edit {
-                            label: "drag".into(),
-                            edit: Edit::SetAngles(vec![(32_405, 8, value)]),
-                        },
-                    ));
-                }
-                frame(&ctx, &mut app, time);
-            });
+            let mut running = Running::new(case);
+            b.iter(|| running.frame());
         });
     }
     // The stage alone, in a window of its own (as large as the large stage), on the largest
@@ -427,4 +456,29 @@ fn stage_alone(
 }
 
 criterion_group!(benches, bench_frame);
-criterion_main!(benches);
+
+/// Timed by criterion; or, for counting instructions (callgrind), where
+/// `MTN_STUDIO_BENCH_FRAMES=N` is set: each case whose name holds `MTN_STUDIO_BENCH_CASE`
+/// set up once, then N frames, untimed, the same frames on every run (criterion's own
+/// iteration counts follow the clock, so two builds would count different frames).
+fn main() {
+    let Some(frames) = std::env::var("MTN_STUDIO_BENCH_FRAMES")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+    else {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+        return;
+    };
+    let wanted = std::env::var("MTN_STUDIO_BENCH_CASE").unwrap_or_default();
+    for case in CASES
+        .into_iter()
+        .filter(|c| c.name.contains(wanted.as_str()))
+    {
+        let mut running = Running::new(case);
+        for _ in 0..frames {
+            running.frame();
+        }
+        println!("{}: {frames} frames", case.name);
+    }
+}
