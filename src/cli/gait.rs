@@ -221,7 +221,15 @@ pub fn convert(input: &Path, output: &Path, out: &mut dyn Write) -> Result<u8, F
         Some(FileKind::Gait) => {
             gait::encode(&model).map_err(|e| Failure::usage(format!("{shown}: {e}")))?
         }
-        _ => {
+        Some(
+            FileKind::Mtn
+            | FileKind::Oda
+            | FileKind::Csv
+            | FileKind::BodyMotion
+            | FileKind::PoseSeq
+            | FileKind::WebotsMotion,
+        )
+        | None => {
             return Err(Failure::usage(format!(
                 "{}: a gait file converts to .json or .gait",
                 output.display()

@@ -123,7 +123,7 @@ impl ImportSource {
                         .map_err(|refusal| ConvertError::refused(name, refusal))?,
                 )
             }
-            other => {
+            other @ (Some(FileKind::Mtn | FileKind::Oda | FileKind::Gait) | None) => {
                 return Err(ConvertError::refused(
                     name,
                     Refusal::Kind(format!(
@@ -308,7 +308,7 @@ pub fn export_as(
                 .map_err(refused)?
                 .into_bytes()
         }
-        _ => {
+        Some(FileKind::Oda | FileKind::Gait) | None => {
             return Err(refused(Refusal::Kind(
                 "export writes .mtn, .json, .csv, .seq, .yaml, .pseq or .motion".to_owned(),
             )));
@@ -388,7 +388,10 @@ pub fn convert_own(
                 FileKind::Csv => csv::write_body(&body).into_bytes(),
                 FileKind::Json => to_json(&body, output)?,
                 FileKind::PoseSeq => return across("a body motion becomes a key-pose sequence"),
-                _ => return Ok(None),
+                // Through a motion: the caller converts these.
+                FileKind::Mtn | FileKind::Oda | FileKind::Gait | FileKind::WebotsMotion => {
+                    return Ok(None);
+                }
             };
             Ok(Some(OwnKind {
                 bytes,
@@ -404,13 +407,28 @@ pub fn convert_own(
                 FileKind::BodyMotion => {
                     return across("a key-pose sequence becomes a body motion");
                 }
-                _ => return Ok(None),
+                // Through a motion: the caller converts these.
+                FileKind::Mtn | FileKind::Oda | FileKind::Gait | FileKind::WebotsMotion => {
+                    return Ok(None);
+                }
             };
             Ok(Some(OwnKind {
                 bytes,
                 notes: poses.notes,
             }))
         }
-        _ => Ok(None),
+        // Not a body motion or key-pose sequence: read as a motion by the caller.
+        (
+            None
+            | Some(
+                FileKind::Mtn
+                | FileKind::Oda
+                | FileKind::Gait
+                | FileKind::Json
+                | FileKind::Csv
+                | FileKind::WebotsMotion,
+            ),
+            _,
+        ) => Ok(None),
     }
 }

@@ -214,7 +214,15 @@ impl Edit {
                     edit.set_file_problems(problems);
                 }
             }
-            _ => {}
+            Self::SetAngles(_)
+            | Self::SetBody(_)
+            | Self::SetFrames(_)
+            | Self::InsertKeyframe { .. }
+            | Self::RemoveKeyframe { .. }
+            | Self::SetHeader(..)
+            | Self::SetVersion(_)
+            | Self::SetFrameRate(_)
+            | Self::ReplaceMotion(_) => {}
         }
     }
 
@@ -225,7 +233,13 @@ impl Edit {
             Self::SetAngles(cells) | Self::SetBody(cells) => cells.is_empty(),
             Self::SetFrames(cells) => cells.is_empty(),
             Self::Group(edits) => edits.iter().all(Self::is_empty),
-            _ => false,
+            Self::InsertKeyframe { .. }
+            | Self::RemoveKeyframe { .. }
+            | Self::SetHeader(..)
+            | Self::SetVersion(_)
+            | Self::SetFrameRate(_)
+            | Self::ReplaceMotion(_)
+            | Self::SetFileProblems(_) => false,
         }
     }
 }

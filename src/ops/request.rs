@@ -347,7 +347,16 @@ impl<Other> OpRequest<Other> {
                 let last = (last + times.len()).checked_sub(keyframes_before)?;
                 span(first, last)
             }),
-            _ => None,
+            // Whole-motion operations, and those that take the range away.
+            Self::ToRobotRate
+            | Self::Pose { .. }
+            | Self::Append { .. }
+            | Self::Retarget { .. }
+            | Self::DeleteRange
+            | Self::CutRange
+            | Self::InsertTime(_)
+            | Self::FixSpeed { .. }
+            | Self::BodyAngles => None,
         }
     }
 

@@ -33,7 +33,19 @@ pub fn is_heavy(request: &OpRequest, motion: &Motion) -> bool {
         OpRequest::Shape { .. } | OpRequest::Smooth { .. } | OpRequest::BodyAngles => {
             crate::robot::timing::duration_ms(&motion.keyframes) > HEAVY_SHAPING_MS
         }
-        _ => false,
+        OpRequest::Retarget {
+            keep_feet: false, ..
+        }
+        | OpRequest::Mirror
+        | OpRequest::Reverse
+        | OpRequest::Retime(_)
+        | OpRequest::ToRobotRate
+        | OpRequest::Pose { .. }
+        | OpRequest::Append { .. }
+        | OpRequest::DeleteRange
+        | OpRequest::CutRange
+        | OpRequest::Paste(_)
+        | OpRequest::InsertTime(_) => false,
     }
 }
 
