@@ -182,3 +182,27 @@ fn a_keyframe_dragged_with_ctrl_snaps_to_its_neighbours_value() {
         before.keyframes.angle(1, j)
     );
 }
+
+/// An animator's review: 12 typed into a cell, Tab, then 30 typed made the next cell 25.003
+/// (the 30 went after the 25.00 it held). A cell the keyboard reaches by Tab has its text
+/// selected, as a spreadsheet's does: what is typed replaces it.
+#[test]
+fn tab_to_the_next_cell_and_what_is_typed_replaces_its_value() {
+    let before = mtn_studio::example::stand_to_sit();
+    let path = file("tab-replaces", &before);
+    let mut h = opened(&[&path]);
+    common::ui::start_typing(&mut h, "HEAD_YAW keyframe 1", "12");
+    h.key_press(egui::Key::Tab);
+    h.run();
+    common::ui::type_keys(&mut h, "30");
+    h.key_press(egui::Key::Tab);
+    h.run();
+    let keyframes = &doc(&h).motion.keyframes;
+    let deg = |v: f64| Some(mtn_studio::robot::joints::deg_to_urad(v));
+    assert_eq!(keyframes.angle(1, column(&before, "HEAD_YAW")), deg(12.0));
+    assert_eq!(
+        keyframes.angle(1, column(&before, "HEAD_PITCH2")),
+        deg(30.0),
+        "the next cell holds what was typed into it"
+    );
+}

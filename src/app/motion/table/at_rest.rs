@@ -42,6 +42,9 @@ pub fn number(ui: &mut egui::Ui, value: &str, suffix: &str) -> Option<egui::Resp
     ui.memory_mut(|m| m.interested_in_focus(id, ui.layer_id()));
     let (_, rect) = ui.allocate_space(size);
     let response = ui.interact(rect, id, Sense::click_and_drag());
+    if response.gained_focus() {
+        select_all(ui, id, value);
+    }
     if ui.is_rect_visible(rect) {
         let inner_rect = rect - margin;
         let painter = ui.painter();
@@ -63,6 +66,18 @@ pub fn number(ui: &mut egui::Ui, value: &str, suffix: &str) -> Option<egui::Resp
         node.add_action(Action::Decrement);
     });
     Some(response)
+}
+
+/// Selects all of the text the field `id` will show when it is drawn next frame, as egui's
+/// `DragValue` does in the frame it takes the keyboard (here that frame was the cell's at
+/// rest, so the field would start with its cursor after the text, and what is typed would go
+/// after the value instead of replacing it).
+fn select_all(ui: &egui::Ui, id: egui::Id, text: &str) {
+    let mut state = egui::TextEdit::load_state(ui.ctx(), id).unwrap_or_default();
+    state
+        .cursor
+        .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
+    state.store(ui.ctx(), id);
 }
 
 /// Whether the cell took the keyboard as it was drawn at rest (Tab from the cell before it),
