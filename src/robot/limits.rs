@@ -130,8 +130,22 @@ pub(super) fn check_limits(
         Vec::new()
     };
     for (bound, tally) in bounds.iter().zip(&tallies) {
-        let Some((keyframe, value)) = tally.first else {
+        let Some((first, first_value)) = tally.first else {
             continue;
+        };
+        // The problem is placed where the joint goes furthest (its first keyframe there):
+        // what makes it a warning, and where "go to" should take the animator.
+        let keyframe = keyframes
+            .angles()
+            .iter()
+            .skip(bound.joint)
+            .step_by(joint_count)
+            .position(|&v| v == tally.worst_value)
+            .unwrap_or(first);
+        let value = if keyframe == first {
+            first_value
+        } else {
+            tally.worst_value
         };
         let Some(limit) = bound.info.limit else {
             continue;
@@ -148,14 +162,16 @@ pub(super) fn check_limits(
                 model.name()
             ),
         };
-        let more = if tally.count > 1 {
-            format!(
-                "; {} keyframes are out of range, the furthest at {:.1}°",
-                tally.count,
-                urad_to_deg(tally.worst_value)
-            )
-        } else {
-            String::new()
+        let more = match tally.count {
+            0 | 1 => String::new(),
+            count if keyframe == first => {
+                format!("; {count} keyframes are out of range, this one the furthest")
+            }
+            count => format!(
+                "; {count} keyframes are out of range, the first at keyframe {first} \
+                 ({:.1}°)",
+                urad_to_deg(first_value)
+            ),
         };
         // Past the limit, but no further than Sony's own motions go: worth knowing.
         let worst = urad_to_deg(tally.worst_value);

@@ -207,3 +207,44 @@ fn a_joint_the_servo_follows_within_three_degrees_is_a_note_and_far_too_fast_a_w
     let far = problems_with(6, 1, 40.0, 1);
     assert_eq!(severity_of(&far, JOINT_SPEED), Some(Warning), "{far:?}");
 }
+
+/// An animator's review: a knee dragged to -113° on a Sony sit whose knees touch 125° (a
+/// note) was warned of as "125.0° at keyframe 7" and "go to" took the animator there. The
+/// warning is placed where the joint goes furthest; the first keyframe past the limit is
+/// named after it.
+#[test]
+fn a_limit_warning_is_placed_where_the_joint_goes_furthest() {
+    use mtn_studio::robot::codes::JOINT_LIMIT;
+    let mut motion = mtn_studio::example::stand_to_sit();
+    // BL_LEG_KNEE (column 11): a little past its 122° at keyframe 1, far below its -25° at
+    // keyframe 3.
+    assert!(
+        motion
+            .keyframes
+            .set_angle(1, 11, mtn_studio::robot::deg_to_urad(124.5))
+    );
+    assert!(
+        motion
+            .keyframes
+            .set_angle(3, 11, mtn_studio::robot::deg_to_urad(-113.0))
+    );
+    let offsets = mtn_studio::codec::mtn::offsets(&motion).unwrap();
+    let problems = mtn_studio::robot::check::problems(&motion, &offsets, &[]);
+    let limit = problems
+        .iter()
+        .find(|p| p.code == JOINT_LIMIT && p.joint == Some(11))
+        .expect("the knee's limit problem");
+    assert_eq!(limit.severity, mtn_studio::codec::Severity::Warning);
+    let times = timing::keyframe_times_ms(&motion.keyframes);
+    assert_eq!(limit.time_ms, Some(times[3]), "{}", limit.message);
+    assert!(
+        limit
+            .message
+            .starts_with("BL_LEG_KNEE is -113.0° at keyframe 3;")
+            && limit
+                .message
+                .contains("2 keyframes are out of range, the first at keyframe 1 (124.5°)"),
+        "{}",
+        limit.message
+    );
+}
