@@ -104,6 +104,9 @@ pub fn palette_ui(
     let mut refused = None;
     egui::ScrollArea::vertical()
         .max_height(LIST_HEIGHT)
+        // As tall as that whenever the list is longer: left to itself, the scroll area in a
+        // window sized by its last frame showed two lines of a longer list.
+        .min_scrolled_height(LIST_HEIGHT)
         .show(ui, |ui| {
             for (i, &command) in list.iter().enumerate() {
                 let why_not = can.why_not(command);
