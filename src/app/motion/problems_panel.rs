@@ -94,22 +94,34 @@ pub fn problems_ui(
     // the column's scroll bar stays true to the list.
     let heights_id = ui.scope_id().with("problem heights");
     let mut heights: Vec<f32> = ui
-        .data(|d| d.get_temp::<std::sync::Arc<Vec<f32>>>(heights_id))
-        .map(|h| h.as_ref().clone())
+        .data_mut(|d| d.remove_temp::<Vec<f32>>(heights_id))
         .unwrap_or_default();
     heights.resize(listed.len(), ESTIMATED_HEIGHT);
     let shown = ui.clip_rect();
+    let spacing = ui.spacing().item_spacing.y;
+    // The rows off screen are passed over as one space a run (a widget each would cost a
+    // frame of a motion that lists thousands): their heights, each with its spacing.
+    let mut passed = 0.0;
+    let pass_over = |ui: &mut egui::Ui, passed: &mut f32| {
+        if *passed > 0.0 {
+            ui.allocate_space(egui::vec2(ui.available_width(), *passed - spacing));
+            *passed = 0.0;
+        }
+    };
     for (problem, height) in listed.iter().zip(&mut heights) {
-        let start = ui.cursor().top();
+        let start = ui.cursor().top() + passed;
         if start + *height < shown.top() || start > shown.bottom() {
-            ui.allocate_space(egui::vec2(ui.available_width(), *height));
+            passed += *height + spacing;
         } else {
+            pass_over(ui, &mut passed);
+            let start = ui.cursor().top();
             problem_ui(ui, problem, times, Some(&mut *sink));
             ui.add_space(4.0);
-            *height = (ui.cursor().top() - start - ui.spacing().item_spacing.y).max(1.0);
+            *height = (ui.cursor().top() - start - spacing).max(1.0);
         }
     }
-    ui.data_mut(|d| d.insert_temp(heights_id, std::sync::Arc::new(heights)));
+    pass_over(ui, &mut passed);
+    ui.data_mut(|d| d.insert_temp(heights_id, heights));
 }
 
 /// The height a problem not yet shown is taken to have (two lines and a gap).
