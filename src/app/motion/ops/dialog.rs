@@ -249,15 +249,22 @@ fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>
                 plural(preview.errors, "error", "errors"),
                 plural(preview.warnings, "warning", "warnings"),
             ));
-            if let Some(floor) = preview.was.map(|now| now.floor).filter(|&n| n > 0) {
-                ui.add(
-                    egui::Label::new(format!(
-                        "Not counted here: the floor's {} on the motion now. The floor is \
-                         judged again once applied.",
-                        plural(floor, "problem", "problems")
-                    ))
-                    .wrap(),
-                );
+            // The floor stands the result once it is applied: not counted here.
+            let floor = match preview.was {
+                Some(now) if now.floor > 0 => Some(format!(
+                    "Not counted here: the floor's {} on the motion now. The floor is judged \
+                     again once applied.",
+                    plural(now.floor, "problem", "problems")
+                )),
+                Some(now) if now.on_floor => Some(
+                    "Not counted here: the floor (falls, slips, lifted paws), judged once \
+                     applied."
+                        .to_owned(),
+                ),
+                _ => None,
+            };
+            if let Some(floor) = floor {
+                ui.add(egui::Label::new(floor).wrap());
             }
             for note in unrepeated(&preview.notes, &preview.problems) {
                 ui.add(egui::Label::new(note).wrap());

@@ -260,6 +260,8 @@ pub struct Now {
     pub checked: (usize, usize),
     /// The floor's errors and warnings.
     pub floor: usize,
+    /// Whether the floor judges this motion at all (its model has a body to stand).
+    pub on_floor: bool,
 }
 
 impl Now {
@@ -274,6 +276,7 @@ impl Now {
                 warnings.saturating_sub(floor_warnings),
             ),
             floor: floor_errors + floor_warnings,
+            on_floor: crate::robot::floor::rig(&document.motion).is_some(),
         }
     }
 }
