@@ -49,7 +49,7 @@ struct PartJson {
     duration_ms: f64,
     /// How much longer than the motion it lasts (negative: it ends first).
     ends_ms_after_motion: f64,
-    /// "table", "rule" or "given".
+    /// "skit", "table", "rule" or "given".
     from: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     table: Option<String>,
@@ -57,6 +57,9 @@ struct PartJson {
     command: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     score: Option<u8>,
+    /// Where the skit starts it on the motion's time axis (ms).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    offset_ms: Option<i64>,
 }
 
 #[derive(Serialize)]
@@ -70,6 +73,9 @@ struct MotionJson {
 #[derive(Serialize)]
 struct SkitJson {
     motion: MotionJson,
+    /// The skit the editor saved beside the motion, where there is one: its parts come first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skit: Option<String>,
     tables: Vec<String>,
     sound: Option<PartJson>,
     led: Option<PartJson>,
@@ -131,7 +137,53 @@ fn part_json(
         table: None,
         command: None,
         score: None,
+        offset_ms: None,
     })
+}
+
+/// The parts of the skit the editor saved beside the motion (`motion`, its archive `entry`),
+/// if there is one: its path, and its sound and LED parts as found where it says (one it
+/// names that is not there is said on stderr and left to the tables and the rule).
+///
+/// # Errors
+/// The skit is there but cannot be read.
+#[expect(clippy::type_complexity, reason = "the path and the two parts")]
+fn saved_skit(
+    motion: &Path,
+    entry: Option<&str>,
+    motion_ms: f64,
+) -> Result<Option<(String, [Option<PartJson>; 2])>, Failure> {
+    let at = crate::behaviour::skit::skit_path(motion, entry);
+    if !at.exists() {
+        return Ok(None);
+    }
+    let shown = at.display().to_string();
+    let skit = crate::behaviour::skit::read(&at)
+        .map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
+    let mut parts = [None, None];
+    for (slot, track) in parts.iter_mut().zip([&skit.sound, &skit.led]) {
+        let Some(track) = track else { continue };
+        let found = place(&track.path).and_then(|p| {
+            let source = p.sources.iter().find(|s| s.entry == track.entry)?;
+            Some(part_json(&p.file, source, motion_ms, "skit"))
+        });
+        match found {
+            Some(json) => {
+                let mut json = json?;
+                json.offset_ms = Some(track.offset_ms);
+                *slot = Some(json);
+            }
+            None => eprintln!(
+                "mtn-studio: {shown} names {}{}, which is not there",
+                track.path.display(),
+                track
+                    .entry
+                    .as_ref()
+                    .map_or_else(String::new, |e| format!(" : {e}"))
+            ),
+        }
+    }
+    Ok(Some((shown, parts)))
 }
 
 fn wanted_of(kind: SoundKind) -> Wanted {
@@ -198,11 +250,19 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             name: name.clone(),
             duration_ms: motion_ms,
         },
+        skit: None,
         tables: tables.iter().map(|t| t.display().to_string()).collect(),
         sound: None,
         led: None,
         candidates: Candidates::default(),
     };
+    // What the editor saved beside the motion first: its skit names the parts.
+    if let Some((skit, [sound, led])) = saved_skit(&args.motion, args.entry.as_deref(), motion_ms)?
+    {
+        report.skit = Some(skit);
+        report.sound = sound;
+        report.led = led;
+    }
     // The tables first: a command that plays this motion names its parts.
     for (table, command) in &commands {
         if !command.names(PartKind::Motion).any(|m| m == name) {
@@ -303,6 +363,10 @@ fn describe_part(part: &PartJson) -> String {
         .map_or_else(|| part.file.clone(), |e| format!("{e} ({})", part.file));
     let ends = crate::behaviour::part::ends_against_motion(part.ends_ms_after_motion);
     let from = match (part.from, &part.table, part.command) {
+        ("skit", ..) => format!(
+            "the skit saved beside the motion, starting at {} ms",
+            part.offset_ms.unwrap_or(0)
+        ),
         ("table", Some(table), Some(id)) => format!("command {id} of {table}"),
         ("given", ..) => "given".to_owned(),
         _ => format!(
