@@ -135,23 +135,38 @@ pub fn clock(ms: f64) -> String {
 }
 
 /// The bounds that show the whole motion: all keyframes, and every shown curve with a
-/// margin (and the focused joint's limits), the top `headroom` of the height (a share, for
-/// the key drawn there) above them all. Each curve's extremes come from the pyramid.
+/// margin (and the focused joint's limits), with the shares `room` of the height (top,
+/// bottom) left free beyond them all (for the key of the marks above and their strips
+/// below). Each curve's extremes come from the pyramid.
 #[must_use]
 pub fn fit_bounds(
     motion: &Motion,
     summary: &Summary,
     times: &[u64],
     view: &View,
-    headroom: f64,
+    room: (f64, f64),
 ) -> ((f64, f64), (f64, f64)) {
     let end = times.last().copied().unwrap_or(0).max(16) as f64;
     let (low, high) = value_extent(motion, summary, times, view).unwrap_or((-90.0, 90.0));
     let margin = ((high - low) * 0.05).max(5.0);
-    // Above the top margin: the share `headroom` of the whole (at most half of it).
-    let share = headroom.clamp(0.0, 0.5);
-    let top = margin.max(share * (high - low + margin) / (1.0 - share));
-    ((-end * 0.04, end * 1.04), (low - margin, high + top))
+    let (top, bottom) = around(high - low, margin, room);
+    ((-end * 0.04, end * 1.04), (low - bottom, high + top))
+}
+
+/// How far beyond a span of `span` the view reaches above and below: each at least
+/// `margin`, and at least its share of `room` (top, bottom) of the whole view.
+fn around(span: f64, margin: f64, (top, bottom): (f64, f64)) -> (f64, f64) {
+    // Shares of more than half the view together would leave the curves too little.
+    let scale = (0.5 / (top + bottom)).min(1.0);
+    let (top, bottom) = (top.max(0.0) * scale, bottom.max(0.0) * scale);
+    // The view's height depends on what is added: worked out until it settles (each round
+    // closes most of what is left, as the shares are under a half).
+    let (mut above, mut below) = (margin, margin);
+    for _ in 0..32 {
+        let whole = span + above + below;
+        (above, below) = (margin.max(top * whole), margin.max(bottom * whole));
+    }
+    (above, below)
 }
 
 /// The lowest and highest value (degrees) of the shown channels, the focused joint's limit
@@ -200,6 +215,20 @@ pub fn value_deg(motion: &Motion, k: usize, channel: Channel) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_room_asked_above_and_below_is_that_share_of_the_view() {
+        let (above, below) = around(100.0, 5.0, (0.1, 0.05));
+        let whole = 100.0 + above + below;
+        assert!((above / whole - 0.1).abs() < 1e-6, "{above} of {whole}");
+        assert!((below / whole - 0.05).abs() < 1e-6, "{below} of {whole}");
+        // No room asked: the margin alone.
+        assert_eq!(around(100.0, 5.0, (0.0, 0.0)), (5.0, 5.0));
+        // More than half asked: held to half, shared as asked.
+        let (above, below) = around(100.0, 5.0, (0.6, 0.4));
+        let whole = 100.0 + above + below;
+        assert!(((above + below) / whole - 0.5).abs() < 1e-6);
+    }
 
     #[test]
     fn angle_grid_steps_are_1_5_10_multiples() {

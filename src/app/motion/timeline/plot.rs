@@ -121,15 +121,22 @@ pub(super) fn requested<'a>(
 ) -> (Plot<'a>, Option<f64>) {
     let requests = &view.requests;
     let times = document.times_ms();
-    // The key of the marks takes the plot's top right: the fitted curves stay below it.
+    // The key of the marks takes the plot's top right and their strips its bottom: the
+    // fitted curves stay between them.
     // (Before the plot's first frame, the area it is given stands in for its height.)
-    let height = state
-        .transform
-        .map(|t| t.frame().height())
-        .or(state.area.map(|a| a.height()))
-        .unwrap_or(0.0);
-    let headroom = f64::from(super::marks::key_height(document) / height.max(1.0));
-    let fit = || fit_bounds(&document.motion, document.summary(), times, view, headroom);
+    let height = f64::from(
+        state
+            .transform
+            .map(|t| t.frame().height())
+            .or(state.area.map(|a| a.height()))
+            .unwrap_or(0.0)
+            .max(1.0),
+    );
+    let room = (
+        f64::from(super::marks::key_height(document)) / height,
+        f64::from(super::marks::strips_height(document)) / height,
+    );
+    let fit = || fit_bounds(&document.motion, document.summary(), times, view, room);
     if requests.fit > state.done {
         let (x_range, y_range) = fit();
         plot = plot

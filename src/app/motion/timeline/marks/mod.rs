@@ -334,6 +334,18 @@ fn key(document: &Document) -> impl Iterator<Item = (Color32, &'static str)> {
     .filter_map(|(shown, color, label)| shown.then_some((color, label)))
 }
 
+/// How much of the plot's bottom the marks' strips take, a point's radius over them
+/// (points; 0 with none), which the fitted view leaves below the curves.
+#[must_use]
+pub fn strips_height(document: &Document) -> f32 {
+    if document.safety_marks().is_empty() && document.floor_spans().is_empty() {
+        0.0
+    } else {
+        // Too fast, out of range, and the floor's (a fall twice as tall).
+        4.0 * STRIP_HEIGHT + 5.0
+    }
+}
+
 /// How much of the plot's top the key takes (points; 0 with no key), which the fitted view
 /// leaves above the curves so that the key covers none of them.
 #[must_use]
