@@ -81,6 +81,15 @@ pub struct Simulated<'a> {
 /// over a small picture, it hides the robot.
 const TEXT_OVER_MIN: egui::Vec2 = egui::vec2(440.0, 380.0);
 
+/// The least height (points) the robot keeps above a long text in the strip below it.
+const MIN_PICTURE: f32 = 110.0;
+
+/// Where the picture ends in `rect` with a strip `strip` high below it.
+fn picture_bottom(rect: Rect, strip: f32) -> f32 {
+    let least = MIN_PICTURE.min(rect.height() / 2.0);
+    (rect.bottom() - strip).max(rect.top() + least)
+}
+
 /// The stage's text, laid out for a width, and where it goes.
 pub struct Text {
     lines: Vec<(Arc<Galley>, Color32)>,
@@ -102,15 +111,15 @@ impl Text {
     }
 
     /// The part of `rect` the robot is drawn in: all of it, or what the strip below leaves
-    /// (at least half).
+    /// (at least [`MIN_PICTURE`] points, or half of a smaller stage: a long text takes the
+    /// rest rather than run past the stage over what is below it).
     #[must_use]
     pub fn view(&self, rect: Rect) -> Rect {
         if !self.below {
             return rect;
         }
-        let strip = self.height() + 8.0;
         let mut view = rect;
-        view.max.y = (rect.bottom() - strip).max(rect.center().y);
+        view.max.y = picture_bottom(rect, self.height() + 8.0);
         view
     }
 
@@ -139,6 +148,11 @@ impl Text {
             whole.top() + 6.0
         };
         for (galley, color) in self.lines {
+            // Never past the stage: a line that would not fit is left to the Problems panel
+            // and the status bar, which say the same.
+            if below && y + galley.size().y > whole.bottom() {
+                break;
+            }
             let at = Pos2::new(whole.left() + 8.0, y);
             if !below {
                 canvas.add(egui::epaint::RectShape::filled(
@@ -436,6 +450,22 @@ const HANDLE_SLACK: f32 = 8.0;
 #[cfg(test)]
 mod tests {
     use super::key_place;
+
+    #[test]
+    fn a_long_text_below_takes_the_stage_down_to_the_least_picture_not_past_it() {
+        let rect = Rect::from_min_size(Pos2::new(0.0, 100.0), vec2(200.0, 300.0));
+        // A short text: the picture ends where it begins.
+        assert_eq!(super::picture_bottom(rect, 60.0), 340.0);
+        // Seven wrapped lines (the review at 900x600): below half, down to the least.
+        assert_eq!(super::picture_bottom(rect, 170.0), 230.0);
+        assert_eq!(
+            super::picture_bottom(rect, 260.0),
+            100.0 + super::MIN_PICTURE
+        );
+        // A small stage keeps half.
+        let small = Rect::from_min_size(Pos2::new(0.0, 0.0), vec2(200.0, 160.0));
+        assert_eq!(super::picture_bottom(small, 150.0), 80.0);
+    }
     use egui::{Pos2, Rect, vec2};
 
     #[test]
