@@ -686,4 +686,8 @@ fn a_paw_lifted_early_moves_the_playhead_to_its_pose_and_says_the_motion_grew() 
         last.starts_with("Lift FR paw") && last.contains("lengthened by 416 ms"),
         "{last}"
     );
+    // And beside the Pose sliders until the next gesture (the floor's verdict takes the
+    // status bar's line): the review found it in the messages alone.
+    let bar = harness.query_all_by_label_contains("lengthened by 416 ms");
+    assert!(bar.count() >= 2, "the Pose bar does not say it");
 }

@@ -80,6 +80,12 @@ pub fn bar_ui(
             );
         }
     }
+    // What the last gesture's weight shift did to the timing, until the next gesture.
+    if let Some(shifted) = &posing.shifted {
+        ui.add(
+            egui::Label::new(egui::RichText::new(shifted).color(ui.visuals().warn_fg_color)).wrap(),
+        );
+    }
     let mut action = None;
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;

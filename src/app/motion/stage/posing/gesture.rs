@@ -69,6 +69,10 @@ pub struct Posing {
     /// Where the last slider gesture stopped short of the value asked, and why (the bar
     /// says so beside its sliders until the next gesture).
     pub stopped: Option<Stopped>,
+    /// What the last gesture's weight shift did to the timing ("…lengthened by 320 ms"):
+    /// the bar says it until the next gesture (the floor's verdict takes the status bar's
+    /// line a moment later).
+    pub shifted: Option<String>,
 }
 
 /// A body slider that stopped short of the value asked.
@@ -326,6 +330,7 @@ impl Posing {
             held_back: None,
         });
         self.stopped = None;
+        self.shifted = None;
     }
 
     /// A frame of a slider's gesture: it is at `value`.
@@ -466,8 +471,9 @@ impl Posing {
         if let Some(said) = said {
             self.events.push(PoseEvent::Say(said));
         }
-        if let Some((_, posed_ms)) = shifted {
+        if let Some((shift, posed_ms)) = shifted {
             self.events.push(PoseEvent::Seek(posed_ms));
+            self.shifted = Some(shift);
         }
         self.touched.clear();
     }
