@@ -640,7 +640,9 @@ fn a_paw_dragged_along_the_floor_beyond_its_reach_stops_on_the_floor() {
     assert_eq!(rest[0].contacts.len(), 4, "{:?}", rest[0].contacts);
     let status = said(&harness);
     assert!(
-        status.contains("the FR paw stops ") && status.contains("mm short: out of the leg's reach"),
+        status.contains("the FR paw stops ")
+            && status.contains("mm short: out of the leg's reach")
+            && status.contains("FR paw: along the floor (Shift: up and down) · asked +"),
         "{status}"
     );
 }

@@ -31,10 +31,13 @@ impl Drag {
             Grip::Slider(_) => "",
         };
         let mut parts = vec![format!("{}{how}", self.label)];
+        // Where the grabbed paw is asked to go (said as asked where it stops short of it).
+        let mut asked_part = None;
         if let Grip::Handle(Handle::Paw(i), _) = self.grip
             && let Some(at) = request.paws[i]
         {
             let before = self.start.paws[i];
+            asked_part = Some((i, parts.len()));
             parts.push(format!(
                 "{:+.0} mm forward, {:+.0} left, {:.0} mm up",
                 at[0] - before[0],
@@ -89,6 +92,11 @@ impl Drag {
                     .sum::<f64>()
                     .sqrt();
             if short > 0.5 {
+                if let Some((grabbed, at)) = asked_part
+                    && grabbed == i
+                {
+                    parts[at].insert_str(0, "asked ");
+                }
                 let why = result.limit.map_or_else(
                     || "out of the leg's reach (lower the body to give it room)".to_owned(),
                     |j| format!("{} is at its limit", joint_label(*leg, j)),
