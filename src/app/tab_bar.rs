@@ -59,6 +59,9 @@ fn scrolling_row(
     ui.style_mut().always_scroll_the_only_direction = true;
     egui::ScrollArea::horizontal()
         .id_salt("tab bar")
+        // A click of the wheel goes about one tab along (egui's own step, a few tens of
+        // points, took some forty clicks across eleven tabs).
+        .wheel_scroll_multiplier(egui::vec2(4.0, 4.0))
         .max_width(width)
         .auto_shrink([false, true])
         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysHidden)

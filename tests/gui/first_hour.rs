@@ -401,7 +401,11 @@ fn many_tabs_stay_on_one_line_that_scrolls_to_the_tab_in_front() {
     let before = second(&harness);
     common::ui::wheel(&mut harness, before.center(), -120.0);
     let after = second(&harness);
-    assert!(after.min.x < before.min.x - 20.0, "{before:?} -> {after:?}");
+    // About a tab a click (an animator's review: some forty clicks to cross eleven tabs).
+    assert!(
+        after.min.x < before.min.x - 0.8 * before.width(),
+        "{before:?} -> {after:?}"
+    );
     let third = harness
         .get_by_label("Tab a_long_motion_name_number_2.mtn")
         .rect();
