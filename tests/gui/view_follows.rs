@@ -135,3 +135,49 @@ fn at_900_by_600_the_fitted_curves_stay_clear_of_the_key_and_the_strips_of_the_m
     let transform = widgets(&harness).timeline.transform.expect("drawn");
     assert!(clear(&transform), "{:?}", transform.bounds());
 }
+
+/// An animator's review: a press on a point and a drag straight after (the pointer reaching
+/// the point, the button going down and the move all before the window drew again) panned
+/// the view instead of moving the point. Sent as egui-winit sends them, in one frame.
+#[test]
+fn a_quick_press_on_a_point_and_drag_moves_the_point_and_never_pans() {
+    use egui::{Event, PointerButton};
+    let motion = mtn_studio::example::stand_to_sit();
+    let mut harness = window(&motion, [1400.0, 900.0]);
+    crate::common::ui::show_only_knee(&mut harness);
+    let knee = joint(&motion, "FL_LEG_KNEE");
+    let channel = mtn_studio::app::motion::view::Channel::Joint(knee);
+    let before = widgets(&harness).timeline.transform.expect("drawn");
+    let at = crate::common::ui::point_on_screen(&harness, 1, channel);
+    let press = |pos, pressed| Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    // Onto the point, down and away, in one frame: nothing hovered it before.
+    harness.input_mut().events.push(Event::PointerMoved(at));
+    harness.input_mut().events.push(press(at, true));
+    for step in 1..=2 {
+        let to = at - egui::vec2(0.0, 10.0 * step as f32);
+        harness.input_mut().events.push(Event::PointerMoved(to));
+    }
+    harness.step();
+    for step in 3..=4 {
+        let to = at - egui::vec2(0.0, 10.0 * step as f32);
+        harness.input_mut().events.push(Event::PointerMoved(to));
+        harness.step();
+    }
+    harness
+        .input_mut()
+        .events
+        .push(press(at - egui::vec2(0.0, 40.0), false));
+    harness.run();
+    let after = widgets(&harness).timeline.transform.expect("drawn");
+    assert_eq!(before.bounds(), after.bounds(), "the view panned");
+    let moved = doc(&harness).motion.keyframes.angle(1, knee);
+    assert!(
+        moved > motion.keyframes.angle(1, knee),
+        "the point did not move up: {moved:?}"
+    );
+}

@@ -56,8 +56,11 @@ pub fn timeline_ui(
     state.area = Some(ui.available_rect_before_wrap());
     markers::marker_row(ui, document, state, sink);
     range::range_strip(ui, document, view, state, sink);
-    let shift = ui.input(|i| i.modifiers.shift);
-    let plot = plot::plot(view, document, state, shift);
+    let (shift, pressed_at) = ui.input(|i| {
+        let down = i.pointer.primary_down();
+        (i.modifiers.shift, i.pointer.press_origin().filter(|_| down))
+    });
+    let plot = plot::plot(view, document, state, (shift, pressed_at));
     let (plot, reveal_ms) = plot::requested(plot, document, view, state);
     let contents = plot::Contents {
         document,
@@ -120,6 +123,7 @@ pub fn timeline_ui(
         let end_ms = document.times_ms().last().copied().unwrap_or(0);
         scrub::scrub(ui, state, &response.response, playhead_ms, end_ms, sink);
     }
+    state.points_on_screen = screen_markers;
 }
 
 /// The painter's places beneath the plot.

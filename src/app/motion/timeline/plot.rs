@@ -38,9 +38,15 @@ pub(super) fn plot<'a>(
     view: &View,
     document: &Document,
     state: &TimelineState,
-    shift: bool,
+    (shift, pressed_at): (bool, Option<egui::Pos2>),
 ) -> Plot<'a> {
-    let over_point = state.hovered.is_some()
+    // A press on a point, even one in the frame the pointer reached it (a quick hand, a
+    // slow frame), takes the point rather than panning the plot.
+    let pressed_on_point = pressed_at.is_some_and(|p| {
+        super::drag::nearest(&state.points_on_screen, p, super::drag::GRAB_RADIUS).is_some()
+    });
+    let over_point = pressed_on_point
+        || state.hovered.is_some()
         || state.drag.is_some()
         || state.on_handle
         || state.on_playhead

@@ -27,6 +27,9 @@ pub struct TimelineState {
     pub fitted: Option<(f32, egui_plot::PlotBounds)>,
     /// A fit was asked of the plot this frame (its result is recorded once drawn).
     pub(super) fitting: bool,
+    /// The points on screen last frame (where a press this frame lands, before the plot
+    /// decides whether a drag pans it).
+    pub points_on_screen: Vec<(egui::Pos2, PointId)>,
     /// The plot's transform last frame, for hit tests and for tests that drive the mouse.
     pub transform: Option<egui_plot::PlotTransform>,
     /// The times (ms) a keyframe dragged in time snaps to with Ctrl held: the sound track's
