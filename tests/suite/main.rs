@@ -35,6 +35,7 @@ mod roundtrip_props;
 mod safety;
 mod shaping;
 mod simulate;
+mod skit;
 mod sound;
 mod ticks;
 mod webots;
