@@ -142,6 +142,9 @@ pub enum MotionAction {
     CancelGesture,
     /// Move the playhead (ms).
     Seek(u64),
+    /// Move the playhead to a keyframe's time as it is once the actions before are applied
+    /// (a keyframe just dragged along time).
+    SeekKeyframe(usize),
     /// Select these points (and their keyframes' rows).
     SelectPoints(BTreeSet<PointId>),
     /// Select a keyframe row (`add`: to the selection, or out of it when already in).

@@ -198,3 +198,22 @@ fn a_keyframe_just_inserted_or_duplicated_is_brought_into_view() {
     );
     assert!(in_view(&harness, 1), "the duplicate is in view");
 }
+
+/// An animator's review: a keyframe dragged along time left the playhead where the
+/// keyframe was (the guide says a point taken brings the playhead to it). It follows the
+/// keyframe to its new time.
+#[test]
+fn a_keyframe_dragged_along_time_takes_the_playhead_with_it() {
+    let mut harness = window();
+    common::ui::show_only_knee(&mut harness);
+    let channel = mtn_studio::app::motion::view::Channel::Joint(8);
+    let at = common::ui::point_on_screen(&harness, 2, channel);
+    let before = tab(&harness).document.times_ms()[2];
+    common::ui::drag(&mut harness, at, at + egui::vec2(60.0, 0.0));
+    let after = tab(&harness).document.times_ms()[2];
+    assert!(
+        after > before,
+        "keyframe 2 moved along time: {before} -> {after}"
+    );
+    assert_eq!(tab(&harness).playback.time_ms(), after);
+}

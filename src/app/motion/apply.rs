@@ -51,6 +51,11 @@ impl MotionTab {
                 view.fit_to(&document.motion);
             }
             MotionAction::Seek(time_ms) => playback.seek_ms(time_ms, keyframes),
+            MotionAction::SeekKeyframe(k) => {
+                if let Some(&time_ms) = document.times_ms().get(k) {
+                    playback.seek_ms(time_ms, keyframes);
+                }
+            }
             MotionAction::SelectPoints(points) => {
                 track_view.selected_led = None;
                 view.select_points(points);

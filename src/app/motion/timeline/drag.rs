@@ -36,6 +36,8 @@ pub struct PointDrag {
     /// The grabbed point's value when the drag started, and the values it snaps to with
     /// Ctrl held (its joint's limits, its neighbours' values), in degrees.
     pub snap: (f64, Vec<f64>),
+    /// The grabbed point's keyframe (a drag along time keeps it between its neighbours).
+    pub keyframe: usize,
     /// The grabbed keyframe's time when the drag started, and the times it snaps to with
     /// Ctrl held (the sound track's onsets, a MIDI sound's note starts), in ms.
     pub times: (f64, Vec<f64>),
@@ -142,6 +144,7 @@ pub fn start(
         horizontal: None,
         last: None,
         snap,
+        keyframe: k,
         times,
     }
 }
@@ -279,6 +282,7 @@ mod tests {
             horizontal: None,
             last: None,
             snap: (10.0, vec![35.0]),
+            keyframe: 1,
             times: (160.0, vec![250.0]),
         };
         // One point per ms and per degree: 3 points is below the lock distance.
@@ -325,6 +329,7 @@ mod tests {
             horizontal: None,
             last: None,
             snap: (10.0, vec![]),
+            keyframe: 1,
             // The keyframe at 160 ms; an onset at 250 ms.
             times: (160.0, vec![250.0]),
         };

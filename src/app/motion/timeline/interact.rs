@@ -65,8 +65,13 @@ pub(super) fn interact(
         sink.edit(drag::DRAG_LABEL, edit);
     }
     if plot_response.drag_stopped() {
-        if state.drag.take().is_some() {
+        if let Some(drag) = state.drag.take() {
             sink.push(MotionAction::EndGesture);
+            // A keyframe taken along time takes the playhead with it: the stage keeps
+            // showing the pose being edited.
+            if drag.horizontal == Some(true) {
+                sink.push(MotionAction::SeekKeyframe(drag.keyframe));
+            }
         }
         if let (Some(start), Some(end)) = (state.box_start.take(), pointer_value) {
             let (x0, x1) = (start[0].min(end.x), start[0].max(end.x));
