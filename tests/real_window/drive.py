@@ -433,13 +433,32 @@ def typed_value_is_one_undo_step():
         value = read_motion(path)['keyframes'][2]['angles_urad'][head]
         if value != twelve:
             fail('12 typed then Tab at once was saved as %d µrad, not %d' % (value, twelve))
+        # Tab takes the keyboard to the next cell (HEAD_YAW): what is typed there replaces
+        # its value, as in a spreadsheet (it went after the value: 25.00 and 30 made 25.003).
+        click('HEAD_PITCH keyframe 3', 'spin button')
+        wait_typing_field('a click on the keyframe 3 cell')
+        key('ctrl+a')
+        xdotool('type', '--delay', '60', '7')
+        key('Tab')
+        time.sleep(0.5)
+        xdotool('type', '--delay', '60', '30')
+        key('Tab')
+        time.sleep(0.5)
+        save_answering_safety()
+        yaw = joints.index('HEAD_YAW')
+        row = read_motion(path)['keyframes'][3]['angles_urad']
+        seven, thirty = (round(v * math.pi * 1e6 / 180) for v in (7, 30))
+        if (row[head], row[yaw]) != (seven, thirty):
+            fail('7, Tab, 30 in keyframe 3 was saved as HEAD_PITCH %d and HEAD_YAW %d µrad, '
+                 'not %d and %d' % (row[head], row[yaw], seven, thirty))
         key('ctrl+q')
         wait_closed(app_process, 'Ctrl+Q after saving the typed value')
     finally:
         if app_process.poll() is None:
             app_process.kill()
     log('ok: -35 typed, one Ctrl+Z gave back %d µrad; typed again and saved as %d µrad; '
-        '12 and Tab sent at once kept the 12' % (original, minus_35))
+        '12 and Tab sent at once kept the 12; 30 typed into the next cell replaced its value'
+        % (original, minus_35))
 
 
 def icon_and_export_for_webots():
