@@ -181,3 +181,41 @@ fn a_quick_press_on_a_point_and_drag_moves_the_point_and_never_pans() {
         "the point did not move up: {moved:?}"
     );
 }
+
+/// An animator's review: a quick Shift+drag box selected nothing, where a slow one worked.
+/// The press, the moves and the release all reached the window between two frames (xdotool
+/// without delays does the same in the real window), and egui reports no drag for them.
+#[test]
+fn a_shift_box_made_whole_between_two_frames_selects_what_it_covers() {
+    use egui::{Event, Modifiers, PointerButton};
+    let motion = mtn_studio::example::stand_to_sit();
+    let mut harness = window(&motion, [1400.0, 900.0]);
+    crate::common::ui::show_only_knee(&mut harness);
+    let knee = joint(&motion, "FL_LEG_KNEE");
+    let channel = mtn_studio::app::motion::view::Channel::Joint(knee);
+    let point = |h: &Harness<'_, StudioApp>, k| crate::common::ui::point_on_screen(h, k, channel);
+    let (p2, p3) = (point(&harness, 2), point(&harness, 3));
+    let from = egui::pos2(p2.x - 7.0, p2.y.min(p3.y) - 30.0);
+    let to = egui::pos2(p3.x + 10.0, p2.y.max(p3.y) + 30.0);
+    let button = |pos, pressed| Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::SHIFT,
+    };
+    let events = &mut harness.input_mut().events;
+    events.push(Event::ModifiersChanged(Modifiers::SHIFT));
+    events.push(Event::PointerMoved(from));
+    events.push(button(from, true));
+    events.push(Event::PointerMoved(from + (to - from) * 0.5));
+    events.push(Event::PointerMoved(to));
+    events.push(button(to, false));
+    events.push(Event::ModifiersChanged(Modifiers::NONE));
+    harness.run();
+    assert_eq!(doc(&harness).motion, motion, "nothing moved");
+    let selected = &crate::common::ui::tab(&harness).view.selection;
+    assert!(
+        selected.contains(&(2, channel)) && selected.contains(&(3, channel)),
+        "the box selected {selected:?}"
+    );
+}

@@ -9,6 +9,54 @@ use crate::app::sink::MotionSink;
 use crate::edit::Document;
 use egui::{Color32, Pos2};
 
+/// The selection with the points inside the box from `start` to `end` (plot coordinates)
+/// added.
+fn boxed(
+    view: &View,
+    markers: &[([f64; 2], PointId)],
+    start: [f64; 2],
+    end: [f64; 2],
+) -> std::collections::BTreeSet<PointId> {
+    let (x0, x1) = (start[0].min(end[0]), start[0].max(end[0]));
+    let (y0, y1) = (start[1].min(end[1]), start[1].max(end[1]));
+    let mut selection = view.selection.clone();
+    selection.extend(
+        markers
+            .iter()
+            .filter(|(p, _)| (x0..=x1).contains(&p[0]) && (y0..=y1).contains(&p[1]))
+            .map(|(_, id)| *id),
+    );
+    selection
+}
+
+/// A Shift+drag made whole between two frames (a quick hand, a slow frame): the button
+/// pressed with Shift in `frame` and let go further away than a click moves, all in this
+/// frame's events. egui reports no drag for it (nothing was down at a frame's end), so the
+/// box is taken from the events themselves.
+fn box_in_one_frame(ui: &egui::Ui, frame: egui::Rect) -> Option<(Pos2, Pos2)> {
+    ui.input(|i| {
+        let mut from = None;
+        for event in &i.events {
+            if let egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers,
+            } = event
+            {
+                if *pressed {
+                    from = (modifiers.shift && frame.contains(*pos)).then_some(*pos);
+                } else if let Some(start) = from.take()
+                    && start.distance(*pos) > drag::AXIS_LOCK_DISTANCE
+                {
+                    return Some((start, *pos));
+                }
+            }
+        }
+        None
+    })
+}
+
 /// Clicks, drags and box selections on the plot.
 pub(super) fn interact(
     ui: &egui::Ui,
@@ -74,19 +122,27 @@ pub(super) fn interact(
             }
         }
         if let (Some(start), Some(end)) = (state.box_start.take(), pointer_value) {
-            let (x0, x1) = (start[0].min(end.x), start[0].max(end.x));
-            let (y0, y1) = (start[1].min(end.y), start[1].max(end.y));
-            let mut selection = view.selection.clone();
-            selection.extend(
-                response
-                    .inner
-                    .markers
-                    .iter()
-                    .filter(|(p, _)| (x0..=x1).contains(&p[0]) && (y0..=y1).contains(&p[1]))
-                    .map(|(_, id)| *id),
-            );
-            sink.push(MotionAction::SelectPoints(selection));
+            sink.push(MotionAction::SelectPoints(boxed(
+                view,
+                &response.inner.markers,
+                start,
+                [end.x, end.y],
+            )));
         }
+    } else if state.drag.is_none()
+        && state.box_start.is_none()
+        && let Some((a, b)) = box_in_one_frame(ui, *transform.frame())
+    {
+        let (a, b) = (
+            transform.value_from_position(a),
+            transform.value_from_position(b),
+        );
+        sink.push(MotionAction::SelectPoints(boxed(
+            view,
+            &response.inner.markers,
+            [a.x, a.y],
+            [b.x, b.y],
+        )));
     }
     if plot_response.clicked() {
         let shift = crate::app::pointer::click_modifiers(ui).shift;
