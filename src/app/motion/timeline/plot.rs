@@ -130,19 +130,22 @@ pub(super) fn requested<'a>(
     // The key of the marks takes the plot's top right and their strips its bottom: the
     // fitted curves stay between them.
     // (Before the plot's first frame, the area it is given stands in for its height.)
-    let height = f64::from(
-        state
-            .transform
-            .map(|t| t.frame().height())
-            .or(state.area.map(|a| a.height()))
-            .unwrap_or(0.0)
-            .max(1.0),
-    );
-    let room = (
-        f64::from(super::marks::key_height(document)) / height,
-        f64::from(super::marks::strips_height(document)) / height,
-    );
-    let fit = || fit_bounds(&document.motion, document.summary(), times, view, room);
+    // Worked out only when a request fits the view, not every frame.
+    let (last_transform, area) = (state.transform, state.area);
+    let fit = || {
+        let height = f64::from(
+            last_transform
+                .map(|t| t.frame().height())
+                .or(area.map(|a| a.height()))
+                .unwrap_or(0.0)
+                .max(1.0),
+        );
+        let room = (
+            f64::from(super::marks::key_height(document)) / height,
+            f64::from(super::marks::strips_height(document)) / height,
+        );
+        fit_bounds(&document.motion, document.summary(), times, view, room)
+    };
     if requests.fit > state.done {
         let (x_range, y_range) = fit();
         plot = plot
