@@ -5,6 +5,7 @@ in the accessibility tree a screen reader sees, and xdotool's pointer and keys.
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -156,6 +157,21 @@ def scroll_down_to(name, over, prefix=False, timeout=10):
         time.sleep(0.3)
 
 
+def scroll_above(name, over, limit, timeout=10):
+    """Turns the wheel over the control named `over` until the control named `name` shows
+    above the control named `limit` (what a list scrolled out of view clips is still in
+    the accessibility tree, at a place on screen where something else is drawn)."""
+    x, y = centre(find(over))
+    xdotool('mousemove', x, y)
+    top = find(limit).queryComponent().getExtents(pyatspi.DESKTOP_COORDS).y
+    end = time.time() + timeout
+    while centre(find(name))[1] >= top:
+        if time.time() > end:
+            fail('%r never scrolled above %r' % (name, limit))
+        xdotool('click', 5)
+        time.sleep(0.3)
+
+
 def drag_line(x0, y0, x1, y1):
     """Presses at (x0, y0), moves to (x1, y1) in steps (as a hand does), releases. Slow
     enough that a window drawing a frame in a few hundred milliseconds (an unoptimised
@@ -240,9 +256,29 @@ def read_motion(path):
         return json.load(f)
 
 
-def start(*args, recovery=None):
-    """Starts the binary; returns the process and its window, which has the keyboard.
-    `recovery` is the folder of its recovery copies (a fresh one by default)."""
+
+
+def window_size(window):
+    out = subprocess.run(['xdotool', 'getwindowgeometry', window], capture_output=True,
+                         text=True).stdout
+    found = re.search(r'Geometry: (\d+)x(\d+)', out)
+    return (int(found.group(1)), int(found.group(2))) if found else None
+
+
+def resize(window, size):
+    """Gives the window `size`, as a person dragging its corner would, and waits for it."""
+    xdotool('windowsize', window, *size)
+    end = time.time() + 10
+    while window_size(window) != tuple(size):
+        if time.time() > end:
+            fail('the window never took %dx%d: %r' % (*size, window_size(window)))
+        time.sleep(0.2)
+
+
+def start(*args, recovery=None, size=None):
+    """Starts the binary; returns the process and its window, which has the keyboard (at
+    `size` if given, else at the window's own first size). `recovery` is the folder of its
+    recovery copies (a fresh one by default)."""
     # Each start has recovery copies of its own: a scenario that kills the window with
     # unsaved edits (as a crash would) leaves one, which the next start would offer first.
     env = dict(os.environ,
@@ -266,6 +302,8 @@ def start(*args, recovery=None):
         if time.time() > end:
             fail('window %s never took the keyboard' % window)
         time.sleep(0.25)
+    if size is not None:
+        resize(window, size)
     log('window %s: %s' % (window, window_title(window)))
     return process, window
 
