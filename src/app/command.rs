@@ -18,6 +18,7 @@ macro_rules! commands {
     (
         window { $($(#[doc = $wdoc:literal])+ $window:ident,)* }
         tab { $($(#[doc = $tdoc:literal])+ $tab:ident,)* }
+        $(takes $kind:ident $for_kind:ident $place:literal { $($taken:ident,)* })*
     ) => {
         /// A user command.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,6 +78,37 @@ macro_rules! commands {
                 }
             }
         }
+
+        $(
+            #[doc = concat!("The commands ", $place, " takes, of the [`TabCommand`]s (a motion's \
+                tab takes them all): its handler answers these and no other.")]
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum $kind {
+                $(#[doc = concat!("[`TabCommand::", stringify!($taken), "`].")] $taken,)*
+            }
+
+            impl $kind {
+                /// Every one, in the order declared.
+                pub const ALL: &'static [Self] = &[$(Self::$taken,)*];
+            }
+
+            impl From<$kind> for TabCommand {
+                fn from(command: $kind) -> Self {
+                    match command {
+                        $($kind::$taken => Self::$taken,)*
+                    }
+                }
+            }
+
+            impl TabCommand {
+                #[doc = concat!("The command as ", $place, " takes it; `None` for one it does \
+                    not take.")]
+                #[must_use]
+                pub fn $for_kind(self) -> Option<$kind> {
+                    $kind::ALL.iter().copied().find(|taken| Self::from(*taken) == self)
+                }
+            }
+        )*
     };
 }
 
@@ -265,6 +297,21 @@ commands! {
         InsertTime,
         /// Clear the time-range selection.
         ClearRange,
+    }
+    takes GaitCommand for_gait "a gait file's tab" { Save, Undo, Redo, RedoAlt, Repair, }
+    takes ArchiveCommand for_archive "an archive's browser" { Save, }
+}
+
+impl TabCommand {
+    /// What is said when the tab in front (`here`) takes no such command: which tabs do.
+    #[must_use]
+    pub fn not_taken(self, here: &str) -> String {
+        let takers = if self.for_gait().is_some() {
+            "a motion's or a gait file's tab"
+        } else {
+            "a motion's tab"
+        };
+        format!("{}: a command of {takers}, not of {here}", self.label())
     }
 }
 

@@ -274,7 +274,8 @@ impl StudioApp {
         }
     }
 
-    /// A command for tab `id`: the tab's kind handles it, each kind every tab command.
+    /// A command for tab `id`: the tab's kind handles it where it takes it (a motion's tab takes
+    /// every one), else the window says which tabs do.
     fn tab_command(&mut self, id: super::state::TabId, command: TabCommand, fx: &mut Effects) {
         let cx = TabContext {
             clipboard: &self.clipboard,
@@ -282,8 +283,14 @@ impl StudioApp {
         };
         match self.tabs.get_mut(id).map(|tab| &mut tab.kind) {
             Some(TabKind::Motion(tab, _)) => tab.command(id, command, &cx, fx),
-            Some(TabKind::Gait(tab)) => super::gait::command(tab, id, command, fx),
-            Some(TabKind::Archive(tab)) => tab.command(id, command, fx),
+            Some(TabKind::Gait(tab)) => match command.for_gait() {
+                Some(command) => super::gait::command(tab, id, command, fx),
+                None => fx.say(command.not_taken("a gait file's tab")),
+            },
+            Some(TabKind::Archive(tab)) => match command.for_archive() {
+                Some(command) => tab.command(id, command, fx),
+                None => fx.say(command.not_taken("an archive's browser")),
+            },
             None => {}
         }
     }

@@ -117,3 +117,55 @@ fn repair_adds_the_count_byte_and_the_save_keeps_it() {
     assert!(saved.problems.is_empty(), "{:?}", saved.problems);
     assert_eq!(std::fs::read(&path).unwrap().len(), bytes.len() + 1);
 }
+
+#[test]
+fn a_motion_command_in_a_gait_or_archive_tab_says_which_tabs_take_it() {
+    let dir = common::scratch_dir("gait-window", "not-taken");
+    let gait_path = dir.join("robot.gait");
+    std::fs::write(&gait_path, mtn_studio::example::EXAMPLE_GAIT).unwrap();
+    let mut archive = mtn_studio::codec::oda::Archive::default();
+    archive
+        .add(
+            mtn_studio::codec::oda::Entry::new(
+                mtn_studio::codec::oda::EntryKind::Motion,
+                "a_stand#stand_so0",
+                mtn_studio::example::EXAMPLE_MTN.to_vec(),
+            )
+            .unwrap(),
+        )
+        .unwrap();
+    let archive_path = dir.join("MOTION.ODA");
+    std::fs::write(&archive_path, archive.write().unwrap()).unwrap();
+    let mut app = StudioApp::empty();
+    app.push(Action::Open(gait_path.clone()));
+    let mut harness = harness(app);
+    harness.run();
+
+    // Mirror (Ctrl+M) is a motion's: the gait file's tab says so and nothing changes.
+    ctrl(&mut harness, Key::M);
+    assert!(
+        said(&harness)
+            .contains("Mirror Left/Right: a command of a motion's tab, not of a gait file's tab"),
+        "{}",
+        said(&harness)
+    );
+    assert_eq!(title(&harness), "robot.gait");
+    assert_eq!(
+        std::fs::read(&gait_path).unwrap(),
+        mtn_studio::example::EXAMPLE_GAIT
+    );
+
+    // Undo is a motion's and a gait file's, not an archive browser's.
+    harness.state_mut().push(Action::Open(archive_path.clone()));
+    harness.run();
+    assert_eq!(title(&harness), "MOTION.ODA");
+    ctrl(&mut harness, Key::Z);
+    assert!(
+        said(&harness).contains(
+            "Undo: a command of a motion's or a gait file's tab, not of an archive's browser"
+        ),
+        "{}",
+        said(&harness)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,10 +1,9 @@
-//! An archive tab's actions (its query and its selection) and the commands it answers: Save
-//! writes the edited motions of other tabs back into it; a motion's commands have nothing
-//! to work on here.
+//! An archive tab's actions (its query and its selection) and the one command it takes:
+//! Save writes the edited motions of other tabs back into it.
 
 use super::ArchiveTab;
 use crate::app::action::{Action, ArchiveAction};
-use crate::app::command::TabCommand;
+use crate::app::command::ArchiveCommand;
 use crate::app::effects::Effects;
 use crate::app::state::{Answer, Confirmed, TabId};
 
@@ -73,70 +72,13 @@ impl ArchiveTab {
         self.select(selected);
     }
 
-    /// A command for this tab (`id`).
-    pub fn command(&mut self, id: TabId, command: TabCommand, fx: &mut Effects) {
+    /// A command for this tab (`id`), of those an archive's browser takes.
+    pub fn command(&mut self, id: TabId, command: ArchiveCommand, fx: &mut Effects) {
         match command {
-            TabCommand::Save => fx.then(Action::Answer(Answer::SaveArchive {
+            ArchiveCommand::Save => fx.then(Action::Answer(Answer::SaveArchive {
                 tab: id,
                 confirmed: Confirmed::default(),
             })),
-            TabCommand::Undo | TabCommand::Redo | TabCommand::RedoAlt => {
-                fx.say(
-                    "Nothing to undo in an archive's browser: edits are undone in a motion's tab",
-                );
-            }
-            TabCommand::Export
-            | TabCommand::ExportWebots
-            | TabCommand::SaveSkit
-            | TabCommand::SaveAs
-            | TabCommand::Copy
-            | TabCommand::Cut
-            | TabCommand::Paste
-            | TabCommand::PasteLegs
-            | TabCommand::PasteHead
-            | TabCommand::PasteTail
-            | TabCommand::PasteMirrored
-            | TabCommand::SaveIntoArchive
-            | TabCommand::DeleteKeyframes
-            | TabCommand::InsertKeyframe
-            | TabCommand::DuplicateKeyframe
-            | TabCommand::Repair
-            | TabCommand::ZoomToFit
-            | TabCommand::PlayPause
-            | TabCommand::GoToStart
-            | TabCommand::GoToEnd
-            | TabCommand::StepBack
-            | TabCommand::StepForward
-            | TabCommand::PreviousKeyframe
-            | TabCommand::NextKeyframe
-            | TabCommand::NextProblem
-            | TabCommand::PreviousProblem
-            | TabCommand::AddMarker
-            | TabCommand::PreviousMarker
-            | TabCommand::NextMarker
-            | TabCommand::Mirror
-            | TabCommand::Reverse
-            | TabCommand::Retime
-            | TabCommand::RobotRate
-            | TabCommand::Shape
-            | TabCommand::Simplify
-            | TabCommand::Smooth
-            | TabCommand::FixSpeed
-            | TabCommand::BodyAngles
-            | TabCommand::RetimeToSound
-            | TabCommand::MarkOnsets
-            | TabCommand::NudgeUp
-            | TabCommand::NudgeDown
-            | TabCommand::NudgeUpFine
-            | TabCommand::NudgeDownFine
-            | TabCommand::Postures
-            | TabCommand::AppendMotion
-            | TabCommand::ConvertModel
-            | TabCommand::DeleteRange
-            | TabCommand::InsertTime
-            | TabCommand::ClearRange => {
-                fx.say(format!("{}: open a motion first", command.label()));
-            }
         }
     }
 }

@@ -1,9 +1,9 @@
-//! A gait file's tab: applying its actions, the commands it answers (Undo, Redo, Save; the
-//! others are a motion's), and saving it atomically where it came from. Unlike a motion
+//! A gait file's tab: applying its actions, the commands it takes (Save, Undo, Redo,
+//! Repair), and saving it atomically where it came from. Unlike a motion
 //! tab's save, it does not ask first when the file changed on disk since it was opened.
 
 use crate::app::action::{Action, GaitAction};
-use crate::app::command::TabCommand;
+use crate::app::command::GaitCommand;
 use crate::app::effects::Effects;
 use crate::app::state::{Answer, Confirmed, TabId, Then};
 use crate::edit::GaitDocument;
@@ -23,72 +23,23 @@ pub fn apply(tab: &mut GaitDocument, action: GaitAction, fx: &mut Effects) {
 }
 
 /// A command for a gait file's tab (`id`).
-pub fn command(tab: &mut GaitDocument, id: TabId, command: TabCommand, fx: &mut Effects) {
+pub fn command(tab: &mut GaitDocument, id: TabId, command: GaitCommand, fx: &mut Effects) {
     match command {
-        TabCommand::Undo => fx.say(
+        GaitCommand::Undo => fx.say(
             tab.undo()
                 .map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undid {l}")),
         ),
-        TabCommand::Redo | TabCommand::RedoAlt => fx.say(
+        GaitCommand::Redo | GaitCommand::RedoAlt => fx.say(
             tab.redo()
                 .map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redid {l}")),
         ),
-        TabCommand::Save => fx.then(Action::Answer(Answer::Save {
+        GaitCommand::Save => fx.then(Action::Answer(Answer::Save {
             tab: id,
             to: None,
             confirmed: Confirmed::default(),
             then: None,
         })),
-        TabCommand::Repair => apply(tab, GaitAction::Repair, fx),
-        TabCommand::SaveAs
-        | TabCommand::Export
-        | TabCommand::ExportWebots
-        | TabCommand::SaveSkit
-        | TabCommand::Copy
-        | TabCommand::Cut
-        | TabCommand::Paste
-        | TabCommand::PasteLegs
-        | TabCommand::PasteHead
-        | TabCommand::PasteTail
-        | TabCommand::PasteMirrored
-        | TabCommand::SaveIntoArchive
-        | TabCommand::DeleteKeyframes
-        | TabCommand::InsertKeyframe
-        | TabCommand::DuplicateKeyframe
-        | TabCommand::ZoomToFit
-        | TabCommand::PlayPause
-        | TabCommand::GoToStart
-        | TabCommand::GoToEnd
-        | TabCommand::StepBack
-        | TabCommand::StepForward
-        | TabCommand::PreviousKeyframe
-        | TabCommand::NextKeyframe
-        | TabCommand::NextProblem
-        | TabCommand::PreviousProblem
-        | TabCommand::AddMarker
-        | TabCommand::PreviousMarker
-        | TabCommand::NextMarker
-        | TabCommand::Mirror
-        | TabCommand::Reverse
-        | TabCommand::Retime
-        | TabCommand::RobotRate
-        | TabCommand::Shape
-        | TabCommand::Simplify
-        | TabCommand::Smooth
-        | TabCommand::FixSpeed
-        | TabCommand::BodyAngles
-        | TabCommand::RetimeToSound
-        | TabCommand::MarkOnsets
-        | TabCommand::NudgeUp
-        | TabCommand::NudgeDown
-        | TabCommand::NudgeUpFine
-        | TabCommand::NudgeDownFine
-        | TabCommand::Postures
-        | TabCommand::AppendMotion
-        | TabCommand::ConvertModel
-        | TabCommand::DeleteRange
-        | TabCommand::InsertTime
-        | TabCommand::ClearRange => fx.say(format!("{}: open a motion first", command.label())),
+        GaitCommand::Repair => apply(tab, GaitAction::Repair, fx),
     }
 }
 
