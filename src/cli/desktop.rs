@@ -20,11 +20,21 @@ pub struct DesktopOptions {
     pub uninstall: bool,
 }
 
-/// Installs (or removes) the desktop files, the entry running this very binary.
+/// What `install-desktop` says on Windows, where there is no freedesktop desktop.
+pub const NOT_ON_WINDOWS: &str = "install-desktop is not on this system: it writes a \
+    freedesktop desktop entry, MIME types and icons, for Linux and BSD desktops. On Windows, \
+    pin mtn-studio.exe to Start, and open .mtn, .oda and .gait files with it once through \
+    Open with > Choose another app (Always), which Windows then remembers";
+
+/// Installs (or removes) the desktop files, the entry running this very binary (on Windows,
+/// says that it is not on this system: [`NOT_ON_WINDOWS`]).
 ///
 /// # Errors
 /// No home folder for `--user`, or a file that cannot be written or removed.
 pub fn install_desktop(options: &DesktopOptions, out: &mut dyn Write) -> Result<u8, Failure> {
+    if cfg!(windows) {
+        return Err(Failure::usage(NOT_ON_WINDOWS.to_owned()));
+    }
     let data_dir = match (&options.data_dir, options.user) {
         (Some(dir), _) => dir.clone(),
         (None, true) => desktop::user_data_dir(|name| std::env::var(name).ok())
