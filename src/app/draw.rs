@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::available::Situation;
-use super::sink::MotionSink;
+use super::sink::Sender;
 use super::tabs::{Drawn, TabKind, Tabs};
 use super::{
     StudioApp, archive, command, dialogs, gait, menu, motion, state, status, tab_bar, tabs,
@@ -37,6 +37,7 @@ impl StudioApp {
             ..
         } = self;
         // Which commands can be given: read by the menus and the command palette.
+        let actions = &mut Sender::new(actions, tabs.active);
         let has_pose = matches!(clipboard.copied, Some(state::Clipboard::Pose(_)));
         let has_clip = matches!(clipboard.copied, Some(state::Clipboard::Keyframes(_)));
         egui::Panel::top("menu").show(ui, |ui| {
@@ -105,7 +106,7 @@ impl StudioApp {
                         dir: poses.dir(),
                     });
                 }
-                let mut sink = MotionSink { tab: id, actions };
+                let mut sink = actions.motion(id);
                 motion::draw::motion_tab_ui(ui, shown, widgets, *panels, &mut sink);
             }
             Some((id, Drawn::Archive(archive))) => {
@@ -143,7 +144,7 @@ impl StudioApp {
                 && !ctx.any_popup_open()
                 && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
             if !open || escape {
-                actions.push(Action::Command(command::Command::Window(
+                actions.send(Action::Command(command::Command::Window(
                     command::WindowCommand::ShowMessages,
                 )));
             }
@@ -196,7 +197,7 @@ fn facts(tabs: &Tabs, short: bool) -> String {
 }
 
 /// The window with nothing open.
-fn empty_ui(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+fn empty_ui(ui: &mut egui::Ui, actions: &mut Sender<'_>) {
     ui.vertical_centered(|ui| {
         ui.add_space(ui.available_height() / 3.0);
         ui.heading("No motion open");
@@ -208,7 +209,7 @@ fn empty_ui(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
                 command::WindowCommand::Import,
             ] {
                 if ui.button(command.label()).clicked() {
-                    actions.push(Action::Command(command::Command::Window(command)));
+                    actions.send(Action::Command(command::Command::Window(command)));
                 }
             }
         });

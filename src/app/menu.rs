@@ -4,6 +4,7 @@ use crate::app::action::{Action, MotionAction};
 use crate::app::available::Situation;
 use crate::app::command::{TopMenu, UiCommand};
 use crate::app::motion::view::{BODY_NAMES, Channel};
+use crate::app::sink::Sender;
 use crate::app::tabs::Tabs;
 use std::path::PathBuf;
 
@@ -118,7 +119,7 @@ fn focus_if_first(ui: &egui::Ui, response: &egui::Response) {
 
 /// A command's item: greyed where it cannot be given now, its description (or why not) on
 /// hover.
-fn item(ui: &mut egui::Ui, command: UiCommand, can: &Situation<'_>, actions: &mut Out<'_>) {
+fn item(ui: &mut egui::Ui, command: UiCommand, can: &Situation<'_>, actions: &mut Sender<'_>) {
     item_labelled(ui, command, command.label(), can, actions);
 }
 
@@ -127,7 +128,7 @@ fn item_labelled(
     command: UiCommand,
     label: &str,
     can: &Situation<'_>,
-    actions: &mut Out<'_>,
+    actions: &mut Sender<'_>,
 ) {
     let mut button = egui::Button::new(label);
     if let Some(shortcut) = command.shortcut() {
@@ -151,28 +152,13 @@ fn item_labelled(
     }
 }
 
-/// Where the menus push their actions: each command for the tab in front.
-struct Out<'a> {
-    list: &'a mut Vec<Action>,
-    active: Option<crate::app::state::TabId>,
-}
-
-impl Out<'_> {
-    fn push(&mut self, action: Action) {
-        self.list.push(action);
-    }
-
-    fn command(&mut self, command: UiCommand) {
-        self.list.push(Action::command(command, self.active));
-    }
-}
-
 /// Draws the menu bar.
-pub fn menu_ui(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, queue: &mut Vec<Action>) {
-    let actions = &mut Out {
-        list: queue,
-        active: tabs.active,
-    };
+pub fn menu_ui(
+    ui: &mut egui::Ui,
+    tabs: &Tabs,
+    context: &MenuContext<'_>,
+    actions: &mut Sender<'_>,
+) {
     let open = context.open;
     let can = &context.situation;
     egui::MenuBar::new().ui(ui, |ui| {
@@ -213,7 +199,7 @@ pub fn menu_ui(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, queue:
 }
 
 /// The File menu: opening, saving, importing and exporting, tracks, closing.
-fn file_menu(ui: &mut egui::Ui, context: &MenuContext<'_>, actions: &mut Out<'_>) {
+fn file_menu(ui: &mut egui::Ui, context: &MenuContext<'_>, actions: &mut Sender<'_>) {
     let can = &context.situation;
     item(ui, UiCommand::New, can, actions);
     item(ui, UiCommand::Open, can, actions);
@@ -224,7 +210,7 @@ fn file_menu(ui: &mut egui::Ui, context: &MenuContext<'_>, actions: &mut Out<'_>
         }
         for path in context.recent {
             if ui.button(path.display().to_string()).clicked() {
-                actions.push(Action::Open(path.clone()));
+                actions.send(Action::Open(path.clone()));
             }
         }
     });
@@ -262,7 +248,7 @@ fn file_menu(ui: &mut egui::Ui, context: &MenuContext<'_>, actions: &mut Out<'_>
 }
 
 /// The Edit menu: undo, the clipboard, keyframes and values, repair.
-fn edit_menu(ui: &mut egui::Ui, can: &Situation<'_>, actions: &mut Out<'_>) {
+fn edit_menu(ui: &mut egui::Ui, can: &Situation<'_>, actions: &mut Sender<'_>) {
     let (undo, redo) = can.undo_labels();
     let undo = undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}"));
     let redo = redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}"));
@@ -322,7 +308,7 @@ fn edit_menu(ui: &mut egui::Ui, can: &Situation<'_>, actions: &mut Out<'_>) {
 }
 
 /// The View menu: panels, zoom, the file's frame rate, the body curves, tabs, messages.
-fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions: &mut Out<'_>) {
+fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions: &mut Sender<'_>) {
     let can = &context.situation;
     let motion = tabs.active().and_then(|t| t.motion());
     for kind in super::PanelKind::ALL {
@@ -330,7 +316,7 @@ fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
         let response = ui.checkbox(&mut shown, kind.label());
         focus_if_first(ui, &response);
         if response.changed() {
-            actions.push(Action::SetPanel(kind, shown));
+            actions.send(Action::SetPanel(kind, shown));
         }
     }
     ui.separator();
@@ -346,12 +332,12 @@ fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
             .add_enabled(field.is_some(), egui::Checkbox::new(&mut follow, label))
             .changed()
         {
-            actions.push(Action::Motion(id, MotionAction::SetFollowFileRate(follow)));
+            actions.send(Action::Motion(id, MotionAction::SetFollowFileRate(follow)));
         }
         for (axis, name) in BODY_NAMES.iter().enumerate() {
             let mut shown = tab.view.body_visible[axis];
             if ui.checkbox(&mut shown, format!("Show {name}")).changed() {
-                actions.push(Action::Motion(
+                actions.send(Action::Motion(
                     id,
                     MotionAction::SetVisible(Channel::Body(axis), shown),
                 ));
@@ -364,19 +350,19 @@ fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
     // Every open tab by name (the tab row scrolls: most may be out of sight).
     ui.add_enabled_ui(!tabs.list.is_empty(), |ui| {
         ui.menu_button("Open Tabs", |ui| {
-            crate::app::tab_bar::open_tabs(ui, tabs, actions.list);
+            crate::app::tab_bar::open_tabs(ui, tabs, actions);
         })
     });
     item(ui, UiCommand::ShowMessages, can, actions);
 }
 
 /// The Motion menu: whole-motion operations, then the time range's.
-fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, can: &Situation<'_>, actions: &mut Out<'_>) {
+fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, can: &Situation<'_>, actions: &mut Sender<'_>) {
     let motion = tabs.active().and_then(|t| t.motion());
     let range = motion.and_then(|m| m.view.range_keyframes(m.document.times_ms()));
     let scope = if range.is_some() { " (Range)" } else { "" };
     // An item that works on the selected range when there is one says so.
-    let scoped = |ui: &mut egui::Ui, command: UiCommand, actions: &mut Out<'_>| {
+    let scoped = |ui: &mut egui::Ui, command: UiCommand, actions: &mut Sender<'_>| {
         item_labelled(
             ui,
             command,

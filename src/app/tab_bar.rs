@@ -3,13 +3,14 @@
 
 use super::action::Action;
 use super::tabs::{TabKind, Tabs, same_file};
+use crate::app::sink::Sender;
 use crate::edit::Origin;
 
 /// The row of tabs: each brings its document to the front (middle-click or its × closes it).
 /// One line that scrolls sideways (the wheel over it) when the tabs outgrow the window (a tab
 /// and its × never part); no scroll bar over the tabs to take their clicks. The tab in front
 /// is scrolled into view whenever it changes, until it is wholly in view.
-pub fn tabs_ui(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
+pub fn tabs_ui(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Sender<'_>) {
     let shown_id = egui::Id::unique("tab bar: the tab scrolled into view");
     let shown = ui
         .data(|d| d.get_temp::<Option<super::state::TabId>>(shown_id))
@@ -36,11 +37,11 @@ pub fn tabs_ui(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
 
 /// Every open tab by name, the one in front marked; the one chosen comes to the front. The
 /// tab row's list and View > Open Tabs both show it.
-pub fn open_tabs(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Vec<Action>) {
+pub fn open_tabs(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Sender<'_>) {
     for tab in &tabs.list {
         let front = tabs.active == Some(tab.id);
         if ui.selectable_label(front, tab.title()).clicked() {
-            actions.push(Action::ActivateTab(tab.id));
+            actions.send(Action::ActivateTab(tab.id));
             egui::Popup::close_all(ui.ctx());
         }
     }
@@ -53,7 +54,7 @@ fn scrolling_row(
     width: f32,
     shown_id: egui::Id,
     shown: Option<super::state::TabId>,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     // The wheel turned over the tabs scrolls them sideways, Shift or not.
     ui.style_mut().always_scroll_the_only_direction = true;
@@ -89,7 +90,7 @@ fn tab_ui(
     tabs: &Tabs,
     tab: &super::tabs::Tab,
     selected: bool,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) -> egui::Rect {
     ui.horizontal(|ui| {
         let mut title = tab.title();
@@ -113,10 +114,10 @@ fn tab_ui(
             egui::WidgetInfo::selected(egui::Role::Tab, true, selected, format!("Tab {title}"))
         });
         if response.clicked() {
-            actions.push(Action::ActivateTab(tab.id));
+            actions.send(Action::ActivateTab(tab.id));
         }
         if response.middle_clicked() {
-            actions.push(Action::CloseTab(tab.id));
+            actions.send(Action::CloseTab(tab.id));
         }
         let close = ui
             .small_button("×")
@@ -125,7 +126,7 @@ fn tab_ui(
             egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Close {title}"))
         });
         if close.clicked() {
-            actions.push(Action::CloseTab(tab.id));
+            actions.send(Action::CloseTab(tab.id));
         }
         ui.separator();
     })

@@ -5,6 +5,7 @@ use super::ArchiveTab;
 use crate::app::action::{Action, ArchiveAction};
 use crate::app::motion::palette::channel_color;
 use crate::app::motion::view::{Channel, channel_name};
+use crate::app::sink::Sender;
 use crate::app::state::TabId;
 use crate::codec::mtn::Motion;
 use crate::codec::{Problem, Severity};
@@ -40,9 +41,9 @@ pub fn archive_ui(
     id: TabId,
     tab: &ArchiveTab,
     context: &BrowserContext<'_>,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
-    let push = |actions: &mut Vec<Action>, action| actions.push(Action::Archive(id, action));
+    let push = |actions: &mut Sender<'_>, action| actions.send(Action::Archive(id, action));
     let visible = tab.index.select(&tab.query);
     egui::Panel::top("archive filters").show(ui, |ui| {
         let query = filters_ui(ui, tab, visible.len());
@@ -66,7 +67,7 @@ fn keyboard(
     id: TabId,
     tab: &ArchiveTab,
     visible: &[usize],
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     if ui.ctx().text_edit_focused() {
         return;
@@ -89,16 +90,16 @@ fn keyboard(
     if let Some(position) = step
         && let Some(&row) = visible.get(position)
     {
-        actions.push(Action::Archive(id, ArchiveAction::Select(Some(row))));
+        actions.send(Action::Archive(id, ArchiveAction::Select(Some(row))));
     }
     if enter && let Some(row) = tab.selected {
         open_row(tab, row, actions);
     }
 }
 
-fn open_row(tab: &ArchiveTab, row: usize, actions: &mut Vec<Action>) {
+fn open_row(tab: &ArchiveTab, row: usize, actions: &mut Sender<'_>) {
     if let Some(entry) = tab.index.rows.get(row).filter(|r| r.opens()) {
-        actions.push(Action::OpenEntry {
+        actions.send(Action::OpenEntry {
             archive: tab.index.path.clone(),
             entry: entry.name.clone(),
         });
@@ -186,7 +187,7 @@ fn table_ui(
     tab: &ArchiveTab,
     visible: &[usize],
     context: &BrowserContext<'_>,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     let row_height = ui.spacing().interact_size.y;
     let mut table = TableBuilder::new(ui)
@@ -231,7 +232,7 @@ fn table_ui(
                         let mut query = tab.query.clone();
                         query.descending = sorted && !query.descending;
                         query.sort = column;
-                        actions.push(Action::Archive(id, ArchiveAction::SetQuery(query)));
+                        actions.send(Action::Archive(id, ArchiveAction::SetQuery(query)));
                     }
                 });
             }
@@ -254,7 +255,7 @@ fn table_ui(
                 table_row.col(|ui| {
                     let response = ui.selectable_label(selected, &entry.name);
                     if response.clicked() {
-                        actions.push(Action::Archive(id, ArchiveAction::Select(Some(row))));
+                        actions.send(Action::Archive(id, ArchiveAction::Select(Some(row))));
                     }
                     if response.double_clicked() {
                         open_row(tab, row, actions);
@@ -313,7 +314,7 @@ fn table_ui(
                 // before it is asked for).
                 let row_response = table_row.response();
                 if row_response.clicked() && !selected {
-                    actions.push(Action::Archive(id, ArchiveAction::Select(Some(row))));
+                    actions.send(Action::Archive(id, ArchiveAction::Select(Some(row))));
                 }
                 if row_response.double_clicked() {
                     open_row(tab, row, actions);
@@ -322,7 +323,7 @@ fn table_ui(
         });
 }
 
-fn preview_ui(ui: &mut egui::Ui, tab: &ArchiveTab, actions: &mut Vec<Action>) {
+fn preview_ui(ui: &mut egui::Ui, tab: &ArchiveTab, actions: &mut Sender<'_>) {
     let Some(row) = tab.selected.and_then(|row| tab.index.rows.get(row)) else {
         ui.weak("Select a motion to preview it; Enter or a double-click opens it in a tab.");
         return;

@@ -5,6 +5,7 @@
 
 use super::model::BehaviourList;
 use crate::app::action::Action;
+use crate::app::sink::Sender;
 use crate::app::state::TabId;
 use crate::behaviour::table::Listed;
 use crate::behaviour::{Source, Track};
@@ -23,7 +24,7 @@ fn behaviour_button(
     ui: &mut egui::Ui,
     b: &Listed,
     front: Option<&(TabId, String)>,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     let found = |part: Option<&(String, Option<Source>)>| part.and_then(|p| p.1.clone());
     if let Some((_, motion)) = &b.motion {
@@ -34,8 +35,8 @@ fn behaviour_button(
             .on_disabled_hover_text("Its motion is in no archive beside the table");
         button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &open));
         if button.clicked() {
-            actions.push(Action::CloseModal);
-            actions.push(Action::OpenBehaviour(Box::new(b.clone())));
+            actions.send(Action::CloseModal);
+            actions.send(Action::OpenBehaviour(Box::new(b.clone())));
         }
         return;
     }
@@ -62,15 +63,15 @@ fn behaviour_button(
     if button.clicked()
         && let Some((tab, _)) = front
     {
-        actions.push(Action::CloseModal);
+        actions.send(Action::CloseModal);
         for (track, source) in parts {
-            actions.push(Action::AttachPart(*tab, source, track));
+            actions.send(Action::AttachPart(*tab, source, track));
         }
     }
 }
 
 /// The dialog.
-pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<Action>) {
+pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Sender<'_>) {
     ui.set_min_width(640.0);
     ui.heading("Behaviours");
     ui.weak(format!("In {}", list.folder.display()));
@@ -87,7 +88,7 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<
         )
         .labelled_by(label.id);
         if filter != list.filter {
-            actions.push(Action::Show(crate::app::dialogs::Modal::Behaviours(
+            actions.send(Action::Show(crate::app::dialogs::Modal::Behaviours(
                 Box::new(BehaviourList {
                     filter,
                     ..list.clone()
@@ -185,8 +186,8 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<
                         ))
                         .clicked()
                     {
-                        actions.push(Action::CloseModal);
-                        actions.push(Action::AttachPart(*tab, source.clone(), track));
+                        actions.send(Action::CloseModal);
+                        actions.send(Action::AttachPart(*tab, source.clone(), track));
                     }
                 }
             });
@@ -194,6 +195,6 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Vec<
     }
     ui.separator();
     if ui.button("Close").clicked() {
-        actions.push(Action::CloseModal);
+        actions.send(Action::CloseModal);
     }
 }

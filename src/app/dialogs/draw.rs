@@ -3,6 +3,7 @@
 use super::parts::{error_line, path_row};
 use super::{Confirm, ExportPrompt, Modal, PathPrompt, PathPurpose};
 use crate::app::action::Action;
+use crate::app::sink::Sender;
 use crate::app::state::{Answer, BrowseFor, Confirmed, TabId};
 use crate::codec::kind::FileKind;
 use std::path::{Path, PathBuf};
@@ -17,7 +18,7 @@ pub fn modal_ui(
     native_dialogs: bool,
     typing: bool,
     can: &crate::app::available::Situation<'_>,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     let tabs = can.tabs;
     // The shaping dialogs leave the window usable: their handles are dragged on the
@@ -44,7 +45,7 @@ pub fn modal_ui(
             && !ctx.any_popup_open()
             && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
         {
-            actions.push(Action::CloseModal);
+            actions.send(Action::CloseModal);
         }
         return;
     }
@@ -58,7 +59,7 @@ pub fn modal_ui(
                 // Enter answers OK, as Escape does: the message is read, the window goes on.
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if ui.button("OK").clicked() || enter {
-                    actions.push(Action::CloseModal);
+                    actions.send(Action::CloseModal);
                 }
             }
             Modal::PathPrompt(prompt) => path_prompt_ui(ui, prompt, actions),
@@ -80,26 +81,26 @@ pub fn modal_ui(
         && !ctx.any_popup_open()
         && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
     if escape {
-        actions.push(Action::CloseModal);
+        actions.send(Action::CloseModal);
     }
 }
 
-fn confirm_ui(ui: &mut egui::Ui, confirm: &Confirm, actions: &mut Vec<Action>) {
+fn confirm_ui(ui: &mut egui::Ui, confirm: &Confirm, actions: &mut Sender<'_>) {
     ui.heading(&confirm.title);
     ui.add(egui::Label::new(&confirm.message).wrap());
     ui.horizontal(|ui| {
         for (label, answer) in &confirm.buttons {
             if ui.button(label).clicked() {
-                actions.push(Action::CloseModal);
+                actions.send(Action::CloseModal);
                 if let Some(answer) = answer {
-                    actions.push(Action::Answer(answer.clone()));
+                    actions.send(Action::Answer(answer.clone()));
                 }
             }
         }
     });
 }
 
-fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Action>) {
+fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Sender<'_>) {
     let (heading, label, button) = match prompt.purpose {
         PathPurpose::Open => (
             "Open Path",
@@ -140,13 +141,13 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
     // The path is what the dialog is for: typing goes there as it opens.
     if prompt.focus {
         response.request_focus();
-        actions.push(Action::Show(Modal::PathPrompt(PathPrompt {
+        actions.send(Action::Show(Modal::PathPrompt(PathPrompt {
             focus: false,
             ..prompt.clone()
         })));
     }
     if text != prompt.text {
-        actions.push(Action::Show(Modal::PathPrompt(PathPrompt {
+        actions.send(Action::Show(Modal::PathPrompt(PathPrompt {
             text: text.clone(),
             focus: false,
             ..prompt.clone()
@@ -156,12 +157,12 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
     ui.horizontal(|ui| {
         let go = ui.button(button).clicked() || entered;
         if go && text.trim().is_empty() && matches!(prompt.purpose, PathPurpose::SoundFont) {
-            actions.push(Action::CloseModal);
-            actions.push(Action::SetSoundFont(None));
+            actions.send(Action::CloseModal);
+            actions.send(Action::SetSoundFont(None));
         } else if go && !text.trim().is_empty() {
             let path = PathBuf::from(text.trim());
-            actions.push(Action::CloseModal);
-            actions.push(match &prompt.purpose {
+            actions.send(Action::CloseModal);
+            actions.send(match &prompt.purpose {
                 PathPurpose::Open => Action::Open(path),
                 PathPurpose::AddTrack => Action::AddTrack(path),
                 PathPurpose::SoundFont => Action::SetSoundFont(Some(path)),
@@ -179,7 +180,7 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Vec<Acti
             });
         }
         if ui.button("Cancel").clicked() {
-            actions.push(Action::CloseModal);
+            actions.send(Action::CloseModal);
         }
     });
 }
@@ -189,7 +190,7 @@ fn export_ui(
     tab: TabId,
     prompt: &ExportPrompt,
     native_dialogs: bool,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     let webots = prompt.webots
         || FileKind::by_extension(Path::new(prompt.path.trim())) == Some(FileKind::WebotsMotion);
@@ -242,15 +243,15 @@ fn export_ui(
             next.replace = false;
             next.error = None;
         }
-        actions.push(Action::Show(Modal::Export(tab, next.clone())));
+        actions.send(Action::Show(Modal::Export(tab, next.clone())));
     }
     ui.horizontal(|ui| {
         let label = if next.replace { "Replace" } else { "Export" };
         if ui.button(label).clicked() {
-            actions.push(Action::Export(tab, next));
+            actions.send(Action::Export(tab, next));
         }
         if ui.button("Cancel").clicked() {
-            actions.push(Action::CloseModal);
+            actions.send(Action::CloseModal);
         }
     });
 }
@@ -260,7 +261,7 @@ fn webots_options_ui(
     ui: &mut egui::Ui,
     next: &mut ExportPrompt,
     native_dialogs: bool,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     ui.checkbox(
         &mut next.options.every_tick,

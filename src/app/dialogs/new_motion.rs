@@ -4,6 +4,7 @@
 
 use super::{Modal, NewMotionPrompt};
 use crate::app::action::Action;
+use crate::app::sink::Sender;
 use crate::edit::Document;
 use crate::robot::LABELS;
 use crate::robot::models::LabelInfo;
@@ -17,7 +18,7 @@ fn offered() -> impl Iterator<Item = &'static LabelInfo> {
 }
 
 /// Draws the New Motion dialog.
-pub fn new_motion_ui(ui: &mut egui::Ui, prompt: &NewMotionPrompt, actions: &mut Vec<Action>) {
+pub fn new_motion_ui(ui: &mut egui::Ui, prompt: &NewMotionPrompt, actions: &mut Sender<'_>) {
     ui.heading("New Motion");
     let mut changed = prompt.clone();
     egui::Grid::new("new motion").num_columns(2).show(ui, |ui| {
@@ -54,7 +55,7 @@ pub fn new_motion_ui(ui: &mut egui::Ui, prompt: &NewMotionPrompt, actions: &mut 
         Err(e) => ui.colored_label(ui.visuals().error_fg_color, e.to_string()),
     };
     if changed != *prompt {
-        actions.push(Action::Show(Modal::NewMotion(changed)));
+        actions.send(Action::Show(Modal::NewMotion(changed)));
     }
     let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
     ui.horizontal(|ui| {
@@ -63,19 +64,19 @@ pub fn new_motion_ui(ui: &mut egui::Ui, prompt: &NewMotionPrompt, actions: &mut 
             && (create.clicked() || enter)
         {
             let name = format!("{}.mtn", motion.name);
-            actions.push(Action::CloseModal);
+            actions.send(Action::CloseModal);
             // The tab first: what is said goes under it.
-            actions.push(Action::AddMotion(Box::new(Document::unsaved(
+            actions.send(Action::AddMotion(Box::new(Document::unsaved(
                 motion, &name,
             ))));
-            actions.push(Action::Say(format!(
+            actions.send(Action::Say(format!(
                 "New motion: {} in its {} posture, not saved yet",
                 describe(prompt.label),
                 prompt.posture
             )));
         }
         if ui.button("Cancel").clicked() {
-            actions.push(Action::CloseModal);
+            actions.send(Action::CloseModal);
         }
     });
 }

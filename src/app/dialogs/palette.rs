@@ -8,6 +8,7 @@ use super::model::{Modal, Palette};
 use crate::app::action::Action;
 use crate::app::available::Situation;
 use crate::app::command::UiCommand;
+use crate::app::sink::Sender;
 
 /// The commands `query` finds, best first: each whose name or description holds every
 /// word of it (any case). Those whose name starts with the query come first, then those
@@ -60,7 +61,7 @@ pub fn palette_ui(
     ui: &mut egui::Ui,
     palette: &Palette,
     can: &Situation<'_>,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     ui.set_min_width(560.0);
     // The arrows and Enter are the list's, not the field's.
@@ -148,14 +149,14 @@ pub fn palette_ui(
             }
         });
     if let Some(command) = given {
-        actions.push(Action::CloseModal);
-        actions.push(Action::command(command, can.tabs.active));
+        actions.send(Action::CloseModal);
+        actions.send(Action::command(command, can.tabs.active));
     } else if let Some(why) = refused {
-        actions.push(Action::Say(why));
+        actions.send(Action::Say(why));
     } else if escape {
-        actions.push(Action::CloseModal);
+        actions.send(Action::CloseModal);
     } else if query != palette.query || chosen != palette.chosen {
-        actions.push(Action::Show(Modal::Palette(Palette { query, chosen })));
+        actions.send(Action::Show(Modal::Palette(Palette { query, chosen })));
     }
 }
 

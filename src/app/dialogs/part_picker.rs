@@ -5,6 +5,7 @@
 
 use super::model::{Modal, PartPicker};
 use crate::app::action::Action;
+use crate::app::sink::Sender;
 use crate::behaviour::offer::Offered;
 use crate::behaviour::{Source, Track};
 use crate::codec::sound::SoundKind;
@@ -18,7 +19,7 @@ fn length(offered: &Offered) -> String {
 }
 
 /// The dialog.
-pub fn picker_ui(ui: &mut egui::Ui, picker: &PartPicker, actions: &mut Vec<Action>) {
+pub fn picker_ui(ui: &mut egui::Ui, picker: &PartPicker, actions: &mut Sender<'_>) {
     ui.set_min_width(560.0);
     let archive = picker
         .path
@@ -39,7 +40,7 @@ pub fn picker_ui(ui: &mut egui::Ui, picker: &PartPicker, actions: &mut Vec<Actio
         )
         .labelled_by(label.id);
         if filter != picker.filter {
-            actions.push(Action::Show(Modal::PartPicker(Box::new(PartPicker {
+            actions.send(Action::Show(Modal::PartPicker(Box::new(PartPicker {
                 filter,
                 ..picker.clone()
             }))));
@@ -71,12 +72,12 @@ pub fn picker_ui(ui: &mut egui::Ui, picker: &PartPicker, actions: &mut Vec<Actio
         });
     ui.separator();
     if ui.button("Close").clicked() {
-        actions.push(Action::CloseModal);
+        actions.send(Action::CloseModal);
     }
 }
 
 /// One entry: its name, what it is, its length, the rule's match, Play and Add.
-fn row_ui(ui: &mut egui::Ui, picker: &PartPicker, offered: &Offered, actions: &mut Vec<Action>) {
+fn row_ui(ui: &mut egui::Ui, picker: &PartPicker, offered: &Offered, actions: &mut Sender<'_>) {
     let source = Source {
         path: picker.path.clone(),
         entry: Some(offered.entry.clone()),
@@ -106,7 +107,7 @@ fn row_ui(ui: &mut egui::Ui, picker: &PartPicker, offered: &Offered, actions: &m
         )
     });
     if play.clicked() {
-        actions.push(Action::PreviewSound(source.clone()));
+        actions.send(Action::PreviewSound(source.clone()));
     }
     let track = match offered.track {
         Track::Sound => "sound",
@@ -119,7 +120,7 @@ fn row_ui(ui: &mut egui::Ui, picker: &PartPicker, offered: &Offered, actions: &m
         egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Add {}", offered.entry))
     });
     if add.clicked() {
-        actions.push(Action::CloseModal);
-        actions.push(Action::AttachPart(picker.tab, source, offered.track));
+        actions.send(Action::CloseModal);
+        actions.send(Action::AttachPart(picker.tab, source, offered.track));
     }
 }

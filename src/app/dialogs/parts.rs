@@ -1,6 +1,7 @@
 //! Pieces the dialogs share: a path field with Browse…, and a line saying what failed.
 
 use crate::app::action::Action;
+use crate::app::sink::Sender;
 use crate::app::state::BrowseFor;
 
 /// A labelled path field with a Browse… button that asks the system's file dialog (after
@@ -11,7 +12,7 @@ pub fn path_row(
     path: &str,
     native_dialogs: bool,
     browse: BrowseFor,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) -> Option<String> {
     ui.horizontal(|ui| {
         let label = ui.label(label);
@@ -19,7 +20,7 @@ pub fn path_row(
         ui.add(egui::TextEdit::singleline(&mut text).desired_width(320.0))
             .labelled_by(label.id);
         if native_dialogs && ui.button("Browse…").clicked() {
-            actions.push(Action::Browse(browse));
+            actions.send(Action::Browse(browse));
         }
         (text != path).then_some(text)
     })

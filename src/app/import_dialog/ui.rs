@@ -6,6 +6,7 @@ use crate::app::dialogs::parts::{error_line, path_row};
 use crate::app::motion::name_widget;
 use crate::app::motion::palette::channel_color;
 use crate::app::motion::view::Channel;
+use crate::app::sink::Sender;
 use crate::app::state::{BrowseFor, MapFileOp};
 use crate::convert::ImportSource;
 use crate::robot::urad_to_deg;
@@ -19,7 +20,7 @@ pub fn import_ui(
     ui: &mut egui::Ui,
     prompt: &ImportPrompt,
     native_dialogs: bool,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     let screen = ui.ctx().content_rect();
     ui.set_max_width((screen.width() - 48.0).clamp(300.0, 1000.0));
@@ -66,15 +67,15 @@ pub fn import_ui(
     }
     error_line(ui, prompt.error.as_ref());
     if next != *prompt {
-        actions.push(Action::EditImport(next.clone()));
+        actions.send(Action::EditImport(next.clone()));
     }
     ui.horizontal(|ui| {
         let ready = prompt.made().is_some();
         if ui.add_enabled(ready, egui::Button::new("Import")).clicked() {
-            actions.push(Action::Import(next));
+            actions.send(Action::Import(next));
         }
         if ui.button("Cancel").clicked() {
-            actions.push(Action::CloseModal);
+            actions.send(Action::CloseModal);
         }
     });
 }
@@ -84,7 +85,7 @@ fn file_rows(
     prompt: &ImportPrompt,
     next: &mut ImportPrompt,
     native_dialogs: bool,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     ui.add(
         egui::Label::new(
@@ -142,16 +143,16 @@ fn grid_ui(
     source: &ImportSource,
     next: &mut ImportPrompt,
     rows_height: f32,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     ui.separator();
     ui.horizontal_wrapped(|ui| {
         ui.strong("Which part drives each joint");
         if ui.button("Match Names").clicked() {
-            actions.push(Action::EditImport(prompt.clone().by_name()));
+            actions.send(Action::EditImport(prompt.clone().by_name()));
         }
         if ui.button("Map by Order").clicked() {
-            actions.push(Action::EditImport(prompt.clone().by_order_rows()));
+            actions.send(Action::EditImport(prompt.clone().by_order_rows()));
         }
     });
     let parts = source.parts();
@@ -380,7 +381,7 @@ fn map_file_ui(
     prompt: &ImportPrompt,
     next: &mut ImportPrompt,
     native_dialogs: bool,
-    actions: &mut Vec<Action>,
+    actions: &mut Sender<'_>,
 ) {
     ui.separator();
     if let Some(path) = path_row(
@@ -400,14 +401,14 @@ fn map_file_ui(
             .on_hover_text("Fill the grid from the map file")
             .clicked()
         {
-            actions.push(Action::ImportMap(MapFileOp::Load));
+            actions.send(Action::ImportMap(MapFileOp::Load));
         }
         if ui
             .add_enabled(has_path, egui::Button::new("Save Map"))
             .on_hover_text("Write the grid as a map file, for mtn-studio convert --map")
             .clicked()
         {
-            actions.push(Action::ImportMap(MapFileOp::Save));
+            actions.send(Action::ImportMap(MapFileOp::Save));
         }
         if let Some(notice) = &prompt.notice {
             ui.label(RichText::new(notice).weak());

@@ -175,7 +175,7 @@ fn joint_row_ui(
             if let Some(j) = joint {
                 ui.separator();
                 if ui.button(format!("Copy {name}'s Curve")).clicked() {
-                    sink.actions.push(Action::CopyCurve(sink.tab, j));
+                    sink.send(Action::CopyCurve(sink.tab, j));
                 }
                 let clip = context.and_then(|c| c.curve_clip);
                 let paste = clip.map_or_else(
@@ -186,7 +186,7 @@ fn joint_row_ui(
                     .add_enabled(clip.is_some(), egui::Button::new(paste))
                     .clicked()
                 {
-                    sink.actions.push(Action::PasteCurve(sink.tab, j));
+                    sink.send(Action::PasteCurve(sink.tab, j));
                 }
                 ui.separator();
                 link_menu_ui(ui, motion, view, j, sink);

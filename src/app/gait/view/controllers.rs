@@ -1,7 +1,8 @@
 //! The controllers: the stance controller's G and G^-1 as 4x4 grids with the inverse
 //! checked live, every named number by the page's names, opaque sections in hex.
 
-use super::fields::{Sink, changed, number_ui};
+use super::fields::{changed, number_ui};
+use crate::app::sink::GaitSink as Sink;
 use crate::codec::gait::{self, Fixed, Gait};
 
 pub(in crate::app) fn stance_ui(

@@ -1,21 +1,9 @@
 //! The gait view's fields: where they push their changes, and a byte's and a number's field
 //! (a drag one undo step, a typed value one step).
 
-use crate::app::action::{Action, GaitAction};
-use crate::app::state::TabId;
+use crate::app::action::GaitAction;
+use crate::app::sink::GaitSink as Sink;
 use crate::codec::gait::{Body, Fixed, Gait};
-
-/// Where the view pushes its changes, tagged with the tab.
-pub struct Sink<'a> {
-    pub tab: TabId,
-    pub actions: &'a mut Vec<Action>,
-}
-
-impl Sink<'_> {
-    pub fn push(&mut self, action: GaitAction) {
-        self.actions.push(Action::Gait(self.tab, action));
-    }
-}
 
 /// The model with one section's body changed by `change`.
 pub fn changed(gait: &Gait, index: usize, change: impl FnOnce(&mut Body)) -> Gait {

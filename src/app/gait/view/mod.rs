@@ -3,7 +3,7 @@
 //! (G and G^-1 as 4x4 grids, with the inverse checked live), opaque sections in hex, and
 //! its problems with Repair. Every change is pushed as an action, applied after the frame.
 
-use crate::app::action::{Action, GaitAction};
+use crate::app::action::GaitAction;
 use crate::app::state::TabId;
 use crate::codec::gait::{self, Body, Gait, SectionType};
 use crate::edit::GaitDocument;
@@ -12,11 +12,11 @@ mod controllers;
 mod fields;
 mod tables;
 
-use fields::Sink;
+use crate::app::sink::{GaitSink as Sink, Sender};
 
 /// Draws a gait tab.
-pub fn gait_ui(ui: &mut egui::Ui, id: TabId, tab: &GaitDocument, actions: &mut Vec<Action>) {
-    let mut sink = Sink { tab: id, actions };
+pub fn gait_ui(ui: &mut egui::Ui, id: TabId, tab: &GaitDocument, actions: &mut Sender<'_>) {
+    let mut sink = actions.gait(id);
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])

@@ -1,6 +1,7 @@
 //! The servo grid (types x legs, home between the limits as a bar) and the sensor table.
 
-use super::fields::{Sink, byte_ui, changed, number_ui};
+use super::fields::{byte_ui, changed, number_ui};
+use crate::app::sink::GaitSink as Sink;
 use crate::codec::gait::{Body, Fixed, Gait};
 
 type ServoTables<'a> = (&'a [u8], &'a [u8], &'a [u8]);

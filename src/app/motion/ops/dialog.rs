@@ -4,6 +4,7 @@
 
 use super::form::{OpForm, OpPrompt, POSTURES, Preview, PreviewError, TARGETS};
 use crate::app::action::Action;
+use crate::app::sink::Sender;
 use crate::app::state::TabId;
 use crate::app::tabs::Tabs;
 use crate::words::plural;
@@ -47,7 +48,7 @@ fn combo(ui: &mut egui::Ui, label: &str, selected: &mut usize, options: &[String
 }
 
 /// Draws an operation dialog.
-pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Vec<Action>) {
+pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Sender<'_>) {
     // A dialog that floats beside the timeline has its title in its title bar.
     if !prompt.is_modeless() {
         ui.heading(prompt.form.title());
@@ -67,7 +68,7 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
         ui.ctx().request_repaint();
     }
     if form != prompt.form || prompt.focus || apply_next > 0 {
-        actions.push(Action::EditOp(OpPrompt {
+        actions.send(Action::EditOp(OpPrompt {
             form: form.clone(),
             preview: None,
             working: false,
@@ -93,11 +94,11 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Ve
         if (ui.add_enabled(ready, egui::Button::new("Apply")).clicked() || by_key)
             && let Some(request) = request
         {
-            actions.push(Action::CloseModal);
-            actions.push(Action::MotionOp(prompt.tab, request));
+            actions.send(Action::CloseModal);
+            actions.send(Action::MotionOp(prompt.tab, request));
         }
         if ui.button("Cancel").clicked() {
-            actions.push(Action::CloseModal);
+            actions.send(Action::CloseModal);
         }
     });
 }

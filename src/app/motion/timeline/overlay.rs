@@ -330,7 +330,7 @@ pub fn drag_handles(
                 *slot = point;
                 prompt.focus = false;
                 prompt.apply_next = 0;
-                sink.actions.push(Action::EditOp(prompt));
+                sink.send(Action::EditOp(prompt));
             }
         }
     }
