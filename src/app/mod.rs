@@ -33,6 +33,7 @@ pub(crate) mod pointer;
 pub mod pose_library;
 pub mod recovery;
 pub mod route;
+pub mod settings;
 pub mod sink;
 mod sound;
 pub mod state;
@@ -59,14 +60,6 @@ use std::sync::mpsc::{Receiver, Sender};
 
 /// How many recent files the File menu keeps.
 pub(in crate::app) const RECENT_MAX: usize = 10;
-/// The storage key of the recent files.
-const RECENT_KEY: &str = "recent_files";
-/// The storage key of which panels are shown.
-const PANELS_KEY: &str = "panels";
-/// The storage key of the shaping tolerance.
-const TOLERANCE_KEY: &str = "shaping_tolerance_deg";
-/// The storage key of the SoundFont chosen.
-const SOUNDFONT_KEY: &str = "soundfont";
 
 /// The editor application.
 pub struct StudioApp {
@@ -202,28 +195,13 @@ impl StudioApp {
             None => Self::with_document(example_document()),
         };
         app.native_dialogs = true;
-        if let Some(storage) = cc.storage
-            && let Some(text) = storage.get_string(RECENT_KEY)
-        {
-            app.recent = serde_json::from_str(&text).unwrap_or_default();
-        }
-        if let Some(storage) = cc.storage
-            && let Some(text) = storage.get_string(PANELS_KEY)
-        {
-            app.panels = serde_json::from_str(&text).unwrap_or_default();
-        }
-        if let Some(storage) = cc.storage
-            && let Some(text) = storage.get_string(TOLERANCE_KEY)
-            && let Ok(tolerance) = serde_json::from_str::<f64>(&text)
-            && crate::ops::shape::check_tolerance(tolerance).is_ok()
-        {
+        let remembered = settings::Settings::load(|key| cc.storage?.get_string(key));
+        app.recent = remembered.recent;
+        app.panels = remembered.panels;
+        if let Some(tolerance) = remembered.shaping_tolerance_deg {
             app.shaping.offers.tolerance_deg = tolerance;
         }
-        if let Some(storage) = cc.storage
-            && let Some(text) = storage.get_string(SOUNDFONT_KEY)
-        {
-            app.soundfont = serde_json::from_str(&text).unwrap_or_default();
-        }
+        app.soundfont = remembered.soundfont;
         match path {
             Some(path) => app.push(Action::Open(path.to_owned())),
             None => app.status.say(format!(
@@ -358,18 +336,13 @@ impl eframe::App for StudioApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        if let Ok(text) = serde_json::to_string(&self.recent) {
-            storage.set_string(RECENT_KEY, text);
-        }
-        if let Ok(text) = serde_json::to_string(&self.panels) {
-            storage.set_string(PANELS_KEY, text);
-        }
-        if let Ok(text) = serde_json::to_string(&self.shaping.offers.tolerance_deg) {
-            storage.set_string(TOLERANCE_KEY, text);
-        }
-        if let Ok(text) = serde_json::to_string(&self.soundfont) {
-            storage.set_string(SOUNDFONT_KEY, text);
-        }
+        let remembered = settings::Settings {
+            recent: self.recent.clone(),
+            panels: self.panels,
+            shaping_tolerance_deg: Some(self.shaping.offers.tolerance_deg),
+            soundfont: self.soundfont.clone(),
+        };
+        storage.set_string(settings::KEY, remembered.to_json());
     }
 }
 
