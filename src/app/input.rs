@@ -17,7 +17,7 @@ impl StudioApp {
     /// and what background work posted, as actions.
     pub(in crate::app) fn read_input(&mut self, ctx: &egui::Context) {
         self.actions.extend(self.posted.try_iter());
-        if self.shaping.busy() {
+        if self.operations.busy() {
             // Look again soon for the job's result (it posts without waking the window).
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }

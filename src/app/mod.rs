@@ -75,7 +75,7 @@ pub struct StudioApp {
     pub clipboard: Clipboards,
     /// The Motion menu's operations: the one running in the background, what the shaping
     /// dialogs offer.
-    pub shaping: motion::ops::Shaping,
+    pub operations: motion::ops::Operations,
     /// Where background work posts its results, as actions (a job holds a clone).
     post: Sender<Action>,
     /// The sound output (the sound track of the motion in front, locked to its playhead).
@@ -144,7 +144,7 @@ impl StudioApp {
             status: Status::default(),
             recent: Vec::new(),
             clipboard: Clipboards::default(),
-            shaping: motion::ops::Shaping::default(),
+            operations: motion::ops::Operations::default(),
             post,
             posted,
             audio: audio::Audio::new(),
@@ -199,7 +199,7 @@ impl StudioApp {
         app.recent = remembered.recent;
         app.panels = remembered.panels;
         if let Some(tolerance) = remembered.shaping_tolerance_deg {
-            app.shaping.offers.tolerance_deg = tolerance;
+            app.operations.offers.tolerance_deg = tolerance;
         }
         app.soundfont = remembered.soundfont;
         match path {
@@ -296,7 +296,7 @@ impl StudioApp {
         }
         self.read_input(&ctx);
         self.draw(ui);
-        self.apply_actions(&ctx);
+        self.handle_actions(&ctx);
         self.follow_with_sound(self.clock_lead_s() - began.elapsed().as_secs_f64());
         if let Some(failure) = self.recovery.keep(&self.tabs, ctx.input(|i| i.time)) {
             self.status.say(failure);
@@ -339,7 +339,7 @@ impl eframe::App for StudioApp {
         let remembered = settings::Settings {
             recent: self.recent.clone(),
             panels: self.panels,
-            shaping_tolerance_deg: Some(self.shaping.offers.tolerance_deg),
+            shaping_tolerance_deg: Some(self.operations.offers.tolerance_deg),
             soundfont: self.soundfont.clone(),
         };
         storage.set_string(settings::KEY, remembered.to_json());

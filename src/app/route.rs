@@ -22,12 +22,12 @@ pub struct TabContext<'a> {
     /// What was copied in this window.
     pub clipboard: &'a super::state::Clipboards,
     /// What Shape, Simplify and Smooth offer.
-    pub shaping: super::motion::ops::Offers,
+    pub offers: super::motion::ops::Offers,
 }
 
 impl StudioApp {
-    /// Applies the queued actions in order (and those they queue in turn).
-    pub(in crate::app) fn apply_actions(&mut self, ctx: &egui::Context) {
+    /// Handles the queued actions in order (and those they queue in turn).
+    pub(in crate::app) fn handle_actions(&mut self, ctx: &egui::Context) {
         let mut queue: VecDeque<Action> = std::mem::take(&mut self.actions).into();
         let had_dialog = self.modal.is_some();
         let tabs_before = (self.tabs.list.len(), self.tabs.active);
@@ -43,7 +43,7 @@ impl StudioApp {
                 break;
             }
             let mut fx = Effects::default();
-            self.apply(action, ctx, &mut fx);
+            self.handle(action, ctx, &mut fx);
             self.take(fx, ctx);
             let revision = self.active_motion().map(|m| m.document.revision());
             self.status.file_under(self.tabs.active, revision);
@@ -61,7 +61,7 @@ impl StudioApp {
             }
         }
         let mut fx = Effects::default();
-        self.shaping
+        self.operations
             .refresh_stale(&mut self.tabs, &mut self.modal, &mut fx);
         self.refresh_floors(&mut fx, ctx);
         self.take(fx, ctx);
@@ -114,7 +114,7 @@ impl StudioApp {
     }
 
     /// Applies one action.
-    fn apply(&mut self, action: Action, ctx: &egui::Context, fx: &mut Effects) {
+    fn handle(&mut self, action: Action, ctx: &egui::Context, fx: &mut Effects) {
         match action {
             Action::Command(Command::Window(command)) => self.window_command(command, fx),
             Action::Command(Command::Tab(tab, command)) => self.tab_command(tab, command, fx),
@@ -177,12 +177,12 @@ impl StudioApp {
                 }
             }
             Action::EditOp(prompt) => {
-                let prompt = self.shaping.refresh(&self.tabs, prompt, fx);
+                let prompt = self.operations.refresh(&self.tabs, prompt, fx);
                 self.modal = Some(super::dialogs::Modal::MotionOp(prompt));
             }
-            Action::MotionOp(id, request) => self.shaping.run(&mut self.tabs, id, &request, fx),
+            Action::MotionOp(id, request) => self.operations.run(&mut self.tabs, id, &request, fx),
             Action::JobDone(done) => {
-                self.shaping
+                self.operations
                     .job_done(&mut self.tabs, &mut self.modal, done, fx);
             }
             Action::CloseModal => self.modal = None,
@@ -199,7 +199,7 @@ impl StudioApp {
             Action::Motion(id, action) => {
                 let stage = matches!(action, super::action::MotionAction::Stage(_));
                 if let Some(tab) = self.tabs.motion_mut(id) {
-                    tab.apply(action, fx);
+                    tab.handle(action, fx);
                     if stage {
                         // The next tab opens showing the same.
                         self.panels.stage = tab.stage;
@@ -239,12 +239,12 @@ impl StudioApp {
                     .get_mut(id)
                     .and_then(super::tabs::Tab::archive_mut)
                 {
-                    tab.apply(id, action, fx);
+                    tab.handle(id, action, fx);
                 }
             }
             Action::Gait(id, action) => {
                 if let Some(tab) = self.tabs.get_mut(id).and_then(super::tabs::Tab::gait_mut) {
-                    super::gait::apply(tab, action, fx);
+                    super::gait::handle(tab, action, fx);
                 }
             }
             Action::SetPanel(kind, shown) => self.panels.set(kind, shown),
@@ -279,7 +279,7 @@ impl StudioApp {
     fn tab_command(&mut self, id: super::state::TabId, command: TabCommand, fx: &mut Effects) {
         let cx = TabContext {
             clipboard: &self.clipboard,
-            shaping: self.shaping.offers(),
+            offers: self.operations.offers(),
         };
         match self.tabs.get_mut(id).map(|tab| &mut tab.kind) {
             Some(TabKind::Motion(tab, _)) => tab.command(id, command, &cx, fx),

@@ -140,7 +140,7 @@ fn screenshot_of_the_large_stage() {
 fn stage_picture(
     model: mtn_studio::robot::Model,
     name: &str,
-    view: mtn_studio::app::motion::stage::camera::View,
+    view: mtn_studio::app::motion::stage::camera::Viewpoint,
     file: &str,
 ) {
     use mtn_studio::app::motion::stage::{StageState, stage_ui};
@@ -192,13 +192,13 @@ fn stage_picture(
 
 #[test]
 fn screenshots_of_the_stage() {
-    use mtn_studio::app::motion::stage::camera::View;
+    use mtn_studio::app::motion::stage::camera::Viewpoint;
     use mtn_studio::robot::Model;
     // The sit from three views.
     for (view, name) in [
-        (View::Front, "front"),
-        (View::Side, "side"),
-        (View::ThreeQuarter, "three-quarter"),
+        (Viewpoint::Front, "front"),
+        (Viewpoint::Side, "side"),
+        (Viewpoint::ThreeQuarter, "three-quarter"),
     ] {
         stage_picture(Model::Ers7, "sit", view, &format!("stage-sit-{name}.png"));
     }
@@ -209,7 +209,7 @@ fn screenshots_of_the_stage() {
                 "pose-{}-{name}.png",
                 model.name().to_lowercase().replace(['/', ' '], "-")
             );
-            stage_picture(model, name, View::ThreeQuarter, &file);
+            stage_picture(model, name, Viewpoint::ThreeQuarter, &file);
         }
     }
 }
@@ -497,7 +497,7 @@ fn stage_at_600(
     let mut state = StageState::default();
     state
         .camera
-        .set_view(mtn_studio::app::motion::stage::camera::View::Side);
+        .set_view(mtn_studio::app::motion::stage::camera::Viewpoint::Side);
     let mut harness = Harness::builder()
         .with_size([640.0, 420.0])
         .wgpu()

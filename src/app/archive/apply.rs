@@ -11,8 +11,8 @@ use crate::app::state::{Answer, Confirmed, TabId};
 const FLOOR_BATCH: usize = 8;
 
 impl ArchiveTab {
-    /// Applies a change to this tab (`id`).
-    pub fn apply(&mut self, id: TabId, action: ArchiveAction, fx: &mut Effects) {
+    /// Handles an action of this tab (`id`).
+    pub fn handle(&mut self, id: TabId, action: ArchiveAction, fx: &mut Effects) {
         match action {
             ArchiveAction::SetQuery(query) => {
                 // The preview follows the filter: a selection the search hides gives way to

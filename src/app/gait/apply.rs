@@ -8,8 +8,8 @@ use crate::app::effects::Effects;
 use crate::app::state::{Answer, Confirmed, TabId, Then};
 use crate::edit::GaitDocument;
 
-/// Applies a change to a gait file's tab.
-pub fn apply(tab: &mut GaitDocument, action: GaitAction, fx: &mut Effects) {
+/// Handles an action of a gait file's tab.
+pub fn handle(tab: &mut GaitDocument, action: GaitAction, fx: &mut Effects) {
     match action {
         GaitAction::Set { label, gait } => tab.set(&label, *gait),
         GaitAction::BeginGesture(label) => tab.begin_gesture(&label),
@@ -39,7 +39,7 @@ pub fn command(tab: &mut GaitDocument, id: TabId, command: GaitCommand, fx: &mut
             confirmed: Confirmed::default(),
             then: None,
         })),
-        GaitCommand::Repair => apply(tab, GaitAction::Repair, fx),
+        GaitCommand::Repair => handle(tab, GaitAction::Repair, fx),
     }
 }
 

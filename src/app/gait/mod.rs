@@ -4,4 +4,4 @@
 mod apply;
 pub mod view;
 
-pub(in crate::app) use apply::{apply, command, save};
+pub(in crate::app) use apply::{command, handle, save};

@@ -12,8 +12,8 @@ use crate::edit::{Document, Playback};
 use crate::robot::verdict;
 
 impl MotionTab {
-    /// Applies a change to the tab.
-    pub fn apply(&mut self, action: MotionAction, fx: &mut Effects) {
+    /// Handles an action of the tab.
+    pub fn handle(&mut self, action: MotionAction, fx: &mut Effects) {
         let simulated_before = (self.stage.simulate, self.stage.sim_settings());
         let Self {
             document,
@@ -95,7 +95,7 @@ impl MotionTab {
                 track_view.selected_led = index;
             }
             MotionAction::Stage(change) => {
-                stage.apply(change);
+                stage.handle(change);
                 stage_changed = true;
             }
             MotionAction::Link(joint, link) => match link {

@@ -9,7 +9,7 @@
 //! - [`job`]: a heavy operation run in the background;
 //! - [`menu`]: a motion tab's Motion menu commands, which ask for an operation or open its
 //!   dialog;
-//! - this module: [`Shaping`], the window's running of operations (one in the background at
+//! - this module: [`Operations`], the window's running of operations (one in the background at
 //!   a time, for any tab), their previews, and what the dialogs offer next.
 
 pub mod dialog;
@@ -32,14 +32,14 @@ use form::{OpPrompt, OpRequest, PreviewError};
 
 /// The window's running of Motion menu operations.
 #[derive(Debug)]
-pub struct Shaping {
+pub struct Operations {
     /// An operation running in the background (one at a time).
     job: Option<job::Job>,
     /// What the shaping dialogs offer (the last applied; the tolerance is remembered).
     pub offers: Offers,
 }
 
-impl Default for Shaping {
+impl Default for Operations {
     fn default() -> Self {
         Self {
             job: None,
@@ -75,7 +75,7 @@ fn other_motions(tabs: &Tabs, request: &OpRequest) -> Vec<(String, crate::codec:
         .collect()
 }
 
-impl Shaping {
+impl Operations {
     /// What the shaping dialogs offer.
     #[must_use]
     pub fn offers(&self) -> Offers {

@@ -6,7 +6,7 @@ use egui::{Pos2, Rect};
 
 /// A named view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
+pub enum Viewpoint {
     /// From ahead of the robot.
     Front,
     /// From its right side, nose to the right.
@@ -17,7 +17,7 @@ pub enum View {
     ThreeQuarter,
 }
 
-impl View {
+impl Viewpoint {
     /// Every view, in the order the toolbar shows them.
     pub const ALL: [Self; 4] = [Self::Front, Self::Side, Self::Top, Self::ThreeQuarter];
 
@@ -81,7 +81,7 @@ impl Default for Camera {
             distance: 750.0,
             target: [0.0, 0.0, 90.0],
         };
-        camera.set_view(View::ThreeQuarter);
+        camera.set_view(Viewpoint::ThreeQuarter);
         camera
     }
 }
@@ -101,7 +101,7 @@ fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
 
 impl Camera {
     /// Turns to a named view, keeping the distance and the point looked at.
-    pub fn set_view(&mut self, view: View) {
+    pub fn set_view(&mut self, view: Viewpoint) {
         (self.yaw, self.pitch) = view.angles();
     }
 
@@ -249,16 +249,16 @@ mod tests {
     #[test]
     fn the_point_looked_at_is_in_the_middle_and_views_see_what_they_say() {
         let mut camera = Camera::default();
-        for view in View::ALL {
+        for view in Viewpoint::ALL {
             camera.set_view(view);
             let at = camera.project(camera.target, rect()).unwrap();
             assert!((at.pos - rect().center()).length() < 1e-3);
         }
-        camera.set_view(View::Front);
+        camera.set_view(Viewpoint::Front);
         // Facing the robot, its left (+y) is on our right.
         let left = camera.project([0.0, 100.0, 90.0], rect()).unwrap();
         assert!(left.pos.x > rect().center().x);
-        camera.set_view(View::Side);
+        camera.set_view(Viewpoint::Side);
         // From its right side, its nose (+x) points right.
         let ahead = camera.project([100.0, 0.0, 90.0], rect()).unwrap();
         assert!(ahead.pos.x > rect().center().x);

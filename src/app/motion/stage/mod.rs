@@ -23,7 +23,7 @@ pub mod solid;
 
 use crate::app::field;
 use crate::robot::floor;
-use camera::{Camera, View};
+use camera::{Camera, Viewpoint};
 use egui::{Pos2, Rect};
 pub use input::StageInput;
 
@@ -120,7 +120,7 @@ fn toolbar(
             ui.spacing_mut().item_spacing.x = 3.0;
             ui.spacing_mut().button_padding.x = 3.0;
         }
-        for view in View::ALL {
+        for view in Viewpoint::ALL {
             if ui
                 .small_button(view.label())
                 .on_hover_text(format!(
@@ -321,21 +321,21 @@ fn spacing_ui(ui: &mut egui::Ui, spacing: model::Spacing) -> Option<StageEvent> 
     event.map(StageEvent::Change)
 }
 
-fn view_words(view: View) -> &'static str {
+fn view_words(view: Viewpoint) -> &'static str {
     match view {
-        View::Front => "ahead",
-        View::Side => "the side",
-        View::Top => "above",
-        View::ThreeQuarter => "ahead, to the side and above",
+        Viewpoint::Front => "ahead",
+        Viewpoint::Side => "the side",
+        Viewpoint::Top => "above",
+        Viewpoint::ThreeQuarter => "ahead, to the side and above",
     }
 }
 
-fn key_name(view: View) -> &'static str {
+fn key_name(view: Viewpoint) -> &'static str {
     match view {
-        View::Front => "1",
-        View::Side => "2",
-        View::Top => "3",
-        View::ThreeQuarter => "4",
+        Viewpoint::Front => "1",
+        Viewpoint::Side => "2",
+        Viewpoint::Top => "3",
+        Viewpoint::ThreeQuarter => "4",
     }
 }
 
@@ -497,7 +497,7 @@ fn steer(ui: &egui::Ui, response: &egui::Response, rect: Rect, state: &mut Stage
             state.framed = None;
             state.camera.zoom((-scroll * 0.002).exp());
         }
-        for view in View::ALL {
+        for view in Viewpoint::ALL {
             if ui.input(|i| i.key_pressed(view.key()) && i.modifiers.is_none()) {
                 state.camera.set_view(view);
                 state.reframe = true;

@@ -153,8 +153,8 @@ pub enum StageAction {
 pub const MAX_GHOSTS: usize = 4;
 
 impl StageModel {
-    /// Applies a change.
-    pub fn apply(&mut self, action: StageAction) {
+    /// Handles an action of the stage.
+    pub fn handle(&mut self, action: StageAction) {
         match action {
             StageAction::Ghosts(count) => self.onion = count.min(MAX_GHOSTS),
             StageAction::Spacing(Spacing::Time(ms)) => {

@@ -25,7 +25,7 @@ const CHUNK: usize = 48;
 
 /// What the shapes show, besides the curves themselves.
 #[derive(Clone, Debug, PartialEq)]
-struct View {
+struct Scene {
     /// The plot's frame on screen.
     frame: egui::Rect,
     /// The plot's bounds: (time, angle) at its two corners.
@@ -43,7 +43,7 @@ struct View {
 /// The shapes beneath the plot's items, kept by columns.
 #[derive(Clone, Debug, Default)]
 pub struct Beneath {
-    view: Option<View>,
+    view: Option<Scene>,
     /// The curves' making the meshes show.
     curves: u64,
     /// The curves the meshes show (dense curves only), in drawing order.
@@ -88,7 +88,7 @@ impl Beneath {
     ) -> (Vec<Shape>, Vec<Shape>) {
         let (curves, generation) = (inputs.curves, inputs.generation);
         let bounds = inputs.transform.bounds();
-        let view = View {
+        let view = Scene {
             frame: *inputs.transform.frame(),
             bounds: [
                 bounds.min()[0],
@@ -116,7 +116,7 @@ impl Beneath {
 
     /// Makes the meshes again: those of the columns whose curves changed when the view is
     /// the same, else all.
-    fn refresh(&mut self, inputs: &Inputs<'_>, index: &mut MarkIndex, view: &View, same: bool) {
+    fn refresh(&mut self, inputs: &Inputs<'_>, index: &mut MarkIndex, view: &Scene, same: bool) {
         let curves = inputs.curves;
         let transform = inputs.transform;
         let frame = view.frame;
@@ -214,7 +214,7 @@ impl Beneath {
 }
 
 /// How far a dense curve reaches above and below its line: the focused one is thicker.
-fn line_half(view: &View, channel: Channel) -> f32 {
+fn line_half(view: &Scene, channel: Channel) -> f32 {
     if view.focused == Some(channel) {
         1.5
     } else {
