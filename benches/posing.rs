@@ -19,7 +19,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use mtn_studio::ops::place::Site;
 use mtn_studio::robot::floor;
-use mtn_studio::robot::place::{BodyChange, Request, place, support_margin};
+use mtn_studio::robot::place::balance::support_margin;
+use mtn_studio::robot::place::{BodyChange, Request, place};
 use mtn_studio::robot::postures::new_motion;
 use std::hint::black_box;
 

@@ -13,7 +13,8 @@
 use crate::codec::mtn::{Keyframe, Motion};
 use crate::edit::Edit;
 use crate::fsutil::write_atomic;
-use crate::ops::place::{Goals, PawGoal, Site, WeightFirst};
+use crate::ops::place::weight::WeightFirst;
+use crate::ops::place::{Goals, PawGoal, Site};
 use crate::robot::floor::{self, Rest, settle, up_from_body};
 use crate::robot::kinematics::Leg;
 use crate::robot::{BodyPart, Model, deg_to_urad, joint_name, parse_design, urad_to_deg};

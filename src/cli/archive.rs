@@ -1,6 +1,6 @@
 //! `oda list|extract|add|remove`.
 
-use super::{EXIT_OK, Failure};
+use super::failure::{EXIT_OK, Failure};
 use crate::codec::kind::entry_kind_for;
 use crate::codec::mtn;
 use crate::codec::oda::{Archive, Contents, Entry, EntryKind};

@@ -2,8 +2,8 @@
 //! (`robot::verdict`) unless `--fast`; files read first, then every motion judged on every
 //! core, with a progress line on a terminal; printed in the order given.
 
+use super::failure::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
 use super::input::{Source, motions_named};
-use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
 use crate::codec::problem::{Problem, Severity};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};

@@ -1,9 +1,9 @@
 //! `convert`: any format we read to any we write, a path or `-` (a standard stream) on
 //! either side.
 
+use super::failure::{EXIT_OK, Failure};
 use super::input::{load_data, motions_of, read_stdin};
 use super::transform::{first_motion, read_motion};
-use super::{EXIT_OK, Failure};
 use crate::codec::kind::{FileKind, SNIFF_LEN};
 use crate::codec::mtn::Motion;
 use crate::convert::{self, ConvertError, ImportSource, Refusal};

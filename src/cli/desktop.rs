@@ -1,6 +1,6 @@
 //! `install-desktop`: the desktop entry, file types and icons, for this user or everyone.
 
-use super::{EXIT_OK, Failure};
+use super::failure::{EXIT_OK, Failure};
 use crate::desktop::{self, SYSTEM_DATA_DIR};
 use std::io::Write;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! The commands on StickyBot gait files: `info`, `check`, `repair` and `convert` (to and
 //! from JSON) take them as they take motions, told apart as every entry point tells files apart ([`crate::open`]).
 
-use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
+use super::failure::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
 use crate::codec::gait::{self, Decoded, GaitProblem, Section};
 use crate::codec::kind::FileKind;
 use crate::codec::problem::Severity;

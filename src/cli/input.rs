@@ -1,7 +1,7 @@
 //! Loading what the command line names: an MTN file, an ODA archive (with an entry chosen),
 //! or a motion saved as JSON.
 
-use super::Failure;
+use super::failure::Failure;
 use crate::codec::kind::{FileKind, SNIFF_LEN};
 use crate::codec::mtn::{self, Decoded, Motion};
 use crate::codec::oda::{Archive, EntryKind};

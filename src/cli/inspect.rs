@@ -1,8 +1,8 @@
 //! `info`.
 
+use super::failure::{EXIT_OK, EXIT_UNREADABLE, Failure};
 use super::input::{Loaded, Source, load_data, motions_of};
 use super::sound;
-use super::{EXIT_OK, EXIT_UNREADABLE, Failure};
 use crate::codec::problem::Problem;
 use crate::robot::{self, timing};
 use serde::Serialize;

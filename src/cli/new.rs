@@ -1,7 +1,7 @@
 //! `new --model LABEL [--posture stand|sit|sleep] -o OUT`: a new motion that holds a
 //! model's standard posture, as the window's File > New makes it.
 
-use super::{EXIT_OK, Failure};
+use super::failure::{EXIT_OK, Failure};
 use crate::codec::kind::FileKind;
 use crate::codec::mtn;
 use crate::fsutil::write_atomic;

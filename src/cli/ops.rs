@@ -3,9 +3,9 @@
 //! operation request (the window's Motion menu makes the same ones), says what it noted, and writes an .mtn file or, with `--entry`, the entry
 //! back into an .oda archive. Bad input writes nothing.
 
+use super::failure::{EXIT_OK, Failure};
 use super::input::{Loaded, load};
 use super::transform::read_motion;
-use super::{EXIT_OK, Failure};
 use crate::codec::kind::FileKind;
 use crate::codec::mtn::{self, Motion};
 use crate::fsutil::write_atomic;
@@ -169,7 +169,7 @@ pub fn run(command: OpCommand, out: &mut dyn Write) -> Result<u8, Failure> {
             output,
         } => return concat(&inputs, transition, &output, out),
     };
-    apply(&io, out, |_| Ok(request))
+    run_op(&io, out, |_| Ok(request))
 }
 
 /// Reads the first motion and those appended to it, joins them, writes the result.
@@ -223,7 +223,7 @@ pub(super) fn label_and_target(io: &InOut) -> Result<(String, bool), Failure> {
 
 /// Reads the motion, runs the operation `request` makes of it on all of it, writes the
 /// result.
-pub(super) fn apply(
+pub(super) fn run_op(
     io: &InOut,
     out: &mut dyn Write,
     request: impl FnOnce(&Motion) -> Result<OpRequest<PathBuf>, Failure>,

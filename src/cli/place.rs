@@ -2,7 +2,7 @@
 //! frame the floor rests it in then (x forward, y left, z up, mm; the origin on the floor
 //! under the body's origin), with balance kept unless `--no-balance`.
 
-use super::Failure;
+use super::failure::Failure;
 use super::ops::{InOut, finish, label_and_target};
 use super::transform::read_motion;
 use crate::ops::Outcome;

@@ -3,8 +3,8 @@
 //! or removed, the largest error, segments lengthened and by how much) and writes an .mtn
 //! file or, with `--entry`, the entry back into an .oda archive. Bad input writes nothing.
 
-use super::Failure;
-use super::ops::{InOut, apply};
+use super::failure::Failure;
+use super::ops::{InOut, run_op};
 use crate::codec::mtn::Motion;
 use crate::ops::OpRequest;
 use crate::ops::shape::curve::HANDLE_VALUES;
@@ -213,7 +213,7 @@ pub fn run(command: ShapingCommand, out: &mut dyn Write) -> Result<u8, Failure> 
             joints,
             tolerance,
             each_segment,
-        } => apply(&io, out, |motion| {
+        } => run_op(&io, out, |motion| {
             let curve = curve.curve(handles.as_deref())?;
             let joints = joints.map(|names| columns(motion, &names)).transpose()?;
             Ok(OpRequest::Shape {
@@ -230,7 +230,7 @@ pub fn run(command: ShapingCommand, out: &mut dyn Write) -> Result<u8, Failure> 
             io,
             range,
             tolerance,
-        } => apply(&io, out, |_| {
+        } => run_op(&io, out, |_| {
             Ok(OpRequest::Simplify {
                 tolerance_deg: tolerance,
                 span_ms: range.span(),
@@ -241,14 +241,14 @@ pub fn run(command: ShapingCommand, out: &mut dyn Write) -> Result<u8, Failure> 
             range,
             strength,
             tolerance,
-        } => apply(&io, out, |_| {
+        } => run_op(&io, out, |_| {
             Ok(OpRequest::Smooth {
                 strength,
                 tolerance_deg: tolerance,
                 span_ms: Some((range.from, range.to)),
             })
         }),
-        ShapingCommand::FixSpeed { io, range } => apply(&io, out, |_| {
+        ShapingCommand::FixSpeed { io, range } => run_op(&io, out, |_| {
             Ok(OpRequest::FixSpeed {
                 span_ms: range.span(),
             })

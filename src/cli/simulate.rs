@@ -2,8 +2,8 @@
 //! where it goes, how it tilts, what touches the floor, how its paws slip and its joints lag,
 //! at each keyframe (or tick); then its falls and slips. Exit 1 when it falls.
 
+use super::failure::{EXIT_OK, EXIT_PROBLEMS, Failure};
 use super::input::motions;
-use super::{EXIT_OK, EXIT_PROBLEMS, Failure};
 use crate::robot::floor::body::leg_name;
 use crate::robot::joint_name;
 use crate::robot::kinematics::Leg;

@@ -2,9 +2,9 @@
 //! `MONETCMD.CFG`) or the naming rule (`docs/formats/sound-and-led.md#pairing`), and how each
 //! part's length compares.
 
+use super::failure::{EXIT_OK, Failure};
 use super::input::motions;
 use super::sound::{SoundSource, archive_sounds, describe};
-use super::{EXIT_OK, Failure};
 use crate::behaviour::table::{files_ending, folder_of, read_table, tables_in};
 use crate::codec::monetcmd::PartKind;
 use crate::codec::oda::Archive;

@@ -1,7 +1,7 @@
 //! Sounds and LED patterns on the command line: what `info` says of them (files, and an
 //! archive's entries), and `convert` taking one out of an archive.
 
-use super::{EXIT_OK, EXIT_UNREADABLE, Failure};
+use super::failure::{EXIT_OK, EXIT_UNREADABLE, Failure};
 use crate::codec::oda::Archive;
 use crate::codec::sound::led::{LedPattern, light_name};
 use crate::codec::sound::midi::{self, MidiFile};

@@ -1,9 +1,9 @@
 //! `stage`: how the body rests on the floor at each keyframe or tick; `body-angles`: those
 //! pitches and rolls written into the keyframes.
 
+use super::failure::{EXIT_OK, Failure};
 use super::input::motions;
-use super::ops::{InOut, apply};
-use super::{EXIT_OK, Failure};
+use super::ops::{InOut, run_op};
 use crate::codec::mtn::Motion;
 use crate::codec::problem::Problem;
 use crate::ops::request::OpRequest;
@@ -253,7 +253,7 @@ pub fn run(command: StageCommand, out: &mut dyn Write) -> Result<u8, Failure> {
             json,
             every_tick,
         } => stage(&file, entry.as_deref(), json, every_tick, out),
-        StageCommand::BodyAngles { io } => apply(&io, out, |_| Ok(OpRequest::BodyAngles)),
+        StageCommand::BodyAngles { io } => run_op(&io, out, |_| Ok(OpRequest::BodyAngles)),
         StageCommand::Place(args) => super::place::run(&args, out),
         StageCommand::Simulate(args) => super::simulate::run(&args, out),
     }

@@ -1,7 +1,7 @@
 //! `repair`, `convert` and `ticks`.
 
+use super::failure::{EXIT_OK, Failure};
 use super::input::{Loaded, Source, load, motions};
-use super::{EXIT_OK, Failure};
 use crate::codec::kind::FileKind;
 use crate::codec::mtn::Motion;
 use crate::fsutil::write_atomic;

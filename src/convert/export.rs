@@ -1,12 +1,15 @@
 //! An AIBO motion as a Choreonoid body motion (the robot's exact command stream, sampled)
 //! or as key poses.
 
-use super::{DEFAULT_FPS, Refusal};
+use super::error::Refusal;
 use crate::codec::mtn::Motion;
 use crate::codec::pseq::{KeyPose, PoseSeq};
 use crate::codec::seq::{self, BodyMotion};
 use crate::robot::models::parse_design;
 use crate::robot::timing::{self, TICK_MS};
+
+/// One frame per 8 ms tick.
+pub const DEFAULT_FPS: f64 = 125.0;
 
 /// The motion's duration in ms.
 fn duration_ms(motion: &Motion) -> u64 {

@@ -3,19 +3,15 @@
 //! format of its own kind. The window's Import and Export and the command line's `convert`
 //! all go through here; [`FileKind`] says what a path is.
 
+use super::error::{ConvertError, MAX_TEXT_BYTES, Refusal};
 use super::export::{ExportOptions, mtn_keyframes_to_body, mtn_to_body, mtn_to_pseq};
 use super::import::{ImportOptions, body_to_mtn, pseq_to_mtn};
-use super::{ConvertError, Refusal};
 use crate::codec::kind::FileKind;
 use crate::codec::mtn::Motion;
 use crate::codec::{csv, pseq, seq, webots};
 use crate::robot::timing;
 use crate::words::plural;
 use std::path::Path;
-
-/// The most bytes read from a text motion file (a 500 fps hour is about 540 MB of .seq;
-/// this is far above any real file and keeps a wrong path from filling memory).
-pub const MAX_TEXT_BYTES: u64 = 256 << 20;
 
 /// Reads a text file of at most [`MAX_TEXT_BYTES`].
 ///

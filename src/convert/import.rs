@@ -1,7 +1,7 @@
 //! Body motions and key-pose sequences onto an AIBO: joints mapped ([`super::map`]), dense
 //! frames reduced to keyframes ([`super::reduce`]).
 
-use super::Refusal;
+use super::error::Refusal;
 use super::map::{MapEntry, design_label, targets};
 use super::reduce::{Method, Source, reduce_source, to_urad, total_error};
 use crate::codec::mtn::Motion;
@@ -52,7 +52,7 @@ pub fn pseq_to_mtn(
     seq: &PoseSeq,
     options: &ImportOptions,
 ) -> Result<(Motion, ImportReport), Refusal> {
-    let label = design_label(options, seq.design.as_deref())?;
+    let label = design_label(options.design.as_deref(), seq.design.as_deref())?;
     let Some(first) = seq.poses.first() else {
         return Err(Refusal::NoPoses);
     };
@@ -66,7 +66,8 @@ pub fn pseq_to_mtn(
     let mut notes = Vec::new();
     let (locators, drives) = targets(
         &label,
-        options,
+        options.design.as_deref(),
+        options.map.as_deref(),
         &seq.locators,
         seq.design.as_deref(),
         parts,
@@ -154,7 +155,7 @@ pub fn body_to_mtn(
     body: &BodyMotion,
     options: &ImportOptions,
 ) -> Result<(Motion, ImportReport), Refusal> {
-    let label = design_label(options, body.design.as_deref())?;
+    let label = design_label(options.design.as_deref(), body.design.as_deref())?;
     if body.frame_count() == 0 {
         return Err(Refusal::NoFrames);
     }
@@ -175,7 +176,8 @@ pub fn body_to_mtn(
     let mut notes = Vec::new();
     let (locators, drives) = targets(
         &label,
-        options,
+        options.design.as_deref(),
+        options.map.as_deref(),
         &body.locators,
         body.design.as_deref(),
         body.parts,

@@ -8,7 +8,7 @@
 //! and the offset in degrees. `#` starts a comment. Joints the map leaves out hold the
 //! model's stand posture.
 
-use super::{ImportOptions, Refusal};
+use super::error::Refusal;
 use crate::robot::JointInfo;
 use crate::robot::models::parse_design;
 use crate::robot::postures::{posture, posture_locators};
@@ -207,16 +207,9 @@ pub fn write_map(entries: &[MapEntry], source: &str, label: &str, held: &[&str])
     text
 }
 
-/// The design label to import onto: the one given, else the one the file names.
-pub(super) fn design_label(
-    options: &ImportOptions,
-    named: Option<&str>,
-) -> Result<String, Refusal> {
-    options
-        .design
-        .clone()
-        .or_else(|| named.map(str::to_owned))
-        .ok_or(Refusal::NoModel)
+/// The design label to import onto: the one given (`chosen`), else the one the file names.
+pub(super) fn design_label(chosen: Option<&str>, named: Option<&str>) -> Result<String, Refusal> {
+    chosen.or(named).map(str::to_owned).ok_or(Refusal::NoModel)
 }
 
 /// The stand posture's angle of a joint, in radians, where the model has one.
@@ -232,10 +225,12 @@ pub fn stand_rad(label: &str, locator: &str) -> Option<f64> {
 
 /// The AIBO joints to fill and what drives each: by the map given (every joint of the model,
 /// those it leaves out holding the stand posture), else by the names the file carries (an
-/// mtn-studio export) when it names the same model, else by order (which the notes say).
+/// mtn-studio export) when it names the same model (no other was `chosen`), else by order
+/// (which the notes say).
 pub(super) fn targets(
     label: &str,
-    options: &ImportOptions,
+    chosen: Option<&str>,
+    map: Option<&[MapEntry]>,
     part_names: &[String],
     named: Option<&str>,
     parts: usize,
@@ -243,7 +238,7 @@ pub(super) fn targets(
 ) -> Result<(Vec<String>, Vec<Drive>), Refusal> {
     let design = parse_design(label).ok_or_else(|| Refusal::UnknownLabel(label.to_owned()))?;
     let joints: Vec<_> = design.allowed_joints().map(|(_, info)| info).collect();
-    if let Some(map) = &options.map {
+    if let Some(map) = map {
         let mut drives: Vec<Option<Drive>> = vec![None; joints.len()];
         for entry in map {
             let Some(j) = joints
@@ -309,7 +304,7 @@ pub(super) fn targets(
             drives,
         ));
     }
-    if !part_names.is_empty() && options.design.as_deref().is_none_or(|d| Some(d) == named) {
+    if !part_names.is_empty() && chosen.is_none_or(|d| Some(d) == named) {
         return Ok((
             part_names.to_vec(),
             (0..part_names.len()).map(Drive::part).collect(),
@@ -486,15 +481,18 @@ mod tests {
 
     #[test]
     fn joints_a_map_leaves_out_hold_the_stand_posture() {
-        let options = ImportOptions {
-            design: Some("DRX-1000".into()),
-            map: Some(vec![MapEntry::plain("HEAD_YAW", 1)]),
-            tolerance_deg: 0.5,
-            name: String::new(),
-        };
+        let map = [MapEntry::plain("HEAD_YAW", 1)];
         let mut notes = Vec::new();
-        let (locators, drives) = targets("DRX-1000", &options, &[], None, 29, &mut notes)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let (locators, drives) = targets(
+            "DRX-1000",
+            Some("DRX-1000"),
+            Some(&map),
+            &[],
+            None,
+            29,
+            &mut notes,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(locators.len(), 20);
         assert_eq!(drives.iter().filter(|d| d.part.is_some()).count(), 1);
         // The ERS-7 stands with its knees at 30 degrees.

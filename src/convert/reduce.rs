@@ -3,9 +3,11 @@
 //! tolerance of every source frame; and plain Ramer-Douglas-Peucker as the baseline the
 //! bench measures it against.
 
-use super::MAX_SEGMENT_FRAMES;
 use crate::codec::seq::BodyMotion;
 use crate::robot::timing::{self, FRAME_MS, TICK_MS};
+
+/// The longest segment the reduction makes, in interpolation frames (real files go to 600).
+pub const MAX_SEGMENT_FRAMES: usize = 600;
 
 /// The source, sampled: per frame, per AIBO joint, in microradians (as f64).
 pub(crate) struct Source {

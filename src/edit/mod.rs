@@ -16,7 +16,8 @@ pub mod timeline_ops;
 pub mod tracks;
 
 pub use changes::Changes;
-pub use document::{DiskState, Document, Origin, Step, TracksOnDisk, file_name, save_entries};
+pub use document::disk::{DiskState, save_entries};
+pub use document::{Document, Origin, Step, TracksOnDisk, file_name};
 pub use edit_op::{Edit, HeaderField};
 pub use error::DocumentError;
 pub use gait::{GaitDocument, GaitFileError};

@@ -2,7 +2,7 @@
 //! on a flat floor (`robot::floor`), written where Sony's tools wrote them. The robot does
 //! not play them; other tools and the window's figure read them. Yaw is kept.
 
-use super::{OpError, Outcome, design_of};
+use super::common::{OpError, Outcome, design_of};
 use crate::codec::mtn::Motion;
 use crate::robot::deg_to_urad;
 use crate::robot::floor;

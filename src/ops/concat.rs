@@ -1,8 +1,8 @@
 //! Concatenate motions of one model: where one ends exactly where the next starts, the two
 //! keyframes merge; otherwise a transition segment joins them.
 
+use super::common::{OpError, Outcome, design_of, with_keyframes};
 use super::retime::round_to_frames;
-use super::{OpError, Outcome, design_of, with_keyframes};
 use crate::codec::mtn::{Keyframe, Motion};
 use crate::robot::chunk_name;
 use crate::robot::timing::FRAME_MS;

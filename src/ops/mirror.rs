@@ -5,7 +5,7 @@
 //! lists its right legs first) and partial-body motions are handled alike. Negation is
 //! `wrapping_neg`, so mirroring twice gives back every value exactly.
 
-use super::{OpError, Outcome, check_range, design_of, joint_names, with_keyframes};
+use super::common::{OpError, Outcome, check_range, design_of, joint_names, with_keyframes};
 use crate::codec::mtn::{BodyUrad, Motion};
 
 /// Joints that turn sideways: their sign flips in a mirror image.

@@ -5,16 +5,15 @@
 //! one undoable change that writes it (the keyframe inserted where there was none, the
 //! joints that moved, the body's pitch and roll as the floor rests the new pose).
 
-use super::OpError;
+use super::common::OpError;
 use crate::codec::mtn::{Motion, Offsets};
 use crate::edit::Edit;
 use crate::edit::timeline_ops::insert_at;
 use crate::robot::floor::{self, Rest, Rig, floor_problems, placed, settle, up_from_body};
 use crate::robot::kinematics::{Leg, Vec3};
-use crate::robot::place::{
-    BodyChange, Frame, Placed, Request, paws, place, place_balanced, support_margin,
-};
-use crate::robot::speed::{SpeedBound, speed_bounds};
+use crate::robot::place::balance::{place_balanced, support_margin};
+use crate::robot::place::{BodyChange, Frame, Placed, Request, paws, place};
+use crate::robot::speed_bound::{SpeedBound, speed_bounds};
 use crate::robot::timing::{FRAME_MS, TICK_MS, keyframe_times_ms};
 use crate::robot::{deg_to_urad, floor::body::leg_name};
 
@@ -656,9 +655,7 @@ pub fn place_at(
     Ok((out, notes))
 }
 
-mod weight;
-
-pub use weight::WeightFirst;
+pub mod weight;
 
 #[cfg(test)]
 mod tests;

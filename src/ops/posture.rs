@@ -4,8 +4,8 @@
 //! keyframe in the posture is added before (after) it with a transition. The name's postures
 //! follow.
 
+use super::common::{OpError, Outcome, design_of, with_keyframes, with_postures};
 use super::concat::transition_frames;
-use super::{OpError, Outcome, design_of, with_keyframes, with_postures};
 use crate::codec::mtn::{Keyframe, Motion};
 use crate::robot::models::PartialBody;
 use crate::robot::postures::{MATCH_TOLERANCE_DEG, Posture, farthest_joint, posture, values_for};

@@ -4,7 +4,7 @@
 //! keyframe (its lead-in), so pasting it elsewhere keeps its timing. Deleting a range closes
 //! the gap: the keyframe after it is reached by the segment that reached the range.
 
-use super::{OpError, Outcome, check_range, with_keyframes};
+use super::common::{OpError, Outcome, check_range, with_keyframes};
 use crate::codec::mtn::{Keyframe, Motion};
 use crate::robot::timing::FRAME_MS;
 use serde::{Deserialize, Serialize};

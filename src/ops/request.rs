@@ -2,10 +2,10 @@
 //! and dialogs and the command line's operation subcommands make the same requests and run
 //! the same code.
 
+use super::common::{OpError, Outcome};
 use super::range::{self, Clip};
 use super::retime::Target;
 use super::shape::{ShapeSpec, Span, exact_span, keyframes_around, keyframes_within};
-use super::{OpError, Outcome};
 use crate::codec::mtn::Motion;
 use crate::words::plural;
 

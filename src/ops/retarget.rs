@@ -4,7 +4,7 @@
 //! leg's angles solved so the paw keeps its place relative to its shoulder (so the body's
 //! height above the ground and the stance stay) in spite of the other leg lengths.
 
-use super::{OpError, Outcome, design_of};
+use super::common::{OpError, Outcome, design_of};
 use crate::codec::mtn::{Keyframes, Motion};
 use crate::robot::kinematics::{Geometry, Leg, geometry, leg_points};
 use crate::robot::leg_ik::{Ranges, solve_leg};
@@ -22,8 +22,8 @@ fn leg_names(leg: Leg) -> [&'static str; 3] {
     }
 }
 
-fn supported(from: Model, to: Model) -> Result<(), super::Unmapped> {
-    use super::Unmapped;
+fn supported(from: Model, to: Model) -> Result<(), super::common::Unmapped> {
+    use super::common::Unmapped;
     use Model::{Ers7, Ers110, Ers210, Ers310};
     match (from, to) {
         (Ers210, Ers7) | (Ers7, Ers210) | (Ers110, Ers7 | Ers210) => Ok(()),
@@ -65,7 +65,7 @@ pub fn retarget(motion: &Motion, label: &str, keep_feet: bool) -> Result<Outcome
         to: target.model.name().to_owned(),
         why,
     })?;
-    let source_names = super::joint_names(motion, source.model)?;
+    let source_names = super::common::joint_names(motion, source.model)?;
     let joints: Vec<&'static JointInfo> = target.allowed_joints().map(|(_, j)| j).collect();
     let locators: Vec<String> = joints.iter().map(|j| j.locator.to_owned()).collect();
     let mut out = Motion::new(&motion.name, &motion.creator, label, locators);
@@ -228,8 +228,8 @@ pub fn paw_report(source: &Motion, result: &Motion) -> Vec<PawError> {
         return Vec::new();
     };
     let (Ok(src_names), Ok(dst_names)) = (
-        super::joint_names(source, from.model),
-        super::joint_names(result, to.model),
+        super::common::joint_names(source, from.model),
+        super::common::joint_names(result, to.model),
     ) else {
         return Vec::new();
     };

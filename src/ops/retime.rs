@@ -4,7 +4,7 @@
 //! rounded down, and the frames left over go to the largest remainders, so every segment is
 //! within one frame of its share and the total is exactly the target (rounded to 16 ms).
 
-use super::{OpError, Outcome, check_range, with_keyframes};
+use super::common::{OpError, Outcome, check_range, with_keyframes};
 use crate::codec::mtn::Motion;
 use crate::robot::timing::FRAME_MS;
 
@@ -135,7 +135,7 @@ pub fn retime_range(
             target_frames * FRAME_MS
         ));
     }
-    notes.extend(super::new_speed_notes(motion, &result));
+    notes.extend(super::common::new_speed_notes(motion, &result));
     Ok(Outcome {
         motion: result,
         notes,

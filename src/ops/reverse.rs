@@ -1,7 +1,7 @@
 //! Reverse: the keyframes (and their body angles) in the opposite order, each segment's
 //! interpolation count moved with it, and the name's start and end postures swapped.
 
-use super::{OpError, Outcome, check_range, with_keyframes};
+use super::common::{OpError, Outcome, check_range, with_keyframes};
 use crate::codec::mtn::Motion;
 use crate::robot::chunk_name;
 

@@ -3,17 +3,16 @@
 //! it is one pass over the keyframe rows, with the bounds worked out once per joint and no
 //! allocation per keyframe.
 
-use super::joints::{LimitSource, deg_to_urad, urad_to_deg};
+use super::joints::{LimitSource, urad_to_deg};
 use super::models::Design;
 use crate::codec::mtn::{Motion, Offsets};
 use crate::codec::problem::{Problem, Severity};
 
+pub(super) mod bounds;
 mod tally;
 
+use bounds::{LIMIT_SLACK_DEG, limit_bounds};
 use tally::tallies;
-
-/// How far past a limit a value may be and still count as at the limit, in degrees.
-const LIMIT_SLACK_DEG: f64 = 0.05;
 
 /// Where Sony's own motions take a joint past its published limit
 /// (`docs/formats/robots.md#joint-limits`: Sony's own ERS-7 data goes a little past some, head
@@ -46,65 +45,6 @@ pub fn servo_stops(model: super::Model, locator: &str) -> Option<(f64, f64)> {
             (low.min(limit.min_deg), high.max(limit.max_deg))
         }),
     )
-}
-
-/// One joint's bounds in microradians, precomputed once per check.
-pub(crate) struct Bounds {
-    pub joint: usize,
-    info: &'static crate::robot::JointInfo,
-    /// Outside `[low, high]` is out of range (with the slack applied).
-    low_urad: i32,
-    high_urad: i32,
-    /// For binary joints: the two values, and how far from them a value may be.
-    ends_urad: Option<(i32, i32, i32)>,
-}
-
-impl Bounds {
-    /// How far outside the limit a value is, in microradians (0 when within). Written
-    /// without data-dependent branches: on a large motion this runs for every value.
-    pub fn excess(&self, value: i32) -> i64 {
-        let value = i64::from(value);
-        match self.ends_urad {
-            Some((a, b, slack)) => {
-                let off = (value - i64::from(a))
-                    .abs()
-                    .min((value - i64::from(b)).abs());
-                off * i64::from(off > i64::from(slack))
-            }
-            None => (i64::from(self.low_urad) - value)
-                .max(value - i64::from(self.high_urad))
-                .max(0),
-        }
-    }
-}
-
-/// The joints of `motion` that have limits under `model`, with their bounds.
-pub(crate) fn limit_bounds(motion: &Motion, model: super::Model) -> Vec<Bounds> {
-    // Files store whole microradians, and tools wrote limits converted with various values
-    // of pi: a value within 0.05 degrees of a limit is at the limit. Binary joints (the
-    // ERS-7's ears) take one of two values; half a degree either side is accepted.
-    motion
-        .locators
-        .iter()
-        .enumerate()
-        .filter_map(|(joint, locator)| {
-            let (_, info) = model.joint_by_locator(locator)?;
-            let limit = info.limit?;
-            Some(Bounds {
-                joint,
-                info,
-                low_urad: deg_to_urad(limit.min_deg - LIMIT_SLACK_DEG),
-                high_urad: deg_to_urad(limit.max_deg + LIMIT_SLACK_DEG),
-                ends_urad: limit.binary.then(|| {
-                    (
-                        deg_to_urad(limit.min_deg),
-                        deg_to_urad(limit.max_deg),
-                        deg_to_urad(0.5),
-                    )
-                }),
-            })
-        })
-        .collect()
 }
 
 /// Warns of each joint of `motion` that goes outside its limit under `design`: the first

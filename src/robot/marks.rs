@@ -2,9 +2,9 @@
 //! first one per joint, the timeline marks them all. Kept as runs of keyframes so a motion
 //! that is too fast everywhere costs one run per joint, not one mark per segment.
 
-use super::limits::limit_bounds;
+use super::limits::bounds::limit_bounds;
 use super::parse_design;
-use super::speed::{for_each_too_fast, speed_bounds};
+use super::speed_bound::{for_each_too_fast, speed_bounds};
 use crate::codec::mtn::Motion;
 use crate::codec::{Problem, Severity};
 

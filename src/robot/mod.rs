@@ -19,6 +19,7 @@ pub mod postures;
 pub mod repair;
 pub mod servo;
 pub mod speed;
+pub mod speed_bound;
 pub mod timing;
 pub mod verdict;
 

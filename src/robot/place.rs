@@ -7,10 +7,8 @@
 //! is its ball's centre (where it touches the floor from), which lies on the lower leg a fixed
 //! way from the knee: the leg is solved as one whose lower link ends there.
 
-mod balance;
+pub mod balance;
 pub mod look;
-
-pub use balance::{Balanced, place_balanced, support_margin};
 
 use super::floor::{Rig, Settled, settle};
 use super::kinematics::{Geometry, Leg, Vec3, leg_points};

@@ -4,7 +4,7 @@
 //! motion's end, with the last command). The timeline draws this path beside the commanded one.
 
 use super::models::Model;
-use super::speed::{SpeedBound, for_each_too_fast, for_each_too_fast_in, speed_bounds};
+use super::speed_bound::{SpeedBound, for_each_too_fast, for_each_too_fast_in, speed_bounds};
 use super::timing::{self, TICK_MS};
 use crate::codec::mtn::Motion;
 

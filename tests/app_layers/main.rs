@@ -1,15 +1,17 @@
-//! The window layer's shape, kept by reading its source ([`reader`]):
-//! - no import loop among the modules of `src/app` (each file a module; paths written out,
-//!   bare ones from a child module or a module a `use` named included; a name re-exported by
-//!   `pub use` counts as the module that defines it, and the re-export as an import of it);
-//! - each feature's model (its state, edits and prompts) knows nothing of egui, of the
-//!   actions or of the drawing; the vocabulary (actions, commands, effects, dialogs' data)
-//!   names models only;
+//! The crate's shape, kept by reading its source ([`reader`]):
+//! - no import loop among the modules of `src` (each file a module, found by following the
+//!   `mod` declarations from `src/lib.rs`; paths written out, bare ones from a child module or
+//!   a module a `use` named included; a name re-exported by `pub use` counts as the module
+//!   that defines it, and the re-export as an import of it);
+//! - in the window layer (`src/app`), the same, and: each feature's model (its state, edits
+//!   and prompts) knows nothing of egui, of the actions or of the drawing; the vocabulary
+//!   (actions, commands, effects, dialogs' data) names models only;
 //! - the documents change only in the step that applies actions: no drawing module reaches
 //!   a document, a tab or the tab list mutably.
 //!
-//! A fixture tree with a loop planted through a bare path and a re-export shows the reader
-//! sees one.
+//! Fixture trees show the reader sees a loop: one planted in `app` through a bare path and a
+//! re-export, and one between two modules of a `robot` folder, among text that only a reader
+//! of text would take for imports.
 
 #![allow(
     clippy::expect_used,
@@ -109,6 +111,172 @@ fn the_window_layer_has_no_import_loop() {
     if let Some(cycle) = graph.find_loop() {
         let shown: Vec<String> = cycle.iter().map(name).collect();
         panic!("an import loop: {}", shown.join(" -> "));
+    }
+}
+
+#[test]
+fn the_crate_has_no_import_loop() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let graph = Graph::read(&src, "crate");
+    assert!(
+        graph.missing.is_empty(),
+        "unread modules: {:?}",
+        graph.missing
+    );
+    // Every file of every folder is a module, but the binary's root and the tests' files.
+    let mut files = BTreeMap::new();
+    reader::modules(&src, &Vec::new(), &mut files);
+    let unread: Vec<String> = files
+        .keys()
+        .filter(|file| !graph.modules.contains_key(*file))
+        .map(name)
+        .filter(|file| file != "lib" && file != "main" && !file.ends_with("tests"))
+        .collect();
+    assert!(
+        unread.is_empty(),
+        "files the reader did not read: {unread:?}"
+    );
+    assert!(graph.modules.len() > 250, "the modules were found");
+    for folder in [
+        "app",
+        "cli",
+        "codec::mtn",
+        "convert::webots",
+        "ops::shape",
+        "robot",
+    ] {
+        let module: Module = folder.split("::").map(str::to_owned).collect();
+        assert!(graph.modules.contains_key(&module), "{folder} was read");
+    }
+    let edges: usize = graph.edges.values().map(BTreeSet::len).sum();
+    assert!(edges > 1_000, "the imports were read ({edges})");
+    let loops: Vec<String> = graph.loops().iter().map(|l| graph.show(l)).collect();
+    assert!(
+        loops.is_empty(),
+        "import loops in src:\n{}",
+        loops.join("\n")
+    );
+}
+
+#[test]
+fn a_loop_planted_in_the_robot_folder_is_found() {
+    // The fixture crate: `robot::servo` names `robot::speed` through a nested use group with
+    // `self` and an alias, and `speed` names `servo` back by a written path, after strings, a
+    // char and comments that name `app`. Its modules come from a file beside its folder, a
+    // `#[path]`, and an inline module; its tests' file is left out.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/app_layers/planted");
+    let graph = Graph::read(&dir, "crate");
+    let module = |path: &str| path.split("::").map(str::to_owned).collect::<Module>();
+    assert!(graph.missing.is_empty(), "{:?}", graph.missing);
+    for found in [
+        "app::c",
+        "robot",
+        "robot::servo",
+        "robot::speed",
+        "robot::clock",
+    ] {
+        assert!(
+            graph.modules.contains_key(&module(found)),
+            "{found} is read"
+        );
+    }
+    assert!(graph.modules.contains_key(&module("robot::inline::deep")));
+    assert!(!graph.modules.contains_key(&module("robot::tests")));
+    let servo = &graph.edges[&module("robot::servo")];
+    assert!(servo.contains(&module("robot::speed")), "{servo:?}");
+    assert!(servo.contains(&module("robot::clock")), "{servo:?}");
+    let speed = &graph.edges[&module("robot::speed")];
+    assert_eq!(
+        speed,
+        &BTreeSet::from([module("robot::servo")]),
+        "no more: {speed:?}"
+    );
+    let deep = &graph.edges[&module("robot::inline::deep")];
+    assert!(
+        deep.contains(&module("robot::servo")),
+        "super::super: {deep:?}"
+    );
+    let loops = graph.loops();
+    let planted = loops
+        .iter()
+        .find(|l| l.contains(&module("robot::speed")))
+        .unwrap_or_else(|| panic!("the planted loop is found: {loops:?}"));
+    assert_eq!(
+        graph.show(planted),
+        "robot::servo -(super::speed)-> robot::speed -(super::servo::Bound)-> robot::servo"
+    );
+    // Without the written path back, no loop in the robot folder.
+    let mut edges = graph.edges.clone();
+    if let Some(to) = edges.get_mut(&module("robot::speed")) {
+        to.remove(&module("robot::servo"));
+    }
+    let loops = reader::loops(&edges);
+    assert!(loops.iter().all(|l| l[0][0] == "app"), "{loops:?}");
+}
+
+#[test]
+fn any_rust_is_read_without_panicking() {
+    let source = r####"//! use crate::doc::comment;
+/* a block /* nested */ use crate::block::comment; */
+use super::{a::{self as b, c::{D, E as _}}, *};
+use crate::r#type::Thing;
+pub(in crate::app) use self::x::Y;
+const S: &str = r##"use crate::raw::string; } "# "##;
+const B: &[u8] = b"use crate::bytes; \" {";
+const Q: char = '"';
+const O: char = '{';
+const L: u8 = b'\'';
+#[expect(clippy::needless_lifetimes, reason = "a path in an attribute")]
+fn f<'a>(x: &'a str) -> impl Sized + use<'a> { super::super::up::f(); x }
+pub(in crate::robot) fn g() { 'outer: loop { break 'outer; } }
+macro_rules! m { () => { $crate::mac::used() }; }
+#[cfg(test)]
+mod tests { use crate::only::tests; }
+fn after() { crate::after::tests(); }
+"####;
+    let uses: Vec<(String, String, bool)> = reader::uses(source)
+        .into_iter()
+        .map(|(path, bound, public)| (path.join("::"), bound, public))
+        .collect();
+    let expected = [
+        ("super::a", "b", false),
+        ("super::a::c::D", "D", false),
+        ("super::a::c::E", "_", false),
+        ("super::*", "*", false),
+        ("crate::type::Thing", "Thing", false),
+        ("self::x::Y", "Y", true),
+        ("crate::only::tests", "tests", false),
+    ];
+    let expected: Vec<(String, String, bool)> = expected
+        .iter()
+        .map(|&(p, b, public)| (p.to_owned(), b.to_owned(), public))
+        .collect();
+    assert_eq!(uses, expected);
+    let written: Vec<String> = reader::written(source)
+        .iter()
+        .map(|p| p.join("::"))
+        .collect();
+    assert_eq!(
+        written,
+        [
+            "super::super::up::f",
+            "crate::mac::used",
+            "crate::after::tests"
+        ]
+    );
+    let code = reader::code_of(source);
+    for gone in ["doc", "block", "raw", "bytes", "only"] {
+        assert!(!code.contains(gone), "{gone} in {code}");
+    }
+    assert!(code.contains("crate::after::tests()"), "{code}");
+    // Cut anywhere (a literal, a comment or a group left open), it reads without panicking.
+    for (at, _) in source.char_indices() {
+        let cut = &source[..at];
+        let _ = (
+            reader::uses(cut),
+            reader::written(cut),
+            reader::code_of(cut),
+        );
     }
 }
 

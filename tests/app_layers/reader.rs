@@ -1,358 +1,317 @@
-//! Reading the window layer's import graph from its source: each file a module, each use
-//! tree, each path written out in the code (from `crate::app`, `super`, `self`, a child
-//! module, or a module a `use` named), and each `pub use` followed to the module that
-//! defines the name.
+//! Reading a crate's import graph from its source: each file a module (found by following
+//! the `mod` declarations from the root file, `#[cfg]`-gated and `#[path]` ones too, tests
+//! left out), each use tree, each path written out in the code (from `crate`, `super`,
+//! `self`, a child module, or a module a `use` named), and each `pub use` followed to the
+//! module that defines the name.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+mod lex;
+mod paths;
+mod tree;
 
-/// A module, as its path from the tree's root (`["app", "import_dialog", "ui"]`).
+pub use lex::code_of;
+pub use paths::{uses, written};
+pub use tree::modules;
+
+use paths::Use;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::path::Path;
+
+/// A module, as its path from the crate's root (`["app", "import_dialog", "ui"]`; the
+/// crate's root is `[]`).
 pub type Module = Vec<String>;
-
-/// Every `.rs` file under `dir`, with its module path, its source without comments, string
-/// contents and `#[cfg(test)]` modules (tests may reach anywhere).
-pub fn modules(dir: &Path, path: &Module, found: &mut BTreeMap<Module, String>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for entry in entries {
-        let name = entry.file_stem().unwrap().to_string_lossy().into_owned();
-        if entry.is_dir() {
-            let mut inner = path.clone();
-            inner.push(name);
-            modules(&entry, &inner, found);
-        } else if entry.extension().is_some_and(|e| e == "rs") {
-            let mut module = path.clone();
-            if name != "mod" {
-                module.push(name);
-            }
-            let source = std::fs::read_to_string(&entry).unwrap();
-            found.insert(module, code_of(&source));
-        }
-    }
-}
-
-/// The source without comments, string contents and `#[cfg(test)]` modules.
-pub fn code_of(source: &str) -> String {
-    let code = source
-        .split("#[cfg(test)]\nmod tests")
-        .next()
-        .unwrap_or_default();
-    code.lines()
-        .map(|line| {
-            let line = line.split("//").next().unwrap_or_default();
-            let mut kept = String::new();
-            let mut in_string = false;
-            for c in line.chars() {
-                if c == '"' {
-                    in_string = !in_string;
-                }
-                if !in_string {
-                    kept.push(c);
-                }
-            }
-            kept
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The `use` statements of a source: each tree expanded into its paths, with the name each
-/// binds (its last segment, or its alias), and whether it is a `pub use`.
-pub fn uses(source: &str) -> Vec<(Vec<String>, String, bool)> {
-    let mut found = Vec::new();
-    let mut rest = source;
-    while let Some(at) = rest.find("use ") {
-        let before = rest[..at].chars().last();
-        // `pub use`, `pub(crate) use`, `pub(in crate::app) use`: the line's start.
-        let line = &rest[rest[..at].rfind('\n').map_or(0, |n| n + 1)..at];
-        let public = line.trim_start().starts_with("pub");
-        let statement = &rest[at + 4..];
-        let end = statement.find(';').unwrap_or(statement.len());
-        if before.is_none_or(|c| !c.is_alphanumeric() && c != '_') {
-            let mut paths = Vec::new();
-            expand(&statement[..end], &mut Vec::new(), &mut paths);
-            for (path, name) in paths {
-                found.push((path, name, public));
-            }
-        }
-        rest = &statement[end.min(statement.len())..];
-    }
-    found
-}
-
-/// Expands a use tree (`a::{b, c::{d as e}}`) into its paths and the names they bind.
-pub fn expand(tree: &str, prefix: &mut Vec<String>, found: &mut Vec<(Vec<String>, String)>) {
-    let tree = tree.trim();
-    if let Some(open) = tree.find('{') {
-        let head: Vec<String> = tree[..open]
-            .split("::")
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .collect();
-        let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
-        let depth = prefix.len();
-        prefix.extend(head);
-        for part in split_top(inner) {
-            expand(part, prefix, found);
-        }
-        prefix.truncate(depth);
-    } else if !tree.is_empty() {
-        let mut words = tree.split(" as ");
-        let name = words.next().unwrap_or_default();
-        let mut path = prefix.clone();
-        path.extend(name.split("::").map(str::trim).map(str::to_owned));
-        let bound = words
-            .next()
-            .map(|alias| alias.trim().to_owned())
-            .or_else(|| path.last().cloned())
-            .unwrap_or_default();
-        // `use a::{self}` binds `a`.
-        let (path, bound) = if path.last().is_some_and(|s| s == "self") {
-            let mut path = path;
-            path.pop();
-            let bound = path.last().cloned().unwrap_or_default();
-            (path, bound)
-        } else {
-            (path, bound)
-        };
-        found.push((path, bound));
-    }
-}
-
-/// Splits a use list at its top-level commas.
-fn split_top(list: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let (mut depth, mut start) = (0, 0);
-    for (i, c) in list.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(&list[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&list[start..]);
-    parts
-}
-
-/// Every path written out in a source (`a::b::c`, two segments or more; those of `use`
-/// statements too, which resolve the same).
-pub fn written(source: &str) -> Vec<Vec<String>> {
-    let mut found = Vec::new();
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    let mut path = String::new();
-    let mut previous = ' ';
-    for c in source.chars().chain(std::iter::once(' ')) {
-        if word(c) || c == ':' {
-            // A path starts at a word not joined to what came before.
-            if path.is_empty() && (word(previous) || previous == ':') {
-                previous = c;
-                continue;
-            }
-            path.push(c);
-        } else {
-            // A use tree's prefix (`super::dialogs::{...}`) is read with its tree.
-            let prefix = path.ends_with("::");
-            let text = path.trim_end_matches(':');
-            if text.contains("::") && !text.starts_with(':') && !prefix {
-                found.push(text.split("::").map(str::to_owned).collect());
-            }
-            path.clear();
-        }
-        previous = c;
-    }
-    found
-}
 
 /// The import graph of a tree of modules.
 pub struct Graph {
-    /// Each module's source.
+    /// Each module's source (as [`code_of`] leaves it).
     pub modules: BTreeMap<Module, String>,
-    /// Each name a module re-exports (`pub use`), to the module that defines it.
-    pub reexports: BTreeMap<(Module, String), Module>,
+    /// Each name a module re-exports (`pub use`), to the module that defines it, and
+    /// whether that name is the module itself (`pub use inner::deep;`).
+    pub reexports: BTreeMap<(Module, String), (Module, bool)>,
     /// Each module and the modules it names.
     pub edges: BTreeMap<Module, BTreeSet<Module>>,
+    /// For each edge, the first path that made it (as written, `super::speed::Bound`).
+    pub why: BTreeMap<(Module, Module), String>,
+    /// The declared modules whose file could not be read.
+    pub missing: Vec<String>,
 }
 
 impl Graph {
-    /// Reads the tree rooted at `dir`, whose root module is named `root`.
+    /// Reads the tree rooted at `dir`, whose root module is named `root`: `"crate"` for the
+    /// crate's root (`dir/lib.rs`), or a module's name (`dir/mod.rs`, or `dir.rs`).
     pub fn read(dir: &Path, root: &str) -> Self {
-        let mut modules = BTreeMap::new();
-        read_into(dir, root, &mut modules);
+        let (file, module) = if root == "crate" {
+            (dir.join("lib.rs"), Vec::new())
+        } else if dir.join("mod.rs").is_file() {
+            (dir.join("mod.rs"), vec![root.to_owned()])
+        } else {
+            (dir.with_extension("rs"), vec![root.to_owned()])
+        };
+        let declared = tree::Declared::read(&file, dir, module);
         let mut graph = Self {
-            modules,
+            modules: declared.modules,
             reexports: BTreeMap::new(),
             edges: BTreeMap::new(),
+            why: BTreeMap::new(),
+            missing: declared.missing,
         };
-        // Twice, so a re-export of a re-export resolves to its source.
-        for _ in 0..3 {
+        let all: BTreeMap<Module, Vec<Use>> = graph
+            .modules
+            .iter()
+            .map(|(module, source)| (module.clone(), uses(source)))
+            .collect();
+        // Until nothing changes, so a re-export of a re-export resolves to its source.
+        for _ in 0..16 {
             let mut found = BTreeMap::new();
-            for (module, source) in &graph.modules {
-                for (path, name, public) in uses(source) {
-                    if public && let Some(to) = graph.target(module, &path) {
-                        found.insert((module.clone(), name), to);
+            for (module, uses) in &all {
+                let names = graph.names(module, uses);
+                for (path, name, public) in uses {
+                    if *public
+                        && name != "_"
+                        && let Some(to) = graph.resolve(module, path, &names)
+                    {
+                        found.insert((module.clone(), name.clone()), to);
                     }
                 }
+            }
+            if found == graph.reexports {
+                break;
             }
             graph.reexports = found;
         }
-        let mut edges = BTreeMap::new();
         for (module, source) in &graph.modules {
-            let mut names: BTreeMap<String, Module> = BTreeMap::new();
+            let names = graph.names(module, &all[module]);
             let mut to = BTreeSet::new();
-            for (path, name, _) in uses(source) {
-                if let Some(target) = graph.target(module, &path) {
-                    to.insert(target.clone());
-                    if graph
-                        .modules
-                        .contains_key(&path_module(module, &path, &graph.modules))
-                    {
-                        names.insert(name, path_module(module, &path, &graph.modules));
-                    }
+            let paths = all[module]
+                .iter()
+                .map(|(path, _, _)| path.clone())
+                .chain(written(source));
+            for path in paths {
+                if let Some((target, _)) = graph.resolve(module, &path, &names)
+                    && target != *module
+                {
+                    graph
+                        .why
+                        .entry((module.clone(), target.clone()))
+                        .or_insert_with(|| path.join("::"));
+                    to.insert(target);
                 }
             }
-            for path in written(source) {
-                let target = match names.get(&path[0]) {
-                    // A module a `use` named: the rest from there.
-                    Some(base) => graph.walk(base.clone(), &path[1..]),
-                    None => graph.target(module, &path),
-                };
-                to.extend(target);
-            }
-            to.remove(module);
-            edges.insert(module.clone(), to);
+            graph.edges.insert(module.clone(), to);
         }
-        graph.edges = edges;
         graph
     }
 
-    /// The module a path names from `module` (following `pub use` to where the name is
-    /// defined); `None` for paths outside the tree.
-    pub fn target(&self, module: &Module, path: &[String]) -> Option<Module> {
-        let root = self.modules.keys().next()?.first()?.clone();
-        let (at, rest): (Module, &[String]) = match path.first().map(String::as_str) {
-            Some("crate") if path.get(1) == Some(&root) => (vec![root.clone()], &path[2..]),
-            Some("crate") => return None,
-            Some("super") => {
+    /// The names a module's `use`s bind to modules (`use super::motion;`,
+    /// `use crate::robot::{self as body}`), each to that module.
+    fn names(&self, module: &Module, uses: &[Use]) -> BTreeMap<String, Module> {
+        let mut names = BTreeMap::new();
+        // Twice: a `use` may start from a name another binds (`use motion::tab;`).
+        for _ in 0..2 {
+            for (path, name, _) in uses {
+                if name == "_" || name == "*" {
+                    continue;
+                }
+                if let Some((to, true)) = self.resolve(module, path, &names) {
+                    names.insert(name.clone(), to);
+                }
+            }
+        }
+        names
+    }
+
+    /// The module a path names from `module`, following `pub use` to where a name is
+    /// defined, and whether the whole path is that module; `None` for a path out of the
+    /// tree (another crate, a local name, `super` above the root).
+    pub fn resolve(
+        &self,
+        module: &Module,
+        path: &[String],
+        names: &BTreeMap<String, Module>,
+    ) -> Option<(Module, bool)> {
+        let (at, rest): (Module, &[String]) = match path.first()?.as_str() {
+            "crate" => (Vec::new(), &path[1..]),
+            "super" => {
                 let mut at = module.clone();
                 let mut rest = path;
-                while rest.first().map(String::as_str) == Some("super") {
-                    at.pop();
+                while rest.first().is_some_and(|s| s == "super") {
+                    at.pop()?;
                     rest = &rest[1..];
                 }
                 (at, rest)
             }
-            Some("self") => (module.clone(), &path[1..]),
-            // A path from a child module declared here (`behaviours::BehaviourList`).
-            Some(first) => {
+            "self" => (module.clone(), &path[1..]),
+            first => {
                 let mut child = module.clone();
                 child.push(first.to_owned());
-                if !self.modules.contains_key(&child) {
+                if let Some(base) = names.get(first) {
+                    (base.clone(), &path[1..])
+                } else if self.modules.contains_key(&child) {
+                    (module.clone(), path)
+                } else {
                     return None;
                 }
-                (module.clone(), path)
             }
-            None => return None,
         };
-        if at.first() != Some(&root) {
-            return None;
-        }
         self.walk(at, rest)
     }
 
     /// Walks `rest` down from module `at`: into child modules, and through a re-export to
-    /// where the name is defined.
-    fn walk(&self, mut at: Module, rest: &[String]) -> Option<Module> {
+    /// where the name is defined (on into it, if the name is a module).
+    fn walk(&self, mut at: Module, rest: &[String]) -> Option<(Module, bool)> {
         for segment in rest {
             let mut next = at.clone();
             next.push(segment.clone());
             if self.modules.contains_key(&next) {
                 at = next;
-            } else {
-                return Some(
-                    self.reexports
-                        .get(&(at.clone(), segment.clone()))
-                        .cloned()
-                        .unwrap_or(at),
-                );
+                continue;
+            }
+            match self.reexports.get(&(at.clone(), segment.clone())) {
+                Some((to, true)) => at = to.clone(),
+                Some((to, false)) => return Some((to.clone(), false)),
+                None => return self.modules.contains_key(&at).then_some((at, false)),
             }
         }
-        Some(at)
+        self.modules.contains_key(&at).then_some((at, true))
     }
 
     /// A loop in the graph, if there is one, as the modules along it.
     pub fn find_loop(&self) -> Option<Vec<Module>> {
         find_loop(&self.edges)
     }
-}
 
-/// The module a use path itself names, when it names a module (`use super::motion`).
-fn path_module(module: &Module, path: &[String], modules: &BTreeMap<Module, String>) -> Module {
-    let mut at = module.clone();
-    let mut rest = path;
-    match path.first().map(String::as_str) {
-        Some("crate") => {
-            at = path.iter().skip(1).take(1).cloned().collect();
-            rest = path.get(2..).unwrap_or_default();
-        }
-        Some("super") => {
-            while rest.first().map(String::as_str) == Some("super") {
-                at.pop();
-                rest = &rest[1..];
+    /// One loop through each knot of modules that reach each other (each strongly
+    /// connected component of two modules or more), as the modules along it.
+    pub fn loops(&self) -> Vec<Vec<Module>> {
+        loops(&self.edges)
+    }
+
+    /// A loop shown with the path that makes each step
+    /// (`robot::servo -(super::speed::Bound)-> robot::speed`).
+    pub fn show(&self, cycle: &[Module]) -> String {
+        let name = |m: &Module| {
+            if m.is_empty() {
+                "crate".to_owned()
+            } else {
+                m.join("::")
             }
+        };
+        let mut shown = cycle.first().map(name).unwrap_or_default();
+        for pair in cycle.windows(2) {
+            let why = self
+                .why
+                .get(&(pair[0].clone(), pair[1].clone()))
+                .cloned()
+                .unwrap_or_default();
+            shown.push_str(&format!(" -({why})-> {}", name(&pair[1])));
         }
-        Some("self") => rest = &path[1..],
-        _ => {}
+        shown
     }
-    for segment in rest {
-        at.push(segment.clone());
-    }
-    if modules.contains_key(&at) {
-        at
-    } else {
-        Vec::new()
-    }
-}
-
-fn read_into(dir: &Path, root: &str, found: &mut BTreeMap<Module, String>) {
-    modules(dir, &vec![root.to_owned()], found);
 }
 
 /// A loop in `graph`, if there is one, as the modules along it.
 pub fn find_loop(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>> {
-    fn visit(
-        node: &Module,
-        graph: &BTreeMap<Module, BTreeSet<Module>>,
-        done: &mut BTreeSet<Module>,
-        stack: &mut Vec<Module>,
-    ) -> Option<Vec<Module>> {
-        if let Some(at) = stack.iter().position(|m| m == node) {
-            let mut cycle = stack[at..].to_vec();
-            cycle.push(node.clone());
-            return Some(cycle);
-        }
-        if done.contains(node) {
-            return None;
-        }
-        stack.push(node.clone());
+    loops(graph).into_iter().next()
+}
+
+/// One loop through each strongly connected component of two modules or more (Tarjan's
+/// algorithm), as the modules along it, first to first.
+pub fn loops(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<Module>> {
+    /// Tarjan's bookkeeping.
+    #[derive(Default)]
+    struct Search<'a> {
+        /// The order each module was reached in.
+        index: BTreeMap<&'a Module, usize>,
+        /// The earliest module each reaches back to, on the stack.
+        low: BTreeMap<&'a Module, usize>,
+        /// The modules reached whose component is not yet closed.
+        stack: Vec<&'a Module>,
+        /// The same, to look up.
+        on_stack: BTreeSet<&'a Module>,
+        /// The components found.
+        components: Vec<Vec<&'a Module>>,
+    }
+    /// Reaches `node` and everything from it, closing each component whose root it is.
+    fn visit<'a>(
+        node: &'a Module,
+        graph: &'a BTreeMap<Module, BTreeSet<Module>>,
+        search: &mut Search<'a>,
+    ) {
+        let index = search.index.len();
+        search.index.insert(node, index);
+        search.low.insert(node, index);
+        search.stack.push(node);
+        search.on_stack.insert(node);
         for next in graph.get(node).into_iter().flatten() {
-            if let Some(cycle) = visit(next, graph, done, stack) {
-                return Some(cycle);
+            if !search.index.contains_key(next) {
+                visit(next, graph, search);
+                let low = search.low[node].min(search.low[next]);
+                search.low.insert(node, low);
+            } else if search.on_stack.contains(next) {
+                let low = search.low[node].min(search.index[next]);
+                search.low.insert(node, low);
             }
         }
-        stack.pop();
-        done.insert(node.clone());
-        None
+        if search.low[node] == index {
+            let mut component = Vec::new();
+            while let Some(top) = search.stack.pop() {
+                search.on_stack.remove(top);
+                component.push(top);
+                if top == node {
+                    break;
+                }
+            }
+            search.components.push(component);
+        }
     }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|node| visit(node, graph, &mut done, &mut Vec::new()))
+    let mut search = Search::default();
+    for node in graph.keys() {
+        if !search.index.contains_key(node) {
+            visit(node, graph, &mut search);
+        }
+    }
+    let mut found: Vec<Vec<Module>> = search
+        .components
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .filter_map(|component| {
+            let within: BTreeSet<&Module> = component.iter().copied().collect();
+            let start = within.iter().next()?;
+            cycle_through(start, graph, &within)
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// The shortest loop from `start` back to it, through the modules of `within` only.
+fn cycle_through(
+    start: &Module,
+    graph: &BTreeMap<Module, BTreeSet<Module>>,
+    within: &BTreeSet<&Module>,
+) -> Option<Vec<Module>> {
+    let mut came_from: BTreeMap<&Module, &Module> = BTreeMap::new();
+    let mut queue = VecDeque::from([start]);
+    while let Some(node) = queue.pop_front() {
+        for next in graph.get(node).into_iter().flatten() {
+            if !within.contains(next) {
+                continue;
+            }
+            if next == start {
+                let mut cycle = vec![start.clone()];
+                let mut at = node;
+                while at != start {
+                    cycle.push(at.clone());
+                    at = came_from[at];
+                }
+                cycle.push(start.clone());
+                cycle.reverse();
+                return Some(cycle);
+            }
+            if !came_from.contains_key(next) {
+                came_from.insert(next, node);
+                queue.push_back(next);
+            }
+        }
+    }
+    None
 }

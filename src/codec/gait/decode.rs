@@ -1,10 +1,9 @@
 //! Reading a gait file: both readings of the TOC (with and without its count byte), the one
 //! whose entries and sections all fit taken, then each section by its known layout.
 
-use super::HEADER_LEN;
 use super::body::{needed, read_body};
 use super::check::{GaitCode, GaitProblem, check_values};
-use super::model::{Body, Gait, Gap, Section, SectionType};
+use super::model::{Body, Gait, Gap, HEADER_LEN, Section, SectionType};
 use crate::codec::DecodeError;
 use crate::codec::problem::Severity;
 

@@ -1,8 +1,7 @@
 //! Writing a gait file: header, TOC and each section at its location, the gaps between
 //! them where they were; and the repair of the size header and a missing count byte.
 
-use super::HEADER_LEN;
-use super::model::Gait;
+use super::model::{Gait, HEADER_LEN};
 
 /// Why a gait model cannot be written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -16,7 +16,4 @@ mod model;
 pub use check::{GaitCode, GaitProblem, inverse_error};
 pub use decode::{Decoded, decode};
 pub use encode::{EncodeError, encode, repair};
-pub use model::{Body, Fixed, Gait, Gap, Section, SectionType};
-
-/// Bytes of the size header.
-pub const HEADER_LEN: usize = 2;
+pub use model::{Body, Fixed, Gait, Gap, HEADER_LEN, Section, SectionType};

@@ -2,6 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Bytes of the size header.
+pub const HEADER_LEN: usize = 2;
+
 /// A "number" of the gait file: 16-bit two's complement with 8 fractional bits (value =
 /// raw / 256). The raw bits are kept exactly. In JSON it is its real value (every one is
 /// exact in decimal); a value typed by hand is taken to the nearest 1/256, and one outside
@@ -294,7 +297,7 @@ impl Section {
     /// The file offset of its first byte.
     #[must_use]
     pub fn offset(&self) -> usize {
-        super::HEADER_LEN + usize::from(self.location)
+        HEADER_LEN + usize::from(self.location)
     }
 
     /// Its bytes in the file's layout.

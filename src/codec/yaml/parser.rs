@@ -1,7 +1,7 @@
 //! The parser behind [`super::parse`]: block structure by indentation, flow collections,
 //! scalars borrowed from the text.
 
-use super::{MAX_DEPTH, Node, YamlError, parse_number};
+use super::node::{MAX_DEPTH, Node, YamlError, parse_number};
 use std::borrow::Cow;
 
 /// The parser's place in the text.

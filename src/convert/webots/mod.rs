@@ -19,7 +19,7 @@ mod project;
 
 pub use project::{Project, WEBOTS_RELEASE, project_name};
 
-use super::Refusal;
+use super::error::Refusal;
 use super::import::MAX_IMPORT_MS;
 use crate::codec::mtn::Motion;
 use crate::codec::seq::BodyMotion;

@@ -3,7 +3,7 @@
 //! `controllers/mtn_studio_player/` that loads the motion it is given and loops it, and the
 //! motion itself in `motions/NAME.motion`.
 
-use crate::convert::ConvertError;
+use crate::convert::error::ConvertError;
 use std::path::{Path, PathBuf};
 
 /// The Webots release whose EXTERNPROTO URLs the world names.

@@ -2,12 +2,11 @@
 //! Opening and saving go through the shared codec; saves are atomic; every change goes
 //! through the history, so whether it is saved follows from one place.
 
-mod disk;
+pub(super) mod disk;
 mod step;
 #[cfg(test)]
 mod tests;
 
-pub use disk::{DiskState, save_entries};
 pub use step::Step;
 
 use super::edit_op::Edit;

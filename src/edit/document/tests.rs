@@ -1,5 +1,6 @@
 //! The document: its unsaved mark, repair, the disk, and what it keeps up to date.
 
+use super::disk::DiskState;
 use super::*;
 use crate::edit::summary::Summary;
 use crate::example::stand_to_sit;

@@ -5,9 +5,9 @@
 //! the range's end keyframes and everything outside it are kept.
 
 use super::curve::{Curve, hermite, monotone_tangents};
-use super::{bake_range, check_range_size, check_tolerance, commanded_ticks, limits_urad};
+use super::ticks::{bake_range, check_range_size, check_tolerance, commanded_ticks, limits_urad};
 use crate::codec::mtn::Motion;
-use crate::ops::{OpError, Outcome, check_range};
+use crate::ops::common::{OpError, Outcome, check_range};
 use crate::robot::timing::{self, TICK_MS};
 use crate::words::plural;
 

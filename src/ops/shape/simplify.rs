@@ -8,10 +8,10 @@
 //! one per tick, and the largest motion the format holds is simplified in well under a
 //! second.
 
-use super::check_tolerance;
+use super::ticks::check_tolerance;
 use crate::codec::mtn::{Keyframes, Motion};
 use crate::convert::reduce::farthest_fit;
-use crate::ops::{OpError, Outcome, check_range};
+use crate::ops::common::{OpError, Outcome, check_range};
 use crate::robot::timing::{self, FRAME_MS, TICK_MS};
 use crate::words::plural;
 

@@ -4,9 +4,9 @@
 //! the range's end values stay exactly, and baked into the fewest keyframes that replay the
 //! result within the tolerance.
 
-use super::{bake_range, check_range_size, check_tolerance};
+use super::ticks::{bake_range, check_range_size, check_tolerance, commanded_ticks};
 use crate::codec::mtn::Motion;
-use crate::ops::{OpError, Outcome, check_range};
+use crate::ops::common::{OpError, Outcome, check_range};
 use crate::robot::timing;
 use crate::words::plural;
 
@@ -96,7 +96,7 @@ pub fn smooth(
     let times = timing::keyframe_times_ms(keyframes);
     let joints = keyframes.joint_count();
     let ticks = check_range_size(times[first], times[last], joints)?;
-    let rows = super::commanded_ticks(keyframes, first, last);
+    let rows = commanded_ticks(keyframes, first, last);
     let count = usize::try_from(ticks + 1).unwrap_or(0);
     let mut values = vec![0.0; rows.len()];
     let (mut column, mut scratch) = (Vec::with_capacity(count), Vec::with_capacity(count));

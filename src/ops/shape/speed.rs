@@ -6,8 +6,8 @@
 //! player's tick stream, including the step onto the next keyframe.
 
 use crate::codec::mtn::Motion;
-use crate::ops::{OpError, Outcome, check_range, design_of};
-use crate::robot::speed::{SpeedBound, fastest_step_urad, speed_bounds};
+use crate::ops::common::{OpError, Outcome, check_range, design_of};
+use crate::robot::speed_bound::{SpeedBound, fastest_step_urad, speed_bounds};
 use crate::robot::timing;
 use crate::words::plural;
 

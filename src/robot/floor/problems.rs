@@ -2,8 +2,9 @@
 //! falls (`falls`), stands at the edge of tipping (`unstable`), a paw carrying weight slides
 //! along the floor (`paw-slide`), or the body rests on a paw its pose lifts (`paw-lifted`).
 
+use super::Rig;
 use super::body::Part;
-use super::{Rest, Rig};
+use super::rest::Rest;
 use crate::codec::mtn::{Motion, Offsets};
 use crate::codec::problem::{Problem, ProblemCode, Severity};
 use crate::robot::kinematics::Leg;

@@ -6,7 +6,8 @@
 //! pose was not meant to: a pose lifting a paw inserted with the weight still over that paw
 //! tips onto it, though its other three paws stand where the robot stood.
 
-use super::{Rest, Rig, settle, up_from_body};
+use super::rest::{Rest, up_from_body};
+use super::{Rig, settle};
 use crate::codec::mtn::Motion;
 use crate::robot::kinematics::Vec3;
 use crate::robot::timing::segment_ticks;

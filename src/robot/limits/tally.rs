@@ -11,7 +11,7 @@
 //! tallied again value by value. The few binary joints (two allowed values) are gathered
 //! from the block while it is in the cache and walked on their own.
 
-use super::Bounds;
+use super::bounds::Bounds;
 
 /// Per-joint tally of out-of-range keyframes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -410,7 +410,7 @@ pub(super) fn tallies(angles: &[i32], joint_count: usize, bounds: &[Bounds]) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::limit_bounds;
+    use super::super::bounds::limit_bounds;
     use super::*;
     use crate::codec::mtn::{Keyframes, Motion};
     use crate::robot::Model;

@@ -2,7 +2,7 @@
 //! falls and its slips, marked as simulated, each at its time and its keyframe's place in
 //! the file.
 
-use super::{Event, Simulation};
+use super::simulation::{Event, Simulation};
 use crate::codec::mtn::{Motion, Offsets};
 use crate::codec::problem::{Problem, Severity};
 use crate::robot::codes::{BODY_TILT, FALLS, PAW_LIFTED, PAW_SLIDE};

@@ -5,13 +5,13 @@
 
 use rapier3d::prelude::*;
 
-use super::judge::{self, Judge, Played, Reach};
+use super::judge::{self, Judge, Played, Reach, Stepped};
 use super::model::{self, Link};
+use super::simulation::{Settings, SimulateError, Simulation, Tick};
 use super::world::{self, Robot};
-use super::{Settings, SimulateError, Simulation, Tick};
 use crate::codec::mtn::Motion;
 use crate::robot::floor::{self, Rig};
-use crate::robot::speed::speed_bounds;
+use crate::robot::speed_bound::speed_bounds;
 use crate::robot::timing::{TICK_MS, for_each_tick, tick_count};
 use crate::robot::{deg_to_urad, urad_to_deg};
 
@@ -100,7 +100,7 @@ pub(super) fn torso_inertia(links: &[Link]) -> Vector {
 
 pub(super) fn simulate(
     motion: &Motion,
-    settings: super::Settings,
+    settings: Settings,
     progress: &mut dyn FnMut(f32) -> bool,
 ) -> Result<Simulation, SimulateError> {
     let rig = floor::rig(motion).ok_or_else(|| SimulateError::NoModel(motion.design.clone()))?;
@@ -167,16 +167,6 @@ pub(super) fn simulate(
         cycle_ticks: cycle,
         summary,
     })
-}
-
-/// What a tick's physics steps saw of the paws.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Stepped {
-    /// How far each paw's point on the floor slid in the tick (mm, floor x and y).
-    pub slide_mm: [[f32; 2]; 4],
-    /// Where each paw carrying weight touched the floor as the tick began (mm, floor x and
-    /// y; none for a paw that carried none).
-    pub at_mm: [Option<[f32; 2]>; 4],
 }
 
 /// The robot being simulated, with its servos' state.

@@ -1,3 +1,4 @@
+use super::balance::place_balanced;
 use super::*;
 use crate::robot::postures::new_motion;
 

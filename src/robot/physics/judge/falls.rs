@@ -5,7 +5,7 @@
 use super::{Class, Judge, ON_SIDE_DEG, REST_ON_MS, TILT_DEG, TILT_MS, TURN_OVER_DEG};
 use super::{class, ms, names, onto};
 use crate::robot::floor::Part;
-use crate::robot::physics::{Event, Tick};
+use crate::robot::physics::simulation::{Event, Tick};
 
 /// What a part lying on the floor says of the body: "its rump", "its FL elbow".
 fn lying_on(part: Part) -> Option<String> {

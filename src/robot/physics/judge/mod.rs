@@ -6,12 +6,12 @@
 
 mod falls;
 mod paws;
+mod reach;
 mod servos;
 
-pub(super) use servos::{Reach, reaches};
+pub(super) use reach::{Reach, reaches};
 
-use super::run::Stepped;
-use super::{Summary, Tick};
+use super::simulation::{Summary, Tick};
 use crate::robot::floor::{Part, Rest, Rig};
 use crate::robot::kinematics::Leg;
 use crate::robot::timing::TICK_MS;
@@ -41,6 +41,16 @@ pub use crate::robot::floor::stance::{LIFTED_MM, LIFTED_MS};
 pub const TILT_DEG: f32 = 15.0;
 /// ...when it lasts this long (ms).
 pub const TILT_MS: u64 = 96;
+
+/// What a tick's physics steps saw of the paws.
+#[derive(Clone, Copy, Default)]
+pub(in crate::robot::physics) struct Stepped {
+    /// How far each paw's point on the floor slid in the tick (mm, floor x and y).
+    pub slide_mm: [[f32; 2]; 4],
+    /// Where each paw carrying weight touched the floor as the tick began (mm, floor x and
+    /// y; none for a paw that carried none).
+    pub at_mm: [Option<[f32; 2]>; 4],
+}
 
 /// What a part is, for comparing the physics' contacts with the rest model's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

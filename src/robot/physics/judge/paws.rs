@@ -2,12 +2,11 @@
 //! on where its pose lifts it (the weight still over it as it was lifted, the body tipped
 //! onto it).
 
-use super::{Judge, LIFTED_MM, LIFTED_MS, SLIP_MM, ms};
+use super::{Judge, LIFTED_MM, LIFTED_MS, SLIP_MM, Stepped, ms};
 use crate::robot::floor::Part;
 use crate::robot::floor::body::leg_name;
 use crate::robot::kinematics::Leg;
-use crate::robot::physics::run::Stepped;
-use crate::robot::physics::{Event, Tick};
+use crate::robot::physics::simulation::{Event, Tick};
 
 /// The rest model's ticks either side that must hold a paw lifted too (its timing and the
 /// physics' differ by a little: a paw landing a few ticks late is not "stood on").

@@ -2,52 +2,10 @@
 //! end: said as that, once a stretch, not as a servo too weak), and a joint lagging further
 //! behind its setpoint than its top speed explains (its torque is not enough).
 
+use super::reach::AT_STOP_DEG;
 use super::{Judge, LAG_DEG, ms};
-use crate::codec::mtn::Motion;
-use crate::robot::models::Model;
-use crate::robot::physics::Event;
+use crate::robot::physics::simulation::Event;
 use crate::robot::urad_to_deg;
-
-/// How far a column's servo turns.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(in crate::robot::physics) struct Reach {
-    /// The joint's limit (degrees, low and high).
-    pub limit_deg: (f64, f64),
-    /// Where its servo stops: the limit, or as far as Sony's own motions take it.
-    pub stop_deg: (f64, f64),
-}
-
-/// Commands within this of a stop (degrees) are at it (a file's rounding).
-const AT_STOP_DEG: f64 = 0.5;
-
-/// Each of the motion's columns' reach under `model` (None for a joint of no known limit).
-pub(in crate::robot::physics) fn reaches(motion: &Motion, model: Model) -> Vec<Option<Reach>> {
-    motion
-        .locators
-        .iter()
-        .map(|locator| {
-            let (_, info) = model.joint_by_locator(locator)?;
-            let limit = info.limit?;
-            Some(Reach {
-                limit_deg: (limit.min_deg, limit.max_deg),
-                stop_deg: crate::robot::limits::servo_stops(model, locator)?,
-            })
-        })
-        .collect()
-}
-
-impl Reach {
-    /// The stop a command goes beyond, and the limit on that side (degrees).
-    fn beyond(&self, command_deg: f64) -> Option<(f64, f64)> {
-        if command_deg < self.stop_deg.0 - AT_STOP_DEG {
-            Some((self.stop_deg.0, self.limit_deg.0))
-        } else if command_deg > self.stop_deg.1 + AT_STOP_DEG {
-            Some((self.stop_deg.1, self.limit_deg.1))
-        } else {
-            None
-        }
-    }
-}
 
 /// What is said of a stretch of commands beyond a servo's stop (said at its start): the
 /// furthest commanded, and when (`furthest_ms`).
