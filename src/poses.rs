@@ -115,7 +115,11 @@ pub enum PoseRequest {
 
 /// The file name of a model's poses.
 fn file_name(model: Model) -> String {
-    format!("{}.json", model.name().replace('/', "-"))
+    format!(
+        "{}.{}",
+        model.name().replace('/', "-"),
+        crate::codec::kind::FileKind::Json.extension()
+    )
 }
 
 /// The poses kept on disk and the built-in ones.

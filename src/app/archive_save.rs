@@ -56,11 +56,11 @@ impl StudioApp {
         };
         let document = &mut tab.document;
         let entry = match document.motion.name.trim() {
-            "" => document
-                .origin
-                .display_name()
-                .trim_end_matches(".mtn")
-                .to_owned(),
+            "" => {
+                let shown = document.origin.display_name();
+                let extension = format!(".{}", crate::codec::kind::FileKind::Mtn.extension());
+                shown.trim_end_matches(extension.as_str()).to_owned()
+            }
             name => name.to_owned(),
         };
         match document.save_into_archive(&path, &entry, replace) {

@@ -2,7 +2,10 @@
 //! without a file-dialog portal (and without zenity) the dialog never appears and returns
 //! at once as if cancelled; the window then asks for the path itself, and says why.
 
-use crate::codec::kind::{FileKind, dialog_extensions};
+use crate::codec::kind::{
+    FileKind, SOUNDFONT_EXTENSIONS, both_cases, dialog_extensions, entry_extensions,
+};
+use crate::codec::oda::EntryKind;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -69,18 +72,25 @@ pub fn pick_file(title: &str, kinds: &[FileKind]) -> Picked {
     run(|| dialog(title, kinds).pick_file())
 }
 
+/// The extensions of sounds, LED patterns and the archives holding them, for a filter.
+fn sound_extensions() -> Vec<String> {
+    let tracks = [EntryKind::Wave, EntryKind::Midi, EntryKind::Led];
+    let mut extensions: Vec<&str> = tracks
+        .into_iter()
+        .flat_map(entry_extensions)
+        .copied()
+        .collect();
+    extensions.extend(FileKind::Oda.extensions());
+    both_cases(&extensions)
+}
+
 /// Asks for a sound or LED pattern, or an archive holding them.
 #[must_use]
 pub fn pick_sound() -> Picked {
     run(|| {
         rfd::FileDialog::new()
             .set_title("Add Sound or LED Pattern")
-            .add_filter(
-                "Sounds, LED patterns and archives",
-                &[
-                    "wav", "WAV", "mid", "MID", "midi", "led", "LED", "oda", "ODA",
-                ],
-            )
+            .add_filter("Sounds, LED patterns and archives", &sound_extensions())
             .pick_file()
     })
 }
@@ -91,7 +101,7 @@ pub fn pick_soundfont() -> Picked {
     run(|| {
         rfd::FileDialog::new()
             .set_title("Choose SoundFont for MIDI")
-            .add_filter("SoundFonts", &["sf2", "SF2"])
+            .add_filter("SoundFonts", &both_cases(&SOUNDFONT_EXTENSIONS))
             .set_directory("/usr/share/sounds/sf2")
             .pick_file()
     })

@@ -10,6 +10,7 @@
 
 use crate::app::state::TabId;
 use crate::app::tabs::{TabKind, Tabs};
+use crate::codec::kind::FileKind;
 use crate::edit::Origin;
 use std::collections::HashMap;
 use std::fs::{self, File};
@@ -87,7 +88,10 @@ impl Recovery {
     fn paths(&self, tab: TabId) -> Option<(PathBuf, PathBuf)> {
         let (dir, run, _) = self.place.as_ref()?;
         let stem = dir.join(format!("{run}-tab{tab}"));
-        Some((stem.with_extension("json"), stem.with_extension("mtn")))
+        Some((
+            stem.with_extension(FileKind::Json.extension()),
+            stem.with_extension(FileKind::Mtn.extension()),
+        ))
     }
 
     /// After each frame: copies every motion with unsaved edits that changed since its last
@@ -179,7 +183,10 @@ impl Recovery {
         let mut found: Vec<LeftBehind> = entries
             .flatten()
             .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .filter(|p| {
+                p.extension()
+                    .is_some_and(|x| x == FileKind::Json.extension())
+            })
             .filter(|p| {
                 let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
                 let run = name.as_deref().and_then(|n| n.split("-tab").next());
@@ -281,7 +288,7 @@ pub fn restore(copy: &Path) -> Result<crate::edit::Document, RecoveryError> {
             path: copy.to_owned(),
             source,
         })?;
-    let mtn = copy.with_extension("mtn");
+    let mtn = copy.with_extension(FileKind::Mtn.extension());
     let bytes = fs::read(&mtn).map_err(read(&mtn))?;
     let decoded = crate::codec::mtn::decode(&bytes).map_err(|source| RecoveryError::Decode {
         path: mtn.clone(),
@@ -297,7 +304,7 @@ pub fn restore(copy: &Path) -> Result<crate::edit::Document, RecoveryError> {
 /// Removes a recovery copy (restored, or discarded by the user), and its run's lock file
 /// when none of that run's copies is left.
 pub fn remove(copy: &Path) {
-    let _ = fs::remove_file(copy.with_extension("mtn"));
+    let _ = fs::remove_file(copy.with_extension(FileKind::Mtn.extension()));
     let _ = fs::remove_file(copy);
     let Some(dir) = copy.parent() else {
         return;

@@ -17,6 +17,7 @@
 //! below the root (`../sounds/bark.wav` beside `motions/`), so a folder moved as a whole
 //! keeps its skits; a file elsewhere (another drive, only the root in common) stays whole.
 
+use crate::codec::kind::SKIT_EXTENSION;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -92,9 +93,9 @@ pub fn skit_path(path: &Path, entry: Option<&str>) -> PathBuf {
                     }
                 })
                 .collect();
-            format!("{stem}.{safe}.skit")
+            format!("{stem}.{safe}.{SKIT_EXTENSION}")
         }
-        None => format!("{stem}.skit"),
+        None => format!("{stem}.{SKIT_EXTENSION}"),
     };
     path.with_file_name(name)
 }

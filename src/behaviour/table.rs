@@ -20,8 +20,26 @@ pub fn folder_of(path: &Path) -> PathBuf {
         .map_or_else(|| PathBuf::from("."), Path::to_owned)
 }
 
-/// The endings of the sound and LED files a folder's loose parts are (`.mid` may be either).
-pub const PART_FILES: [&str; 3] = [".wav", ".mid", ".led"];
+/// The endings of the sound and LED files a folder's loose parts are (`.mid` may be either),
+/// from the file-kind registry.
+#[must_use]
+pub fn part_files() -> Vec<String> {
+    [
+        crate::codec::oda::EntryKind::Wave,
+        crate::codec::oda::EntryKind::Midi,
+        crate::codec::oda::EntryKind::Led,
+    ]
+    .into_iter()
+    .flat_map(crate::codec::kind::entry_extensions)
+    .map(|extension| format!(".{extension}"))
+    .collect()
+}
+
+/// The ending of an archive's file name.
+#[must_use]
+pub fn archive_ending() -> String {
+    format!(".{}", crate::codec::kind::FileKind::Oda.extension())
+}
 
 /// Files in `folders` whose names end with `suffix` (any case), sorted.
 #[must_use]
@@ -104,7 +122,7 @@ impl Shelf {
     /// The archives in `folders` (ones that do not read are left out).
     #[must_use]
     pub fn of(folders: &[PathBuf]) -> Self {
-        let archives = files_ending(folders, ".oda")
+        let archives = files_ending(folders, &archive_ending())
             .into_iter()
             .filter_map(|path| {
                 let archive = Archive::read(&std::fs::read(&path).ok()?).ok()?;
@@ -124,8 +142,8 @@ impl Shelf {
             })
             .collect();
         let mut files = Vec::new();
-        for suffix in PART_FILES {
-            for path in files_ending(folders, suffix) {
+        for suffix in part_files() {
+            for path in files_ending(folders, &suffix) {
                 let head = std::fs::File::open(&path).ok().and_then(|mut f| {
                     let mut head = [0u8; 16];
                     std::io::Read::read(&mut f, &mut head)

@@ -253,7 +253,7 @@ fn extract(
         let target = folder.join(format!(
             "{}.{}",
             file_name_for(&entry.name()),
-            entry.kind().extension()
+            crate::codec::kind::entry_extensions(entry.kind())[0]
         ));
         if target.exists() && !force {
             return Err(Failure::usage(format!(

@@ -234,8 +234,9 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         beside.extend(tables.iter().map(|t| folder_of(t)));
         // Every archive and every sound or LED file there.
         let mut found = Vec::new();
-        for suffix in std::iter::once(".oda").chain(crate::behaviour::table::PART_FILES) {
-            found.extend(files_ending(&beside, suffix));
+        let table = crate::behaviour::table::part_files();
+        for suffix in std::iter::once(crate::behaviour::table::archive_ending()).chain(table) {
+            found.extend(files_ending(&beside, &suffix));
         }
         for file in found {
             if places.iter().all(|p| Path::new(&p.file) != file) {

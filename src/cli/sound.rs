@@ -3,6 +3,7 @@
 
 use super::failure::{EXIT_OK, EXIT_UNREADABLE, Failure};
 use crate::codec::oda::Archive;
+use crate::codec::oda::EntryKind;
 use crate::codec::sound::led::{LedPattern, light_name};
 use crate::codec::sound::midi::{self, MidiFile};
 use crate::codec::sound::{SoundKind, wave};
@@ -322,21 +323,22 @@ pub fn described(
 /// is not the entry's kind.
 pub fn extract(source: &SoundSource, output: &Path, out: &mut dyn Write) -> Result<u8, Failure> {
     describe(&source.label, source)?;
-    let extension = output
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or_default()
-        .to_ascii_lowercase();
+    let named = crate::codec::kind::entry_kind_by_extension(output);
     let fits = match source.kind {
-        SoundKind::Wave => extension == "wav",
-        SoundKind::Midi | SoundKind::Led => matches!(extension.as_str(), "mid" | "midi" | "led"),
+        SoundKind::Wave => named == Some(EntryKind::Wave),
+        SoundKind::Midi | SoundKind::Led => {
+            matches!(named, Some(EntryKind::Midi | EntryKind::Led))
+        }
     };
     if !fits {
-        let wanted = if source.kind == SoundKind::Wave {
-            ".wav"
-        } else {
-            ".mid"
-        };
+        let wanted = format!(
+            ".{}",
+            crate::codec::kind::entry_extensions(if source.kind == SoundKind::Wave {
+                EntryKind::Wave
+            } else {
+                EntryKind::Midi
+            })[0]
+        );
         return Err(Failure::usage(format!(
             "{}: a {} entry is written as {wanted}, not as {}",
             source.label,

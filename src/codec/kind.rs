@@ -82,6 +82,12 @@ impl FileKind {
         }
     }
 
+    /// The usual file extension of the kind, lower case.
+    #[must_use]
+    pub fn extension(self) -> &'static str {
+        self.extensions()[0]
+    }
+
     /// A short description for dialogs and messages.
     #[must_use]
     pub fn description(self) -> &'static str {
@@ -147,43 +153,104 @@ impl FileKind {
 /// dialogs of some desktops match case-sensitively, and AIBO files are often named `.MTN`).
 #[must_use]
 pub fn dialog_extensions(kinds: &[FileKind]) -> Vec<String> {
-    kinds
+    let extensions: Vec<&str> = kinds
         .iter()
         .flat_map(|kind| kind.extensions())
+        .copied()
+        .collect();
+    both_cases(&extensions)
+}
+
+/// Every kind of archive entry, in the order of [`entry_extensions`].
+const ENTRY_KINDS: [EntryKind; 7] = [
+    EntryKind::Motion,
+    EntryKind::Wave,
+    EntryKind::Midi,
+    EntryKind::Led,
+    EntryKind::Synth,
+    EntryKind::State,
+    EntryKind::Other,
+];
+
+/// The extensions a file holding an archive entry of `kind` goes by (what `oda extract`
+/// writes and `oda add` reads), lower case, the usual one first.
+#[must_use]
+pub fn entry_extensions(kind: EntryKind) -> &'static [&'static str] {
+    match kind {
+        EntryKind::Motion => FileKind::Mtn.extensions(),
+        EntryKind::Wave => &["wav"],
+        EntryKind::Midi => &["mid", "midi"],
+        EntryKind::Led => &["led"],
+        EntryKind::Synth => &["syn"],
+        EntryKind::State => &["stt"],
+        EntryKind::Other => &["bin"],
+    }
+}
+
+/// The entry kind a path's extension names (any letter case), if any (`.bin` names none:
+/// it is what an entry of no known kind is written as).
+#[must_use]
+pub fn entry_kind_by_extension(path: &Path) -> Option<EntryKind> {
+    let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+    ENTRY_KINDS
+        .into_iter()
+        .filter(|kind| *kind != EntryKind::Other)
+        .find(|kind| entry_extensions(*kind).contains(&extension.as_str()))
+}
+
+/// The extension of a motion's pairing with its sound and LED tracks (`walk.skit`).
+pub const SKIT_EXTENSION: &str = "skit";
+
+/// The extensions of a SoundFont, lower case.
+pub const SOUNDFONT_EXTENSIONS: [&str; 1] = ["sf2"];
+
+/// `extensions` for a file dialog's filter, each in lower and upper case.
+#[must_use]
+pub fn both_cases(extensions: &[&str]) -> Vec<String> {
+    extensions
+        .iter()
         .flat_map(|e| [(*e).to_owned(), e.to_ascii_uppercase()])
         .collect()
 }
 
+/// Whether an entry or file name says it is an LED pattern: the suffixes of
+/// `docs/formats/sound-and-led.md#led-entry-names` (`_l1f` face, `_l1b` back, `_l1h` head,
+/// `_l1m` mode, `_l1l` wireless, `_l20` face and back), with or without a MIDI or LED
+/// extension.
+#[must_use]
+pub fn named_as_led(name: &str) -> bool {
+    let stem = match entry_kind_by_extension(Path::new(name)) {
+        Some(EntryKind::Midi | EntryKind::Led) => name.rsplit_once('.').map_or(name, |(s, _)| s),
+        Some(
+            EntryKind::Motion
+            | EntryKind::Wave
+            | EntryKind::Synth
+            | EntryKind::State
+            | EntryKind::Other,
+        )
+        | None => name,
+    };
+    let lower = stem.to_ascii_lowercase();
+    ["_l1f", "_l1b", "_l1h", "_l1m", "_l1l", "_l20"]
+        .iter()
+        .any(|suffix| lower.ends_with(suffix))
+}
+
 /// The kind of archive entry a file should become, from its bytes and extension. A MIDI file
-/// named as an LED pattern (the `_l1f`, `_l1b`, ... suffixes of
-/// `docs/formats/sound-and-led.md#led-entry-names`) becomes an LED entry.
+/// named as an LED pattern ([`named_as_led`]) becomes an LED entry.
 #[must_use]
 pub fn entry_kind_for(path: &Path, data: &[u8]) -> EntryKind {
     if data.starts_with(super::mtn::format::MAGIC) {
         return EntryKind::Motion;
     }
-    let extension = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or_default()
-        .to_ascii_lowercase();
-    match extension.as_str() {
-        "wav" => EntryKind::Wave,
-        "mid" | "midi" => {
-            let stem = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or_default();
-            if super::sound::named_as_led(stem) {
-                EntryKind::Led
-            } else {
-                EntryKind::Midi
-            }
-        }
-        "led" => EntryKind::Led,
-        "syn" => EntryKind::Synth,
-        "stt" => EntryKind::State,
-        _ => EntryKind::Other,
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    match entry_kind_by_extension(path) {
+        Some(EntryKind::Midi) if named_as_led(stem) => EntryKind::Led,
+        Some(kind) => kind,
+        None => EntryKind::Other,
     }
 }
 

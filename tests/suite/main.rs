@@ -32,6 +32,7 @@ mod motion_ops;
 mod oda;
 mod playback;
 mod problem_codes;
+mod registry;
 mod roundtrip_props;
 mod safety;
 mod shaping;

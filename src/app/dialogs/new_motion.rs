@@ -63,7 +63,11 @@ pub fn new_motion_ui(ui: &mut egui::Ui, prompt: &NewMotionPrompt, actions: &mut 
         if let Ok(motion) = made
             && (create.clicked() || enter)
         {
-            let name = format!("{}.mtn", motion.name);
+            let name = format!(
+                "{}.{}",
+                motion.name,
+                crate::codec::kind::FileKind::Mtn.extension()
+            );
             actions.send(Action::CloseModal);
             // The tab first: what is said goes under it.
             actions.send(Action::AddMotion(Box::new(Document::unsaved(

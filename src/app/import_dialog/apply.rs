@@ -48,7 +48,7 @@ impl ImportPrompt {
         fx.close_modal();
         fx.then(Action::AddMotion(Box::new(Document::created(
             motion,
-            &format!("{stem}.mtn"),
+            &format!("{stem}.{}", crate::codec::kind::FileKind::Mtn.extension()),
         ))));
     }
 }

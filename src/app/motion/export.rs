@@ -16,7 +16,8 @@ impl MotionTab {
     pub fn export_window(&self, id: TabId, webots: bool) -> Modal {
         let path = if webots {
             let origin = &self.document.origin;
-            let name = Path::new(&origin.suggested_file_name()).with_extension("motion");
+            let name = Path::new(&origin.suggested_file_name())
+                .with_extension(FileKind::WebotsMotion.extension());
             origin
                 .read_from()
                 .and_then(Path::parent)
@@ -156,7 +157,7 @@ fn export_plan(prompt: &ExportPrompt) -> Result<ExportPlan, PlanError> {
     let mut path = PathBuf::from(typed);
     if prompt.webots {
         if path.extension().is_none() {
-            path.set_extension("motion");
+            path.set_extension(FileKind::WebotsMotion.extension());
         } else if FileKind::by_extension(&path) != Some(FileKind::WebotsMotion) {
             return Err(PlanError::NotWebots(path));
         }

@@ -105,20 +105,6 @@ impl EntryKind {
             Self::State => *b"STT ",
         }
     }
-
-    /// The file extension used when extracting.
-    #[must_use]
-    pub fn extension(self) -> &'static str {
-        match self {
-            Self::Motion => "mtn",
-            Self::Wave => "wav",
-            Self::Midi => "mid",
-            Self::Led => "led",
-            Self::Synth => "syn",
-            Self::State => "stt",
-            Self::Other => "bin",
-        }
-    }
 }
 
 /// The state of an entry's contents.

@@ -83,19 +83,17 @@ impl SoundKind {
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
-        let extension = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or_default()
-            .to_ascii_lowercase();
-        if is_wave(head) || extension == "wav" {
+        let by_extension = super::kind::entry_kind_by_extension(path);
+        if is_wave(head) || by_extension == Some(EntryKind::Wave) {
             Some(Self::Wave)
-        } else if is_midi(head) || matches!(extension.as_str(), "mid" | "midi" | "led") {
-            Some(if extension == "led" || named_as_led(name) {
-                Self::Led
-            } else {
-                Self::Midi
-            })
+        } else if is_midi(head) || matches!(by_extension, Some(EntryKind::Midi | EntryKind::Led)) {
+            Some(
+                if by_extension == Some(EntryKind::Led) || super::kind::named_as_led(name) {
+                    Self::Led
+                } else {
+                    Self::Midi
+                },
+            )
         } else {
             None
         }
@@ -133,19 +131,4 @@ pub fn is_wave(bytes: &[u8]) -> bool {
 #[must_use]
 pub fn is_midi(bytes: &[u8]) -> bool {
     bytes.starts_with(b"MThd")
-}
-
-/// Whether an entry or file name says it is an LED pattern: the suffixes of
-/// `docs/formats/sound-and-led.md#led-entry-names` (`_l1f` face, `_l1b` back, `_l1h` head,
-/// `_l1m` mode, `_l1l` wireless, `_l20` face and back), with or without an extension.
-#[must_use]
-pub fn named_as_led(name: &str) -> bool {
-    let stem = name
-        .rsplit_once('.')
-        .filter(|(_, ext)| ext.eq_ignore_ascii_case("mid") || ext.eq_ignore_ascii_case("led"))
-        .map_or(name, |(stem, _)| stem);
-    let lower = stem.to_ascii_lowercase();
-    ["_l1f", "_l1b", "_l1h", "_l1m", "_l1l", "_l20"]
-        .iter()
-        .any(|suffix| lower.ends_with(suffix))
 }

@@ -88,7 +88,9 @@ impl Origin {
                 from.file_stem()
                     .map_or_else(|| "motion".into(), |s| s.to_string_lossy())
             ),
-            Self::Entry { entry, .. } => format!("{entry}.mtn"),
+            Self::Entry { entry, .. } => {
+                format!("{entry}.{}", crate::codec::kind::FileKind::Mtn.extension())
+            }
         }
     }
 }
