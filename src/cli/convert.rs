@@ -4,7 +4,7 @@
 use super::failure::{EXIT_OK, Failure};
 use super::input::{load_data, motions_of, read_stdin};
 use super::transform::{first_motion, read_motion};
-use crate::codec::kind::{FileKind, SNIFF_LEN};
+use crate::codec::kind::{FileKind, SNIFF_LEN, listed_cli_names, listed_extensions};
 use crate::codec::mtn::Motion;
 use crate::convert::{self, ConvertError, ImportSource, Refusal};
 use crate::fsutil::write_atomic;
@@ -49,43 +49,29 @@ pub struct ConvertOptions {
     /// The input's format, where its extension does not say (needed for `-`, standard
     /// input, unless its first bytes say: MTN, ODA).
     #[arg(long, value_name = "FORMAT")]
-    pub from: Option<Format>,
+    pub from: Option<FileKind>,
     /// The output's format, where its extension does not say (needed for `-`, standard
     /// output).
     #[arg(long, value_name = "FORMAT")]
-    pub to: Option<Format>,
+    pub to: Option<FileKind>,
 }
 
-/// A format named on the command line (for the standard streams, which have no extension).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// An AIBO motion.
-    Mtn,
-    /// An ODA archive (input only, with --entry).
-    Oda,
-    /// mtn-studio's JSON form.
-    Json,
-    /// A CSV table.
-    Csv,
-    /// A Choreonoid body motion (YAML).
-    Seq,
-    /// A Choreonoid key-pose sequence.
-    Pseq,
-    /// A Webots motion.
-    Webots,
-}
+/// The formats `--from` and `--to` name: the file-kind registry's command-line names.
+impl clap::ValueEnum for FileKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        /// The kinds with a command-line name (clap wants no others here).
+        static NAMED: std::sync::LazyLock<Vec<FileKind>> = std::sync::LazyLock::new(|| {
+            FileKind::ALL
+                .into_iter()
+                .filter(|kind| kind.cli_name().is_some())
+                .collect()
+        });
+        &NAMED
+    }
 
-impl Format {
-    fn kind(self) -> FileKind {
-        match self {
-            Self::Mtn => FileKind::Mtn,
-            Self::Oda => FileKind::Oda,
-            Self::Json => FileKind::Json,
-            Self::Csv => FileKind::Csv,
-            Self::Seq => FileKind::BodyMotion,
-            Self::Pseq => FileKind::PoseSeq,
-            Self::Webots => FileKind::WebotsMotion,
-        }
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        self.cli_name()
+            .map(|name| clap::builder::PossibleValue::new(name).help(self.description()))
     }
 }
 
@@ -160,8 +146,8 @@ impl Input<'_> {
     }
 
     /// Its kind: `--from`, else its extension (a file), else its first bytes.
-    fn kind(&self, from: Option<Format>) -> Option<FileKind> {
-        from.map(Format::kind).or_else(|| match self {
+    fn kind(&self, from: Option<FileKind>) -> Option<FileKind> {
+        from.or_else(|| match self {
             Self::File(path) => FileKind::by_extension(path),
             Self::Stdin(data) => FileKind::detect(
                 Path::new("-"),
@@ -215,21 +201,22 @@ pub fn convert(
         return super::sound::extract(&source, output, out);
     }
     let to_stdout = output.as_os_str() == "-";
-    let output_kind = options.to.map(Format::kind).or_else(|| {
+    let output_kind = options.to.or_else(|| {
         (!to_stdout)
             .then(|| FileKind::by_extension(output))
             .flatten()
     });
     let Some(output_kind) = output_kind.filter(|k| FileKind::EXPORTED.contains(k)) else {
         return Err(Failure::usage(if to_stdout {
-            "-: writing to standard output needs --to FORMAT (mtn, json, csv, seq, pseq or \
-             webots)"
-                .to_owned()
+            format!(
+                "-: writing to standard output needs --to FORMAT ({})",
+                listed_cli_names(&FileKind::EXPORTED)
+            )
         } else {
             format!(
-                "{}: unknown output format; use .mtn, .json, .csv, .seq, .yaml, .pseq or \
-                 .motion (or --to)",
-                output.display()
+                "{}: unknown output format; use {} (or --to)",
+                output.display(),
+                listed_extensions(&FileKind::EXPORTED)
             )
         }));
     };

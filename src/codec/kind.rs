@@ -82,6 +82,22 @@ impl FileKind {
         }
     }
 
+    /// The kind's name for the command line's `--from` and `--to` (for the standard
+    /// streams, which have no extension); none for a kind `convert` does not take.
+    #[must_use]
+    pub fn cli_name(self) -> Option<&'static str> {
+        match self {
+            Self::Mtn => Some("mtn"),
+            Self::Oda => Some("oda"),
+            Self::Json => Some("json"),
+            Self::Csv => Some("csv"),
+            Self::BodyMotion => Some("seq"),
+            Self::PoseSeq => Some("pseq"),
+            Self::WebotsMotion => Some("webots"),
+            Self::Gait => None,
+        }
+    }
+
     /// The usual file extension of the kind, lower case.
     #[must_use]
     pub fn extension(self) -> &'static str {
@@ -146,6 +162,37 @@ impl FileKind {
         let mut head = Vec::with_capacity(SNIFF_LEN);
         file.take(SNIFF_LEN as u64).read_to_end(&mut head)?;
         Ok(Self::detect(path, &head, len))
+    }
+}
+
+/// `kinds`' extensions as a message lists them: `.mtn, .json or .csv`.
+#[must_use]
+pub fn listed_extensions(kinds: &[FileKind]) -> String {
+    let dotted: Vec<String> = kinds
+        .iter()
+        .flat_map(|kind| kind.extensions())
+        .map(|e| format!(".{e}"))
+        .collect();
+    or_list(&dotted)
+}
+
+/// `kinds`' command-line names as a message lists them: `mtn, json or csv`.
+#[must_use]
+pub fn listed_cli_names(kinds: &[FileKind]) -> String {
+    let names: Vec<String> = kinds
+        .iter()
+        .filter_map(|kind| kind.cli_name())
+        .map(str::to_owned)
+        .collect();
+    or_list(&names)
+}
+
+/// `a, b or c`.
+fn or_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 

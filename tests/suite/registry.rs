@@ -89,3 +89,41 @@ fn the_check_sees_each_way_an_extension_is_written_down() {
         assert!(!writes_an_extension(line), "{line}");
     }
 }
+
+#[test]
+fn convert_names_its_formats_from_the_registry() {
+    use crate::common;
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/ers7-stand-to-sit.mtn");
+    // Every kind with a command-line name is taken by --to; CSV to standard output.
+    let csv = common::ok(&common::run_cli(&[
+        &"convert", &example, &"-", &"--to", &"csv",
+    ]));
+    assert!(csv.lines().count() > 3, "{csv}");
+    // A kind without one (the gait file) is refused as clap refuses a value, not a panic.
+    let gait = common::run_cli(&[&"convert", &example, &"-", &"--to", &"gait"]);
+    assert_eq!(
+        gait.status.code(),
+        Some(2),
+        "{}",
+        common::text(&gait.stderr)
+    );
+    assert!(
+        common::text(&gait.stderr).contains("invalid value 'gait'"),
+        "{}",
+        common::text(&gait.stderr)
+    );
+    // The messages list the registry's names and extensions.
+    let unnamed = common::run_cli(&[&"convert", &example, &"-"]);
+    assert!(
+        common::text(&unnamed.stderr).contains("--to FORMAT (mtn, json, csv, seq, pseq or webots)"),
+        "{}",
+        common::text(&unnamed.stderr)
+    );
+    let unknown = common::run_cli(&[&"convert", &example, &"x.foo"]);
+    assert!(
+        common::text(&unknown.stderr)
+            .contains("use .mtn, .json, .csv, .seq, .yaml, .yml, .pseq or .motion (or --to)"),
+        "{}",
+        common::text(&unknown.stderr)
+    );
+}
