@@ -24,7 +24,9 @@ impl StudioApp {
         let origin = &tab.document.origin;
         let text = match origin {
             crate::edit::Origin::Entry { archive, .. } => archive.clone(),
-            _ => origin
+            crate::edit::Origin::Unsaved { .. }
+            | crate::edit::Origin::File(_)
+            | crate::edit::Origin::Converted { .. } => origin
                 .read_from()
                 .and_then(Path::parent)
                 .map(Path::to_owned)

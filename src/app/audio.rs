@@ -100,7 +100,7 @@ impl Audio {
     pub fn off_reason(&self) -> Option<&str> {
         match &self.output {
             Output::Off(reason) => Some(reason),
-            _ => None,
+            Output::NotStarted | Output::On(_) => None,
         }
     }
 

@@ -158,7 +158,9 @@ fn edited_entries(tabs: &Tabs) -> Vec<(PathBuf, String)> {
         .filter(|(_, tab)| tab.document.is_dirty())
         .filter_map(|(_, tab)| match &tab.document.origin {
             crate::edit::Origin::Entry { archive, entry } => Some((archive.clone(), entry.clone())),
-            _ => None,
+            crate::edit::Origin::Unsaved { .. }
+            | crate::edit::Origin::File(_)
+            | crate::edit::Origin::Converted { .. } => None,
         })
         .collect()
 }

@@ -312,7 +312,7 @@ fn built_in(events: &[(usize, Event)], total: usize) -> Vec<f32> {
                     }
                 }
             }
-            _ => {}
+            Event::On { .. } | Event::Program { .. } => {}
         }
     }
     sound(&mut tones, &mut out[from..], &mut noise);

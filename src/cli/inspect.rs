@@ -122,7 +122,7 @@ pub fn info(
             sound::archive_sounds(&shown, archive, None),
             &mut code,
         ),
-        _ => Vec::new(),
+        Loaded::Motion(_) | Loaded::Json(_) | Loaded::Archive(_) => Vec::new(),
     };
     let sources: Vec<Source> = motions_of(&shown, loaded, entry, true)?
         .into_iter()

@@ -203,7 +203,11 @@ impl ConvertError {
     pub fn refusal(&self) -> Option<&Refusal> {
         match self {
             Self::Refused { refusal, .. } => Some(refusal),
-            _ => None,
+            Self::Read { .. }
+            | Self::TooLarge { .. }
+            | Self::NotText { .. }
+            | Self::Malformed { .. }
+            | Self::Write { .. } => None,
         }
     }
 

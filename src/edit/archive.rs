@@ -201,7 +201,12 @@ impl ArchiveIndex {
                 Column::Group => f.group.map(String::from).into_iter().collect(),
                 Column::Model => f.model.map(str::to_owned).into_iter().collect(),
                 Column::Start | Column::End => vec![f.start.clone(), f.end.clone()],
-                _ => Vec::new(),
+                Column::Order
+                | Column::Name
+                | Column::Kind
+                | Column::Keyframes
+                | Column::Duration
+                | Column::Problems => Vec::new(),
             })
             .filter(|v| !v.is_empty())
             .collect();

@@ -285,7 +285,7 @@ impl Tracks {
         if let Some(part) = self.led.as_mut() {
             let kept = match &part.data {
                 Data::Led { lanes, .. } => Arc::clone(lanes),
-                _ => Arc::default(),
+                Data::Wave { .. } | Data::Midi(_) => Arc::default(),
             };
             part.data = Data::led_keeping(edited, &kept);
         }

@@ -247,7 +247,7 @@ impl Body {
                 ("Wload", wload.to_vec()),
                 ("vwing", vec![*vwing]),
             ],
-            _ => Vec::new(),
+            Body::ServoConfig { .. } | Body::SensorConfig { .. } | Body::Bytes { .. } => Vec::new(),
         }
     }
 

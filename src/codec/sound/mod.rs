@@ -106,7 +106,7 @@ impl SoundKind {
             EntryKind::Wave => Some(Self::Wave),
             EntryKind::Midi => Some(Self::Midi),
             EntryKind::Led => Some(Self::Led),
-            _ => None,
+            EntryKind::Motion | EntryKind::Synth | EntryKind::State | EntryKind::Other => None,
         }
     }
 

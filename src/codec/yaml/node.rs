@@ -79,7 +79,7 @@ impl<'a> Node<'a> {
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Self::Scalar { text, .. } => Some(text),
-            _ => None,
+            Self::Seq { .. } | Self::Numbers { .. } | Self::Map { .. } => None,
         }
     }
 
@@ -92,7 +92,9 @@ impl<'a> Node<'a> {
                 quoted: false,
                 ..
             } => parse_number(text),
-            _ => None,
+            Node::Scalar { .. } | Node::Seq { .. } | Node::Numbers { .. } | Node::Map { .. } => {
+                None
+            }
         }
     }
 
@@ -112,7 +114,7 @@ impl<'a> Node<'a> {
         match self {
             Self::Numbers { values, .. } => Some(values.clone()),
             Self::Seq { items, .. } => items.iter().map(Node::as_f64).collect(),
-            _ => None,
+            Self::Scalar { .. } | Self::Map { .. } => None,
         }
     }
 
@@ -129,7 +131,7 @@ impl<'a> Node<'a> {
         match self {
             Self::Seq { items, .. } => Some(items),
             Self::Numbers { values, .. } if values.is_empty() => Some(&[]),
-            _ => None,
+            Self::Numbers { .. } | Self::Scalar { .. } | Self::Map { .. } => None,
         }
     }
 

@@ -112,6 +112,8 @@ fn section_ui(ui: &mut egui::Ui, gait: &Gait, index: usize, sink: &mut Sink<'_>)
                 controllers::stance_ui(ui, gait, index, (g, g_inv), sink);
             }
             Body::Bytes { bytes } => controllers::hex_ui(ui, bytes),
-            _ => controllers::named_numbers_ui(ui, gait, index, sink),
+            Body::Detachment { .. } | Body::Attachment { .. } => {
+                controllers::named_numbers_ui(ui, gait, index, sink);
+            }
         });
 }

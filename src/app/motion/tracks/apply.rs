@@ -21,7 +21,9 @@ use std::path::{Path, PathBuf};
 pub fn motion_name(origin: &Origin, chunk_name: &str) -> String {
     match origin {
         Origin::Entry { entry, .. } => entry.clone(),
-        _ => chunk_name.to_owned(),
+        Origin::Unsaved { .. } | Origin::File(_) | Origin::Converted { .. } => {
+            chunk_name.to_owned()
+        }
     }
 }
 

@@ -20,7 +20,7 @@ pub const SOUND_LANE: f32 = 56.0;
 pub fn led_lanes(part: &Part) -> Vec<u8> {
     match &part.data {
         Data::Led { lanes, .. } => lanes.iter().map(|l| l.key).collect(),
-        _ => Vec::new(),
+        Data::Wave { .. } | Data::Midi(_) => Vec::new(),
     }
 }
 
@@ -55,7 +55,7 @@ pub fn lane_ui(
                 lanes,
             },
         )),
-        _ => None,
+        Data::Wave { .. } | Data::Midi(_) => None,
     };
     // What the lanes show is kept while the part, its place and the view stay (a drag
     // elsewhere, playback, a hover): made and tessellated once, painted every frame.

@@ -352,7 +352,7 @@ impl Posing {
             // The head or the tail alone: the legs and the body stay.
             let start = match handle {
                 Handle::Look => drag.start.look,
-                _ => drag.start.tail,
+                Handle::Paw(_) | Handle::Body | Handle::Tail => drag.start.tail,
             };
             let Some(start) = start else { return };
             let d = drag.delta(to, mode, narrow(start));
@@ -363,7 +363,9 @@ impl Posing {
             let rig = &drag.site.rig;
             let values = match handle {
                 Handle::Look => look::look_at(rig, &drag.site.values, target),
-                _ => look::point_tail(rig, &drag.site.values, target),
+                Handle::Paw(_) | Handle::Body | Handle::Tail => {
+                    look::point_tail(rig, &drag.site.values, target)
+                }
             };
             let edit = drag.site.edit(&values);
             drag.site.take_insert();
