@@ -133,49 +133,29 @@ impl StudioApp {
             Action::AddTrack(path) => self.add_track_file(&path, fx),
             Action::SetSoundFont(path) => self.set_soundfont(path, fx),
             Action::SoundRendered(done) => {
-                if let Some(tab) = self.tabs.motion_mut(done.tab) {
-                    tab.sound_rendered(*done, fx);
-                }
+                self.tabs
+                    .with_motion(done.tab, |tab| tab.sound_rendered(*done, fx));
             }
             Action::OpenBehaviour(listed) => self.open_behaviour(&listed, fx),
             Action::DropOnTrack(tab, path, track) => {
                 let source = crate::behaviour::Source { path, entry: None };
-                if let Some(motion) = self.tabs.motion_mut(tab) {
-                    motion.attach_part(tab, source, (Some(track), 0), Placed::ByUser, fx);
-                }
+                self.attach_part(tab, source, track, fx);
             }
-            Action::AttachPart(tab, source, track) => {
-                if let Some(motion) = self.tabs.motion_mut(tab) {
-                    motion.attach_part(tab, source, (Some(track), 0), Placed::ByUser, fx);
-                }
-            }
+            Action::AttachPart(tab, source, track) => self.attach_part(tab, source, track, fx),
             Action::PreviewSound(source) => self.preview_sound(&source, fx),
             Action::AskArchivePath(tab) => self.ask_archive_path(tab),
             Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry, fx),
-            Action::ActivateTab(id) => {
-                if self.tabs.get(id).is_some() {
-                    self.tabs.active = Some(id);
-                }
-            }
+            Action::ActivateTab(id) => self.tabs.activate(id),
             Action::CloseTab(id) => self.close_tab(id),
             Action::Answer(answer) => self.answer(answer, fx),
             Action::Import(prompt) => prompt.import(fx),
             Action::Export(tab, prompt) => {
-                if let Some(motion) = self.tabs.motion_mut(tab) {
-                    motion.export(tab, prompt, fx);
-                }
+                self.tabs
+                    .with_motion(tab, |motion| motion.export(tab, prompt, fx));
             }
             Action::Show(modal) => self.modal = Some(modal),
-            Action::EditImport(prompt) => {
-                self.modal = Some(super::dialogs::Modal::Import(import_dialog::refresh(
-                    prompt,
-                )));
-            }
-            Action::ImportMap(op) => {
-                if let Some(super::dialogs::Modal::Import(prompt)) = self.modal.take() {
-                    self.modal = Some(super::dialogs::Modal::Import(prompt.map_file(op)));
-                }
-            }
+            Action::EditImport(prompt) => self.edit_import(prompt),
+            Action::ImportMap(op) => self.import_map(op),
             Action::EditOp(prompt) => {
                 let prompt = self.operations.refresh(&self.tabs, prompt, fx);
                 self.modal = Some(super::dialogs::Modal::MotionOp(prompt));
@@ -187,51 +167,26 @@ impl StudioApp {
             }
             Action::CloseModal => self.modal = None,
             Action::Browse(target) => self.browse(target),
-            Action::PasteText(text) => {
-                if let Some(id) = self.tabs.active.filter(|&id| self.tabs.is_motion(id))
-                    && let Some(tab) = self.tabs.motion_mut(id)
-                {
-                    tab.paste_text(id, &text, fx);
-                } else {
-                    fx.say("Open a motion to paste into");
-                }
-            }
-            Action::Motion(id, action) => {
-                let stage = matches!(action, super::action::MotionAction::Stage(_));
-                if let Some(tab) = self.tabs.motion_mut(id) {
-                    tab.handle(action, fx);
-                    if stage {
-                        // The next tab opens showing the same.
-                        self.panels.stage = tab.stage;
-                    }
-                }
-            }
+            Action::PasteText(text) => self.paste_text(&text, fx),
+            Action::Motion(id, action) => self.motion_action(id, action, fx),
             Action::CopyCurve(id, joint) => {
-                if let Some(tab) = self.tabs.motion_mut(id) {
-                    tab.copy_curve(joint, fx);
-                }
+                self.tabs.with_motion(id, |tab| tab.copy_curve(joint, fx));
             }
             Action::PasteCurve(id, joint) => {
                 let curve = self.clipboard.curve.clone();
-                if let Some(tab) = self.tabs.motion_mut(id) {
-                    tab.paste_curve(joint, curve, fx);
-                }
+                self.tabs
+                    .with_motion(id, |tab| tab.paste_curve(joint, curve, fx));
             }
-            Action::FloorSolved(done) => {
-                if let Some(tab) = self.tabs.motion_mut(done.tab) {
-                    tab.floor_solved(*done);
-                }
-            }
+            Action::FloorSolved(done) => self
+                .tabs
+                .with_motion(done.tab, |tab| tab.floor_solved(*done)),
             Action::Simulated(done) => {
-                if let Some(tab) = self.tabs.motion_mut(done.tab) {
-                    tab.simulated(*done, fx);
-                }
+                self.tabs
+                    .with_motion(done.tab, |tab| tab.simulated(*done, fx));
             }
             Action::PartLoaded(loaded) => {
-                let id = loaded.tab;
-                if let Some(tab) = self.tabs.motion_mut(id) {
-                    tab.part_loaded(*loaded, fx);
-                }
+                self.tabs
+                    .with_motion(loaded.tab, |tab| tab.part_loaded(*loaded, fx));
             }
             Action::Archive(id, action) => {
                 if let Some(tab) = self
@@ -250,27 +205,89 @@ impl StudioApp {
             Action::SetPanel(kind, shown) => self.panels.set(kind, shown),
             Action::Sequence(actions) => self.actions.extend(actions),
             Action::OpenMenu(menu) => self.menu_request = Some(menu),
-            Action::CloseRequested => {
-                if self.any_dirty() {
-                    ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-                    self.quit(Vec::new());
-                } else {
-                    self.allow_close = true;
-                }
+            Action::CloseRequested => self.close_requested(ctx),
+            Action::ReadClock(now_s) => self.read_clock(now_s, ctx),
+        }
+    }
+
+    /// The import dialog's prompt, changed: its preview worked out again.
+    fn edit_import(&mut self, prompt: super::dialogs::ImportPrompt) {
+        self.modal = Some(super::dialogs::Modal::Import(import_dialog::refresh(
+            prompt,
+        )));
+    }
+
+    /// The import dialog's map file read or written.
+    fn import_map(&mut self, op: super::state::MapFileOp) {
+        if let Some(super::dialogs::Modal::Import(prompt)) = self.modal.take() {
+            self.modal = Some(super::dialogs::Modal::Import(prompt.map_file(op)));
+        }
+    }
+
+    /// A sound or LED part put on motion tab `tab`'s `track` by the user.
+    fn attach_part(
+        &mut self,
+        tab: super::state::TabId,
+        source: crate::behaviour::Source,
+        track: crate::behaviour::Track,
+        fx: &mut Effects,
+    ) {
+        self.tabs.with_motion(tab, |motion| {
+            motion.attach_part(tab, source, (Some(track), 0), Placed::ByUser, fx);
+        });
+    }
+
+    /// Text pasted (egui-winit's `Event::Paste`): into the motion in front, if there is one.
+    fn paste_text(&mut self, text: &str, fx: &mut Effects) {
+        if let Some(id) = self.tabs.active.filter(|&id| self.tabs.is_motion(id))
+            && let Some(tab) = self.tabs.motion_mut(id)
+        {
+            tab.paste_text(id, text, fx);
+        } else {
+            fx.say("Open a motion to paste into");
+        }
+    }
+
+    /// An action of motion tab `id`; a stage setting is kept for the next tab to open with.
+    fn motion_action(
+        &mut self,
+        id: super::state::TabId,
+        action: super::action::MotionAction,
+        fx: &mut Effects,
+    ) {
+        let stage = matches!(action, super::action::MotionAction::Stage(_));
+        if let Some(tab) = self.tabs.motion_mut(id) {
+            tab.handle(action, fx);
+            if stage {
+                // The next tab opens showing the same.
+                self.panels.stage = tab.stage;
             }
-            Action::ReadClock(now_s) => {
-                let active = self.tabs.active;
-                let mut playing = false;
-                for tab in &mut self.tabs.list {
-                    let in_front = Some(tab.id) == active;
-                    if let Some(motion) = tab.motion_mut() {
-                        playing |= motion.read_clock(now_s, in_front);
-                    }
-                }
-                if playing {
-                    ctx.request_repaint();
-                }
+        }
+    }
+
+    /// The window asked to close: it closes, unless there are unsaved edits to ask about.
+    fn close_requested(&mut self, ctx: &egui::Context) {
+        if self.any_dirty() {
+            ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+            self.quit(Vec::new());
+        } else {
+            self.allow_close = true;
+        }
+    }
+
+    /// Every motion tab's playback read from the wall clock (`now_s`); while one plays, the
+    /// window draws again.
+    fn read_clock(&mut self, now_s: f64, ctx: &egui::Context) {
+        let active = self.tabs.active;
+        let mut playing = false;
+        for tab in &mut self.tabs.list {
+            let in_front = Some(tab.id) == active;
+            if let Some(motion) = tab.motion_mut() {
+                playing |= motion.read_clock(now_s, in_front);
             }
+        }
+        if playing {
+            ctx.request_repaint();
         }
     }
 

@@ -206,6 +206,21 @@ impl Tabs {
         self.get_mut(id).and_then(Tab::motion_mut)
     }
 
+    /// Brings tab `id` to the front, where it is still open.
+    pub fn activate(&mut self, id: TabId) {
+        if self.get(id).is_some() {
+            self.active = Some(id);
+        }
+    }
+
+    /// Does `work` to motion tab `id`, where it is still open (an action queued before a tab
+    /// closed finds it gone, and does nothing).
+    pub fn with_motion(&mut self, id: TabId, work: impl FnOnce(&mut MotionTab)) {
+        if let Some(tab) = self.motion_mut(id) {
+            work(tab);
+        }
+    }
+
     /// A motion tab's widgets' state by id.
     #[must_use]
     pub fn motion_widgets(&self, id: TabId) -> Option<&MotionWidgets> {
