@@ -3,6 +3,7 @@
 
 use super::MotionTab;
 use super::stage::model::StageModel;
+use super::tracks::TrackView;
 use super::view::View;
 use crate::app::action::MotionAction;
 use crate::app::effects::Effects;
@@ -26,17 +27,7 @@ impl MotionTab {
         let keyframes = &document.motion.keyframes;
         let mut stage_changed = false;
         match action {
-            MotionAction::Edit { label, edit } => {
-                let edit = view.links.expand(edit, &document.motion);
-                let picked = view.picked(document.times_ms());
-                document.apply(&label, edit);
-                view.refit(&document.motion, document.times_ms(), picked);
-                // A value now beyond the angles in view widens them (a pose applied, a
-                // shape); never while a gesture is under way.
-                if !document.in_gesture() {
-                    view.requests.values();
-                }
-            }
+            MotionAction::Edit { label, edit } => edit_in_view(document, view, &label, edit),
             MotionAction::BeginGesture(label) => document.begin_gesture(&label),
             // A drag on the timeline leaves the view where the animator has it.
             MotionAction::EndGesture => document.end_gesture(),
@@ -73,19 +64,7 @@ impl MotionTab {
             MotionAction::SetFollowFileRate(follow) => view.follow_file_rate = follow,
             MotionAction::SetLooping(looping) => playback.looping = looping,
             MotionAction::SetSpeed(speed) => playback.set_speed(speed),
-            MotionAction::Track(edit) => {
-                let led = matches!(edit, TrackEdit::Led(_));
-                let led_removed = edit == TrackEdit::Remove(crate::behaviour::Track::Led);
-                let applied = document.edit_tracks(edit);
-                if led {
-                    track_view.selected_led = applied.selected;
-                } else if led_removed {
-                    track_view.selected_led = None;
-                }
-                if let Some(said) = applied.said {
-                    fx.say(said);
-                }
-            }
+            MotionAction::Track(edit) => edit_tracks(document, track_view, edit, fx),
             MotionAction::SelectLed(index) => {
                 if index.is_some() {
                     // One selection at a time: the Delete key deletes what was chosen last.
@@ -303,4 +282,38 @@ pub(super) fn follow_clock(
         &document.motion.keyframes,
         view.range_ms,
     );
+}
+
+/// An edit applied to `document` as the user's `label`: linked joints follow, the picked
+/// keyframes stay picked, and a value now beyond the angles in view widens them (a pose
+/// applied, a shape), never while a gesture is under way.
+fn edit_in_view(document: &mut Document, view: &mut View, label: &str, edit: crate::edit::Edit) {
+    let edit = view.links.expand(edit, &document.motion);
+    let picked = view.picked(document.times_ms());
+    document.apply(label, edit);
+    view.refit(&document.motion, document.times_ms(), picked);
+    if !document.in_gesture() {
+        view.requests.values();
+    }
+}
+
+/// An edit of the sound and LED tracks; the LED note it chose (or none, once the LED track
+/// is removed) becomes the selected one.
+fn edit_tracks(
+    document: &mut Document,
+    track_view: &mut TrackView,
+    edit: TrackEdit,
+    fx: &mut Effects,
+) {
+    let led = matches!(edit, TrackEdit::Led(_));
+    let led_removed = edit == TrackEdit::Remove(crate::behaviour::Track::Led);
+    let applied = document.edit_tracks(edit);
+    if led {
+        track_view.selected_led = applied.selected;
+    } else if led_removed {
+        track_view.selected_led = None;
+    }
+    if let Some(said) = applied.said {
+        fx.say(said);
+    }
 }
