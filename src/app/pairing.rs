@@ -6,7 +6,7 @@ use super::StudioApp;
 use super::dialogs::Modal;
 use super::dialogs::model::BehaviourList;
 use super::effects::Effects;
-use super::motion::tracks::apply::motion_name;
+use super::motion::tracks::handle::motion_name;
 use super::state::Placed;
 use super::tabs::TabKind;
 use crate::behaviour::table::{Listed, Shelf, behaviours_in, folder_of};

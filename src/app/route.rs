@@ -1,4 +1,4 @@
-//! The step that applies actions: the one place the window's state changes. Each action goes
+//! The step that handles actions: the one place the window's state changes. Each action goes
 //! to what it is for: a tab's to that tab's feature (motion, archive, gait file), which
 //! handles it against its own state and leaves [`Effects`]; the window's own (files, tabs,
 //! dialogs, the clipboard, the sound, the shaping dialog's work) here. Commands are matched

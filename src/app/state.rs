@@ -132,7 +132,7 @@ pub enum Then {
 }
 
 /// What a dialog's button answers (Cancel answers nothing). The dialog holds these, not
-/// actions; the step that applies actions carries them out.
+/// actions; the step that handles actions carries them out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// Save a tab (to its file, or to `to`) with what the user agreed to, then go on.

@@ -175,7 +175,7 @@ impl Tabs {
     }
 
     /// The tab in front, for drawing: its document read-only, its widgets' state
-    /// writable (only the step that applies actions changes a document).
+    /// writable (only the step that handles actions changes a document).
     pub fn active_for_drawing(&mut self) -> Option<(TabId, Drawn<'_>)> {
         let id = self.active?;
         let tab = self.list.iter_mut().find(|t| t.id == id)?;

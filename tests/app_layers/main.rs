@@ -6,7 +6,7 @@
 //! - in the window layer (`src/app`), the same, and: each feature's model (its state, edits
 //!   and prompts) knows nothing of egui, of the actions or of the drawing; the vocabulary
 //!   (actions, commands, effects, dialogs' data) names models only;
-//! - the documents change only in the step that applies actions: no drawing module reaches
+//! - the documents change only in the step that handles actions: no drawing module reaches
 //!   a document, a tab or the tab list mutably.
 //!
 //! Fixture trees show the reader sees a loop: one planted in `app` through a bare path and a
@@ -48,9 +48,9 @@ const MODELS: [&str; 12] = [
 /// it without a loop.
 const VOCABULARY: [&str; 3] = ["app::action", "app::command", "app::effects"];
 
-/// The step that applies actions (and the containers it works through): only these may
+/// The step that handles actions (and the containers it works through): only these may
 /// reach a document, a tab or the tab list mutably.
-const APPLY: [&str; 24] = [
+const HANDLING: [&str; 24] = [
     "app",
     "app::route",
     "app::files",
@@ -61,7 +61,7 @@ const APPLY: [&str; 24] = [
     "app::input",
     "app::tabs",
     "app::motion::tab",
-    "app::motion::apply",
+    "app::motion::handle",
     "app::motion::editing",
     "app::motion::clip",
     "app::motion::save",
@@ -70,11 +70,11 @@ const APPLY: [&str; 24] = [
     "app::motion::ops::menu",
     "app::motion::ops::job",
     "app::motion::floor_job",
-    "app::motion::tracks::apply",
+    "app::motion::tracks::handle",
     "app::motion::tracks::save",
-    "app::archive::apply",
-    "app::gait::apply",
-    "app::import_dialog::apply",
+    "app::archive::handle",
+    "app::gait::handle",
+    "app::import_dialog::handle",
 ];
 
 /// What reaches a document, a tab or the tab list mutably.
@@ -399,13 +399,13 @@ fn the_vocabulary_names_models_only() {
 }
 
 #[test]
-fn only_the_apply_step_reaches_a_document_mutably() {
+fn only_the_handling_step_reaches_a_document_mutably() {
     let graph = window_layer();
     let mut checked = 0;
     let mut offences = Vec::new();
     for (module, source) in &graph.modules {
         let here = name(module);
-        if APPLY.contains(&here.as_str()) {
+        if HANDLING.contains(&here.as_str()) {
             continue;
         }
         checked += 1;
@@ -416,14 +416,17 @@ fn only_the_apply_step_reaches_a_document_mutably() {
         }
     }
     assert!(checked > 40, "the drawing modules were read ({checked})");
-    assert!(offences.is_empty(), "outside the apply step: {offences:#?}");
-    // The check sees what it looks for: the apply step does reach documents mutably.
-    let apply_reaches = graph
+    assert!(
+        offences.is_empty(),
+        "outside the handling step: {offences:#?}"
+    );
+    // The check sees what it looks for: the handling step does reach documents mutably.
+    let handling_reaches = graph
         .modules
         .iter()
-        .filter(|(module, _)| APPLY.contains(&name(module).as_str()))
+        .filter(|(module, _)| HANDLING.contains(&name(module).as_str()))
         .any(|(_, source)| names(source, "motion_mut("));
-    assert!(apply_reaches);
+    assert!(handling_reaches);
     assert!(names("fn f(t: &mut Tab) {}", "&mut Tab"));
     assert!(!names("fn f(t: &mut TableRow) {}", "&mut Tab"));
 }

@@ -4,8 +4,8 @@
 //!
 //! Its state is here; [`draw`] draws the browser, `apply` applies its actions.
 
-mod apply;
 pub mod draw;
+mod handle;
 
 use crate::codec::Problem;
 use crate::codec::mtn::Motion;

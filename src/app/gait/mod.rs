@@ -1,7 +1,7 @@
 //! Gait-file tabs: the document is [`crate::edit::GaitDocument`]; `apply` handles its
 //! actions and commands, [`view`] draws it.
 
-mod apply;
+mod handle;
 pub mod view;
 
-pub(in crate::app) use apply::{command, handle, save};
+pub(in crate::app) use handle::{command, handle, save};

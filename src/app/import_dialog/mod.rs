@@ -8,7 +8,7 @@
 //! (when its path changes) and mapped again whenever the model, the tolerance or the grid
 //! changes.
 
-mod apply;
+mod handle;
 pub mod ui;
 
 use crate::codec::Problem;

@@ -39,7 +39,7 @@ const TABLE_ROWS: f32 = 10.0;
 const TABLE_SHARE: f32 = 0.45;
 
 /// What the drawing of a motion tab reads: the document and its view and playback, by
-/// shared reference (only the step that applies actions changes them).
+/// shared reference (only the step that handles actions changes them).
 #[derive(Clone, Copy)]
 pub struct Shown<'a> {
     /// The motion.
@@ -72,7 +72,7 @@ impl Shown<'_> {
     #[must_use]
     pub fn playback_at(&self, now_s: f64) -> Playback {
         let mut played = self.playback.clone();
-        super::apply::follow_clock(&mut played, now_s, (self.document, self.view, self.stage));
+        super::handle::follow_clock(&mut played, now_s, (self.document, self.view, self.stage));
         played
     }
 }

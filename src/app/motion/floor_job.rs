@@ -2,7 +2,7 @@
 //! floor's problems), worked out after each change: at once for a short motion, else on a
 //! thread of its own (the largest motion takes a good part of a second), its result coming
 //! back as an action ([`FloorSolved`]). Meanwhile the stage works out the playhead's rest by
-//! itself. The apply step (`motion::apply`) starts the work and takes the result.
+//! itself. The step that handles actions (`motion::handle`) starts the work and takes the result.
 
 use crate::app::action::Action;
 use crate::app::state::{FloorSolved, TabId};

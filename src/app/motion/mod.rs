@@ -2,7 +2,6 @@
 //! lays out), and its handling of actions and commands (`apply`, `editing`, [`ops`]: the
 //! Motion menu).
 
-mod apply;
 mod clip;
 mod clipboard;
 pub mod draw;
@@ -10,6 +9,7 @@ mod editing;
 mod export;
 pub mod floor;
 pub mod floor_job;
+mod handle;
 mod header_panel;
 mod joints_panel;
 mod jumps;

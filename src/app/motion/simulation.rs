@@ -1,8 +1,9 @@
 //! A motion tab's simulation (`robot::physics`): where the floor's verdict is the
 //! simulation's (`robot::verdict`) or the stage's Simulate switch shows it, the motion is
 //! simulated on a thread of its own (`simulation_job`) once the edits pause, a newer edit
-//! cancelling the run under way; its progress is shared with the window. The apply step
-//! starts the work and takes the result; the floor's problems are then its verdict.
+//! cancelling the run under way; its progress is shared with the window. The step that
+//! handles actions starts the work and takes the result; the floor's problems are then its
+//! verdict.
 
 use crate::codec::Problem;
 use crate::codec::mtn::Motion;

@@ -72,7 +72,7 @@ pub struct View {
 }
 
 /// What the timeline is asked to do once. Each request is numbered: the timeline remembers
-/// the number it last did, so the view asks (in the step that applies actions) and the
+/// the number it last did, so the view asks (in the step that handles actions) and the
 /// timeline does it once (while it draws), without drawing having to change the view.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Requests {

@@ -3,9 +3,9 @@
 //! and its lanes (the waveform, a MIDI sound's notes, one lane per light of an LED pattern).
 //! Dragging a lane sideways moves the track in time; clicking it moves the playhead.
 
-pub mod apply;
 mod axis;
 pub mod face;
+pub mod handle;
 mod lanes;
 pub mod led;
 mod led_notes;

@@ -2,7 +2,7 @@
 //! and its LED pattern, edited, back into its file or archive entry. Save on the motion
 //! saves both when they have changes; File > Save Skit writes the skit whenever asked.
 
-use super::apply::skit_path_of;
+use super::handle::skit_path_of;
 use crate::app::action::Action;
 use crate::app::effects::Effects;
 use crate::app::motion::MotionTab;

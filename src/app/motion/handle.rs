@@ -264,7 +264,7 @@ impl MotionTab {
 /// Moves `playback` to where the clock reading `now_s` puts it, for the tab's document, view
 /// and stage: at the file's frame rate where the view follows it (a 32 ms field plays each
 /// frame for 32 ms), over the selected range where it loops, and through every play of a
-/// simulation of several (looping or not). The step that applies actions and the drawing of
+/// simulation of several (looping or not). The step that handles actions and the drawing of
 /// the frame (which shows the playhead at the frame's clock) both come here.
 pub(super) fn follow_clock(
     playback: &mut Playback,
