@@ -73,6 +73,18 @@ impl Model {
             .enumerate()
             .find(|(_, joint)| joint.locator == locator)
     }
+
+    /// Each of a motion's `locators` (its columns, in order) that names a joint of the model:
+    /// the column and the joint.
+    pub fn joints_in(
+        self,
+        locators: &[String],
+    ) -> impl Iterator<Item = (usize, &'static JointInfo)> + '_ {
+        locators
+            .iter()
+            .enumerate()
+            .filter_map(move |(column, locator)| Some((column, self.joint_by_locator(locator)?.1)))
+    }
 }
 
 /// A known design label.

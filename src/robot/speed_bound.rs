@@ -39,12 +39,9 @@ pub(crate) struct SpeedBound {
 
 /// The joints of `motion` that have speed limits under `model`.
 pub(crate) fn speed_bounds(motion: &Motion, model: Model) -> Vec<SpeedBound> {
-    motion
-        .locators
-        .iter()
-        .enumerate()
-        .filter_map(|(joint, locator)| {
-            let (_, info) = model.joint_by_locator(locator)?;
+    model
+        .joints_in(&motion.locators)
+        .filter_map(|(joint, info)| {
             let limit = info.speed?;
             let per_tick_deg =
                 limit.deg * f64::from(timing::TICK_MS as u32) / f64::from(limit.per_ms);

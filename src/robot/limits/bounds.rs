@@ -43,12 +43,9 @@ pub(crate) fn limit_bounds(motion: &Motion, model: Model) -> Vec<Bounds> {
     // Files store whole microradians, and tools wrote limits converted with various values
     // of pi: a value within 0.05 degrees of a limit is at the limit. Binary joints (the
     // ERS-7's ears) take one of two values; half a degree either side is accepted.
-    motion
-        .locators
-        .iter()
-        .enumerate()
-        .filter_map(|(joint, locator)| {
-            let (_, info) = model.joint_by_locator(locator)?;
+    model
+        .joints_in(&motion.locators)
+        .filter_map(|(joint, info)| {
             let limit = info.limit?;
             Some(Bounds {
                 joint,
