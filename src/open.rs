@@ -114,7 +114,12 @@ fn sound_or_led(name: &Path, head: &[u8]) -> Option<Opening> {
     }
     match entry_opening(entry_kind_for(name, head)) {
         opening @ (Opening::Sound | Opening::Led) => Some(opening),
-        _ => None,
+        Opening::Motion
+        | Opening::Archive
+        | Opening::Gait
+        | Opening::JsonMotion
+        | Opening::Import(_)
+        | Opening::Unknown => None,
     }
 }
 

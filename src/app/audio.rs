@@ -120,6 +120,10 @@ impl Audio {
     }
 
     /// Opens the default output device.
+    #[expect(
+        clippy::wildcard_enum_match_arm,
+        reason = "cpal's sample formats are many and may grow: the device's is refused by name"
+    )]
     fn open(&mut self) -> Result<cpal::Stream, AudioError> {
         let host = cpal::default_host();
         let device = host.default_output_device().ok_or(AudioError::NoDevice)?;

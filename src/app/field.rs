@@ -47,6 +47,10 @@ const COMMAND_WAIT_FRAMES: usize = 3;
 /// The events from such a Tab on wait in `held` (one list a frame to come, the next first)
 /// and go first in the next frame's `events`; from the first key pressed with Ctrl (or Cmd)
 /// after it, they wait [`COMMAND_WAIT_FRAMES`] frames more, so that Save saves the value.
+#[expect(
+    clippy::wildcard_enum_match_arm,
+    reason = "egui's events: only a typed Tab matters here"
+)]
 pub fn hold_back_tab(held: &mut Vec<Vec<egui::Event>>, events: &mut Vec<egui::Event>) {
     if !held.is_empty() {
         let waiting = held.remove(0);

@@ -98,6 +98,10 @@ pub fn history_pressed(ctx: &egui::Context) -> bool {
 /// The window's clipboard events, taken out of the input so no widget sees them; while a
 /// text field has the keyboard they are left to it (the system clipboard works there as
 /// everywhere).
+#[expect(
+    clippy::wildcard_enum_match_arm,
+    reason = "egui's events: only the clipboard's are taken here"
+)]
 pub fn clipboard_events(ctx: &egui::Context, typing: bool) -> Vec<FromClipboard> {
     if typing {
         return Vec::new();

@@ -7,6 +7,10 @@ use egui::{Event, Modifiers, PointerButton};
 
 /// The modifiers held when the primary button was let go this frame, else those held now.
 #[must_use]
+#[expect(
+    clippy::wildcard_enum_match_arm,
+    reason = "egui's events: only a primary button's release is looked for"
+)]
 pub fn click_modifiers(ui: &egui::Ui) -> Modifiers {
     ui.input(|i| {
         i.events

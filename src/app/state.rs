@@ -297,7 +297,7 @@ impl Clipboards {
     pub fn keep(&mut self, clip: Clipboard) {
         match clip {
             Clipboard::Curve(name, values) => self.curve = Some((name, values)),
-            copied => self.copied = Some(copied),
+            copied @ (Clipboard::Pose(_) | Clipboard::Keyframes(_)) => self.copied = Some(copied),
         }
     }
 }

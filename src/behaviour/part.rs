@@ -268,9 +268,8 @@ pub fn load(
     track: Option<Track>,
     offset_ms: i64,
 ) -> Result<Part, BehaviourError> {
-    let path = || source.path.clone();
     let bytes = std::fs::read(&source.path).map_err(|e| BehaviourError::Io {
-        path: path(),
+        path: source.path.clone(),
         source: e,
     })?;
     let (source, kind, bytes) =
@@ -284,47 +283,7 @@ pub fn load(
                 bytes,
             )
         } else {
-            let archive = Archive::read(&bytes).map_err(|_| BehaviourError::NotASound {
-                label: source.label(),
-            })?;
-            let entry = match &source.entry {
-                Some(entry) => entry.clone(),
-                None => best_entry(&archive, motion, track.unwrap_or(Track::Sound)).ok_or_else(
-                    || BehaviourError::NoPairedEntry {
-                        path: path(),
-                        track: track.unwrap_or(Track::Sound).name(),
-                        motion: motion.to_owned(),
-                    },
-                )?,
-            };
-            let index = archive
-                .find(&entry)
-                .ok_or_else(|| BehaviourError::NoEntry {
-                    path: path(),
-                    entry: entry.clone(),
-                })?;
-            let found = &archive.entries[index];
-            let in_entry = Source {
-                path: path(),
-                entry: Some(entry.clone()),
-            };
-            let kind =
-                SoundKind::of_entry(found.kind()).ok_or_else(|| BehaviourError::NotASound {
-                    label: in_entry.label(),
-                })?;
-            let bytes = found.contents().map_err(|e| BehaviourError::Archive {
-                path: path(),
-                entry: Some(entry.clone()),
-                source: e,
-            })?;
-            (
-                Source {
-                    path: source.path.clone(),
-                    entry: Some(entry),
-                },
-                kind,
-                bytes,
-            )
+            from_archive(source, &bytes, motion, track)?
         };
     // A MIDI file asked for on the LED track is read as an LED pattern, and one named as
     // an LED pattern asked for on the sound track as a sound.
@@ -333,11 +292,85 @@ pub fn load(
         (Some(Track::Sound), SoundKind::Led) => SoundKind::Midi,
         (_, kind) => kind,
     };
-    let label = source.label();
+    let (data, onsets_ms) = decode_part(kind, &bytes, &source.label())?;
+    Ok(Part {
+        source,
+        kind,
+        data,
+        offset_ms,
+        onsets_ms: Arc::new(onsets_ms),
+    })
+}
+
+/// The entry of the archive in `bytes` (read from `source`) that the part is: the one
+/// named, else the one that goes with `motion` on `track`; where it is, its kind and its
+/// bytes.
+///
+/// # Errors
+/// The bytes are not an archive, it has no such entry, the entry is not a sound or LED
+/// pattern, or its contents cannot be read.
+fn from_archive(
+    source: &Source,
+    bytes: &[u8],
+    motion: &str,
+    track: Option<Track>,
+) -> Result<(Source, SoundKind, Vec<u8>), BehaviourError> {
+    let path = || source.path.clone();
+    let archive = Archive::read(bytes).map_err(|_| BehaviourError::NotASound {
+        label: source.label(),
+    })?;
+    let entry = match &source.entry {
+        Some(entry) => entry.clone(),
+        None => best_entry(&archive, motion, track.unwrap_or(Track::Sound)).ok_or_else(|| {
+            BehaviourError::NoPairedEntry {
+                path: path(),
+                track: track.unwrap_or(Track::Sound).name(),
+                motion: motion.to_owned(),
+            }
+        })?,
+    };
+    let index = archive
+        .find(&entry)
+        .ok_or_else(|| BehaviourError::NoEntry {
+            path: path(),
+            entry: entry.clone(),
+        })?;
+    let found = &archive.entries[index];
+    let in_entry = Source {
+        path: path(),
+        entry: Some(entry.clone()),
+    };
+    let kind = SoundKind::of_entry(found.kind()).ok_or_else(|| BehaviourError::NotASound {
+        label: in_entry.label(),
+    })?;
+    let bytes = found.contents().map_err(|e| BehaviourError::Archive {
+        path: path(),
+        entry: Some(entry.clone()),
+        source: e,
+    })?;
+    Ok((
+        Source {
+            path: source.path.clone(),
+            entry: Some(entry),
+        },
+        kind,
+        bytes,
+    ))
+}
+
+/// A part's bytes decoded as `kind`, with the times its notes or sounds start (ms).
+///
+/// # Errors
+/// The bytes do not decode (the error names the part by its `label`).
+fn decode_part(
+    kind: SoundKind,
+    bytes: &[u8],
+    label: &str,
+) -> Result<(Data, Vec<f64>), BehaviourError> {
     let mut onsets_ms = Vec::new();
     let data = match kind {
         SoundKind::Wave => {
-            let sound = wave::decode(&bytes).map_err(|e| decoded(&label, e))?;
+            let sound = wave::decode(bytes).map_err(|e| decoded(label, e))?;
             let peaks = Peaks::new(&sound.samples);
             onsets_ms = super::onsets::onsets(&sound.samples, sound.info.sample_rate);
             Data::Wave {
@@ -347,7 +380,7 @@ pub fn load(
             }
         }
         SoundKind::Midi => {
-            let file = midi::read(&bytes).map_err(|e| decoded(&label, e))?;
+            let file = midi::read(bytes).map_err(|e| decoded(label, e))?;
             onsets_ms = file
                 .notes
                 .iter()
@@ -357,14 +390,8 @@ pub fn load(
             Data::Midi(Arc::new(file))
         }
         SoundKind::Led => Data::led(LedPattern::from_midi(
-            &midi::read(&bytes).map_err(|e| decoded(&label, e))?,
+            &midi::read(bytes).map_err(|e| decoded(label, e))?,
         )),
     };
-    Ok(Part {
-        source,
-        kind,
-        data,
-        offset_ms,
-        onsets_ms: Arc::new(onsets_ms),
-    })
+    Ok((data, onsets_ms))
 }

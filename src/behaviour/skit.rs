@@ -140,7 +140,10 @@ fn absolute(folder: &Path, path: &Path) -> PathBuf {
                 out.pop();
             }
             Component::CurDir => {}
-            other => out.push(other),
+            other @ (Component::Prefix(_)
+            | Component::RootDir
+            | Component::ParentDir
+            | Component::Normal(_)) => out.push(other),
         }
     }
     out

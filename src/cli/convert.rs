@@ -201,6 +201,50 @@ pub fn convert(
         return super::sound::extract(&source, output, out);
     }
     let to_stdout = output.as_os_str() == "-";
+    let output_kind = output_kind_of(output, options, to_stdout)?;
+    let output_name = if to_stdout {
+        Path::new("standard output")
+    } else {
+        output
+    };
+    let input = if input.as_os_str() == "-" {
+        Input::Stdin(read_stdin()?)
+    } else {
+        Input::File(input)
+    };
+    let input_kind = input.kind(options.from);
+    let bytes = {
+        // With the data on standard output, what is said goes to standard error.
+        let mut stderr = std::io::stderr();
+        let say: &mut dyn Write = if to_stdout { &mut stderr } else { &mut *out };
+        converted(
+            &input,
+            input_kind,
+            entry,
+            (output_name, output_kind),
+            options,
+            say,
+        )?
+    };
+    // The project first: a folder that cannot be written leaves no motion behind.
+    if let Some(dir) = &options.webots_project {
+        let motion_file = if to_stdout { input.name() } else { output };
+        write_webots_project(dir, motion_file, &bytes, to_stdout, out)?;
+    }
+    write_output(output, &bytes, to_stdout, out)?;
+    Ok(EXIT_OK)
+}
+
+/// The format to write (`--to`, else the output's extension), where it is one a motion is
+/// exported as.
+///
+/// # Errors
+/// No such format (standard output needs `--to`), or a Webots option for another format.
+fn output_kind_of(
+    output: &Path,
+    options: &ConvertOptions,
+    to_stdout: bool,
+) -> Result<FileKind, Failure> {
     let output_kind = options.to.or_else(|| {
         (!to_stdout)
             .then(|| FileKind::by_extension(output))
@@ -229,72 +273,94 @@ pub fn convert(
             output.display()
         )));
     }
-    let output_name = if to_stdout {
-        Path::new("standard output")
-    } else {
-        output
-    };
-    let input = if input.as_os_str() == "-" {
-        Input::Stdin(read_stdin()?)
-    } else {
-        Input::File(input)
-    };
-    let input_kind = input.kind(options.from);
-    let bytes = {
-        // With the data on standard output, what is said goes to standard error.
-        let mut stderr = std::io::stderr();
-        let say: &mut dyn Write = if to_stdout { &mut stderr } else { &mut *out };
-        let own = convert::convert_own(
-            (input.name(), input_kind),
-            || input.text(),
-            (output_name, output_kind),
-            options.seq_v4,
-        )
-        .map_err(|e| failure(&e))?;
-        match own {
-            Some(own) => {
-                for note in &own.notes {
-                    eprintln!("mtn-studio: {}: {note}", input.name().display());
-                }
-                own.bytes
+    Ok(output_kind)
+}
+
+/// The bytes of `input` converted to `output` (its name and kind): by the format's own
+/// conversion where it has one (its notes on standard error), else through the AIBO motion
+/// it holds or becomes (what is said goes to `say`).
+///
+/// # Errors
+/// The input cannot be read or converted.
+fn converted(
+    input: &Input<'_>,
+    input_kind: Option<FileKind>,
+    entry: Option<&str>,
+    (output_name, output_kind): (&Path, FileKind),
+    options: &ConvertOptions,
+    say: &mut dyn Write,
+) -> Result<Vec<u8>, Failure> {
+    let own = convert::convert_own(
+        (input.name(), input_kind),
+        || input.text(),
+        (output_name, output_kind),
+        options.seq_v4,
+    )
+    .map_err(|e| failure(&e))?;
+    match own {
+        Some(own) => {
+            for note in &own.notes {
+                eprintln!("mtn-studio: {}: {note}", input.name().display());
             }
-            None => {
-                let motion = motion_of(&input, input_kind, entry, options, say)?;
-                convert::export_as(
-                    &motion,
-                    Some(output_kind),
-                    output_name,
-                    export_options(options),
-                )
-                .map_err(|e| failure(&e))?
-            }
+            Ok(own.bytes)
         }
-    };
-    // The project first: a folder that cannot be written leaves no motion behind.
-    if let Some(dir) = &options.webots_project {
-        let project = convert::webots::Project::for_motion(
-            dir,
-            if to_stdout { input.name() } else { output },
-        );
-        project
-            .write(&String::from_utf8_lossy(&bytes))
-            .map_err(|e| failure(&e))?;
-        // With the data on standard output, what is said goes to standard error.
-        let said = format!(
-            "wrote a Webots project in {} that plays its own copy of the motion ({}): open {} \
-             in Webots and press play (the robot loops the motion)",
-            dir.display(),
-            project.motion.display(),
-            project.world.display()
-        );
-        if to_stdout {
-            eprintln!("{said}");
-        } else {
-            writeln!(out, "{said}").map_err(|e| Failure::output(&e))?;
+        None => {
+            let motion = motion_of(input, input_kind, entry, options, say)?;
+            convert::export_as(
+                &motion,
+                Some(output_kind),
+                output_name,
+                export_options(options),
+            )
+            .map_err(|e| failure(&e))
         }
     }
+}
+
+/// Writes a Webots project in `dir` that plays the motion `bytes` (named after
+/// `motion_file`), and says so (on standard error when the data goes to standard output).
+///
+/// # Errors
+/// The project cannot be written, or `out` cannot.
+fn write_webots_project(
+    dir: &Path,
+    motion_file: &Path,
+    bytes: &[u8],
+    to_stdout: bool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let project = convert::webots::Project::for_motion(dir, motion_file);
+    project
+        .write(&String::from_utf8_lossy(bytes))
+        .map_err(|e| failure(&e))?;
+    // With the data on standard output, what is said goes to standard error.
+    let said = format!(
+        "wrote a Webots project in {} that plays its own copy of the motion ({}): open {} \
+         in Webots and press play (the robot loops the motion)",
+        dir.display(),
+        project.motion.display(),
+        project.world.display()
+    );
     if to_stdout {
-        out.write_all(&bytes)
+        eprintln!("{said}");
+    } else {
+        writeln!(out, "{said}").map_err(|e| Failure::output(&e))?;
+    }
+    Ok(())
+}
+
+/// Writes the converted `bytes` to `output` (or to standard output), and says how many.
+///
+/// # Errors
+/// The output cannot be written.
+fn write_output(
+    output: &Path,
+    bytes: &[u8],
+    to_stdout: bool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    if to_stdout {
+        out.write_all(bytes)
             .and_then(|()| out.flush())
             .map_err(|e| Failure::output(&e))?;
         writeln!(
@@ -304,12 +370,12 @@ pub fn convert(
         )
         .map_err(|e| Failure::output(&e))?;
     } else {
-        write_atomic(output, &bytes)
+        write_atomic(output, bytes)
             .map_err(|e| Failure::usage(format!("{}: cannot write: {e}", output.display())))?;
         writeln!(out, "wrote {} ({} bytes)", output.display(), bytes.len())
             .map_err(|e| Failure::output(&e))?;
     }
-    Ok(EXIT_OK)
+    Ok(())
 }
 
 /// The AIBO motion `input` holds or becomes: imported (a body motion, key poses, a Webots

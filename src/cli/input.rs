@@ -69,11 +69,13 @@ pub fn load_data(path: &Path, data: Vec<u8>) -> Result<Loaded, Failure> {
             "{shown}: a StickyBot gait file, not an AIBO motion (info, check, repair and \
              convert take it)"
         ))),
-        other => Err(Failure::usage(
-            other
-                .refusal(path)
-                .unwrap_or_else(|| format!("{shown}: not an AIBO motion")),
-        )),
+        other @ (Opening::Import(_) | Opening::Sound | Opening::Led | Opening::Unknown) => {
+            Err(Failure::usage(
+                other
+                    .refusal(path)
+                    .unwrap_or_else(|| format!("{shown}: not an AIBO motion")),
+            ))
+        }
     }
 }
 
@@ -278,7 +280,9 @@ pub fn motions_named(
             Ok(sources_at(&shown, &archive, chosen))
         }
         // A motion has no entries: said as for one name.
-        loaded => motions_of(&shown, loaded, Some(first), true),
+        loaded @ (Loaded::Motion(_) | Loaded::Json(_)) => {
+            motions_of(&shown, loaded, Some(first), true)
+        }
     }
 }
 

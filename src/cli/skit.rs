@@ -6,7 +6,7 @@ use super::failure::{EXIT_OK, Failure};
 use super::input::motions;
 use super::sound::{SoundSource, archive_sounds, describe};
 use crate::behaviour::table::{files_ending, folder_of, read_table, tables_in};
-use crate::codec::monetcmd::PartKind;
+use crate::codec::monetcmd::{Command, PartKind};
 use crate::codec::oda::Archive;
 use crate::codec::sound::SoundKind;
 use crate::robot::pairing::{Wanted, candidates};
@@ -198,7 +198,6 @@ fn wanted_of(kind: SoundKind) -> Wanted {
 ///
 /// # Errors
 /// The motion cannot be read, a table cannot be read, or standard output cannot be written.
-#[expect(clippy::too_many_lines, reason = "one command's report, in order")]
 pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     let source = motions(&args.motion, args.entry.as_deref(), false)?
         .into_iter()
@@ -216,34 +215,8 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         Some(table) => vec![table.clone()],
         None => tables_in(&folders),
     };
-    let mut commands = Vec::new();
-    for table in &tables {
-        let shown = table.display().to_string();
-        let bytes =
-            std::fs::read(table).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
-        let read = read_table(&bytes).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
-        commands.extend(read.into_iter().map(|c| (shown.clone(), c)));
-    }
-    // Where parts may be: what was given, else the archives beside the motion and tables.
-    let mut places: Vec<Place> = Vec::new();
-    for given in args.sound.iter().chain(&args.led) {
-        places.extend(place(given));
-    }
-    if args.sound.is_none() || args.led.is_none() {
-        let mut beside = folders.clone();
-        beside.extend(tables.iter().map(|t| folder_of(t)));
-        // Every archive and every sound or LED file there.
-        let mut found = Vec::new();
-        let table = crate::behaviour::table::part_files();
-        for suffix in std::iter::once(crate::behaviour::table::archive_ending()).chain(table) {
-            found.extend(files_ending(&beside, &suffix));
-        }
-        for file in found {
-            if places.iter().all(|p| Path::new(&p.file) != file) {
-                places.extend(place(&file));
-            }
-        }
-    }
+    let commands = read_commands(&tables)?;
+    let places = places_of(args, &folders, &tables);
     let mut report = SkitJson {
         motion: MotionJson {
             file: args.motion.display().to_string(),
@@ -264,8 +237,66 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         report.sound = sound;
         report.led = led;
     }
-    // The tables first: a command that plays this motion names its parts.
-    for (table, command) in &commands {
+    pair_from_tables(&mut report, &commands, &places, &name, motion_ms)?;
+    rule_candidates(&mut report.candidates, &places, &name, motion_ms)?;
+    pair_given(&mut report, args, &places, motion_ms)?;
+    pair_best(&mut report);
+    write_report(&report, args.json, out).map(|()| EXIT_OK)
+}
+
+/// Every command of the tables, each with the table it is in (as shown).
+///
+/// # Errors
+/// A table cannot be read.
+fn read_commands(tables: &[PathBuf]) -> Result<Vec<(String, Command)>, Failure> {
+    let mut commands = Vec::new();
+    for table in tables {
+        let shown = table.display().to_string();
+        let bytes =
+            std::fs::read(table).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
+        let read = read_table(&bytes).map_err(|e| Failure::unreadable(format!("{shown}: {e}")))?;
+        commands.extend(read.into_iter().map(|c| (shown.clone(), c)));
+    }
+    Ok(commands)
+}
+
+/// Where parts may be: what was given, else the archives beside the motion and tables.
+fn places_of(args: &SkitArgs, folders: &[PathBuf], tables: &[PathBuf]) -> Vec<Place> {
+    let mut places: Vec<Place> = Vec::new();
+    for given in args.sound.iter().chain(&args.led) {
+        places.extend(place(given));
+    }
+    if args.sound.is_none() || args.led.is_none() {
+        let mut beside = folders.to_vec();
+        beside.extend(tables.iter().map(|t| folder_of(t)));
+        // Every archive and every sound or LED file there.
+        let mut found = Vec::new();
+        let table = crate::behaviour::table::part_files();
+        for suffix in std::iter::once(crate::behaviour::table::archive_ending()).chain(table) {
+            found.extend(files_ending(&beside, &suffix));
+        }
+        for file in found {
+            if places.iter().all(|p| Path::new(&p.file) != file) {
+                places.extend(place(&file));
+            }
+        }
+    }
+    places
+}
+
+/// Pairs the parts a table's command names with the motion `name`, where the report has
+/// none yet: a command that plays this motion names its parts.
+///
+/// # Errors
+/// A part cannot be read.
+fn pair_from_tables(
+    report: &mut SkitJson,
+    commands: &[(String, Command)],
+    places: &[Place],
+    name: &str,
+    motion_ms: f64,
+) -> Result<(), Failure> {
+    for (table, command) in commands {
         if !command.names(PartKind::Motion).any(|m| m == name) {
             continue;
         }
@@ -291,8 +322,22 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             }
         }
     }
-    // Then the rule, over every sound and LED entry found.
-    for place in &places {
+    Ok(())
+}
+
+/// Adds every sound and LED entry found that the naming rule pairs with the motion `name`
+/// to the candidates, best first; a part 0 ms long (nothing to play) never before one that
+/// plays.
+///
+/// # Errors
+/// A part cannot be read.
+fn rule_candidates(
+    candidates_found: &mut Candidates,
+    places: &[Place],
+    name: &str,
+    motion_ms: f64,
+) -> Result<(), Failure> {
+    for place in places {
         for s in &place.sources {
             // An archive's entry by its name, a file by its own.
             let stem = Path::new(&place.file)
@@ -300,20 +345,19 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
                 .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
             let entry = s.entry.as_deref().unwrap_or(&stem);
             let wanted = wanted_of(s.kind);
-            let Some(&(_, score)) = candidates(&name, &[entry], wanted).first() else {
+            let Some(&(_, score)) = candidates(name, &[entry], wanted).first() else {
                 continue;
             };
             let mut json = part_json(&place.file, s, motion_ms, "rule")?;
             json.score = Some(score);
             if wanted == Wanted::Led {
-                report.candidates.led.push(json);
+                candidates_found.led.push(json);
             } else {
-                report.candidates.sound.push(json);
+                candidates_found.sound.push(json);
             }
         }
     }
-    // Best first; a part 0 ms long (nothing to play) never before one that plays.
-    for list in [&mut report.candidates.sound, &mut report.candidates.led] {
+    for list in [&mut candidates_found.sound, &mut candidates_found.led] {
         list.sort_by(|a, b| {
             (a.duration_ms <= 0.0)
                 .cmp(&(b.duration_ms <= 0.0))
@@ -321,7 +365,19 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
                 .then(a.entry.cmp(&b.entry))
         });
     }
-    // A file given alone is what pairs, when no table said otherwise.
+    Ok(())
+}
+
+/// Pairs a sound or LED file given alone, where no table said otherwise.
+///
+/// # Errors
+/// The part cannot be read.
+fn pair_given(
+    report: &mut SkitJson,
+    args: &SkitArgs,
+    places: &[Place],
+    motion_ms: f64,
+) -> Result<(), Failure> {
     for (given, is_led) in [(&args.sound, false), (&args.led, true)] {
         let Some(path) = given else { continue };
         let slot = if is_led {
@@ -337,6 +393,11 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             *slot = Some(part_json(&p.file, single, motion_ms, "given")?);
         }
     }
+    Ok(())
+}
+
+/// Pairs the best candidate for a sound or LED part nothing else paired.
+fn pair_best(report: &mut SkitJson) {
     for (slot, list) in [
         (&mut report.sound, &report.candidates.sound),
         (&mut report.led, &report.candidates.led),
@@ -347,14 +408,20 @@ pub fn run(args: &SkitArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             *slot = Some(best.clone());
         }
     }
-    let written = if args.json {
-        serde_json::to_string_pretty(&report)
+}
+
+/// Writes the report, as JSON or as text.
+///
+/// # Errors
+/// The JSON cannot be rendered, or `out` cannot be written.
+fn write_report(report: &SkitJson, json: bool, out: &mut dyn Write) -> Result<(), Failure> {
+    if json {
+        serde_json::to_string_pretty(report)
             .map_err(|e| Failure::usage(format!("cannot render JSON: {e}")))
             .and_then(|t| writeln!(out, "{t}").map_err(|e| Failure::output(&e)))
     } else {
-        write_text(&report, out).map_err(|e| Failure::output(&e))
-    };
-    written.map(|()| EXIT_OK)
+        write_text(report, out).map_err(|e| Failure::output(&e))
+    }
 }
 
 fn describe_part(part: &PartJson) -> String {

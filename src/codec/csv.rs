@@ -102,13 +102,58 @@ pub fn write(motion: &Motion, joint_names: &[String], times_ms: &[u64]) -> Strin
 /// A missing header line, a row with the wrong number of values, or a value that is not a
 /// number; the error names the line.
 pub fn read(text: &str) -> Result<Motion, CsvError> {
-    let error = |line: usize, message: String| CsvError { line, message };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = ::csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .from_reader(text.as_bytes());
-    let mut records = reader.records().map(|result| {
+    let mut records = numbered_records(&mut reader);
+    let leading = read_leading(&mut records)?;
+    let Some((columns_line, columns)) = leading.columns else {
+        return Err(error(1, "no column names (time_ms,frames,...)".into()));
+    };
+    if columns.len() < 5 || columns[0] != "time_ms" || columns[1] != "frames" {
+        return Err(error(
+            columns_line,
+            "the columns must start time_ms,frames,BODY_ROLL,BODY_PITCH,BODY_YAW".into(),
+        ));
+    }
+    let header = &leading.header;
+    let joints = columns.len() - 5;
+    let locators = leading
+        .locators
+        .ok_or_else(|| error(1, "no \"# locators,...\" line".into()))?;
+    if locators.len() != joints {
+        return Err(error(
+            columns_line,
+            format!("{} joint columns but {} locators", joints, locators.len()),
+        ));
+    }
+    let mut motion = Motion::new(
+        header_value(header, "name").unwrap_or(""),
+        header_value(header, "creator").unwrap_or(""),
+        header_value(header, "design").unwrap_or(""),
+        locators,
+    );
+    read_header_fields(&mut motion, header)?;
+    let mut values = Vec::with_capacity(joints);
+    for result in records {
+        let (n, record) = result?;
+        read_keyframe(&mut motion, n, &record, &columns, &mut values)?;
+    }
+    Ok(motion)
+}
+
+/// A reading error at `line`.
+fn error(line: usize, message: String) -> CsvError {
+    CsvError { line, message }
+}
+
+/// The reader's records, each with the line it starts on.
+fn numbered_records<'r>(
+    reader: &'r mut ::csv::Reader<&[u8]>,
+) -> impl Iterator<Item = Result<(usize, ::csv::StringRecord), CsvError>> + 'r {
+    reader.records().map(|result| {
         let line_of = |position: Option<&::csv::Position>| {
             position.map_or(0, |p| usize::try_from(p.line()).unwrap_or(usize::MAX))
         };
@@ -116,7 +161,24 @@ pub fn read(text: &str) -> Result<Motion, CsvError> {
             Ok(record) => Ok((line_of(record.position()), record)),
             Err(e) => Err(error(line_of(e.position()), e.to_string())),
         }
-    });
+    })
+}
+
+/// What the lines before the keyframes say: the header's keys and values, the locators,
+/// and the column names with their line.
+struct Leading {
+    header: Vec<(String, String)>,
+    locators: Option<Vec<String>>,
+    columns: Option<(usize, Vec<String>)>,
+}
+
+/// Reads the `#` lines and the column names, up to the first keyframe row.
+///
+/// # Errors
+/// A record cannot be read.
+fn read_leading(
+    records: &mut impl Iterator<Item = Result<(usize, ::csv::StringRecord), CsvError>>,
+) -> Result<Leading, CsvError> {
     let mut header: Vec<(String, String)> = Vec::new();
     let mut locators: Option<Vec<String>> = None;
     let mut columns = None;
@@ -136,40 +198,35 @@ pub fn read(text: &str) -> Result<Motion, CsvError> {
             break;
         }
     }
-    let Some((columns_line, columns)) = columns else {
-        return Err(error(1, "no column names (time_ms,frames,...)".into()));
-    };
-    if columns.len() < 5 || columns[0] != "time_ms" || columns[1] != "frames" {
-        return Err(error(
-            columns_line,
-            "the columns must start time_ms,frames,BODY_ROLL,BODY_PITCH,BODY_YAW".into(),
-        ));
-    }
-    let get = |key: &str| {
-        header
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    };
-    let joints = columns.len() - 5;
-    let locators = locators.ok_or_else(|| error(1, "no \"# locators,...\" line".into()))?;
-    if locators.len() != joints {
-        return Err(error(
-            columns_line,
-            format!("{} joint columns but {} locators", joints, locators.len()),
-        ));
-    }
-    let mut motion = Motion::new(
-        get("name").unwrap_or(""),
-        get("creator").unwrap_or(""),
-        get("design").unwrap_or(""),
+    Ok(Leading {
+        header,
         locators,
-    );
-    let number = |n: usize, key: &str, text: &str| -> Result<u64, CsvError> {
-        text.trim()
-            .parse()
-            .map_err(|_| error(n, format!("{key} \"{text}\" is not a whole number")))
-    };
+        columns,
+    })
+}
+
+/// The value of a header key, if the header has it.
+fn header_value<'a>(header: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    header
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+/// A whole number in `text` (`key` names it and `n` is its line, for the error).
+fn number(n: usize, key: &str, text: &str) -> Result<u64, CsvError> {
+    text.trim()
+        .parse()
+        .map_err(|_| error(n, format!("{key} \"{text}\" is not a whole number")))
+}
+
+/// Sets the motion's version, frame rate, reserved field, data type and layout from the
+/// header, where it has them.
+///
+/// # Errors
+/// A value is not a whole number, or the layout cannot be read.
+fn read_header_fields(motion: &mut Motion, header: &[(String, String)]) -> Result<(), CsvError> {
+    let get = |key: &str| header_value(header, key);
     if let Some(v) = get("version") {
         let (major, minor) = v.split_once('.').unwrap_or((v, "0"));
         let major = u16::try_from(number(1, "version", major)?).unwrap_or(1);
@@ -189,47 +246,57 @@ pub fn read(text: &str) -> Result<Motion, CsvError> {
         motion.layout = serde_json::from_str::<Layout>(v)
             .map_err(|e| error(1, format!("the layout is not readable: {e}")))?;
     }
-    let mut values = Vec::with_capacity(joints);
-    for result in records {
-        let (n, record) = result?;
-        let cells: Vec<&str> = record.iter().collect();
-        if cells.iter().all(|c| c.trim().is_empty()) || cells[0].starts_with('#') {
-            continue;
-        }
-        if cells.len() != columns.len() {
-            return Err(error(
-                n,
-                format!(
-                    "{} values where {} were expected",
-                    cells.len(),
-                    columns.len()
-                ),
-            ));
-        }
-        let frames = u32::try_from(number(n, "frames", cells[1])?)
-            .map_err(|_| error(n, format!("frames \"{}\" is too large", cells[1])))?;
-        let mut degrees = cells[2..].iter().zip(&columns[2..]).map(|(cell, name)| {
-            cell.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite())
-                .map(deg_to_urad)
-                .ok_or_else(|| error(n, format!("{name}: \"{cell}\" is not a number")))
-        });
-        let mut body = [0; 3];
-        for slot in &mut body {
-            *slot = degrees.next().unwrap_or(Ok(0))?;
-        }
-        values.clear();
-        for value in degrees {
-            values.push(value?);
-        }
-        motion
-            .keyframes
-            .push(frames, body, &values)
-            .map_err(|e| error(n, e.to_string()))?;
+    Ok(())
+}
+
+/// Adds the keyframe of the row on line `n` (`values`: room for its joints' values); a
+/// blank or `#` row adds none.
+///
+/// # Errors
+/// The row has the wrong number of values, or a value that is not a number.
+fn read_keyframe(
+    motion: &mut Motion,
+    n: usize,
+    record: &::csv::StringRecord,
+    columns: &[String],
+    values: &mut Vec<i32>,
+) -> Result<(), CsvError> {
+    let cells: Vec<&str> = record.iter().collect();
+    if cells.iter().all(|c| c.trim().is_empty()) || cells[0].starts_with('#') {
+        return Ok(());
     }
-    Ok(motion)
+    if cells.len() != columns.len() {
+        return Err(error(
+            n,
+            format!(
+                "{} values where {} were expected",
+                cells.len(),
+                columns.len()
+            ),
+        ));
+    }
+    let frames = u32::try_from(number(n, "frames", cells[1])?)
+        .map_err(|_| error(n, format!("frames \"{}\" is too large", cells[1])))?;
+    let mut degrees = cells[2..].iter().zip(&columns[2..]).map(|(cell, name)| {
+        cell.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .map(deg_to_urad)
+            .ok_or_else(|| error(n, format!("{name}: \"{cell}\" is not a number")))
+    });
+    let mut body = [0; 3];
+    for slot in &mut body {
+        *slot = degrees.next().unwrap_or(Ok(0))?;
+    }
+    values.clear();
+    for value in degrees {
+        values.push(value?);
+    }
+    motion
+        .keyframes
+        .push(frames, body, values)
+        .map_err(|e| error(n, e.to_string()))
 }
 
 /// A body motion as CSV, its own parts as columns (degrees), for a source with no AIBO.

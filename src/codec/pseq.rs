@@ -66,33 +66,10 @@ pub fn read(text: &str) -> Result<PoseSeq, PseqError> {
     };
     let mut notes = Vec::new();
     let mut poses: Vec<KeyPose> = Vec::new();
-    let refs = match top.get(&["refs"]) {
-        Some(refs) if refs.is_null() => &[][..],
-        Some(refs) => match refs.as_seq() {
-            Some(r) => r,
-            None => return fail(refs, "refs is not a list"),
-        },
-        None => return fail(&top, "no refs (the poses)"),
-    };
+    let refs = refs_of(&top)?;
     let mut skipped_extras = false;
     for entry in refs {
-        let Some(time_node) = entry.get(&["time"]) else {
-            return fail(entry, "a pose has no time");
-        };
-        let Some(time) = time_node.as_f64().filter(|t| t.is_finite() && *t >= 0.0) else {
-            return fail(time_node, "the time is not a number of seconds");
-        };
-        if let Some(previous) = poses.last()
-            && time < previous.time
-        {
-            return fail(
-                time_node,
-                format!(
-                    "the time {time} s is before the previous pose's ({} s)",
-                    previous.time
-                ),
-            );
-        }
+        let time = pose_time(entry, poses.last())?;
         let Some(refer) = entry.get(&["refer"]) else {
             return fail(entry, "a pose has no refer");
         };
@@ -104,44 +81,7 @@ pub fn read(text: &str) -> Result<PoseSeq, PseqError> {
             ));
             continue;
         }
-        let indices = match refer.get(&["joints"]) {
-            None => Vec::new(),
-            Some(node) => match node.numbers() {
-                Some(v) => v,
-                None => return fail(node, "joints is not a list of joint indices"),
-            },
-        };
-        let values = match refer.get(&["q"]) {
-            None => Vec::new(),
-            Some(node) => match node.numbers() {
-                Some(v) => v,
-                None => return fail(node, "q is not a list of numbers"),
-            },
-        };
-        if indices.len() != values.len() {
-            return fail(
-                refer,
-                format!("{} joints but {} values in q", indices.len(), values.len()),
-            );
-        }
-        let mut joints = Vec::with_capacity(indices.len());
-        for (index, value) in indices.iter().zip(&values) {
-            if !(index.fract() == 0.0 && (0.0..MAX_JOINT_INDEX as f64).contains(index)) {
-                return fail(
-                    refer,
-                    format!("the joint index {index} is not one from 0 to {MAX_JOINT_INDEX}"),
-                );
-            }
-            if !value.is_finite() {
-                return fail(refer, format!("the value {value} is not a finite number"));
-            }
-            #[expect(
-                clippy::cast_possible_truncation,
-                clippy::cast_sign_loss,
-                reason = "checked to be a whole number in range"
-            )]
-            joints.push((*index as usize, *value));
-        }
+        let joints = pose_joints(refer)?;
         skipped_extras |= refer.get(&["ikLinks"]).is_some() || refer.get(&["zmp"]).is_some();
         poses.push(KeyPose { time, joints });
     }
@@ -157,6 +97,93 @@ pub fn read(text: &str) -> Result<PoseSeq, PseqError> {
         locators,
         notes,
     })
+}
+
+/// The sequence's entries (`refs`; none where it is empty).
+///
+/// # Errors
+/// There are none, or they are not a list.
+fn refs_of<'n, 'a>(top: &'n Node<'a>) -> Result<&'n [Node<'a>], PseqError> {
+    match top.get(&["refs"]) {
+        Some(refs) if refs.is_null() => Ok(&[][..]),
+        Some(refs) => match refs.as_seq() {
+            Some(r) => Ok(r),
+            None => fail(refs, "refs is not a list"),
+        },
+        None => fail(top, "no refs (the poses)"),
+    }
+}
+
+/// An entry's time in seconds.
+///
+/// # Errors
+/// It has none, it is not a number of seconds, or it is before the `previous` pose's.
+fn pose_time(entry: &Node<'_>, previous: Option<&KeyPose>) -> Result<f64, PseqError> {
+    let Some(time_node) = entry.get(&["time"]) else {
+        return fail(entry, "a pose has no time");
+    };
+    let Some(time) = time_node.as_f64().filter(|t| t.is_finite() && *t >= 0.0) else {
+        return fail(time_node, "the time is not a number of seconds");
+    };
+    if let Some(previous) = previous
+        && time < previous.time
+    {
+        return fail(
+            time_node,
+            format!(
+                "the time {time} s is before the previous pose's ({} s)",
+                previous.time
+            ),
+        );
+    }
+    Ok(time)
+}
+
+/// The joints a pose sets: each joint index (`joints`) with its value (`q`).
+///
+/// # Errors
+/// They are not lists of numbers, they differ in number, an index is not a whole number
+/// in range, or a value is not finite.
+fn pose_joints(refer: &Node<'_>) -> Result<Vec<(usize, f64)>, PseqError> {
+    let indices = match refer.get(&["joints"]) {
+        None => Vec::new(),
+        Some(node) => match node.numbers() {
+            Some(v) => v,
+            None => return fail(node, "joints is not a list of joint indices"),
+        },
+    };
+    let values = match refer.get(&["q"]) {
+        None => Vec::new(),
+        Some(node) => match node.numbers() {
+            Some(v) => v,
+            None => return fail(node, "q is not a list of numbers"),
+        },
+    };
+    if indices.len() != values.len() {
+        return fail(
+            refer,
+            format!("{} joints but {} values in q", indices.len(), values.len()),
+        );
+    }
+    let mut joints = Vec::with_capacity(indices.len());
+    for (index, value) in indices.iter().zip(&values) {
+        if !(index.fract() == 0.0 && (0.0..MAX_JOINT_INDEX as f64).contains(index)) {
+            return fail(
+                refer,
+                format!("the joint index {index} is not one from 0 to {MAX_JOINT_INDEX}"),
+            );
+        }
+        if !value.is_finite() {
+            return fail(refer, format!("the value {value} is not a finite number"));
+        }
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "checked to be a whole number in range"
+        )]
+        joints.push((*index as usize, *value));
+    }
+    Ok(joints)
 }
 
 fn quoted(text: &str) -> String {

@@ -13,7 +13,10 @@
 //! exports read back to MTN with no options; other readers ignore them.
 
 use super::yaml::{self, Node};
+use frames::frames_of;
 use std::fmt::Write as _;
+
+mod frames;
 
 /// The most frames accepted from one file (about 33 minutes at 500 fps).
 pub const MAX_FRAMES: usize = 1_000_000;
@@ -147,31 +150,8 @@ pub fn read(text: &str) -> Result<BodyMotion, SeqError> {
         return fail(&top, "not a body motion: the top is not a mapping");
     }
     let mut notes = Vec::new();
-    let version = match top.get(FORMAT_VERSION) {
-        None => 1.0,
-        Some(v) => match v.as_f64() {
-            Some(v) => v,
-            None => return fail(v, "formatVersion is not a number"),
-        },
-    };
-    if !(1.0..=4.0).contains(&version) {
-        notes.push(format!(
-            "formatVersion {version} is not one this reader knows (1 to 4); read as 4"
-        ));
-    }
-    let kind = top.get(&["type"]).and_then(Node::as_str).unwrap_or("");
-    if !matches!(kind, "CompositeSeq" | "BodyMotion") {
-        return fail(
-            &top,
-            format!("not a body motion: its type is \"{kind}\", not CompositeSeq"),
-        );
-    }
-    let Some(components) = top.get(&["components"]) else {
-        return fail(&top, "no components");
-    };
-    let Some(components) = components.as_seq() else {
-        return fail(components, "components is not a list");
-    };
+    check_version(&top, &mut notes)?;
+    let components = components_of(&top)?;
     let mut joints: Option<(usize, f64, Vec<f64>)> = None;
     let mut root: Vec<[f64; 6]> = Vec::new();
     for component in components {
@@ -201,26 +181,9 @@ pub fn read(text: &str) -> Result<BodyMotion, SeqError> {
             let (rate, frames) = frames_of(component, &top, parts)?;
             joints = Some((parts, rate, frames));
         } else if is_link {
-            let parts = count(component, &top, NUM_PARTS, "numParts").unwrap_or(1);
-            let format = inherited(component, &top, SE3_FORMAT)
-                .and_then(Node::as_str)
-                .unwrap_or("XYZQWQXQYQZ");
-            let width = match format {
-                "XYZQWQXQYQZ" | "XYZQXQYQZQW" => 7,
-                "XYZRPY" => 6,
-                other => {
-                    notes.push(format!(
-                        "line {}: LinkPosition in the unknown SE3 format \"{other}\" was skipped",
-                        component.line()
-                    ));
-                    continue;
-                }
-            };
-            let (_, values) = frames_of(component, &top, parts * width)?;
-            root = values
-                .chunks_exact(parts * width)
-                .map(|frame| se3_to_xyzrpy(&frame[..width], format))
-                .collect();
+            if let Some(poses) = read_link(component, &top, &mut notes)? {
+                root = poses;
+            }
         } else {
             notes.push(format!(
                 "line {}: the {kind} component \"{content}\" was skipped",
@@ -253,6 +216,81 @@ pub fn read(text: &str) -> Result<BodyMotion, SeqError> {
     })
 }
 
+/// Notes a formatVersion this reader does not know (a missing one is 1).
+///
+/// # Errors
+/// The formatVersion is not a number.
+fn check_version(top: &Node<'_>, notes: &mut Vec<String>) -> Result<(), SeqError> {
+    let version = match top.get(FORMAT_VERSION) {
+        None => 1.0,
+        Some(v) => match v.as_f64() {
+            Some(v) => v,
+            None => return fail(v, "formatVersion is not a number"),
+        },
+    };
+    if !(1.0..=4.0).contains(&version) {
+        notes.push(format!(
+            "formatVersion {version} is not one this reader knows (1 to 4); read as 4"
+        ));
+    }
+    Ok(())
+}
+
+/// The components of a body motion.
+///
+/// # Errors
+/// The top node's type is not a body motion's, or it has no list of components.
+fn components_of<'n, 'a>(top: &'n Node<'a>) -> Result<&'n [Node<'a>], SeqError> {
+    let kind = top.get(&["type"]).and_then(Node::as_str).unwrap_or("");
+    if !matches!(kind, "CompositeSeq" | "BodyMotion") {
+        return fail(
+            top,
+            format!("not a body motion: its type is \"{kind}\", not CompositeSeq"),
+        );
+    }
+    let Some(components) = top.get(&["components"]) else {
+        return fail(top, "no components");
+    };
+    let Some(components) = components.as_seq() else {
+        return fail(components, "components is not a list");
+    };
+    Ok(components)
+}
+
+/// The root link's pose in each frame of a LinkPosition component, as position and roll,
+/// pitch, yaw; none (noted) for an SE3 format this reader does not know.
+///
+/// # Errors
+/// The component's frames cannot be read.
+fn read_link(
+    component: &Node<'_>,
+    top: &Node<'_>,
+    notes: &mut Vec<String>,
+) -> Result<Option<Vec<[f64; 6]>>, SeqError> {
+    let parts = count(component, top, NUM_PARTS, "numParts").unwrap_or(1);
+    let format = inherited(component, top, SE3_FORMAT)
+        .and_then(Node::as_str)
+        .unwrap_or("XYZQWQXQYQZ");
+    let width = match format {
+        "XYZQWQXQYQZ" | "XYZQXQYQZQW" => 7,
+        "XYZRPY" => 6,
+        other => {
+            notes.push(format!(
+                "line {}: LinkPosition in the unknown SE3 format \"{other}\" was skipped",
+                component.line()
+            ));
+            return Ok(None);
+        }
+    };
+    let (_, values) = frames_of(component, top, parts * width)?;
+    Ok(Some(
+        values
+            .chunks_exact(parts * width)
+            .map(|frame| se3_to_xyzrpy(&frame[..width], format))
+            .collect(),
+    ))
+}
+
 fn count(
     component: &Node<'_>,
     top: &Node<'_>,
@@ -273,117 +311,6 @@ fn count(
     }
 }
 
-/// A component's frames, flattened, at a regular rate (variable-interval frames placed on
-/// the rate's grid); and the rate.
-fn frames_of(
-    component: &Node<'_>,
-    top: &Node<'_>,
-    width: usize,
-) -> Result<(f64, Vec<f64>), SeqError> {
-    let rate_node = inherited(component, top, FRAME_RATE);
-    let rate = match rate_node.map(|n| (n, n.as_f64())) {
-        Some((_, Some(r))) if r.is_finite() && r > 0.0 && r <= 100_000.0 => r,
-        Some((n, _)) => return fail(n, "frameRate is not a positive number"),
-        None => return fail(component, "no frameRate"),
-    };
-    let timed = inherited(component, top, HAS_FRAME_TIME)
-        .and_then(Node::as_bool)
-        .unwrap_or(false);
-    let Some(frames_node) = component.get(&["frames"]) else {
-        return fail(component, "no frames");
-    };
-    let frames: &[Node<'_>] = if frames_node.is_null()
-        || matches!(frames_node, Node::Numbers { values, .. } if values.is_empty())
-    {
-        &[]
-    } else {
-        match frames_node.as_seq() {
-            Some(f) => f,
-            None => return fail(frames_node, "frames is not a list"),
-        }
-    };
-    if frames.len() > MAX_FRAMES {
-        return fail(frames_node, format!("more than {MAX_FRAMES} frames"));
-    }
-    if frames.len().saturating_mul(width) > MAX_VALUES {
-        return fail(
-            frames_node,
-            format!(
-                "more than {MAX_VALUES} values ({} frames of {width})",
-                frames.len()
-            ),
-        );
-    }
-    let mut values = Vec::with_capacity(frames.len().saturating_mul(width).min(1 << 20));
-    let mut row = Vec::with_capacity(width);
-    let mut first_time = None;
-    let mut last_time = f64::NEG_INFINITY;
-    for frame in frames {
-        if !frame.is_seq() {
-            return fail(frame, "a frame is not a list of values");
-        }
-        row.clear();
-        flat_numbers(frame, &mut row, 0)?;
-        if timed {
-            if row.is_empty() {
-                return fail(frame, "a frame has no time");
-            }
-            let t = row.remove(0);
-            if t <= last_time {
-                return fail(
-                    frame,
-                    format!("the frame time {t} is not after the previous one ({last_time})"),
-                );
-            }
-            last_time = t;
-            let t0 = *first_time.get_or_insert(t);
-            let index = ((t - t0) * rate).trunc();
-            if index > MAX_FRAMES as f64 {
-                return fail(
-                    frame,
-                    format!("the frame time {t} is more than {MAX_FRAMES} frames on"),
-                );
-            }
-            #[expect(
-                clippy::cast_possible_truncation,
-                clippy::cast_sign_loss,
-                reason = "checked range"
-            )]
-            let index = index as usize;
-            if (index + 1).saturating_mul(width) > MAX_VALUES {
-                return fail(
-                    frame,
-                    format!(
-                        "the frame time {t} makes the motion more than {MAX_VALUES} values \
-                         ({} frames of {width})",
-                        index + 1
-                    ),
-                );
-            }
-            // A frame landing on a filled slot replaces it; gaps repeat the previous frame.
-            let filled = values.len() / width;
-            if index < filled {
-                values.truncate(index * width);
-            }
-            while values.len() >= width && values.len() / width < index {
-                let start = values.len() - width;
-                values.extend_from_within(start..start + width);
-            }
-        }
-        if row.len() != width {
-            return fail(
-                frame,
-                format!(
-                    "a frame has {} values where {width} were expected",
-                    row.len()
-                ),
-            );
-        }
-        values.extend_from_slice(&row);
-    }
-    Ok((rate, values))
-}
-
 /// Every number of a frame, nested lists flattened, in order; anything else is an error
 /// naming its line.
 fn flat_numbers(node: &Node<'_>, out: &mut Vec<f64>, depth: usize) -> Result<(), SeqError> {
@@ -399,7 +326,7 @@ fn flat_numbers(node: &Node<'_>, out: &mut Vec<f64>, depth: usize) -> Result<(),
                 flat_numbers(item, out, depth + 1)?;
             }
         }
-        _ => match node.as_f64() {
+        Node::Scalar { .. } | Node::Seq { .. } | Node::Map { .. } => match node.as_f64() {
             Some(v) if v.is_finite() => out.push(v),
             _ => {
                 return fail(

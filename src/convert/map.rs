@@ -239,70 +239,8 @@ pub(super) fn targets(
     let design = parse_design(label).ok_or_else(|| Refusal::UnknownLabel(label.to_owned()))?;
     let joints: Vec<_> = design.allowed_joints().map(|(_, info)| info).collect();
     if let Some(map) = map {
-        let mut drives: Vec<Option<Drive>> = vec![None; joints.len()];
-        for entry in map {
-            let Some(j) = joints
-                .iter()
-                .position(|info| info.name == entry.joint || info.locator == entry.joint)
-            else {
-                return Err(Refusal::UnknownJoint {
-                    joint: entry.joint.clone(),
-                    label: label.to_owned(),
-                });
-            };
-            let part = match &entry.part {
-                Part::Index(i) => Some(*i).filter(|&i| i < parts),
-                Part::Name(name) => part_names.iter().position(|n| n == name),
-            };
-            let Some(part) = part else {
-                return Err(Refusal::NoSuchPart {
-                    joint: entry.joint.clone(),
-                    part: match &entry.part {
-                        Part::Index(i) => i.to_string(),
-                        Part::Name(name) => format!("\"{name}\""),
-                    },
-                    parts,
-                });
-            };
-            drives[j] = Some(Drive {
-                part: Some(part),
-                scale: entry.scale,
-                offset_rad: entry.offset_deg.to_radians(),
-            });
-        }
-        let held: Vec<&str> = joints
-            .iter()
-            .zip(&drives)
-            .filter(|(_, d)| d.is_none())
-            .map(|(info, _)| info.name)
-            .collect();
-        if !held.is_empty() {
-            let (count, verb) = if held.len() == 1 {
-                ("1 joint".to_owned(), "holds")
-            } else {
-                (format!("{} joints", held.len()), "hold")
-            };
-            notes.push(format!(
-                "{count} the map leaves out {verb} the stand posture: {}",
-                held.join(", ")
-            ));
-        }
-        note_unused(
-            part_names,
-            |i| drives.iter().flatten().any(|d| d.part == Some(i)),
-            notes,
-        );
-        let drives = joints
-            .iter()
-            .zip(drives)
-            .map(|(info, d)| {
-                d.unwrap_or_else(|| Drive::hold(stand_rad(label, info.locator).unwrap_or(0.0)))
-            })
-            .collect();
-        return Ok((
-            joints.iter().map(|i| i.locator.to_owned()).collect(),
-            drives,
-        ));
+        let source = FileParts { part_names, parts };
+        return by_map(label, &joints, map, &source, notes);
     }
     if !part_names.is_empty() && chosen.is_none_or(|d| Some(d) == named) {
         return Ok((
@@ -313,6 +251,111 @@ pub(super) fn targets(
     if let Some(found) = by_name(label, &joints, part_names, notes) {
         return Ok(found);
     }
+    Ok(by_order(label, &joints, parts, notes))
+}
+
+/// The parts a file has: their names (where it names them) and how many.
+struct FileParts<'a> {
+    part_names: &'a [String],
+    parts: usize,
+}
+
+/// Every joint of the model from the part the map gives it, those it leaves out holding the
+/// stand posture; the notes say which hold and which parts drive nothing.
+///
+/// # Errors
+/// The map names a joint the model lacks, or a part the file lacks.
+fn by_map(
+    label: &str,
+    joints: &[&JointInfo],
+    map: &[MapEntry],
+    source: &FileParts<'_>,
+    notes: &mut Vec<String>,
+) -> Result<(Vec<String>, Vec<Drive>), Refusal> {
+    let mut drives: Vec<Option<Drive>> = vec![None; joints.len()];
+    for entry in map {
+        let Some(j) = joints
+            .iter()
+            .position(|info| info.name == entry.joint || info.locator == entry.joint)
+        else {
+            return Err(Refusal::UnknownJoint {
+                joint: entry.joint.clone(),
+                label: label.to_owned(),
+            });
+        };
+        drives[j] = Some(map_drive(entry, source)?);
+    }
+    let held: Vec<&str> = joints
+        .iter()
+        .zip(&drives)
+        .filter(|(_, d)| d.is_none())
+        .map(|(info, _)| info.name)
+        .collect();
+    if !held.is_empty() {
+        let (count, verb) = if held.len() == 1 {
+            ("1 joint".to_owned(), "holds")
+        } else {
+            (format!("{} joints", held.len()), "hold")
+        };
+        notes.push(format!(
+            "{count} the map leaves out {verb} the stand posture: {}",
+            held.join(", ")
+        ));
+    }
+    note_unused(
+        source.part_names,
+        |i| drives.iter().flatten().any(|d| d.part == Some(i)),
+        notes,
+    );
+    let drives = joints
+        .iter()
+        .zip(drives)
+        .map(|(info, d)| {
+            d.unwrap_or_else(|| Drive::hold(stand_rad(label, info.locator).unwrap_or(0.0)))
+        })
+        .collect();
+    Ok((
+        joints.iter().map(|i| i.locator.to_owned()).collect(),
+        drives,
+    ))
+}
+
+/// What drives the joint of one map entry: the part it names (by index or by name), scaled
+/// and offset.
+///
+/// # Errors
+/// The file has no such part.
+fn map_drive(entry: &MapEntry, source: &FileParts<'_>) -> Result<Drive, Refusal> {
+    let parts = source.parts;
+    let part = match &entry.part {
+        Part::Index(i) => Some(*i).filter(|&i| i < parts),
+        Part::Name(name) => source.part_names.iter().position(|n| n == name),
+    };
+    let Some(part) = part else {
+        return Err(Refusal::NoSuchPart {
+            joint: entry.joint.clone(),
+            part: match &entry.part {
+                Part::Index(i) => i.to_string(),
+                Part::Name(name) => format!("\"{name}\""),
+            },
+            parts,
+        });
+    };
+    Ok(Drive {
+        part: Some(part),
+        scale: entry.scale,
+        offset_rad: entry.offset_deg.to_radians(),
+    })
+}
+
+/// Each joint from the part in its place (the first `parts` joints; the rest hold 0), with
+/// a note when the file's parts are not as many as the model's joints.
+fn by_order(
+    label: &str,
+    joints: &[&JointInfo],
+    parts: usize,
+    notes: &mut Vec<String>,
+) -> (Vec<String>, Vec<Drive>) {
     if parts != joints.len() {
         notes.push(format!(
             "mapped by order, across different robots: the file's first {} of {parts} parts \
@@ -336,10 +379,10 @@ pub(super) fn targets(
             }
         })
         .collect();
-    Ok((
+    (
         joints.iter().map(|i| i.locator.to_owned()).collect(),
         drives,
-    ))
+    )
 }
 
 /// Each joint from the part named by its locator or its name (a Webots motion's columns,

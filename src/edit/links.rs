@@ -103,7 +103,15 @@ impl Links {
                 }
                 Edit::Group(out)
             }
-            other => other,
+            other @ (Edit::SetBody(_)
+            | Edit::SetFrames(_)
+            | Edit::InsertKeyframe { .. }
+            | Edit::RemoveKeyframe { .. }
+            | Edit::SetHeader(..)
+            | Edit::SetVersion(_)
+            | Edit::SetFrameRate(_)
+            | Edit::ReplaceMotion(_)
+            | Edit::SetFileProblems(_)) => other,
         }
     }
 }

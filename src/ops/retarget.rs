@@ -71,80 +71,19 @@ pub fn retarget(motion: &Motion, label: &str, keep_feet: bool) -> Result<Outcome
     let mut out = Motion::new(&motion.name, &motion.creator, label, locators);
     out.version = motion.version;
     let stand = posture(target.model, "stand").map(|p| values_for(&out, p));
-    // For each target joint: the source column it takes, or its fixed value.
     let mut notes = Vec::new();
-    let mut filled = Vec::new();
-    let columns: Vec<Result<usize, i32>> = joints
-        .iter()
-        .enumerate()
-        .map(|(i, info)| {
-            if let Some(at) = source_names.iter().position(|&n| n == info.name) {
-                return Ok(at);
-            }
-            let value = stand.as_ref().and_then(|s| s[i]).unwrap_or(0);
-            let value = clamp(info, value);
-            filled.push(format!("{} {:.1}°", info.name, urad_to_deg(value)));
-            Err(value)
-        })
-        .collect();
+    let (columns, filled) = target_columns(&joints, &source_names, stand.as_deref());
     let dropped: Vec<&str> = source_names
         .iter()
         .filter(|n| !joints.iter().any(|j| j.name == **n))
         .copied()
         .collect();
-    let mut clamped: Vec<Clamped> = joints.iter().map(|_| Clamped::default()).collect();
     let width = joints.len();
-    let mut rows = vec![0; width * motion.keyframes.len()];
-    for (keyframe, row) in motion
-        .keyframes
-        .iter()
-        .zip(rows.chunks_exact_mut(width.max(1)))
-    {
-        for ((slot, column), (info, tally)) in row
-            .iter_mut()
-            .zip(&columns)
-            .zip(joints.iter().zip(&mut clamped))
-        {
-            *slot = match *column {
-                Ok(at) => {
-                    let raw = keyframe.angles_urad[at];
-                    let value = clamp(info, raw);
-                    if value != raw {
-                        tally.count += 1;
-                        tally.worst_urad = tally
-                            .worst_urad
-                            .max((i64::from(raw) - i64::from(value)).abs());
-                    }
-                    value
-                }
-                Err(value) => value,
-            };
-        }
-    }
+    let (mut rows, clamped) = clamped_rows(motion, &columns, &joints);
     let feet = keep_feet.then(|| Feet::new(source.model, target.model, &source_names, &joints));
-    // The legs of each keyframe are solved on their own: on every core.
-    let paw_error = feet.as_ref().and_then(|feet| {
-        use rayon::prelude::*;
-        let source_rows = motion.keyframes.angles();
-        let source_width = motion.keyframes.joint_count().max(1);
-        rows.par_chunks_exact_mut(width.max(1))
-            .zip(source_rows.par_chunks_exact(source_width))
-            .enumerate()
-            .flat_map_iter(|(k, (row, source))| {
-                feet.solve(source, row)
-                    .into_iter()
-                    .map(move |(leg, error)| (error, k, leg, usize::from(error > REACHED_MM)))
-            })
-            // The worst paw (the first keyframe among equals), and how many are out of reach.
-            .reduce_with(|a, b| {
-                let beyond = a.3 + b.3;
-                if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) {
-                    (b.0, b.1, b.2, beyond)
-                } else {
-                    (a.0, a.1, a.2, beyond)
-                }
-            })
-    });
+    let paw_error = feet
+        .as_ref()
+        .and_then(|feet| keep_paws(feet, motion, &mut rows, width));
     let mut keyframes = Keyframes::with_capacity(width, motion.keyframes.len());
     for (keyframe, row) in motion.keyframes.iter().zip(rows.chunks_exact(width.max(1))) {
         // One value per target joint: the rows were built for them.
@@ -169,7 +108,116 @@ pub fn retarget(motion: &Motion, label: &str, keep_feet: bool) -> Result<Outcome
         .iter()
         .flat_map(|f| f.legs.iter().flat_map(|c| c.target))
         .collect();
-    for (i, (info, tally)) in joints.iter().zip(&clamped).enumerate() {
+    clamp_notes(&mut notes, &joints, &clamped, &solved);
+    if let Some(worst) = paw_error {
+        notes.push(paw_note(worst, target.model));
+    }
+    Ok(Outcome { motion: out, notes })
+}
+
+/// For each target joint: the source column it takes, or its fixed value (the target's
+/// stand posture, within its limit); with the joints so filled, as the notes say them.
+fn target_columns(
+    joints: &[&'static JointInfo],
+    source_names: &[&str],
+    stand: Option<&[Option<i32>]>,
+) -> (Vec<Result<usize, i32>>, Vec<String>) {
+    let mut filled = Vec::new();
+    let columns = joints
+        .iter()
+        .enumerate()
+        .map(|(i, info)| {
+            if let Some(at) = source_names.iter().position(|&n| n == info.name) {
+                return Ok(at);
+            }
+            let value = stand.and_then(|s| s[i]).unwrap_or(0);
+            let value = clamp(info, value);
+            filled.push(format!("{} {:.1}°", info.name, urad_to_deg(value)));
+            Err(value)
+        })
+        .collect();
+    (columns, filled)
+}
+
+/// Every keyframe's values for the target joints, one row after another, each within its
+/// joint's limit; with what was clamped for each joint.
+fn clamped_rows(
+    motion: &Motion,
+    columns: &[Result<usize, i32>],
+    joints: &[&'static JointInfo],
+) -> (Vec<i32>, Vec<Clamped>) {
+    let mut clamped: Vec<Clamped> = joints.iter().map(|_| Clamped::default()).collect();
+    let width = joints.len();
+    let mut rows = vec![0; width * motion.keyframes.len()];
+    for (keyframe, row) in motion
+        .keyframes
+        .iter()
+        .zip(rows.chunks_exact_mut(width.max(1)))
+    {
+        for ((slot, column), (info, tally)) in row
+            .iter_mut()
+            .zip(columns)
+            .zip(joints.iter().zip(&mut clamped))
+        {
+            *slot = match *column {
+                Ok(at) => {
+                    let raw = keyframe.angles_urad[at];
+                    let value = clamp(info, raw);
+                    if value != raw {
+                        tally.count += 1;
+                        tally.worst_urad = tally
+                            .worst_urad
+                            .max((i64::from(raw) - i64::from(value)).abs());
+                    }
+                    value
+                }
+                Err(value) => value,
+            };
+        }
+    }
+    (rows, clamped)
+}
+
+/// Solves the legs of every row so each paw keeps its place; the worst paw (its distance,
+/// keyframe and leg; the first keyframe among equals) and how many paws are out of reach.
+/// The legs of each keyframe are solved on their own: on every core.
+fn keep_paws(
+    feet: &Feet,
+    motion: &Motion,
+    rows: &mut [i32],
+    width: usize,
+) -> Option<(f64, usize, Leg, usize)> {
+    use rayon::prelude::*;
+    let source_rows = motion.keyframes.angles();
+    let source_width = motion.keyframes.joint_count().max(1);
+    rows.par_chunks_exact_mut(width.max(1))
+        .zip(source_rows.par_chunks_exact(source_width))
+        .enumerate()
+        .flat_map_iter(|(k, (row, source))| {
+            feet.solve(source, row)
+                .into_iter()
+                .map(move |(leg, error)| (error, k, leg, usize::from(error > REACHED_MM)))
+        })
+        // The worst paw (the first keyframe among equals), and how many are out of reach.
+        .reduce_with(|a, b| {
+            let beyond = a.3 + b.3;
+            if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) {
+                (b.0, b.1, b.2, beyond)
+            } else {
+                (a.0, a.1, a.2, beyond)
+            }
+        })
+}
+
+/// Adds a note for each joint whose values were clamped to its limit (but the legs'
+/// `solved` columns, whose values the solver chose).
+fn clamp_notes(
+    notes: &mut Vec<String>,
+    joints: &[&'static JointInfo],
+    clamped: &[Clamped],
+    solved: &[usize],
+) {
+    for (i, (info, tally)) in joints.iter().zip(clamped).enumerate() {
         if tally.count > 0
             && !solved.contains(&i)
             && let Some(limit) = info.limit
@@ -184,22 +232,24 @@ pub fn retarget(motion: &Motion, label: &str, keep_feet: bool) -> Result<Outcome
             ));
         }
     }
-    if let Some((error, k, leg, limited)) = paw_error {
-        let why = if limited > 0 {
-            format!(
-                "; {} beyond the {}'s reach (its joint limits or leg lengths)",
-                plural(limited, "paw position lies", "paw positions lie"),
-                target.model.name()
-            )
-        } else {
-            String::new()
-        };
-        notes.push(format!(
-            "paws kept within {error:.2} mm of their place (largest at keyframe {k}, {}){why}",
-            leg_names(leg)[0].split('_').next().unwrap_or_default()
-        ));
-    }
-    Ok(Outcome { motion: out, notes })
+}
+
+/// The note on how well the paws kept their place: the worst paw, and how many lie beyond
+/// the `target` model's reach.
+fn paw_note((error, k, leg, limited): (f64, usize, Leg, usize), target: Model) -> String {
+    let why = if limited > 0 {
+        format!(
+            "; {} beyond the {}'s reach (its joint limits or leg lengths)",
+            plural(limited, "paw position lies", "paw positions lie"),
+            target.name()
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "paws kept within {error:.2} mm of their place (largest at keyframe {k}, {}){why}",
+        leg_names(leg)[0].split('_').next().unwrap_or_default()
+    )
 }
 
 /// A paw closer than this (mm) to its place has reached it: the solver stops at 0.0001 mm,

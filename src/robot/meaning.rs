@@ -7,9 +7,17 @@ use crate::codec::{Problem, ProblemCode, Severity};
 /// robot. The problem's own message (sizes, bytes, counts) is the detail beneath it.
 #[must_use]
 pub fn meaning(problem: &Problem) -> &'static str {
+    file_meaning(problem)
+        .or_else(|| robot_meaning(problem))
+        .or_else(|| content_meaning(problem))
+        .unwrap_or(UNNAMED)
+}
+
+/// What a problem of the file's structure or header fields means, if it is one.
+fn file_meaning(problem: &Problem) -> Option<&'static str> {
     use ProblemCode as C;
     let player_refuses = problem.severity == Severity::Error;
-    match problem.code {
+    let said = match problem.code {
         C::SECTION0_HEADER
         | C::SECTION_NUMBER
         | C::SECTION1_SIZE
@@ -66,6 +74,15 @@ pub fn meaning(problem: &Problem) -> &'static str {
             "The joints are this AIBO's, but not in the order its player expects: the robot \
              would move the wrong joints."
         }
+        _ => return None,
+    };
+    Some(said)
+}
+
+/// What a problem of the robot playing the motion (its limits, speeds, balance and paws)
+/// means, if it is one.
+fn robot_meaning(problem: &Problem) -> Option<&'static str> {
+    let said = match problem.code {
         crate::robot::codes::JOINT_LIMIT if problem.severity == Severity::Info => {
             "A joint goes past its published limit, but no further than Sony's own motions \
              go: the servo gets there. Nothing to fix."
@@ -121,6 +138,15 @@ pub fn meaning(problem: &Problem) -> &'static str {
             "A paw carrying weight moves along the floor: on the robot it slips or drags the \
              body. Lift it first, or keep it where it is."
         }
+        _ => return None,
+    };
+    Some(said)
+}
+
+/// What a problem of the motion's name, keyframes, strings or postures means, if it is one.
+fn content_meaning(problem: &Problem) -> Option<&'static str> {
+    use ProblemCode as C;
+    let said = match problem.code {
         C::CHUNK_NAME => {
             "The motion's name does not follow Sony's pattern (like a_stand#sit_wave): the \
              robot uses the name to know where the motion starts and ends."
@@ -139,8 +165,9 @@ pub fn meaning(problem: &Problem) -> &'static str {
              the robot jumps between this motion and the next. Motion > Start and End \
              Postures fixes it."
         }
-        _ => UNNAMED,
-    }
+        _ => return None,
+    };
+    Some(said)
 }
 
 /// What a problem of a code with no words of its own leads with (the test below sees that

@@ -534,7 +534,12 @@ fn simplify_and_smooth_have_shortcuts() {
             Some(Modal::MotionOp(prompt)) => match prompt.form {
                 OpForm::Simplify { .. } => "Simplify",
                 OpForm::Smooth { .. } => "Smooth",
-                _ => "another",
+                OpForm::Retime { .. }
+                | OpForm::Pose { .. }
+                | OpForm::Append { .. }
+                | OpForm::Retarget { .. }
+                | OpForm::InsertTime { .. }
+                | OpForm::Shape { .. } => "another",
             },
             _ => "none",
         };

@@ -15,17 +15,17 @@ fn read_back(path: &std::path::Path) -> gait::Gait {
 }
 
 fn servo_upper_0(gait: &gait::Gait) -> u8 {
-    match &gait.sections[0].body {
-        Body::ServoConfig { upper, .. } => upper[0],
-        other => panic!("a servo table: {other:?}"),
-    }
+    let Body::ServoConfig { upper, .. } = &gait.sections[0].body else {
+        panic!("a servo table: {:?}", gait.sections[0].body);
+    };
+    upper[0]
 }
 
 fn kg_0(gait: &gait::Gait) -> f64 {
-    match &gait.sections[2].body {
-        Body::Stance { kg, .. } => kg[0].value(),
-        other => panic!("a stance controller: {other:?}"),
-    }
+    let Body::Stance { kg, .. } = &gait.sections[2].body else {
+        panic!("a stance controller: {:?}", gait.sections[2].body);
+    };
+    kg[0].value()
 }
 
 fn title(harness: &egui_kittest::Harness<'_, StudioApp>) -> String {

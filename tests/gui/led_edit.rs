@@ -48,10 +48,10 @@ fn folder(name: &str) -> std::path::PathBuf {
 }
 
 fn pattern(h: &Harness<'_, StudioApp>) -> LedPattern {
-    match &tab(h).document.tracks().led.as_ref().unwrap().data {
-        Data::Led { pattern, .. } => pattern.clone(),
-        _ => panic!("the LED track holds no pattern"),
-    }
+    let Data::Led { pattern, .. } = &tab(h).document.tracks().led.as_ref().unwrap().data else {
+        panic!("the LED track holds no pattern");
+    };
+    pattern.clone()
 }
 
 /// Where a light's lane is at a time (ms on the motion's axis): the lanes are one row per

@@ -44,17 +44,17 @@ fn folder(name: &str) -> std::path::PathBuf {
 fn led(
     h: &egui_kittest::Harness<'_, mtn_studio::app::StudioApp>,
 ) -> (mtn_studio::codec::sound::led::LedPattern, usize) {
-    match &crate::common::ui::tab(h)
+    let data = &crate::common::ui::tab(h)
         .document
         .tracks()
         .led
         .as_ref()
         .expect("an LED track")
-        .data
-    {
-        mtn_studio::behaviour::Data::Led { pattern, lanes } => (pattern.clone(), lanes.len()),
-        _ => panic!("the LED track holds no pattern"),
-    }
+        .data;
+    let mtn_studio::behaviour::Data::Led { pattern, lanes } = data else {
+        panic!("the LED track holds no pattern");
+    };
+    (pattern.clone(), lanes.len())
 }
 
 #[test]

@@ -182,7 +182,9 @@ fn the_same_files_open_the_same_way_from_the_command_line_and_the_window() {
             Opening::Archive => Result::Archive(3),
             Opening::Gait => Result::Gait(7),
             Opening::Import(_) => Result::Import,
-            _ => Result::Refused(kind.refusal(path).unwrap()),
+            Opening::Sound | Opening::Led | Opening::Unknown => {
+                Result::Refused(kind.refusal(path).unwrap())
+            }
         };
         assert_eq!(window, expected, "{shown}");
     }

@@ -178,10 +178,11 @@ fn servo_upper(harness: &Harness<'_, StudioApp>, servo: usize) -> u8 {
     else {
         panic!("a gait tab is in front");
     };
-    match &tab.gait().sections[0].body {
-        Body::ServoConfig { upper, .. } => upper[servo],
-        other => panic!("a servo table: {other:?}"),
-    }
+    let body = &tab.gait().sections[0].body;
+    let Body::ServoConfig { upper, .. } = body else {
+        panic!("a servo table: {body:?}");
+    };
+    upper[servo]
 }
 
 #[test]

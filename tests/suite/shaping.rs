@@ -52,7 +52,7 @@ fn eased(curve: Curve, a: f64, b: f64, t: f64) -> f64 {
         Curve::EaseIn => t * t,
         Curve::EaseOut => 1.0 - (1.0 - t) * (1.0 - t),
         Curve::EaseInOut => 3.0 * t * t - 2.0 * t * t * t,
-        other => panic!("{other:?} is not an ease"),
+        other @ (Curve::Spline | Curve::Custom(_)) => panic!("{other:?} is not an ease"),
     };
     a + (b - a) * f
 }

@@ -9,8 +9,8 @@ use crate::app::sink::Sender;
 use crate::app::state::TabId;
 use crate::codec::mtn::Motion;
 use crate::codec::{Problem, Severity};
-use crate::edit::archive::{Column, Query};
-use egui_extras::{Column as TableColumn, TableBuilder};
+use crate::edit::archive::{Column, EntryRow, Query};
+use egui_extras::{Column as TableColumn, TableBuilder, TableRow};
 use std::collections::BTreeSet;
 
 /// What the browser reads besides its tab.
@@ -181,6 +181,7 @@ fn filters_ui(ui: &mut egui::Ui, tab: &ArchiveTab, shown: usize) -> Query {
     query
 }
 
+/// Draws the table of the `visible` entries (rows of the index), the selected one in view.
 fn table_ui(
     ui: &mut egui::Ui,
     id: TabId,
@@ -211,116 +212,142 @@ fn table_ui(
     }
     table
         .header(row_height, |mut header| {
-            header.col(|_| {});
-            for (title, column) in COLUMNS {
-                header.col(|ui| {
-                    let sorted = tab.query.sort == column;
-                    let arrow = match (sorted, tab.query.descending) {
-                        (true, false) => " ⏶",
-                        (true, true) => " ⏷",
-                        (false, _) => "",
-                    };
-                    let button = ui
-                        .add(
-                            egui::Button::new(
-                                egui::RichText::new(format!("{title}{arrow}")).strong(),
-                            )
-                            .frame(false),
-                        )
-                        .on_hover_text(format!("Sort by {}", title.to_lowercase()));
-                    if button.clicked() {
-                        let mut query = tab.query.clone();
-                        query.descending = sorted && !query.descending;
-                        query.sort = column;
-                        actions.send(Action::Archive(id, ArchiveAction::SetQuery(query)));
-                    }
-                });
-            }
+            header_ui(&mut header, id, tab, actions);
         })
         .body(|body| {
             body.rows(row_height, visible.len(), |mut table_row| {
                 let row = visible[table_row.index()];
-                let Some(entry) = tab.index.rows.get(row) else {
-                    return;
-                };
-                let selected = tab.selected == Some(row);
-                table_row.set_selected(selected);
-                let facts = entry.motion.as_ref();
-                table_row.col(|ui| {
-                    if context.edited.contains(&entry.name) {
-                        ui.label("•")
-                            .on_hover_text("Edited in a tab, not saved yet");
-                    }
-                });
-                table_row.col(|ui| {
-                    let response = ui.selectable_label(selected, &entry.name);
-                    if response.clicked() {
-                        actions.send(Action::Archive(id, ArchiveAction::Select(Some(row))));
-                    }
-                    if response.double_clicked() {
-                        open_row(tab, row, actions);
-                    }
-                });
-                let cells = [
-                    entry.kind_label().to_owned(),
-                    facts
-                        .and_then(|f| f.group)
-                        .map(String::from)
-                        .unwrap_or_default(),
-                    facts.map(|f| f.start.clone()).unwrap_or_default(),
-                    facts.map(|f| f.end.clone()).unwrap_or_default(),
-                    facts.and_then(|f| f.model).unwrap_or_default().to_owned(),
-                    facts.map(|f| f.keyframes.to_string()).unwrap_or_default(),
-                    facts
-                        .map(|f| format!("{} ms", f.duration_ms))
-                        .unwrap_or_default(),
-                ];
-                for cell in cells {
-                    table_row.col(|ui| {
-                        // Not selectable text: a click is the row's.
-                        ui.add(egui::Label::new(cell).selectable(false));
-                    });
-                }
-                table_row.col(|ui| match (facts, &entry.error) {
-                    (_, Some(error)) => {
-                        let color = ui.visuals().error_fg_color;
-                        ui.add(
-                            egui::Label::new(egui::RichText::new("unreadable").color(color))
-                                .selectable(false),
-                        )
-                        .on_hover_text(error);
-                    }
-                    (Some(f), None) => {
-                        let pending = tab.floor_pending(entry);
-                        let count = f.counted();
-                        let color = match f.worst() {
-                            Some(Severity::Error) => ui.visuals().error_fg_color,
-                            _ => ui.visuals().warn_fg_color,
-                        };
-                        let text = match (count, pending) {
-                            (0, false) => egui::RichText::new(""),
-                            (0, true) => egui::RichText::new("…").weak(),
-                            (n, false) => egui::RichText::new(n.to_string()).color(color),
-                            (n, true) => egui::RichText::new(format!("{n}…")).color(color),
-                        };
-                        let cell = ui.add(egui::Label::new(text).selectable(false));
-                        if pending {
-                            cell.on_hover_text(FLOOR_PENDING);
-                        }
-                    }
-                    _ => {}
-                });
-                // The whole row, every cell added (the row's response covers those added
-                // before it is asked for).
-                let row_response = table_row.response();
-                if row_response.clicked() && !selected {
-                    actions.send(Action::Archive(id, ArchiveAction::Select(Some(row))));
-                }
-                if row_response.double_clicked() {
-                    open_row(tab, row, actions);
-                }
+                entry_row_ui(&mut table_row, id, tab, row, context, actions);
             });
         });
+}
+
+/// Draws the table's titles, each a button that sorts the entries by its column (again:
+/// the other way).
+fn header_ui(header: &mut TableRow<'_, '_>, id: TabId, tab: &ArchiveTab, actions: &mut Sender<'_>) {
+    header.col(|_| {});
+    for (title, column) in COLUMNS {
+        header.col(|ui| {
+            let sorted = tab.query.sort == column;
+            let arrow = match (sorted, tab.query.descending) {
+                (true, false) => " ⏶",
+                (true, true) => " ⏷",
+                (false, _) => "",
+            };
+            let button = ui
+                .add(
+                    egui::Button::new(egui::RichText::new(format!("{title}{arrow}")).strong())
+                        .frame(false),
+                )
+                .on_hover_text(format!("Sort by {}", title.to_lowercase()));
+            if button.clicked() {
+                let mut query = tab.query.clone();
+                query.descending = sorted && !query.descending;
+                query.sort = column;
+                actions.send(Action::Archive(id, ArchiveAction::SetQuery(query)));
+            }
+        });
+    }
+}
+
+/// Draws the row of the entry at `row`: a click selects it, a double-click opens it.
+fn entry_row_ui(
+    table_row: &mut TableRow<'_, '_>,
+    id: TabId,
+    tab: &ArchiveTab,
+    row: usize,
+    context: &BrowserContext<'_>,
+    actions: &mut Sender<'_>,
+) {
+    let Some(entry) = tab.index.rows.get(row) else {
+        return;
+    };
+    let selected = tab.selected == Some(row);
+    table_row.set_selected(selected);
+    table_row.col(|ui| {
+        if context.edited.contains(&entry.name) {
+            ui.label("•")
+                .on_hover_text("Edited in a tab, not saved yet");
+        }
+    });
+    table_row.col(|ui| {
+        let response = ui.selectable_label(selected, &entry.name);
+        if response.clicked() {
+            actions.send(Action::Archive(id, ArchiveAction::Select(Some(row))));
+        }
+        if response.double_clicked() {
+            open_row(tab, row, actions);
+        }
+    });
+    for cell in entry_cells(entry) {
+        table_row.col(|ui| {
+            // Not selectable text: a click is the row's.
+            ui.add(egui::Label::new(cell).selectable(false));
+        });
+    }
+    table_row.col(|ui| problems_cell_ui(ui, tab, entry));
+    // The whole row, every cell added (the row's response covers those added
+    // before it is asked for).
+    let row_response = table_row.response();
+    if row_response.clicked() && !selected {
+        actions.send(Action::Archive(id, ArchiveAction::Select(Some(row))));
+    }
+    if row_response.double_clicked() {
+        open_row(tab, row, actions);
+    }
+}
+
+/// The text of an entry's cells from its kind to its duration (empty where it is not a
+/// motion).
+fn entry_cells(entry: &EntryRow) -> [String; 7] {
+    let facts = entry.motion.as_ref();
+    [
+        entry.kind_label().to_owned(),
+        facts
+            .and_then(|f| f.group)
+            .map(String::from)
+            .unwrap_or_default(),
+        facts.map(|f| f.start.clone()).unwrap_or_default(),
+        facts.map(|f| f.end.clone()).unwrap_or_default(),
+        facts.and_then(|f| f.model).unwrap_or_default().to_owned(),
+        facts.map(|f| f.keyframes.to_string()).unwrap_or_default(),
+        facts
+            .map(|f| format!("{} ms", f.duration_ms))
+            .unwrap_or_default(),
+    ]
+}
+
+/// Draws an entry's problems cell: "unreadable" with why, or how many problems it has
+/// (with "…" while the floor's verdict is pending).
+fn problems_cell_ui(ui: &mut egui::Ui, tab: &ArchiveTab, entry: &EntryRow) {
+    match (entry.motion.as_ref(), &entry.error) {
+        (_, Some(error)) => {
+            let color = ui.visuals().error_fg_color;
+            ui.add(
+                egui::Label::new(egui::RichText::new("unreadable").color(color)).selectable(false),
+            )
+            .on_hover_text(error);
+        }
+        (Some(f), None) => {
+            let pending = tab.floor_pending(entry);
+            let count = f.counted();
+            let color = match f.worst() {
+                Some(Severity::Error) => ui.visuals().error_fg_color,
+                Some(Severity::Warning | Severity::Info) | None => ui.visuals().warn_fg_color,
+            };
+            let text = match (count, pending) {
+                (0, false) => egui::RichText::new(""),
+                (0, true) => egui::RichText::new("…").weak(),
+                (n, false) => egui::RichText::new(n.to_string()).color(color),
+                (n, true) => egui::RichText::new(format!("{n}…")).color(color),
+            };
+            let cell = ui.add(egui::Label::new(text).selectable(false));
+            if pending {
+                cell.on_hover_text(FLOOR_PENDING);
+            }
+        }
+        _ => {}
+    }
 }
 
 fn preview_ui(ui: &mut egui::Ui, tab: &ArchiveTab, actions: &mut Sender<'_>) {

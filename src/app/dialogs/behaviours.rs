@@ -78,6 +78,39 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Send
     for why in &list.unread {
         ui.colored_label(ui.visuals().error_fg_color, why);
     }
+    filter_ui(ui, list, actions);
+    let wanted = list.filter.to_lowercase();
+    let shown: Vec<&Listed> = list
+        .listed
+        .iter()
+        .filter(|b| matches_filter(b, &wanted))
+        .collect();
+    if list.listed.is_empty() {
+        ui.label("No command table (MONETCMD.CFG, .MWC) here lists behaviours.");
+    } else {
+        ui.label(format!(
+            "{} of {} commands: the motion, its sound and its LED pattern start together",
+            shown.len(),
+            list.listed.len()
+        ));
+    }
+    behaviour_rows_ui(ui, &shown, list.motion.as_ref(), actions);
+    if let Some((tab, name)) = &list.motion {
+        ui.separator();
+        ui.strong(format!("By the naming rule, for {name}"));
+        ui.weak("Sony's naming rule finds most pairs, not all: candidates, best first (score 1-4)");
+        for (track, found) in [(Track::Sound, &list.sounds), (Track::Led, &list.leds)] {
+            candidates_ui(ui, *tab, track, found, &wanted, actions);
+        }
+    }
+    ui.separator();
+    if ui.button("Close").clicked() {
+        actions.send(Action::CloseModal);
+    }
+}
+
+/// The field that narrows the list: a change shows the dialog again with the new filter.
+fn filter_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Sender<'_>) {
     ui.horizontal(|ui| {
         let label = ui.label("Show");
         let mut filter = list.filter.clone();
@@ -96,35 +129,33 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Send
             )));
         }
     });
-    let wanted = list.filter.to_lowercase();
-    let shown: Vec<&Listed> = list
-        .listed
-        .iter()
-        .filter(|b| {
-            // A part's name, or the row's table ("ERS-7" finds the ERS-7 table's commands)
-            // and number ("#100").
-            let table = b
-                .table
-                .file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().to_lowercase());
-            wanted.is_empty()
-                || table.contains(&wanted)
-                || format!("#{}", b.id) == wanted
-                || [b.motion.as_ref(), b.sound.as_ref(), b.led.as_ref()]
-                    .into_iter()
-                    .flatten()
-                    .any(|(n, _)| n.to_lowercase().contains(&wanted))
-        })
-        .collect();
-    if list.listed.is_empty() {
-        ui.label("No command table (MONETCMD.CFG, .MWC) here lists behaviours.");
-    } else {
-        ui.label(format!(
-            "{} of {} commands: the motion, its sound and its LED pattern start together",
-            shown.len(),
-            list.listed.len()
-        ));
-    }
+}
+
+/// Whether a behaviour matches the filter (`wanted`, lower case; empty: every one): a
+/// part's name, or the row's table ("ERS-7" finds the ERS-7 table's commands) and number
+/// ("#100").
+fn matches_filter(b: &Listed, wanted: &str) -> bool {
+    let table = b
+        .table
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().to_lowercase());
+    wanted.is_empty()
+        || table.contains(wanted)
+        || format!("#{}", b.id) == wanted
+        || [b.motion.as_ref(), b.sound.as_ref(), b.led.as_ref()]
+            .into_iter()
+            .flatten()
+            .any(|(n, _)| n.to_lowercase().contains(wanted))
+}
+
+/// The rows of the behaviours shown (the first 500): the table and number, the motion, the
+/// sound, the LED pattern and the button (`front`: the motion in front).
+fn behaviour_rows_ui(
+    ui: &mut egui::Ui,
+    shown: &[&Listed],
+    front: Option<&(TabId, String)>,
+    actions: &mut Sender<'_>,
+) {
     egui::ScrollArea::vertical()
         .max_height(260.0)
         .id_salt("behaviours")
@@ -141,60 +172,61 @@ pub fn behaviours_ui(ui: &mut egui::Ui, list: &BehaviourList, actions: &mut Send
                         ui.label(part_text(b.motion.as_ref()));
                         ui.label(part_text(b.sound.as_ref()));
                         ui.label(part_text(b.led.as_ref()));
-                        behaviour_button(ui, b, list.motion.as_ref(), actions);
+                        behaviour_button(ui, b, front, actions);
                         ui.end_row();
                     }
                 });
         });
-    if let Some((tab, name)) = &list.motion {
-        ui.separator();
-        ui.strong(format!("By the naming rule, for {name}"));
-        ui.weak("Sony's naming rule finds most pairs, not all: candidates, best first (score 1-4)");
-        for (track, found) in [(Track::Sound, &list.sounds), (Track::Led, &list.leds)] {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(format!("{}:", track.name()));
-                if found.is_empty() {
-                    ui.weak("none beside it");
-                }
-                // The filter narrows the candidates too; each says which archive it is in.
-                let matching: Vec<&(crate::behaviour::Source, u8)> = found
-                    .iter()
-                    .filter(|(source, _)| {
-                        wanted.is_empty() || source.label().to_lowercase().contains(&wanted)
-                    })
-                    .collect();
-                if matching.is_empty() && !found.is_empty() {
-                    ui.weak("none matches the filter");
-                }
-                for (source, score) in matching.into_iter().take(6) {
-                    let text = match &source.entry {
-                        Some(entry) => format!(
-                            "{entry} in {} ({score})",
-                            source
-                                .path
-                                .file_name()
-                                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-                        ),
-                        None => format!("{} ({score})", source.short()),
-                    };
-                    if ui
-                        .button(text)
-                        .on_hover_text(format!(
-                            "Put {} on the {} track",
-                            source.label(),
-                            track.name()
-                        ))
-                        .clicked()
-                    {
-                        actions.send(Action::CloseModal);
-                        actions.send(Action::AttachPart(*tab, source.clone(), track));
-                    }
-                }
-            });
+}
+
+/// The naming rule's candidates for one track of the motion in `tab` (those that match the
+/// filter `wanted`, the best six), each a button that puts it on the track.
+fn candidates_ui(
+    ui: &mut egui::Ui,
+    tab: TabId,
+    track: Track,
+    found: &[(Source, u8)],
+    wanted: &str,
+    actions: &mut Sender<'_>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("{}:", track.name()));
+        if found.is_empty() {
+            ui.weak("none beside it");
         }
-    }
-    ui.separator();
-    if ui.button("Close").clicked() {
-        actions.send(Action::CloseModal);
-    }
+        // The filter narrows the candidates too; each says which archive it is in.
+        let matching: Vec<&(crate::behaviour::Source, u8)> = found
+            .iter()
+            .filter(|(source, _)| {
+                wanted.is_empty() || source.label().to_lowercase().contains(wanted)
+            })
+            .collect();
+        if matching.is_empty() && !found.is_empty() {
+            ui.weak("none matches the filter");
+        }
+        for (source, score) in matching.into_iter().take(6) {
+            let text = match &source.entry {
+                Some(entry) => format!(
+                    "{entry} in {} ({score})",
+                    source
+                        .path
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                ),
+                None => format!("{} ({score})", source.short()),
+            };
+            if ui
+                .button(text)
+                .on_hover_text(format!(
+                    "Put {} on the {} track",
+                    source.label(),
+                    track.name()
+                ))
+                .clicked()
+            {
+                actions.send(Action::CloseModal);
+                actions.send(Action::AttachPart(tab, source.clone(), track));
+            }
+        }
+    });
 }

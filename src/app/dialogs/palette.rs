@@ -64,16 +64,66 @@ pub fn palette_ui(
     actions: &mut Sender<'_>,
 ) {
     ui.set_min_width(560.0);
-    // The arrows and Enter are the list's, not the field's.
-    let (down, up, enter, escape) = ui.input_mut(|i| {
+    let keys = list_keys(ui);
+    let query = query_field(ui, palette);
+    let list = found(&query, |c| can.allows(c));
+    let last = list.len().saturating_sub(1);
+    let mut chosen = if query == palette.query {
+        palette.chosen.min(last)
+    } else {
+        0
+    };
+    if keys.down {
+        chosen = (chosen + 1).min(last);
+    }
+    if keys.up {
+        chosen = chosen.saturating_sub(1);
+    }
+    if list.is_empty() {
+        ui.weak("No command's name or description holds those words.");
+    }
+    let (given, refused) = list_ui(ui, &list, chosen, keys, can);
+    if let Some(command) = given {
+        actions.send(Action::CloseModal);
+        actions.send(Action::command(command, can.tabs.active));
+    } else if let Some(why) = refused {
+        actions.send(Action::Say(why));
+    } else if keys.escape {
+        actions.send(Action::CloseModal);
+    } else if query != palette.query || chosen != palette.chosen {
+        actions.send(Action::Show(Modal::Palette(Palette { query, chosen })));
+    }
+}
+
+/// The keys the palette answers this frame.
+#[derive(Clone, Copy)]
+struct ListKeys {
+    /// The arrow down: the next command.
+    down: bool,
+    /// The arrow up: the command before.
+    up: bool,
+    /// Enter: give the chosen command.
+    enter: bool,
+    /// Escape: close.
+    escape: bool,
+}
+
+/// The keys pressed this frame; the arrows and Enter are the list's, not the field's.
+fn list_keys(ui: &mut egui::Ui) -> ListKeys {
+    ui.input_mut(|i| {
         use egui::{Key, Modifiers};
-        (
-            i.consume_key(Modifiers::NONE, Key::ArrowDown),
-            i.consume_key(Modifiers::NONE, Key::ArrowUp),
-            i.consume_key(Modifiers::NONE, Key::Enter),
-            i.key_pressed(Key::Escape),
-        )
-    });
+        ListKeys {
+            down: i.consume_key(Modifiers::NONE, Key::ArrowDown),
+            up: i.consume_key(Modifiers::NONE, Key::ArrowUp),
+            enter: i.consume_key(Modifiers::NONE, Key::Enter),
+            escape: i.key_pressed(Key::Escape),
+        }
+    })
+}
+
+/// The field the query is typed in, which keeps the keyboard while the palette is open;
+/// the query as it is now.
+fn query_field(ui: &mut egui::Ui, palette: &Palette) -> String {
     let mut query = palette.query.clone();
     let label = ui.label("Command");
     let field = ui
@@ -85,22 +135,18 @@ pub fn palette_ui(
         .labelled_by(label.id);
     // The field keeps the keyboard while the palette is open: typing goes there.
     field.request_focus();
-    let list = found(&query, |c| can.allows(c));
-    let last = list.len().saturating_sub(1);
-    let mut chosen = if query == palette.query {
-        palette.chosen.min(last)
-    } else {
-        0
-    };
-    if down {
-        chosen = (chosen + 1).min(last);
-    }
-    if up {
-        chosen = chosen.saturating_sub(1);
-    }
-    if list.is_empty() {
-        ui.weak("No command's name or description holds those words.");
-    }
+    query
+}
+
+/// Draws the commands found, the `chosen` one marked; the command given (clicked, or
+/// chosen with Enter), or why the chosen one cannot be given where Enter asked for it.
+fn list_ui(
+    ui: &mut egui::Ui,
+    list: &[UiCommand],
+    chosen: usize,
+    keys: ListKeys,
+    can: &Situation<'_>,
+) -> (Option<UiCommand>, Option<String>) {
     let mut given = None;
     let mut refused = None;
     egui::ScrollArea::vertical()
@@ -111,53 +157,57 @@ pub fn palette_ui(
         .show(ui, |ui| {
             for (i, &command) in list.iter().enumerate() {
                 let why_not = can.why_not(command);
-                let shortcut = shortcuts(ui.ctx(), command);
-                let row = ui
-                    .scope(|ui| {
-                        // Greyed, yet what it does and why not stay readable.
-                        ui.visuals_mut().disabled_alpha = GREYED_ALPHA;
-                        ui.add_enabled(
-                            why_not.is_none(),
-                            // The chosen line is filled only where Enter would give it.
-                            egui::Button::selectable(
-                                i == chosen && why_not.is_none(),
-                                line_text(ui, command, why_not),
-                            )
-                            .right_text(shortcut)
-                            .min_size(egui::vec2(ui.available_width(), 0.0)),
-                        )
-                    })
-                    .inner;
-                if i == chosen && why_not.is_some() {
-                    // Where the arrows stand, outlined: Enter says why instead.
-                    ui.painter().rect_stroke(
-                        row.rect,
-                        ui.visuals().widgets.hovered.corner_radius,
-                        ui.visuals().selection.stroke,
-                        egui::StrokeKind::Inside,
-                    );
-                }
-                if i == chosen && (down || up) {
+                let row = line_ui(ui, command, why_not, i == chosen);
+                if i == chosen && (keys.down || keys.up) {
                     row.scroll_to_me(None);
                 }
-                if row.clicked() || (enter && i == chosen && why_not.is_none()) {
+                if row.clicked() || (keys.enter && i == chosen && why_not.is_none()) {
                     given = Some(command);
                 }
-                if let Some(why) = why_not.filter(|_| enter && i == chosen) {
+                if let Some(why) = why_not.filter(|_| keys.enter && i == chosen) {
                     refused = Some(format!("{}: {why}", command.label()));
                 }
             }
         });
-    if let Some(command) = given {
-        actions.send(Action::CloseModal);
-        actions.send(Action::command(command, can.tabs.active));
-    } else if let Some(why) = refused {
-        actions.send(Action::Say(why));
-    } else if escape {
-        actions.send(Action::CloseModal);
-    } else if query != palette.query || chosen != palette.chosen {
-        actions.send(Action::Show(Modal::Palette(Palette { query, chosen })));
+    (given, refused)
+}
+
+/// Draws one command's line with its shortcuts: greyed where it cannot be given now
+/// (`why_not`), filled where it is `chosen` and can be given, outlined where it is chosen
+/// and cannot.
+fn line_ui(
+    ui: &mut egui::Ui,
+    command: UiCommand,
+    why_not: Option<&str>,
+    chosen: bool,
+) -> egui::Response {
+    let shortcut = shortcuts(ui.ctx(), command);
+    let row = ui
+        .scope(|ui| {
+            // Greyed, yet what it does and why not stay readable.
+            ui.visuals_mut().disabled_alpha = GREYED_ALPHA;
+            ui.add_enabled(
+                why_not.is_none(),
+                // The chosen line is filled only where Enter would give it.
+                egui::Button::selectable(
+                    chosen && why_not.is_none(),
+                    line_text(ui, command, why_not),
+                )
+                .right_text(shortcut)
+                .min_size(egui::vec2(ui.available_width(), 0.0)),
+            )
+        })
+        .inner;
+    if chosen && why_not.is_some() {
+        // Where the arrows stand, outlined: Enter says why instead.
+        ui.painter().rect_stroke(
+            row.rect,
+            ui.visuals().widgets.hovered.corner_radius,
+            ui.visuals().selection.stroke,
+            egui::StrokeKind::Inside,
+        );
     }
+    row
 }
 
 /// How far a greyed line fades (egui's own half left its reason hard to read).

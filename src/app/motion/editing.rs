@@ -3,6 +3,7 @@
 //! exporting). A new tab command does not compile until this match handles it.
 
 use super::MotionTab;
+use super::jumps::{Jump, Way};
 use super::ops::Dialog;
 use super::ops::form::OpRequest;
 use super::view::Channel;
@@ -95,13 +96,13 @@ impl MotionTab {
             TabCommand::StepBack => self
                 .playback
                 .step_frames(-1, &self.document.motion.keyframes),
-            TabCommand::PreviousKeyframe
-            | TabCommand::NextKeyframe
-            | TabCommand::NextProblem
-            | TabCommand::PreviousProblem
-            | TabCommand::AddMarker
-            | TabCommand::PreviousMarker
-            | TabCommand::NextMarker => self.jump(id, command, fx),
+            TabCommand::PreviousKeyframe => self.jump(id, Jump::Keyframe(Way::Back), fx),
+            TabCommand::NextKeyframe => self.jump(id, Jump::Keyframe(Way::On), fx),
+            TabCommand::PreviousProblem => self.jump(id, Jump::Problem(Way::Back), fx),
+            TabCommand::NextProblem => self.jump(id, Jump::Problem(Way::On), fx),
+            TabCommand::PreviousMarker => self.jump(id, Jump::Marker(Way::Back), fx),
+            TabCommand::NextMarker => self.jump(id, Jump::Marker(Way::On), fx),
+            TabCommand::AddMarker => self.jump(id, Jump::AddMarker, fx),
             TabCommand::StepForward => self
                 .playback
                 .step_frames(1, &self.document.motion.keyframes),

@@ -3,7 +3,6 @@
 
 use super::MotionTab;
 use crate::app::action::{Action, MotionAction};
-use crate::app::command::TabCommand;
 use crate::app::effects::Effects;
 use crate::app::state::TabId;
 use crate::behaviour::skit::Marker;
@@ -11,9 +10,18 @@ use crate::edit::tracks::TrackEdit;
 
 /// Which way a jump goes.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Way {
+pub(super) enum Way {
     Back,
     On,
+}
+
+/// What the playhead jumps to, or the marker added at it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Jump {
+    Keyframe(Way),
+    Problem(Way),
+    Marker(Way),
+    AddMarker,
 }
 
 /// The time in `times` (sorted) nearest `now` in the `way` given, not `now` itself.
@@ -26,15 +34,10 @@ fn beside(times: &[u64], now: u64, way: Way) -> Option<u64> {
 
 impl MotionTab {
     /// A jump or a marker (this is tab `id`).
-    pub(super) fn jump(&mut self, id: TabId, command: TabCommand, fx: &mut Effects) {
+    pub(super) fn jump(&mut self, id: TabId, jump: Jump, fx: &mut Effects) {
         let now = self.playback.time_ms();
-        match command {
-            TabCommand::PreviousKeyframe | TabCommand::NextKeyframe => {
-                let way = if command == TabCommand::NextKeyframe {
-                    Way::On
-                } else {
-                    Way::Back
-                };
+        match jump {
+            Jump::Keyframe(way) => {
                 let times = self.document.times_ms();
                 if let Some(t) = beside(times, now, way) {
                     let k = times.partition_point(|&x| x < t);
@@ -42,7 +45,7 @@ impl MotionTab {
                     fx.say(format!("Keyframe {k} at {t} ms"));
                 }
             }
-            TabCommand::NextProblem | TabCommand::PreviousProblem => {
+            Jump::Problem(way) => {
                 // Warnings and errors: the notes are worth knowing, not worth going to.
                 let problems = || {
                     self.document
@@ -53,11 +56,6 @@ impl MotionTab {
                 let mut times: Vec<u64> = problems().filter_map(|p| p.time_ms).collect();
                 times.sort_unstable();
                 times.dedup();
-                let way = if command == TabCommand::NextProblem {
-                    Way::On
-                } else {
-                    Way::Back
-                };
                 // At the last (first) problem, round to the first (last), as editors do.
                 let wrapped = match way {
                     Way::On => times.first(),
@@ -75,7 +73,7 @@ impl MotionTab {
                     None => fx.say("No problem at a time in this motion"),
                 }
             }
-            TabCommand::AddMarker => {
+            Jump::AddMarker => {
                 let marker = Marker {
                     time_ms: now,
                     name: self.document.tracks().free_marker_name(),
@@ -85,12 +83,7 @@ impl MotionTab {
                     MotionAction::Track(TrackEdit::AddMarker(marker)),
                 ));
             }
-            TabCommand::PreviousMarker | TabCommand::NextMarker => {
-                let way = if command == TabCommand::NextMarker {
-                    Way::On
-                } else {
-                    Way::Back
-                };
+            Jump::Marker(way) => {
                 let markers = self.document.tracks().markers();
                 let times: Vec<u64> = markers.iter().map(|m| m.time_ms).collect();
                 match beside(&times, now, way) {
@@ -109,7 +102,6 @@ impl MotionTab {
                     None => fx.say("No marker that way"),
                 }
             }
-            _ => {}
         }
     }
 

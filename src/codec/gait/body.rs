@@ -29,37 +29,10 @@ pub(super) fn read_body(
     };
     if bytes.len() < needed {
         if at < data.len() {
-            problems.push(GaitProblem::new(
-                Severity::Error,
-                GaitCode::TruncatedSection,
-                at,
-                format!(
-                    "the {} at byte {at} needs {needed} bytes; only {} are there before {}; \
-                     its bytes are kept as they are",
-                    kind.name(),
-                    bytes.len(),
-                    if at + space >= data.len() {
-                        "the end of the file"
-                    } else {
-                        "the next section"
-                    }
-                ),
-            ));
+            problems.push(truncated(data, kind, at, space, needed));
         }
         return kept();
     }
-    let numbers = |from: usize, count: usize| -> Vec<Fixed> {
-        bytes
-            .get(from..from + 2 * count)
-            .unwrap_or(&[])
-            .chunks_exact(2)
-            .map(|b| Fixed(i16::from_le_bytes([b[0], b[1]])))
-            .collect()
-    };
-    let array = |from: usize| -> [Fixed; 4] {
-        let values = numbers(from, 4);
-        std::array::from_fn(|i| values.get(i).copied().unwrap_or_default())
-    };
     match kind {
         SectionType::ServoConfig => {
             let n = needed / 3;
@@ -73,47 +46,97 @@ pub(super) fn read_body(
             let n = needed / 3;
             Body::SensorConfig {
                 zero: bytes[1..=n].to_vec(),
-                slope: numbers(1 + n, n),
+                slope: numbers(bytes, 1 + n, n),
             }
         }
-        SectionType::Stance => {
-            let matrix = |from: usize| -> [Fixed; 16] {
-                let values = numbers(from, 16);
-                std::array::from_fn(|i| values.get(i).copied().unwrap_or_default())
-            };
-            Body::Stance {
-                g: matrix(0),
-                g_inv: matrix(32),
-                kg: array(64),
-                fd: array(72),
-                vff: array(80),
-                extra: (bytes.len() >= STANCE_FULL).then(|| {
-                    let values = numbers(STANCE_NAMED, 8);
-                    std::array::from_fn(|i| values.get(i).copied().unwrap_or_default())
-                }),
-            }
-        }
-        SectionType::Detachment => {
-            let one = |from: usize| numbers(from, 1).first().copied().unwrap_or_default();
-            Body::Detachment {
-                fdes: one(0),
-                kstroke: one(2),
-                fthresh: one(4),
-                wup: array(6),
-                vwing: one(14),
-                fup: array(16),
-                vfoot: one(24),
-            }
-        }
-        SectionType::Attachment => {
-            let one = |from: usize| numbers(from, 1).first().copied().unwrap_or_default();
-            Body::Attachment {
-                vstroke: one(0),
-                wload: array(2),
-                vwing: one(10),
-            }
-        }
+        SectionType::Stance => stance(bytes),
+        SectionType::Detachment => detachment(bytes),
+        SectionType::Attachment => attachment(bytes),
         SectionType::Flight | SectionType::AttachmentGesture => kept(),
+    }
+}
+
+/// The problem of a section at `at` whose `space` bytes are fewer than the `needed` its
+/// layout takes.
+fn truncated(
+    data: &[u8],
+    kind: SectionType,
+    at: usize,
+    space: usize,
+    needed: usize,
+) -> GaitProblem {
+    let there = data.get(at..at + space).unwrap_or(&[]).len();
+    GaitProblem::new(
+        Severity::Error,
+        GaitCode::TruncatedSection,
+        at,
+        format!(
+            "the {} at byte {at} needs {needed} bytes; only {there} are there before {}; \
+             its bytes are kept as they are",
+            kind.name(),
+            if at + space >= data.len() {
+                "the end of the file"
+            } else {
+                "the next section"
+            }
+        ),
+    )
+}
+
+/// The `count` fixed-point numbers (16-bit, little-endian) at `from` in a section's
+/// bytes; fewer where the bytes end.
+fn numbers(bytes: &[u8], from: usize, count: usize) -> Vec<Fixed> {
+    bytes
+        .get(from..from + 2 * count)
+        .unwrap_or(&[])
+        .chunks_exact(2)
+        .map(|b| Fixed(i16::from_le_bytes([b[0], b[1]])))
+        .collect()
+}
+
+/// The `N` fixed-point numbers at `from`, zero where the bytes end.
+fn fixed<const N: usize>(bytes: &[u8], from: usize) -> [Fixed; N] {
+    let values = numbers(bytes, from, N);
+    std::array::from_fn(|i| values.get(i).copied().unwrap_or_default())
+}
+
+/// The fixed-point number at `from`, zero where the bytes end.
+fn one(bytes: &[u8], from: usize) -> Fixed {
+    numbers(bytes, from, 1).first().copied().unwrap_or_default()
+}
+
+/// A stance controller's numbers: its matrices and gains, and the page's 8 more where the
+/// section holds them.
+fn stance(bytes: &[u8]) -> Body {
+    Body::Stance {
+        g: fixed(bytes, 0),
+        g_inv: fixed(bytes, 32),
+        kg: fixed(bytes, 64),
+        fd: fixed(bytes, 72),
+        vff: fixed(bytes, 80),
+        extra: (bytes.len() >= STANCE_FULL).then(|| fixed(bytes, STANCE_NAMED)),
+    }
+}
+
+/// A detachment section's numbers.
+fn detachment(bytes: &[u8]) -> Body {
+    Body::Detachment {
+        fdes: one(bytes, 0),
+        kstroke: one(bytes, 2),
+        fthresh: one(bytes, 4),
+        wup: fixed(bytes, 6),
+        vwing: one(bytes, 14),
+        fup: fixed(bytes, 16),
+        vfoot: one(bytes, 24),
+    }
+}
+
+/// An attachment section's numbers.
+fn attachment(bytes: &[u8]) -> Body {
+    Body::Attachment {
+        vstroke: one(bytes, 0),
+        wload: fixed(bytes, 2),
+        vwing: one(bytes, 10),
     }
 }
 

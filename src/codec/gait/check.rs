@@ -151,7 +151,10 @@ pub(super) fn check_values(gait: &Gait, problems: &mut Vec<GaitProblem>) {
                     ));
                 }
             }
-            _ => {}
+            Body::SensorConfig { .. }
+            | Body::Detachment { .. }
+            | Body::Attachment { .. }
+            | Body::Bytes { .. } => {}
         }
     }
 }

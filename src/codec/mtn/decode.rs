@@ -331,6 +331,68 @@ fn read_section3<'a>(
     let bytes = reader.bytes;
     let joint_count = list.locators.len();
     let ers110 = super::format::is_ers110_label(design);
+    let at = locate_section3(reader, list, ers110);
+    let section2_padding = bytes
+        .slice(list.content_end, at.saturating_sub(list.content_end))
+        .unwrap_or(&[]);
+
+    let size32 = bytes.u32(at + 4).map(to_usize);
+    let size16 = bytes.u16(at + 4).map(usize::from);
+    let width = section3_width(bytes, at, joint_count, header_count, ers110);
+    let header_len = width.header_len();
+    let data_at = at + header_len;
+    let (Some(declared_size), Some(data_type)) = (
+        match width {
+            SizeWidth::U32 => size32,
+            SizeWidth::U16 => size16,
+        },
+        bytes.u32(data_at - 4),
+    ) else {
+        reader.problem(
+            Severity::Error,
+            ProblemCode::TRUNCATED,
+            at,
+            format!(
+                "the file ends at byte {} before the keyframe section; the motion has no keyframes",
+                bytes.len()
+            ),
+        );
+        return Ok(Section3 {
+            at,
+            width,
+            data_type: 0,
+            keyframes: Keyframes::new(joint_count),
+            content_end: at + header_len,
+            padding: &[],
+            section2_padding,
+        });
+    };
+
+    let area = KeyframeArea {
+        at,
+        data_at,
+        header_len,
+        declared_size,
+        joint_count,
+    };
+    let (count, count_adjusted) = keyframe_count(reader, &area, header_count);
+    let keyframes = Keyframes::read_le(joint_count, bytes.rest(data_at), count);
+    let content_end = data_at + keyframe_data_len(keyframes.len(), joint_count);
+    let padding = section3_padding(reader, &area, content_end, count, count_adjusted);
+    Ok(Section3 {
+        at,
+        width,
+        data_type,
+        keyframes,
+        content_end,
+        padding,
+        section2_padding,
+    })
+}
+
+/// Finds where section 3 starts, and reports a section 2 size that does not lead there.
+fn locate_section3(reader: &mut Reader<'_>, list: &JointList<'_>, ers110: bool) -> usize {
+    let bytes = reader.bytes;
     let found = reader.section3_after(list);
     let declared = list.at.checked_add(list.size);
     let at = match found {
@@ -372,44 +434,35 @@ fn read_section3<'a>(
             ),
         );
     }
-    let section2_padding = bytes
-        .slice(list.content_end, at.saturating_sub(list.content_end))
-        .unwrap_or(&[]);
+    at
+}
 
+/// Where a keyframe section's parts are: its start, its keyframe data and its declared size.
+struct KeyframeArea {
+    at: usize,
+    data_at: usize,
+    header_len: usize,
+    declared_size: usize,
+    joint_count: usize,
+}
+
+/// How many keyframes to read, and whether that differs from the header's count: fewer when
+/// the file is cut off, more when the section holds more than the header says (reported).
+fn keyframe_count(
+    reader: &mut Reader<'_>,
+    area: &KeyframeArea,
+    header_count: usize,
+) -> (usize, bool) {
+    let bytes = reader.bytes;
+    let &KeyframeArea {
+        data_at,
+        header_len,
+        declared_size,
+        joint_count,
+        ..
+    } = area;
     let first_len = FIRST_KEYFRAME_FIXED + 4 * joint_count;
     let stride = KEYFRAME_FIXED + 4 * joint_count;
-    let size32 = bytes.u32(at + 4).map(to_usize);
-    let size16 = bytes.u16(at + 4).map(usize::from);
-    let width = section3_width(bytes, at, joint_count, header_count, ers110);
-    let header_len = width.header_len();
-    let data_at = at + header_len;
-    let (Some(declared_size), Some(data_type)) = (
-        match width {
-            SizeWidth::U32 => size32,
-            SizeWidth::U16 => size16,
-        },
-        bytes.u32(data_at - 4),
-    ) else {
-        reader.problem(
-            Severity::Error,
-            ProblemCode::TRUNCATED,
-            at,
-            format!(
-                "the file ends at byte {} before the keyframe section; the motion has no keyframes",
-                bytes.len()
-            ),
-        );
-        return Ok(Section3 {
-            at,
-            width,
-            data_type: 0,
-            keyframes: Keyframes::new(joint_count),
-            content_end: at + header_len,
-            padding: &[],
-            section2_padding,
-        });
-    };
-
     let available = bytes.len() - data_at;
     let complete = if available >= first_len {
         1 + (available - first_len) / stride
@@ -456,11 +509,22 @@ fn read_section3<'a>(
             ),
         );
     }
+    (count, count_adjusted)
+}
 
-    let keyframes = Keyframes::read_le(joint_count, bytes.rest(data_at), count);
-    let cursor = data_at + keyframe_data_len(keyframes.len(), joint_count);
-    let content_end = cursor;
-
+/// The padding after the keyframes (none when the declared size does not fit, reported unless
+/// the count was already), and a report of any bytes after the section.
+fn section3_padding<'a>(
+    reader: &mut Reader<'a>,
+    area: &KeyframeArea,
+    content_end: usize,
+    count: usize,
+    count_adjusted: bool,
+) -> &'a [u8] {
+    let bytes = reader.bytes;
+    let &KeyframeArea {
+        at, declared_size, ..
+    } = area;
     let declared_end = at.checked_add(declared_size);
     let (section_end, padding) = match declared_end {
         Some(end)
@@ -496,15 +560,7 @@ fn read_section3<'a>(
             ),
         );
     }
-    Ok(Section3 {
-        at,
-        width,
-        data_type,
-        keyframes,
-        content_end,
-        padding,
-        section2_padding,
-    })
+    padding
 }
 
 /// Chooses the padding rule that reproduces a section's padding bytes, and reports padding

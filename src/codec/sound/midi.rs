@@ -156,7 +156,6 @@ pub fn read(bytes: &[u8]) -> Result<MidiFile, SoundError> {
     if bytes.get(12).is_some_and(|&b| b & 0x80 != 0) {
         return Err(SoundError::SmpteTiming);
     }
-    let offset_of = |rest: &[u8]| (bytes.len() - rest.len()) as u64;
     let (header, mut tracks) = midly::parse(bytes).map_err(|e| SoundError::Midi {
         offset: 0,
         reason: e.to_string(),
@@ -170,65 +169,26 @@ pub fn read(bytes: &[u8]) -> Result<MidiFile, SoundError> {
         Format::Parallel => 1,
         Format::Sequential => 2,
     };
-    let mut tempo_changes = Vec::new();
-    let mut notes = Vec::new();
-    let mut texts = Vec::new();
-    let mut programs = Vec::new();
+    let mut found = Found::default();
     let mut end_tick = 0u64;
     let mut count = 0usize;
     loop {
-        let chunk_at = offset_of(tracks.unread());
+        let chunk_at = offset_in(bytes, tracks.unread());
         let Some(track) = tracks.next() else { break };
         let events = track.map_err(|e| SoundError::Midi {
             offset: chunk_at,
             reason: e.to_string(),
         })?;
         count += 1;
-        let mut tick = 0u64;
-        let mut sounding = Sounding::new();
-        let mut last_end = chunk_at + 8;
-        for event in events.bytemapped() {
-            let (raw, event) = event.map_err(|e| SoundError::Midi {
-                offset: last_end,
-                reason: e.to_string(),
-            })?;
-            last_end = offset_of(raw) + raw.len() as u64;
-            tick = tick.saturating_add(u64::from(event.delta.as_int()));
-            match event.kind {
-                TrackEventKind::Midi { channel, message } => {
-                    let channel = channel.as_int();
-                    match message {
-                        MidiMessage::NoteOn { key, vel } if vel.as_int() > 0 => {
-                            let key = key.as_int();
-                            end_note(&mut sounding, &mut notes, channel, key, tick);
-                            sounding.insert((channel, key), (tick, vel.as_int()));
-                        }
-                        MidiMessage::NoteOn { key, .. } | MidiMessage::NoteOff { key, .. } => {
-                            end_note(&mut sounding, &mut notes, channel, key.as_int(), tick);
-                        }
-                        MidiMessage::ProgramChange { program } => {
-                            programs.push((tick, channel, program.as_int()));
-                        }
-                        _ => {}
-                    }
-                }
-                TrackEventKind::Meta(MetaMessage::Tempo(us)) => tempo_changes.push(TempoChange {
-                    tick,
-                    us_per_quarter: us.as_int(),
-                }),
-                TrackEventKind::Meta(MetaMessage::Text(text)) => {
-                    texts.push(String::from_utf8_lossy(text).into_owned());
-                }
-                _ => {}
-            }
-        }
-        // Notes still sounding when the track ends, end there.
-        let open: Vec<(u8, u8)> = sounding.keys().copied().collect();
-        for (channel, key) in open {
-            end_note(&mut sounding, &mut notes, channel, key, tick);
-        }
+        let tick = read_track(bytes, events, chunk_at, &mut found)?;
         end_tick = end_tick.max(tick);
     }
+    let Found {
+        mut tempo_changes,
+        mut notes,
+        texts,
+        mut programs,
+    } = found;
     tempo_changes.sort_by_key(|c| c.tick);
     notes.sort_by_key(|n| (n.start_tick, n.channel, n.key));
     programs.sort_by_key(|&(tick, channel, _)| (tick, channel));
@@ -242,4 +202,85 @@ pub fn read(bytes: &[u8]) -> Result<MidiFile, SoundError> {
         programs,
         end_tick,
     })
+}
+
+/// Where the `rest` of the file's `bytes` starts in them.
+fn offset_in(bytes: &[u8], rest: &[u8]) -> u64 {
+    (bytes.len() - rest.len()) as u64
+}
+
+/// What the tracks hold, as they are read: tempo changes, notes, texts and program
+/// changes (tick, channel, program).
+#[derive(Default)]
+struct Found {
+    tempo_changes: Vec<TempoChange>,
+    notes: Vec<Note>,
+    texts: Vec<String>,
+    programs: Vec<(u64, u8, u8)>,
+}
+
+/// Reads the events of the track whose chunk starts at `chunk_at` into `found`; the tick it
+/// ends at. Notes still sounding when the track ends, end there.
+///
+/// # Errors
+/// An event cannot be read (with the byte where the last good event ended).
+fn read_track(
+    bytes: &[u8],
+    events: midly::EventIter<'_>,
+    chunk_at: u64,
+    found: &mut Found,
+) -> Result<u64, SoundError> {
+    let mut tick = 0u64;
+    let mut sounding = Sounding::new();
+    let mut last_end = chunk_at + 8;
+    for event in events.bytemapped() {
+        let (raw, event) = event.map_err(|e| SoundError::Midi {
+            offset: last_end,
+            reason: e.to_string(),
+        })?;
+        last_end = offset_in(bytes, raw) + raw.len() as u64;
+        tick = tick.saturating_add(u64::from(event.delta.as_int()));
+        take_event(event.kind, tick, &mut sounding, found);
+    }
+    // Notes still sounding when the track ends, end there.
+    let open: Vec<(u8, u8)> = sounding.keys().copied().collect();
+    for (channel, key) in open {
+        end_note(&mut sounding, &mut found.notes, channel, key, tick);
+    }
+    Ok(tick)
+}
+
+/// Takes one event at `tick`: a note starts or ends, the program, the tempo or a text; any
+/// other is passed over.
+fn take_event(kind: TrackEventKind<'_>, tick: u64, sounding: &mut Sounding, found: &mut Found) {
+    match kind {
+        TrackEventKind::Midi { channel, message } => {
+            let channel = channel.as_int();
+            match message {
+                MidiMessage::NoteOn { key, vel } if vel.as_int() > 0 => {
+                    let key = key.as_int();
+                    end_note(sounding, &mut found.notes, channel, key, tick);
+                    sounding.insert((channel, key), (tick, vel.as_int()));
+                }
+                MidiMessage::NoteOn { key, .. } | MidiMessage::NoteOff { key, .. } => {
+                    end_note(sounding, &mut found.notes, channel, key.as_int(), tick);
+                }
+                MidiMessage::ProgramChange { program } => {
+                    found.programs.push((tick, channel, program.as_int()));
+                }
+                MidiMessage::Aftertouch { .. }
+                | MidiMessage::Controller { .. }
+                | MidiMessage::ChannelAftertouch { .. }
+                | MidiMessage::PitchBend { .. } => {}
+            }
+        }
+        TrackEventKind::Meta(MetaMessage::Tempo(us)) => found.tempo_changes.push(TempoChange {
+            tick,
+            us_per_quarter: us.as_int(),
+        }),
+        TrackEventKind::Meta(MetaMessage::Text(text)) => {
+            found.texts.push(String::from_utf8_lossy(text).into_owned());
+        }
+        TrackEventKind::SysEx(_) | TrackEventKind::Escape(_) | TrackEventKind::Meta(_) => {}
+    }
 }

@@ -8,11 +8,11 @@
 
 use super::{SoundError, is_wave};
 use std::io::Cursor;
-use symphonia::core::codecs::audio::AudioDecoderOptions;
 use symphonia::core::codecs::audio::well_known::{
     CODEC_ID_ADPCM_IMA_WAV, CODEC_ID_PCM_F32LE, CODEC_ID_PCM_F64LE, CODEC_ID_PCM_S16LE,
     CODEC_ID_PCM_S24LE, CODEC_ID_PCM_S32LE, CODEC_ID_PCM_U8,
 };
+use symphonia::core::codecs::audio::{AudioCodecParameters, AudioDecoder, AudioDecoderOptions};
 use symphonia::core::errors::Error as SymphoniaError;
 use symphonia::core::formats::{FormatOptions, FormatReader as _};
 use symphonia::core::io::{MediaSourceStream, MediaSourceStreamOptions};
@@ -185,54 +185,15 @@ pub fn decode(bytes: &[u8]) -> Result<Wave, SoundError> {
         .find(|c| &c.tag == b"fmt ")
         .map_or(12, |c| c.offset);
     check_fmt(bytes, &found)?;
-    let header_error = |e: &SymphoniaError| match e {
-        SymphoniaError::Unsupported(_) => format_tag(bytes, &found).map_or_else(
-            || SoundError::Wave {
-                offset: header_at,
-                reason: e.to_string(),
-            },
-            |tag| SoundError::UnsupportedWave { tag },
-        ),
-        _ => SoundError::Wave {
-            offset: header_at,
-            reason: e.to_string(),
-        },
-    };
+    let header_error = |e: &SymphoniaError| header_error(bytes, &found, header_at, e);
     let source = MediaSourceStream::new(
         Box::new(Cursor::new(bytes)),
         MediaSourceStreamOptions::default(),
     );
     let mut reader =
         WavReader::try_new(source, FormatOptions::default()).map_err(|e| header_error(&e))?;
-    let track = reader
-        .tracks()
-        .first()
-        .cloned()
-        .ok_or_else(|| SoundError::Wave {
-            offset: header_at,
-            reason: "no audio in the file".to_owned(),
-        })?;
-    let params = track
-        .codec_params
-        .as_ref()
-        .and_then(|p| p.audio())
-        .cloned()
-        .ok_or_else(|| SoundError::Wave {
-            offset: header_at,
-            reason: "no audio format in the file".to_owned(),
-        })?;
-    let format = match params.codec {
-        CODEC_ID_ADPCM_IMA_WAV => WaveFormat::ImaAdpcm,
-        CODEC_ID_PCM_F32LE | CODEC_ID_PCM_F64LE => WaveFormat::Float,
-        CODEC_ID_PCM_U8 | CODEC_ID_PCM_S16LE | CODEC_ID_PCM_S24LE | CODEC_ID_PCM_S32LE => {
-            WaveFormat::Pcm
-        }
-        _ => {
-            return Err(SoundError::UnsupportedWave {
-                tag: format_tag(bytes, &found).unwrap_or(0),
-            });
-        }
-    };
+    let params = audio_params(&reader, header_at)?;
+    let format = wave_format(&params, bytes, &found)?;
     let channels = params
         .channels
         .as_ref()
@@ -254,50 +215,14 @@ pub fn decode(bytes: &[u8]) -> Result<Wave, SoundError> {
     let mut decoder = symphonia::default::get_codecs()
         .make_audio_decoder(&params, &AudioDecoderOptions::default())
         .map_err(|e| header_error(&e))?;
-    // Room for what the data chunk's bytes can hold, never more than the input allows.
-    let mut samples: Vec<f32> = Vec::with_capacity(bytes.len().min(1 << 24));
-    let mut scratch: Vec<f32> = Vec::new();
-    let mut consumed = 0u64;
-    let mut cut_off_at = None;
-    // Where reading stops at an error: the end of what was read, in a file cut short (or
-    // one that ends mid-block); else the error, at the block's byte.
-    let stop = |e: SymphoniaError, consumed: u64| {
-        let cut = cut_short
-            || matches!(&e, SymphoniaError::IoError(io)
-                if io.kind() == std::io::ErrorKind::UnexpectedEof);
-        if cut {
-            Ok(data_start + consumed)
-        } else {
-            Err(SoundError::Wave {
-                offset: data_start + consumed,
-                reason: e.to_string(),
-            })
-        }
+    let data = Data {
+        start: data_start,
+        cut_short,
+        channels,
+        // Room for what the data chunk's bytes can hold, never more than the input allows.
+        capacity: bytes.len().min(1 << 24),
     };
-    loop {
-        let packet = match reader.next_packet() {
-            Ok(Some(packet)) => packet,
-            Ok(None) => break,
-            Err(e) => {
-                cut_off_at = Some(stop(e, consumed)?);
-                break;
-            }
-        };
-        let decoded = match decoder.decode(&packet) {
-            Ok(decoded) => decoded,
-            Err(e) => {
-                cut_off_at = Some(stop(e, consumed)?);
-                break;
-            }
-        };
-        decoded.copy_to_vec_interleaved(&mut scratch);
-        for frame in scratch.chunks(channels) {
-            #[expect(clippy::cast_precision_loss, reason = "a handful of channels")]
-            let mixed = frame.iter().sum::<f32>() / frame.len() as f32;
-            samples.push(mixed);
-        }
-        consumed += packet.data.len() as u64;
-    }
+    let (mut samples, mut cut_off_at) = decode_blocks(&mut reader, decoder.as_mut(), &data)?;
     if cut_off_at.is_none() && cut_short {
         cut_off_at = Some(bytes.len() as u64);
     }
@@ -320,4 +245,142 @@ pub fn decode(bytes: &[u8]) -> Result<Wave, SoundError> {
         samples,
         cut_off_at,
     })
+}
+
+/// The error for a header symphonia cannot read (at `header_at`): an unsupported codec by
+/// its format tag where the file has one, else symphonia's own words.
+#[expect(
+    clippy::wildcard_enum_match_arm,
+    reason = "symphonia's errors may grow: every other is said in its own words"
+)]
+fn header_error(bytes: &[u8], found: &[Chunk], header_at: u64, e: &SymphoniaError) -> SoundError {
+    match e {
+        SymphoniaError::Unsupported(_) => format_tag(bytes, found).map_or_else(
+            || SoundError::Wave {
+                offset: header_at,
+                reason: e.to_string(),
+            },
+            |tag| SoundError::UnsupportedWave { tag },
+        ),
+        _ => SoundError::Wave {
+            offset: header_at,
+            reason: e.to_string(),
+        },
+    }
+}
+
+/// The audio format of the file's first track.
+///
+/// # Errors
+/// The file has no audio track, or its track has no audio format.
+fn audio_params(
+    reader: &WavReader<'_>,
+    header_at: u64,
+) -> Result<AudioCodecParameters, SoundError> {
+    let track = reader
+        .tracks()
+        .first()
+        .cloned()
+        .ok_or_else(|| SoundError::Wave {
+            offset: header_at,
+            reason: "no audio in the file".to_owned(),
+        })?;
+    track
+        .codec_params
+        .as_ref()
+        .and_then(|p| p.audio())
+        .cloned()
+        .ok_or_else(|| SoundError::Wave {
+            offset: header_at,
+            reason: "no audio format in the file".to_owned(),
+        })
+}
+
+/// How the samples are coded, by the track's codec.
+///
+/// # Errors
+/// The codec is neither PCM nor IMA ADPCM (with the file's format tag).
+fn wave_format(
+    params: &AudioCodecParameters,
+    bytes: &[u8],
+    found: &[Chunk],
+) -> Result<WaveFormat, SoundError> {
+    match params.codec {
+        CODEC_ID_ADPCM_IMA_WAV => Ok(WaveFormat::ImaAdpcm),
+        CODEC_ID_PCM_F32LE | CODEC_ID_PCM_F64LE => Ok(WaveFormat::Float),
+        CODEC_ID_PCM_U8 | CODEC_ID_PCM_S16LE | CODEC_ID_PCM_S24LE | CODEC_ID_PCM_S32LE => {
+            Ok(WaveFormat::Pcm)
+        }
+        _ => Err(SoundError::UnsupportedWave {
+            tag: format_tag(bytes, found).unwrap_or(0),
+        }),
+    }
+}
+
+/// Where the sound's data is and how to read it.
+struct Data {
+    /// The byte offset of the data chunk's first block.
+    start: u64,
+    /// Whether the data chunk says more than there is.
+    cut_short: bool,
+    /// Channels, mixed down to one.
+    channels: usize,
+    /// The samples to make room for.
+    capacity: usize,
+}
+
+/// Decodes every block of the data: the samples mixed to mono, and where reading stopped
+/// early, if it did.
+///
+/// # Errors
+/// A block cannot be decoded (with the byte offset of the block) in a file not cut short.
+fn decode_blocks(
+    reader: &mut WavReader<'_>,
+    decoder: &mut dyn AudioDecoder,
+    data: &Data,
+) -> Result<(Vec<f32>, Option<u64>), SoundError> {
+    let mut samples: Vec<f32> = Vec::with_capacity(data.capacity);
+    let mut scratch: Vec<f32> = Vec::new();
+    let mut consumed = 0u64;
+    let mut cut_off_at = None;
+    // Where reading stops at an error: the end of what was read, in a file cut short (or
+    // one that ends mid-block); else the error, at the block's byte.
+    let stop = |e: SymphoniaError, consumed: u64| {
+        let cut = data.cut_short
+            || matches!(&e, SymphoniaError::IoError(io)
+                if io.kind() == std::io::ErrorKind::UnexpectedEof);
+        if cut {
+            Ok(data.start + consumed)
+        } else {
+            Err(SoundError::Wave {
+                offset: data.start + consumed,
+                reason: e.to_string(),
+            })
+        }
+    };
+    loop {
+        let packet = match reader.next_packet() {
+            Ok(Some(packet)) => packet,
+            Ok(None) => break,
+            Err(e) => {
+                cut_off_at = Some(stop(e, consumed)?);
+                break;
+            }
+        };
+        let decoded = match decoder.decode(&packet) {
+            Ok(decoded) => decoded,
+            Err(e) => {
+                cut_off_at = Some(stop(e, consumed)?);
+                break;
+            }
+        };
+        decoded.copy_to_vec_interleaved(&mut scratch);
+        for frame in scratch.chunks(data.channels) {
+            #[expect(clippy::cast_precision_loss, reason = "a handful of channels")]
+            let mixed = frame.iter().sum::<f32>() / frame.len() as f32;
+            samples.push(mixed);
+        }
+        consumed += packet.data.len() as u64;
+    }
+    Ok((samples, cut_off_at))
 }

@@ -51,16 +51,44 @@ fn world(name: &str, motion: &str) -> String {
     ] {
         text.push_str(&proto(path));
     }
-    // The viewpoint stands 0.7 m ahead-left and 0.35 m up, looking at the robot's middle.
-    text.push_str(&format!(
-        "\nWorldInfo {{\n  info [\n    \"{name}, exported by mtn-studio\"\n  ]\n  \
-         title \"{name}\"\n  basicTimeStep 8\n}}\n\
-         Viewpoint {{\n  orientation 0.1232 0.0510 -0.9911 2.3626\n  position 0.7 0.7 0.35\n}}\n\
-         TexturedBackground {{\n}}\nTexturedBackgroundLight {{\n}}\nFloor {{\n  size 4 4\n}}\n\
-         AiboErs7 {{\n  controller \"{CONTROLLER}\"\n  controllerArgs [\n    \
-         \"../../motions/{motion}\"\n  ]\n}}\n"
-    ));
+    text.push('\n');
+    for line in world_nodes(name, motion) {
+        text.push_str(&line);
+        text.push('\n');
+    }
     text
+}
+
+/// The world's nodes, one line each: its title and tick, the viewpoint, the background and
+/// its light, the floor, and the robot with its controller playing `motions/{motion}`.
+fn world_nodes(name: &str, motion: &str) -> [String; 24] {
+    [
+        "WorldInfo {".to_owned(),
+        "  info [".to_owned(),
+        format!("    \"{name}, exported by mtn-studio\""),
+        "  ]".to_owned(),
+        format!("  title \"{name}\""),
+        "  basicTimeStep 8".to_owned(),
+        "}".to_owned(),
+        // The viewpoint stands 0.7 m ahead-left and 0.35 m up, looking at the robot's middle.
+        "Viewpoint {".to_owned(),
+        "  orientation 0.1232 0.0510 -0.9911 2.3626".to_owned(),
+        "  position 0.7 0.7 0.35".to_owned(),
+        "}".to_owned(),
+        "TexturedBackground {".to_owned(),
+        "}".to_owned(),
+        "TexturedBackgroundLight {".to_owned(),
+        "}".to_owned(),
+        "Floor {".to_owned(),
+        "  size 4 4".to_owned(),
+        "}".to_owned(),
+        "AiboErs7 {".to_owned(),
+        format!("  controller \"{CONTROLLER}\""),
+        "  controllerArgs [".to_owned(),
+        format!("    \"../../motions/{motion}\""),
+        "  ]".to_owned(),
+        "}".to_owned(),
+    ]
 }
 
 /// The controller: loads the motion its argument names and plays it, looping.

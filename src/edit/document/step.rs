@@ -36,7 +36,7 @@ impl Revert for Step {
         fn flatten(step: Step, out: &mut Vec<Step>) {
             match step {
                 Step::Both(steps) => steps.into_iter().for_each(|s| flatten(s, out)),
-                step => out.push(step),
+                step @ (Step::Motion(_) | Step::Tracks(_)) => out.push(step),
             }
         }
         let mut flat = Vec::new();
@@ -46,7 +46,7 @@ impl Revert for Step {
         for step in flat {
             match step {
                 Self::Tracks(_) => oldest_tracks = Some(step),
-                step => kept.push(step),
+                step @ (Self::Motion(_) | Self::Both(_)) => kept.push(step),
             }
         }
         kept.extend(oldest_tracks);

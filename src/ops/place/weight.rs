@@ -20,7 +20,7 @@ use crate::edit::Edit;
 use crate::ops::shape::fewest_frames;
 use crate::robot::deg_to_urad;
 use crate::robot::floor::stance::{LIFTED_MM, own};
-use crate::robot::place::{Request as Asked, place};
+use crate::robot::place::{Placed, Request as Asked, place};
 use crate::robot::timing::FRAME_MS;
 
 /// The keyframes that shift the weight around a pose.
@@ -81,6 +81,10 @@ fn split(steps: u32, need: (u32, u32)) -> (u32, u32) {
     (need_a, need_a + need_b - steps)
 }
 
+/// Where a weight shift goes in a segment: the segment's frame steps, and (as [`split`]
+/// gives them) the first half's steps and the steps added.
+type Plan = (u32, (u32, u32));
+
 impl Site {
     /// The keyframes that shift the weight before and after the pose `posed` (what `request`
     /// asked for, as `solved` made it), where it lifts a paw that was down and the balance
@@ -97,16 +101,36 @@ impl Site {
         if b.forward_mm.hypot(b.left_mm) < SHIFT_MM || !self.resting_on.is_empty() {
             return None;
         }
+        let lifted = self.paws_lifted(request)?;
+        let placed = self.shifted(request, solved, lifted)?;
+        let rest = self.rest_of(&placed.values);
+        let keyframe = |frames: u32| Keyframe {
+            frames,
+            body_urad: [
+                deg_to_urad(rest.roll_deg()),
+                deg_to_urad(rest.pitch_deg()),
+                self.body_urad[2],
+            ],
+            angles_urad: placed.values.clone(),
+        };
+        let (into, out) = self.shift_plans(&placed.values, posed);
+        self.shift_edits(into, out, &keyframe)
+    }
+
+    /// Which paws `request` lifts that are down now; None where it lifts none.
+    fn paws_lifted(&self, request: &Request) -> Option<[bool; 4]> {
         let ball = self.ball_mm();
         let now = self.paws();
         let lifted = [0, 1, 2, 3].map(|i| {
             request.paws[i].is_some_and(|at| at[2] > ball + OFF_FLOOR_MM)
                 && now[i][2] <= ball + OFF_FLOOR_MM
         });
-        if !lifted.contains(&true) {
-            return None;
-        }
-        // The body where the balance put it, every paw where it was.
+        lifted.contains(&true).then_some(lifted)
+    }
+
+    /// The body where the balance put it (as `solved` made it), every paw where it was;
+    /// None where the other legs (all but the `lifted` paws') cannot hold the body there.
+    fn shifted(&self, request: &Request, solved: &Solved, lifted: [bool; 4]) -> Option<Placed> {
         let shifted = Asked {
             paws: [None; 4],
             body: solved.body,
@@ -123,31 +147,24 @@ impl Site {
         {
             return None;
         }
-        let rest = self.rest_of(&placed.values);
-        let keyframe = |frames: u32| Keyframe {
-            frames,
-            body_urad: [
-                deg_to_urad(rest.roll_deg()),
-                deg_to_urad(rest.pitch_deg()),
-                self.body_urad[2],
-            ],
-            angles_urad: placed.values.clone(),
-        };
+        Some(placed)
+    }
+
+    /// Where the shift to `shifted` goes in the segments into the pose `posed` (from the
+    /// keyframe before) and out of it (to the keyframe after), where there are such
+    /// segments.
+    fn shift_plans(&self, shifted: &[i32], posed: &[i32]) -> (Option<Plan>, Option<Plan>) {
         // The frame steps each part of a segment needs for the servos (`last`: it ends the
         // motion), and whether the segment was slow enough before.
         let need = |from: &[i32], to: &[i32], last: bool| {
             fewest_frames(from, to, last, &self.bounds).map_or(u32::MAX / 4, |f| f + 1)
         };
-        let k = self.keyframe;
         // Into the pose: the shift's place in the segment from the keyframe before, and the
         // steps added to it.
         let into = match (self.segments.0, &self.neighbours.0) {
             (Some(frames), Some(before)) if frames >= 1 => {
                 let steps = frames + 1;
-                let needs = (
-                    need(before, &placed.values, false),
-                    need(&placed.values, posed, false),
-                );
+                let needs = (need(before, shifted, false), need(shifted, posed, false));
                 Some((steps, split(steps, needs)))
             }
             _ => None,
@@ -157,14 +174,23 @@ impl Site {
             (Some(frames), Some(next)) if frames >= 1 => {
                 let last = self.next_is_last;
                 let steps = frames + 1;
-                let needs = (
-                    need(posed, &placed.values, false),
-                    need(&placed.values, next, last),
-                );
+                let needs = (need(posed, shifted, false), need(shifted, next, last));
                 Some((steps, split(steps, needs)))
             }
             _ => None,
         };
+        (into, out)
+    }
+
+    /// The edit that adds the shift's keyframes (`keyframe`: the shift with the frames it
+    /// takes) as `into` and `out` place them, with their times; None where neither does.
+    fn shift_edits(
+        &self,
+        into: Option<Plan>,
+        out: Option<Plan>,
+        keyframe: &dyn Fn(u32) -> Keyframe,
+    ) -> Option<WeightFirst> {
+        let k = self.keyframe;
         let added_into = into.map_or(0, |(_, (_, added))| added);
         let mut edits = Vec::new();
         let mut times_ms = Vec::new();
@@ -187,9 +213,8 @@ impl Site {
             let before_ms = self.time_ms - u64::from(steps) * FRAME_MS;
             times_ms.insert(0, before_ms + u64::from(first) * FRAME_MS);
         }
-        let lengthened = |plan: Option<(u32, (u32, u32))>| {
-            plan.map_or(0, |(_, (_, added))| u64::from(added) * FRAME_MS)
-        };
+        let lengthened =
+            |plan: Option<Plan>| plan.map_or(0, |(_, (_, added))| u64::from(added) * FRAME_MS);
         (!edits.is_empty()).then_some(WeightFirst {
             edit: Edit::Group(edits),
             times_ms,

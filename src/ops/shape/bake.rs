@@ -61,7 +61,9 @@ fn target(motion: &Motion, first: usize, last: usize, spec: &ShapeSpec, ticks: u
             );
             let shaped = match spec.curve {
                 Curve::Spline => hermite(&xs, &ys, &slopes, t),
-                curve => start + (end - start) * curve.fraction(fraction),
+                curve @ (Curve::EaseIn | Curve::EaseOut | Curve::EaseInOut | Curve::Custom(_)) => {
+                    start + (end - start) * curve.fraction(fraction)
+                }
             };
             let at = usize::try_from(tick).unwrap_or(usize::MAX) * joints + j;
             if let Some(v) = values.get_mut(at) {

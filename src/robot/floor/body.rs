@@ -441,33 +441,60 @@ impl Rig {
     /// The body posed at `values` (one per locator, microradians).
     #[must_use]
     pub fn pose(&self, values: &[i32]) -> Body {
-        // A command beyond its servo's stop is posed at the stop.
-        let deg = |index: Option<usize>| {
-            let Some((j, &v)) = index.and_then(|j| Some((j, values.get(j)?))) else {
-                return 0.0;
-            };
-            let deg = urad_to_deg(v);
-            self.stops
-                .get(j)
-                .copied()
-                .flatten()
-                .map_or(deg, |(low, high)| deg.max(low).min(high))
-        };
         let b = &self.build;
-        let [
-            torso,
-            head_mass,
-            neck_mass,
-            upper_mass,
-            lower_mass,
-            tail_mass,
-        ] = b.mass;
+        let torso = b.mass[0];
         let mut touches = Vec::with_capacity(MAX_TOUCHES);
-        let mut moment = scaled(b.torso_com, torso);
-        let mut total = torso;
+        let mut mass = Mass {
+            moment: scaled(b.torso_com, torso),
+            total: torso,
+        };
+        let legs = self.pose_legs(values, &mut touches, &mut mass);
+        push_corners(b, &mut touches);
+        let (head, chin) = self.pose_head(values, &mut touches, &mut mass);
+        let tail = self.pose_tail(values, &mut mass);
+        touches.push(Touch {
+            part: Part::TailBase,
+            at: self.geometry.tail,
+            radius: 0.0,
+        });
+        Body {
+            touches,
+            com: scaled(mass.moment, 1.0 / mass.total),
+            legs,
+            head,
+            tail,
+            torso: torso_box(b),
+            chin,
+        }
+    }
+
+    /// The angle of the joint at column `index` in `values` (degrees; 0 where the motion
+    /// has no such column): a command beyond its servo's stop is posed at the stop.
+    fn posed_deg(&self, values: &[i32], index: Option<usize>) -> f64 {
+        let Some((j, &v)) = index.and_then(|j| Some((j, values.get(j)?))) else {
+            return 0.0;
+        };
+        let deg = urad_to_deg(v);
+        self.stops
+            .get(j)
+            .copied()
+            .flatten()
+            .map_or(deg, |(low, high)| deg.max(low).min(high))
+    }
+
+    /// Each leg's shoulder, knee and end point posed at `values`, its paw and knee added to
+    /// the touches and its links' masses to the mass.
+    fn pose_legs(
+        &self,
+        values: &[i32],
+        touches: &mut Vec<Touch>,
+        mass: &mut Mass,
+    ) -> [[Vec3; 3]; 4] {
+        let b = &self.build;
+        let [_, _, _, upper_mass, lower_mass, _] = b.mass;
         let mut legs = [[[0.0; 3]; 3]; 4];
         for ((leg, joints), slot) in Leg::ALL.into_iter().zip(self.legs).zip(&mut legs) {
-            let [j1, j2, j3] = joints.map(deg);
+            let [j1, j2, j3] = joints.map(|j| self.posed_deg(values, j));
             let [shoulder, knee, pad] = kinematics::leg_points(&self.geometry, leg, j1, j2, j3);
             *slot = [shoulder, knee, pad];
             let lower = sub(pad, knee);
@@ -482,26 +509,25 @@ impl Rig {
                 at: knee,
                 radius: b.knee_radius,
             });
-            moment = add(moment, scaled(mid(shoulder, knee), upper_mass));
-            moment = add(moment, scaled(mid(knee, pad), lower_mass));
-            total += upper_mass + lower_mass;
+            mass.moment = add(mass.moment, scaled(mid(shoulder, knee), upper_mass));
+            mass.moment = add(mass.moment, scaled(mid(knee, pad), lower_mass));
+            mass.total += upper_mass + lower_mass;
         }
-        for side in [Side::Left, Side::Right] {
-            let y = |p: Vec3| [p[0], p[1] * side.sign(), p[2]];
-            for (part, at) in [
-                (Part::Chest(side), b.chest),
-                (Part::Belly(side), b.belly),
-                (Part::Rear(side), b.rear),
-            ] {
-                touches.push(Touch {
-                    part,
-                    at: y(at),
-                    radius: 0.0,
-                });
-            }
-        }
-        // Head: tilt (up is plus) turns the neck, the nod joint adds to it, pan turns the head.
-        let [tilt, pan, nod] = self.head.map(deg);
+        legs
+    }
+
+    /// The head posed at `values`: the neck's base, the nod joint and the camera, and the
+    /// chin (added to the touches); the neck's and the head's masses added to the mass.
+    /// Tilt (up is plus) turns the neck, the nod joint adds to it, pan turns the head.
+    fn pose_head(
+        &self,
+        values: &[i32],
+        touches: &mut Vec<Touch>,
+        mass: &mut Mass,
+    ) -> ([Vec3; 3], Vec3) {
+        let b = &self.build;
+        let [_, head_mass, neck_mass, _, _, _] = b.mass;
+        let [tilt, pan, nod] = self.head.map(|j| self.posed_deg(values, j));
         let base = self.geometry.neck;
         let top = add(base, rot_y(-tilt.to_radians(), [0.0, 0.0, b.neck]));
         let head_turn = |v: Vec3| rot_z(pan.to_radians(), rot_y(-(tilt + nod).to_radians(), v));
@@ -512,45 +538,70 @@ impl Rig {
             at: chin,
             radius: 0.0,
         });
-        moment = add(moment, scaled(mid(base, top), neck_mass));
-        moment = add(moment, scaled(mid(top, mid(camera, chin)), head_mass));
-        total += neck_mass + head_mass;
+        mass.moment = add(mass.moment, scaled(mid(base, top), neck_mass));
+        mass.moment = add(mass.moment, scaled(mid(top, mid(camera, chin)), head_mass));
+        mass.total += neck_mass + head_mass;
+        ([base, top, camera], chin)
+    }
+
+    /// The tail's base and tip posed at `values` (none on a model without a tail joint),
+    /// its mass added to the mass.
+    fn pose_tail(&self, values: &[i32], mass: &mut Mass) -> Option<[Vec3; 2]> {
+        let b = &self.build;
         let tail = self.tail[0].map(|_| {
-            let [tilt, pan] = self.tail.map(deg);
+            let [tilt, pan] = self.tail.map(|j| self.posed_deg(values, j));
             let dir = rot_z(
                 pan.to_radians(),
                 rot_y(-tilt.to_radians(), [0.0, 0.0, b.tail]),
             );
             [self.geometry.tail, add(self.geometry.tail, dir)]
         });
-        touches.push(Touch {
-            part: Part::TailBase,
-            at: self.geometry.tail,
-            radius: 0.0,
-        });
         if let Some([from, to]) = tail {
-            moment = add(moment, scaled(mid(from, to), tail_mass));
-            total += tail_mass;
+            mass.moment = add(mass.moment, scaled(mid(from, to), b.mass[5]));
+            mass.total += b.mass[5];
         }
-        let (front, rear) = (b.chest, b.rear);
-        let torso = [
-            front,
-            [front[0], -front[1], front[2]],
-            [rear[0], -rear[1], rear[2]],
-            rear,
-            [front[0] + 10.0, front[1], b.top],
-            [front[0] + 10.0, -front[1], b.top],
-            [rear[0], -rear[1], b.top],
-            [rear[0], rear[1], b.top],
-        ];
-        Body {
-            touches,
-            com: scaled(moment, 1.0 / total),
-            legs,
-            head: [base, top, camera],
-            tail,
-            torso,
-            chin,
+        tail
+    }
+}
+
+/// The mass of a body gathered so far: its moment (grams times millimetres, body frame)
+/// and its total (grams).
+struct Mass {
+    moment: Vec3,
+    total: f64,
+}
+
+/// Adds the torso's corners that can touch the floor: the chest's, the belly's and the
+/// rear's, left then right.
+fn push_corners(b: &Build, touches: &mut Vec<Touch>) {
+    for side in [Side::Left, Side::Right] {
+        let y = |p: Vec3| [p[0], p[1] * side.sign(), p[2]];
+        for (part, at) in [
+            (Part::Chest(side), b.chest),
+            (Part::Belly(side), b.belly),
+            (Part::Rear(side), b.rear),
+        ] {
+            touches.push(Touch {
+                part,
+                at: y(at),
+                radius: 0.0,
+            });
         }
     }
+}
+
+/// The torso's corners as drawn: bottom then top, each front-left, front-right, rear-right,
+/// rear-left.
+fn torso_box(b: &Build) -> [Vec3; 8] {
+    let (front, rear) = (b.chest, b.rear);
+    [
+        front,
+        [front[0], -front[1], front[2]],
+        [rear[0], -rear[1], rear[2]],
+        rear,
+        [front[0] + 10.0, front[1], b.top],
+        [front[0] + 10.0, -front[1], b.top],
+        [rear[0], -rear[1], b.top],
+        [rear[0], rear[1], b.top],
+    ]
 }

@@ -13,7 +13,7 @@
 //! that trots must have; 0.8 N·m at the head and the tail holds the head out level with room
 //! to spare (2.5 N at about 70 mm).
 
-use super::super::floor::Rig;
+use super::super::floor::{Body, Outline, Rig};
 use super::super::kinematics::{self, Leg, Vec3};
 
 /// The torque a leg joint's servo gives at most (N·m; an estimate, see the module doc).
@@ -81,9 +81,20 @@ const Z: Vec3 = [0.0, 0.0, 1.0];
 pub(super) fn links(rig: &Rig) -> Vec<Link> {
     let zero = rig.pose(&[]);
     let build = rig.outline();
-    let geometry = rig.geometry();
-    // The drawn box, and every point of the torso the rest model rests on (the belly's rear
-    // corners lie below the box's slope from the chest to the rear on the ERS-210).
+    let mut out = vec![torso_link(&zero, &build)];
+    for (i, leg) in Leg::ALL.into_iter().enumerate() {
+        push_leg(&mut out, rig, &zero, &build, leg);
+        debug_assert!(i < 4);
+    }
+    push_head(&mut out, rig, &build);
+    push_tail(&mut out, rig, &build);
+    out
+}
+
+/// The torso's link: the drawn box, and every point of the torso the rest model rests on
+/// (the belly's rear corners lie below the box's slope from the chest to the rear on the
+/// ERS-210).
+fn torso_link(zero: &Body, build: &Outline) -> Link {
     let torso_points: Vec<Vec3> = zero
         .torso
         .iter()
@@ -95,7 +106,7 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
                 .map(|t| t.at),
         )
         .collect();
-    let mut out = vec![Link {
+    Link {
         parent: 0,
         origin: [0.0; 3],
         axis: Z,
@@ -105,75 +116,82 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
         com: build.torso_com,
         shapes: vec![Shape::Hull(torso_points)],
         torque_nm: 0.0,
-    }];
-    for (i, leg) in Leg::ALL.into_iter().enumerate() {
-        let [j1, j2, j3] = rig.leg_joints(leg);
-        let [shoulder, knee, pad] = kinematics::leg_points(geometry, leg, 0.0, 0.0, 0.0);
-        let ball = zero
-            .touches
-            .iter()
-            .find(|t| t.part.is_paw() && t.part == paw_part(leg));
-        let ball = ball.map_or(pad, |t| t.at);
-        let front = if leg.is_front() { -1.0 } else { 1.0 };
-        let right = if matches!(leg, Leg::RightFront | Leg::RightHind) {
-            -1.0
-        } else {
-            1.0
-        };
-        let gear = out.len();
-        out.push(Link {
-            parent: 0,
-            origin: shoulder,
-            axis: Y,
-            column: j1,
-            sign: front,
-            mass_g: GEAR_MASS_G,
-            com: shoulder,
-            shapes: Vec::new(),
-            torque_nm: LEG_TORQUE_NM,
-        });
-        let upper = out.len();
-        out.push(Link {
-            parent: gear,
-            origin: shoulder,
-            axis: X,
-            column: j2,
-            sign: right,
-            mass_g: build.upper_mass_g - GEAR_MASS_G,
-            com: mid(shoulder, knee),
-            shapes: vec![Shape::Capsule {
-                a: shoulder,
-                b: knee,
-                radius: build.knee_radius,
-            }],
-            torque_nm: LEG_TORQUE_NM,
-        });
-        out.push(Link {
-            parent: upper,
-            origin: knee,
-            axis: Y,
-            column: j3,
-            sign: front,
-            mass_g: build.lower_mass_g,
-            com: mid(knee, pad),
-            shapes: vec![
-                Shape::Capsule {
-                    a: knee,
-                    b: ball,
-                    radius: build.knee_radius * 0.7,
-                },
-                Shape::Ball {
-                    at: ball,
-                    radius: build.paw_radius,
-                },
-            ],
-            torque_nm: LEG_TORQUE_NM,
-        });
-        debug_assert!(i < 4);
     }
-    let (head, tail) = rig.head_and_tail_joints();
+}
+
+/// Adds a leg's three links: the shoulder's gearbox (J1), the upper leg (J2) and the lower
+/// leg with its paw (J3).
+fn push_leg(out: &mut Vec<Link>, rig: &Rig, zero: &Body, build: &Outline, leg: Leg) {
+    let [j1, j2, j3] = rig.leg_joints(leg);
+    let [shoulder, knee, pad] = kinematics::leg_points(rig.geometry(), leg, 0.0, 0.0, 0.0);
+    let ball = zero
+        .touches
+        .iter()
+        .find(|t| t.part.is_paw() && t.part == paw_part(leg));
+    let ball = ball.map_or(pad, |t| t.at);
+    let front = if leg.is_front() { -1.0 } else { 1.0 };
+    let right = if matches!(leg, Leg::RightFront | Leg::RightHind) {
+        -1.0
+    } else {
+        1.0
+    };
+    let gear = out.len();
+    out.push(Link {
+        parent: 0,
+        origin: shoulder,
+        axis: Y,
+        column: j1,
+        sign: front,
+        mass_g: GEAR_MASS_G,
+        com: shoulder,
+        shapes: Vec::new(),
+        torque_nm: LEG_TORQUE_NM,
+    });
+    let upper = out.len();
+    out.push(Link {
+        parent: gear,
+        origin: shoulder,
+        axis: X,
+        column: j2,
+        sign: right,
+        mass_g: build.upper_mass_g - GEAR_MASS_G,
+        com: mid(shoulder, knee),
+        shapes: vec![Shape::Capsule {
+            a: shoulder,
+            b: knee,
+            radius: build.knee_radius,
+        }],
+        torque_nm: LEG_TORQUE_NM,
+    });
+    out.push(Link {
+        parent: upper,
+        origin: knee,
+        axis: Y,
+        column: j3,
+        sign: front,
+        mass_g: build.lower_mass_g,
+        com: mid(knee, pad),
+        shapes: vec![
+            Shape::Capsule {
+                a: knee,
+                b: ball,
+                radius: build.knee_radius * 0.7,
+            },
+            Shape::Ball {
+                at: ball,
+                radius: build.paw_radius,
+            },
+        ],
+        torque_nm: LEG_TORQUE_NM,
+    });
+}
+
+/// Adds the head's three links: the neck (tilt), the gearbox at its top (pan) and the head
+/// (nod).
+fn push_head(out: &mut Vec<Link>, rig: &Rig, build: &Outline) {
+    let (head, _) = rig.head_and_tail_joints();
     let [tilt, pan, nod] = head;
-    let base = geometry.neck;
+    let base = rig.geometry().neck;
     let top = add(base, [0.0, 0.0, build.neck]);
     let neck = out.len();
     out.push(Link {
@@ -220,8 +238,13 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
         shapes: vec![Shape::Hull(head_points)],
         torque_nm: HEAD_TORQUE_NM,
     });
+}
+
+/// Adds the tail's two links (its gearbox, pan; the tail, tilt), where the rig has a tail.
+fn push_tail(out: &mut Vec<Link>, rig: &Rig, build: &Outline) {
+    let (_, tail) = rig.head_and_tail_joints();
     if tail[0].is_some() {
-        let root = geometry.tail;
+        let root = rig.geometry().tail;
         let tip = add(root, [0.0, 0.0, build.tail]);
         let swing = out.len();
         out.push(Link {
@@ -251,7 +274,6 @@ pub(super) fn links(rig: &Rig) -> Vec<Link> {
             torque_nm: HEAD_TORQUE_NM,
         });
     }
-    out
 }
 
 fn paw_part(leg: Leg) -> super::super::floor::Part {

@@ -311,7 +311,7 @@ pub fn code_of(source: &str) -> String {
             Kind::Comment => " ".to_owned() + &"\n".repeat(token.text.matches('\n').count()),
             Kind::Str => "\"\"".to_owned(),
             Kind::Char => "' '".to_owned(),
-            _ => continue,
+            Kind::Ident { .. } | Kind::Punct | Kind::Lifetime | Kind::Number => continue,
         };
         kept.push_str(&source[from..token.start]);
         kept.push_str(&instead);

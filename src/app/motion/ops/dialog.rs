@@ -201,7 +201,7 @@ fn fields_ui(ui: &mut egui::Ui, prompt: &OpPrompt, form: &mut OpForm, tabs: &Tab
             ui.label("Time is added after the keyframe at the playhead.");
             ms_field(ui, "Insert", ms, prompt.focus);
         }
-        shaping => {
+        shaping @ (OpForm::Shape { .. } | OpForm::Simplify { .. } | OpForm::Smooth { .. }) => {
             let handles_on = handles_on(tabs, prompt.tab);
             super::shape_form::fields(ui, shaping, handles_on.as_deref());
         }

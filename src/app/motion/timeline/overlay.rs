@@ -55,13 +55,15 @@ impl<'a> Shaping<'a> {
 
     /// The custom curve's handles, when that is the shape chosen.
     fn handles(&self) -> Option<Handles> {
-        match self.prompt.form {
-            OpForm::Shape {
-                curve: CUSTOM,
-                handles,
-                ..
-            } => Some(handles),
-            _ => None,
+        if let OpForm::Shape {
+            curve: CUSTOM,
+            handles,
+            ..
+        } = self.prompt.form
+        {
+            Some(handles)
+        } else {
+            None
         }
     }
 }
