@@ -177,7 +177,7 @@ fn facts(tabs: &Tabs, short: bool) -> String {
             format!(
                 "{} · {} ms",
                 plural(m.keyframes.len(), "keyframe", "keyframes"),
-                crate::robot::timing::duration_ms(&m.keyframes),
+                motion.document.duration_ms(),
             )
         }
         TabKind::Motion(motion, _) => {
@@ -186,7 +186,7 @@ fn facts(tabs: &Tabs, short: bool) -> String {
                 "{} · {} · {} ms · playhead {} ms",
                 plural(m.keyframes.len(), "keyframe", "keyframes"),
                 plural(m.locators.len(), "joint", "joints"),
-                crate::robot::timing::duration_ms(&m.keyframes),
+                motion.document.duration_ms(),
                 motion.playhead_ms()
             )
         }

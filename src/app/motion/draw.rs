@@ -508,7 +508,7 @@ fn centre_ui(
                     view: shown.track_view,
                     axis: timeline_state.transform.as_ref().map(tracks::TimeAxis::of),
                     #[expect(clippy::cast_precision_loss, reason = "a length in ms")]
-                    motion_ms: crate::robot::timing::duration_ms(&document.motion.keyframes) as f64,
+                    motion_ms: document.duration_ms() as f64,
                     playhead_ms: now.ms,
                 };
                 timeline_state.track_areas = tracks::tracks_ui(ui, &input, sink);

@@ -57,7 +57,7 @@ impl MotionTab {
     /// shows nothing of it now) is fitted to the new length once no drag is in progress. A
     /// view zoomed into part of the motion stays as it is.
     pub fn follow_length(&mut self, shown_ms: Option<(f64, f64)>) {
-        let length_ms = self.document.times_ms().last().copied().unwrap_or(0);
+        let length_ms = self.document.duration_ms();
         let keyframes = &self.document.motion.keyframes;
         if self.playback.time_ms() > length_ms {
             self.playback.seek_ms(length_ms, keyframes);

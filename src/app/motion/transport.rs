@@ -18,7 +18,6 @@ pub(super) fn transport_ui(
     document: &Document,
     sink: &mut MotionSink<'_>,
 ) {
-    let keyframes = &document.motion.keyframes;
     // A narrow timeline gets the buttons as symbols (named for a screen reader as the
     // words), no "Speed" label and an unpadded counter, so the row stays one line.
     let narrow = ui.available_width() < TRANSPORT_FULL_WIDTH;
@@ -98,10 +97,7 @@ pub(super) fn transport_ui(
             reason = "a time in ms, far below u64's range"
         )]
         let shown = |ms: u64| (ms as f64 * scale).round() as u64;
-        let (now, length) = (
-            shown(playback.time_ms()),
-            shown(crate::robot::timing::duration_ms(keyframes)),
-        );
+        let (now, length) = (shown(playback.time_ms()), shown(document.duration_ms()));
         ui.monospace(if narrow {
             format!("{now} / {length} ms")
         } else {
@@ -117,7 +113,7 @@ pub(super) fn transport_ui(
                      and plays 16 ms frames: on the robot this motion lasts {} ms. Ticked, \
                      the timeline and playback follow the field; Motion > Retime to Robot \
                      Frames makes the robot play it at that pace.",
-                    crate::robot::timing::duration_ms(keyframes)
+                    document.duration_ms()
                 ))
                 .changed()
             {

@@ -329,6 +329,13 @@ impl Document {
         &self.times_ms
     }
 
+    /// The motion's length in ms (the last keyframe's time), kept with the motion: what
+    /// [`crate::robot::timing::duration_ms`] sums afresh, for the window's every frame.
+    #[must_use]
+    pub fn duration_ms(&self) -> u64 {
+        self.times_ms.last().copied().unwrap_or(0)
+    }
+
     /// The min/max pyramid of every channel, current with the motion.
     #[must_use]
     pub fn summary(&self) -> &Summary {

@@ -325,3 +325,18 @@ fn a_joint_past_its_limit_only_as_far_as_sonys_own_motions_is_marked_as_a_note()
     assert!(marks.noted[j].is_empty());
     assert!(!marks.any_out_of_range.is_empty());
 }
+
+#[test]
+fn the_kept_length_is_the_summed_length_after_every_change() {
+    let summed = |d: &Document| crate::robot::timing::duration_ms(&d.motion.keyframes);
+    let mut document = Document::unsaved(stand_to_sit(), "example");
+    assert!(document.duration_ms() > 0);
+    assert_eq!(document.duration_ms(), summed(&document));
+    document.apply("longer", Edit::SetFrames(vec![(1, 40)]));
+    assert_eq!(document.duration_ms(), summed(&document));
+    document.apply("remove", Edit::RemoveKeyframe { index: 1 });
+    assert_eq!(document.duration_ms(), summed(&document));
+    document.undo();
+    document.undo();
+    assert_eq!(document.duration_ms(), summed(&document));
+}
