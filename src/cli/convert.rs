@@ -421,3 +421,29 @@ fn motion_of(
         }
     }
 }
+
+/// The formats `convert` takes, as the file-kind registry has them: its help's last part.
+#[must_use]
+pub fn formats_help() -> String {
+    let mut help = String::from(
+        "Formats (the extension picks one; --from and --to name it for standard input and \
+         output):",
+    );
+    for kind in FileKind::ALL {
+        let Some(name) = kind.cli_name() else {
+            continue;
+        };
+        let dotted: Vec<String> = kind.extensions().iter().map(|e| format!(".{e}")).collect();
+        let how = if FileKind::EXPORTED.contains(&kind) {
+            "read and written"
+        } else {
+            "read (one of its motions, with --entry)"
+        };
+        help.push_str(&format!(
+            "\n  {name:<7} {:<16} {}, {how}",
+            dotted.join(" "),
+            kind.description()
+        ));
+    }
+    help
+}

@@ -96,8 +96,8 @@ pub enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
-    /// Convert between formats by extension (.mtn, .json, .csv, .seq, .yaml, .pseq,
-    /// .motion) or --from/--to.
+    /// Convert between formats, picked by the files' extensions or --from/--to (the formats
+    /// are listed at the end of --help).
     ///
     /// MTN to .seq samples the robot's command stream at --fps (default 125, one frame per
     /// 8 ms tick) or writes the keyframes only (--keyframes-only). MTN to .motion (Webots)
@@ -106,6 +106,7 @@ pub enum Command {
     /// to MTN maps the file's joints onto the AIBO (--model, --map, else the names or
     /// locators the file carries, else by order) and reduces the frames to keyframes within
     /// --tolerance.
+    #[command(after_help = convert::formats_help())]
     Convert {
         /// The motion to read (MTN, JSON, CSV, .seq/.yaml, .pseq, .motion, or an ODA with
         /// --entry; `-`: standard input, its format from --from or its first bytes).

@@ -126,4 +126,15 @@ fn convert_names_its_formats_from_the_registry() {
         "{}",
         common::text(&unknown.stderr)
     );
+    // Its help lists every format from the registry, and no longer by hand in its summary.
+    let help = common::ok(&common::run_cli(&[&"convert", &"--help"]));
+    for line in [
+        "mtn     .mtn             AIBO motion, read and written",
+        "oda     .oda             ODA archive, read (one of its motions, with --entry)",
+        "seq     .seq .yaml .yml  Choreonoid body motion, read and written",
+        "webots  .motion          Webots motion, read and written",
+    ] {
+        assert!(help.contains(line), "{line:?} in {help}");
+    }
+    assert!(!help.contains("gait"), "{help}");
 }
