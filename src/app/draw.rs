@@ -54,30 +54,7 @@ impl StudioApp {
             menu::menu_ui(ui, tabs, &context, actions);
         });
         egui::Panel::top("tabs").show(ui, |ui| tab_bar::tabs_ui(ui, tabs, actions));
-        egui::Panel::bottom("status").show(ui, |ui| {
-            // A narrow window keeps the message room: the short facts (the playhead is in
-            // the transport anyway).
-            let short = ui.available_width() < STATUS_FULL_WIDTH;
-            // A motion with a sound track, and no sound: said for as long as it is so.
-            let with_sound = tabs
-                .active
-                .and_then(|id| tabs.get(id))
-                .and_then(tabs::Tab::motion)
-                .is_some_and(|m| m.document.tracks().sound.is_some());
-            let sound_off = audio.off_reason().filter(|_| with_sound);
-            let revision = tabs
-                .active
-                .and_then(|id| tabs.get(id))
-                .and_then(tabs::Tab::motion)
-                .map(|m| m.document.revision());
-            status::status_ui(
-                ui,
-                &facts(tabs, short),
-                status,
-                (tabs.active, revision),
-                sound_off,
-            );
-        });
+        egui::Panel::bottom("status").show(ui, |ui| status_bar_ui(ui, tabs, status, audio));
         let edited = edited_entries(tabs);
         match tabs.active_for_drawing() {
             Some((id, Drawn::Motion(mut shown, widgets))) => {
@@ -132,23 +109,53 @@ impl StudioApp {
             dialogs::draw::modal_ui(&ctx, modal, *native_dialogs, *typing, &situation, actions);
         }
         if *messages_open {
-            let mut open = true;
-            egui::Window::new("Messages")
-                .open(&mut open)
-                .default_width(520.0)
-                .show(&ctx, |ui| status::log_ui(ui, status));
-            // Escape closes it as it closes a dialog, where nothing else takes the key (a
-            // dialog, a menu, a field being typed into).
-            let escape = modal.is_none()
-                && !*typing
-                && !ctx.any_popup_open()
-                && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
-            if !open || escape {
-                actions.send(Action::Command(command::Command::Window(
-                    command::WindowCommand::ShowMessages,
-                )));
-            }
+            messages_ui(&ctx, status, modal.is_some() || *typing, actions);
         }
+    }
+}
+
+/// The status bar: the facts of the tab in front, the messages, and a sound that is off.
+fn status_bar_ui(
+    ui: &mut egui::Ui,
+    tabs: &Tabs,
+    status: &status::Status,
+    audio: &super::audio::Audio,
+) {
+    // A narrow window keeps the message room: the short facts (the playhead is in the
+    // transport anyway).
+    let short = ui.available_width() < STATUS_FULL_WIDTH;
+    let motion = tabs
+        .active
+        .and_then(|id| tabs.get(id))
+        .and_then(tabs::Tab::motion);
+    // A motion with a sound track, and no sound: said for as long as it is so.
+    let with_sound = motion.is_some_and(|m| m.document.tracks().sound.is_some());
+    let sound_off = audio.off_reason().filter(|_| with_sound);
+    let revision = motion.map(|m| m.document.revision());
+    status::status_ui(
+        ui,
+        &facts(tabs, short),
+        status,
+        (tabs.active, revision),
+        sound_off,
+    );
+}
+
+/// The window of messages; closed by its button or by Escape where nothing else takes the
+/// key (`busy`: a dialog is open or a field is being typed into).
+fn messages_ui(ctx: &egui::Context, status: &status::Status, busy: bool, actions: &mut Sender<'_>) {
+    let mut open = true;
+    egui::Window::new("Messages")
+        .open(&mut open)
+        .default_width(520.0)
+        .show(ctx, |ui| status::log_ui(ui, status));
+    let escape = !busy
+        && !ctx.any_popup_open()
+        && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+    if !open || escape {
+        actions.send(Action::Command(command::Command::Window(
+            command::WindowCommand::ShowMessages,
+        )));
     }
 }
 

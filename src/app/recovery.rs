@@ -134,9 +134,14 @@ impl Recovery {
             .collect();
         for id in gone {
             self.written.remove(&id);
-            if let Some((json, mtn)) = self.paths(id) {
-                let _ = fs::remove_file(json);
-                let _ = fs::remove_file(mtn);
+            if let Some((json, mtn)) = self.paths(id)
+                && let Err(e) = remove_if_there(&mtn).and(remove_if_there(&json))
+            {
+                failure = Some(format!(
+                    "Could not remove the recovery copy {}: {e}. It will be offered again at \
+                     the next start.",
+                    json.display()
+                ));
             }
         }
         if failure == self.said {
@@ -209,6 +214,7 @@ impl Recovery {
 impl Drop for Recovery {
     fn drop(&mut self) {
         if let Some((dir, run, _)) = &self.place {
+            // Tidying only: a lock left behind is harmless (`running` asks the lock itself).
             let _ = fs::remove_file(dir.join(format!("{run}.lock")));
         }
     }
@@ -301,20 +307,32 @@ pub fn restore(copy: &Path) -> Result<crate::edit::Document, RecoveryError> {
     ))
 }
 
-/// Removes a recovery copy (restored, or discarded by the user), and its run's lock file
-/// when none of that run's copies is left.
-pub fn remove(copy: &Path) {
-    let _ = fs::remove_file(copy.with_extension(FileKind::Mtn.extension()));
-    let _ = fs::remove_file(copy);
+/// Removes a file that may already be gone.
+fn remove_if_there(path: &Path) -> std::io::Result<()> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        Ok(()) | Err(_) => Ok(()),
+    }
+}
+
+/// Removes a recovery copy (restored, or discarded by the user) with the MTN beside it,
+/// and its run's lock file when none of that run's copies is left.
+///
+/// # Errors
+/// The copy or its MTN could not be removed: it is offered again at the next start.
+pub fn remove(copy: &Path) -> std::io::Result<()> {
+    let beside = remove_if_there(&copy.with_extension(FileKind::Mtn.extension()));
+    remove_if_there(copy)?;
+    beside?;
     let Some(dir) = copy.parent() else {
-        return;
+        return Ok(());
     };
     let Some(run) = copy
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .and_then(|n| n.split("-tab").next().map(str::to_owned))
     else {
-        return;
+        return Ok(());
     };
     let others = fs::read_dir(dir).into_iter().flatten().flatten().any(|e| {
         e.file_name()
@@ -322,6 +340,29 @@ pub fn remove(copy: &Path) {
             .starts_with(&format!("{run}-tab"))
     });
     if !others && !running(dir, &run) {
+        // Tidying only: a lock file left behind is harmless, since whether a run is alive
+        // is asked of the lock it holds (`running`), not of the file being there.
         let _ = fs::remove_file(dir.join(format!("{run}.lock")));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copy_that_cannot_be_removed_is_said_and_a_missing_one_is_no_matter() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let copy = dir.path().join("run-tab1.json");
+        let beside = copy.with_extension(FileKind::Mtn.extension());
+        fs::write(&copy, b"{}").unwrap_or_else(|e| panic!("{e}"));
+        fs::write(&beside, b"OMTN").unwrap_or_else(|e| panic!("{e}"));
+        assert!(remove(&copy).is_ok());
+        assert!(!copy.exists() && !beside.exists());
+        assert!(remove(&copy).is_ok(), "already gone");
+        // A directory where the copy should be: remove_file fails, even for root.
+        fs::create_dir(&copy).unwrap_or_else(|e| panic!("{e}"));
+        assert!(remove(&copy).is_err());
     }
 }

@@ -108,6 +108,7 @@ impl StudioApp {
             }
             let post = self.post.clone();
             std::thread::spawn(move || {
+                // A send fails only when the window has closed: no one waits for the result.
                 let _ = post.send(job());
             });
         }

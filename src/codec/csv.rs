@@ -28,6 +28,7 @@ pub fn record<S: AsRef<[u8]>>(fields: impl IntoIterator<Item = S>) -> String {
         .flexible(true)
         .terminator(::csv::Terminator::Any(b'\n'))
         .from_writer(Vec::new());
+    // Into a Vec, with flexible records: nothing to fail.
     let _ = writer.write_record(fields);
     let bytes = writer.into_inner().unwrap_or_default();
     let mut text = String::from_utf8_lossy(&bytes).into_owned();

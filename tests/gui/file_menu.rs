@@ -47,6 +47,7 @@ fn motion_locators(names: &[&str]) -> Vec<String> {
 }
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "one scenario, its steps in order")]
 fn file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back() {
     if !common::corpus_present(
         "file_import_brings_in_a_choreonoid_walk_and_export_writes_csv_that_reads_back",

@@ -160,6 +160,7 @@ fn moving_or_removing_a_track_is_an_undo_step_and_unsaved_until_saved() {
 /// sound is dragged in time, a keyframe snaps to one of its onsets, the LED pattern's notes
 /// are edited, and Save writes the skit and the LED entry, which read back as they were left.
 #[test]
+#[expect(clippy::too_many_lines, reason = "one scenario, its steps in order")]
 fn an_led_note_is_moved_added_dimmed_and_deleted_and_saved_back_into_its_entry() {
     let dir = folder("notes");
     let mut h = opened(&[&dir.join("example.mtn")]);

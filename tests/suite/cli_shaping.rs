@@ -25,6 +25,7 @@ fn setup(name: &str) -> (PathBuf, PathBuf) {
 }
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "one scenario, its steps in order")]
 fn each_command_says_what_it_did_and_writes_it() {
     let (dir, example) = setup("each");
     let original = read(&example);
@@ -139,6 +140,7 @@ fn each_command_says_what_it_did_and_writes_it() {
 }
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "one scenario, its steps in order")]
 fn bad_requests_write_nothing_and_say_why() {
     let (dir, example) = setup("bad");
     let output = dir.join("out.mtn");

@@ -100,6 +100,7 @@ fn stdout(output: &Output) -> String {
 }
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "one scenario, its steps in order")]
 fn the_desktop_entry_and_file_types_install_validate_and_uninstall() {
     if !tools_present() {
         return;

@@ -40,6 +40,7 @@ fn encoded(motion: &Motion) -> Vec<u8> {
     mtn::encode(motion).unwrap()
 }
 
+#[expect(clippy::too_many_lines, reason = "one scenario, its steps in order")]
 fn fixture(code: ProblemCode) -> Fixture {
     let example = stand_to_sit();
     let good = encoded(&example);

@@ -94,6 +94,20 @@ pub fn joints_ui(
         });
 }
 
+/// Shows only the joint of `channel` (a body axis has no solo).
+fn solo(channel: Channel, sink: &mut MotionSink<'_>) {
+    if let Channel::Joint(j) = channel {
+        sink.push(MotionAction::Solo(vec![j]));
+    }
+}
+
+/// Selects `channel` and shows its limits, or (`focused`) no longer.
+fn focus(channel: Channel, focused: bool, sink: &mut MotionSink<'_>) {
+    sink.push(MotionAction::Focus((!focused).then_some(channel)));
+}
+
+/// One row of the joint list: the channel's colour, name and shown box, its menu, its link,
+/// solo and limits, its value at the playhead and its safety badge.
 fn joint_row_ui(
     ui: &mut egui::Ui,
     motion: &Motion,
@@ -116,14 +130,6 @@ fn joint_row_ui(
     // Narrower again, the value at the playhead shows on hover only.
     let tiny = ui.available_width() < TINY_WIDTH;
     let focused = view.focused == Some(channel);
-    let solo = |sink: &mut MotionSink<'_>| {
-        if let Channel::Joint(j) = channel {
-            sink.push(MotionAction::Solo(vec![j]));
-        }
-    };
-    let focus = |sink: &mut MotionSink<'_>| {
-        sink.push(MotionAction::Focus((!focused).then_some(channel)));
-    };
     let posed = joint.is_some_and(|j| context.is_some_and(|c| c.posed.contains(&j)));
     if posed {
         // Behind the row: the drag on the stage is moving this joint.
@@ -161,36 +167,7 @@ fn joint_row_ui(
             sink.push(MotionAction::SetVisible(channel, shown));
         }
         check.context_menu(|ui| {
-            if joint.is_some() && ui.button(format!("Show only {name}")).clicked() {
-                solo(sink);
-            }
-            let limits = if focused {
-                "Hide its limits"
-            } else {
-                "Show its limits"
-            };
-            if ui.button(limits).clicked() {
-                focus(sink);
-            }
-            if let Some(j) = joint {
-                ui.separator();
-                if ui.button(format!("Copy {name}'s Curve")).clicked() {
-                    sink.send(Action::CopyCurve(sink.tab, j));
-                }
-                let clip = context.and_then(|c| c.curve_clip);
-                let paste = clip.map_or_else(
-                    || "Paste a Curve Here".to_owned(),
-                    |from| format!("Paste {from}'s Curve Here"),
-                );
-                if ui
-                    .add_enabled(clip.is_some(), egui::Button::new(paste))
-                    .clicked()
-                {
-                    sink.send(Action::PasteCurve(sink.tab, j));
-                }
-                ui.separator();
-                link_menu_ui(ui, motion, view, j, sink);
-            }
+            row_menu_ui(ui, motion, view, (channel, &name), context, sink);
         });
         if let Some((other, opposite)) = joint.and_then(|j| view.links.partner(j)) {
             let theirs = channel_name(motion, Channel::Joint(other));
@@ -209,42 +186,108 @@ fn joint_row_ui(
                     .small_button("solo")
                     .on_hover_text(format!("Show only {name} (again: show all)"));
                 if button.clicked() {
-                    solo(sink);
+                    solo(channel, sink);
                 }
             }
             let button = ui
                 .selectable_label(focused, "limits")
                 .on_hover_text(format!("Select {name} and show its limits as a band"));
             if button.clicked() {
-                focus(sink);
+                focus(channel, focused, sink);
             }
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            // The badge's place is kept whether or not it shows, so that a joint gaining
-            // a problem (mid-drag, say) moves nothing.
-            let badge = ui.allocate_ui(egui::vec2(BADGE_WIDTH, ui.available_height()), |ui| {
-                if let (Some(j), Some(context)) = (joint, context) {
-                    safety_button_ui(ui, channel, &name, j, context, sink);
-                }
-            });
-            let spare = BADGE_WIDTH - badge.response.rect.width();
-            if spare > 0.0 {
-                ui.add_space(spare);
-            }
-            let degrees = playhead_urad.map(crate::robot::urad_to_deg);
-            let value = match (narrow, tiny, degrees) {
-                (_, true, _) | (_, _, None) => None,
-                (false, _, Some(d)) => Some(egui::RichText::new(format!("{d:>7.2}°")).monospace()),
-                (true, _, Some(d)) => Some(
-                    egui::RichText::new(format!("{d:.1}°")).font(egui::FontId::monospace(10.5)),
-                ),
-            };
-            if let (Some(value), Some(urad)) = (value, playhead_urad) {
-                ui.label(value)
-                    .on_hover_text(format!("Commanded at the playhead: {urad} µrad"));
-            }
+            value_and_badge_ui(
+                ui,
+                (channel, &name),
+                playhead_urad,
+                (narrow, tiny),
+                context,
+                sink,
+            );
         });
     });
+}
+
+/// A row's context menu: show only it, its limits, its curve copied or pasted, its link.
+fn row_menu_ui(
+    ui: &mut egui::Ui,
+    motion: &Motion,
+    view: &View,
+    (channel, name): (Channel, &str),
+    context: Option<&JointsContext<'_>>,
+    sink: &mut MotionSink<'_>,
+) {
+    let focused = view.focused == Some(channel);
+    let joint = match channel {
+        Channel::Joint(j) => Some(j),
+        Channel::Body(_) => None,
+    };
+    if joint.is_some() && ui.button(format!("Show only {name}")).clicked() {
+        solo(channel, sink);
+    }
+    let limits = if focused {
+        "Hide its limits"
+    } else {
+        "Show its limits"
+    };
+    if ui.button(limits).clicked() {
+        focus(channel, focused, sink);
+    }
+    if let Some(j) = joint {
+        ui.separator();
+        if ui.button(format!("Copy {name}'s Curve")).clicked() {
+            sink.send(Action::CopyCurve(sink.tab, j));
+        }
+        let clip = context.and_then(|c| c.curve_clip);
+        let paste = clip.map_or_else(
+            || "Paste a Curve Here".to_owned(),
+            |from| format!("Paste {from}'s Curve Here"),
+        );
+        if ui
+            .add_enabled(clip.is_some(), egui::Button::new(paste))
+            .clicked()
+        {
+            sink.send(Action::PasteCurve(sink.tab, j));
+        }
+        ui.separator();
+        link_menu_ui(ui, motion, view, j, sink);
+    }
+}
+
+/// A row's right end (laid out right to left): the safety badge in a place kept for it, and
+/// the value at the playhead (small when `narrow`, on hover only when `tiny`).
+fn value_and_badge_ui(
+    ui: &mut egui::Ui,
+    (channel, name): (Channel, &str),
+    playhead_urad: Option<i32>,
+    (narrow, tiny): (bool, bool),
+    context: Option<&JointsContext<'_>>,
+    sink: &mut MotionSink<'_>,
+) {
+    // The badge's place is kept whether or not it shows, so that a joint gaining a problem
+    // (mid-drag, say) moves nothing.
+    let badge = ui.allocate_ui(egui::vec2(BADGE_WIDTH, ui.available_height()), |ui| {
+        if let (Channel::Joint(j), Some(context)) = (channel, context) {
+            safety_button_ui(ui, channel, name, j, context, sink);
+        }
+    });
+    let spare = BADGE_WIDTH - badge.response.rect.width();
+    if spare > 0.0 {
+        ui.add_space(spare);
+    }
+    let degrees = playhead_urad.map(crate::robot::urad_to_deg);
+    let value = match (narrow, tiny, degrees) {
+        (_, true, _) | (_, _, None) => None,
+        (false, _, Some(d)) => Some(egui::RichText::new(format!("{d:>7.2}°")).monospace()),
+        (true, _, Some(d)) => {
+            Some(egui::RichText::new(format!("{d:.1}°")).font(egui::FontId::monospace(10.5)))
+        }
+    };
+    if let (Some(value), Some(urad)) = (value, playhead_urad) {
+        ui.label(value)
+            .on_hover_text(format!("Commanded at the playhead: {urad} µrad"));
+    }
 }
 
 /// How often a joint goes beyond its limits and its servo, in words (`noted`: where it does

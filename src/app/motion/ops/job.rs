@@ -148,6 +148,7 @@ mod tests {
             Vec::new(),
         );
         std::thread::spawn(move || {
+            // A send fails only when the window has closed: no one waits for the result.
             let _ = post.send(work());
         });
         let done = || match posted.try_recv() {

@@ -135,44 +135,7 @@ pub fn make(
     let body = rig.pose(input.values);
     let settled = floor::settle(&body, key.up, None);
     let handles = super::posing::Handles::of(rig, input.values, &settled);
-    let simulated = input.sim.and_then(|show| {
-        let sim = show.sim?;
-        Some((show, sim, show.tick_at(input.playhead_ms)?))
-    });
-    // From the body posed above: `rig.parts()` would pose it again.
-    let parts = body.parts();
-    let text = Text::layout(
-        painter,
-        &Hud {
-            settled: &settled,
-            file_body: input.file_body,
-            body: &body,
-            lifted: input.ticks.and_then(|ticks| {
-                let t = usize::try_from(input.playhead_ms / crate::robot::timing::TICK_MS).ok()?;
-                floor::stance::lifted_at(&parts, ticks, t)
-            }),
-            rig,
-            on_keyframe: key.on_keyframe,
-            too_long: key.too_long,
-            simulated: simulated.map(|(show, sim, tick)| super::hud::Simulated {
-                tick,
-                parts: parts.as_slice(),
-                floor: format!("{}{}", sim.settings.floor.name(), show.play_words()),
-                fallen: sim.summary.falls.iter().any(|f| f.time_ms <= tick.time_ms),
-                lifted: super::hud::lifted_at(&sim.summary.lifted, tick.time_ms),
-            }),
-            beyond: rig
-                .beyond_stops(input.values)
-                .into_iter()
-                .map(|(j, command, stop)| {
-                    let locator = input.motion.locators.get(j).map_or("", String::as_str);
-                    let name = crate::robot::joint_name(&input.motion.design, locator);
-                    (name.to_owned(), command, stop)
-                })
-                .collect(),
-        },
-        key.rect,
-    );
+    let text = hud_text(painter, rig, input, &key, (&body, &settled));
     let canvas = Canvas {
         camera: &key.camera,
         rect: text.view(key.rect),
@@ -253,6 +216,55 @@ pub fn make(
             .collect(),
         handles,
     }
+}
+
+/// The stage's text laid out for `key`: how the body (posed, `settled` on the floor) rests,
+/// or how the simulated robot goes; a paw lifted, a joint commanded beyond its stop.
+fn hud_text(
+    painter: &egui::Painter,
+    rig: &Rig,
+    input: &StageInput<'_>,
+    key: &Key,
+    (body, settled): (&floor::Body, &floor::Settled),
+) -> Text {
+    let simulated = input.sim.and_then(|show| {
+        let sim = show.sim?;
+        Some((show, sim, show.tick_at(input.playhead_ms)?))
+    });
+    // From the body posed already: `rig.parts()` would pose it again.
+    let parts = body.parts();
+    Text::layout(
+        painter,
+        &Hud {
+            settled,
+            file_body: input.file_body,
+            body,
+            lifted: input.ticks.and_then(|ticks| {
+                let t = usize::try_from(input.playhead_ms / crate::robot::timing::TICK_MS).ok()?;
+                floor::stance::lifted_at(&parts, ticks, t)
+            }),
+            rig,
+            on_keyframe: key.on_keyframe,
+            too_long: key.too_long,
+            simulated: simulated.map(|(show, sim, tick)| super::hud::Simulated {
+                tick,
+                parts: parts.as_slice(),
+                floor: format!("{}{}", sim.settings.floor.name(), show.play_words()),
+                fallen: sim.summary.falls.iter().any(|f| f.time_ms <= tick.time_ms),
+                lifted: super::hud::lifted_at(&sim.summary.lifted, tick.time_ms),
+            }),
+            beyond: rig
+                .beyond_stops(input.values)
+                .into_iter()
+                .map(|(j, command, stop)| {
+                    let locator = input.motion.locators.get(j).map_or("", String::as_str);
+                    let name = crate::robot::joint_name(&input.motion.design, locator);
+                    (name.to_owned(), command, stop)
+                })
+                .collect(),
+        },
+        key.rect,
+    )
 }
 
 /// The rest model's pose drawn over the simulated robot.

@@ -28,24 +28,7 @@ pub fn table_ui(
     sink: &mut MotionSink<'_>,
 ) {
     let motion = &document.motion;
-    // The keyframe at or before the playhead: its number is marked, and the table scrolls to
-    // it whenever it changes (a jump, a step, a click), not while it stays. Not while
-    // playing (a walk's keyframes come every frame: rows would be laid out anew every
-    // frame); where playback stopped, once it does.
-    let current = document
-        .times_ms()
-        .partition_point(|&t| t <= playhead_ms)
-        .checked_sub(1);
-    let followed_id = egui::Id::unique("keyframe followed").with(sink.tab);
-    let followed = ui
-        .data(|d| d.get_temp::<Option<usize>>(followed_id))
-        .flatten();
-    let follow = (!playing && current != followed)
-        .then_some(current)
-        .flatten();
-    if !playing {
-        ui.data_mut(|d| d.insert_temp(followed_id, current));
-    }
+    let (current, follow) = followed(ui, document, (playhead_ms, playing), sink.tab);
     let channels: Vec<Channel> = (0..motion.locators.len())
         .map(Channel::Joint)
         .chain((0..3).map(Channel::Body).filter(|&c| view.is_visible(c)))
@@ -96,26 +79,7 @@ pub fn table_ui(
         }
         table = table.columns(Column::exact(VALUE_WIDTH).clip(true), layout.values.len());
         table
-            .header(row_height, |mut header| {
-                let titles = [
-                    ("#", ""),
-                    ("time ms", ""),
-                    ("frames", "Interpolation frames of the segment ending here"),
-                ];
-                for (title, hover) in titles {
-                    header.col(|ui| {
-                        let response = ui.strong(title);
-                        if !hover.is_empty() {
-                            response.on_hover_text(hover);
-                        }
-                    });
-                }
-                for name in &names {
-                    header.col(|ui| {
-                        ui.strong(name.as_str());
-                    });
-                }
-            })
+            .header(row_height, |header| header_ui(header, &names))
             .body(|body| {
                 body.rows(row_height, motion.keyframes.len(), |mut row| {
                     let k = row.index();
@@ -152,6 +116,55 @@ pub fn table_ui(
         if first != layout.first() {
             columns::scroll_to(ui.ctx(), sink.tab, first);
         }
+    }
+}
+
+/// The keyframe at or before the playhead (its number is marked), and the one to scroll
+/// to this frame: the table follows it whenever it changes (a jump, a step, a click), not
+/// while it stays. Not while playing (a walk's keyframes come every frame: rows would be
+/// laid out anew every frame); where playback stopped, once it does.
+fn followed(
+    ui: &egui::Ui,
+    document: &Document,
+    (playhead_ms, playing): (u64, bool),
+    tab: crate::app::TabId,
+) -> (Option<usize>, Option<usize>) {
+    let current = document
+        .times_ms()
+        .partition_point(|&t| t <= playhead_ms)
+        .checked_sub(1);
+    let followed_id = egui::Id::unique("keyframe followed").with(tab);
+    let followed = ui
+        .data(|d| d.get_temp::<Option<usize>>(followed_id))
+        .flatten();
+    let follow = (!playing && current != followed)
+        .then_some(current)
+        .flatten();
+    if !playing {
+        ui.data_mut(|d| d.insert_temp(followed_id, current));
+    }
+    (current, follow)
+}
+
+/// The table's header: the leading columns' titles, then the shown channels' `names`.
+fn header_ui(mut header: egui_extras::TableRow<'_, '_>, names: &[String]) {
+    let titles = [
+        ("#", ""),
+        ("time ms", ""),
+        ("frames", "Interpolation frames of the segment ending here"),
+    ];
+    for (title, hover) in titles {
+        header.col(|ui| {
+            let response = ui.strong(title);
+            if !hover.is_empty() {
+                response.on_hover_text(hover);
+            }
+        });
+    }
+    for name in names {
+        header.col(|ui| {
+            ui.strong(name.as_str());
+        });
     }
 }
 

@@ -90,17 +90,7 @@ pub(super) fn interact(
         let grabbed = press.map_or(state.hovered.or(hovered_now), |p| {
             nearest(screen_markers, p, GRAB_RADIUS)
         });
-        if let Some(point) = grabbed {
-            // The playhead goes to the keyframe taken: the stage shows the pose being edited.
-            if let Some(&t) = document.times_ms().get(point.0) {
-                sink.push(MotionAction::Seek(t));
-            }
-            let mut started = drag::start(document, &view.selection, point, shift, origin, sink);
-            started.times.1.clone_from(&state.time_snaps);
-            state.drag = Some(started);
-        } else if shift {
-            state.box_start = origin;
-        }
+        start(document, view, state, (grabbed, origin, shift), sink);
     }
     if let (Some(drag), Some(now)) = (state.drag.as_mut(), pointer_value)
         && let Some(edit) = drag::next_edit(
@@ -145,28 +135,7 @@ pub(super) fn interact(
         )));
     }
     if plot_response.clicked() {
-        let shift = crate::app::pointer::click_modifiers(ui).shift;
-        match hovered_now {
-            Some(point) => {
-                sink.push(MotionAction::SelectPoints(drag::clicked(
-                    &view.selection,
-                    point,
-                    shift,
-                )));
-                sink.push(MotionAction::Focus(Some(point.1)));
-                if let Some(&t) = document.times_ms().get(point.0) {
-                    sink.push(MotionAction::Seek(t));
-                }
-            }
-            None => {
-                if !shift {
-                    sink.push(MotionAction::SelectPoints(Default::default()));
-                }
-                if let Some(v) = pointer_value {
-                    sink.push(MotionAction::Seek(snap_to_frame_ms(v.x)));
-                }
-            }
-        }
+        click(ui, document, view, (hovered_now, pointer_value), sink);
     }
     if state.drag.is_none() {
         state.hovered = hovered_now;
@@ -180,6 +149,62 @@ pub(super) fn interact(
     }
     if let (Some(drag), Some(pos)) = (&state.drag, pointer) {
         drag_label(ui, document, drag, pos);
+    }
+}
+
+/// A drag begun: on the point `grabbed`, a point drag (the playhead to its keyframe, so
+/// the stage shows the pose being edited); beside every point with Shift, a box from
+/// `origin`.
+fn start(
+    document: &Document,
+    view: &View,
+    state: &mut TimelineState,
+    (grabbed, origin, shift): (Option<PointId>, Option<[f64; 2]>, bool),
+    sink: &mut MotionSink<'_>,
+) {
+    if let Some(point) = grabbed {
+        if let Some(&t) = document.times_ms().get(point.0) {
+            sink.push(MotionAction::Seek(t));
+        }
+        let mut started = drag::start(document, &view.selection, point, shift, origin, sink);
+        started.times.1.clone_from(&state.time_snaps);
+        state.drag = Some(started);
+    } else if shift {
+        state.box_start = origin;
+    }
+}
+
+/// A click on the plot: on a point, selects it (Shift: adds or removes it), focuses its
+/// joint and takes the playhead to its keyframe; beside every point, clears the selection
+/// (not with Shift) and takes the playhead there.
+fn click(
+    ui: &egui::Ui,
+    document: &Document,
+    view: &View,
+    (hovered, pointer_value): (Option<PointId>, Option<egui_plot::PlotPoint>),
+    sink: &mut MotionSink<'_>,
+) {
+    let shift = crate::app::pointer::click_modifiers(ui).shift;
+    match hovered {
+        Some(point) => {
+            sink.push(MotionAction::SelectPoints(drag::clicked(
+                &view.selection,
+                point,
+                shift,
+            )));
+            sink.push(MotionAction::Focus(Some(point.1)));
+            if let Some(&t) = document.times_ms().get(point.0) {
+                sink.push(MotionAction::Seek(t));
+            }
+        }
+        None => {
+            if !shift {
+                sink.push(MotionAction::SelectPoints(Default::default()));
+            }
+            if let Some(v) = pointer_value {
+                sink.push(MotionAction::Seek(snap_to_frame_ms(v.x)));
+            }
+        }
     }
 }
 

@@ -70,29 +70,7 @@ pub fn marker_row(
         response
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, flag_name(marker)));
         let strong = response.hovered() || response.dragged();
-        let colour = if strong {
-            COLOUR
-        } else {
-            COLOUR.gamma_multiply(0.8)
-        };
-        painter.add(egui::Shape::convex_polygon(
-            vec![
-                pos2(x, strip.top() + 1.0),
-                pos2(x + 6.0, strip.top() + 1.0),
-                pos2(x, strip.top() + 9.0),
-            ],
-            colour,
-            Stroke::NONE,
-        ));
-        painter.line_segment(
-            [pos2(x, strip.top()), pos2(x, strip.bottom())],
-            Stroke::new(1.5, colour),
-        );
-        painter.galley(
-            pos2(x + 7.0, strip.center().y - galley.size().y / 2.0),
-            galley,
-            colour,
-        );
+        paint_flag(&painter, strip, x, galley, strong);
         if response.clicked() {
             sink.push(MotionAction::Seek(marker.time_ms));
         }
@@ -135,6 +113,40 @@ pub fn marker_row(
             ui.data_mut(|d| d.remove::<bool>(menu_open_key(index)));
         }
     }
+}
+
+/// A marker's flag at `x` in the `strip`: its pennant, its line and its name (`strong`:
+/// under the pointer or dragged).
+fn paint_flag(
+    painter: &egui::Painter,
+    strip: Rect,
+    x: f32,
+    galley: std::sync::Arc<egui::Galley>,
+    strong: bool,
+) {
+    let colour = if strong {
+        COLOUR
+    } else {
+        COLOUR.gamma_multiply(0.8)
+    };
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            pos2(x, strip.top() + 1.0),
+            pos2(x + 6.0, strip.top() + 1.0),
+            pos2(x, strip.top() + 9.0),
+        ],
+        colour,
+        Stroke::NONE,
+    ));
+    painter.line_segment(
+        [pos2(x, strip.top()), pos2(x, strip.bottom())],
+        Stroke::new(1.5, colour),
+    );
+    painter.galley(
+        pos2(x + 7.0, strip.center().y - galley.size().y / 2.0),
+        galley,
+        colour,
+    );
 }
 
 /// Where a flag's menu keeps that it is open (its name field takes the keyboard as it

@@ -42,23 +42,14 @@ fn dot(painter: &egui::Painter, at: Pos2, radius: f32, key: u8, lights: &Lights)
     }
 }
 
-/// Draws the diagram in `rect`; its accessible name says which lights are on.
-pub fn face_ui(ui: &mut egui::Ui, rect: Rect, lights: &Lights, playhead_ms: u64) {
-    let painter = ui.painter_at(rect);
-    let visuals = ui.visuals();
-    painter.rect_filled(rect, 4.0, visuals.extreme_bg_color);
-    let text = visuals.weak_text_color();
-    let small = egui::FontId::proportional(10.0);
-    painter.text(
-        rect.left_top() + vec2(6.0, 4.0),
-        egui::Align2::LEFT_TOP,
-        format!("Lights at {playhead_ms} ms"),
-        small.clone(),
-        visuals.text_color(),
-    );
-    let inner = rect.shrink2(vec2(8.0, 18.0)).translate(vec2(0.0, 8.0));
-    // The face: surface A, then B.
-    let face_h = (inner.height() * 0.3).min(inner.width() * 0.55);
+/// The face's two surfaces, A above B, each in a row `face_h` high with its 14 lights.
+fn faces(
+    painter: &egui::Painter,
+    inner: Rect,
+    face_h: f32,
+    (small, text): (&egui::FontId, Color32),
+    lights: &Lights,
+) {
     for (row, (first_key, name)) in [(48u8, "A"), (24u8, "B")].into_iter().enumerate() {
         #[expect(clippy::cast_precision_loss, reason = "two rows")]
         let top = inner.top() + row as f32 * (face_h + 4.0);
@@ -86,9 +77,29 @@ pub fn face_ui(ui: &mut egui::Ui, rect: Rect, lights: &Lights, playhead_ms: u64)
                 face.left() + x * face.width(),
                 face.top() + y * face.height(),
             );
-            dot(&painter, at, radius, first_key + k, lights);
+            dot(painter, at, radius, first_key + k, lights);
         }
     }
+}
+
+/// Draws the diagram in `rect`; its accessible name says which lights are on.
+pub fn face_ui(ui: &mut egui::Ui, rect: Rect, lights: &Lights, playhead_ms: u64) {
+    let painter = ui.painter_at(rect);
+    let visuals = ui.visuals();
+    painter.rect_filled(rect, 4.0, visuals.extreme_bg_color);
+    let text = visuals.weak_text_color();
+    let small = egui::FontId::proportional(10.0);
+    painter.text(
+        rect.left_top() + vec2(6.0, 4.0),
+        egui::Align2::LEFT_TOP,
+        format!("Lights at {playhead_ms} ms"),
+        small.clone(),
+        visuals.text_color(),
+    );
+    let inner = rect.shrink2(vec2(8.0, 18.0)).translate(vec2(0.0, 8.0));
+    // The face: surface A, then B.
+    let face_h = (inner.height() * 0.3).min(inner.width() * 0.55);
+    faces(&painter, inner, face_h, (&small, text), lights);
     // The back: front, middle, rear; each its colour light and its white light.
     let back_top = inner.top() + 2.0 * (face_h + 4.0) + 4.0;
     let seg_w = (inner.width() - 12.0) / 3.0;
@@ -133,6 +144,11 @@ pub fn face_ui(ui: &mut egui::Ui, rect: Rect, lights: &Lights, playhead_ms: u64)
             text,
         );
     }
+    said_ui(ui, rect, lights);
+}
+
+/// The diagram's accessible name and hover: which lights are on, at what brightness.
+fn said_ui(ui: &egui::Ui, rect: Rect, lights: &Lights) {
     let on: Vec<String> = lights
         .0
         .iter()

@@ -90,7 +90,23 @@ pub fn lane_ui(
     if let Some((_, view)) = &led_view {
         led::gutters_ui(ui, view);
     }
-    // Where the track ends, and where the motion ends.
+    paint_ends(&painter, (plot, visuals), part, axis, input);
+    if let Some((pattern, view)) = &led_view
+        && led_notes::edit(ui, &response, view, pattern, sink)
+    {
+        return;
+    }
+    move_or_seek(ui, response, (id, part), axis, input, sink);
+}
+
+/// Where the track ends, where the motion ends, and the playhead, on the lane's `plot`.
+fn paint_ends(
+    painter: &egui::Painter,
+    (plot, visuals): (Rect, &egui::Visuals),
+    part: &Part,
+    axis: &TimeAxis,
+    input: &TracksInput<'_>,
+) {
     let end = axis.x_of(part.end_ms());
     if plot.x_range().contains(end) {
         painter.line_segment(
@@ -100,7 +116,7 @@ pub fn lane_ui(
     }
     let motion_end = axis.x_of(input.motion_ms);
     if plot.x_range().contains(motion_end) {
-        dashed(&painter, motion_end, plot, visuals.weak_text_color());
+        dashed(painter, motion_end, plot, visuals.weak_text_color());
     }
     #[expect(clippy::cast_precision_loss, reason = "a playhead in ms")]
     let playhead = axis.x_of(input.playhead_ms as f64);
@@ -113,13 +129,19 @@ pub fn lane_ui(
             Stroke::new(1.5, PLAYHEAD_COLOUR),
         );
     }
-    if let Some((pattern, view)) = &led_view
-        && led_notes::edit(ui, &response, view, pattern, sink)
-    {
-        return;
-    }
-    // Dragging moves the track in time (by the robot's 8 ms ticks, one undo step a drag);
-    // a click moves the playhead there.
+}
+
+/// The pointer on a lane (`id` its own): dragging moves the track in time (by the robot's
+/// 8 ms ticks, one undo step a drag); a click moves the playhead there.
+fn move_or_seek(
+    ui: &egui::Ui,
+    response: egui::Response,
+    (id, part): (egui::Id, &Part),
+    axis: &TimeAxis,
+    input: &TracksInput<'_>,
+    sink: &mut MotionSink<'_>,
+) {
+    let track = part.track();
     let start_id = id.with("offset at drag start");
     if response.drag_started() {
         ui.data_mut(|d| d.insert_temp(start_id, part.offset_ms));

@@ -81,16 +81,9 @@ pub fn paint(
     selected: Option<usize>,
     (text, selection): (Color32, Color32),
 ) {
-    let Lanes {
-        rect: _,
-        plot,
-        axis,
-        offset_ms,
-        lanes,
-    } = *view;
+    let Lanes { plot, lanes, .. } = *view;
     let row = view.row();
     let font = egui::FontId::proportional((row - 1.0).clamp(6.0, 10.0));
-    let (from_ms, to_ms) = (axis.min_ms - offset_ms, axis.max_ms - offset_ms);
     let mut chosen = None;
     for (row_index, lane) in lanes.iter().enumerate() {
         let key = lane.key;
@@ -112,60 +105,8 @@ pub fn paint(
                 text,
             );
         }
-        let colour = light_colour(key);
-        // Notes start in order; one that starts before the view may still be on in it.
-        let first = lane
-            .notes
-            .partition_point(|n| n.start < from_ms)
-            .saturating_sub(1);
-        let mut pending: Option<(f32, f32, u8)> = None;
-        let paint = |(x0, x1, velocity): (f32, f32, u8)| {
-            let shade = 40 + u16::from(velocity) * 215 / 127;
-            // A note wide enough keeps a hair of dark at its end, so touching notes show.
-            let x1 = if x1 - x0 > 4.0 { x1 - 1.0 } else { x1 };
-            rec.rect_filled(
-                Rect::from_x_y_ranges(x0..=x1.max(x0 + 1.0), top + 1.0..=top + row - 1.0),
-                1.0,
-                colour.gamma_multiply(f32::from(shade) / 255.0),
-            );
-        };
-        for note in &lane.notes[first..] {
-            let LaneNote {
-                start,
-                end,
-                velocity,
-                index,
-            } = *note;
-            if start > to_ms {
-                break;
-            }
-            if end < from_ms {
-                continue;
-            }
-            if selected == Some(index) {
-                let x0 = axis.x_of(start + offset_ms).max(plot.left());
-                let x1 = axis.x_of(end + offset_ms).min(plot.right()).max(x0 + 2.0);
-                chosen = Some(Rect::from_x_y_ranges(x0..=x1, top..=top + row));
-            }
-            // Clipped to the plot: a note begun before the view stays out of the gutter.
-            let x0 = axis.x_of(start + offset_ms).max(plot.left());
-            let x1 = axis.x_of(end + offset_ms).min(plot.right());
-            pending = match pending {
-                // Too narrow to tell apart from the run before it (within the point
-                // column it reached): one rectangle, at the brightest. Notes wide enough to
-                // see keep their own shade, however close.
-                Some((p0, p1, v)) if x0 <= p1 + 1.0 && (x1 - x0 < 2.0 || p1 - p0 < 2.0) => {
-                    Some((p0, p1.max(x1), v.max(velocity)))
-                }
-                Some(done) => {
-                    paint(done);
-                    Some((x0, x1, velocity))
-                }
-                None => Some((x0, x1, velocity)),
-            };
-        }
-        if let Some(done) = pending {
-            paint(done);
+        if let Some(rect) = lane_notes(rec, view, lane, (top, row), selected) {
+            chosen = Some(rect);
         }
     }
     if let Some(rect) = chosen {
@@ -185,6 +126,83 @@ pub fn paint(
             text,
         );
     }
+}
+
+/// One lane's notes in view, its row `row` high from `top`, each shaded by its brightness
+/// (notes in one point column painted as one, at the brightest); the `selected` note's
+/// rectangle, if it is in this lane.
+fn lane_notes(
+    rec: &Recorder<'_>,
+    view: &Lanes<'_>,
+    lane: &LedLane,
+    (top, row): (f32, f32),
+    selected: Option<usize>,
+) -> Option<Rect> {
+    let Lanes {
+        plot,
+        axis,
+        offset_ms,
+        ..
+    } = *view;
+    let (from_ms, to_ms) = (axis.min_ms - offset_ms, axis.max_ms - offset_ms);
+    let key = lane.key;
+    let mut chosen = None;
+    let colour = light_colour(key);
+    // Notes start in order; one that starts before the view may still be on in it.
+    let first = lane
+        .notes
+        .partition_point(|n| n.start < from_ms)
+        .saturating_sub(1);
+    let mut pending: Option<(f32, f32, u8)> = None;
+    let paint = |(x0, x1, velocity): (f32, f32, u8)| {
+        let shade = 40 + u16::from(velocity) * 215 / 127;
+        // A note wide enough keeps a hair of dark at its end, so touching notes show.
+        let x1 = if x1 - x0 > 4.0 { x1 - 1.0 } else { x1 };
+        rec.rect_filled(
+            Rect::from_x_y_ranges(x0..=x1.max(x0 + 1.0), top + 1.0..=top + row - 1.0),
+            1.0,
+            colour.gamma_multiply(f32::from(shade) / 255.0),
+        );
+    };
+    for note in &lane.notes[first..] {
+        let LaneNote {
+            start,
+            end,
+            velocity,
+            index,
+        } = *note;
+        if start > to_ms {
+            break;
+        }
+        if end < from_ms {
+            continue;
+        }
+        if selected == Some(index) {
+            let x0 = axis.x_of(start + offset_ms).max(plot.left());
+            let x1 = axis.x_of(end + offset_ms).min(plot.right()).max(x0 + 2.0);
+            chosen = Some(Rect::from_x_y_ranges(x0..=x1, top..=top + row));
+        }
+        // Clipped to the plot: a note begun before the view stays out of the gutter.
+        let x0 = axis.x_of(start + offset_ms).max(plot.left());
+        let x1 = axis.x_of(end + offset_ms).min(plot.right());
+        pending = match pending {
+            // Too narrow to tell apart from the run before it (within the point
+            // column it reached): one rectangle, at the brightest. Notes wide enough to
+            // see keep their own shade, however close.
+            Some((p0, p1, v)) if x0 <= p1 + 1.0 && (x1 - x0 < 2.0 || p1 - p0 < 2.0) => {
+                Some((p0, p1.max(x1), v.max(velocity)))
+            }
+            Some(done) => {
+                paint(done);
+                Some((x0, x1, velocity))
+            }
+            None => Some((x0, x1, velocity)),
+        };
+    }
+    if let Some(done) = pending {
+        paint(done);
+    }
+    chosen
 }
 
 /// Each light's name on hover over its lane's short name in the gutter (marked inferred).

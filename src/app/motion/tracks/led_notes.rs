@@ -225,41 +225,53 @@ pub fn edit(
         key,
     }) = under
     {
-        if response.clicked() {
-            sink.push(MotionAction::SelectLed(Some(note.index)));
-            return true;
-        }
-        let icon = if at_end {
-            egui::CursorIcon::ResizeHorizontal
-        } else {
-            egui::CursorIcon::Grab
-        };
-        ui.ctx().set_cursor_icon(icon);
-        // The note's menu, once open, is not covered by its tooltip.
-        if response.context_menu_opened() {
-            return false;
-        }
-        egui::Tooltip::always_open(
-            ui.ctx().clone(),
-            response.layer_id,
-            response.id.with("note tip"),
-            egui::PopupAnchor::Pointer,
-        )
-        .show(|ui| {
-            ui.label(format!(
-                "{} · {:.0}-{:.0} ms · brightness {}%\nDrag to move it, its end to stretch \
-                 it; right-click for its brightness or to delete it",
-                short_light(key),
-                note.start + offset_ms,
-                note.end + offset_ms,
-                u16::from(note.velocity) * 100 / 127
-            ));
-        });
-        return false;
+        return on_note(ui, response, (&note, at_end, key), offset_ms, sink);
     }
     if response.clicked() {
         sink.push(MotionAction::SelectLed(None));
     }
+    false
+}
+
+/// The pointer over a note of light `key` (`at_end`: its end): a click selects it (and is
+/// the notes'); else the cursor says what a drag does and a tooltip what the note is.
+fn on_note(
+    ui: &egui::Ui,
+    response: &egui::Response,
+    (note, at_end, key): (&LaneNote, bool, u8),
+    offset_ms: f64,
+    sink: &mut MotionSink<'_>,
+) -> bool {
+    if response.clicked() {
+        sink.push(MotionAction::SelectLed(Some(note.index)));
+        return true;
+    }
+    let icon = if at_end {
+        egui::CursorIcon::ResizeHorizontal
+    } else {
+        egui::CursorIcon::Grab
+    };
+    ui.ctx().set_cursor_icon(icon);
+    // The note's menu, once open, is not covered by its tooltip.
+    if response.context_menu_opened() {
+        return false;
+    }
+    egui::Tooltip::always_open(
+        ui.ctx().clone(),
+        response.layer_id,
+        response.id.with("note tip"),
+        egui::PopupAnchor::Pointer,
+    )
+    .show(|ui| {
+        ui.label(format!(
+            "{} · {:.0}-{:.0} ms · brightness {}%\nDrag to move it, its end to stretch \
+             it; right-click for its brightness or to delete it",
+            short_light(key),
+            note.start + offset_ms,
+            note.end + offset_ms,
+            u16::from(note.velocity) * 100 / 127
+        ));
+    });
     false
 }
 

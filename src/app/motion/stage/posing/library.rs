@@ -34,7 +34,6 @@ pub fn library_ui(
     list: &PoseList<'_>,
     view: &mut LibraryView,
 ) -> Option<PoseRequest> {
-    let mut asked = None;
     let names: Vec<(&str, bool)> = list
         .built
         .iter()
@@ -46,6 +45,18 @@ pub fn library_ui(
     if view.selected.is_none() {
         view.selected = names.first().map(|(n, _)| (*n).to_owned());
     }
+    let chosen = choose_row_ui(ui, &names, view);
+    let kept = keep_row_ui(ui, list, view);
+    kept.or(chosen)
+}
+
+/// The row that chooses a pose and uses it: the list, Apply, Insert and the More menu.
+fn choose_row_ui(
+    ui: &mut egui::Ui,
+    names: &[(&str, bool)],
+    view: &mut LibraryView,
+) -> Option<PoseRequest> {
+    let mut asked = None;
     let selected = view.selected.clone().unwrap_or_default();
     let built_in = names.iter().any(|(n, b)| *n == selected && *b);
     ui.horizontal_wrapped(|ui| {
@@ -61,7 +72,7 @@ pub fn library_ui(
             .selected_text(shown)
             .width((ui.available_width() - 10.0).clamp(80.0, 170.0))
             .show_ui(ui, |ui| {
-                for (name, built) in &names {
+                for (name, built) in names {
                     let text = if *built {
                         (*name).to_owned()
                     } else {
@@ -100,51 +111,77 @@ pub fn library_ui(
         {
             asked = Some(use_it(true, false, Only::All));
         }
-        ui.menu_button("More", |ui| {
-            let mut item = |ui: &mut egui::Ui, text: &str, request: PoseRequest| {
-                if ui.button(text).clicked() {
-                    asked = Some(request);
-                    ui.close();
-                }
-            };
-            item(ui, "Apply mirrored", use_it(false, true, Only::All));
-            item(ui, "Insert mirrored", use_it(true, true, Only::All));
-            item(
-                ui,
-                "Apply to the legs only",
-                use_it(false, false, Only::Part(BodyPart::Legs)),
-            );
-            item(
-                ui,
-                "Apply to the head only",
-                use_it(false, false, Only::Part(BodyPart::Head)),
-            );
-            item(
-                ui,
-                "Apply to the tail only",
-                use_it(false, false, Only::Part(BodyPart::Tail)),
-            );
-            ui.separator();
-            if ui
-                .add_enabled(!built_in, egui::Button::new("Rename…"))
-                .on_disabled_hover_text("A built-in pose keeps its name")
-                .clicked()
-            {
-                view.renaming = Some(selected.clone());
-                view.name.clone_from(&selected);
-                ui.close();
-            }
-            if ui
-                .add_enabled(!built_in, egui::Button::new("Delete"))
-                .on_disabled_hover_text("A built-in pose cannot be deleted")
-                .clicked()
-            {
-                asked = Some(PoseRequest::Delete(selected.clone()));
-                view.selected = None;
-                ui.close();
-            }
-        });
+        if let Some(more) = more_menu_ui(ui, view, &selected, built_in, &use_it) {
+            asked = Some(more);
+        }
     });
+    asked
+}
+
+/// The More menu: the pose mirrored or on one part of the body; a kept pose renamed or
+/// deleted (`selected`, built in or not).
+fn more_menu_ui(
+    ui: &mut egui::Ui,
+    view: &mut LibraryView,
+    selected: &str,
+    built_in: bool,
+    use_it: &dyn Fn(bool, bool, Only) -> PoseRequest,
+) -> Option<PoseRequest> {
+    let mut asked = None;
+    ui.menu_button("More", |ui| {
+        let mut item = |ui: &mut egui::Ui, text: &str, request: PoseRequest| {
+            if ui.button(text).clicked() {
+                asked = Some(request);
+                ui.close();
+            }
+        };
+        item(ui, "Apply mirrored", use_it(false, true, Only::All));
+        item(ui, "Insert mirrored", use_it(true, true, Only::All));
+        item(
+            ui,
+            "Apply to the legs only",
+            use_it(false, false, Only::Part(BodyPart::Legs)),
+        );
+        item(
+            ui,
+            "Apply to the head only",
+            use_it(false, false, Only::Part(BodyPart::Head)),
+        );
+        item(
+            ui,
+            "Apply to the tail only",
+            use_it(false, false, Only::Part(BodyPart::Tail)),
+        );
+        ui.separator();
+        if ui
+            .add_enabled(!built_in, egui::Button::new("Rename…"))
+            .on_disabled_hover_text("A built-in pose keeps its name")
+            .clicked()
+        {
+            view.renaming = Some(selected.to_owned());
+            view.name = selected.to_owned();
+            ui.close();
+        }
+        if ui
+            .add_enabled(!built_in, egui::Button::new("Delete"))
+            .on_disabled_hover_text("A built-in pose cannot be deleted")
+            .clicked()
+        {
+            asked = Some(PoseRequest::Delete(selected.to_owned()));
+            view.selected = None;
+            ui.close();
+        }
+    });
+    asked
+}
+
+/// The row that keeps the pose at the playhead under a name, or renames a kept one.
+fn keep_row_ui(
+    ui: &mut egui::Ui,
+    list: &PoseList<'_>,
+    view: &mut LibraryView,
+) -> Option<PoseRequest> {
+    let mut asked = None;
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         let hint = if view.renaming.is_some() {

@@ -78,35 +78,7 @@ pub fn robot(
         tilt,
     );
     if let Some(lights) = paint.lights {
-        // The face panel on the head's front, in its brightest light's colour.
-        if let Some(face) = glow(lights, &FACE) {
-            b.beam(
-                along(camera, forward, 5.0),
-                along(camera, forward, 7.0),
-                [24.0, 16.0],
-                head_up,
-                face,
-                None,
-            );
-        }
-        // The back's three lights along the torso's top, front to rear.
-        let top = &body.torso[4..8];
-        let mid = |a: Vec3, b: Vec3| {
-            [
-                (a[0] + b[0]) / 2.0,
-                (a[1] + b[1]) / 2.0,
-                (a[2] + b[2]) / 2.0,
-            ]
-        };
-        let (front, rear) = (mid(top[0], top[1]), mid(top[2], top[3]));
-        let at = |t: f64| along(along(front, sub(rear, front), t), [0.0, 0.0, 1.0], 2.0);
-        for (i, key) in [84u8, 86, 88].into_iter().enumerate() {
-            #[expect(clippy::cast_precision_loss, reason = "three lights")]
-            let t = 0.15 + 0.25 * i as f64;
-            if let Some(lit) = glow(lights, &[key, key + 1]) {
-                b.beam(at(t), at(t + 0.16), [18.0, 4.0], [0.0, 0.0, 1.0], lit, None);
-            }
-        }
+        lit_panels(&mut b, lights, body, (camera, forward, head_up));
     }
     // The mouth: a jaw under the head's front, open by the mouth joint's angle.
     let mouth = joint("MOUTH");
@@ -137,6 +109,44 @@ pub fn robot(
         b.beam(from, to, [6.0, 6.0], [1.0, 0.0, 0.0], limb, tail_tilt);
     }
     b.tris
+}
+
+/// The lights that are on: the face panel on the head's front (`camera`, looking
+/// `forward`, `head_up`), in its brightest light's colour; the back's three lights along
+/// the torso's top, front to rear.
+fn lit_panels(
+    b: &mut Builder<'_>,
+    lights: &crate::behaviour::lights::Lights,
+    body: &Body,
+    (camera, forward, head_up): (Vec3, Vec3, Vec3),
+) {
+    if let Some(face) = glow(lights, &FACE) {
+        b.beam(
+            along(camera, forward, 5.0),
+            along(camera, forward, 7.0),
+            [24.0, 16.0],
+            head_up,
+            face,
+            None,
+        );
+    }
+    let top = &body.torso[4..8];
+    let mid = |a: Vec3, b: Vec3| {
+        [
+            (a[0] + b[0]) / 2.0,
+            (a[1] + b[1]) / 2.0,
+            (a[2] + b[2]) / 2.0,
+        ]
+    };
+    let (front, rear) = (mid(top[0], top[1]), mid(top[2], top[3]));
+    let at = |t: f64| along(along(front, sub(rear, front), t), [0.0, 0.0, 1.0], 2.0);
+    for (i, key) in [84u8, 86, 88].into_iter().enumerate() {
+        #[expect(clippy::cast_precision_loss, reason = "three lights")]
+        let t = 0.15 + 0.25 * i as f64;
+        if let Some(lit) = glow(lights, &[key, key + 1]) {
+            b.beam(at(t), at(t + 0.16), [18.0, 4.0], [0.0, 0.0, 1.0], lit, None);
+        }
+    }
 }
 
 #[cfg(test)]

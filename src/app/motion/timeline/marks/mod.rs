@@ -278,7 +278,11 @@ pub fn paint_overview(
             FALL_COLOR,
         );
     }
-    // The key, top right: which colour is which.
+    paint_key(ui, &painter, document, frame);
+}
+
+/// The key, top right of the plot's `frame`: which colour is which.
+fn paint_key(ui: &egui::Ui, painter: &egui::Painter, document: &Document, frame: egui::Rect) {
     let font = egui::TextStyle::Small.resolve(ui.style());
     let text_color = ui.visuals().strong_text_color();
     let mut y = frame.top() + KEY_TOP;
