@@ -6,7 +6,7 @@
 use super::StudioApp;
 use super::dialogs::{PathPurpose, cancel};
 use super::effects::Effects;
-use super::state::{Answer, TabId};
+use super::state::{Answer, Confirmed, TabId};
 use crate::edit::DocumentError;
 use std::path::{Path, PathBuf};
 
@@ -45,17 +45,43 @@ impl StudioApp {
         );
     }
 
-    /// Puts tab `id`'s motion into the archive at `path` under its name, replacing an entry
-    /// of that name where `replace` (else asking first).
+    /// Puts tab `id`'s motion into the archive at `path` under its name: asks first, as
+    /// Save does, whether to save a motion the robot cannot follow, and whether to replace
+    /// an entry of that name (unless `confirmed`).
     pub(in crate::app) fn save_into_archive(
         &mut self,
         (id, path): (TabId, PathBuf),
-        replace: bool,
+        confirmed: Confirmed,
         fx: &mut Effects,
     ) {
         let Some(tab) = self.tabs.motion_mut(id) else {
             return;
         };
+        let safety = super::motion::save::safety_joint_count(&tab.document);
+        if !confirmed.safety && !tab.safety_confirmed && safety > 0 {
+            let message =
+                super::motion::save::cannot_follow(&tab.document.origin.display_name(), safety);
+            self.modal = Some(super::dialogs::Modal::Confirm(super::dialogs::Confirm {
+                title: "Save a motion the robot cannot follow?".to_owned(),
+                message,
+                buttons: vec![
+                    (
+                        "Save Anyway".to_owned(),
+                        Some(Answer::SaveIntoArchive {
+                            tab: id,
+                            path,
+                            confirmed: Confirmed {
+                                safety: true,
+                                ..confirmed
+                            },
+                        }),
+                    ),
+                    cancel(),
+                ],
+            }));
+            return;
+        }
+        tab.safety_confirmed |= confirmed.safety;
         let document = &mut tab.document;
         let entry = match document.motion.name.trim() {
             "" => {
@@ -65,7 +91,7 @@ impl StudioApp {
             }
             name => name.to_owned(),
         };
-        match document.save_into_archive(&path, &entry, replace) {
+        match document.save_into_archive(&path, &entry, confirmed.overwrite) {
             Ok(()) => {
                 // Its skit (sound, LED pattern, markers) goes beside its new home.
                 if let Some(with) = tab.save_tracks_with_motion(true, fx) {
@@ -75,6 +101,8 @@ impl StudioApp {
                     ));
                 }
                 self.remember(&path);
+                // A browser of that archive lists the new entry.
+                self.refresh_archive(&path, fx);
             }
             Err(DocumentError::EntryExists { .. }) => {
                 self.modal = Some(super::dialogs::Modal::Confirm(super::dialogs::Confirm {
@@ -90,7 +118,10 @@ impl StudioApp {
                             Some(Answer::SaveIntoArchive {
                                 tab: id,
                                 path,
-                                replace: true,
+                                confirmed: Confirmed {
+                                    overwrite: true,
+                                    ..confirmed
+                                },
                             }),
                         ),
                         cancel(),

@@ -2,6 +2,7 @@
 //! items from and the command palette reads its reasons in.
 
 use super::command::UiCommand;
+use super::motion::MotionTab;
 use super::tabs::{TabKind, Tabs};
 
 /// What decides which commands can be given: the tabs and the clipboard.
@@ -22,20 +23,64 @@ const NO_KEYFRAMES: &str = "Select keyframes first (click a point or a row of th
 /// Why a command of the time range cannot be given.
 const NO_RANGE: &str = "Select a time range first (drag along the strip above the timeline)";
 
+/// Why Retime to Robot Frames cannot be given.
+const ON_ROBOT_FRAMES: &str = "The motion is on the robot's 16 ms frames already";
+/// Why Fix Speed cannot be given.
+const NONE_TOO_FAST: &str = "No joint moves faster than its servo follows";
+/// Why the commands of the sound track cannot be given.
+const NO_SOUND: &str = "The motion has no sound track (File > Add Sound or LED Pattern)";
+/// Why Append Motion cannot be given.
+const NO_OTHER_MOTION: &str = "Open another motion to append";
+
+/// Whether a motion has a sound track.
+fn has_sound(motion: &MotionTab) -> bool {
+    motion.document.tracks().sound.is_some()
+}
+
+/// None where `ok`; else `why`.
+fn need(ok: bool, why: &'static str) -> Option<&'static str> {
+    (!ok).then_some(why)
+}
+
+/// Whether keyframes are selected in a motion's tab, and whether a time range is.
+fn selected(motion: &MotionTab) -> (bool, bool) {
+    let keyframes = !motion.view.selected_keyframes.is_empty();
+    let range = motion
+        .view
+        .range_keyframes(motion.document.times_ms())
+        .is_some();
+    (keyframes, range)
+}
+
+/// Whether a motion's frame-rate field asks for frames other than the robot's 16 ms.
+fn off_robot_frames(motion: &MotionTab) -> bool {
+    !matches!(motion.document.motion.frame_rate, 0 | 16)
+}
+
+/// Whether a joint of the motion moves faster than its servo follows.
+fn too_fast(motion: &MotionTab) -> bool {
+    motion
+        .document
+        .problems()
+        .iter()
+        .any(|p| p.code == crate::robot::codes::JOINT_SPEED)
+}
+
 impl Situation<'_> {
     /// None where `command` can be given now; else why not, in a line.
     #[must_use]
     pub fn why_not(&self, command: UiCommand) -> Option<&'static str> {
         let active = self.tabs.active();
         let motion = active.and_then(|t| t.motion());
-        let open = motion.is_some();
-        let keyframes = motion.is_some_and(|m| !m.view.selected_keyframes.is_empty());
-        let range = motion.is_some_and(|m| m.view.range_keyframes(m.document.times_ms()).is_some());
-        let need = |ok: bool, why: &'static str| (!ok).then_some(why);
-        let on_motion = need(open, NO_MOTION);
+        let (keyframes, range) = motion.map_or((false, false), selected);
+        let on_motion = need(motion.is_some(), NO_MOTION);
+        let on_keyframe = motion.is_some_and(|m| {
+            let times = m.document.times_ms();
+            times.binary_search(&m.playback.time_ms()).is_ok()
+        });
         let pose = || {
             on_motion
-                .or_else(|| need(keyframes, NO_KEYFRAMES))
+                .or_else(|| need(keyframes || on_keyframe, NO_KEYFRAMES))
                 .or_else(|| need(self.has_pose, "Copy a pose first (Copy Pose)"))
         };
         match command {
@@ -76,32 +121,18 @@ impl Situation<'_> {
                 let values = motion.is_some_and(|m| !m.view.selection.is_empty());
                 need(values || keyframes, "Select points or keyframes first")
             }),
-            UiCommand::RobotRate => on_motion.or_else(|| {
-                let odd = motion.is_some_and(|m| !matches!(m.document.motion.frame_rate, 0 | 16));
-                need(odd, "The motion is on the robot's 16 ms frames already")
-            }),
-            UiCommand::FixSpeed => on_motion.or_else(|| {
-                let too_fast = motion.is_some_and(|m| {
-                    m.document
-                        .problems()
-                        .iter()
-                        .any(|p| p.code == crate::robot::codes::JOINT_SPEED)
-                });
-                need(too_fast, "No joint moves faster than its servo follows")
-            }),
-            UiCommand::RetimeToSound | UiCommand::MarkOnsets => on_motion.or_else(|| {
-                let sound = motion.is_some_and(|m| m.document.tracks().sound.is_some());
-                need(
-                    sound,
-                    "The motion has no sound track (File > Add Sound or LED Pattern)",
-                )
-            }),
-            UiCommand::AppendMotion => on_motion.or_else(|| {
-                need(
-                    self.tabs.motions().count() > 1,
-                    "Open another motion to append",
-                )
-            }),
+            UiCommand::RobotRate => {
+                on_motion.or_else(|| need(motion.is_some_and(off_robot_frames), ON_ROBOT_FRAMES))
+            }
+            UiCommand::FixSpeed => {
+                on_motion.or_else(|| need(motion.is_some_and(too_fast), NONE_TOO_FAST))
+            }
+            UiCommand::RetimeToSound | UiCommand::MarkOnsets => {
+                on_motion.or_else(|| need(motion.is_some_and(has_sound), NO_SOUND))
+            }
+            UiCommand::AppendMotion => {
+                on_motion.or_else(|| need(self.tabs.motions().count() > 1, NO_OTHER_MOTION))
+            }
             UiCommand::DeleteRange | UiCommand::ClearRange => {
                 on_motion.or_else(|| need(range, NO_RANGE))
             }

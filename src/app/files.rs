@@ -26,7 +26,7 @@ impl StudioApp {
     /// A tab for `document`, its stage showing what was last chosen on any.
     pub(super) fn motion_tab(&self, document: Document) -> MotionTab {
         let mut tab = MotionTab::new(document);
-        tab.stage = self.panels.stage;
+        tab.stage = self.panels.stage.for_new_tab();
         tab
     }
 
@@ -282,8 +282,12 @@ impl StudioApp {
                 then,
             } => self.save(tab, to.as_deref(), confirmed, then, fx),
             Answer::SaveArchive { tab, confirmed } => self.save_archive(tab, confirmed, fx),
-            Answer::SaveIntoArchive { tab, path, replace } => {
-                self.save_into_archive((tab, path), replace, fx);
+            Answer::SaveIntoArchive {
+                tab,
+                path,
+                confirmed,
+            } => {
+                self.save_into_archive((tab, path), confirmed, fx);
             }
             Answer::LetGo(then) => self.then(then, fx),
             Answer::Restore(copies) => {
@@ -292,7 +296,9 @@ impl StudioApp {
                         Ok(document) => {
                             fx.say(format!("Restored {} (unsaved)", document.tab_title()));
                             self.tabs.add_motion(self.motion_tab(document));
-                            super::recovery::remove(&copy);
+                            if let Err(e) = super::recovery::remove(&copy) {
+                                fx.say(recovery_left(&copy, &e));
+                            }
                         }
                         Err(e) => fx.say(format!("Could not restore: {e}")),
                     }
@@ -300,7 +306,9 @@ impl StudioApp {
             }
             Answer::DiscardRecovered(copies) => {
                 for copy in &copies {
-                    super::recovery::remove(copy);
+                    if let Err(e) = super::recovery::remove(copy) {
+                        fx.say(recovery_left(copy, &e));
+                    }
                 }
                 fx.say(format!(
                     "Discarded {}",
@@ -511,4 +519,12 @@ fn opened(document: &Document, fx: &mut Effects) {
             plural(problems, "problem", "problems")
         )
     });
+}
+
+/// What is said when a recovery copy stays on disk.
+fn recovery_left(copy: &std::path::Path, e: &std::io::Error) -> String {
+    format!(
+        "Could not remove the recovery copy {}: {e}. It will be offered again at the next start.",
+        copy.display()
+    )
 }

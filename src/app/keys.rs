@@ -156,3 +156,46 @@ mod tests {
         assert!(taken.is_empty(), "a text field keeps its clipboard");
     }
 }
+
+/// A shortcut as the menus and the palette write it: egui's words, with the punctuation
+/// keys egui names by their names ("OpenBracket") written as the keys show them ("[").
+#[expect(
+    clippy::wildcard_enum_match_arm,
+    reason = "egui's keys: only the punctuation it writes as words is rewritten"
+)]
+pub fn shortcut_label(ctx: &egui::Context, shortcut: &KeyboardShortcut) -> String {
+    let named = ctx.format_shortcut(shortcut);
+    let key = shortcut.logical_key;
+    let shown = match key {
+        Key::OpenBracket => "[",
+        Key::CloseBracket => "]",
+        Key::Backslash => "\\",
+        Key::Slash => "/",
+        Key::Semicolon => ";",
+        Key::Quote => "'",
+        Key::Backtick => "`",
+        _ => return named,
+    };
+    named
+        .strip_suffix(key.name())
+        .map_or(named.clone(), |modifiers| format!("{modifiers}{shown}"))
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+
+    #[test]
+    fn punctuation_keys_are_written_as_the_keys_show_them() {
+        let ctx = egui::Context::default();
+        let bracket = |modifiers, key| shortcut_label(&ctx, &KeyboardShortcut::new(modifiers, key));
+        assert_eq!(bracket(Modifiers::NONE, Key::OpenBracket), "[");
+        assert_eq!(bracket(Modifiers::NONE, Key::CloseBracket), "]");
+        assert!(bracket(Modifiers::SHIFT, Key::OpenBracket).ends_with('['));
+        assert!(bracket(Modifiers::SHIFT, Key::OpenBracket).len() > 1);
+        assert_eq!(
+            bracket(Modifiers::COMMAND, Key::S),
+            ctx.format_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::S))
+        );
+    }
+}

@@ -132,7 +132,7 @@ fn item_labelled(
 ) {
     let mut button = egui::Button::new(label);
     if let Some(shortcut) = command.shortcut() {
-        button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
+        button = button.shortcut_text(super::keys::shortcut_label(ui.ctx(), &shortcut));
     }
     let why_not = can.why_not(command);
     let enabled = why_not.is_none();

@@ -94,8 +94,19 @@ impl StudioApp {
                             .push(Action::Motion(id, MotionAction::Seek(time)));
                         // Said after the edit (an edit clears what was said before it).
                         let shifted = shifted.map_or_else(String::new, |s| format!("; {s}"));
+                        let (was, now) = (
+                            crate::robot::timing::duration_ms(&motion.keyframes),
+                            crate::robot::timing::duration_ms(&after.keyframes),
+                        );
+                        // A motion made longer (an inserted keyframe, a weight shift's
+                        // time) says so: its timing may be matched to a sound.
+                        let longer = if now > was {
+                            format!("; the motion is now {now} ms long (was {was} ms)")
+                        } else {
+                            String::new()
+                        };
                         self.actions.push(Action::Say(format!(
-                            "{} into keyframe {keyframe} at {time} ms{shifted}",
+                            "{} into keyframe {keyframe} at {time} ms{shifted}{longer}",
                             label(&name, how)
                         )));
                     }

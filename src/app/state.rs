@@ -166,8 +166,9 @@ pub enum Answer {
         tab: TabId,
         /// The archive.
         path: PathBuf,
-        /// Replace an entry of that name (asked first).
-        replace: bool,
+        /// What was asked already: to save a motion the robot cannot follow (`safety`), to
+        /// replace an entry of that name (`overwrite`).
+        confirmed: Confirmed,
     },
 }
 

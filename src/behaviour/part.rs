@@ -316,8 +316,20 @@ fn from_archive(
     track: Option<Track>,
 ) -> Result<(Source, SoundKind, Vec<u8>), BehaviourError> {
     let path = || source.path.clone();
-    let archive = Archive::read(bytes).map_err(|_| BehaviourError::NotASound {
-        label: source.label(),
+    // Bytes of no archive at all are not a sound either; an archive that does not read
+    // (an encrypted one of a stick's DATA/E, a damaged one) says what is wrong with it.
+    let archive = Archive::read(bytes).map_err(|e| {
+        if matches!(e, crate::codec::DecodeError::NotOda { .. }) {
+            BehaviourError::NotASound {
+                label: source.label(),
+            }
+        } else {
+            BehaviourError::Archive {
+                path: path(),
+                entry: None,
+                source: e,
+            }
+        }
     })?;
     let entry = match &source.entry {
         Some(entry) => entry.clone(),
@@ -394,4 +406,37 @@ fn decode_part(
         )),
     };
     Ok((data, onsets_ms))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_encrypted_archive_is_said_to_be_one_and_other_bytes_are_not_a_sound() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let load_bytes = |name: &str, bytes: &[u8]| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("{e}"));
+            let source = Source { path, entry: None };
+            match load(&source, "a_stand#stand_x", Some(Track::Led), 0) {
+                Ok(_) => panic!("{name} loaded"),
+                Err(e) => e.to_string(),
+            }
+        };
+        // Bytes that look random, as a stick's DATA/E archives do.
+        let mut state = 0x2545_f491_u32;
+        let random: Vec<u8> = (0..4096)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                state.to_le_bytes()[0]
+            })
+            .collect();
+        let said = load_bytes("SYSLED.ODA", &random);
+        assert!(said.contains("encrypted"), "{said}");
+        let said = load_bytes("notes.txt", &b"just some words, not a sound ".repeat(20));
+        assert!(said.contains("not a sound"), "{said}");
+    }
 }

@@ -121,7 +121,22 @@ fn save_into_archive_makes_one_or_adds_to_one_asking_before_it_replaces() {
         harness.key_press(Key::Enter);
         harness.run();
     };
+    // The archive open in a browser tab too (the review: it went on listing one entry).
+    let motion_tab = harness.state().tabs.active.expect("a tab");
+    harness.state_mut().push(Action::Open(path.clone()));
+    harness.run();
+    let browser = harness.state().tabs.find_archive(&path).expect("a browser");
+    harness.state_mut().tabs.activate(motion_tab);
+    harness.run();
     save_into(&mut harness);
+    let listed = |harness: &Harness<'_, StudioApp>| {
+        let tab = harness.state().tabs.get(browser)?;
+        let mtn_studio::app::TabKind::Archive(archive) = &tab.kind else {
+            return None;
+        };
+        Some(archive.index.rows.len())
+    };
+    assert_eq!(listed(&harness), Some(2), "the browser lists the new entry");
     let read = || Archive::read(&std::fs::read(&path).expect("the archive")).expect("reads");
     let archive = read();
     let names: Vec<String> = archive.entries.iter().map(Entry::name).collect();
@@ -221,4 +236,45 @@ fn save_into_archive_takes_the_tracks_along_and_one_line_says_what_was_written()
         .unwrap_or_default();
     assert_eq!(last, "Saved MINE.ODA : a_sit#sit_so0_greet");
     assert!(!doc(&harness).has_unsaved());
+}
+
+/// The review: Save into Archive wrote a motion with a joint too fast for its servo without
+/// the question Save asks.
+#[test]
+fn save_into_archive_asks_as_save_does_about_a_motion_the_robot_cannot_follow() {
+    let dir = crate::common::scratch_dir("archive-parts", "save-into-safety");
+    let path = dir.join("SAFE.ODA");
+    let mut document = mtn_studio::app::example_document();
+    document.motion.name = "a_stand#stand_fast".to_owned();
+    let mut harness = harness(StudioApp::with_document(document));
+    harness.run();
+    // A knee far beyond its limit.
+    let id = harness.state().tabs.active.expect("a tab");
+    harness.state_mut().push(Action::Motion(
+        id,
+        mtn_studio::app::action::MotionAction::Edit {
+            label: "test edit".to_owned(),
+            edit: mtn_studio::edit::Edit::SetAngles(vec![(1, 2, 3_000_000)]),
+        },
+    ));
+    harness.run();
+    crate::common::ui::menu(&mut harness, "File", "Save into Archive…");
+    harness
+        .get_by_label("Path of the .oda archive to put the motion into (made if there is none)")
+        .click();
+    harness.run();
+    crate::common::ui::ctrl(&mut harness, Key::A);
+    type_keys(&mut harness, &path.display().to_string());
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("Save a motion the robot cannot follow?")
+            .is_some()
+    );
+    assert!(!path.exists(), "nothing written before the answer");
+    harness.get_by_label("Save Anyway").click();
+    harness.run();
+    let archive = Archive::read(&std::fs::read(&path).expect("written")).expect("reads");
+    assert!(archive.find("a_stand#stand_fast").is_some());
 }

@@ -192,3 +192,42 @@ fn a_pasted_pose_that_lifts_a_paw_shifts_the_weight_first() {
         .collect();
     assert!(lifted.is_empty(), "{lifted:?}");
 }
+
+/// The review: Ctrl+D left the duplicate selected, the playhead was stepped to another
+/// keyframe, and Paste Mirrored went to the selected keyframe out of view, not the one under
+/// the playhead.
+#[test]
+fn a_pose_goes_onto_the_keyframe_under_the_playhead_not_a_selection_left_behind() {
+    let mut harness = harness(example());
+    harness.run();
+    let motion = doc(&harness).motion.clone();
+    let id = harness.state().tabs.active.expect("a tab");
+    harness.state_mut().push(Action::Motion(
+        id,
+        MotionAction::Edit {
+            label: "test pose".to_owned(),
+            edit: Edit::SetAngles(vec![(1, column(&motion, "HEAD_YAW"), deg_to_urad(30.0))]),
+        },
+    ));
+    harness.run();
+    let mut desktop = Desktop::default();
+    pick_row(&mut harness, 1);
+    desktop.copy(&mut harness);
+    // Keyframe 3 selected, then the playhead taken to keyframe 2 (as the arrow keys do).
+    pick_row(&mut harness, 3);
+    let times = doc(&harness).times_ms().to_vec();
+    harness
+        .state_mut()
+        .push(Action::Motion(id, MotionAction::Seek(times[2])));
+    harness.run();
+    assert!(tab(&harness).view.selected_keyframes.contains(&3));
+    let left_behind = deg(&harness, 3, "HEAD_YAW");
+    paste_special(&mut harness, "Paste Head Only");
+    assert!((deg(&harness, 2, "HEAD_YAW") - 30.0).abs() < 1e-3);
+    assert!((deg(&harness, 3, "HEAD_YAW") - left_behind).abs() < 1e-3);
+    assert!(
+        said(&harness).contains("onto keyframe 2 ("),
+        "{}",
+        said(&harness)
+    );
+}

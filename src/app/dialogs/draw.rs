@@ -169,7 +169,7 @@ fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Sender<'
                 PathPurpose::SaveIntoArchive { tab } => Action::Answer(Answer::SaveIntoArchive {
                     tab: *tab,
                     path,
-                    replace: false,
+                    confirmed: Confirmed::default(),
                 }),
                 PathPurpose::SaveAs { tab, then } => Action::Answer(Answer::Save {
                     tab: *tab,

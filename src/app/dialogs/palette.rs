@@ -48,7 +48,7 @@ fn shortcuts(ctx: &egui::Context, command: UiCommand) -> String {
         .iter()
         .filter(|c| **c == command || c.alias_of() == Some(command))
         .filter_map(|c| c.shortcut())
-        .map(|s| ctx.format_shortcut(&s))
+        .map(|s| crate::app::keys::shortcut_label(ctx, &s))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -91,7 +91,7 @@ impl MotionTab {
     }
 
     /// Paste Special: the copied pose's legs, head or tail alone (`only`), or all of it
-    /// mirrored, onto the selected keyframes.
+    /// mirrored, onto the keyframe under the playhead (or the selection holding it).
     pub fn paste_special(
         &mut self,
         copied: Option<&Clipboard>,
@@ -120,14 +120,30 @@ impl MotionTab {
         fx.then(Action::MotionOp(id, OpRequest::Paste(Box::new(clip))));
     }
 
-    /// Pastes a pose onto the selected keyframes, joint by joint (matched by locator, so a
-    /// pose goes between motions of the same model; `only` some joints, `mirrored`), with
-    /// the weight shifted first where it lifts a paw that was down (as a drag does), as one
-    /// undo step. The whole pose, not mirrored, brings its body angles along.
-    fn paste_pose(&mut self, pose: &Pose, only: Only, mirrored: bool, fx: &mut Effects) {
+    /// Where a pose is pasted: the keyframe under the playhead, and with it every selected
+    /// keyframe when it is one of them (a click on a keyframe takes the playhead there, so
+    /// a selection made to paste onto holds it); a selection the playhead has left behind
+    /// (stepped away from, scrolled out of the table) is not pasted onto. With the
+    /// playhead between keyframes, the selected keyframes.
+    fn paste_targets(&self) -> Vec<usize> {
         let selected: Vec<usize> = self.view.selected_keyframes.iter().copied().collect();
+        let now = self.playback.time_ms();
+        match self.document.times_ms().binary_search(&now) {
+            Ok(k) if selected.contains(&k) => selected,
+            Ok(k) => vec![k],
+            Err(_) => selected,
+        }
+    }
+
+    /// Pastes a pose onto the keyframes [`Self::paste_targets`] gives, joint by joint
+    /// (matched by locator, so a pose goes between motions of the same model; `only` some
+    /// joints, `mirrored`), with the weight shifted first where it lifts a paw that was
+    /// down (as a drag does), as one undo step. The whole pose, not mirrored, brings its
+    /// body angles along.
+    fn paste_pose(&mut self, pose: &Pose, only: Only, mirrored: bool, fx: &mut Effects) {
+        let selected = self.paste_targets();
         if selected.is_empty() {
-            fx.say("Select keyframes to paste the pose onto");
+            fx.say("Put the playhead on a keyframe (or select keyframes) to paste the pose onto");
             return;
         }
         let motion = &self.document.motion;

@@ -46,6 +46,19 @@ pub enum Saving {
 }
 
 /// A question before saving: `go` answers `answer`, Cancel does nothing.
+/// Why a motion named `name` with `safety` joints beyond their limits or servos is asked
+/// about before it is saved.
+#[must_use]
+pub fn cannot_follow(name: &str, safety: usize) -> String {
+    format!(
+        "{name}: {} beyond {} limit or faster than {} servo follows, so the robot will not do \
+         what the timeline shows (see the warnings in the Problems panel).",
+        plural(safety, "joint goes", "joints go"),
+        if safety == 1 { "its" } else { "their" },
+        if safety == 1 { "its" } else { "each" },
+    )
+}
+
 fn ask(fx: &mut Effects, title: &str, message: String, go: &str, answer: Answer) {
     fx.show(Modal::Confirm(Confirm {
         title: title.to_owned(),
@@ -91,14 +104,7 @@ impl MotionTab {
             ask(
                 fx,
                 "Save a motion the robot cannot follow?",
-                format!(
-                    "{name}: {} beyond {} limit or faster than {} servo follows, so the robot \
-                     will not do what the timeline shows (see the warnings in the Problems \
-                     panel).",
-                    plural(safety, "joint goes", "joints go"),
-                    if safety == 1 { "its" } else { "their" },
-                    if safety == 1 { "its" } else { "each" },
-                ),
+                cannot_follow(&name, safety),
                 "Save Anyway",
                 again(Confirmed {
                     safety: true,

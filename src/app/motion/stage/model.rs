@@ -30,7 +30,9 @@ pub struct StageModel {
     /// Whether the rest model's pose is drawn as a ghost over the simulated robot.
     pub rest_ghost: bool,
     /// How many times in a row the motion is simulated (a walk's steps add up): looping
-    /// playback shows each play in turn.
+    /// playback shows each play in turn. The motion's own: a tab opens at one play
+    /// ([`StageModel::for_new_tab`]), since a motion that does not end as it starts (stand
+    /// to sleep) played again from its end is not what it does.
     pub plays: u32,
 }
 
@@ -105,6 +107,13 @@ impl Default for StageModel {
 pub const PLAYS: [u32; 4] = [1, 2, 5, 10];
 
 impl StageModel {
+    /// What a newly opened tab's stage shows: the settings last chosen on any tab (ghosts,
+    /// paths, the switch, the floor), at one play.
+    #[must_use]
+    pub fn for_new_tab(self) -> Self {
+        Self { plays: 1, ..self }
+    }
+
     /// What the simulation is to be: on the floor set, played [`Self::plays`] times.
     #[must_use]
     pub fn sim_settings(&self) -> crate::robot::physics::Settings {
