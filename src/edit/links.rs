@@ -98,6 +98,9 @@ impl Links {
                 let mut out = Vec::with_capacity(edits.len());
                 for part in edits {
                     let expanded = self.expand(part, &scratch);
+                    // A part that does not fit is refused when the group itself is
+                    // applied; here it only leaves the parts after it expanded against
+                    // the motion as it was.
                     let _ = expanded.clone().apply(&mut scratch);
                     out.push(expanded);
                 }

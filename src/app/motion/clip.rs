@@ -16,11 +16,12 @@ use crate::words::plural;
 
 impl MotionTab {
     /// Copies the selected time range's keyframes, or else the first selected keyframe's
-    /// pose. Returns whether something was copied.
+    /// pose (what was copied, or why nothing was, is said).
     pub fn copy(&mut self, fx: &mut Effects) {
-        let _ = self.copy_what(fx);
+        self.copy_what(fx);
     }
 
+    /// What [`Self::copy`] does; whether something was copied (Cut deletes only then).
     fn copy_what(&self, fx: &mut Effects) -> bool {
         if let Some((first, last)) = self.view.range_keyframes(self.document.times_ms()) {
             let Ok(clip) = crate::ops::range::copy(&self.document.motion, first, last) else {
