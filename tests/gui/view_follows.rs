@@ -219,3 +219,39 @@ fn a_shift_box_made_whole_between_two_frames_selects_what_it_covers() {
         "the box selected {selected:?}"
     );
 }
+
+/// A motion made longer by a gesture's edits (as a paw lift's weight shift does) is shown
+/// whole once the gesture ends. (A review saw a paw lift on the stage of a 320 ms motion
+/// leave the timeline on 0-330 ms; through the actions, as here, the view follows.)
+#[test]
+fn a_motion_made_longer_inside_a_gesture_is_shown_whole_once_it_ends() {
+    use mtn_studio::app::action::MotionAction;
+    let mut motion = mtn_studio::app::example_document().motion;
+    // A short motion: two keyframes 320 ms apart.
+    while motion.keyframes.len() > 2 {
+        let last = motion.keyframes.len() - 1;
+        motion.keyframes.remove(last).expect("removed");
+    }
+    let mut harness = window(&motion, [1400.0, 900.0]);
+    let frames = doc(&harness).motion.keyframes.frames().to_vec();
+    let id = harness.state().tabs.active.expect("a tab");
+    let shown = |harness: &Harness<'_, StudioApp>| widgets(harness).shown_ms().expect("drawn");
+    let before = shown(&harness);
+    for action in [
+        MotionAction::BeginGesture("paw lift".to_owned()),
+        MotionAction::Edit {
+            label: "paw lift".to_owned(),
+            edit: mtn_studio::edit::Edit::SetFrames(vec![(1, frames[1] + 38)]),
+        },
+        MotionAction::EndGesture,
+    ] {
+        harness.state_mut().push(Action::Motion(id, action));
+        harness.run();
+    }
+    let length = *doc(&harness).times_ms().last().expect("keyframes") as f64;
+    let after = shown(&harness);
+    assert!(
+        after.1 >= length,
+        "the view shows the new length {length} ms: {after:?} (before {before:?})"
+    );
+}
