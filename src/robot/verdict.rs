@@ -125,7 +125,15 @@ pub fn floor_verdict(
                             ) {
                                 (true, true, _) => "simulated, it stays up",
                                 (true, false, _) => FALLS_TOO,
-                                (false, _, true) => "simulated, it does not",
+                                // The simulation counts a paw stood on only where
+                                // the pose holds it up all through its slack either
+                                // side and for `LIFTED_MS`: a paw touching the floor
+                                // through a brief or slight lift is not one (the stage
+                                // says what touches the floor).
+                                (false, _, true) => {
+                                    "simulated, no paw the pose holds up carries weight \
+                                     long enough to count"
+                                }
                                 (false, _, false) => "simulated, it does too",
                             },
                         )
