@@ -14,16 +14,13 @@
 
 use super::yaml::{self, Node};
 use frames::frames_of;
+use reading::{FORMAT_VERSION, NUM_PARTS, SE3_FORMAT, fail, inherited};
+pub use reading::{MAX_FRAMES, MAX_VALUES, SeqError};
 use std::fmt::Write as _;
 
 mod frames;
+mod reading;
 
-/// The most frames accepted from one file (about 33 minutes at 500 fps).
-pub const MAX_FRAMES: usize = 1_000_000;
-/// The most values (frames x parts) a body motion may hold, however few lines describe it
-/// (frame times far apart repeat the frame before): 2^25, 256 MiB of values, a 500 fps hour
-/// of 18 parts.
-pub const MAX_VALUES: usize = 1 << 25;
 /// The most values per frame accepted.
 pub const MAX_PARTS: usize = 4096;
 
@@ -77,32 +74,6 @@ impl BodyMotion {
     }
 }
 
-/// A reading error: the line and what was wrong.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
-pub struct SeqError {
-    /// The 1-based line.
-    pub line: usize,
-    /// What was wrong.
-    pub message: String,
-}
-
-impl From<yaml::YamlError> for SeqError {
-    fn from(e: yaml::YamlError) -> Self {
-        Self {
-            line: e.line,
-            message: e.message,
-        }
-    }
-}
-
-fn fail<T>(node: &Node<'_>, message: impl Into<String>) -> Result<T, SeqError> {
-    Err(SeqError {
-        line: node.line(),
-        message: message.into(),
-    })
-}
-
 /// The design label and joint locators from the `# mtn-studio-...` comment lines at the top
 /// of a file mtn-studio wrote (None and empty for any other file).
 #[must_use]
@@ -120,22 +91,6 @@ pub fn mtn_studio_comments(text: &str) -> (Option<String>, Vec<String>) {
         }
     }
     (design, locators)
-}
-
-/// The keys as every version spells them.
-const FRAME_RATE: &[&str] = &["frameRate", "frame_rate"];
-const NUM_PARTS: &[&str] = &["numParts", "num_parts"];
-const HAS_FRAME_TIME: &[&str] = &["hasFrameTime", "has_frame_time"];
-const FORMAT_VERSION: &[&str] = &["formatVersion", "format_version"];
-const SE3_FORMAT: &[&str] = &["SE3Format", "se3_format", "format"];
-
-/// Looks a key up in the component, then in the top node (components inherit).
-fn inherited<'n, 'a>(
-    component: &'n Node<'a>,
-    top: &'n Node<'a>,
-    keys: &[&str],
-) -> Option<&'n Node<'a>> {
-    component.get(keys).or_else(|| top.get(keys))
 }
 
 /// Reads a body motion.
@@ -309,34 +264,6 @@ fn count(
         Some(v) if v.fract() == 0.0 && (1.0..=MAX_PARTS as f64).contains(&v) => Ok(v as usize),
         _ => fail(node, format!("{name} is not a count from 1 to {MAX_PARTS}")),
     }
-}
-
-/// Every number of a frame, nested lists flattened, in order; anything else is an error
-/// naming its line.
-fn flat_numbers(node: &Node<'_>, out: &mut Vec<f64>, depth: usize) -> Result<(), SeqError> {
-    match node {
-        Node::Numbers { values, .. } => {
-            if let Some(bad) = values.iter().find(|v| !v.is_finite()) {
-                return fail(node, format!("{bad} is not a finite number"));
-            }
-            out.extend_from_slice(values);
-        }
-        Node::Seq { items, .. } if depth < 3 => {
-            for item in items {
-                flat_numbers(item, out, depth + 1)?;
-            }
-        }
-        Node::Scalar { .. } | Node::Seq { .. } | Node::Map { .. } => match node.as_f64() {
-            Some(v) if v.is_finite() => out.push(v),
-            _ => {
-                return fail(
-                    node,
-                    format!("\"{}\" is not a number", node.as_str().unwrap_or("[...]")),
-                );
-            }
-        },
-    }
-    Ok(())
 }
 
 /// One SE(3) value as position and roll, pitch, yaw (rad).

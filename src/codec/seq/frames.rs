@@ -1,7 +1,7 @@
 //! A component's frames: read, checked against the limits, and placed on the rate's grid
 //! where they carry their own times.
 
-use super::{
+use super::reading::{
     FRAME_RATE, HAS_FRAME_TIME, MAX_FRAMES, MAX_VALUES, SeqError, fail, flat_numbers, inherited,
 };
 use crate::codec::yaml::Node;
