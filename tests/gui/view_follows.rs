@@ -255,3 +255,43 @@ fn a_motion_made_longer_inside_a_gesture_is_shown_whole_once_it_ends() {
         "the view shows the new length {length} ms: {after:?} (before {before:?})"
     );
 }
+
+/// The review: BL_LEG_KNEE (122°) shown again beside curves fitted to -35..0° stayed out of
+/// view. A curve shown again widens the angles in view to take it in, the time kept.
+#[test]
+fn a_curve_shown_again_is_brought_into_view() {
+    let stand = mtn_studio::robot::postures::new_motion("DRX-1000", "sit").expect("a sit");
+    let mut harness = window(&stand, [1400.0, 900.0]);
+    show_only_knee(&mut harness);
+    ctrl(&mut harness, Key::Num0);
+    let was = shown(&harness);
+    let motion = doc(&harness).motion.clone();
+    // The joint whose values lie furthest outside the knee's view.
+    let outside = |j: usize| {
+        let (low, high) = extent(&motion, j);
+        (was.min()[1] - low).max(high - was.max()[1])
+    };
+    let far = (0..motion.locators.len())
+        .max_by(|&a, &b| outside(a).total_cmp(&outside(b)))
+        .expect("joints");
+    assert!(outside(far) > 1.0, "a joint beyond the view: {was:?}");
+    let id = harness.state().tabs.active.expect("a tab");
+    harness.state_mut().push(Action::Motion(
+        id,
+        mtn_studio::app::action::MotionAction::SetVisible(
+            mtn_studio::app::motion::view::Channel::Joint(far),
+            true,
+        ),
+    ));
+    harness.run();
+    let (low, high) = extent(&motion, far);
+    let now = shown(&harness);
+    assert!(
+        now.min()[1] <= low && now.max()[1] >= high,
+        "{low}..{high} in view: {now:?}"
+    );
+    assert!(
+        (now.min()[0] - was.min()[0]).abs() < 1e-6 && (now.max()[0] - was.max()[0]).abs() < 1e-6,
+        "the time kept: {was:?} -> {now:?}"
+    );
+}

@@ -168,11 +168,16 @@ impl View {
             *slot = shown;
         }
         self.drop_hidden();
+        // A curve shown again is brought into view: the angles widen to take it in.
+        if shown {
+            self.requests.values();
+        }
     }
 
-    /// Shows every joint's curve.
+    /// Shows every joint's curve, the angles in view widened to take them in.
     pub fn show_all(&mut self) {
         self.visible.iter_mut().for_each(|v| *v = true);
+        self.requests.values();
     }
 
     /// Hides every curve (and so selects no point).
