@@ -9,7 +9,7 @@
 use std::ops::Range;
 
 /// The widths of the leading columns (#, time, frames) and of each value column.
-pub const LEAD_WIDTHS: [f32; 3] = [44.0, 64.0, 60.0];
+pub const LEAD_WIDTHS: [f32; 3] = [52.0, 64.0, 60.0];
 pub const VALUE_WIDTH: f32 = 92.0;
 /// The gap egui_extras leaves between columns (the item spacing).
 const SPACING: f32 = 8.0;

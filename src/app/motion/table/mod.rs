@@ -219,7 +219,7 @@ fn lead_cell(
             let selected = view.selected_keyframes.contains(&k);
             // The keyframe the playhead is on (or after): its number in the playhead's colour.
             let number = if at_playhead {
-                egui::RichText::new(format!("{k} ⏴"))
+                egui::RichText::new(format!("{k}⏴"))
                     .strong()
                     .color(crate::app::motion::palette::PLAYHEAD_COLOUR)
             } else {
