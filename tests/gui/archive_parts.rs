@@ -99,6 +99,19 @@ fn an_archive_given_to_add_sound_lists_every_sound_and_led_pattern_the_rules_bes
     assert_eq!(sound.source.entry.as_deref(), Some("bark"));
 }
 
+/// File > Save into Archive…, the archive's path typed and Enter.
+fn save_into(harness: &mut Harness<'_, StudioApp>, path: &Path) {
+    crate::common::ui::menu(harness, "File", "Save into Archive…");
+    harness
+        .get_by_label("Path of the .oda archive to put the motion into (made if there is none)")
+        .click();
+    harness.run();
+    crate::common::ui::ctrl(harness, Key::A);
+    type_keys(harness, &path.display().to_string());
+    harness.key_press(Key::Enter);
+    harness.run();
+}
+
 #[test]
 fn save_into_archive_makes_one_or_adds_to_one_asking_before_it_replaces() {
     let dir = crate::common::scratch_dir("archive-parts", "save-into");
@@ -110,17 +123,6 @@ fn save_into_archive_makes_one_or_adds_to_one_asking_before_it_replaces() {
     document.motion.name = "a_stand#stand_wave".to_owned();
     let mut harness = harness(StudioApp::with_document(document));
     harness.run();
-    let save_into = |harness: &mut Harness<'_, StudioApp>| {
-        crate::common::ui::menu(harness, "File", "Save into Archive…");
-        harness
-            .get_by_label("Path of the .oda archive to put the motion into (made if there is none)")
-            .click();
-        harness.run();
-        crate::common::ui::ctrl(harness, Key::A);
-        type_keys(harness, &path.display().to_string());
-        harness.key_press(Key::Enter);
-        harness.run();
-    };
     // The archive open in a browser tab too (the review: it went on listing one entry).
     let motion_tab = harness.state().tabs.active.expect("a tab");
     harness.state_mut().push(Action::Open(path.clone()));
@@ -128,7 +130,7 @@ fn save_into_archive_makes_one_or_adds_to_one_asking_before_it_replaces() {
     let browser = harness.state().tabs.find_archive(&path).expect("a browser");
     harness.state_mut().tabs.activate(motion_tab);
     harness.run();
-    save_into(&mut harness);
+    save_into(&mut harness, &path);
     let listed = |harness: &Harness<'_, StudioApp>| {
         let tab = harness.state().tabs.get(browser)?;
         let mtn_studio::app::TabKind::Archive(archive) = &tab.kind else {
@@ -157,7 +159,7 @@ fn save_into_archive_makes_one_or_adds_to_one_asking_before_it_replaces() {
         },
     ));
     harness.run();
-    save_into(&mut harness);
+    save_into(&mut harness, &path);
     assert!(harness.query_by_label("Replace the entry?").is_some());
     harness.get_by_label("Replace").click();
     harness.run();
@@ -187,15 +189,7 @@ fn save_into_archive_takes_the_tracks_along_and_one_line_says_what_was_written()
     harness.get_by_label("Add bark").click();
     harness.run();
     assert!(doc(&harness).has_unsaved());
-    crate::common::ui::menu(&mut harness, "File", "Save into Archive…");
-    harness
-        .get_by_label("Path of the .oda archive to put the motion into (made if there is none)")
-        .click();
-    harness.run();
-    crate::common::ui::ctrl(&mut harness, Key::A);
-    type_keys(&mut harness, &path.display().to_string());
-    harness.key_press(Key::Enter);
-    harness.run();
+    save_into(&mut harness, &path);
     let last = || {
         harness
             .state()
@@ -258,15 +252,7 @@ fn save_into_archive_asks_as_save_does_about_a_motion_the_robot_cannot_follow() 
         },
     ));
     harness.run();
-    crate::common::ui::menu(&mut harness, "File", "Save into Archive…");
-    harness
-        .get_by_label("Path of the .oda archive to put the motion into (made if there is none)")
-        .click();
-    harness.run();
-    crate::common::ui::ctrl(&mut harness, Key::A);
-    type_keys(&mut harness, &path.display().to_string());
-    harness.key_press(Key::Enter);
-    harness.run();
+    save_into(&mut harness, &path);
     assert!(
         harness
             .query_by_label("Save a motion the robot cannot follow?")

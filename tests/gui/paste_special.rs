@@ -55,6 +55,30 @@ fn paste_special(harness: &mut Harness<'_, StudioApp>, item: &str) {
     harness.run();
 }
 
+/// The example with keyframe 1's joints set to `angles` (degrees), its pose then copied
+/// (Ctrl+C on its row, as egui-winit sends it).
+fn pose_copied(angles: &[(&str, f64)]) -> Harness<'static, StudioApp> {
+    let mut harness = harness(example());
+    harness.run();
+    let motion = doc(&harness).motion.clone();
+    let id = harness.state().tabs.active.expect("a tab");
+    let set = angles
+        .iter()
+        .map(|&(name, deg)| (1, column(&motion, name), deg_to_urad(deg)))
+        .collect();
+    harness.state_mut().push(Action::Motion(
+        id,
+        MotionAction::Edit {
+            label: "test pose".to_owned(),
+            edit: Edit::SetAngles(set),
+        },
+    ));
+    harness.run();
+    pick_row(&mut harness, 1);
+    Desktop::default().copy(&mut harness);
+    harness
+}
+
 #[test]
 fn ctrl_d_with_the_playhead_on_a_keyframe_duplicates_it() {
     let mut harness = harness(example());
@@ -78,25 +102,8 @@ fn ctrl_d_with_the_playhead_on_a_keyframe_duplicates_it() {
 
 #[test]
 fn paste_special_pastes_the_head_alone_or_the_pose_mirrored() {
-    let mut harness = harness(example());
-    harness.run();
     // Keyframe 1 given a turned head and a bent FL knee, then copied.
-    let motion = doc(&harness).motion.clone();
-    let id = harness.state().tabs.active.expect("a tab");
-    harness.state_mut().push(Action::Motion(
-        id,
-        MotionAction::Edit {
-            label: "test pose".to_owned(),
-            edit: Edit::SetAngles(vec![
-                (1, column(&motion, "HEAD_YAW"), deg_to_urad(30.0)),
-                (1, column(&motion, "FL_LEG_KNEE"), deg_to_urad(70.0)),
-            ]),
-        },
-    ));
-    harness.run();
-    let mut desktop = Desktop::default();
-    pick_row(&mut harness, 1);
-    desktop.copy(&mut harness);
+    let mut harness = pose_copied(&[("HEAD_YAW", 30.0), ("FL_LEG_KNEE", 70.0)]);
     // Its head alone onto keyframe 3: the head turns, the legs stay.
     pick_row(&mut harness, 3);
     let knee = deg(&harness, 3, "FL_LEG_KNEE");
@@ -198,21 +205,8 @@ fn a_pasted_pose_that_lifts_a_paw_shifts_the_weight_first() {
 /// the playhead.
 #[test]
 fn a_pose_goes_onto_the_keyframe_under_the_playhead_not_a_selection_left_behind() {
-    let mut harness = harness(example());
-    harness.run();
-    let motion = doc(&harness).motion.clone();
+    let mut harness = pose_copied(&[("HEAD_YAW", 30.0)]);
     let id = harness.state().tabs.active.expect("a tab");
-    harness.state_mut().push(Action::Motion(
-        id,
-        MotionAction::Edit {
-            label: "test pose".to_owned(),
-            edit: Edit::SetAngles(vec![(1, column(&motion, "HEAD_YAW"), deg_to_urad(30.0))]),
-        },
-    ));
-    harness.run();
-    let mut desktop = Desktop::default();
-    pick_row(&mut harness, 1);
-    desktop.copy(&mut harness);
     // Keyframe 3 selected, then the playhead taken to keyframe 2 (as the arrow keys do).
     pick_row(&mut harness, 3);
     let times = doc(&harness).times_ms().to_vec();

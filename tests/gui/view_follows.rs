@@ -51,6 +51,14 @@ fn shown(harness: &Harness<'_, StudioApp>) -> egui_plot::PlotBounds {
         .bounds()
 }
 
+/// The time in view is what it was.
+fn assert_time_kept(was: &egui_plot::PlotBounds, now: &egui_plot::PlotBounds) {
+    assert!(
+        (now.min()[0] - was.min()[0]).abs() < 1e-6 && (now.max()[0] - was.max()[0]).abs() < 1e-6,
+        "the time kept: {was:?} -> {now:?}"
+    );
+}
+
 #[test]
 fn a_body_change_typed_in_the_pose_fields_widens_the_angles_in_view() {
     let stand = mtn_studio::robot::postures::new_motion("DRX-1000", "stand").expect("a stand");
@@ -73,10 +81,7 @@ fn a_body_change_typed_in_the_pose_fields_widens_the_angles_in_view() {
         now.min()[1] <= low && now.max()[1] >= high,
         "widened to take in {low}..{high}: {now:?}"
     );
-    assert!(
-        (now.min()[0] - was.min()[0]).abs() < 1e-6 && (now.max()[0] - was.max()[0]).abs() < 1e-6,
-        "the time kept: {was:?} -> {now:?}"
-    );
+    assert_time_kept(&was, &now);
 }
 
 #[test]
@@ -290,8 +295,5 @@ fn a_curve_shown_again_is_brought_into_view() {
         now.min()[1] <= low && now.max()[1] >= high,
         "{low}..{high} in view: {now:?}"
     );
-    assert!(
-        (now.min()[0] - was.min()[0]).abs() < 1e-6 && (now.max()[0] - was.max()[0]).abs() < 1e-6,
-        "the time kept: {was:?} -> {now:?}"
-    );
+    assert_time_kept(&was, &now);
 }
