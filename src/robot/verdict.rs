@@ -116,27 +116,19 @@ pub fn floor_verdict(
                     .iter()
                     .filter(|p| p.code != PAW_SLIDE && judged(p))
                     .map(|p| {
-                        noted(
-                            p,
-                            match (
-                                p.code == FALLS,
-                                summary.falls.is_empty(),
-                                summary.lifted.is_empty(),
-                            ) {
-                                (true, true, _) => "simulated, it stays up",
-                                (true, false, _) => FALLS_TOO,
-                                // The simulation counts a paw stood on only where
-                                // the pose holds it up all through its slack either
-                                // side and for `LIFTED_MS`: a paw touching the floor
-                                // through a brief or slight lift is not one (the stage
-                                // says what touches the floor).
-                                (false, _, true) => {
-                                    "simulated, no paw the pose holds up carries weight \
-                                     long enough to count"
-                                }
-                                (false, _, false) => "simulated, it does too",
-                            },
-                        )
+                        if p.code == FALLS {
+                            let said = if summary.falls.is_empty() {
+                                "simulated, it stays up"
+                            } else {
+                                FALLS_TOO
+                            };
+                            return noted(p, said);
+                        }
+                        let span = p
+                            .time_ms
+                            .and_then(|t| spans.iter().find(|s| s[0] == t))
+                            .copied();
+                        noted(p, &lifted_words(summary, span))
                     }),
             );
             for p in simulated_problems(motion, offsets, sim) {
@@ -150,6 +142,42 @@ pub fn floor_verdict(
             (out, out_spans)
         }
     }
+}
+
+/// What the simulation says of a paw the body at rest stands on where its pose lifts it,
+/// over `span` (ms): the stretch it counts there, or the paws it has carrying weight there
+/// where the pose holds them up too briefly to count (the stage shows them on the floor), or
+/// that it has none there.
+fn lifted_words(summary: &physics::Summary, span: Option<[u64; 2]>) -> String {
+    let meets = |e: &&physics::Event| {
+        span.is_some_and(|[from, to]| e.time_ms < to && e.until_ms.unwrap_or(e.time_ms) > from)
+    };
+    if summary.lifted.iter().any(|e| meets(&e)) {
+        return "simulated, it does too".to_owned();
+    }
+    let brief: Vec<String> = summary
+        .stood_on
+        .iter()
+        .filter(meets)
+        .map(|e| {
+            format!(
+                "{} from {} to {} ms",
+                e.what,
+                e.time_ms,
+                e.until_ms.unwrap_or(e.time_ms)
+            )
+        })
+        .collect();
+    if brief.is_empty() {
+        return "simulated, the robot does not rest on it".to_owned();
+    }
+    format!(
+        "simulated, {} too, but the pose holds it up too briefly for the servos (counted where \
+         it is held up {} ms either side, for {} ms)",
+        brief.join(" and "),
+        physics::LIFTED_SLACK_MS,
+        physics::LIFTED_MS,
+    )
 }
 
 /// Whether a problem of the body at rest is one the simulation judges (a fall, a slide, a
@@ -378,5 +406,40 @@ mod tests {
         assert!(warned([-30.0, 0.0], [-30.0, 0.0], 0.0).is_empty());
         assert!(warned([400.0, 0.0], [-60.0, 0.0], 0.0).is_empty());
         assert_eq!(warned([0.0, 0.0], [0.0, 0.0], 12.0).len(), 1);
+    }
+
+    #[test]
+    fn a_lifted_paw_at_rest_is_noted_with_what_the_simulation_has_on_the_floor_there() {
+        let stretch = |what: &str, from: u64, to: u64| Event {
+            until_ms: Some(to),
+            ..Event::new(from, what.to_owned())
+        };
+        let brushed = Summary {
+            stood_on: vec![
+                stretch("the BL paw carries weight", 100, 140),
+                stretch("the FL paw carries weight", 6248, 6360),
+            ],
+            ..Summary::default()
+        };
+        assert_eq!(
+            lifted_words(&brushed, Some([6240, 6368])),
+            "simulated, the FL paw carries weight from 6248 to 6360 ms too, but the pose holds \
+             it up too briefly for the servos (counted where it is held up 48 ms either side, \
+             for 96 ms)"
+        );
+        // Where the simulation has no paw the pose lifts on the floor, it says so.
+        assert_eq!(
+            lifted_words(&brushed, Some([200, 400])),
+            "simulated, the robot does not rest on it"
+        );
+        // Where it counts one, the two agree.
+        let counted = Summary {
+            lifted: vec![stretch("the FL paw was to be lifted", 6000, 6400)],
+            ..brushed
+        };
+        assert_eq!(
+            lifted_words(&counted, Some([6240, 6368])),
+            "simulated, it does too"
+        );
     }
 }

@@ -394,6 +394,20 @@ fn a_lifted_paw_the_robot_rests_on_is_one_stretch_with_its_end() {
     }
     let last = sim.ticks.last().unwrap().time_ms;
     assert_eq!(from, last + 8, "{events:?}");
+    // Each counted stretch lies within one of the stretches the paw carries weight where
+    // the pose lifts it (those are counted only once they outlast the servos' lag).
+    for event in events {
+        assert!(
+            sim.summary
+                .stood_on
+                .iter()
+                .any(|s| s.what.contains("FR paw")
+                    && s.time_ms <= event.time_ms
+                    && s.until_ms >= event.until_ms),
+            "{event:?} in {:?}",
+            sim.summary.stood_on
+        );
+    }
 
     // The body at rest has its own stretch, as `check` reports it: the same paw.
     let rig = floor::rig(&motion).unwrap();

@@ -154,6 +154,11 @@ pub struct Summary {
     /// Where the robot stands on a paw its pose lifts (more than [`super::judge::LIFTED_MM`] up as
     /// the rest model rests the pose).
     pub lifted: Vec<Event>,
+    /// Every stretch over which a paw carries weight where the pose, as played, holds it more
+    /// than [`super::judge::LIFTED_MM`] up, however brief (with its end): `lifted` counts only
+    /// those that outlast the servos' lag and [`super::judge::LIFTED_MS`]; the rest are the
+    /// brushes of a lift too brief for the servos to make.
+    pub stood_on: Vec<Event>,
     /// Where the body leans more than [`super::judge::TILT_DEG`] from how its pose rests while it
     /// stands on its paws, not fallen.
     pub tilts: Vec<Event>,

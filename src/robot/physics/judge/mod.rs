@@ -36,6 +36,10 @@ pub const SLIP_MM: f32 = 5.0;
 /// A joint more than this behind where its top speed lets it be (degrees) lacks torque.
 pub const LAG_DEG: f32 = 10.0;
 pub use crate::robot::floor::stance::{LIFTED_MM, LIFTED_MS};
+/// The simulation counts a paw stood on only where the pose holds it lifted this long (ms)
+/// either side too: the servos lag behind the pose, so a paw lifted late or landing a few
+/// ticks early is no paw stood on.
+pub const LIFTED_SLACK_MS: u64 = 48;
 /// The body leaning this far from how the rest model rests the pose (degrees, roll or
 /// pitch) while it stands on its paws alone is said...
 pub const TILT_DEG: f32 = 15.0;
@@ -135,6 +139,8 @@ pub(super) struct Judge {
     /// For each paw, since when it has stood on the floor where its pose lifts it, and
     /// the event that says so, once it is said.
     lifted: [Option<(u64, Option<usize>)>; 4],
+    /// For each paw, the stretch of `Summary::stood_on` it is in now.
+    stood_on: [Option<usize>; 4],
     /// Each column's reach; and where it is commanded beyond it now, the event that says so
     /// and the furthest command of the stretch (degrees).
     reach: Vec<Option<Reach>>,
@@ -179,6 +185,7 @@ impl Judge {
             leaning: None,
             slide: [([0.0; 2], None); 4],
             lifted: [None; 4],
+            stood_on: [None; 4],
             beyond: vec![None; played.reach.len()],
             reach: played.reach,
             lagging: Vec::new(),

@@ -2,7 +2,7 @@
 //! on where its pose lifts it (the weight still over it as it was lifted, the body tipped
 //! onto it).
 
-use super::{Judge, LIFTED_MM, LIFTED_MS, SLIP_MM, Stepped, ms};
+use super::{Judge, LIFTED_MM, LIFTED_MS, LIFTED_SLACK_MS, SLIP_MM, Stepped, ms};
 use crate::robot::floor::Part;
 use crate::robot::floor::body::leg_name;
 use crate::robot::kinematics::Leg;
@@ -10,7 +10,7 @@ use crate::robot::physics::simulation::{Event, Tick};
 
 /// The rest model's ticks either side that must hold a paw lifted too (its timing and the
 /// physics' differ by a little: a paw landing a few ticks late is not "stood on").
-const LIFTED_SLACK_TICKS: u64 = 6;
+const LIFTED_SLACK_TICKS: u64 = LIFTED_SLACK_MS / crate::robot::timing::TICK_MS;
 
 impl Judge {
     /// Whether touch `i` touches the floor at `tick`.
@@ -120,6 +120,7 @@ impl Judge {
     /// the floor as it swings, as a walk's may, carries none.)
     pub(super) fn lifted_paws(&mut self, stepped: &Stepped, now: u64) {
         for (p, leg) in Leg::ALL.into_iter().enumerate() {
+            self.stood_on(p, leg, stepped.at_mm[p].is_some(), now);
             let up_mm = self.held_up_mm(p, now);
             let stood_on = up_mm.is_finite() && up_mm > LIFTED_MM && stepped.at_mm[p].is_some();
             if !stood_on {
@@ -144,6 +145,32 @@ impl Judge {
                     ),
                 ));
             }
+        }
+    }
+
+    /// Follows the stretch of [`Summary::stood_on`](crate::robot::physics::Summary) the paw
+    /// `p` is in: it carries weight (`carries`) where the pose as played now holds it more
+    /// than [`LIFTED_MM`] up.
+    fn stood_on(&mut self, p: usize, leg: Leg, carries: bool, now: u64) {
+        let up_mm = self
+            .rest_index(now)
+            .and_then(|i| self.rests.get(i))
+            .map_or(0.0, |r| r.lifted_mm[p]);
+        let open = self.stood_on[p].and_then(|i| self.summary.stood_on.get_mut(i));
+        match (carries && up_mm > LIFTED_MM, open) {
+            (true, Some(event)) => {
+                event.amount = event.amount.max(f64::from(up_mm));
+                event.until_ms = Some(ms(now + 1));
+            }
+            (true, None) => {
+                self.stood_on[p] = Some(self.summary.stood_on.len());
+                let mut event =
+                    Event::new(ms(now), format!("the {} paw carries weight", leg_name(leg)));
+                event.amount = f64::from(up_mm);
+                event.until_ms = Some(ms(now + 1));
+                self.summary.stood_on.push(event);
+            }
+            (false, _) => self.stood_on[p] = None,
         }
     }
 
