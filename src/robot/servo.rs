@@ -50,10 +50,12 @@ fn commands_from(motion: &Motion, joint: usize, k: usize) -> impl Iterator<Item 
 /// The servo of `bound`'s joint followed from the start of keyframe `k`'s segment: its
 /// value at each tick (the first the segment's start), moving toward each tick's command
 /// by at most its speed, up to and including the tick it has caught up (past the motion's
-/// end toward the last command; at most [`MAX_PATH_TICKS`] ticks).
+/// end toward the last command; at most [`MAX_PATH_TICKS`] ticks). A command beyond the
+/// joint's stop takes it to the stop, no further.
 fn follow<'a>(motion: &'a Motion, bound: &SpeedBound, k: usize) -> impl Iterator<Item = i32> + 'a {
     let limit = i64::from(bound.step_urad);
-    let mut commands = commands_from(motion, bound.joint, k);
+    let (low, high) = bound.stop_urad;
+    let mut commands = commands_from(motion, bound.joint, k).map(move |c| c.clamp(low, high));
     let first = commands.next();
     let mut state = first.map(|f| (i64::from(f), f, false));
     first
@@ -114,8 +116,9 @@ pub fn servo_paths_in(
     paths
 }
 
-/// How far the servo of `bound`'s joint is from a keyframe when the robot reaches it, the
-/// most over the motion (µrad), and which keyframe: the servo followed from each segment
+/// How far the servo of `bound`'s joint is from a keyframe (taken at the joint's stop where
+/// it is beyond) when the robot reaches it, the most over the motion (µrad), and which
+/// keyframe: the servo followed from each segment
 /// the joint crosses too fast, as [`servo_paths`] follows it, until it catches up. A
 /// keyframe it is past by more than `enough` ends the search (that is all a check needs to
 /// know), so a motion far too fast costs little. `None`: no segment is too fast.
@@ -143,7 +146,9 @@ pub(crate) fn largest_miss(
             // A keyframe (not the last, which is never commanded) reached at this tick.
             while next + 1 < times.len() && times[next] / TICK_MS <= tick {
                 if times[next] / TICK_MS == tick {
-                    let value = i64::from(keyframes.angle(next, bound.joint).unwrap_or(0));
+                    let (low, high) = bound.stop_urad;
+                    let value = keyframes.angle(next, bound.joint).unwrap_or(0);
+                    let value = i64::from(value.clamp(low, high));
                     let miss = (i64::from(actual) - value).abs();
                     if largest.is_none_or(|(_, m)| miss > m) {
                         largest = Some((next, miss));
@@ -169,13 +174,13 @@ mod tests {
 
     #[test]
     fn a_servo_moves_at_its_speed_and_catches_up() {
-        // An ERS-7 head tilt of 60° in one 16 ms frame, then held.
+        // An ERS-7 head tilt of -60° (within its range) in one 16 ms frame, then held.
         let mut motion = crate::example::stand_to_sit();
         let joints = motion.keyframes.joint_count();
         let mut keyframes = Keyframes::new(joints);
         let still = vec![0; joints];
         let mut moved = still.clone();
-        moved[0] = 1_047_198;
+        moved[0] = -1_047_198;
         for (frames, row) in [(0, &still), (0, &moved), (200, &moved)] {
             keyframes.push(frames, [0; 3], row).unwrap_or_default();
         }
@@ -197,11 +202,55 @@ mod tests {
                 .windows(2)
                 .all(|w| (i64::from(w[1]) - i64::from(w[0])).abs() <= bound)
         );
-        assert_eq!(head.values.last().copied(), Some(1_047_198));
+        assert_eq!(head.values.last().copied(), Some(-1_047_198));
         assert!(
             head.values.len() > 4,
             "it lags: {} ticks",
             head.values.len()
+        );
+    }
+
+    #[test]
+    fn a_command_beyond_the_stop_is_followed_to_the_stop_and_missed_from_there() {
+        // An ERS-7 stand whose BL knee is dragged to -203° in one 32 ms segment, then held:
+        // the servo turns to its stop (-25°) at its speed and stays there; the keyframe is
+        // reached at the stop, not 178° short of a place it cannot go.
+        let mut motion = crate::robot::postures::new_motion("DRX-1000", "stand").expect("stand");
+        let knee = (0..motion.locators.len())
+            .find(|&j| {
+                crate::robot::joint_name(&motion.design, &motion.locators[j]) == "BL_LEG_KNEE"
+            })
+            .expect("a BL knee");
+        let mut keyframes = Keyframes::new(motion.keyframes.joint_count());
+        let stand: Vec<i32> = (0..motion.keyframes.joint_count())
+            .map(|j| motion.keyframes.angle(0, j).unwrap_or(0))
+            .collect();
+        let mut dragged = stand.clone();
+        dragged[knee] = crate::robot::deg_to_urad(-203.0);
+        for (frames, row) in [(0, &stand), (2, &dragged), (60, &dragged), (4, &dragged)] {
+            keyframes.push(frames, [0; 3], row).expect("a keyframe");
+        }
+        motion.keyframes = keyframes;
+        let stop = crate::robot::deg_to_urad(-25.0);
+        let path = servo_paths(&motion, Model::Ers7)
+            .into_iter()
+            .find(|p| p.joint == knee)
+            .expect("the knee outruns its servo");
+        assert!(path.values.iter().all(|&v| v >= stop - 1), "{path:?}");
+        assert!((path.values.last().copied().unwrap_or(0) - stop).abs() <= 1);
+        let bound = speed_bounds(&motion, Model::Ers7)
+            .into_iter()
+            .find(|b| b.joint == knee)
+            .expect("a speed limit");
+        let times = timing::keyframe_times_ms(&motion.keyframes);
+        let (missed, miss) = largest_miss(&motion, &bound, &times, i64::MAX).expect("too fast");
+        // Keyframe 1 is missed by what the servo has not turned of the way to the stop.
+        assert_eq!(missed, 1);
+        let knee_was = f64::from(stand[knee]) / 17_453.3;
+        let miss_deg = f64::from(i32::try_from(miss).unwrap_or(i32::MAX)) / 17_453.3;
+        assert!(
+            miss_deg > 0.0 && miss_deg < knee_was + 25.0,
+            "{miss_deg}° from {knee_was}°"
         );
     }
 }

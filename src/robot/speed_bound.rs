@@ -35,6 +35,9 @@ pub(crate) struct SpeedBound {
     pub name: &'static str,
     pub limit: SpeedLimit,
     pub step_urad: i32,
+    /// Where its servo stops (µrad, low and high: `limits::servo_stops`; the whole range for
+    /// a joint of no known limit): a command beyond is followed to the stop.
+    pub stop_urad: (i32, i32),
 }
 
 /// The joints of `motion` that have speed limits under `model`.
@@ -45,11 +48,22 @@ pub(crate) fn speed_bounds(motion: &Motion, model: Model) -> Vec<SpeedBound> {
             let limit = info.speed?;
             let per_tick_deg =
                 limit.deg * f64::from(timing::TICK_MS as u32) / f64::from(limit.per_ms);
+            let stop_urad = motion
+                .locators
+                .get(joint)
+                .and_then(|locator| super::limits::servo_stops(model, locator))
+                .map_or((i32::MIN, i32::MAX), |(low, high)| {
+                    (
+                        super::joints::deg_to_urad(low),
+                        super::joints::deg_to_urad(high),
+                    )
+                });
             Some(SpeedBound {
                 joint,
                 name: info.name,
                 limit,
                 step_urad: super::joints::deg_to_urad(per_tick_deg + 0.005),
+                stop_urad,
             })
         })
         .collect()

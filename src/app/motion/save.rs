@@ -173,15 +173,16 @@ mod tests {
 
     #[test]
     fn a_joint_with_two_warnings_is_one_joint_to_ask_about() {
-        // The knee sent far past its limit at keyframe 1: beyond its limit and faster than
-        // its servo, two warnings of one joint.
+        // The knee sent far past its upper limit at keyframe 1: beyond its limit, and its
+        // servo cannot turn even to its stop (125°) in the keyframe's 256 ms: two warnings of
+        // one joint.
         let mut motion = crate::example::stand_to_sit();
         let knee = motion
             .locators
             .iter()
             .position(|l| crate::robot::joint_name(&motion.design, l) == "BL_LEG_KNEE")
             .unwrap_or_default();
-        assert!(motion.keyframes.set_angle(1, knee, -1_770_000));
+        assert!(motion.keyframes.set_angle(1, knee, 4_363_000));
         let document = Document::unsaved(motion, "bent.mtn");
         let warned = document
             .problems()
