@@ -307,7 +307,9 @@ fn spans(plot_ui: &mut PlotUi<'_>, c: &Contents<'_, '_>) {
         .and_then(|channel| limit_band(&c.document.motion, channel));
     if let Some((low, high, color)) = focus_band {
         plot_ui.add(
-            Span::new("limits", low..=high)
+            // No name: egui_plot would write it turned on its side over the y axis's
+            // numbers; the band and the joint list's range say what it is.
+            Span::new("", low..=high)
                 .axis(egui_plot::Axis::Y)
                 .fill(color.gamma_multiply(0.12))
                 .border(Stroke::new(1.0, color.gamma_multiply(0.5))),
