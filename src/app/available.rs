@@ -1,7 +1,7 @@
 //! Whether each command can be given now, and why not: the one table the menus grey their
 //! items from and the command palette reads its reasons in.
 
-use super::command::UiCommand;
+use super::command::{Scope, TabCommand, UiCommand, WindowCommand};
 use super::motion::MotionTab;
 use super::tabs::{TabKind, Tabs};
 
@@ -70,6 +70,39 @@ impl Situation<'_> {
     /// None where `command` can be given now; else why not, in a line.
     #[must_use]
     pub fn why_not(&self, command: UiCommand) -> Option<&'static str> {
+        match command.scope() {
+            Scope::Window(command) => self.why_not_window(command),
+            Scope::Tab(command) => self.why_not_tab(command),
+        }
+    }
+
+    /// [`Self::why_not`] for a command of the window.
+    fn why_not_window(&self, command: WindowCommand) -> Option<&'static str> {
+        let active = self.tabs.active();
+        match command {
+            WindowCommand::New
+            | WindowCommand::Open
+            | WindowCommand::OpenPath
+            | WindowCommand::OpenExample
+            | WindowCommand::Import
+            | WindowCommand::ChooseSoundFont
+            | WindowCommand::ShowMessages
+            | WindowCommand::LargeStage
+            | WindowCommand::CommandPalette
+            | WindowCommand::CommandPaletteAlt
+            | WindowCommand::Quit => None,
+            WindowCommand::Behaviours | WindowCommand::CloseTab => {
+                need(active.is_some(), "No tab is open")
+            }
+            WindowCommand::NextTab | WindowCommand::PreviousTab => {
+                need(self.tabs.list.len() > 1, "Only one tab is open")
+            }
+            WindowCommand::AddTrack => need(active.and_then(|t| t.motion()).is_some(), NO_MOTION),
+        }
+    }
+
+    /// [`Self::why_not`] for a command of the tab in front.
+    fn why_not_tab(&self, command: TabCommand) -> Option<&'static str> {
         let active = self.tabs.active();
         let motion = active.and_then(|t| t.motion());
         let (keyframes, range) = motion.map_or((false, false), selected);
@@ -84,89 +117,76 @@ impl Situation<'_> {
                 .or_else(|| need(self.has_pose, "Copy a pose first (Copy Pose)"))
         };
         match command {
-            UiCommand::New
-            | UiCommand::Open
-            | UiCommand::OpenPath
-            | UiCommand::OpenExample
-            | UiCommand::Import
-            | UiCommand::ChooseSoundFont
-            | UiCommand::ShowMessages
-            | UiCommand::LargeStage
-            | UiCommand::CommandPalette
-            | UiCommand::CommandPaletteAlt
-            | UiCommand::Quit => None,
-            UiCommand::Behaviours | UiCommand::CloseTab => need(active.is_some(), "No tab is open"),
-            UiCommand::NextTab | UiCommand::PreviousTab => {
-                need(self.tabs.list.len() > 1, "Only one tab is open")
-            }
-            UiCommand::Save => need(active.is_some(), "Nothing is open to save"),
-            UiCommand::Undo => need(self.history().0, "Nothing to undo"),
-            UiCommand::Redo | UiCommand::RedoAlt => need(self.history().1, "Nothing to redo"),
-            UiCommand::Copy | UiCommand::Cut => {
+            TabCommand::Save => need(active.is_some(), "Nothing is open to save"),
+            TabCommand::Undo => need(self.history().0, "Nothing to undo"),
+            TabCommand::Redo | TabCommand::RedoAlt => need(self.history().1, "Nothing to redo"),
+            TabCommand::Copy | TabCommand::Cut => {
                 on_motion.or_else(|| need(keyframes || range, NO_KEYFRAMES))
             }
-            UiCommand::Paste if self.has_clip => on_motion,
-            UiCommand::Paste
-            | UiCommand::PasteLegs
-            | UiCommand::PasteHead
-            | UiCommand::PasteTail
-            | UiCommand::PasteMirrored => pose(),
-            UiCommand::DuplicateKeyframe | UiCommand::DeleteKeyframes => {
+            TabCommand::Paste if self.has_clip => on_motion,
+            TabCommand::Paste
+            | TabCommand::PasteLegs
+            | TabCommand::PasteHead
+            | TabCommand::PasteTail
+            | TabCommand::PasteMirrored => pose(),
+            TabCommand::DuplicateKeyframe | TabCommand::DeleteKeyframes => {
                 on_motion.or_else(|| need(keyframes, NO_KEYFRAMES))
             }
-            UiCommand::NudgeUp
-            | UiCommand::NudgeDown
-            | UiCommand::NudgeUpFine
-            | UiCommand::NudgeDownFine => on_motion.or_else(|| {
+            TabCommand::NudgeUp
+            | TabCommand::NudgeDown
+            | TabCommand::NudgeUpFine
+            | TabCommand::NudgeDownFine => on_motion.or_else(|| {
                 let values = motion.is_some_and(|m| !m.view.selection.is_empty());
                 need(values || keyframes, "Select points or keyframes first")
             }),
-            UiCommand::RobotRate => {
+            TabCommand::RobotRate => {
                 on_motion.or_else(|| need(motion.is_some_and(off_robot_frames), ON_ROBOT_FRAMES))
             }
-            UiCommand::FixSpeed => {
+            TabCommand::FixSpeed => {
                 on_motion.or_else(|| need(motion.is_some_and(too_fast), NONE_TOO_FAST))
             }
-            UiCommand::RetimeToSound | UiCommand::MarkOnsets => {
+            TabCommand::RetimeToSound | TabCommand::MarkOnsets => {
                 on_motion.or_else(|| need(motion.is_some_and(has_sound), NO_SOUND))
             }
-            UiCommand::AppendMotion => {
+            TabCommand::AppendMotion => {
                 on_motion.or_else(|| need(self.tabs.motions().count() > 1, NO_OTHER_MOTION))
             }
-            UiCommand::DeleteRange | UiCommand::ClearRange => {
+            TabCommand::DeleteRange | TabCommand::ClearRange => {
                 on_motion.or_else(|| need(range, NO_RANGE))
             }
-            UiCommand::Export
-            | UiCommand::ExportWebots
-            | UiCommand::SaveSkit
-            | UiCommand::SaveAs
-            | UiCommand::SaveIntoArchive
-            | UiCommand::AddTrack
-            | UiCommand::InsertKeyframe
-            | UiCommand::Repair
-            | UiCommand::ZoomToFit
-            | UiCommand::PlayPause
-            | UiCommand::GoToStart
-            | UiCommand::GoToEnd
-            | UiCommand::StepBack
-            | UiCommand::StepForward
-            | UiCommand::PreviousKeyframe
-            | UiCommand::NextKeyframe
-            | UiCommand::NextProblem
-            | UiCommand::PreviousProblem
-            | UiCommand::AddMarker
-            | UiCommand::PreviousMarker
-            | UiCommand::NextMarker
-            | UiCommand::Mirror
-            | UiCommand::Reverse
-            | UiCommand::Retime
-            | UiCommand::Shape
-            | UiCommand::Simplify
-            | UiCommand::Smooth
-            | UiCommand::BodyAngles
-            | UiCommand::Postures
-            | UiCommand::ConvertModel
-            | UiCommand::InsertTime => on_motion,
+            TabCommand::Export
+            | TabCommand::ExportWebots
+            | TabCommand::SaveSkit
+            | TabCommand::SaveAs
+            | TabCommand::SaveIntoArchive
+            | TabCommand::InsertKeyframe
+            | TabCommand::Repair
+            | TabCommand::ZoomToFit
+            | TabCommand::PlayPause
+            | TabCommand::GoToStart
+            | TabCommand::GoToEnd
+            | TabCommand::StepBack
+            | TabCommand::StepForward
+            | TabCommand::PreviousKeyframe
+            | TabCommand::NextKeyframe
+            | TabCommand::NextProblem
+            | TabCommand::PreviousProblem
+            | TabCommand::AddMarker
+            | TabCommand::PreviousMarker
+            | TabCommand::NextMarker
+            | TabCommand::Mirror
+            | TabCommand::Reverse
+            | TabCommand::Retime
+            | TabCommand::Shape
+            | TabCommand::Simplify
+            | TabCommand::Smooth
+            | TabCommand::BodyAngles
+            | TabCommand::Postures
+            | TabCommand::ConvertModel
+            | TabCommand::InsertTime
+            | TabCommand::ToggleLoop
+            | TabCommand::ToggleSimulate
+            | TabCommand::ToggleGhosts => on_motion,
         }
     }
 

@@ -297,6 +297,13 @@ commands! {
         InsertTime,
         /// Clear the time-range selection.
         ClearRange,
+        /// Play the motion over and over (or once).
+        ToggleLoop,
+        /// The robot on the stage where physics puts it on the floor (or where its pose
+        /// rests): one switch for every tab.
+        ToggleSimulate,
+        /// Ghosts of the poses before and after the playhead on the stage (or none).
+        ToggleGhosts,
     }
     takes GaitCommand for_gait "a gait file's tab" { Save, Undo, Redo, RedoAlt, Repair, }
     takes ArchiveCommand for_archive "an archive's browser" { Save, }
@@ -409,6 +416,9 @@ impl UiCommand {
             Self::DeleteRange => "Delete Range",
             Self::InsertTime => "Insert Time at Playhead…",
             Self::ClearRange => "Clear Range Selection",
+            Self::ToggleLoop => "Loop Playback",
+            Self::ToggleSimulate => "Simulate on the Floor",
+            Self::ToggleGhosts => "Onion Skin (Ghosts)",
             Self::Quit => "Quit",
         }
     }
@@ -452,6 +462,9 @@ impl UiCommand {
             Self::NextProblem => KeyboardShortcut::new(none, Key::F8),
             Self::PreviousProblem => KeyboardShortcut::new(Modifiers::SHIFT, Key::F8),
             Self::AddMarker => KeyboardShortcut::new(none, Key::M),
+            Self::ToggleLoop => KeyboardShortcut::new(none, Key::L),
+            Self::ToggleGhosts => KeyboardShortcut::new(none, Key::G),
+            Self::ToggleSimulate => KeyboardShortcut::new(Modifiers::SHIFT, Key::S),
             Self::PreviousMarker => KeyboardShortcut::new(none, Key::OpenBracket),
             Self::NextMarker => KeyboardShortcut::new(none, Key::CloseBracket),
             Self::Quit => KeyboardShortcut::new(command, Key::Q),

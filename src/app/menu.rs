@@ -123,6 +123,22 @@ fn item(ui: &mut egui::Ui, command: UiCommand, can: &Situation<'_>, actions: &mu
     item_labelled(ui, command, command.label(), can, actions);
 }
 
+/// A command that turns something on or off: its item shown selected while it is on.
+fn item_toggle(
+    ui: &mut egui::Ui,
+    command: UiCommand,
+    on: bool,
+    can: &Situation<'_>,
+    actions: &mut Sender<'_>,
+) {
+    let label = if on {
+        format!("✔ {}", command.label())
+    } else {
+        command.label().to_owned()
+    };
+    item_labelled(ui, command, &label, can, actions);
+}
+
 fn item_labelled(
     ui: &mut egui::Ui,
     command: UiCommand,
@@ -175,8 +191,13 @@ pub fn menu_ui(
             view_menu(ui, tabs, context, actions);
         });
         top_menu(ui, TopMenu::Playback, open, |ui| {
+            let looping = tabs
+                .active()
+                .and_then(|t| t.motion())
+                .is_some_and(|m| m.playback.looping);
+            item(ui, UiCommand::PlayPause, can, actions);
+            item_toggle(ui, UiCommand::ToggleLoop, looping, can, actions);
             for command in [
-                UiCommand::PlayPause,
                 UiCommand::GoToStart,
                 UiCommand::GoToEnd,
                 UiCommand::StepBack,
@@ -321,6 +342,11 @@ fn view_menu(ui: &mut egui::Ui, tabs: &Tabs, context: &MenuContext<'_>, actions:
     }
     ui.separator();
     item(ui, UiCommand::ZoomToFit, can, actions);
+    let stage = motion.map(|tab| tab.stage);
+    let simulate = stage.is_some_and(|s| s.simulate);
+    item_toggle(ui, UiCommand::ToggleSimulate, simulate, can, actions);
+    let ghosts = stage.is_some_and(|s| s.onion > 0);
+    item_toggle(ui, UiCommand::ToggleGhosts, ghosts, can, actions);
     if let (Some(tab), Some(id)) = (motion, tabs.active) {
         let field = crate::app::motion::view::odd_frame_rate(&tab.document.motion);
         let mut follow = tab.view.follow_file_rate;

@@ -120,3 +120,67 @@ fn the_arrows_choose_and_the_help_menu_opens_it_too() {
         .unwrap_or_default();
     assert!(found.contains("the servos cannot follow"), "{found}");
 }
+
+/// A letter key with `modifiers` as egui-winit sends it: the press with its text (none
+/// with Ctrl), then the release.
+fn letter(harness: &mut Harness<'_, StudioApp>, key: Key, modifiers: egui::Modifiers) {
+    let text = key.name();
+    let text = if modifiers.shift {
+        text.to_owned()
+    } else {
+        text.to_lowercase()
+    };
+    let events = &mut harness.input_mut().events;
+    events.push(common::ui::key_event(key, true, modifiers));
+    events.push(egui::Event::Text(text));
+    harness.step();
+    harness
+        .input_mut()
+        .events
+        .push(common::ui::key_event(key, false, modifiers));
+    harness.run();
+}
+
+#[test]
+fn the_stage_and_playback_switches_are_commands_with_keys_and_ticks_in_the_menus() {
+    // The review's want: Simulate, the onion skin and Loop in the palette, not only as the
+    // stage's and the transport's own controls.
+    let (mut harness, _) = uneven();
+    let stage = |h: &Harness<'_, StudioApp>| (tab(h).stage.onion, tab(h).stage.simulate);
+    assert_eq!(stage(&harness), (0, false));
+    key(&mut harness, Key::F1);
+    type_keys(&mut harness, "onion");
+    key(&mut harness, Key::Enter);
+    assert_eq!(stage(&harness), (2, false), "the palette's Onion Skin");
+    assert_eq!(
+        harness.state().status.log().last().map(String::as_str),
+        Some("2 ghosts before and after the playhead")
+    );
+    letter(&mut harness, Key::G, egui::Modifiers::NONE);
+    assert_eq!(stage(&harness), (0, false), "G turns the ghosts off");
+
+    let looping = tab(&harness).playback.looping;
+    letter(&mut harness, Key::L, egui::Modifiers::NONE);
+    assert_eq!(tab(&harness).playback.looping, !looping, "L");
+    menu(
+        &mut harness,
+        "Playback",
+        // Ticked while it loops.
+        if looping {
+            "Loop Playback"
+        } else {
+            "✔ Loop Playback"
+        },
+    );
+    assert_eq!(
+        tab(&harness).playback.looping,
+        looping,
+        "Playback > Loop Playback"
+    );
+
+    letter(&mut harness, Key::S, egui::Modifiers::SHIFT);
+    assert_eq!(stage(&harness), (0, true), "Shift+S simulates");
+    // Ticked in the View menu while on; picked there, it turns off.
+    menu(&mut harness, "View", "✔ Simulate on the Floor");
+    assert_eq!(stage(&harness), (0, false));
+}

@@ -6,8 +6,9 @@ use super::MotionTab;
 use super::jumps::{Jump, Way};
 use super::ops::Dialog;
 use super::ops::form::OpRequest;
+use super::stage::model::StageAction;
 use super::view::Channel;
-use crate::app::action::Action;
+use crate::app::action::{Action, MotionAction};
 use crate::app::command::TabCommand;
 use crate::app::effects::Effects;
 use crate::app::route::TabContext;
@@ -17,6 +18,9 @@ use crate::poses::Only;
 use crate::robot::BodyPart;
 use crate::robot::timing;
 use crate::words::plural;
+
+/// How many ghosts either side Onion Skin turns on (the stage's field sets any other count).
+const DEFAULT_GHOSTS: usize = 2;
 
 impl MotionTab {
     /// A command for this tab (`id`).
@@ -75,6 +79,15 @@ impl MotionTab {
             TabCommand::Simplify => self.open_op(id, Dialog::Simplify, cx.offers, fx),
             TabCommand::Smooth => self.open_op(id, Dialog::Smooth, cx.offers, fx),
             TabCommand::ClearRange => self.view.range_ms = None,
+            TabCommand::ToggleLoop => self.toggle_loop(id, fx),
+            TabCommand::ToggleSimulate => {
+                let on = !self.stage.simulate;
+                fx.then(Action::Motion(
+                    id,
+                    MotionAction::Stage(StageAction::Simulate(on)),
+                ));
+            }
+            TabCommand::ToggleGhosts => self.toggle_ghosts(id, fx),
             TabCommand::Undo => self.undo(fx),
             TabCommand::Redo | TabCommand::RedoAlt => self.redo(fx),
             TabCommand::DeleteKeyframes => self.delete(fx),
@@ -107,6 +120,34 @@ impl MotionTab {
                 .playback
                 .step_frames(1, &self.document.motion.keyframes),
         }
+    }
+
+    /// Loop Playback: on, or off, through the action queue as the transport's switch.
+    fn toggle_loop(&self, id: TabId, fx: &mut Effects) {
+        let looping = !self.playback.looping;
+        fx.then(Action::Motion(id, MotionAction::SetLooping(looping)));
+        fx.say(if looping {
+            "Playback loops"
+        } else {
+            "Playback plays once"
+        });
+    }
+
+    /// Onion Skin: [`DEFAULT_GHOSTS`] either side, or none, as the stage's field sets them.
+    fn toggle_ghosts(&self, id: TabId, fx: &mut Effects) {
+        let count = if self.stage.onion == 0 {
+            DEFAULT_GHOSTS
+        } else {
+            0
+        };
+        fx.then(Action::Motion(
+            id,
+            MotionAction::Stage(StageAction::Ghosts(count)),
+        ));
+        fx.say(match count {
+            0 => "Ghosts off".to_owned(),
+            n => format!("{n} ghosts before and after the playhead"),
+        });
     }
 
     fn undo(&mut self, fx: &mut Effects) {
