@@ -508,3 +508,65 @@ fn with_the_stage_large_the_timeline_keeps_its_transport_on_one_line() {
         assert!(area.width() >= 300.0, "{size:?}: the timeline is {area:?}");
     }
 }
+
+#[test]
+fn the_problems_show_below_the_stage_and_no_joint_name_runs_into_its_value() {
+    // The review: at 1600x1000 the Problems panel was below the fold, beneath the header;
+    // at 1024x700 (and even 1600x1000) "BL_LEG_VERT-119.00°" ran together.
+    let mut motion = mtn_studio::example::stand_to_sit();
+    for (name, deg) in [
+        ("BL_LEG_VERT", -119.0),
+        ("BR_LEG_VERT", -119.0),
+        ("FR_LEG_KNEE", 122.0),
+    ] {
+        let j = motion
+            .locators
+            .iter()
+            .position(|l| mtn_studio::robot::joint_name(&motion.design, l) == name)
+            .unwrap();
+        assert!(
+            motion
+                .keyframes
+                .set_angle(0, j, mtn_studio::robot::deg_to_urad(deg))
+        );
+    }
+    for size in [
+        [1600.0, 1000.0],
+        [1400.0, 900.0],
+        [1024.0, 700.0],
+        [900.0, 600.0],
+    ] {
+        let document = mtn_studio::edit::Document::unsaved(motion.clone(), "wide.mtn");
+        let mut harness = harness_sized(StudioApp::with_document(document), size);
+        harness.run();
+        if size[1] >= 1000.0 {
+            let heading = harness.get_by_label_contains("Problems (").rect();
+            assert!(
+                heading.bottom() <= size[1],
+                "{size:?}: the problems' heading is at {heading:?}, below the window"
+            );
+        }
+        let values = labels_ending(&harness, "°");
+        let mut shown = 0;
+        for name in ["BL_LEG_VERT", "BR_LEG_VERT", "FR_LEG_KNEE", "HEAD_PITCH2"] {
+            let row = harness.get_by_role_and_label(Role::CheckBox, name).rect();
+            let beside = values.iter().find(|(_, rect)| {
+                (rect.center().y - row.center().y).abs() < 4.0 && rect.left() >= row.left()
+            });
+            if let Some((text, value)) = beside {
+                shown += 1;
+                assert!(
+                    value.left() >= row.right() + 2.0,
+                    "{size:?}: {name} ends at {} and its value {text} starts at {}",
+                    row.right(),
+                    value.left()
+                );
+            }
+        }
+        // From 1024 points wide every value shows; narrower, a long name's value is left
+        // out for room (it is on hover), never drawn over the name.
+        if size[0] >= 1024.0 {
+            assert_eq!(shown, 4, "{size:?}: {shown} of the four values shown");
+        }
+    }
+}

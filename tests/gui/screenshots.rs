@@ -35,8 +35,12 @@ fn render_sized(
     prepare: impl FnOnce(&mut Harness<'_, StudioApp>),
 ) {
     let app = crate::common::ui::for_tests(app);
+    // As `common::ui::harness_sized`: a background result may lay the panels out again in
+    // the middle of a run (here the simulation of a paw lifted mid-drag, whose problems the
+    // right column shows above the header).
     let mut harness = Harness::builder()
         .with_size(size)
+        .with_max_steps(8)
         .wgpu()
         .build_ui_state(|ui, app: &mut StudioApp| app.frame_ui(ui), app);
     harness.run();

@@ -163,7 +163,7 @@ fn joints_panel_ui(
     let size = PanelSize {
         salt: "joints",
         extent: width,
-        default: 230.0_f32.min(width * JOINTS_SHARE),
+        default: 250.0_f32.min(width * JOINTS_SHARE),
         max: width * JOINTS_SHARE,
     };
     size.fit(ui);
@@ -406,10 +406,9 @@ fn stage_in(
     }
 }
 
-/// The header's fields, the problems found and the repairs made.
+/// The problems found and the repairs made, then the header's fields: the problems first,
+/// where a window of 1600x1000 shows them below the stage without scrolling.
 fn header_and_problems_ui(ui: &mut egui::Ui, shown: &Shown<'_>, sink: &mut MotionSink<'_>) {
-    header_panel::header_ui(ui, shown.document, sink);
-    ui.separator();
     problems_panel::problems_ui(
         ui,
         shown.document.problems(),
@@ -422,6 +421,14 @@ fn header_and_problems_ui(ui: &mut egui::Ui, shown: &Shown<'_>, sink: &mut Motio
             ui.add(egui::Label::new(format!("• {line}")).wrap());
         }
     }
+    ui.separator();
+    // Its own id: its fields keep theirs (and the keyboard) while the problems above them
+    // come and go as the animator types.
+    // (An explicit id: `push_id`'s would still count the widgets above.)
+    let header = egui::UiBuilder::new().scope_id(ui.scope_id().with("header"));
+    ui.scope_builder(header, |ui| {
+        header_panel::header_ui(ui, shown.document, sink);
+    });
 }
 
 /// The keyframe table, at the bottom.

@@ -27,15 +27,82 @@ pub struct JointsContext<'a> {
     pub posed: &'a [usize],
 }
 
-/// Narrower than this, a row moves its solo and limits buttons to its context menu.
-const COMPACT_WIDTH: f32 = 290.0;
-/// Narrower than this, a row's name carries its colour (no swatch) and its value at the
-/// playhead is shown small, to one decimal.
-const NARROW_WIDTH: f32 = 200.0;
-/// Narrower than this, a row shows its value at the playhead on hover only.
-const TINY_WIDTH: f32 = 160.0;
 /// The width kept for a joint's problem badge.
 const BADGE_WIDTH: f32 = 24.0;
+/// The widest value at the playhead a row shows (a joint's values are within ±180°)...
+const WIDEST_VALUE: &str = "-180.00°";
+/// ...and small, narrow.
+const WIDEST_SMALL_VALUE: &str = "-180.0°";
+/// The small value's size (points).
+const SMALL_VALUE_SIZE: f32 = 10.5;
+
+/// What the joint list's rows show at the width they have, worked out from the longest
+/// name so that no name runs into its value: the same for every row, but where even the
+/// small value leaves too little room, a row whose name is too long for it shows its value
+/// on hover only.
+#[derive(Clone, Copy)]
+struct RowFit {
+    /// The solo and limits buttons move to the row's context menu (right-click).
+    compact: bool,
+    /// The name carries the curve's colour (no swatch) and the value is small.
+    narrow: bool,
+    /// The longest name (its width, points) beside which the value still shows.
+    name_room: f32,
+}
+
+/// The width of `text` in `font` as `ui` lays it out.
+fn text_width(ui: &egui::Ui, text: String, font: egui::FontId) -> f32 {
+    ui.painter()
+        .layout_no_wrap(text, font, egui::Color32::WHITE)
+        .size()
+        .x
+}
+
+impl RowFit {
+    /// The fit of rows named `names` in `ui`'s width.
+    fn of(ui: &egui::Ui, names: impl Iterator<Item = String>) -> Self {
+        let width = |text: &str, font: egui::FontId| text_width(ui, text.to_owned(), font);
+        let body = egui::TextStyle::Body.resolve(ui.style());
+        let spacing = ui.spacing();
+        let gap = spacing.item_spacing.x;
+        let name = names.map(|n| width(&n, body.clone())).fold(0.0, f32::max);
+        let value = width(WIDEST_VALUE, egui::FontId::monospace(body.size));
+        let small = width(
+            WIDEST_SMALL_VALUE,
+            egui::FontId::monospace(SMALL_VALUE_SIZE),
+        );
+        let small_button = egui::TextStyle::Button.resolve(ui.style());
+        let buttons = width("solo", small_button.clone())
+            + width("limits", small_button)
+            + 4.0 * spacing.button_padding.x
+            + 2.0 * gap;
+        // The check box, the badge and the gaps between the name, the value and the badge;
+        // then the name, the swatch and the value as each mode shows them.
+        let around = spacing.icon_width + spacing.icon_spacing + BADGE_WIDTH + 2.0 * gap;
+        let with_swatch = around + name + 12.0 + gap + value;
+        let available = ui.available_width();
+        let narrow = available < with_swatch;
+        Self {
+            compact: available < with_swatch + buttons,
+            narrow,
+            name_room: if narrow {
+                available - around - small
+            } else {
+                f32::INFINITY
+            },
+        }
+    }
+
+    /// Whether the row named `name` shows its value on hover only.
+    fn tiny(self, ui: &egui::Ui, name: &str) -> bool {
+        self.name_room.is_finite()
+            && text_width(
+                ui,
+                name.to_owned(),
+                egui::TextStyle::Body.resolve(ui.style()),
+            ) > self.name_room
+    }
+}
 
 /// Draws the joint list.
 pub fn joints_ui(
@@ -58,6 +125,13 @@ pub fn joints_ui(
     egui::ScrollArea::vertical()
         .id_salt("joints")
         .show(ui, |ui| {
+            let fit = RowFit::of(
+                ui,
+                (0..motion.locators.len())
+                    .map(Channel::Joint)
+                    .chain((0..BODY_NAMES.len()).map(Channel::Body))
+                    .map(|channel| channel_name(motion, channel)),
+            );
             let mut groups: Vec<(Option<BodyPart>, Vec<usize>)> = Vec::new();
             for j in 0..motion.locators.len() {
                 let part = channel_part(motion, Channel::Joint(j));
@@ -83,13 +157,14 @@ pub fn joints_ui(
                     }
                 });
                 for &j in joints {
-                    joint_row_ui(ui, motion, view, Channel::Joint(j), Some(context), sink);
+                    let row = (Channel::Joint(j), fit);
+                    joint_row_ui(ui, motion, view, row, Some(context), sink);
                 }
                 ui.add_space(4.0);
             }
             ui.strong("body (not played by the robot)");
             for axis in 0..BODY_NAMES.len() {
-                joint_row_ui(ui, motion, view, Channel::Body(axis), None, sink);
+                joint_row_ui(ui, motion, view, (Channel::Body(axis), fit), None, sink);
             }
         });
 }
@@ -112,7 +187,7 @@ fn joint_row_ui(
     ui: &mut egui::Ui,
     motion: &Motion,
     view: &View,
-    channel: Channel,
+    (channel, fit): (Channel, RowFit),
     context: Option<&JointsContext<'_>>,
     sink: &mut MotionSink<'_>,
 ) {
@@ -122,13 +197,7 @@ fn joint_row_ui(
     };
     let playhead_urad = joint.and_then(|j| context?.playhead_values.get(j).copied());
     let name = channel_name(motion, channel);
-    // Below this width the row keeps its name, value and badge, and solo and limits move
-    // to the row's context menu (right-click).
-    let compact = ui.available_width() < COMPACT_WIDTH;
-    // Narrower still, the name carries the colour and the value is small.
-    let narrow = ui.available_width() < NARROW_WIDTH;
-    // Narrower again, the value at the playhead shows on hover only.
-    let tiny = ui.available_width() < TINY_WIDTH;
+    let (compact, narrow, tiny) = (fit.compact, fit.narrow, fit.tiny(ui, &name));
     let focused = view.focused == Some(channel);
     let posed = joint.is_some_and(|j| context.is_some_and(|c| c.posed.contains(&j)));
     if posed {
@@ -279,10 +348,10 @@ fn value_and_badge_ui(
     let degrees = playhead_urad.map(crate::robot::urad_to_deg);
     let value = match (narrow, tiny, degrees) {
         (_, true, _) | (_, _, None) => None,
-        (false, _, Some(d)) => Some(egui::RichText::new(format!("{d:>7.2}°")).monospace()),
-        (true, _, Some(d)) => {
-            Some(egui::RichText::new(format!("{d:.1}°")).font(egui::FontId::monospace(10.5)))
-        }
+        (false, _, Some(d)) => Some(egui::RichText::new(format!("{d:>8.2}°")).monospace()),
+        (true, _, Some(d)) => Some(
+            egui::RichText::new(format!("{d:.1}°")).font(egui::FontId::monospace(SMALL_VALUE_SIZE)),
+        ),
     };
     if let (Some(value), Some(urad)) = (value, playhead_urad) {
         ui.label(value)
