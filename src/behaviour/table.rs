@@ -74,8 +74,9 @@ pub fn tables_in(folders: &[PathBuf]) -> Vec<PathBuf> {
 /// Neither reader takes it (the message is the one of the reader it looks meant for).
 pub fn read_table(bytes: &[u8]) -> Result<Vec<Command>, super::TableError> {
     let looks_mwc = mwc::read(bytes);
-    if let Ok(behaviours) = looks_mwc {
-        return Ok(behaviours
+    if let Ok(table) = looks_mwc {
+        return Ok(table
+            .behaviours
             .into_iter()
             .map(|b| Command {
                 id: b.id,
@@ -84,15 +85,15 @@ pub fn read_table(bytes: &[u8]) -> Result<Vec<Command>, super::TableError> {
                     .parts
                     .into_iter()
                     .map(|p| monetcmd::Part {
-                        agent: format!("{:?}", p.kind),
-                        kind: match p.kind {
+                        agent: format!("{:#06x}", p.part_type.0),
+                        kind: match p.kind() {
                             MwcKind::Motion => PartKind::Motion,
                             MwcKind::Sound => PartKind::Sound,
                             MwcKind::Led => PartKind::Led,
-                            MwcKind::Other(_) => PartKind::Other,
+                            MwcKind::Other => PartKind::Other,
                         },
-                        name: p.name,
-                        count: i64::from(p.count),
+                        name: p.name(),
+                        count: i64::from(p.repeat),
                     })
                     .collect(),
             })

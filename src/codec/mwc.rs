@@ -1,15 +1,19 @@
-//! Sony's behaviour table for the ERS-7 (`MW/CONF/ERS-7.MWC`), read as
-//! `docs/formats/behaviour-table.md#how-mtn-studio-reads-an-mwc` describes (inferred from the
-//! data): gzip-compressed or plain, magic `MWCM`, then records `MCID` (the behaviour's id and
-//! its part count, each a little-endian u32), each followed by its parts: `CMAC`, a 20-byte
-//! header (byte 0 the slot, byte 1 the kind: 0x10 motion, 0x20 sound, 0x30 LED; bytes 4-7 a
-//! play count, -1 looping), a length byte and the entry's name. All parts of a behaviour start
-//! together.
+//! Sony's behaviour table (`MW/CONF/ERS-7.MWC`, `ERS-210.MWC`), read and written whole as
+//! `docs/formats/behaviour-table.md#the-behaviour-table-mwc` lays it out: gzip-compressed or
+//! plain; magic `MWCM`, the version and the counts of records and parts; each record `MCID`
+//! (its MWCID and part count, little-endian i32s) followed by its parts, each `CMAC`, its
+//! type, repeat count, start time, a reserved word, the synchronise and special fields and
+//! its name. Every field is kept, so a table read and written unchanged is the same bytes
+//! (and gzip where it was gzip, with its original file name).
 //!
-//! The reader is lenient where the layout is inferred: a part count that disagrees with the
-//! parts found is reported as a problem rather than refused.
+//! The reader is lenient where a table disagrees with itself: counts that differ from the
+//! records and parts found are kept as stated (`stated_*`) for a check to report, and the
+//! writer writes the counts of what it holds.
 
 use super::gzip;
+use flate2::GzBuilder;
+use flate2::read::GzDecoder;
+use std::io::{Read, Write};
 use thiserror::Error;
 
 /// The magic at the start of the (decompressed) table.
@@ -18,10 +22,14 @@ pub const MAGIC: &[u8; 4] = b"MWCM";
 pub const RECORD: &[u8; 4] = b"MCID";
 /// A part's tag.
 pub const PART: &[u8; 4] = b"CMAC";
-/// A part's header after its tag.
+/// The table's header: the magic, the version and the two counts.
+pub const HEADER_LEN: usize = 16;
+/// A part's fixed fields after its tag.
 pub const PART_HEADER_LEN: usize = 20;
-/// The most a table decompresses to (Sony's is a few hundred kB).
+/// The most a table decompresses to (Sony's are a few hundred kB).
 pub const MAX_TABLE_BYTES: u64 = 64 << 20;
+/// The version Sony's tables have.
+pub const VERSION: i32 = 1;
 
 /// Why a behaviour table could not be read.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -54,47 +62,95 @@ pub enum MwcError {
     },
 }
 
-/// What a part plays.
+/// What a part plays: its type's family (the type's top hex digit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MwcKind {
-    /// A motion (0x10).
+    /// A motion (types 0x1000 to 0x1fff).
     Motion,
-    /// A sound (0x20).
+    /// A sound (0x2000 to 0x2fff).
     Sound,
-    /// An LED pattern (0x30).
+    /// An LED pattern (0x3000 to 0x3fff).
     Led,
-    /// Another kind byte.
-    Other(u8),
+    /// A system action or another type.
+    Other,
 }
 
-impl MwcKind {
-    fn from_byte(byte: u8) -> Self {
-        match byte {
-            0x10 => Self::Motion,
-            0x20 => Self::Sound,
-            0x30 => Self::Led,
-            other => Self::Other(other),
+/// A part's type, as the table stores it (`docs/formats/behaviour-table.md#part-types`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PartType(pub i32);
+
+impl PartType {
+    /// A motion of the whole body.
+    pub const WHOLE_BODY: Self = Self(0x1010);
+    /// A sound.
+    pub const SOUND: Self = Self(0x2010);
+    /// An LED pattern.
+    pub const LED: Self = Self(0x3000);
+
+    /// Its family.
+    #[must_use]
+    pub fn kind(self) -> MwcKind {
+        match (self.0 >> 12) & 0xF {
+            1 => MwcKind::Motion,
+            2 => MwcKind::Sound,
+            3 => MwcKind::Led,
+            _ => MwcKind::Other,
         }
     }
 }
 
-/// One part of a behaviour.
+/// One part of a behaviour, every field as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MwcPart {
-    /// The slot (header byte 0).
-    pub slot: u8,
-    /// What it plays.
-    pub kind: MwcKind,
-    /// How many times (-1: loops).
-    pub count: i32,
-    /// The archive entry's name.
-    pub name: String,
+    /// Its type.
+    pub part_type: PartType,
+    /// How many times it plays (-1: it loops).
+    pub repeat: i32,
+    /// When it starts.
+    pub start: i32,
+    /// The word after the start time (0 in Sony's tables).
+    pub reserved: i32,
+    /// The synchronise field.
+    pub synchronize: i16,
+    /// The special field (a system action).
+    pub special: i16,
+    /// The archive entry's name, as stored (at most 255 bytes).
+    pub name: Vec<u8>,
 }
 
-/// One behaviour: its parts start together.
+impl MwcPart {
+    /// A part of `part_type` playing the entry `name` once from the start, as Sony's tool
+    /// chain writes a user's (the name cut to 255 bytes).
+    #[must_use]
+    pub fn new(part_type: PartType, name: &str) -> Self {
+        Self {
+            part_type,
+            repeat: 1,
+            start: 0,
+            reserved: 0,
+            synchronize: 0,
+            special: 0,
+            name: name.bytes().take(255).collect(),
+        }
+    }
+
+    /// What it plays.
+    #[must_use]
+    pub fn kind(&self) -> MwcKind {
+        self.part_type.kind()
+    }
+
+    /// Its name as text (Latin-1).
+    #[must_use]
+    pub fn name(&self) -> String {
+        super::latin1::decode(&self.name)
+    }
+}
+
+/// One behaviour: a record of the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Behaviour {
-    /// Its id.
+    /// Its MWCID.
     pub id: u32,
     /// The part count the record states.
     pub stated_parts: u32,
@@ -104,101 +160,150 @@ pub struct Behaviour {
 
 impl Behaviour {
     /// The names of its parts of `kind`.
-    pub fn names(&self, kind: MwcKind) -> impl Iterator<Item = &str> {
+    pub fn names(&self, kind: MwcKind) -> impl Iterator<Item = String> + '_ {
         self.parts
             .iter()
-            .filter(move |p| p.kind == kind)
-            .map(|p| p.name.as_str())
+            .filter(move |p| p.kind() == kind)
+            .map(MwcPart::name)
     }
 }
 
-fn u32_at(data: &[u8], at: usize, what: &'static str) -> Result<u32, MwcError> {
+/// How the table was stored: gzip (with the original file name and time its header holds)
+/// or plain.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Stored {
+    /// Plain bytes.
+    #[default]
+    Plain,
+    /// One gzip stream.
+    Gzip {
+        /// The original file name in its header.
+        file_name: Option<Vec<u8>>,
+        /// Its modification time.
+        mtime: u32,
+    },
+}
+
+/// A whole behaviour table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BehaviourTable {
+    /// How it was stored.
+    pub stored: Stored,
+    /// The header's version.
+    pub version: i32,
+    /// The header's record and part counts, as stated.
+    pub stated: (i32, i32),
+    /// The records, in order.
+    pub behaviours: Vec<Behaviour>,
+    /// Zero bytes after the last part.
+    pub padding: usize,
+}
+
+impl BehaviourTable {
+    /// An empty table of Sony's version, stored as `stored`.
+    #[must_use]
+    pub fn new(stored: Stored) -> Self {
+        Self {
+            stored,
+            version: VERSION,
+            stated: (0, 0),
+            behaviours: Vec::new(),
+            padding: 0,
+        }
+    }
+
+    /// The counts of records and parts it holds.
+    #[must_use]
+    pub fn counts(&self) -> (usize, usize) {
+        let parts = self.behaviours.iter().map(|b| b.parts.len()).sum();
+        (self.behaviours.len(), parts)
+    }
+}
+
+fn i32_at(data: &[u8], at: usize, what: &'static str) -> Result<i32, MwcError> {
     data.get(at..at + 4)
-        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         .ok_or(MwcError::Truncated { offset: at, what })
+}
+
+fn i16_at(data: &[u8], at: usize) -> i16 {
+    i16::from_le_bytes([data[at], data[at + 1]])
+}
+
+/// Decompresses a gzip table, keeping what its header says.
+fn gunzip(bytes: &[u8]) -> Result<(Vec<u8>, Stored), MwcError> {
+    let data =
+        gzip::decompress(bytes, 0, MAX_TABLE_BYTES).map_err(|e| MwcError::Gzip(e.to_string()))?;
+    let mut decoder = GzDecoder::new(bytes);
+    // The header is read with the first bytes; one byte is enough to have it.
+    let mut first = [0u8; 1];
+    let _ = decoder.read(&mut first);
+    let stored = decoder.header().map_or(
+        Stored::Gzip {
+            file_name: None,
+            mtime: 0,
+        },
+        |header| Stored::Gzip {
+            file_name: header.filename().map(<[u8]>::to_vec),
+            mtime: header.mtime(),
+        },
+    );
+    Ok((data, stored))
 }
 
 /// Reads a behaviour table (gzip-compressed or not).
 ///
 /// # Errors
-/// The gzip stream is corrupt, there is no `MWCM` magic, or a record or part is cut off or
-/// not where one should be.
-pub fn read(bytes: &[u8]) -> Result<Vec<Behaviour>, MwcError> {
-    let data = if gzip::is_gzip(bytes) {
-        gzip::decompress(bytes, 0, MAX_TABLE_BYTES).map_err(|e| MwcError::Gzip(e.to_string()))?
+/// The gzip stream is corrupt, there is no `MWCM` magic, or the header, a record or a part
+/// is cut off or not where one should be.
+pub fn read(bytes: &[u8]) -> Result<BehaviourTable, MwcError> {
+    let (data, stored) = if gzip::is_gzip(bytes) {
+        gunzip(bytes)?
     } else {
-        bytes.to_vec()
+        (bytes.to_vec(), Stored::Plain)
     };
     if !data.starts_with(MAGIC) {
         return Err(MwcError::NotMwc {
             found: data.iter().take(4).copied().collect(),
         });
     }
-    let mut at = MAGIC.len();
-    // Anything between the magic and the first record is the table's own header.
-    let Some(first) = data
-        .windows(4)
-        .skip(at)
-        .position(|w| w == RECORD)
-        .map(|p| p + at)
-    else {
-        return Ok(Vec::new());
+    let mut table = BehaviourTable {
+        stored,
+        version: i32_at(&data, 4, "the table's version")?,
+        stated: (
+            i32_at(&data, 8, "the table's record count")?,
+            i32_at(&data, 12, "the table's part count")?,
+        ),
+        behaviours: Vec::new(),
+        padding: 0,
     };
-    at = first;
-    let mut behaviours: Vec<Behaviour> = Vec::new();
+    let mut at = HEADER_LEN;
     while at < data.len() {
         let tag = data.get(at..at + 4).ok_or(MwcError::Truncated {
             offset: at,
             what: "a record's tag",
         })?;
         if tag == RECORD {
-            let id = u32_at(&data, at + 4, "a behaviour's id")?;
-            let stated_parts = u32_at(&data, at + 8, "a behaviour's part count")?;
-            behaviours.push(Behaviour {
-                id,
-                stated_parts,
+            let id = i32_at(&data, at + 4, "a behaviour's id")?;
+            let stated_parts = i32_at(&data, at + 8, "a behaviour's part count")?;
+            table.behaviours.push(Behaviour {
+                id: id.cast_unsigned(),
+                stated_parts: stated_parts.cast_unsigned(),
                 parts: Vec::new(),
             });
             at += 12;
         } else if tag == PART {
-            let header = data
-                .get(at + 4..at + 4 + PART_HEADER_LEN)
-                .ok_or(MwcError::Truncated {
-                    offset: at + 4,
-                    what: "a part's header",
-                })?;
-            let len_at = at + 4 + PART_HEADER_LEN;
-            let len = usize::from(*data.get(len_at).ok_or(MwcError::Truncated {
-                offset: len_at,
-                what: "a part's name length",
-            })?);
-            let name = data
-                .get(len_at + 1..len_at + 1 + len)
-                .ok_or(MwcError::Truncated {
-                    offset: len_at + 1,
-                    what: "a part's name",
-                })?;
-            let name: String = name
-                .iter()
-                .take_while(|&&b| b != 0)
-                .map(|&b| char::from(b))
-                .collect();
-            let part = MwcPart {
-                slot: header[0],
-                kind: MwcKind::from_byte(header[1]),
-                count: i32::from_le_bytes([header[4], header[5], header[6], header[7]]),
-                name,
-            };
-            let Some(behaviour) = behaviours.last_mut() else {
+            let Some(behaviour) = table.behaviours.last_mut() else {
                 return Err(MwcError::Unexpected {
                     offset: at,
                     found: *PART,
                 });
             };
+            let (part, next) = read_part(&data, at)?;
             behaviour.parts.push(part);
-            at = len_at + 1 + len;
+            at = next;
         } else if data[at..].iter().all(|&b| b == 0) {
-            // Zero padding to the end.
+            table.padding = data.len() - at;
             break;
         } else {
             return Err(MwcError::Unexpected {
@@ -207,78 +312,146 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Behaviour>, MwcError> {
             });
         }
     }
-    Ok(behaviours)
+    Ok(table)
 }
 
-/// A behaviour table in the layout [`read`] takes (uncompressed, without the header's counts;
-/// `docs/formats/behaviour-table.md#how-mtn-studio-reads-an-mwc`), for tests and tools.
+/// The part whose tag is at `at`, and where the next tag starts.
+fn read_part(data: &[u8], at: usize) -> Result<(MwcPart, usize), MwcError> {
+    let fixed = at + 4;
+    if data.len() < fixed + PART_HEADER_LEN {
+        return Err(MwcError::Truncated {
+            offset: fixed,
+            what: "a part's header",
+        });
+    }
+    let len_at = fixed + PART_HEADER_LEN;
+    let len = usize::from(*data.get(len_at).ok_or(MwcError::Truncated {
+        offset: len_at,
+        what: "a part's name length",
+    })?);
+    let name = data
+        .get(len_at + 1..len_at + 1 + len)
+        .ok_or(MwcError::Truncated {
+            offset: len_at + 1,
+            what: "a part's name",
+        })?;
+    let part = MwcPart {
+        part_type: PartType(i32_at(data, fixed, "a part's type")?),
+        repeat: i32_at(data, fixed + 4, "a part's repeat count")?,
+        start: i32_at(data, fixed + 8, "a part's start time")?,
+        reserved: i32_at(data, fixed + 12, "a part's reserved word")?,
+        synchronize: i16_at(data, fixed + 16),
+        special: i16_at(data, fixed + 18),
+        name: name.to_vec(),
+    };
+    Ok((part, len_at + 1 + len))
+}
+
+/// The table's bytes, uncompressed: its header with the counts of what it holds, its
+/// records and parts, its padding.
 #[must_use]
-pub fn write(behaviours: &[Behaviour]) -> Vec<u8> {
+pub fn encode(table: &BehaviourTable) -> Vec<u8> {
+    let (records, parts) = table.counts();
+    let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX).to_le_bytes();
     let mut out = MAGIC.to_vec();
-    for behaviour in behaviours {
+    out.extend_from_slice(&table.version.to_le_bytes());
+    out.extend_from_slice(&count(records));
+    out.extend_from_slice(&count(parts));
+    for behaviour in &table.behaviours {
         out.extend_from_slice(RECORD);
         out.extend_from_slice(&behaviour.id.to_le_bytes());
-        out.extend_from_slice(
-            &u32::try_from(behaviour.parts.len())
-                .unwrap_or(u32::MAX)
-                .to_le_bytes(),
-        );
+        out.extend_from_slice(&count(behaviour.parts.len()));
         for part in &behaviour.parts {
             out.extend_from_slice(PART);
-            let mut header = [0u8; PART_HEADER_LEN];
-            header[0] = part.slot;
-            header[1] = match part.kind {
-                MwcKind::Motion => 0x10,
-                MwcKind::Sound => 0x20,
-                MwcKind::Led => 0x30,
-                MwcKind::Other(b) => b,
-            };
-            header[4..8].copy_from_slice(&part.count.to_le_bytes());
-            out.extend_from_slice(&header);
-            let name: Vec<u8> = part.name.bytes().take(255).collect();
+            for word in [part.part_type.0, part.repeat, part.start, part.reserved] {
+                out.extend_from_slice(&word.to_le_bytes());
+            }
+            out.extend_from_slice(&part.synchronize.to_le_bytes());
+            out.extend_from_slice(&part.special.to_le_bytes());
+            let name = &part.name[..part.name.len().min(255)];
             out.push(u8::try_from(name.len()).unwrap_or(u8::MAX));
-            out.extend_from_slice(&name);
+            out.extend_from_slice(name);
         }
     }
+    out.resize(out.len() + table.padding, 0);
     out
+}
+
+/// The table as a file: [`encode`]d, and gzip-compressed where it was stored so, with its
+/// original file name and time.
+#[must_use]
+pub fn write(table: &BehaviourTable) -> Vec<u8> {
+    let data = encode(table);
+    match &table.stored {
+        Stored::Plain => data,
+        Stored::Gzip { file_name, mtime } => {
+            let mut builder = GzBuilder::new().mtime(*mtime);
+            // (A name with a zero byte cannot be in a gzip header: it is left out.)
+            if let Some(name) = file_name.as_ref().filter(|n| !n.contains(&0)) {
+                builder = builder.filename(name.clone());
+            }
+            let mut encoder = builder.write(Vec::new(), flate2::Compression::best());
+            // Writing to a Vec cannot fail.
+            let _ = encoder.write_all(&data);
+            encoder.finish().unwrap_or_default()
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn part(kind: MwcKind, name: &str) -> MwcPart {
-        MwcPart {
-            slot: 0,
-            kind,
-            count: -1,
-            name: name.to_owned(),
+    fn table(behaviours: Vec<Behaviour>, stored: Stored) -> BehaviourTable {
+        let mut table = BehaviourTable::new(stored);
+        table.behaviours = behaviours;
+        let (records, parts) = table.counts();
+        table.stated = (records as i32, parts as i32);
+        table
+    }
+
+    fn circle() -> Behaviour {
+        let mut sound = MwcPart::new(PartType::SOUND, "so1_x00circle21so0_x1x");
+        sound.start = 120;
+        sound.synchronize = 1;
+        let mut led = MwcPart::new(PartType(0x3030), "so12_x00circle21_l1f");
+        led.repeat = -1;
+        led.special = 3;
+        Behaviour {
+            id: 7,
+            stated_parts: 3,
+            parts: vec![
+                MwcPart::new(PartType::WHOLE_BODY, "h_any#any_so0_circle21"),
+                sound,
+                led,
+            ],
         }
     }
 
     #[test]
-    fn a_table_reads_back_compressed_or_not() {
-        let table = vec![Behaviour {
-            id: 7,
-            stated_parts: 3,
-            parts: vec![
-                part(MwcKind::Motion, "h_any#any_so0_circle21"),
-                part(MwcKind::Sound, "so1_x00circle21so0_x1x"),
-                part(MwcKind::Led, "so12_x00circle21_l1f"),
-            ],
-        }];
-        let bytes = write(&table);
-        assert_eq!(read(&bytes).unwrap(), table);
-        assert_eq!(read(&gzip::compress(&bytes)).unwrap(), table);
+    fn a_table_reads_back_every_field_compressed_or_not() {
+        let plain = table(vec![circle()], Stored::Plain);
+        let bytes = write(&plain);
+        assert_eq!(bytes.len(), HEADER_LEN + 12 + 3 * 25 + 22 + 22 + 20);
+        assert_eq!(read(&bytes).unwrap(), plain);
+        let zipped = table(
+            vec![circle()],
+            Stored::Gzip {
+                file_name: Some(b"ERS-7.MWC".to_vec()),
+                mtime: 1_100_000_000,
+            },
+        );
+        let file = write(&zipped);
+        assert!(gzip::is_gzip(&file));
+        assert_eq!(read(&file).unwrap(), zipped);
+        assert_eq!(gzip::decompress(&file, 0, 1 << 20).unwrap(), bytes);
+        let kinds: Vec<MwcKind> = circle().parts.iter().map(MwcPart::kind).collect();
+        assert_eq!(kinds, [MwcKind::Motion, MwcKind::Sound, MwcKind::Led]);
+        assert_eq!(PartType(0x1140).kind(), MwcKind::Motion);
+        assert_eq!(PartType(0x2100).kind(), MwcKind::Sound);
+        assert_eq!(PartType(0x9000).kind(), MwcKind::Other);
         assert_eq!(
-            read(
-                &table[0]
-                    .names(MwcKind::Led)
-                    .map(str::to_owned)
-                    .collect::<String>()
-                    .into_bytes()
-            )
-            .unwrap_err(),
+            read(b"so12_x00").unwrap_err(),
             MwcError::NotMwc {
                 found: b"so12".to_vec()
             }
@@ -287,18 +460,18 @@ mod tests {
 
     #[test]
     fn every_cut_is_an_error_or_fewer_parts_never_a_panic() {
-        let table = vec![Behaviour {
-            id: 1,
-            stated_parts: 2,
-            parts: vec![part(MwcKind::Motion, "a"), part(MwcKind::Sound, "b")],
-        }];
-        let bytes = write(&table);
+        let whole = table(vec![circle()], Stored::Plain);
+        let bytes = write(&whole);
         for len in 0..bytes.len() {
             let _ = read(&bytes[..len]);
         }
         assert!(matches!(
             read(&bytes[..bytes.len() - 1]),
             Err(MwcError::Truncated { .. })
+        ));
+        assert!(matches!(
+            read(&bytes[..10]),
+            Err(MwcError::Truncated { offset: 8, .. })
         ));
     }
 }

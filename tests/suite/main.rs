@@ -39,5 +39,6 @@ mod shaping;
 mod simulate;
 mod skit;
 mod sound;
+mod sticks;
 mod ticks;
 mod webots;

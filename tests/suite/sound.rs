@@ -406,26 +406,27 @@ fn sound_and_led_entries_come_out_with_convert_and_go_back_with_oda_add() {
     assert_eq!(json["sounds"][1]["wave"]["format"], "ima-adpcm");
 }
 
-/// Sony's behaviour table as mtn-studio reads it
-/// (`docs/formats/behaviour-table.md#how-mtn-studio-reads-an-mwc`): `MWCM`, then `MCID` id
-/// count, each part `CMAC`, a 20-byte header (slot, kind, two bytes, a play count), a length
-/// byte, the name.
+/// A gzip behaviour table holding behaviour `id` of `parts`: each its type's family (0x10
+/// a motion, 0x20 a sound, 0x30 an LED pattern) and its entry's name.
 fn mwc_table(id: u32, parts: &[(u8, &str)]) -> Vec<u8> {
-    let mut out = b"MWCM".to_vec();
-    out.extend_from_slice(b"MCID");
-    out.extend_from_slice(&id.to_le_bytes());
-    out.extend_from_slice(&(parts.len() as u32).to_le_bytes());
-    for (slot, (kind, name)) in parts.iter().enumerate() {
-        out.extend_from_slice(b"CMAC");
-        let mut header = [0u8; 20];
-        header[0] = slot as u8;
-        header[1] = *kind;
-        header[4..8].copy_from_slice(&(-1i32).to_le_bytes());
-        out.extend_from_slice(&header);
-        out.push(name.len() as u8);
-        out.extend_from_slice(name.as_bytes());
-    }
-    mtn_studio::codec::gzip::compress(&out)
+    use mtn_studio::codec::mwc::{self, Behaviour, BehaviourTable, MwcPart, PartType, Stored};
+    let mut table = BehaviourTable::new(Stored::Gzip {
+        file_name: Some(b"ERS-7.MWC".to_vec()),
+        mtime: 0,
+    });
+    table.behaviours.push(Behaviour {
+        id,
+        stated_parts: parts.len() as u32,
+        parts: parts
+            .iter()
+            .map(|&(family, name)| {
+                let mut part = MwcPart::new(PartType(i32::from(family) << 8), name);
+                part.repeat = -1;
+                part
+            })
+            .collect(),
+    });
+    mwc::write(&table)
 }
 
 #[test]
