@@ -17,4 +17,5 @@ pub mod open;
 pub mod ops;
 pub mod poses;
 pub mod robot;
+pub mod stick;
 pub mod words;

@@ -16,6 +16,7 @@ mod simulate;
 mod skit;
 mod sound;
 mod stage;
+mod stick;
 mod transform;
 
 pub use failure::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
@@ -162,6 +163,12 @@ pub enum Command {
         #[command(subcommand)]
         action: archive::OdaAction,
     },
+    /// Memory sticks: list what one holds (its behaviour table, action names and archives).
+    Stick {
+        /// What to do with the stick.
+        #[command(subcommand)]
+        action: stick::StickAction,
+    },
     /// Print a completion script for a shell (e.g. `mtn-studio completions bash >
     /// /etc/bash_completion.d/mtn-studio`).
     Completions {
@@ -229,6 +236,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
         Command::Stage(command) => stage::run(command, out),
         Command::Skit(args) => skit::run(&args, out),
         Command::Oda { action } => archive::run(action, out),
+        Command::Stick { action } => stick::run(action, out),
         Command::Completions { shell } => {
             let mut command = <Args as clap::CommandFactory>::command();
             let mut bytes = Vec::new();

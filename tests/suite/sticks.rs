@@ -73,3 +73,102 @@ fn the_behaviour_tables_read_whole_and_write_back_the_same_bytes() {
         }
     }
 }
+
+#[test]
+fn stick_list_says_what_each_corpus_stick_is_and_names_its_actions() {
+    if !common::corpus_present("stick_list_says_what_each_corpus_stick_is") {
+        return;
+    }
+    // (stick, model, bootable, an action name and the MWCID it plays)
+    for (stick, model, bootable, action, mwcid) in [
+        ("rcode-ers7-jpn", "ERS-7", false, "SIT", 2001),
+        ("rcode-ers210-pms101e", "ERS-210/220", true, "SIT", 270),
+    ] {
+        let dir = common::corpus_dir("sticks").join(stick);
+        // From the stick's folder or from a file inside it alike.
+        let inside = dir.join("OPEN-R/MW/CONF");
+        let json: serde_json::Value = serde_json::from_str(&common::ok(&common::run_cli(&[
+            &"stick", &"list", &inside, &"--json",
+        ])))
+        .unwrap();
+        assert_eq!(json["model"], model, "{stick}");
+        assert_eq!(json["software"], "R-CODE", "{stick}");
+        assert_eq!(json["bootable"], bootable, "{stick}");
+        let behaviours = json["behaviours"].as_array().unwrap();
+        let named = behaviours
+            .iter()
+            .find(|b| b["mwcid"] == mwcid)
+            .unwrap_or_else(|| panic!("{stick}: no record {mwcid}"));
+        assert!(
+            named["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|a| a["name"] == action && a["code"] == 0),
+            "{stick}: {named}"
+        );
+        // The system archives are encrypted: no part's name can be checked, and none is
+        // said to be missing.
+        let parts: Vec<&serde_json::Value> = behaviours
+            .iter()
+            .flat_map(|b| b["parts"].as_array().unwrap())
+            .collect();
+        assert!(parts.iter().all(|p| p["found"] == "unverified"), "{stick}");
+        let text = common::ok(&common::run_cli(&[&"stick", &"list", &dir]));
+        assert!(text.contains(&format!("{model} stick, R-CODE")), "{text}");
+    }
+}
+
+#[test]
+fn stick_list_finds_each_part_in_the_archive_that_holds_it() {
+    use mtn_studio::codec::mwc::{Behaviour, BehaviourTable, MwcPart, PartType};
+    use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
+    let root = common::scratch_dir("sticks", "own");
+    let data = root.join("OPEN-R/MW/DATA/P");
+    let conf = root.join("OPEN-R/MW/CONF");
+    let ams = root.join("OPEN-R/APP/PC/AMS");
+    for dir in [&data, &conf, &ams] {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    std::fs::write(root.join("MEMSTICK.IND"), b"").unwrap();
+    let mut archive = Archive::default();
+    let motion = mtn_studio::example::EXAMPLE_MTN.to_vec();
+    archive
+        .add(Entry::new(EntryKind::Motion, "a_stand#sit_wave", motion).unwrap())
+        .unwrap();
+    std::fs::write(data.join("MOTION.ODA"), archive.write().unwrap()).unwrap();
+    let mut table = BehaviourTable::new(mwc::Stored::Plain);
+    table.behaviours.push(Behaviour {
+        id: 9001,
+        stated_parts: 2,
+        parts: vec![
+            MwcPart::new(PartType::WHOLE_BODY, "a_stand#sit_wave"),
+            MwcPart::new(PartType::SOUND, "wave_sound"),
+        ],
+    });
+    std::fs::write(conf.join("ERS-7.MWC"), mwc::write(&table)).unwrap();
+    std::fs::write(ams.join("ACTION.CFG"), b"WAVE\t9001\t0\tmy wave\r\n").unwrap();
+
+    let json: serde_json::Value = serde_json::from_str(&common::ok(&common::run_cli(&[
+        &"stick", &"list", &root, &"--json",
+    ])))
+    .unwrap();
+    assert_eq!(json["software"], "other (not R-CODE)");
+    assert_eq!(json["bootable"], true);
+    let record = &json["behaviours"][0];
+    assert_eq!(record["mwcid"], 9001);
+    assert_eq!(record["actions"][0]["name"], "WAVE");
+    assert_eq!(
+        record["parts"][0]["found"]["in"],
+        "OPEN-R/MW/DATA/P/MOTION.ODA"
+    );
+    // Every archive reads, so a name found in none is missing, not unverified.
+    assert_eq!(record["parts"][1]["found"], "missing");
+    assert_eq!(record["parts"][1]["type"], "0x2010");
+
+    // A folder in no stick is refused, naming it.
+    let elsewhere = common::scratch_dir("sticks", "none");
+    let refused = common::run_cli(&[&"stick", &"list", &elsewhere]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(common::text(&refused.stderr).contains("not a memory stick"));
+}

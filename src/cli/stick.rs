@@ -1,0 +1,286 @@
+//! `stick list`: a memory stick as a workspace, read (`crate::stick`).
+
+use super::failure::{EXIT_OK, Failure};
+use crate::codec::mwc::{MwcKind, MwcPart, Stored};
+use crate::stick::{Software, Stick};
+use clap::Subcommand;
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What to do with a stick.
+#[derive(Debug, Subcommand)]
+pub enum StickAction {
+    /// What the stick is (model, software, bootable, size used), its archives, and every
+    /// record of its behaviour table: its action names and its parts (type, repeat count,
+    /// start, synchronise and special fields, and the archive each part's name is in).
+    List {
+        /// The stick's folder, or any folder or file inside it.
+        dir: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs a `stick` subcommand.
+///
+/// # Errors
+/// The folder is in no stick, or the output cannot be written.
+pub fn run(action: StickAction, out: &mut dyn Write) -> Result<u8, Failure> {
+    match action {
+        StickAction::List { dir, json } => list(&dir, json, out),
+    }
+}
+
+/// Where a part's entry is.
+#[derive(Serialize)]
+#[serde(rename_all = "kebab-case")]
+enum Found {
+    /// In this archive.
+    In(String),
+    /// In no readable archive, but some cannot be read: unverified.
+    Unverified,
+    /// In no archive of the stick.
+    Missing,
+}
+
+#[derive(Serialize)]
+struct PartRow {
+    #[serde(rename = "type")]
+    part_type: String,
+    kind: &'static str,
+    repeat: i32,
+    start: i32,
+    reserved: i32,
+    synchronize: i16,
+    special: i16,
+    name: String,
+    found: Found,
+}
+
+#[derive(Serialize)]
+struct ActionRow {
+    name: String,
+    code: u32,
+}
+
+#[derive(Serialize)]
+struct BehaviourRow {
+    mwcid: u32,
+    actions: Vec<ActionRow>,
+    parts: Vec<PartRow>,
+}
+
+#[derive(Serialize)]
+struct ArchiveRow {
+    path: String,
+    entries: Option<usize>,
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+struct TableRow {
+    path: String,
+    gzip: bool,
+    records: usize,
+    parts: usize,
+}
+
+#[derive(Serialize)]
+struct StickRow {
+    root: String,
+    model: Option<&'static str>,
+    software: &'static str,
+    bootable: bool,
+    bytes_used: u64,
+    table: Option<TableRow>,
+    table_error: Option<String>,
+    action_files: Vec<(String, usize)>,
+    archives: Vec<ArchiveRow>,
+    behaviours: Vec<BehaviourRow>,
+}
+
+fn kind_word(kind: MwcKind) -> &'static str {
+    match kind {
+        MwcKind::Motion => "motion",
+        MwcKind::Sound => "sound",
+        MwcKind::Led => "led",
+        MwcKind::Other => "other",
+    }
+}
+
+fn software_word(software: Software) -> &'static str {
+    match software {
+        Software::RCode => "R-CODE",
+        Software::Other => "other (not R-CODE)",
+    }
+}
+
+/// The stick as rows.
+fn rows(stick: &Stick) -> StickRow {
+    let holders = stick.holders();
+    let unreadable = stick.has_unreadable_archives();
+    let part = |p: &MwcPart| {
+        let name = p.name();
+        let found = match holders.get(&name) {
+            Some(path) => Found::In((*path).to_owned()),
+            None if unreadable => Found::Unverified,
+            None => Found::Missing,
+        };
+        PartRow {
+            part_type: format!("{:#06x}", p.part_type.0),
+            kind: kind_word(p.kind()),
+            repeat: p.repeat,
+            start: p.start,
+            reserved: p.reserved,
+            synchronize: p.synchronize,
+            special: p.special,
+            name,
+            found,
+        }
+    };
+    let (table, table_error, behaviours) = match &stick.table {
+        Some((path, Ok(table))) => (
+            Some(TableRow {
+                path: path.clone(),
+                gzip: matches!(table.stored, Stored::Gzip { .. }),
+                records: table.counts().0,
+                parts: table.counts().1,
+            }),
+            None,
+            table
+                .behaviours
+                .iter()
+                .map(|b| BehaviourRow {
+                    mwcid: b.id,
+                    actions: stick
+                        .action_names(b.id)
+                        .map(|a| ActionRow {
+                            name: a.name.clone(),
+                            code: a.code,
+                        })
+                        .collect(),
+                    parts: b.parts.iter().map(part).collect(),
+                })
+                .collect(),
+        ),
+        Some((path, Err(why))) => (None, Some(format!("{path}: {why}")), Vec::new()),
+        None => (None, None, Vec::new()),
+    };
+    StickRow {
+        root: stick.root.display().to_string(),
+        model: stick.model.map(crate::robot::models::Model::name),
+        software: software_word(stick.software),
+        bootable: stick.bootable,
+        bytes_used: stick.bytes_used,
+        table,
+        table_error,
+        action_files: stick
+            .actions
+            .iter()
+            .map(|(path, found, _)| (path.clone(), found.len()))
+            .collect(),
+        archives: stick
+            .archives
+            .iter()
+            .map(|a| ArchiveRow {
+                path: a.path.clone(),
+                entries: a.archive.as_ref().ok().map(|x| x.entries.len()),
+                error: a.archive.as_ref().err().map(ToString::to_string),
+            })
+            .collect(),
+        behaviours,
+    }
+}
+
+fn print(out: &mut dyn Write, text: &str) -> Result<(), Failure> {
+    writeln!(out, "{text}").map_err(|e| Failure::output(&e))
+}
+
+fn list(dir: &Path, json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
+    let stick = Stick::open(dir).map_err(|e| Failure::unreadable(e.to_string()))?;
+    let row = rows(&stick);
+    if json {
+        let text = serde_json::to_string_pretty(&row).map_err(|e| Failure::usage(e.to_string()))?;
+        print(out, &text)?;
+        return Ok(EXIT_OK);
+    }
+    for line in text_lines(&row) {
+        print(out, &line)?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// The stick in lines of text: what it is, its table, action files and archives, then a
+/// line per behaviour and an indented line per part.
+fn text_lines(row: &StickRow) -> Vec<String> {
+    let mut lines = vec![format!(
+        "{}: {} stick, {}, {}, {:.1} MB used",
+        row.root,
+        row.model.unwrap_or("unknown model's"),
+        row.software,
+        if row.bootable {
+            "bootable (MEMSTICK.IND)"
+        } else {
+            "a redistribution tree (no MEMSTICK.IND: copy it onto a programming stick)"
+        },
+        row.bytes_used as f64 / 1_048_576.0
+    )];
+    match (&row.table, &row.table_error) {
+        (Some(t), _) => lines.push(format!(
+            "behaviour table {}: {}, {} records, {} parts",
+            t.path,
+            if t.gzip { "gzip" } else { "plain" },
+            t.records,
+            t.parts
+        )),
+        (None, Some(why)) => lines.push(format!("behaviour table {why}")),
+        (None, None) => {
+            lines.push("no behaviour table (OPEN-R/MW/CONF/ERS-7.MWC or ERS-210.MWC)".to_owned());
+        }
+    }
+    for (path, count) in &row.action_files {
+        lines.push(format!("action names {path}: {count}"));
+    }
+    for a in &row.archives {
+        lines.push(match (&a.entries, &a.error) {
+            (Some(n), _) => format!("archive {}: {n} entries", a.path),
+            (None, why) => format!(
+                "archive {}: {}",
+                a.path,
+                why.as_deref().unwrap_or("unreadable")
+            ),
+        });
+    }
+    for b in &row.behaviours {
+        let names: Vec<String> = b
+            .actions
+            .iter()
+            .map(|a| format!("{} (code {})", a.name, a.code))
+            .collect();
+        lines.push(format!(
+            "{:>6}  {}",
+            b.mwcid,
+            if names.is_empty() {
+                "(no action name)".to_owned()
+            } else {
+                names.join(", ")
+            }
+        ));
+        for p in &b.parts {
+            let found = match &p.found {
+                Found::In(path) => format!("in {path}"),
+                Found::Unverified => {
+                    "not in a readable archive (unverified: some cannot be read)".to_owned()
+                }
+                Found::Missing => "in no archive of the stick".to_owned(),
+            };
+            lines.push(format!(
+                "        {} {:<6} x{:<3} start {} sync {} special {}  {}  {found}",
+                p.part_type, p.kind, p.repeat, p.start, p.synchronize, p.special, p.name
+            ));
+        }
+    }
+    lines
+}
