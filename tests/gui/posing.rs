@@ -693,3 +693,33 @@ fn a_paw_lifted_early_moves_the_playhead_to_its_pose_and_says_the_motion_grew() 
     let bar = harness.query_all_by_label_contains("lengthened by 416 ms");
     assert!(bar.count() >= 2, "the Pose bar does not say it");
 }
+
+#[test]
+fn an_inserted_pose_that_lengthens_the_motion_is_shown_whole() {
+    // The review: a new stand, the playhead stepped to 496 ms with the arrow keys, "FR paw
+    // up (on three)" inserted: the motion grew from 1008 to 1504 ms and the timeline still
+    // ended near 1080 ms.
+    let dir = crate::common::scratch_dir("posing", "insert-length");
+    let mut harness = stand_with_library(&dir);
+    for _ in 0..31 {
+        harness.key_press(egui::Key::ArrowRight);
+        harness.run();
+    }
+    assert_eq!(tab(&harness).playback.time_ms(), 496);
+    let before = doc(&harness).duration_ms();
+    choose_pose(&mut harness, "FR paw up (on three)");
+    harness.get_by_label("Insert pose").click();
+    harness.run();
+    let length = doc(&harness).duration_ms();
+    assert!(length > before, "{before} -> {length} ms");
+    let (start, end) = widgets(&harness).shown_ms().expect("drawn");
+    assert!(
+        start <= 0.0 && end >= length as f64,
+        "the view {start}..{end} ms shows the motion of {length} ms"
+    );
+    assert!(
+        said(&harness).contains(&format!("now {length} ms long")),
+        "{}",
+        said(&harness)
+    );
+}

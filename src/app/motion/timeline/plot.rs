@@ -146,7 +146,11 @@ pub(super) fn requested<'a>(
         );
         fit_bounds(&document.motion, document.summary(), times, view, room)
     };
-    if requests.fit > state.done {
+    // A fit shows the whole motion, every value with it: a reveal or a widening of the
+    // angles asked before it (a pose inserted: the playhead sought to it, its values taken
+    // in) would put the old view's time back over it.
+    let fits_now = requests.fit > state.done;
+    if fits_now {
         let (x_range, y_range) = fit();
         plot = plot
             .reset()
@@ -176,6 +180,7 @@ pub(super) fn requested<'a>(
         state.fitting = true;
     }
     if requests.values > state.done
+        && !fits_now
         && let Some(shown) = state.transform.map(|t| *t.bounds())
     {
         let (y0, y1) = (shown.min()[1], shown.max()[1]);
@@ -191,12 +196,12 @@ pub(super) fn requested<'a>(
     }
     let reveal_ms = requests
         .reveal
-        .filter(|&(n, _)| n > state.done)
+        .filter(|&(n, _)| n > state.done && !fits_now)
         .and_then(|(_, k)| times.get(k).copied())
         .or_else(|| {
             requests
                 .reveal_time
-                .filter(|&(n, _)| n > state.done)
+                .filter(|&(n, _)| n > state.done && !fits_now)
                 .map(|(_, t)| t)
         })
         .map(|t| t as f64);
