@@ -256,12 +256,37 @@ impl StudioApp {
         action: super::action::MotionAction,
         fx: &mut Effects,
     ) {
+        use super::motion::stage::model::StageAction;
         let stage = matches!(action, super::action::MotionAction::Stage(_));
+        let simulate = if let super::action::MotionAction::Stage(StageAction::Simulate(on)) = action
+        {
+            Some(on)
+        } else {
+            None
+        };
         if let Some(tab) = self.tabs.motion_mut(id) {
             tab.handle(action, fx);
             if stage {
                 // The next tab opens showing the same.
                 self.panels.stage = tab.stage;
+            }
+        }
+        // The Simulate switch is one for every tab (its tooltip says so): the others follow,
+        // quietly (the status line is the tab in front's).
+        if let Some(on) = simulate {
+            for tab in &mut self.tabs.list {
+                if tab.id == id {
+                    continue;
+                }
+                if let Some(motion) = tab.motion_mut()
+                    && motion.stage.simulate != on
+                {
+                    let mut quiet = Effects::default();
+                    motion.handle(
+                        super::action::MotionAction::Stage(StageAction::Simulate(on)),
+                        &mut quiet,
+                    );
+                }
             }
         }
     }

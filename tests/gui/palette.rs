@@ -184,3 +184,32 @@ fn the_stage_and_playback_switches_are_commands_with_keys_and_ticks_in_the_menus
     menu(&mut harness, "View", "✔ Simulate on the Floor");
     assert_eq!(stage(&harness), (0, false));
 }
+
+#[test]
+fn the_simulate_switch_is_one_for_every_open_tab() {
+    // The review: turned off in one tab, Simulate stayed on in another, though its tooltip
+    // says "one switch for every tab".
+    let dir = common::scratch_dir("palette", "simulate-every-tab");
+    let paths: Vec<std::path::PathBuf> = ["one.mtn", "two.mtn"]
+        .iter()
+        .map(|name| {
+            let path = dir.join(name);
+            let motion = mtn_studio::example::stand_to_sit();
+            std::fs::write(&path, mtn::encode(&motion).unwrap()).unwrap();
+            path
+        })
+        .collect();
+    let mut harness = opened(&[&paths[0], &paths[1]]);
+    let switches = |h: &Harness<'_, StudioApp>| -> Vec<bool> {
+        h.state()
+            .tabs
+            .motions()
+            .map(|(_, m)| m.stage.simulate)
+            .collect()
+    };
+    assert_eq!(switches(&harness), [false, false]);
+    letter(&mut harness, Key::S, egui::Modifiers::SHIFT);
+    assert_eq!(switches(&harness), [true, true], "on in both");
+    menu(&mut harness, "View", "✔ Simulate on the Floor");
+    assert_eq!(switches(&harness), [false, false], "off in both");
+}
