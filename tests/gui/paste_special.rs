@@ -134,7 +134,7 @@ fn a_pasted_pose_that_lifts_a_paw_shifts_the_weight_first() {
     use mtn_studio::poses::{Library, Only, Use, posed_values};
     // A stand whose keyframe 1 is the library's "FR paw up (on three)" (the pose to copy),
     // and a stand held three times in another tab (to paste it into).
-    let stands = || {
+    let stands = |frames: u32| {
         let mut motion =
             mtn_studio::robot::postures::new_motion("DRX-1000", "stand").expect("a stand");
         let stand = motion
@@ -144,10 +144,10 @@ fn a_pasted_pose_that_lifts_a_paw_shifts_the_weight_first() {
             .angles_urad
             .to_vec();
         let body = motion.keyframes.body()[0];
-        motion.keyframes.push(62, body, &stand).expect("a keyframe");
+        motion.keyframes.push(frames, body, &stand).expect("a keyframe");
         (motion, stand)
     };
-    let (mut source, stand) = stands();
+    let (mut source, stand) = stands(62);
     let mut library = Library::in_dir(None);
     let pose = library
         .built_in(mtn_studio::robot::Model::Ers7)
@@ -171,8 +171,9 @@ fn a_pasted_pose_that_lifts_a_paw_shifts_the_weight_first() {
     let mut desktop = Desktop::default();
     pick_row(&mut harness, 1);
     desktop.copy(&mut harness);
-    // Pasted onto keyframe 1 of the stands, between two stands.
-    let (target, _) = stands();
+    // Pasted onto keyframe 1 of the stands, between two stands, the last only 128 ms after
+    // it: the weight shift takes time of its own, and the motion grows.
+    let (target, _) = stands(8);
     harness
         .state_mut()
         .push(Action::AddMotion(Box::new(Document::unsaved(
@@ -182,10 +183,21 @@ fn a_pasted_pose_that_lifts_a_paw_shifts_the_weight_first() {
     harness.run();
     pick_row(&mut harness, 1);
     let before = doc(&harness).motion.keyframes.len();
+    let was_ms = doc(&harness).duration_ms();
     desktop.paste(&mut harness);
     assert_eq!(doc(&harness).motion.keyframes.len(), before + 2);
     assert!(
         said(&harness).contains("shifted the weight first"),
+        "{}",
+        said(&harness)
+    );
+    // The shift's time lengthens the motion, and that is said too (the review: it was not).
+    let now_ms = doc(&harness).duration_ms();
+    assert!(now_ms > was_ms, "{was_ms} -> {now_ms} ms");
+    assert!(
+        said(&harness).contains(&format!(
+            "the motion is now {now_ms} ms long (was {was_ms} ms)"
+        )),
         "{}",
         said(&harness)
     );

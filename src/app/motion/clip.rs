@@ -182,8 +182,10 @@ impl MotionTab {
             (Only::All, true) => "the pose mirrored".to_owned(),
             (Only::All, false) => "the pose".to_owned(),
         };
+        let was_ms = self.document.duration_ms();
         self.document.apply("pose paste", edit);
         self.view.fit_to(&self.document.motion);
+        let now_ms = self.document.duration_ms();
         // Which keyframes, by number: the selection may not be where the playhead is.
         let onto = match selected.as_slice() {
             [one] => format!("keyframe {one}"),
@@ -205,6 +207,12 @@ impl MotionTab {
         for words in shifted {
             said.push_str("; ");
             said.push_str(&words);
+        }
+        // The weight shift's time makes the motion longer: said, as Insert pose says it.
+        if now_ms > was_ms {
+            said.push_str(&format!(
+                "; the motion is now {now_ms} ms long (was {was_ms} ms)"
+            ));
         }
         fx.say(said);
     }
