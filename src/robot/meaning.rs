@@ -124,6 +124,24 @@ fn robot_meaning(problem: &Problem) -> Option<&'static str> {
             "A paw carrying weight slips a little along the floor, but the robot still goes \
              where its paws take it and turns as they turn it. Nothing to fix."
         }
+        crate::robot::codes::PAW_LIFTED
+            if problem.severity == Severity::Info
+                && problem
+                    .message
+                    .contains(crate::robot::verdict::LIFTED_BRIEF) =>
+        {
+            "The pose lifts this paw for so short a time that the servos hardly move it before \
+             it comes down again: the robot keeps its weight on it, as the stage shows. \
+             Nothing to fix where a shuffle is meant; hold the lift longer to see the paw \
+             leave the floor."
+        }
+        crate::robot::codes::PAW_LIFTED
+            if problem.severity == Severity::Info
+                && problem.message.ends_with(crate::robot::verdict::LIFTED_OFF) =>
+        {
+            "The body at rest would lean onto this lifted paw, but the robot simulated with \
+             its servos and the floor keeps it off the floor: nothing to fix."
+        }
         crate::robot::codes::PAW_LIFTED => {
             "The pose lifts this paw, but the robot stands on it: the weight was still over \
              the paw as it was lifted, and the body tipped onto it. Shift the weight onto the \
@@ -223,5 +241,32 @@ mod tests {
         );
         let stays = meaning(&noted("simulated, it stays up"));
         assert!(stays.contains("nothing to fix"), "{stays}");
+    }
+
+    #[test]
+    fn a_lifted_paw_noted_beside_the_simulation_is_explained_as_the_simulation_went() {
+        // The review: a note of a lift too brief for the servos was explained as a weight
+        // shift to make first.
+        let noted = |simulated: &str| Problem {
+            severity: Severity::Info,
+            code: crate::robot::codes::PAW_LIFTED,
+            offset: 0,
+            message: format!(
+                "at rest, from 6248 to 6360 ms the FL paw was to be lifted (17 mm up in the \
+                 pose); the robot rests on it; {simulated}"
+            ),
+            time_ms: Some(6248),
+            joint: None,
+        };
+        let brief = meaning(&noted(&format!(
+            "simulated, the FL paw carries weight from 6248 to 6360 ms too, but the pose holds \
+             it up {} (counted where it is held up 48 ms either side, for 96 ms)",
+            crate::robot::verdict::LIFTED_BRIEF
+        )));
+        assert!(brief.contains("hold the lift longer"), "{brief}");
+        let off = meaning(&noted(crate::robot::verdict::LIFTED_OFF));
+        assert!(off.contains("nothing to fix"), "{off}");
+        let too = meaning(&noted(crate::robot::verdict::LIFTED_TOO));
+        assert!(too.contains("Shift the weight"), "{too}");
     }
 }

@@ -153,7 +153,7 @@ fn lifted_words(summary: &physics::Summary, span: Option<[u64; 2]>) -> String {
         span.is_some_and(|[from, to]| e.time_ms < to && e.until_ms.unwrap_or(e.time_ms) > from)
     };
     if summary.lifted.iter().any(|e| meets(&e)) {
-        return "simulated, it does too".to_owned();
+        return LIFTED_TOO.to_owned();
     }
     let brief: Vec<String> = summary
         .stood_on
@@ -169,11 +169,11 @@ fn lifted_words(summary: &physics::Summary, span: Option<[u64; 2]>) -> String {
         })
         .collect();
     if brief.is_empty() {
-        return "simulated, the robot does not rest on it".to_owned();
+        return LIFTED_OFF.to_owned();
     }
     format!(
-        "simulated, {} too, but the pose holds it up too briefly for the servos (counted where \
-         it is held up {} ms either side, for {} ms)",
+        "simulated, {} too, but the pose holds it up {LIFTED_BRIEF} (counted where it is held \
+         up {} ms either side, for {} ms)",
         brief.join(" and "),
         physics::LIFTED_SLACK_MS,
         physics::LIFTED_MS,
@@ -198,6 +198,15 @@ fn kept_at_rest(problems: &[Problem], spans: &[[u64; 2]]) -> (Vec<Problem>, Vec<
         .collect();
     (kept, kept_spans)
 }
+
+/// What a paw the body at rest stands on where its pose lifts it, noted, says of the
+/// simulation: it stands on it too, keeps it off the floor, or has it on the floor through
+/// a lift too brief to count (the problem's explanation, `robot::meaning`, reads these).
+pub const LIFTED_TOO: &str = "simulated, it does too";
+/// See [`LIFTED_TOO`].
+pub const LIFTED_OFF: &str = "simulated, the robot does not rest on it";
+/// See [`LIFTED_TOO`].
+pub const LIFTED_BRIEF: &str = "too briefly for the servos";
 
 /// What a fall of the body at rest, noted, says where the simulated robot falls too (the
 /// problem's explanation, `robot::meaning`, reads it).

@@ -144,7 +144,10 @@ fn a_pasted_pose_that_lifts_a_paw_shifts_the_weight_first() {
             .angles_urad
             .to_vec();
         let body = motion.keyframes.body()[0];
-        motion.keyframes.push(frames, body, &stand).expect("a keyframe");
+        motion
+            .keyframes
+            .push(frames, body, &stand)
+            .expect("a keyframe");
         (motion, stand)
     };
     let (mut source, stand) = stands(62);
