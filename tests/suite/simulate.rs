@@ -423,3 +423,38 @@ fn a_lifted_paw_the_robot_rests_on_is_one_stretch_with_its_end() {
     let before = stretch.ticks.start.checked_sub(1).unwrap();
     assert_eq!(floor::stance::lifted_at(&rig.parts(), &ticks, before), None);
 }
+
+#[test]
+fn a_turn_over_measured_from_before_the_rest_models_own_topple_says_so() {
+    // The review: Sony's sleep-to-stand with its FL knee typed to -200° at keyframe 10. The
+    // body at rest topples onto its chin (the stage at rest shows it); the simulated robot
+    // turns over, measured from the pose before that topple, and said to be: not "the rest
+    // model has -3° and -4°" beside a stage at rest pitched -64°.
+    if !common::corpus_present("a_turn_over_measured_from_before") {
+        return;
+    }
+    let mut motion = corpus_motion("monet-ERS-7-MOTION7.ODA", "a_sleep#stand_standard");
+    let knee = motion
+        .locators
+        .iter()
+        .position(|l| mtn_studio::robot::joint_name(&motion.design, l) == "FL_LEG_KNEE")
+        .unwrap();
+    motion
+        .keyframes
+        .set_angle(10, knee, mtn_studio::robot::deg_to_urad(-200.0));
+    let sim = simulate(&motion, Settings::default(), &mut |_| true).unwrap();
+    let turned: Vec<&str> = sim
+        .summary
+        .falls
+        .iter()
+        .map(|e| e.what.as_str())
+        .filter(|w| w.starts_with("turns over"))
+        .collect();
+    assert!(!turned.is_empty(), "{:?}", sim.summary.falls);
+    assert!(
+        turned
+            .iter()
+            .all(|w| w.contains("the pose at rest before its own topple has")),
+        "{turned:?}"
+    );
+}

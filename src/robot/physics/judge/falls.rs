@@ -48,14 +48,27 @@ impl Judge {
         );
         let over = d_roll.abs() > TURN_OVER_DEG || d_pitch.abs() > TURN_OVER_DEG;
         if over && !self.over && self.down.is_none() {
-            self.summary.falls.push(Event::new(ms(now), format!(
-                    "turns over onto {} (roll {:.0}°, pitch {:.0}°; the rest model has {:.0}° and {:.0}°)",
+            // Through a topple of the body at rest's own, the body is measured from the
+            // pose before it (`references`): said so, as the stage at rest shows the topple.
+            let own = self
+                .rest_index(now)
+                .is_some_and(|i| self.reference.get(i).is_some_and(|&r| r != i));
+            let whose = if own {
+                "the pose at rest before its own topple"
+            } else {
+                "the rest model"
+            };
+            self.summary.falls.push(Event::new(
+                ms(now),
+                format!(
+                    "turns over onto {} (roll {:.0}°, pitch {:.0}°; {whose} has {:.0}° and {:.0}°)",
                     onto(d_roll, d_pitch),
                     tick.roll_deg,
                     tick.pitch_deg,
                     rest.roll_deg(),
                     rest.pitch_deg()
-                )));
+                ),
+            ));
         }
         self.over = if over {
             true
