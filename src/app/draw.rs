@@ -54,7 +54,8 @@ impl StudioApp {
             menu::menu_ui(ui, tabs, &context, actions);
         });
         egui::Panel::top("tabs").show(ui, |ui| tab_bar::tabs_ui(ui, tabs, actions));
-        egui::Panel::bottom("status").show(ui, |ui| status_bar_ui(ui, tabs, status, audio));
+        egui::Panel::bottom("status")
+            .show(ui, |ui| status_bar_ui(ui, (tabs, clock_s), status, audio));
         let edited = edited_entries(tabs);
         match tabs.active_for_drawing() {
             Some((id, Drawn::Motion(mut shown, widgets))) => {
@@ -117,7 +118,7 @@ impl StudioApp {
 /// The status bar: the facts of the tab in front, the messages, and a sound that is off.
 fn status_bar_ui(
     ui: &mut egui::Ui,
-    tabs: &Tabs,
+    (tabs, clock_s): (&Tabs, f64),
     status: &status::Status,
     audio: &super::audio::Audio,
 ) {
@@ -134,7 +135,7 @@ fn status_bar_ui(
     let revision = motion.map(|m| m.document.revision());
     status::status_ui(
         ui,
-        &facts(tabs, short),
+        &facts(tabs, short, clock_s),
         status,
         (tabs.active, revision),
         sound_off,
@@ -173,8 +174,9 @@ fn edited_entries(tabs: &Tabs) -> Vec<(PathBuf, String)> {
 }
 
 /// The status bar's facts about the tab in front (`short`: the keyframes and the length
-/// only).
-fn facts(tabs: &Tabs, short: bool) -> String {
+/// only); the playhead where this frame's clock (`clock_s`) puts it, as the transport's
+/// counter has it (not where the last frame left it).
+fn facts(tabs: &Tabs, short: bool, clock_s: f64) -> String {
     let Some(tab) = tabs.active() else {
         return String::new();
     };
@@ -194,7 +196,7 @@ fn facts(tabs: &Tabs, short: bool) -> String {
                 plural(m.keyframes.len(), "keyframe", "keyframes"),
                 plural(m.locators.len(), "joint", "joints"),
                 motion.document.duration_ms(),
-                motion.playhead_ms()
+                motion.shown().playback_at(clock_s).time_ms()
             )
         }
         TabKind::Archive(archive) => plural(archive.index.rows.len(), "entry", "entries"),

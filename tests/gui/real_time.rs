@@ -5,6 +5,7 @@
 use crate::common::ui::{key_event, tab};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
 use mtn_studio::app::StudioApp;
 use mtn_studio::codec::mtn::Motion;
 use mtn_studio::edit::Document;
@@ -46,6 +47,26 @@ fn the_playhead_keeps_the_wall_clock_with_frames_of_16_100_and_400_ms() {
         assert!(
             (shown_ms - wall_ms).abs() < 1.0,
             "frames of {frame_s} s: {shown_ms:.0} ms into the motion after {wall_ms:.0} ms"
+        );
+        // The status bar says the playhead the last frame drew, not the one before it (the
+        // review: it trailed the transport's counter by a frame).
+        let status = harness
+            .query_all_by_label_contains("· playhead ")
+            .filter_map(|n| {
+                let node = n.accesskit_node();
+                node.value().or(node.label()).map(|t| t.to_string())
+            })
+            .next()
+            .expect("the status bar's facts");
+        let said_ms: f64 = status
+            .rsplit("playhead ")
+            .next()
+            .and_then(|t| t.trim_end_matches(" ms").parse().ok())
+            .unwrap_or_else(|| panic!("{status}"));
+        assert!(
+            (said_ms - shown_ms).abs() < 16.0,
+            "frames of {frame_s} s: the status bar says {said_ms} ms, the playhead is at \
+             {shown_ms:.0} ms"
         );
     }
 }
