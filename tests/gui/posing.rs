@@ -688,10 +688,15 @@ fn a_paw_lifted_early_moves_the_playhead_to_its_pose_and_says_the_motion_grew() 
         last.starts_with("Lift FR paw") && last.contains("lengthened by 416 ms"),
         "{last}"
     );
-    // And beside the Pose sliders until the next gesture (the floor's verdict takes the
-    // status bar's line): the review found it in the messages alone.
+    // And beside the Pose sliders while the playhead stays on the pose (the floor's verdict
+    // takes the status bar's line): the review found it in the messages alone...
     let bar = harness.query_all_by_label_contains("lengthened by 416 ms");
     assert!(bar.count() >= 2, "the Pose bar does not say it");
+    // ...and a later review found it stale, wedged in the bar through later playhead moves.
+    harness.key_press(egui::Key::Home);
+    harness.run();
+    let bar = harness.query_all_by_label_contains("lengthened by 416 ms");
+    assert!(bar.count() < 2, "the Pose bar still says it at 0 ms");
 }
 
 #[test]

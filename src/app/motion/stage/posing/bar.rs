@@ -80,8 +80,13 @@ pub fn bar_ui(
             );
         }
     }
-    // What the last gesture's weight shift did to the timing, until the next gesture.
-    if let Some(shifted) = &posing.shifted {
+    // What the last gesture's weight shift did to the timing, while the playhead stays on
+    // the keyframe it posed (until the next gesture).
+    if let Some((shifted, _)) = posing
+        .shifted
+        .as_ref()
+        .filter(|(_, posed_ms)| *posed_ms == input.playhead_ms)
+    {
         ui.add(
             egui::Label::new(egui::RichText::new(shifted).color(ui.visuals().warn_fg_color)).wrap(),
         );

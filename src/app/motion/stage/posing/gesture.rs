@@ -69,10 +69,11 @@ pub struct Posing {
     /// Where the last slider gesture stopped short of the value asked, and why (the bar
     /// says so beside its sliders until the next gesture).
     pub stopped: Option<Stopped>,
-    /// What the last gesture's weight shift did to the timing ("…lengthened by 320 ms"):
-    /// the bar says it until the next gesture (the floor's verdict takes the status bar's
-    /// line a moment later).
-    pub shifted: Option<String>,
+    /// What the last gesture's weight shift did to the timing ("…lengthened by 320 ms"),
+    /// and the time of the keyframe it posed: the bar says it while the playhead stays
+    /// there, until the next gesture (the floor's verdict takes the status bar's line a
+    /// moment later).
+    pub shifted: Option<(String, u64)>,
 }
 
 /// A body slider that stopped short of the value asked.
@@ -475,7 +476,7 @@ impl Posing {
         }
         if let Some((shift, posed_ms)) = shifted {
             self.events.push(PoseEvent::Seek(posed_ms));
-            self.shifted = Some(shift);
+            self.shifted = Some((shift, posed_ms));
         }
         self.touched.clear();
     }
