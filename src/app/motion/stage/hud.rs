@@ -248,6 +248,17 @@ fn simulated_lines(hud: &Hud<'_>, simulated: &Simulated<'_>) -> Vec<(String, Col
     ]
 }
 
+/// Whether a body at rest rolled `roll_deg` onto `parts` has toppled over: rolled past
+/// [`crate::robot::physics::ON_SIDE_DEG`] onto its chin, chest or a knee, as the
+/// simulation's judge reads the rest model's own topples.
+fn toppled_at_rest(
+    roll_deg: f64,
+    mut parts: impl Iterator<Item = crate::robot::floor::Part>,
+) -> bool {
+    roll_deg.abs() > f64::from(crate::robot::physics::ON_SIDE_DEG)
+        && parts.any(crate::robot::floor::Part::is_fallen_on)
+}
+
 fn said(hud: &Hud<'_>) -> Vec<(String, Color32)> {
     if let Some(simulated) = &hud.simulated {
         let mut said = simulated_lines(hud, simulated);
@@ -275,12 +286,25 @@ fn said(hud: &Hud<'_>) -> Vec<(String, Color32)> {
     } else {
         format!("{:.0} mm past the edge: it tips", -settled.margin_mm)
     };
-    // Resting on a paw the pose lifts is never "fine", however far from tipping.
+    // Resting on a paw the pose lifts is never "fine", however far from tipping; nor is a
+    // body rolled onto its chin, chest or a knee (the rest model's own topple, as the
+    // simulation's judge reads it), however steady it lies there.
     let stood_on = stood_on_lifted(hud.lifted.as_ref());
+    let toppled = toppled_at_rest(
+        settled.roll_deg(),
+        settled
+            .contacts
+            .iter()
+            .filter_map(|&i| hud.body.touches.get(i).map(|t| t.part)),
+    );
     said.push(match stood_on {
         Some(lifted) => (
             format!("on {} · {lifted} · {margin}", on.join(", ")),
             LIFTED_PAW_COLOR,
+        ),
+        None if toppled => (
+            format!("on {} · toppled over at rest", on.join(", ")),
+            super::paint::margin_color(-1.0),
         ),
         None => (
             format!("on {} · {margin}", on.join(", ")),
@@ -483,6 +507,30 @@ mod tests {
         assert_eq!(said(472), None);
         assert_eq!(said(1512), Some("from 552"));
         assert_eq!(said(1520), None);
+    }
+
+    #[test]
+    fn a_body_at_rest_rolled_onto_its_chin_has_toppled_a_sitting_lean_has_not() {
+        use crate::robot::floor::Part;
+        use crate::robot::floor::body::Side;
+        use crate::robot::kinematics::Leg;
+        // The review: a sleep-to-stand with a knee at -200°, at rest rolled -34° onto its
+        // chest and chin, captioned green "14 mm from tipping".
+        let lying = [
+            Part::Paw(Leg::RightFront),
+            Part::Chest(Side::Left),
+            Part::Chin,
+        ];
+        assert!(super::toppled_at_rest(-34.3, lying.into_iter()));
+        // A sit leaning 25° onto a haunch as it waves, on its paws and rump: no topple.
+        let sitting = [
+            Part::Paw(Leg::LeftFront),
+            Part::Rear(Side::Left),
+            Part::Rear(Side::Right),
+        ];
+        assert!(!super::toppled_at_rest(25.0, sitting.into_iter()));
+        // A sleep level on its chest: lying as it means to.
+        assert!(!super::toppled_at_rest(-2.0, lying.into_iter()));
     }
 
     #[test]
