@@ -1,4 +1,5 @@
-//! `stick list`: a memory stick as a workspace, read (`crate::stick`).
+//! `stick list` and `stick check`: a memory stick as a workspace, read and checked
+//! (`crate::stick`).
 
 use super::failure::{EXIT_OK, Failure};
 use crate::codec::mwc::{MwcKind, MwcPart, Stored};
@@ -21,6 +22,16 @@ pub enum StickAction {
         #[arg(long)]
         json: bool,
     },
+    /// Check a stick: errors for what stops the robot or a behaviour, warnings and notes
+    /// below them. Exit 0 with notes at most, 1 with errors or warnings, 2 when the folder is
+    /// in no stick.
+    Check {
+        /// The stick's folder, or any folder or file inside it.
+        dir: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs a `stick` subcommand.
@@ -30,6 +41,7 @@ pub enum StickAction {
 pub fn run(action: StickAction, out: &mut dyn Write) -> Result<u8, Failure> {
     match action {
         StickAction::List { dir, json } => list(&dir, json, out),
+        StickAction::Check { dir, json } => check(&dir, json, out),
     }
 }
 
@@ -196,6 +208,56 @@ fn rows(stick: &Stick) -> StickRow {
 
 fn print(out: &mut dyn Write, text: &str) -> Result<(), Failure> {
     writeln!(out, "{text}").map_err(|e| Failure::output(&e))
+}
+
+fn check(dir: &Path, json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
+    let stick = Stick::open(dir).map_err(|e| Failure::unreadable(e.to_string()))?;
+    let findings = crate::stick::check::check(&stick);
+    let worrying = findings
+        .iter()
+        .filter(|f| f.severity >= crate::codec::Severity::Warning)
+        .count();
+    if json {
+        let text =
+            serde_json::to_string_pretty(&findings).map_err(|e| Failure::usage(e.to_string()))?;
+        print(out, &text)?;
+    } else {
+        let root = stick.root.display();
+        for f in &findings {
+            let at = if f.path.is_empty() {
+                root.to_string()
+            } else {
+                format!("{root}/{}", f.path)
+            };
+            let word = match f.severity {
+                crate::codec::Severity::Info => "note",
+                crate::codec::Severity::Warning => "warning",
+                crate::codec::Severity::Error => "error",
+            };
+            print(out, &format!("{at}: {word} {}: {}", f.code, f.message))?;
+        }
+        let notes = findings.len() - worrying;
+        print(
+            out,
+            &format!(
+                "{root}: {}",
+                if worrying == 0 {
+                    format!("ok ({})", crate::words::plural(notes, "note", "notes"))
+                } else {
+                    format!(
+                        "{} and {}",
+                        crate::words::plural(worrying, "error or warning", "errors or warnings"),
+                        crate::words::plural(notes, "note", "notes")
+                    )
+                }
+            ),
+        )?;
+    }
+    Ok(if worrying == 0 {
+        EXIT_OK
+    } else {
+        super::failure::EXIT_PROBLEMS
+    })
 }
 
 fn list(dir: &Path, json: bool, out: &mut dyn Write) -> Result<u8, Failure> {

@@ -3,6 +3,10 @@
 //! spaces or tabs (`docs/formats/behaviour-table.md#action-names`). `PLAY:ACTION:NAME` plays
 //! the record the name points at.
 
+/// MWCIDs from this up name the middleware's own commands (the ERS-7's `CLIFF_DETECT_ON` is
+/// 0xFFF01200), not records of the behaviour table.
+pub const SYSTEM_MWCID: u32 = 0xF000_0000;
+
 /// One action name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Action {
@@ -38,10 +42,16 @@ pub fn read(bytes: &[u8]) -> (Vec<Action>, Vec<BadLine>) {
         let Some(name) = fields.next() else {
             continue;
         };
+        // Decimal, or hexadecimal with 0x (the ERS-7's system commands: 0xFFF01200).
         let number = |field: Option<&[u8]>, what: &str| {
             field
                 .and_then(|f| std::str::from_utf8(f).ok())
-                .and_then(|f| f.parse::<u32>().ok())
+                .and_then(
+                    |f| match f.strip_prefix("0x").or_else(|| f.strip_prefix("0X")) {
+                        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                        None => f.parse::<u32>().ok(),
+                    },
+                )
                 .ok_or_else(|| format!("no {what} after the name"))
         };
         match (
@@ -85,13 +95,20 @@ mod tests {
     fn names_numbers_and_codes_are_read_with_tabs_or_spaces_and_any_comment() {
         let text =
             b"SIT\t\t270     0       Sit\r\nWALK            622        1    \x95\x60\r\n\r\n\
-                     BROKEN  x  0\r\nHALF 12\r\n";
+                     BROKEN  x  0\r\nHALF 12\r\nCLIFF_DETECT_ON  0xFFF01200 0\r\n";
         let (actions, bad) = read(text);
         let got: Vec<(&str, u32, u32, usize)> = actions
             .iter()
             .map(|a| (a.name.as_str(), a.mwcid, a.code, a.line))
             .collect();
-        assert_eq!(got, [("SIT", 270, 0, 1), ("WALK", 622, 1, 2)]);
+        assert_eq!(
+            got,
+            [
+                ("SIT", 270, 0, 1),
+                ("WALK", 622, 1, 2),
+                ("CLIFF_DETECT_ON", 0xFFF0_1200, 0, 6)
+            ]
+        );
         assert_eq!(
             bad,
             [

@@ -4,6 +4,7 @@
 //! them (`docs/formats/behaviour-table.md#the-memory-stick`).
 
 pub mod actions;
+pub mod check;
 
 use crate::codec::mwc::{self, BehaviourTable};
 use crate::codec::oda::Archive;
@@ -90,6 +91,8 @@ pub struct Stick {
     pub actions: Vec<(String, Vec<actions::Action>, Vec<actions::BadLine>)>,
     /// Every archive under `OPEN-R/MW/DATA/`.
     pub archives: Vec<StickArchive>,
+    /// Every file's path from the root.
+    pub files: Vec<String>,
 }
 
 /// The child of `dir` named `name`, whatever its case (sticks are FAT: `OPEN-R` may be
@@ -234,6 +237,7 @@ impl Stick {
             },
             bootable: child(&root, "MEMSTICK.IND").is_some(),
             bytes_used: all.iter().map(|(_, size)| size).sum(),
+            files: all.iter().map(|(path, _)| shown(&root, path)).collect(),
             model,
             table,
             actions,

@@ -172,3 +172,98 @@ fn stick_list_finds_each_part_in_the_archive_that_holds_it() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(common::text(&refused.stderr).contains("not a memory stick"));
 }
+
+#[test]
+fn stick_check_does_not_cry_wolf_on_sonys_sticks() {
+    if !common::corpus_present("stick_check_does_not_cry_wolf") {
+        return;
+    }
+    for stick in ["rcode-ers7-jpn", "rcode-ers210-pms101e"] {
+        let dir = common::corpus_dir("sticks").join(stick);
+        let output = common::run_cli(&[&"stick", &"check", &dir, &"--json"]);
+        let text = common::text(&output.stdout);
+        assert_eq!(output.status.code(), Some(0), "{stick}: {text}");
+        let findings: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+        assert!(findings.iter().all(|f| f["severity"] == "info"), "{text}");
+        // The encrypted archives and the names they may hold are said as what they are.
+        let codes: Vec<&str> = findings.iter().filter_map(|f| f["code"].as_str()).collect();
+        assert!(codes.contains(&"encrypted-archive"), "{stick}: {codes:?}");
+        assert!(codes.contains(&"part-unverified"), "{stick}: {codes:?}");
+        // The ERS-7's tree has no MEMSTICK.IND: a redistribution tree, a note.
+        assert_eq!(
+            codes.contains(&"redistribution-tree"),
+            stick == "rcode-ers7-jpn",
+            "{stick}: {codes:?}"
+        );
+    }
+}
+
+#[test]
+fn stick_check_finds_what_stops_a_behaviour() {
+    use mtn_studio::codec::mwc::{Behaviour, BehaviourTable, MwcPart, PartType};
+    use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
+    let root = common::scratch_dir("sticks", "broken");
+    let data = root.join("OPEN-R/MW/DATA/P");
+    let conf = root.join("OPEN-R/MW/CONF");
+    let ams = root.join("OPEN-R/APP/PC/AMS");
+    for dir in [&data, &conf, &ams] {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    std::fs::write(root.join("MEMSTICK.IND"), b"").unwrap();
+    // An ERS-210 motion on an ERS-7 stick, in an archive with a lower-case name.
+    let ers210 = mtn_studio::robot::postures::new_motion("DRX-910", "stand").unwrap();
+    let mut archive = Archive::default();
+    archive
+        .add(
+            Entry::new(
+                EntryKind::Motion,
+                "a_stand#stand_wave",
+                mtn_studio::codec::mtn::encode(&ers210).unwrap(),
+            )
+            .unwrap(),
+        )
+        .unwrap();
+    std::fs::write(data.join("motion.oda"), archive.write().unwrap()).unwrap();
+    let record = |id: u32, name: &str| Behaviour {
+        id,
+        stated_parts: 1,
+        parts: vec![MwcPart::new(PartType::WHOLE_BODY, name)],
+    };
+    let mut table = BehaviourTable::new(mwc::Stored::Plain);
+    table.behaviours = vec![
+        record(9001, "a_stand#stand_wave"),
+        record(9001, "a_stand#stand_bow"),
+    ];
+    std::fs::write(conf.join("ERS-7.MWC"), mwc::write(&table)).unwrap();
+    std::fs::write(ams.join("ACTION.CFG"), b"WAVE\t9002\t0\r\n").unwrap();
+
+    let output = common::run_cli(&[&"stick", &"check", &root, &"--json"]);
+    let text = common::text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    let findings: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    let errors: Vec<&str> = findings
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .filter_map(|f| f["code"].as_str())
+        .collect();
+    for code in [
+        "not-8-3",
+        "other-model",
+        "mwcid-twice",
+        "part-missing",
+        "action-nowhere",
+    ] {
+        assert!(errors.contains(&code), "no {code}: {text}");
+    }
+    let missing = findings
+        .iter()
+        .find(|f| f["code"] == "part-missing")
+        .unwrap();
+    assert!(
+        missing["message"]
+            .as_str()
+            .unwrap()
+            .contains("a_stand#stand_bow"),
+        "{missing}"
+    );
+}
