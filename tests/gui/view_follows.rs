@@ -5,6 +5,7 @@
 use crate::common::ui::{ctrl, doc, harness_sized, set_number, show_only_knee, widgets};
 use egui::Key;
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::Action;
 use mtn_studio::codec::mtn::{self, Motion};
@@ -296,4 +297,34 @@ fn a_curve_shown_again_is_brought_into_view() {
         "{low}..{high} in view: {now:?}"
     );
     assert_time_kept(&was, &now);
+}
+
+#[test]
+fn an_inserted_pose_that_lengthens_the_motion_is_shown_whole() {
+    // The review: a new stand, the playhead stepped to 496 ms with the arrow keys, "FR paw
+    // up (on three)" inserted: the motion grew from 1008 to 1504 ms and the timeline still
+    // ended near 1080 ms.
+    let dir = crate::common::scratch_dir("posing", "insert-length");
+    let mut harness = crate::posing::stand_with_library(&dir);
+    for _ in 0..31 {
+        harness.key_press(egui::Key::ArrowRight);
+        harness.run();
+    }
+    assert_eq!(crate::common::ui::tab(&harness).playback.time_ms(), 496);
+    let before = doc(&harness).duration_ms();
+    crate::posing::choose_pose(&mut harness, "FR paw up (on three)");
+    harness.get_by_label("Insert pose").click();
+    harness.run();
+    let length = doc(&harness).duration_ms();
+    assert!(length > before, "{before} -> {length} ms");
+    let (start, end) = widgets(&harness).shown_ms().expect("drawn");
+    assert!(
+        start <= 0.0 && end >= length as f64,
+        "the view {start}..{end} ms shows the motion of {length} ms"
+    );
+    assert!(
+        crate::common::ui::said(&harness).contains(&format!("now {length} ms long")),
+        "{}",
+        crate::common::ui::said(&harness)
+    );
 }
