@@ -88,8 +88,8 @@ fn robot_meaning(problem: &Problem) -> Option<&'static str> {
              go: the servo gets there. Nothing to fix."
         }
         crate::robot::codes::JOINT_LIMIT => {
-            "A joint goes beyond what the robot can reach: the servo stops at its limit, so \
-             the pose on the robot differs from the one you see."
+            "A joint goes beyond what the robot can reach: the servo stops at its limit (the \
+             stage draws it there), so the robot's pose differs from the curve's value."
         }
         crate::robot::codes::JOINT_SPEED if problem.severity == Severity::Info => {
             "A joint is commanded a little faster than its servo moves: it lags a moment and \
@@ -130,10 +130,10 @@ fn robot_meaning(problem: &Problem) -> Option<&'static str> {
                     .message
                     .contains(crate::robot::verdict::LIFTED_BRIEF) =>
         {
-            "The pose lifts this paw for so short a time that the servos hardly move it before \
-             it comes down again: the robot keeps its weight on it, as the stage shows. \
-             Nothing to fix where a shuffle is meant; hold the lift longer to see the paw \
-             leave the floor."
+            "The pose lifts this paw for so short a time that the servos hardly lift it before \
+             it comes down again: for part of the lift the simulated robot still has it on the \
+             floor (the note says when). Nothing to fix where a shuffle is meant; hold the \
+             lift longer to see the paw leave the floor."
         }
         crate::robot::codes::PAW_LIFTED
             if problem.severity == Severity::Info

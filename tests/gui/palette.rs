@@ -180,6 +180,19 @@ fn the_stage_and_playback_switches_are_commands_with_keys_and_ticks_in_the_menus
 
     letter(&mut harness, Key::S, egui::Modifiers::SHIFT);
     assert_eq!(stage(&harness), (0, true), "Shift+S simulates");
+    // Ghosts asked for while simulating: the simulated robot has none, and that is said.
+    letter(&mut harness, Key::G, egui::Modifiers::NONE);
+    assert!(
+        harness
+            .state()
+            .status
+            .log()
+            .last()
+            .is_some_and(|l| l.contains("shown with Simulate off")),
+        "{:?}",
+        harness.state().status.log().last()
+    );
+    letter(&mut harness, Key::G, egui::Modifiers::NONE);
     // Ticked in the View menu while on; picked there, it turns off.
     menu(&mut harness, "View", "✔ Simulate on the Floor");
     assert_eq!(stage(&harness), (0, false));

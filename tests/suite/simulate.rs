@@ -458,3 +458,26 @@ fn a_turn_over_measured_from_before_the_rest_models_own_topple_says_so() {
         "{turned:?}"
     );
 }
+
+#[test]
+fn a_slip_says_when_its_contact_ends_so_its_size_is_not_read_as_caused_at_its_start() {
+    // The second review: an edit at 6288 ms turned "at 1488 ms the FL paw slips 19 mm" into
+    // 44 mm: the slip is measured over the paw's whole contact, which the edit lengthened.
+    if !common::corpus_present("a_slip_says_when_its_contact_ends") {
+        return;
+    }
+    let motion = corpus_motion(ERS7, "a_sleep#stand_standard");
+    let sim = simulate(&motion, Settings::default(), &mut |_| true).unwrap();
+    assert!(!sim.summary.slips.is_empty());
+    for slip in &sim.summary.slips {
+        let until = slip.until_ms.expect("a slip's contact ends");
+        assert!(until > slip.time_ms, "{slip:?}");
+        assert!(
+            slip.what
+                .ends_with(&format!("in all by {until} ms, when it leaves the floor"))
+                || slip.what.ends_with("in all by the end"),
+            "{}",
+            slip.what
+        );
+    }
+}

@@ -144,9 +144,14 @@ impl MotionTab {
             id,
             MotionAction::Stage(StageAction::Ghosts(count)),
         ));
-        fx.say(match count {
-            0 => "Ghosts off".to_owned(),
-            n => format!("{n} ghosts before and after the playhead"),
+        fx.say(match (count, self.stage.simulate) {
+            (0, _) => "Ghosts off".to_owned(),
+            (n, false) => format!("{n} ghosts before and after the playhead"),
+            // The simulated body has no ghosts: said, or the animator looks for them.
+            (n, true) => format!(
+                "{n} ghosts before and after the playhead, shown with Simulate off (the \
+                 simulated robot has none)"
+            ),
         });
     }
 

@@ -255,6 +255,7 @@ impl Judge {
 
     pub(super) fn finish(mut self, ticks: &[Tick]) -> Summary {
         self.lifted_end();
+        self.slips_end();
         if let Some(last) = ticks.last() {
             self.ends(last);
             self.summary.travel_mm = last.position_mm.map(f64::from);

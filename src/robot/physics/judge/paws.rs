@@ -31,6 +31,19 @@ impl Judge {
             let on_floor = Self::touching(tick, self.paw_part(leg));
             let (slid, said) = &mut self.slide[p];
             if !on_floor {
+                // A slip said is measured over its whole contact: when that ends is said too
+                // (a review read "at 1488 ms … 44 mm" as caused at 1488 ms, when an edit
+                // seconds later had lengthened the contact).
+                if let Some(event) = said.and_then(|i| self.summary.slips.get_mut(i))
+                    && event.until_ms.is_none()
+                {
+                    event.until_ms = Some(ms(now));
+                    event.what = format!(
+                        "{}, in all by {} ms, when it leaves the floor",
+                        event.what,
+                        ms(now)
+                    );
+                }
                 *slid = [0.0; 2];
                 *said = None;
                 continue;
@@ -171,6 +184,18 @@ impl Judge {
                 self.summary.stood_on.push(event);
             }
             (false, _) => self.stood_on[p] = None,
+        }
+    }
+
+    /// A slip still carrying its paw at the last tick is measured to the end: said so.
+    pub(super) fn slips_end(&mut self) {
+        for (_, said) in &self.slide {
+            if let Some(event) = said.and_then(|i| self.summary.slips.get_mut(i))
+                && event.until_ms.is_none()
+            {
+                event.until_ms = Some(ms(self.tick));
+                event.what = format!("{}, in all by the end", event.what);
+            }
         }
     }
 
