@@ -1,7 +1,8 @@
 //! Safety marks on the timeline: a translucent band beneath a curve wherever a keyframe is
 //! beyond its joint's limits (red) or a segment is too fast for its servo (magenta), two
 //! strips along the bottom for every joint (hidden ones too), a third (amber) above them
-//! where the robot tips, balances at the edge or slips on the floor, and a key.
+//! where the robot balances at the edge or the floor warns (it tips, leans, stands on a lifted
+//! paw or slides too far), and a key.
 //!
 //! - [`pieces`]: which runs of marks a view draws; the bands are a
 //!   [`Coverage`](super::columns::Coverage), each place tinted once however many curves
@@ -330,7 +331,7 @@ fn key(document: &Document) -> impl Iterator<Item = (Color32, &'static str)> {
         (
             !document.floor_spans().is_empty(),
             FLOOR_COLOR,
-            "tips, balances at the edge or slips (the floor)",
+            "balances at the edge, or a warning of the floor",
         ),
         (falls, FALL_COLOR, "falls over (the floor)"),
     ]
