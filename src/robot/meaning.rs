@@ -116,6 +116,11 @@ fn robot_meaning(problem: &Problem) -> Option<&'static str> {
              topples onto its body. Keep the weight over the paws that stay down, or move the \
              others more slowly."
         }
+        crate::robot::codes::UNSTABLE if problem.severity == Severity::Info => {
+            "The robot stands with its weight near the edge of its paws: it holds, but a nudge \
+             or a servo's lag could tip it. Worth watching; where it matters, move the body \
+             back over the paws, or lift fewer of them."
+        }
         crate::robot::codes::UNSTABLE => {
             "The robot stands with its weight right at the edge of its paws: a nudge or a \
              servo's lag tips it. Move the body back over the paws, or lift fewer of them."
@@ -241,6 +246,21 @@ mod tests {
         );
         let stays = meaning(&noted("simulated, it stays up"));
         assert!(stays.contains("nothing to fix"), "{stays}");
+    }
+
+    #[test]
+    fn an_unstable_stretch_noted_is_worth_watching_not_a_fix_to_make() {
+        // The third review: a note filed under "nothing wrong" told the animator to fix it.
+        let unstable = |severity| Problem {
+            severity,
+            code: crate::robot::codes::UNSTABLE,
+            offset: 0,
+            message: "from 1760 to 3224 ms the robot balances on BL paw, FR paw, BR paw".to_owned(),
+            time_ms: Some(1760),
+            joint: None,
+        };
+        assert!(meaning(&unstable(Severity::Info)).contains("Worth watching"));
+        assert!(!meaning(&unstable(Severity::Warning)).contains("Worth watching"));
     }
 
     #[test]
