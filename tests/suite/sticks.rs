@@ -119,18 +119,23 @@ fn stick_list_says_what_each_corpus_stick_is_and_names_its_actions() {
     }
 }
 
+/// A bootable stick's folders made under `root` (with its `MEMSTICK.IND`): the content
+/// archives' (`MW/DATA/P`), the behaviour table's (`MW/CONF`) and R-CODE's (`APP/PC/AMS`).
+fn stick_folders(root: &std::path::Path) -> [std::path::PathBuf; 3] {
+    let folders = ["OPEN-R/MW/DATA/P", "OPEN-R/MW/CONF", "OPEN-R/APP/PC/AMS"].map(|f| root.join(f));
+    for dir in &folders {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    std::fs::write(root.join("MEMSTICK.IND"), b"").unwrap();
+    folders
+}
+
 #[test]
 fn stick_list_finds_each_part_in_the_archive_that_holds_it() {
     use mtn_studio::codec::mwc::{Behaviour, BehaviourTable, MwcPart, PartType};
     use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
     let root = common::scratch_dir("sticks", "own");
-    let data = root.join("OPEN-R/MW/DATA/P");
-    let conf = root.join("OPEN-R/MW/CONF");
-    let ams = root.join("OPEN-R/APP/PC/AMS");
-    for dir in [&data, &conf, &ams] {
-        std::fs::create_dir_all(dir).unwrap();
-    }
-    std::fs::write(root.join("MEMSTICK.IND"), b"").unwrap();
+    let [data, conf, ams] = stick_folders(&root);
     let mut archive = Archive::default();
     let motion = mtn_studio::example::EXAMPLE_MTN.to_vec();
     archive
@@ -203,13 +208,7 @@ fn stick_check_finds_what_stops_a_behaviour() {
     use mtn_studio::codec::mwc::{Behaviour, BehaviourTable, MwcPart, PartType};
     use mtn_studio::codec::oda::{Archive, Entry, EntryKind};
     let root = common::scratch_dir("sticks", "broken");
-    let data = root.join("OPEN-R/MW/DATA/P");
-    let conf = root.join("OPEN-R/MW/CONF");
-    let ams = root.join("OPEN-R/APP/PC/AMS");
-    for dir in [&data, &conf, &ams] {
-        std::fs::create_dir_all(dir).unwrap();
-    }
-    std::fs::write(root.join("MEMSTICK.IND"), b"").unwrap();
+    let [data, conf, ams] = stick_folders(&root);
     // An ERS-210 motion on an ERS-7 stick, in an archive with a lower-case name.
     let ers210 = mtn_studio::robot::postures::new_motion("DRX-910", "stand").unwrap();
     let mut archive = Archive::default();
