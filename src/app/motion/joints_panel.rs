@@ -40,7 +40,7 @@ const SMALL_VALUE_SIZE: f32 = 10.5;
 /// name so that no name runs into its value: the same for every row, but where even the
 /// small value leaves too little room, a row whose name is too long for it shows its value
 /// on hover only.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct RowFit {
     /// The solo and limits buttons move to the row's context menu (right-click).
     compact: bool,
@@ -125,13 +125,25 @@ pub fn joints_ui(
     egui::ScrollArea::vertical()
         .id_salt("joints")
         .show(ui, |ui| {
-            let fit = RowFit::of(
-                ui,
-                (0..motion.locators.len())
-                    .map(Channel::Joint)
-                    .chain((0..BODY_NAMES.len()).map(Channel::Body))
-                    .map(|channel| channel_name(motion, channel)),
-            );
+            // Worked out once for a width and a motion's joints, not every frame (it lays
+            // out every name).
+            let key = egui::Id::new((
+                "joint row fit",
+                ui.available_width().to_bits(),
+                &motion.design,
+                &motion.locators,
+            ));
+            let fit = ui.data(|d| d.get_temp::<RowFit>(key)).unwrap_or_else(|| {
+                let fit = RowFit::of(
+                    ui,
+                    (0..motion.locators.len())
+                        .map(Channel::Joint)
+                        .chain((0..BODY_NAMES.len()).map(Channel::Body))
+                        .map(|channel| channel_name(motion, channel)),
+                );
+                ui.data_mut(|d| d.insert_temp(key, fit));
+                fit
+            });
             let mut groups: Vec<(Option<BodyPart>, Vec<usize>)> = Vec::new();
             for j in 0..motion.locators.len() {
                 let part = channel_part(motion, Channel::Joint(j));
