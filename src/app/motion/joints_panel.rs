@@ -127,7 +127,7 @@ pub fn joints_ui(
         .show(ui, |ui| {
             // Worked out once for a width and a motion's joints, not every frame (it lays
             // out every name).
-            let key = egui::Id::new((
+            let key = ui.scope_id().with((
                 "joint row fit",
                 ui.available_width().to_bits(),
                 &motion.design,
