@@ -17,18 +17,22 @@ pub const UNSTABLE: ProblemCode = ProblemCode::new("unstable");
 pub const PAW_SLIDE: ProblemCode = ProblemCode::new("paw-slide");
 /// The robot stands on a paw that its pose lifts more than 15 mm (`robot::physics`).
 pub const PAW_LIFTED: ProblemCode = ProblemCode::new("paw-lifted");
+/// A paw the pose keeps down is off the floor while the robot stands: it rocks onto its
+/// other paws (`robot::physics`).
+pub const PAW_OFF_FLOOR: ProblemCode = ProblemCode::new("paw-off-floor");
 /// The body leans more than 15 degrees from how its pose rests while it stands on its paws
 /// (`robot::physics`).
 pub const BODY_TILT: ProblemCode = ProblemCode::new("body-tilt");
 
 /// Every code the robot finds.
-pub const ROBOT: [ProblemCode; 7] = [
+pub const ROBOT: [ProblemCode; 8] = [
     JOINT_LIMIT,
     JOINT_SPEED,
     FALLS,
     UNSTABLE,
     PAW_SLIDE,
     PAW_LIFTED,
+    PAW_OFF_FLOOR,
     BODY_TILT,
 ];
 

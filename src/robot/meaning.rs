@@ -152,6 +152,12 @@ fn robot_meaning(problem: &Problem) -> Option<&'static str> {
              the paw as it was lifted, and the body tipped onto it. Shift the weight onto the \
              other paws first (a drag on the stage does), or lift it more slowly."
         }
+        crate::robot::codes::PAW_OFF_FLOOR => {
+            "The pose keeps this paw down, but the simulated robot holds it off the floor for a \
+             moment: its weight went onto the other paws and the body rocked. The robot may \
+             wobble or tap here. Worth watching; where it matters, keep the weight between the \
+             paws that stay down, or move more slowly."
+        }
         crate::robot::codes::BODY_TILT => {
             "The robot leans far from how its pose would rest: the weight went over a paw \
              that was lifted, or a paw did not reach the floor. Shift the weight before \

@@ -157,9 +157,12 @@ fn fixture(code: ProblemCode) -> Fixture {
                 &[("FL_LEG_VERT", 15.0), ("FL_LEG_KNEE", 40.0)],
             )));
         }
-        mtn_studio::robot::codes::PAW_LIFTED | mtn_studio::robot::codes::BODY_TILT => {
+        mtn_studio::robot::codes::PAW_LIFTED
+        | mtn_studio::robot::codes::BODY_TILT
+        | mtn_studio::robot::codes::PAW_OFF_FLOOR => {
             // The library's "FR paw up (on three)" put in half a second after the stand,
-            // the weight not shifted first: the robot tips onto the paw it lifts.
+            // the weight not shifted first: the robot tips onto the paw it lifts, and the BL
+            // paw the pose keeps down comes off the floor.
             return Fixture::Motion(Box::new(on_three_unshifted()));
         }
         other => panic!("no fixture for {other}: add one"),

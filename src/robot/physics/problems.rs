@@ -5,7 +5,7 @@
 use super::simulation::{Event, Simulation};
 use crate::codec::mtn::{Motion, Offsets};
 use crate::codec::problem::{Problem, Severity};
-use crate::robot::codes::{BODY_TILT, FALLS, PAW_LIFTED, PAW_SLIDE};
+use crate::robot::codes::{BODY_TILT, FALLS, PAW_LIFTED, PAW_OFF_FLOOR, PAW_SLIDE};
 use crate::robot::timing::keyframe_times_ms;
 
 /// Beyond this many problems of one kind, the rest are summed up in the last one.
@@ -30,11 +30,43 @@ pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) 
             .min(motion.keyframes.len().saturating_sub(1))
     };
     let mut out = Vec::new();
-    for (code, list, what, who) in [
-        (FALLS, &sim.summary.falls, "falls", "the robot "),
-        (PAW_SLIDE, &sim.summary.slips, "slips", ""),
-        (PAW_LIFTED, &sim.summary.lifted, "paws stood on", ""),
-        (BODY_TILT, &sim.summary.tilts, "leans", "the robot "),
+    // A paw off the floor is a note: the robot rocks, and comes down again.
+    for (code, severity, list, what, who) in [
+        (
+            FALLS,
+            Severity::Warning,
+            &sim.summary.falls,
+            "falls",
+            "the robot ",
+        ),
+        (
+            PAW_SLIDE,
+            Severity::Warning,
+            &sim.summary.slips,
+            "slips",
+            "",
+        ),
+        (
+            PAW_LIFTED,
+            Severity::Warning,
+            &sim.summary.lifted,
+            "paws stood on",
+            "",
+        ),
+        (
+            PAW_OFF_FLOOR,
+            Severity::Info,
+            &sim.summary.off_floor,
+            "paws off the floor",
+            "",
+        ),
+        (
+            BODY_TILT,
+            Severity::Warning,
+            &sim.summary.tilts,
+            "leans",
+            "the robot ",
+        ),
     ] {
         let mut listed: Vec<Problem> = list
             .iter()
@@ -52,13 +84,7 @@ pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) 
                     format!("simulated: {when} {who}{what}")
                 };
                 let within = within.min(end_ms);
-                Problem::new(
-                    Severity::Warning,
-                    code,
-                    offsets.frames(keyframe(within)),
-                    said,
-                )
-                .at_time(within)
+                Problem::new(severity, code, offsets.frames(keyframe(within)), said).at_time(within)
             })
             .collect();
         if listed.len() > MAX_LISTED {

@@ -159,6 +159,10 @@ pub struct Summary {
     /// those that outlast the servos' lag and [`super::judge::LIFTED_MS`]; the rest are the
     /// brushes of a lift too brief for the servos to make.
     pub stood_on: Vec<Event>,
+    /// Where a paw the pose keeps down (the rest model stands the pose on its paws alone,
+    /// this one among them) is off the floor for [`super::judge::OFF_FLOOR_MS`] or longer
+    /// while the robot stands on its paws, with its end: the robot rocks onto the others.
+    pub off_floor: Vec<Event>,
     /// Where the body leans more than [`super::judge::TILT_DEG`] from how its pose rests while it
     /// stands on its paws, not fallen.
     pub tilts: Vec<Event>,

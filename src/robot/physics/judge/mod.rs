@@ -40,6 +40,9 @@ pub use crate::robot::floor::stance::{LIFTED_MM, LIFTED_MS};
 /// either side too: the servos lag behind the pose, so a paw lifted late or landing a few
 /// ticks early is no paw stood on.
 pub const LIFTED_SLACK_MS: u64 = 48;
+/// A paw the pose keeps down off the floor this long (ms) while the robot stands on its
+/// paws is said: the robot rocks onto its other paws.
+pub const OFF_FLOOR_MS: u64 = 64;
 /// The body leaning this far from how the rest model rests the pose (degrees, roll or
 /// pitch) while it stands on its paws alone is said...
 pub const TILT_DEG: f32 = 15.0;
@@ -141,6 +144,9 @@ pub(super) struct Judge {
     lifted: [Option<(u64, Option<usize>)>; 4],
     /// For each paw, the stretch of `Summary::stood_on` it is in now.
     stood_on: [Option<usize>; 4],
+    /// For each paw the pose keeps down, since when it has been off the floor, and the paws
+    /// (bit per paw) that have touched it throughout.
+    off: [Option<(u64, u8)>; 4],
     /// Each column's reach; and where it is commanded beyond it now, the event that says so
     /// and the furthest command of the stretch (degrees).
     reach: Vec<Option<Reach>>,
@@ -186,6 +192,7 @@ impl Judge {
             slide: [([0.0; 2], None); 4],
             lifted: [None; 4],
             stood_on: [None; 4],
+            off: [None; 4],
             beyond: vec![None; played.reach.len()],
             reach: played.reach,
             lagging: Vec::new(),
@@ -250,11 +257,13 @@ impl Judge {
         self.slips(tick, &stepped.slide_mm, now);
         self.drifts(stepped);
         self.lifted_paws(stepped, now);
+        self.off_floor(tick, now);
         self.servos(row, torque_lags, now);
     }
 
     pub(super) fn finish(mut self, ticks: &[Tick]) -> Summary {
         self.lifted_end();
+        self.off_floor_end();
         self.slips_end();
         if let Some(last) = ticks.last() {
             self.ends(last);

@@ -1,8 +1,9 @@
-//! The paws: a paw carrying weight that slips along the floor, and a paw the robot stands
-//! on where its pose lifts it (the weight still over it as it was lifted, the body tipped
-//! onto it).
+//! The paws: a paw carrying weight that slips along the floor, a paw the robot stands on
+//! where its pose lifts it (the weight still over it as it was lifted, the body tipped onto
+//! it), and a paw the pose keeps down that the robot holds off the floor (it rocks onto the
+//! others).
 
-use super::{Judge, LIFTED_MM, LIFTED_MS, LIFTED_SLACK_MS, SLIP_MM, Stepped, ms};
+use super::{Judge, LIFTED_MM, LIFTED_MS, LIFTED_SLACK_MS, OFF_FLOOR_MS, SLIP_MM, Stepped, ms};
 use crate::robot::floor::Part;
 use crate::robot::floor::body::leg_name;
 use crate::robot::kinematics::Leg;
@@ -206,6 +207,84 @@ impl Judge {
             if let Some(event) = said.and_then(|i| self.summary.lifted.get_mut(i)) {
                 event.until_ms = Some(end);
             }
+        }
+    }
+
+    /// A paw the pose keeps down (the rest model stands the pose on its paws alone, this one
+    /// among them, throughout the ticks either side, [`LIFTED_SLACK_TICKS`]) that does not
+    /// touch the floor while the robot is up on its paws alone: said when the stretch ends,
+    /// where it lasted [`OFF_FLOOR_MS`], with the paws that touched the floor throughout it.
+    pub(super) fn off_floor(&mut self, tick: &Tick, now: u64) {
+        let on_paws = !self.over && self.down.is_none() && tick.touching & !self.paw_bits == 0;
+        let touching = Leg::ALL
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, leg)| Self::touching(tick, self.paw_part(leg)))
+            .fold(0u8, |bits, (p, _)| bits | 1 << p);
+        for (p, leg) in Leg::ALL.into_iter().enumerate() {
+            let off = on_paws && touching & 1 << p == 0 && self.kept_down(leg, now);
+            match (off, self.off[p]) {
+                (true, Some((since, on))) => self.off[p] = Some((since, on & touching)),
+                (true, None) => self.off[p] = Some((now, touching)),
+                (false, Some(_)) => self.off_ends(p, now),
+                (false, None) => {}
+            }
+        }
+    }
+
+    /// Whether the rest model stands the pose on its paws alone, `leg`'s among them, at every
+    /// tick within [`LIFTED_SLACK_TICKS`] of `tick`.
+    fn kept_down(&self, leg: Leg, tick: u64) -> bool {
+        let Some(part) = self.paw_part(leg) else {
+            return false;
+        };
+        let from = tick.saturating_sub(LIFTED_SLACK_TICKS);
+        (from..=tick + LIFTED_SLACK_TICKS).all(|t| {
+            self.rest_index(t)
+                .and_then(|i| self.rests.get(i))
+                .is_some_and(|r| r.touches(part) && r.contacts & !self.paw_bits == 0)
+        })
+    }
+
+    /// Ends paw `p`'s stretch off the floor at tick `now`: an event where it lasted
+    /// [`OFF_FLOOR_MS`].
+    fn off_ends(&mut self, p: usize, now: u64) {
+        let Some((since, on)) = self.off[p].take() else {
+            return;
+        };
+        let lasted = ms(now - since);
+        if lasted < OFF_FLOOR_MS {
+            return;
+        }
+        let on: Vec<String> = Leg::ALL
+            .into_iter()
+            .enumerate()
+            .filter(|&(q, _)| on & 1 << q != 0)
+            .map(|(_, leg)| leg_name(leg).to_owned())
+            .collect();
+        let alone = match on.len() {
+            0 => String::new(),
+            _ => format!(
+                "; the robot stands on {} alone",
+                crate::words::and_list(&on)
+            ),
+        };
+        let mut event = Event::new(
+            ms(since),
+            format!(
+                "the {} paw, down in the pose, is off the floor for {lasted} ms{alone}",
+                Leg::ALL.get(p).map_or("?", |&leg| leg_name(leg))
+            ),
+        );
+        event.amount = lasted as f64;
+        event.until_ms = Some(ms(now));
+        self.summary.off_floor.push(event);
+    }
+
+    /// A paw still off the floor at the last tick: its stretch ends there.
+    pub(super) fn off_floor_end(&mut self) {
+        for p in 0..4 {
+            self.off_ends(p, self.tick);
         }
     }
 }
