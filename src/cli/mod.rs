@@ -11,12 +11,14 @@ mod inspect;
 mod new;
 mod ops;
 mod place;
+mod robot;
 mod shaping;
 mod simulate;
 mod skit;
 mod sound;
 mod stage;
 mod stick;
+mod stick_edit;
 mod transform;
 
 pub use failure::{EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, Failure};
@@ -169,6 +171,12 @@ pub enum Command {
         #[command(subcommand)]
         action: stick::StickAction,
     },
+    /// The robot over the air (R-CODE's wireless console): play a behaviour, read its pose.
+    Robot {
+        /// What to do with the robot.
+        #[command(subcommand)]
+        action: robot::RobotAction,
+    },
     /// Print a completion script for a shell (e.g. `mtn-studio completions bash >
     /// /etc/bash_completion.d/mtn-studio`).
     Completions {
@@ -237,6 +245,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
         Command::Skit(args) => skit::run(&args, out),
         Command::Oda { action } => archive::run(action, out),
         Command::Stick { action } => stick::run(action, out),
+        Command::Robot { action } => robot::run(action, out),
         Command::Completions { shell } => {
             let mut command = <Args as clap::CommandFactory>::command();
             let mut bytes = Vec::new();

@@ -32,6 +32,22 @@ pub enum StickAction {
         #[arg(long)]
         json: bool,
     },
+    /// Put a behaviour on the stick: the motion, sound and LED pattern into its content
+    /// archives (OPEN-R/MW/DATA/P/), a record in its behaviour table, and its name where
+    /// R-CODE reads action names; every file changed kept as NAME.bak, and the stick left as
+    /// it was if anything fails.
+    Add(super::stick_edit::AddArgs),
+    /// Take a behaviour a user put on the stick off it again: its name, its record, and its
+    /// entries no other record plays.
+    Remove {
+        /// The stick's folder, or any folder or file inside it.
+        dir: PathBuf,
+        /// The behaviour's action name.
+        name: String,
+        /// Keep no `.bak` copies of the files changed.
+        #[arg(long)]
+        no_backup: bool,
+    },
 }
 
 /// Runs a `stick` subcommand.
@@ -42,6 +58,12 @@ pub fn run(action: StickAction, out: &mut dyn Write) -> Result<u8, Failure> {
     match action {
         StickAction::List { dir, json } => list(&dir, json, out),
         StickAction::Check { dir, json } => check(&dir, json, out),
+        StickAction::Add(args) => super::stick_edit::add(&args, out),
+        StickAction::Remove {
+            dir,
+            name,
+            no_backup,
+        } => super::stick_edit::remove(&dir, &name, no_backup, out),
     }
 }
 

@@ -86,6 +86,12 @@ impl PartType {
     pub const SOUND: Self = Self(0x2010);
     /// An LED pattern.
     pub const LED: Self = Self(0x3000);
+    /// An LED pattern of the face's lights (eyes), as Sony's skits play theirs on both
+    /// models (the commonest LED type of the corpus's tables).
+    pub const FACE_LED: Self = Self(0x3030);
+    /// The same pattern again on the ERS-210's other lights (its skits name the pattern
+    /// under 0x3030 and 0x3050 both).
+    pub const BODY_LED: Self = Self(0x3050);
 
     /// Its family.
     #[must_use]

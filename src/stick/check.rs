@@ -96,9 +96,25 @@ fn boot(stick: &Stick, out: &mut Vec<Finding>) {
 }
 
 fn names(stick: &Stick, out: &mut Vec<Finding>) {
-    let bad: Vec<String> = stick
-        .files
-        .iter()
+    // The copies `stick add` and `stick remove` keep of the files they change: a note.
+    let (backups, files): (Vec<&String>, Vec<&String>) =
+        stick.files.iter().partition(|path| path.ends_with(".bak"));
+    if !backups.is_empty() {
+        let backups: Vec<String> = backups.into_iter().cloned().collect();
+        out.push(finding(
+            Severity::Info,
+            "backup",
+            "",
+            format!(
+                "{} of files mtn-studio changed, as they were (the robot does not read them; \
+                 remove them once the stick works): {}",
+                crate::words::plural(backups.len(), "backup", "backups"),
+                listed(&backups)
+            ),
+        ));
+    }
+    let bad: Vec<String> = files
+        .into_iter()
         .filter(|path| {
             path.rsplit('/')
                 .next()

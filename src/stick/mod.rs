@@ -4,6 +4,8 @@
 //! them (`docs/formats/behaviour-table.md#the-memory-stick`).
 
 pub mod actions;
+pub mod add;
+pub mod apply;
 pub mod check;
 
 use crate::codec::mwc::{self, BehaviourTable};

@@ -9,6 +9,7 @@
 pub mod led;
 pub mod midi;
 pub mod wave;
+pub mod wave_write;
 
 use super::oda::EntryKind;
 use std::path::Path;

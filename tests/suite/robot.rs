@@ -1,0 +1,182 @@
+//! `robot play` and `robot pose` against a stand-in for R-CODE's wireless console (no robot
+//! here): what is sent, what is printed, and a refusing, silent or password-asking robot
+//! answered with a message in bounded time.
+
+mod standin;
+
+use crate::common;
+use standin::{Manner, StandIn};
+use std::time::{Duration, Instant};
+
+/// The ERS-7's joint variables with distinct values, as the stand-in reports them.
+const POSE: [(&str, i32); 18] = [
+    ("Head_Tilt", -10),
+    ("Head_Pan", 25),
+    ("Head_Tilt_2", 30),
+    ("Mouth", -5),
+    ("LFLeg_1", 11),
+    ("LFLeg_2", 2),
+    ("LFLeg_3", 40),
+    ("LRLeg_1", -41),
+    ("LRLeg_2", 3),
+    ("LRLeg_3", 72),
+    ("RFLeg_1", 12),
+    ("RFLeg_2", 4),
+    ("RFLeg_3", 41),
+    ("RRLeg_1", -42),
+    ("RRLeg_2", 5),
+    ("RRLeg_3", 73),
+    ("Tail_Tilt", 20),
+    ("Tail_Pan", -15),
+];
+
+fn host(standin: &StandIn) -> String {
+    standin.addr.to_string()
+}
+
+#[test]
+fn play_sends_one_play_line_by_name_or_number() {
+    let robot = StandIn::start(Manner::Ready, &POSE);
+    let said = common::ok(&common::run_cli(&[
+        &"robot",
+        &"play",
+        &host(&robot),
+        &"MY_WAVE",
+    ]));
+    assert!(said.contains("sent PLAY:ACTION:MY_WAVE"), "{said}");
+    assert!(
+        said.contains("R-CODE stand-in"),
+        "the banner is shown: {said}"
+    );
+    common::ok(&common::run_cli(&[
+        &"robot",
+        &"play",
+        &host(&robot),
+        &"0x1F40",
+    ]));
+    assert_eq!(
+        robot.received(),
+        ["PLAY:ACTION:MY_WAVE", "PLAY:MWCID:8000"],
+        "one line a command, nothing else sent"
+    );
+}
+
+#[test]
+fn a_name_r_code_would_not_read_is_refused_before_anything_is_sent() {
+    let robot = StandIn::start(Manner::Ready, &POSE);
+    let output = common::run_cli(&[&"robot", &"play", &host(&robot), &"my wave"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(common::text(&output.stderr).contains("action name"));
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(robot.received().is_empty());
+}
+
+#[test]
+fn pose_reads_every_joint_as_text_json_and_a_motion() {
+    let robot = StandIn::start(Manner::Ready, &POSE);
+    let text = common::ok(&common::run_cli(&[&"robot", &"pose", &host(&robot)]));
+    assert!(text.contains("HEAD_YAW"), "{text}");
+    for (var, degrees) in POSE {
+        let joint = mtn_studio::rcode::vars::ERS7
+            .iter()
+            .find(|v| v.var == var)
+            .map(|v| v.joint)
+            .unwrap();
+        let line = text.lines().find(|l| l.starts_with(&format!("{joint} ")));
+        let value = line.and_then(|l| l.split_whitespace().nth(1));
+        assert_eq!(value, Some(degrees.to_string().as_str()), "{joint}: {text}");
+    }
+    // Five variables a PRINT, each line tagged so its answer is told apart.
+    let printed = robot.received();
+    assert_eq!(printed.len(), 4, "{printed:?}");
+    assert!(
+        printed.iter().all(|l| l.starts_with("PRINT:\"")),
+        "{printed:?}"
+    );
+
+    let json = common::ok(&common::run_cli(&[
+        &"robot",
+        &"pose",
+        &host(&robot),
+        &"--json",
+    ]));
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let joints = doc["joints"].as_array().unwrap();
+    assert_eq!(joints.len(), 18);
+    assert_eq!(joints[1]["joint"], "HEAD_YAW");
+    assert_eq!(joints[1]["degrees"], 25);
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pose.mtn");
+    common::ok(&common::run_cli(&[
+        &"robot",
+        &"pose",
+        &host(&robot),
+        &"-o",
+        &out,
+    ]));
+    let motion = common::read_mtn(&out);
+    for (column, locator) in motion.locators.iter().enumerate() {
+        let name = mtn_studio::robot::joint_name(&motion.design, locator);
+        let Some(var) = mtn_studio::rcode::vars::ERS7
+            .iter()
+            .find(|v| v.joint == name)
+        else {
+            continue;
+        };
+        let degrees = POSE.iter().find(|(v, _)| *v == var.var).unwrap().1;
+        for k in 0..motion.keyframes.len() {
+            let urad = motion.keyframes.get(k).unwrap().angles_urad[column];
+            assert_eq!(
+                (f64::from(urad) / 1e6).to_degrees().round(),
+                f64::from(degrees),
+                "{name}"
+            );
+        }
+    }
+    let again = common::run_cli(&[&"robot", &"pose", &host(&robot), &"-o", &out]);
+    assert_eq!(again.status.code(), Some(1), "never over a file");
+}
+
+#[test]
+fn a_refused_silent_or_password_asking_robot_is_a_message_in_bounded_time() {
+    // Refused: a port that was free a moment ago.
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let closed = free.local_addr().unwrap().to_string();
+    drop(free);
+    let output = common::run_cli(&[&"robot", &"play", &closed, &"SIT"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(common::text(&output.stderr).contains("refused"));
+
+    // Silent: connects, says nothing; play says the robot answered nothing, pose fails.
+    let silent = StandIn::start(Manner::Silent, &POSE);
+    let started = Instant::now();
+    let said = common::ok(&common::run_cli(&[
+        &"robot",
+        &"play",
+        &host(&silent),
+        &"SIT",
+        &"--timeout",
+        &"1",
+    ]));
+    assert!(
+        said.contains("no banner") && said.contains("nothing"),
+        "{said}"
+    );
+    let output = common::run_cli(&[&"robot", &"pose", &host(&silent), &"--timeout", &"1"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(common::text(&output.stderr).contains("not 5 numbers"));
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // Asks for an ID: says how to set the robot up without one, and sends nothing.
+    let login = StandIn::start(Manner::AsksLogin, &POSE);
+    let output = common::run_cli(&[&"robot", &"play", &host(&login), &"SIT"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(common::text(&output.stderr).contains("NOAUTH.CFG"));
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(login.received().is_empty());
+}

@@ -1,0 +1,330 @@
+//! `stick add` and `stick remove`: a behaviour put on a stick where R-CODE finds it, Sony's
+//! records, entries and names unchanged, what the robot would refuse refused, and the stick
+//! as it was after a remove (the corpus's two R-CODE trees, copied; and a small stick made
+//! here).
+
+use crate::common;
+use mtn_studio::codec::mwc;
+use mtn_studio::codec::sound::led::LedPattern;
+use mtn_studio::codec::sound::wave_write::pcm16_mono;
+use std::path::{Path, PathBuf};
+
+const EXAMPLE: &str = "assets/ers7-stand-to-sit.mtn";
+
+/// A small ERS-7 R-CODE stick: a table with Sony's STAND (MWCID 2000) in it, its action
+/// name in ACTION.AMS, MEMSTICK.IND.
+fn small_stick(root: &Path) {
+    let dir = |p: &str| {
+        let d = root.join(p);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    };
+    std::fs::create_dir_all(root).unwrap();
+    std::fs::write(root.join("MEMSTICK.IND"), b"").unwrap();
+    let mut table = mwc::BehaviourTable::new(mwc::Stored::Plain);
+    table.behaviours.push(mwc::Behaviour {
+        id: 2000,
+        stated_parts: 1,
+        parts: vec![mwc::MwcPart::new(
+            mwc::PartType::WHOLE_BODY,
+            "h_stand#stand_null",
+        )],
+    });
+    std::fs::write(dir("OPEN-R/MW/CONF").join("ERS-7.MWC"), mwc::write(&table)).unwrap();
+    let ams = dir("OPEN-R/APP/PC/AMS");
+    std::fs::write(
+        ams.join("ACTION.AMS"),
+        b"STAND                           2000       0\r\n",
+    )
+    .unwrap();
+    std::fs::write(ams.join("R-CODE.CFG"), b"").unwrap();
+    // Sony's system motions, encrypted as on an R-CODE stick: their names cannot be checked.
+    let mut x = 0x2545_F491_u32;
+    let noise: Vec<u8> = (0..4096)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x.to_le_bytes()[0]
+        })
+        .collect();
+    std::fs::write(dir("OPEN-R/MW/DATA/E").join("SYSMTN.ODA"), noise).unwrap();
+}
+
+/// A copy of `from` that can be written (the corpus is read-only).
+fn writable_copy(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            writable_copy(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+            let mut perms = std::fs::metadata(&target).unwrap().permissions();
+            #[expect(clippy::permissions_set_readonly_false, reason = "a test's own copy")]
+            perms.set_readonly(false);
+            std::fs::set_permissions(&target, perms).unwrap();
+        }
+    }
+}
+
+/// Every file under `root` with its length and a hash of its bytes (behaviour tables
+/// decompressed), `.bak` left out.
+fn tree(root: &Path) -> Vec<(PathBuf, usize, u64)> {
+    let mut out = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_none_or(|e| e != "bak") {
+                let bytes = std::fs::read(&path).unwrap();
+                let bytes = if path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("mwc"))
+                {
+                    mwc::encode(&mwc::read(&bytes).unwrap())
+                } else {
+                    bytes
+                };
+                let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+                });
+                out.push((
+                    path.strip_prefix(root).unwrap().to_path_buf(),
+                    bytes.len(),
+                    hash,
+                ));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn files(dir: &Path) -> (PathBuf, PathBuf) {
+    let wav = dir.join("wave_hello.wav");
+    let tone: Vec<f32> = (0..8_000).map(|i| ((i % 40) as f32 / 40.0) - 0.5).collect();
+    std::fs::write(&wav, pcm16_mono(&tone, 16_000)).unwrap();
+    let led = dir.join("wave_lights.led");
+    let pattern = LedPattern {
+        end_tick: 960,
+        ..LedPattern::default()
+    };
+    std::fs::write(&led, pattern.write().unwrap()).unwrap();
+    (wav, led)
+}
+
+fn add(stick: &Path, extra: &[&dyn AsRef<std::ffi::OsStr>]) -> std::process::Output {
+    let mut args: Vec<&dyn AsRef<std::ffi::OsStr>> =
+        vec![&"stick", &"add", &stick, &"--motion", &EXAMPLE];
+    args.extend_from_slice(extra);
+    common::run_cli(&args)
+}
+
+#[test]
+fn a_behaviour_goes_on_a_small_stick_where_r_code_plays_it_and_comes_off_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let stick = dir.path().join("stick");
+    small_stick(&stick);
+    let (wav, led) = files(dir.path());
+    let before = tree(&stick);
+    let said = common::ok(&add(
+        &stick,
+        &[&"--sound", &wav, &"--led", &led, &"--name", &"MY_WAVE"],
+    ));
+    assert!(said.contains("PLAY:ACTION:MY_WAVE"), "{said}");
+    assert!(
+        said.contains("PLAY:MWCID:30000"),
+        "the first free user MWCID: {said}"
+    );
+    assert!(
+        stick.join("OPEN-R/MW/CONF/ERS-7.MWC.bak").exists(),
+        "{said}"
+    );
+
+    // The record, shaped as Sony's ERS-7 skits, and each part found on the stick.
+    let listed = common::ok(&common::run_cli(&[&"stick", &"list", &stick, &"--json"]));
+    let doc: serde_json::Value = serde_json::from_str(&listed).unwrap();
+    let ours = doc["behaviours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["mwcid"] == 30000)
+        .unwrap();
+    assert_eq!(ours["actions"][0]["name"], "MY_WAVE");
+    let parts: Vec<(&str, &str)> = ours["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["type"].as_str().unwrap(),
+                p["found"]["in"].as_str().unwrap_or("?"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        parts,
+        [
+            ("0x1010", "OPEN-R/MW/DATA/P/MOTION.ODA"),
+            ("0x2010", "OPEN-R/MW/DATA/P/AUDIO.ODA"),
+            ("0x3030", "OPEN-R/MW/DATA/P/LED.ODA"),
+        ]
+    );
+    // Sony's line first, unchanged; ours after it.
+    let ams = std::fs::read(stick.join("OPEN-R/APP/PC/AMS/ACTION.AMS")).unwrap();
+    assert!(ams.starts_with(b"STAND                           2000       0\r\n"));
+    assert!(common::text(&ams).contains("MY_WAVE"));
+    // Checked clean (a note for the backups).
+    let check = common::run_cli(&[&"stick", &"check", &stick]);
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        common::text(&check.stdout)
+    );
+
+    // Taken again: refused; replaced: under the same number.
+    let again = add(&stick, &[&"--name", &"MY_WAVE"]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(common::text(&again.stderr).contains("--replace"));
+    let replaced = common::ok(&add(
+        &stick,
+        &[&"--name", &"MY_WAVE", &"--replace", &"--no-backup"],
+    ));
+    assert!(replaced.contains("PLAY:MWCID:30000"), "{replaced}");
+
+    // Removed: the stick is as it was (the archives made for it gone with it).
+    common::ok(&common::run_cli(&[&"stick", &"remove", &stick, &"MY_WAVE"]));
+    assert_eq!(tree(&stick), before);
+}
+
+#[test]
+fn what_the_robot_would_refuse_is_refused_and_the_stick_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let stick = dir.path().join("stick");
+    small_stick(&stick);
+    let before = tree(&stick);
+    let refused = |extra: &[&dyn AsRef<std::ffi::OsStr>], says: &str| {
+        let output = add(&stick, extra);
+        assert_eq!(output.status.code(), Some(1), "{says}");
+        let err = common::text(&output.stderr);
+        assert!(err.contains(says), "{err}");
+        assert_eq!(tree(&stick), before, "{says}");
+    };
+    refused(&[&"--name", &"my wave"], "not an action name");
+    refused(&[&"--name", &"STAND"], "Sony's action");
+    refused(&[&"--name", &"MINE", &"--mwcid", &"2000"], "taken");
+    // A sound at CD rate: refused, with the way out.
+    let cd = dir.path().join("cd.wav");
+    std::fs::write(&cd, pcm16_mono(&vec![0.1; 4410], 44_100)).unwrap();
+    refused(&[&"--name", &"MINE", &"--sound", &cd], "--convert-sound");
+    // An ERS-210 motion on an ERS-7 stick.
+    let ers210 = dir.path().join("ers210.mtn");
+    common::ok(&common::run_cli(&[
+        &"new", &"--model", &"ERS-210", &"-o", &ers210,
+    ]));
+    let output = common::run_cli(&[
+        &"stick",
+        &"add",
+        &stick,
+        &"--motion",
+        &ers210,
+        &"--name",
+        &"MINE",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(common::text(&output.stderr).contains("ERS-7"));
+    // Converted, it goes on.
+    let said = common::ok(&add(
+        &stick,
+        &[
+            &"--name",
+            &"MINE",
+            &"--sound",
+            &cd,
+            &"--convert-sound",
+            &"--dry-run",
+        ],
+    ));
+    assert!(said.contains("converted cd to 16 kHz"), "{said}");
+    assert_eq!(tree(&stick), before, "a dry run changes nothing");
+    // Sony's behaviours are not removed.
+    let output = common::run_cli(&[&"stick", &"remove", &stick, &"STAND"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(tree(&stick), before);
+}
+
+#[test]
+fn on_sonys_two_trees_every_record_and_line_of_theirs_stays_as_it_was() {
+    if !common::corpus_present("on_sonys_two_trees_every_record") {
+        return;
+    }
+    for (tree_name, file) in [
+        ("rcode-ers7-jpn", "OPEN-R/APP/PC/AMS/ACTION.AMS"),
+        ("rcode-ers210-pms101e", "OPEN-R/APP/PC/AMS/ACTION.CFG"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let stick = dir.path().join(tree_name);
+        std::fs::create_dir_all(&stick).unwrap();
+        writable_copy(&common::corpus_dir("sticks").join(tree_name), &stick);
+        let before = tree(&stick);
+        let motion = if tree_name.contains("210") {
+            let m = dir.path().join("mine.mtn");
+            common::ok(&common::run_cli(&[
+                &"new", &"--model", &"ERS-210", &"-o", &m,
+            ]));
+            m
+        } else {
+            PathBuf::from(EXAMPLE)
+        };
+        let (wav, _) = files(dir.path());
+        let said = common::ok(&common::run_cli(&[
+            &"stick",
+            &"add",
+            &stick,
+            &"--motion",
+            &motion,
+            &"--sound",
+            &wav,
+            &"--name",
+            &"MY_WAVE",
+        ]));
+        assert!(
+            said.contains(&format!("MY_WAVE into {file}")),
+            "{tree_name}: {said}"
+        );
+        let table_path = std::fs::read_dir(stick.join("OPEN-R/MW/CONF"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == "MWC"))
+            .unwrap();
+        let original = common::corpus_dir("sticks")
+            .join(tree_name)
+            .join(table_path.strip_prefix(&stick).unwrap());
+        let old = mwc::read(&std::fs::read(original).unwrap()).unwrap();
+        let new = mwc::read(&std::fs::read(&table_path).unwrap()).unwrap();
+        assert_eq!(
+            new.stored, old.stored,
+            "{tree_name}: gzip where it was gzip"
+        );
+        assert_eq!(
+            new.behaviours[..old.behaviours.len()],
+            old.behaviours[..],
+            "{tree_name}"
+        );
+        assert_eq!(new.behaviours.len(), old.behaviours.len() + 1);
+        let check = common::run_cli(&[&"stick", &"check", &stick]);
+        assert_eq!(
+            check.status.code(),
+            Some(0),
+            "{tree_name}: {}",
+            common::text(&check.stdout)
+        );
+        common::ok(&common::run_cli(&[&"stick", &"remove", &stick, &"MY_WAVE"]));
+        assert_eq!(tree(&stick), before, "{tree_name}");
+    }
+}
