@@ -107,6 +107,8 @@ pub enum Action {
     PartLoaded(Box<super::state::PartLoaded>),
     /// A change to one archive tab.
     Archive(TabId, ArchiveAction),
+    /// A change to one stick tab.
+    Stick(TabId, StickAction),
     /// A change to one gait-file tab.
     Gait(TabId, GaitAction),
     /// Show or hide a panel.
@@ -198,6 +200,19 @@ pub enum GaitAction {
     EndGesture,
     /// Make the size header true and add the TOC's count byte.
     Repair,
+}
+
+/// A change to a stick tab.
+#[derive(Clone, Debug)]
+pub enum StickAction {
+    /// The behaviours' search and order.
+    SetQuery(crate::stick::rows::Query),
+    /// Select a behaviour (an index into the stick's behaviours).
+    Select(Option<usize>),
+    /// Read the stick again and check it, as `stick check` does.
+    Check,
+    /// Read the stick again.
+    Reread,
 }
 
 /// A change to an archive tab.

@@ -83,6 +83,7 @@ impl Situation<'_> {
             WindowCommand::New
             | WindowCommand::Open
             | WindowCommand::OpenPath
+            | WindowCommand::OpenFolder
             | WindowCommand::OpenExample
             | WindowCommand::Import
             | WindowCommand::ChooseSoundFont
@@ -209,7 +210,7 @@ impl Situation<'_> {
                 (history.undo_label(), history.redo_label())
             }),
             TabKind::Gait(gait) => (gait.history().undo_label(), gait.history().redo_label()),
-            TabKind::Archive(_) => (None, None),
+            TabKind::Archive(_) | TabKind::Stick(_) => (None, None),
         }
     }
 

@@ -159,6 +159,8 @@ commands! {
         Open,
         /// Open by typing a path.
         OpenPath,
+        /// Open a memory stick's folder as a workspace (folder dialog).
+        OpenFolder,
         /// Open the bundled example.
         OpenExample,
         /// Import a Choreonoid or Webots motion, CSV or JSON as a new motion.
@@ -352,6 +354,7 @@ impl UiCommand {
             Self::New => "New Motion…",
             Self::Open => "Open…",
             Self::OpenPath => "Open Path…",
+            Self::OpenFolder => "Open Folder…",
             Self::OpenExample => "Open Example",
             Self::Import => "Import…",
             Self::Export => "Export…",
@@ -490,6 +493,7 @@ impl UiCommand {
             }
             Self::OpenExample
             | Self::Repair
+            | Self::OpenFolder
             | Self::ShowMessages
             | Self::RobotRate
             | Self::Postures

@@ -97,6 +97,7 @@ impl StudioApp {
                 archive::draw::archive_ui(ui, id, archive, &context, actions);
             }
             Some((id, Drawn::Gait(gait))) => gait::view::gait_ui(ui, id, gait, actions),
+            Some((id, Drawn::Stick(stick))) => super::stick::draw::stick_ui(ui, id, stick, actions),
             None => {
                 egui::CentralPanel::default().show(ui, |ui| empty_ui(ui, actions));
             }
@@ -203,6 +204,11 @@ fn facts(tabs: &Tabs, short: bool, clock_s: f64) -> String {
         TabKind::Gait(gait) => format!(
             "StickyBot gait file · {}",
             plural(gait.gait().sections.len(), "section", "sections")
+        ),
+        TabKind::Stick(stick) => format!(
+            "{} memory stick · {}",
+            stick.rows.model.unwrap_or("unknown model"),
+            plural(stick.rows.behaviours.len(), "behaviour", "behaviours")
         ),
     }
 }

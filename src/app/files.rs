@@ -69,6 +69,10 @@ impl StudioApp {
     /// motion, an archive or a gait file in a tab (or brings its tab to the front), a motion
     /// in JSON as a new motion, a file to import in the Import window.
     pub(in crate::app) fn open(&mut self, path: &Path, fx: &mut Effects) {
+        if crate::open::opens_as_stick(path) {
+            self.open_stick(path, fx);
+            return;
+        }
         let opening = match crate::open::sniff(path, OpenOptions::WINDOW) {
             Ok(opening) => opening,
             Err(error) => {
@@ -135,6 +139,31 @@ impl StudioApp {
             }
             Err(error) => fx.fail("Could not open", error.to_string()),
         }
+    }
+
+    /// Opens the memory stick `path` is in (its folder, a folder in it or its behaviour
+    /// table) in a tab, or brings its tab to the front.
+    fn open_stick(&mut self, path: &Path, fx: &mut Effects) {
+        let stick = match crate::stick::Stick::open(path) {
+            Ok(stick) => stick,
+            Err(error) => {
+                fx.fail("Could not open", error.to_string());
+                return;
+            }
+        };
+        if let Some(id) = self.tabs.find_stick(&stick.root) {
+            self.tabs.active = Some(id);
+            return;
+        }
+        self.remember(&stick.root);
+        let tab = super::stick::StickTab::new(&stick);
+        fx.say(format!(
+            "Opened the stick {}: {}, {}; Check checks it",
+            stick.root.display(),
+            plural(tab.rows.behaviours.len(), "behaviour", "behaviours"),
+            plural(tab.rows.archives.len(), "archive", "archives"),
+        ));
+        self.tabs.add(TabKind::Stick(Box::new(tab)));
     }
 
     /// Opens a gait file in a tab (or brings its tab to the front).
@@ -348,7 +377,7 @@ impl StudioApp {
                 false
             }
             Some(TabKind::Archive(_)) => true,
-            None => false,
+            Some(TabKind::Stick(_)) | None => false,
         };
         if archive {
             self.save_archive(id, confirmed, fx);

@@ -224,6 +224,7 @@ fn file_menu(ui: &mut egui::Ui, context: &MenuContext<'_>, actions: &mut Sender<
     let can = &context.situation;
     item(ui, UiCommand::New, can, actions);
     item(ui, UiCommand::Open, can, actions);
+    item(ui, UiCommand::OpenFolder, can, actions);
     item(ui, UiCommand::OpenPath, can, actions);
     let recent = ui.menu_button("Open Recent", |ui| {
         if context.recent.is_empty() {

@@ -38,6 +38,7 @@ pub mod sink;
 mod sound;
 pub mod state;
 mod status;
+pub mod stick;
 mod tab_bar;
 pub mod tabs;
 mod window;

@@ -27,7 +27,7 @@ impl StudioApp {
                 (file, Some((id, name)))
             }
             Some((_, TabKind::Archive(tab))) => (Some(tab.index.path.clone()), None),
-            Some((_, TabKind::Gait(_))) | None => (None, None),
+            Some((_, TabKind::Gait(_) | TabKind::Stick(_))) | None => (None, None),
         };
         let Some(file) = file else {
             fx.say(

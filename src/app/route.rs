@@ -189,6 +189,11 @@ impl StudioApp {
                 self.tabs
                     .with_motion(loaded.tab, |tab| tab.part_loaded(*loaded, fx));
             }
+            Action::Stick(id, action) => {
+                if let Some(tab) = self.tabs.stick_mut(id) {
+                    tab.handle(action, fx);
+                }
+            }
             Action::Archive(id, action) => {
                 if let Some(tab) = self
                     .tabs
@@ -334,6 +339,7 @@ impl StudioApp {
                 Some(command) => tab.command(id, command, fx),
                 None => fx.say(command.not_taken("an archive's browser")),
             },
+            Some(TabKind::Stick(_)) => fx.say(command.not_taken("a stick's tab")),
             None => {}
         }
     }

@@ -6,6 +6,7 @@ use super::archive::ArchiveTab;
 use super::motion::draw::Shown;
 use super::motion::{MotionTab, MotionWidgets};
 use super::state::TabId;
+use super::stick::StickTab;
 use crate::edit::Origin;
 use std::path::Path;
 
@@ -17,6 +18,8 @@ pub enum TabKind {
     Archive(Box<ArchiveTab>),
     /// A StickyBot gait file.
     Gait(Box<crate::edit::GaitDocument>),
+    /// A memory stick.
+    Stick(Box<StickTab>),
 }
 
 /// A tab as drawing sees it.
@@ -27,6 +30,8 @@ pub enum Drawn<'a> {
     Archive(&'a ArchiveTab),
     /// A gait file.
     Gait(&'a crate::edit::GaitDocument),
+    /// A memory stick.
+    Stick(&'a StickTab),
 }
 
 /// One tab.
@@ -45,6 +50,7 @@ impl Tab {
             TabKind::Motion(tab, _) => tab.tab_title(),
             TabKind::Archive(tab) => crate::edit::file_name(&tab.index.path),
             TabKind::Gait(tab) => tab.title(),
+            TabKind::Stick(tab) => tab.title(),
         }
     }
 
@@ -64,7 +70,7 @@ impl Tab {
                         .then(|| format!("{name} (its sound and LED tracks)"))
                 }
             }
-            TabKind::Archive(_) => None,
+            TabKind::Archive(_) | TabKind::Stick(_) => None,
             TabKind::Gait(tab) => tab.is_dirty().then(|| tab.name()),
         }
     }
@@ -74,7 +80,7 @@ impl Tab {
     pub fn motion(&self) -> Option<&MotionTab> {
         match &self.kind {
             TabKind::Motion(tab, _) => Some(tab),
-            TabKind::Archive(_) | TabKind::Gait(_) => None,
+            TabKind::Archive(_) | TabKind::Gait(_) | TabKind::Stick(_) => None,
         }
     }
 
@@ -87,7 +93,7 @@ impl Tab {
     pub fn motion_parts_mut(&mut self) -> Option<(&mut MotionTab, &mut MotionWidgets)> {
         match &mut self.kind {
             TabKind::Motion(tab, widgets) => Some((tab, widgets)),
-            TabKind::Archive(_) | TabKind::Gait(_) => None,
+            TabKind::Archive(_) | TabKind::Gait(_) | TabKind::Stick(_) => None,
         }
     }
 
@@ -95,7 +101,7 @@ impl Tab {
     pub fn archive_mut(&mut self) -> Option<&mut ArchiveTab> {
         match &mut self.kind {
             TabKind::Archive(tab) => Some(tab),
-            TabKind::Motion(..) | TabKind::Gait(_) => None,
+            TabKind::Motion(..) | TabKind::Gait(_) | TabKind::Stick(_) => None,
         }
     }
 
@@ -103,7 +109,7 @@ impl Tab {
     pub fn gait_mut(&mut self) -> Option<&mut crate::edit::GaitDocument> {
         match &mut self.kind {
             TabKind::Gait(tab) => Some(tab),
-            TabKind::Motion(..) | TabKind::Archive(_) => None,
+            TabKind::Motion(..) | TabKind::Archive(_) | TabKind::Stick(_) => None,
         }
     }
 }
@@ -185,6 +191,7 @@ impl Tabs {
                 TabKind::Motion(motion, widgets) => Drawn::Motion(motion.shown(), widgets),
                 TabKind::Archive(archive) => Drawn::Archive(archive),
                 TabKind::Gait(gait) => Drawn::Gait(gait),
+                TabKind::Stick(stick) => Drawn::Stick(stick),
             },
         ))
     }
@@ -226,7 +233,7 @@ impl Tabs {
     pub fn motion_widgets(&self, id: TabId) -> Option<&MotionWidgets> {
         match &self.get(id)?.kind {
             TabKind::Motion(_, widgets) => Some(widgets),
-            TabKind::Archive(_) | TabKind::Gait(_) => None,
+            TabKind::Archive(_) | TabKind::Gait(_) | TabKind::Stick(_) => None,
         }
     }
 
@@ -259,6 +266,23 @@ impl Tabs {
             .iter()
             .find(|t| matches!(&t.kind, TabKind::Archive(a) if same_file(&a.index.path, path)))
             .map(|t| t.id)
+    }
+
+    /// The tab of the stick at `root`, if one is open.
+    #[must_use]
+    pub fn find_stick(&self, root: &Path) -> Option<TabId> {
+        self.list
+            .iter()
+            .find(|t| matches!(&t.kind, TabKind::Stick(s) if same_file(&s.root, root)))
+            .map(|t| t.id)
+    }
+
+    /// The stick tab, by id.
+    pub fn stick_mut(&mut self, id: TabId) -> Option<&mut StickTab> {
+        match &mut self.get_mut(id)?.kind {
+            TabKind::Stick(tab) => Some(tab),
+            TabKind::Motion(..) | TabKind::Archive(_) | TabKind::Gait(_) => None,
+        }
     }
 
     /// The tab of the gait file at `path`, if one is open.

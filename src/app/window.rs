@@ -17,6 +17,7 @@ impl StudioApp {
         match command {
             WindowCommand::Open => self.open_dialog(fx),
             WindowCommand::OpenPath => self.ask_path(PathPurpose::Open, None, String::new()),
+            WindowCommand::OpenFolder => self.open_folder_dialog(fx),
             WindowCommand::New => {
                 self.modal = Some(Modal::NewMotion(super::dialogs::NewMotionPrompt::default()));
             }
@@ -121,6 +122,23 @@ impl StudioApp {
         match file_dialog::pick_file("Open", &crate::open::OPEN_KINDS) {
             Picked::Path(path) => self.open(&path, fx),
             Picked::Cancelled => fx.say("No file chosen"),
+            Picked::Unavailable(reason) => {
+                self.ask_path(PathPurpose::Open, Some(no_dialog(&reason)), String::new());
+            }
+        }
+    }
+
+    /// Opens a memory stick's folder chosen in the system's folder dialog (or typed, where
+    /// there is none).
+    fn open_folder_dialog(&mut self, fx: &mut Effects) {
+        if !self.native_dialogs {
+            let note = "Type the path of a memory stick's folder (or any folder in it)";
+            self.ask_path(PathPurpose::Open, Some(note.to_owned()), String::new());
+            return;
+        }
+        match file_dialog::pick_folder("Open a memory stick's folder") {
+            Picked::Path(path) => self.open(&path, fx),
+            Picked::Cancelled => fx.say("No folder chosen"),
             Picked::Unavailable(reason) => {
                 self.ask_path(PathPurpose::Open, Some(no_dialog(&reason)), String::new());
             }

@@ -6,6 +6,7 @@
 )]
 
 pub mod sound;
+pub mod stick;
 #[cfg(feature = "gui")]
 pub mod ui;
 

@@ -39,6 +39,7 @@ mod screenshots;
 mod shaping;
 mod simulating;
 mod snapshots;
+mod stick_workspace;
 mod table_columns;
 mod tracks;
 mod trusted_edits;

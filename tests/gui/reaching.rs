@@ -208,8 +208,8 @@ fn right_on_a_submenu_enters_it_rather_than_the_next_menu() {
     harness.key_press(Key::F10);
     harness.run_steps(4);
     harness.run();
-    // New Motion…, Open…, Open Path…, then Open Recent.
-    for _ in 0..3 {
+    // New Motion…, Open…, Open Folder…, Open Path…, then Open Recent.
+    for _ in 0..4 {
         harness.key_press(Key::ArrowDown);
         harness.run();
     }

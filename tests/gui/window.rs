@@ -138,7 +138,9 @@ fn a_pose_copied_in_one_tab_pastes_into_another_and_both_save() {
 fn archive_tab<'a>(harness: &'a Harness<'_, StudioApp>) -> &'a mtn_studio::app::ArchiveTab {
     match &harness.state().tabs.active().unwrap().kind {
         TabKind::Archive(tab) => tab,
-        TabKind::Motion(..) | TabKind::Gait(_) => panic!("an archive tab is not in front"),
+        TabKind::Motion(..) | TabKind::Gait(_) | TabKind::Stick(_) => {
+            panic!("an archive tab is not in front")
+        }
     }
 }
 

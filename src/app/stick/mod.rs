@@ -1,0 +1,97 @@
+//! A memory stick as a place to work in: what it is, its archives (each opens in the archive
+//! browser), its behaviours in a sortable table with a search (each record's action names and
+//! parts, each part found in the archive that holds it, or not), and Check, which lists what
+//! `stick check` finds.
+//!
+//! Its state is here; [`draw`] draws it, [`StickTab::handle`] applies its actions.
+
+pub mod draw;
+
+use crate::app::action::StickAction;
+use crate::app::effects::Effects;
+use crate::stick::Stick;
+use crate::stick::check::Finding;
+use crate::stick::rows::{Query, StickRow, rows};
+use std::path::PathBuf;
+
+/// A stick's tab.
+pub struct StickTab {
+    /// The stick's root folder.
+    pub root: PathBuf,
+    /// The stick as rows.
+    pub rows: StickRow,
+    /// The search and order of its behaviours.
+    pub query: Query,
+    /// The selected behaviour (an index into `rows.behaviours`).
+    pub selected: Option<usize>,
+    /// What Check found, once asked.
+    pub findings: Option<Vec<Finding>>,
+}
+
+impl StickTab {
+    /// A tab for `stick`, its first behaviour selected.
+    #[must_use]
+    pub fn new(stick: &Stick) -> Self {
+        let rows = rows(stick);
+        Self {
+            root: stick.root.clone(),
+            selected: (!rows.behaviours.is_empty()).then_some(0),
+            rows,
+            query: Query::default(),
+            findings: None,
+        }
+    }
+
+    /// The tab's title: the stick's folder's name.
+    #[must_use]
+    pub fn title(&self) -> String {
+        let name = crate::edit::file_name(&self.root);
+        format!("{name} (stick)")
+    }
+
+    /// Handles an action of this tab.
+    pub fn handle(&mut self, action: StickAction, fx: &mut Effects) {
+        match action {
+            StickAction::SetQuery(query) => {
+                let shown = crate::stick::rows::select(&self.rows.behaviours, &query);
+                self.query = query;
+                if self.selected.is_some_and(|row| !shown.contains(&row)) {
+                    self.selected = shown.first().copied();
+                }
+            }
+            StickAction::Select(row) => self.selected = row,
+            StickAction::Check | StickAction::Reread => match Stick::open(&self.root) {
+                Ok(stick) => {
+                    let checking = matches!(action, StickAction::Check);
+                    let selected = self.selected;
+                    *self = Self {
+                        query: std::mem::take(&mut self.query),
+                        ..Self::new(&stick)
+                    };
+                    self.selected = selected.filter(|&s| s < self.rows.behaviours.len());
+                    if checking {
+                        let findings = crate::stick::check::check(&stick);
+                        let worrying = findings
+                            .iter()
+                            .filter(|f| f.severity >= crate::codec::Severity::Warning)
+                            .count();
+                        fx.say(format!(
+                            "Checked {}: {} and {}",
+                            self.root.display(),
+                            crate::words::plural(
+                                worrying,
+                                "error or warning",
+                                "errors or warnings"
+                            ),
+                            crate::words::plural(findings.len() - worrying, "note", "notes")
+                        ));
+                        self.findings = Some(findings);
+                    } else {
+                        fx.say(format!("Read {} again", self.root.display()));
+                    }
+                }
+                Err(error) => fx.fail("Could not read the stick", error.to_string()),
+            },
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! A memory stick as a workspace in the window: a folder (or its behaviour table) opens in a
+//! stick's tab that says what the stick is, lists its archives (each opening in the archive
+//! browser) and its behaviours, searchable and sortable, with the selected one's parts and
+//! where each is; Check lists what `stick check` finds.
+
+use crate::common;
+use crate::common::ui::{harness, said, type_into};
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::action::Action;
+use mtn_studio::app::tabs::TabKind;
+use mtn_studio::stick::Stick;
+use mtn_studio::stick::add::{Content, NewBehaviour, plan_add};
+
+/// A small stick with a behaviour of the user's on it (MY_WAVE, its motion in P/).
+fn stick_with_a_wave(name: &str) -> std::path::PathBuf {
+    let dir = common::scratch_dir("stick-workspace", name);
+    let root = dir.join("STICK");
+    common::stick::small_stick(&root);
+    let stick = Stick::open(&root).expect("a stick");
+    let new = NewBehaviour {
+        name: "MY_WAVE".to_owned(),
+        motion: Content {
+            entry: String::new(),
+            data: std::fs::read("assets/ers7-stand-to-sit.mtn").expect("the example"),
+        },
+        sound: None,
+        led: None,
+        mwcid: None,
+        code: 0,
+        replace: false,
+    };
+    let plan = plan_add(&stick, &new).expect("a plan");
+    mtn_studio::stick::apply::apply(&plan, false).expect("written");
+    root
+}
+
+fn stick_tab<'a>(
+    harness: &'a egui_kittest::Harness<'_, StudioApp>,
+) -> Option<&'a mtn_studio::app::stick::StickTab> {
+    let app = harness.state();
+    let id = app.tabs.active?;
+    match &app.tabs.get(id)?.kind {
+        TabKind::Stick(tab) => Some(tab),
+        TabKind::Motion(..) | TabKind::Archive(_) | TabKind::Gait(_) => None,
+    }
+}
+
+#[test]
+fn a_stick_folder_opens_as_a_workspace_searchable_checked_and_its_archives_open() {
+    let root = stick_with_a_wave("open");
+    let mut harness = harness(StudioApp::empty());
+    harness.run();
+    harness
+        .state_mut()
+        .push(Action::Open(root.join("OPEN-R/APP")));
+    harness.run();
+    let tab = stick_tab(&harness).unwrap_or_else(|| panic!("no stick tab: {}", said(&harness)));
+    assert_eq!(tab.root, root, "a folder inside the stick opens the stick");
+    assert_eq!(tab.rows.behaviours.len(), 2);
+    assert!(harness.query_by_label("ERS-7 memory stick").is_some());
+    assert!(harness.query_by_label("2 of 2 behaviours").is_some());
+
+    // The search narrows the table to the user's behaviour; its parts show where they are.
+    type_into(&mut harness, "Search", "wave");
+    harness.run();
+    assert!(
+        harness.query_by_label("1 of 2 behaviours").is_some(),
+        "{}",
+        said(&harness)
+    );
+    harness.get_by_label("30000").click();
+    harness.run();
+    assert!(harness.query_by_label("MWCID 30000: MY_WAVE").is_some());
+    assert!(
+        harness
+            .query_by_label("in OPEN-R/MW/DATA/P/MOTION.ODA")
+            .is_some()
+    );
+
+    // Check: Sony's STAND plays a motion of the encrypted system archive: a note.
+    harness.get_by_label("Check").click();
+    harness.run();
+    let findings = stick_tab(&harness)
+        .and_then(|t| t.findings.clone())
+        .unwrap_or_default();
+    assert!(!findings.is_empty());
+    assert!(
+        harness
+            .query_by_label_contains("Check: nothing stops the robot")
+            .is_some(),
+        "{}",
+        said(&harness)
+    );
+
+    // An archive's Open opens it in the archive browser.
+    harness.get_by_label("Open MOTION.ODA").click();
+    harness.run();
+    let app = harness.state();
+    let front = app.tabs.active.and_then(|id| app.tabs.get(id));
+    assert!(
+        matches!(front.map(|t| &t.kind), Some(TabKind::Archive(_))),
+        "{}",
+        said(&harness)
+    );
+}
+
+#[test]
+fn sonys_ers7_tree_opens_by_its_behaviour_table_and_sorts_by_number_and_name() {
+    if !common::corpus_present("sonys_ers7_tree_opens_by_its_behaviour_table") {
+        return;
+    }
+    let table = common::corpus_dir("sticks").join("rcode-ers7-jpn/OPEN-R/MW/CONF/ERS-7.MWC");
+    let mut harness = harness(StudioApp::empty());
+    harness.run();
+    harness.state_mut().push(Action::Open(table));
+    harness.run();
+    let tab = stick_tab(&harness).unwrap_or_else(|| panic!("no stick tab: {}", said(&harness)));
+    assert_eq!(tab.rows.behaviours.len(), 1_262);
+    assert!(harness.query_by_label("1262 of 1262 behaviours").is_some());
+    harness.get_by_label("MWCID").click();
+    harness.run();
+    let tab = stick_tab(&harness).unwrap_or_else(|| panic!("{}", said(&harness)));
+    let order = mtn_studio::stick::rows::select(&tab.rows.behaviours, &tab.query);
+    let ids: Vec<u32> = order
+        .iter()
+        .map(|&i| tab.rows.behaviours[i].mwcid)
+        .collect();
+    assert!(ids.windows(2).all(|w| w[0] <= w[1]), "sorted by MWCID");
+    harness.get_by_label("MWCID ⏶").click();
+    harness.run();
+    let tab = stick_tab(&harness).unwrap_or_else(|| panic!("{}", said(&harness)));
+    assert!(tab.query.descending, "a second click sorts the other way");
+    type_into(&mut harness, "Search", "SIT");
+    harness.run();
+    let tab = stick_tab(&harness).unwrap_or_else(|| panic!("{}", said(&harness)));
+    let shown = mtn_studio::stick::rows::select(&tab.rows.behaviours, &tab.query);
+    assert!(shown.iter().any(|&i| {
+        tab.rows.behaviours[i]
+            .actions
+            .iter()
+            .any(|a| a.name == "SIT")
+    }));
+}
