@@ -24,8 +24,14 @@ fn stick_with_a_wave(name: &str) -> std::path::PathBuf {
             entry: String::new(),
             data: std::fs::read("assets/ers7-stand-to-sit.mtn").expect("the example"),
         },
-        sound: None,
-        led: None,
+        sound: Some(Content {
+            entry: "wave_hello".to_owned(),
+            data: common::sound::pcm_wav(&common::sound::sine(440.0, 8_000), 16_000, 16),
+        }),
+        led: Some(Content {
+            entry: "wave_lights".to_owned(),
+            data: common::sound::sony_led(),
+        }),
         mwcid: None,
         code: 0,
         replace: false,
@@ -92,6 +98,28 @@ fn a_stick_folder_opens_as_a_workspace_searchable_checked_and_its_archives_open(
         "{}",
         said(&harness)
     );
+
+    // Open Behaviour: its motion in a tab, its sound and LED pattern on their tracks.
+    harness.get_by_label("Open Behaviour").click();
+    harness.run();
+    let document = &crate::common::ui::tab(&harness).document;
+    assert!(
+        matches!(&document.origin, mtn_studio::edit::Origin::Entry { entry, .. } if entry == &document.motion.name),
+        "{:?}",
+        document.origin
+    );
+    assert!(document.tracks().sound.is_some(), "{}", said(&harness));
+    assert!(document.tracks().led.is_some(), "{}", said(&harness));
+    // Back to the stick.
+    let stick_id = harness
+        .state()
+        .tabs
+        .list
+        .iter()
+        .find(|t| matches!(t.kind, TabKind::Stick(_)))
+        .map(|t| t.id);
+    harness.state_mut().tabs.active = stick_id;
+    harness.run();
 
     // An archive's Open opens it in the archive browser.
     harness.get_by_label("Open MOTION.ODA").click();

@@ -32,7 +32,7 @@ pub fn stick_ui(ui: &mut egui::Ui, id: TabId, tab: &StickTab, actions: &mut Send
     egui::Panel::bottom("stick parts")
         .resizable(true)
         .default_size(180.0)
-        .show(ui, |ui| parts_ui(ui, tab));
+        .show(ui, |ui| parts_ui(ui, tab, actions));
     egui::CentralPanel::default().show(ui, |ui| {
         let visible = select(&tab.rows.behaviours, &tab.query);
         ui.horizontal(|ui| {
@@ -364,16 +364,40 @@ fn behaviour_row_ui(
 }
 
 /// The selected behaviour's parts, every field.
-fn parts_ui(ui: &mut egui::Ui, tab: &StickTab) {
-    let Some(behaviour) = tab.selected.and_then(|s| tab.rows.behaviours.get(s)) else {
+fn parts_ui(ui: &mut egui::Ui, tab: &StickTab, actions: &mut Sender<'_>) {
+    let Some((row, behaviour)) = tab
+        .selected
+        .and_then(|s| Some((s, tab.rows.behaviours.get(s)?)))
+    else {
         ui.label("Select a behaviour to see its parts.");
         return;
     };
     let names: Vec<&str> = behaviour.actions.iter().map(|a| a.name.as_str()).collect();
-    ui.strong(if names.is_empty() {
-        format!("MWCID {}: no action name", behaviour.mwcid)
-    } else {
-        format!("MWCID {}: {}", behaviour.mwcid, names.join(", "))
+    ui.horizontal(|ui| {
+        ui.strong(if names.is_empty() {
+            format!("MWCID {}: no action name", behaviour.mwcid)
+        } else {
+            format!("MWCID {}: {}", behaviour.mwcid, names.join(", "))
+        });
+        let listed = tab.listed(row);
+        let opens = listed
+            .as_ref()
+            .and_then(|l| l.motion.as_ref())
+            .is_some_and(|m| m.1.is_some());
+        let button = ui
+            .add_enabled(opens, egui::Button::new("Open Behaviour"))
+            .on_hover_text(
+                "Open its motion in a tab, with its sound and LED pattern on their tracks",
+            )
+            .on_disabled_hover_text(
+                "Its motion is in no readable archive of the stick (Sony's system archives \
+                 are encrypted), or it has none",
+            );
+        if button.clicked()
+            && let Some(listed) = listed
+        {
+            actions.send(Action::OpenBehaviour(Box::new(listed)));
+        }
     });
     egui::ScrollArea::vertical().show(ui, |ui| {
         egui::Grid::new("stick parts grid")

@@ -49,6 +49,39 @@ impl StickTab {
         format!("{name} (stick)")
     }
 
+    /// The behaviour at `row` as File > Behaviours lists one: its first motion part, its
+    /// first sound and its first LED pattern, each with the archive of the stick that holds
+    /// it (none where it is on no readable archive).
+    #[must_use]
+    pub fn listed(&self, row: usize) -> Option<crate::behaviour::table::Listed> {
+        use crate::behaviour::Source;
+        use crate::stick::rows::Found;
+        let behaviour = self.rows.behaviours.get(row)?;
+        let part = |kind: &str| {
+            behaviour.parts.iter().find(|p| p.kind == kind).map(|p| {
+                let source = match &p.found {
+                    Found::In(archive) => Some(Source {
+                        path: self.root.join(archive),
+                        entry: Some(p.name.clone()),
+                    }),
+                    Found::Unverified | Found::Missing => None,
+                };
+                (p.name.clone(), source)
+            })
+        };
+        Some(crate::behaviour::table::Listed {
+            table: self
+                .rows
+                .table
+                .as_ref()
+                .map_or_else(|| self.root.clone(), |t| self.root.join(&t.path)),
+            id: behaviour.mwcid,
+            motion: part("motion"),
+            sound: part("sound"),
+            led: part("led"),
+        })
+    }
+
     /// Handles an action of this tab.
     pub fn handle(&mut self, action: StickAction, fx: &mut Effects) {
         match action {
