@@ -45,6 +45,10 @@ pub struct AddArgs {
     /// Say what would change, and change nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// Also set R-CODE up to take commands over the air without an ID and password
+    /// (NOAUTH.CFG made, OWNER.TXT removed), as `robot play` needs.
+    #[arg(long)]
+    pub noauth: bool,
 }
 
 fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
@@ -102,6 +106,7 @@ pub fn add(args: &AddArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         mwcid: args.mwcid.as_deref().map(parse_mwcid).transpose()?,
         code: args.code,
         replace: args.replace,
+        noauth: args.noauth,
     };
     let plan = plan_add(&stick, &new).map_err(|e| Failure::usage(e.to_string()))?;
     finish(&plan, args.no_backup, args.dry_run, out)?;

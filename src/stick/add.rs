@@ -56,6 +56,9 @@ pub struct NewBehaviour {
     pub code: u32,
     /// Replace the user's behaviour of this name where there is one.
     pub replace: bool,
+    /// Set R-CODE up to take commands over the air without an ID and password
+    /// ([`Plan::no_auth`]).
+    pub noauth: bool,
 }
 
 /// One file's change: its bytes before (none: a new file) and after (none: removed).
@@ -367,6 +370,9 @@ pub fn plan_add(stick: &Stick, new: &NewBehaviour) -> Result<Plan, StickEditErro
     if replacing.is_none() {
         plan.add_name(stick, names.map(|(p, _)| p), &new.name, mwcid, new.code)?;
     }
+    if new.noauth {
+        plan.no_auth(stick)?;
+    }
     Ok(plan)
 }
 
@@ -409,11 +415,21 @@ impl Plan {
         };
         let path = child(&folder, archive_name).unwrap_or_else(|| folder.join(archive_name));
         let (before, mut archive) = self.archive_at(&path)?;
-        if archive.find(entry).is_some() {
+        if let Some(i) = archive.find(entry) {
+            // The same bytes under the same name: played by this behaviour too, unchanged.
+            let same = archive.entries[i].kind() == kind
+                && archive.entries[i].contents().is_ok_and(|c| c == data);
+            if same {
+                self.said.push(format!(
+                    "{entry} already in {}, the same",
+                    shown(stick, &path)
+                ));
+                return Ok(());
+            }
             if !old_names.iter().any(|n| n == entry) {
                 return Err(StickEditError::Taken(format!(
-                    "{}: it holds an entry {entry:?} already, of another behaviour: rename the \
-                     file",
+                    "{}: it holds another entry named {entry:?}, of another behaviour: rename \
+                     the file",
                     path.display()
                 )));
             }
@@ -552,6 +568,42 @@ impl Plan {
                     };
                 self.set(path, before, after);
             }
+        }
+        Ok(())
+    }
+}
+
+impl Plan {
+    /// Sets R-CODE up to take wireless commands without an ID and password (Sony's R-CODE
+    /// references): `OPEN-R/APP/PC/AMS/NOAUTH.CFG` made (any content) and
+    /// `OPEN-R/APP/DATA/P/OWNER.TXT` removed (kept as its `.bak` unless asked not to).
+    ///
+    /// # Errors
+    /// The stick has no R-CODE folder, or a file cannot be read.
+    pub fn no_auth(&mut self, stick: &Stick) -> Result<(), StickEditError> {
+        let ams = below(&stick.root, &["OPEN-R", "APP", "PC", "AMS"]).ok_or_else(|| {
+            StickEditError::File(
+                "no OPEN-R/APP/PC/AMS folder: the stick has no R-CODE to set up".to_owned(),
+            )
+        })?;
+        if child(&ams, "NOAUTH.CFG").is_none() {
+            let path = ams.join("NOAUTH.CFG");
+            self.said.push(format!(
+                "{} made: R-CODE asks for no ID and password",
+                shown(stick, &path)
+            ));
+            self.set(
+                path,
+                None,
+                Some(b"written by mtn-studio: no ID and password\r\n".to_vec()),
+            );
+        }
+        if let Some(owner) =
+            below(&stick.root, &["OPEN-R", "APP", "DATA", "P"]).and_then(|d| child(&d, "OWNER.TXT"))
+        {
+            let before = read(&owner)?;
+            self.said.push(format!("{} removed", shown(stick, &owner)));
+            self.set(owner, Some(before), None);
         }
         Ok(())
     }

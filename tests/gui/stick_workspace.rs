@@ -35,6 +35,7 @@ fn stick_with_a_wave(name: &str) -> std::path::PathBuf {
         mwcid: None,
         code: 0,
         replace: false,
+        noauth: false,
     };
     let plan = plan_add(&stick, &new).expect("a plan");
     mtn_studio::stick::apply::apply(&plan, false).expect("written");

@@ -157,6 +157,25 @@ fn a_behaviour_goes_on_a_small_stick_where_r_code_plays_it_and_comes_off_again()
     ));
     assert!(replaced.contains("PLAY:MWCID:30000"), "{replaced}");
 
+    // Set up for the air: NOAUTH.CFG made, OWNER.TXT gone (kept as its .bak).
+    let owner = stick.join("OPEN-R/APP/DATA/P/OWNER.TXT");
+    std::fs::create_dir_all(owner.parent().unwrap()).unwrap();
+    std::fs::write(&owner, b"owner").unwrap();
+    let with_owner = tree(&stick);
+    let said = common::ok(&add(&stick, &[&"--name", &"MY_NOD", &"--noauth"]));
+    assert!(said.contains("NOAUTH.CFG made"), "{said}");
+    assert!(stick.join("OPEN-R/APP/PC/AMS/NOAUTH.CFG").exists());
+    assert!(!owner.exists());
+    assert_eq!(
+        std::fs::read(stick.join("OPEN-R/APP/DATA/P/OWNER.TXT.bak")).unwrap(),
+        b"owner"
+    );
+    common::ok(&common::run_cli(&[&"stick", &"remove", &stick, &"MY_NOD"]));
+    std::fs::remove_file(stick.join("OPEN-R/APP/PC/AMS/NOAUTH.CFG")).unwrap();
+    std::fs::rename(stick.join("OPEN-R/APP/DATA/P/OWNER.TXT.bak"), &owner).unwrap();
+    assert_eq!(tree(&stick), with_owner);
+    std::fs::remove_file(&owner).unwrap();
+
     // Removed: the stick is as it was (the archives made for it gone with it).
     common::ok(&common::run_cli(&[&"stick", &"remove", &stick, &"MY_WAVE"]));
     assert_eq!(tree(&stick), before);
