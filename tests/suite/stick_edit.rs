@@ -64,6 +64,60 @@ fn tree(root: &Path) -> Vec<(PathBuf, usize, u64)> {
     out
 }
 
+/// One record as read by [`independent_read`]: MWCID, and each part's type, repeat count,
+/// start, reserved word, synchronise, special and name.
+type Record = (u32, Vec<(i32, i32, i32, i32, i16, i16, String)>);
+
+/// A behaviour table read by a reader of the tests' own, written from the layout NOTES.md
+/// gives (not from the codec): gzip or plain; `MWCM`, version, record and part counts; each
+/// record `MCID`, MWCID, part count; each part `CMAC`, type, repeat, start, a reserved word,
+/// i16 synchronise, i16 special, a length byte and the name.
+fn independent_read(file: &[u8]) -> Vec<Record> {
+    let mut data = Vec::new();
+    if file.starts_with(&[0x1f, 0x8b]) {
+        use std::io::Read;
+        flate2::read::GzDecoder::new(file)
+            .read_to_end(&mut data)
+            .unwrap();
+    } else {
+        data = file.to_vec();
+    }
+    let i32_at = |at: usize| i32::from_le_bytes(data[at..at + 4].try_into().unwrap());
+    let i16_at = |at: usize| i16::from_le_bytes(data[at..at + 2].try_into().unwrap());
+    assert_eq!(&data[..4], b"MWCM");
+    let records = usize::try_from(i32_at(8)).unwrap();
+    let mut at = 16;
+    let mut out = Vec::new();
+    for _ in 0..records {
+        assert_eq!(&data[at..at + 4], b"MCID", "a record at byte {at}");
+        let id = u32::from_le_bytes(data[at + 4..at + 8].try_into().unwrap());
+        let parts = usize::try_from(i32_at(at + 8)).unwrap();
+        at += 12;
+        let mut read = Vec::new();
+        for _ in 0..parts {
+            assert_eq!(&data[at..at + 4], b"CMAC", "a part at byte {at}");
+            let len = usize::from(data[at + 24]);
+            let name = String::from_utf8_lossy(&data[at + 25..at + 25 + len]).into_owned();
+            read.push((
+                i32_at(at + 4),
+                i32_at(at + 8),
+                i32_at(at + 12),
+                i32_at(at + 16),
+                i16_at(at + 20),
+                i16_at(at + 22),
+                name,
+            ));
+            at += 25 + len;
+        }
+        out.push((id, read));
+    }
+    assert!(
+        data[at..].iter().all(|&b| b == 0),
+        "only padding after the last part"
+    );
+    out
+}
+
 fn files(dir: &Path) -> (PathBuf, PathBuf) {
     let wav = dir.join("wave_hello.wav");
     let tone: Vec<f32> = (0..8_000).map(|i| ((i % 40) as f32 / 40.0) - 0.5).collect();
@@ -134,6 +188,18 @@ fn a_behaviour_goes_on_a_small_stick_where_r_code_plays_it_and_comes_off_again()
             ("0x3030", "OPEN-R/MW/DATA/P/LED.ODA"),
         ]
     );
+    // A reader of the tests' own reads the same record, shaped as Sony's ERS-7 skits.
+    let table = independent_read(&std::fs::read(stick.join("OPEN-R/MW/CONF/ERS-7.MWC")).unwrap());
+    assert_eq!(table.len(), 2);
+    assert_eq!(table[0].0, 2000, "Sony's record first, as it was");
+    let (id, parts) = &table[1];
+    assert_eq!(*id, 30000);
+    let shapes: Vec<(i32, i32, i32, i16)> = parts.iter().map(|p| (p.0, p.1, p.2, p.4)).collect();
+    assert_eq!(
+        shapes,
+        [(0x1010, 1, 1, 1), (0x2010, 1, 0, 1), (0x3030, 1, 0, 1)]
+    );
+    assert_eq!(parts[1].6, "wave_hello");
     // Sony's line first, unchanged; ours after it.
     let ams = std::fs::read(stick.join("OPEN-R/APP/PC/AMS/ACTION.AMS")).unwrap();
     assert!(ams.starts_with(b"STAND                           2000       0\r\n"));
@@ -285,7 +351,17 @@ fn on_sonys_two_trees_every_record_and_line_of_theirs_stays_as_it_was() {
             .join(tree_name)
             .join(table_path.strip_prefix(&stick).unwrap());
         let old = mwc::read(&std::fs::read(original).unwrap()).unwrap();
-        let new = mwc::read(&std::fs::read(&table_path).unwrap()).unwrap();
+        let written = std::fs::read(&table_path).unwrap();
+        let new = mwc::read(&written).unwrap();
+        // The reader of the tests' own agrees, record for record.
+        let independent = independent_read(&written);
+        assert_eq!(independent.len(), new.behaviours.len(), "{tree_name}");
+        for (record, behaviour) in independent.iter().zip(&new.behaviours) {
+            assert_eq!(record.0, behaviour.id);
+            let names: Vec<String> = behaviour.parts.iter().map(mwc::MwcPart::name).collect();
+            let theirs: Vec<String> = record.1.iter().map(|p| p.6.clone()).collect();
+            assert_eq!(theirs, names, "{tree_name}: MWCID {}", record.0);
+        }
         assert_eq!(
             new.stored, old.stored,
             "{tree_name}: gzip where it was gzip"
