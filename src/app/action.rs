@@ -51,6 +51,10 @@ pub enum Action {
     AttachPart(TabId, crate::behaviour::Source, crate::behaviour::Track),
     /// Ask which archive to put a motion tab's motion into (File > Save into Archive…).
     AskArchivePath(TabId),
+    /// Ask where and as what to put a motion tab's motion on a stick (File > Add to Stick…).
+    AskAddToStick(TabId),
+    /// Put a motion tab's motion on a stick as the prompt says.
+    AddToStick(Box<crate::app::dialogs::StickPrompt>),
     /// Hear a sound (an archive's WAV entry, from the picker) through the sound card.
     PreviewSound(crate::behaviour::Source),
     /// Render the MIDI sound on a tab's sound track (through the SoundFont in use).

@@ -160,6 +160,7 @@ impl Situation<'_> {
             | TabCommand::SaveSkit
             | TabCommand::SaveAs
             | TabCommand::SaveIntoArchive
+            | TabCommand::AddToStick
             | TabCommand::InsertKeyframe
             | TabCommand::Repair
             | TabCommand::ZoomToFit

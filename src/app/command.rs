@@ -203,6 +203,9 @@ commands! {
         SaveAs,
         /// Put the motion into an ODA archive (new or existing) under its name.
         SaveIntoArchive,
+        /// Put the motion, with its sound and LED tracks, on a memory stick as a behaviour
+        /// R-CODE plays by name.
+        AddToStick,
         /// Undo the last edit.
         Undo,
         /// Redo the last undone edit.
@@ -366,6 +369,7 @@ impl UiCommand {
             Self::Save => "Save",
             Self::SaveAs => "Save As…",
             Self::SaveIntoArchive => "Save into Archive…",
+            Self::AddToStick => "Add to Stick…",
             Self::CloseTab => "Close Tab",
             Self::NextTab => "Next Tab",
             Self::PreviousTab => "Previous Tab",
@@ -510,6 +514,7 @@ impl UiCommand {
             | Self::PasteTail
             | Self::PasteMirrored
             | Self::SaveIntoArchive
+            | Self::AddToStick
             | Self::ClearRange => return None,
         };
         Some(shortcut)

@@ -143,7 +143,7 @@ impl StudioApp {
 
     /// Opens the memory stick `path` is in (its folder, a folder in it or its behaviour
     /// table) in a tab, or brings its tab to the front.
-    fn open_stick(&mut self, path: &Path, fx: &mut Effects) {
+    pub(in crate::app) fn open_stick(&mut self, path: &Path, fx: &mut Effects) {
         let stick = match crate::stick::Stick::open(path) {
             Ok(stick) => stick,
             Err(error) => {

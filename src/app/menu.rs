@@ -246,6 +246,7 @@ fn file_menu(ui: &mut egui::Ui, context: &MenuContext<'_>, actions: &mut Sender<
             UiCommand::Save,
             UiCommand::SaveAs,
             UiCommand::SaveIntoArchive,
+            UiCommand::AddToStick,
         ],
         &[
             UiCommand::Import,

@@ -145,6 +145,8 @@ impl StudioApp {
             Action::AttachPart(tab, source, track) => self.attach_part(tab, source, track, fx),
             Action::PreviewSound(source) => self.preview_sound(&source, fx),
             Action::AskArchivePath(tab) => self.ask_archive_path(tab),
+            Action::AskAddToStick(tab) => self.ask_add_to_stick(tab),
+            Action::AddToStick(prompt) => self.add_to_stick(*prompt, fx),
             Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry, fx),
             Action::ActivateTab(id) => self.tabs.activate(id),
             Action::CloseTab(id) => self.close_tab(id),

@@ -183,6 +183,8 @@ pub enum BrowseFor {
     ExportPath,
     /// The folder of the Webots project an export writes.
     WebotsProject,
+    /// The stick File > Add to Stick… puts the motion on.
+    StickFolder,
 }
 
 /// What the Import window's map-file buttons do.

@@ -152,6 +152,7 @@ impl StudioApp {
             BrowseFor::ImportMap => file_dialog::pick_file("Joint map", &[]),
             BrowseFor::ExportPath => file_dialog::save_file("Export", &FileKind::EXPORTED, ""),
             BrowseFor::WebotsProject => file_dialog::pick_folder("Webots project folder"),
+            BrowseFor::StickFolder => file_dialog::pick_folder("The memory stick's folder"),
         };
         let (path, error) = match picked {
             Picked::Path(path) => (Some(path.display().to_string()), None),
@@ -183,6 +184,12 @@ impl StudioApp {
                     } else {
                         prompt.webots_project = path;
                     }
+                }
+                prompt.error = error;
+            }
+            (Some(Modal::AddToStick(prompt)), BrowseFor::StickFolder) => {
+                if let Some(path) = path {
+                    prompt.folder = path;
                 }
                 prompt.error = error;
             }

@@ -171,3 +171,57 @@ fn sonys_ers7_tree_opens_by_its_behaviour_table_and_sorts_by_number_and_name() {
             .any(|a| a.name == "SIT")
     }));
 }
+
+#[test]
+fn add_to_stick_puts_the_motion_in_front_with_its_sound_on_the_stick_and_shows_it() {
+    let dir = common::scratch_dir("stick-workspace", "add");
+    let root = dir.join("STICK");
+    common::stick::small_stick(&root);
+    let wav = dir.join("hello.wav");
+    std::fs::write(
+        &wav,
+        common::sound::pcm_wav(&common::sound::sine(440.0, 8_000), 16_000, 16),
+    )
+    .expect("a sound");
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    harness.state_mut().push(Action::AddTrack(wav));
+    harness.run();
+    assert!(
+        crate::common::ui::doc(&harness).tracks().sound.is_some(),
+        "{}",
+        said(&harness)
+    );
+    crate::common::ui::menu(&mut harness, "File", "Add to Stick…");
+    // A name R-CODE does not take: refused in the dialog, nothing written.
+    type_into(&mut harness, "Stick folder", &root.display().to_string());
+    type_into(&mut harness, "Action name", "my wave");
+    harness.get_by_label("Add").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("not an action name")
+            .is_some(),
+        "{}",
+        said(&harness)
+    );
+    assert!(!root.join("OPEN-R/MW/DATA/P").exists());
+    // A good one: on the stick, and the stick shown with it.
+    type_into(&mut harness, "Action name", "MY_WAVE");
+    harness.get_by_label("Add").click();
+    harness.run();
+    let tab = stick_tab(&harness).unwrap_or_else(|| panic!("no stick tab: {}", said(&harness)));
+    assert_eq!(tab.rows.behaviours.len(), 2);
+    let ours = &tab.rows.behaviours[1];
+    assert_eq!(
+        ours.actions.first().map(|a| a.name.as_str()),
+        Some("MY_WAVE")
+    );
+    let kinds: Vec<&str> = ours.parts.iter().map(|p| p.kind).collect();
+    assert_eq!(kinds, ["motion", "sound"]);
+    assert!(
+        said(&harness).contains("PLAY:ACTION:MY_WAVE"),
+        "{}",
+        said(&harness)
+    );
+}

@@ -4,6 +4,7 @@
 //! field shows the dialog again, changed), so dialogs change state through the same queue
 //! as everything else.
 
+pub mod add_to_stick;
 pub mod behaviours;
 pub mod draw;
 pub mod model;
@@ -14,6 +15,7 @@ pub mod parts;
 
 pub use model::{
     Confirm, ExportPrompt, ImportPrompt, Modal, NewMotionPrompt, PathPrompt, PathPurpose,
+    StickPrompt,
 };
 
 use crate::app::state::Answer;

@@ -123,6 +123,25 @@ pub enum Modal {
     PartPicker(Box<PartPicker>),
     /// The command palette.
     Palette(Palette),
+    /// File > Add to Stick…: where and as what.
+    AddToStick(StickPrompt),
+}
+
+/// File > Add to Stick…: the stick, the action name, and what goes with the motion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StickPrompt {
+    /// The motion tab.
+    pub tab: TabId,
+    /// The stick's folder (or any folder in it).
+    pub folder: String,
+    /// The action name R-CODE plays it by.
+    pub name: String,
+    /// Take the motion's sound and LED tracks along.
+    pub tracks: bool,
+    /// Set R-CODE up to take commands over the air without an ID and password.
+    pub noauth: bool,
+    /// Why the last try failed.
+    pub error: Option<String>,
 }
 
 /// What the command palette holds between frames.

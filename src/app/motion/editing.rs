@@ -35,6 +35,7 @@ impl MotionTab {
             TabCommand::Save => fx.then(save(id, None)),
             TabCommand::SaveAs => fx.then(save_as(id)),
             TabCommand::SaveIntoArchive => fx.then(Action::AskArchivePath(id)),
+            TabCommand::AddToStick => fx.then(Action::AskAddToStick(id)),
             TabCommand::Export => fx.show(self.export_window(id, false)),
             TabCommand::ExportWebots => fx.show(self.export_window(id, true)),
             TabCommand::SaveSkit => {

@@ -5,6 +5,7 @@
 //!
 //! Its state is here; [`draw`] draws it, [`StickTab::handle`] applies its actions.
 
+mod add_to_stick;
 pub mod draw;
 
 use crate::app::action::StickAction;

@@ -1,0 +1,99 @@
+//! File > Add to Stick…: the stick's folder, the action name R-CODE plays the motion by,
+//! whether its sound and LED tracks go along, and whether R-CODE is set up for the air. Add
+//! puts it on (`crate::stick::add`, as `mtn-studio stick add` does); a refusal is shown here.
+
+use super::{Modal, StickPrompt};
+use crate::app::action::Action;
+use crate::app::sink::Sender;
+use crate::app::state::BrowseFor;
+
+/// The action name a motion is offered under: its name's part after `#`, in capitals, each
+/// character R-CODE does not take made `_` ("a_sit#sit_wave" is SIT_WAVE).
+#[must_use]
+pub fn offered_name(motion_name: &str) -> String {
+    let tail = motion_name.rsplit('#').next().unwrap_or(motion_name);
+    let name: String = tail
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '.' {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .take(crate::stick::add::MAX_NAME)
+        .collect();
+    if name.is_empty() {
+        "MY_MOTION".to_owned()
+    } else {
+        name
+    }
+}
+
+/// Draws the dialog.
+pub fn add_to_stick_ui(
+    ui: &mut egui::Ui,
+    prompt: &StickPrompt,
+    native_dialogs: bool,
+    actions: &mut Sender<'_>,
+) {
+    ui.heading("Add to Stick");
+    ui.label(
+        "Puts the motion on a memory stick as a behaviour: into its archives under \
+         OPEN-R/MW/DATA/P/, a record of its behaviour table, and the name R-CODE plays it by \
+         (PLAY:ACTION:NAME). Every file changed is kept as NAME.bak beside it.",
+    );
+    let mut changed = prompt.clone();
+    egui::Grid::new("add to stick")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let label = ui.label("Stick folder");
+            ui.horizontal(|ui| {
+                ui.add(egui::TextEdit::singleline(&mut changed.folder).desired_width(360.0))
+                    .labelled_by(label.id);
+                if native_dialogs && ui.button("Browse…").clicked() {
+                    actions.send(Action::Browse(BrowseFor::StickFolder));
+                }
+            });
+            ui.end_row();
+            let label = ui.label("Action name");
+            ui.add(egui::TextEdit::singleline(&mut changed.name).desired_width(240.0))
+                .labelled_by(label.id);
+            ui.end_row();
+            ui.label("");
+            ui.checkbox(&mut changed.tracks, "Take its sound and LED tracks along");
+            ui.end_row();
+            ui.label("");
+            ui.checkbox(
+            &mut changed.noauth,
+            "Set R-CODE up for the air (no ID and password: NOAUTH.CFG made, OWNER.TXT removed)",
+        );
+            ui.end_row();
+        });
+    if let Some(error) = &prompt.error {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
+    if changed != *prompt {
+        changed.error = None;
+        actions.send(Action::Show(Modal::AddToStick(changed)));
+    }
+    ui.horizontal(|ui| {
+        let ready = !prompt.folder.trim().is_empty() && !prompt.name.trim().is_empty();
+        if ui.add_enabled(ready, egui::Button::new("Add")).clicked() {
+            actions.send(Action::AddToStick(Box::new(prompt.clone())));
+        }
+        if ui.button("Cancel").clicked() {
+            actions.send(Action::CloseModal);
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_motions_name_is_offered_as_a_word_r_code_takes() {
+        assert_eq!(super::offered_name("a_sit#sit_wave"), "SIT_WAVE");
+        assert_eq!(super::offered_name("my wave-2"), "MY_WAVE_2");
+        assert_eq!(super::offered_name("#"), "MY_MOTION");
+    }
+}

@@ -1,0 +1,161 @@
+//! File > Add to Stick… handled: the motion in a tab (as edited, not as last saved) with its
+//! sound and LED tracks put on a stick (`crate::stick::add`), then the stick shown in its tab.
+
+use crate::app::StudioApp;
+use crate::app::dialogs::add_to_stick::offered_name;
+use crate::app::dialogs::{Modal, StickPrompt};
+use crate::app::effects::Effects;
+use crate::app::state::TabId;
+use crate::app::tabs::{Tab, TabKind};
+use crate::behaviour::{Data, Part, Source};
+use crate::codec::oda::Archive;
+use crate::stick::Stick;
+use crate::stick::add::{Content, NewBehaviour, StickEditError, plan_add};
+use std::path::{Path, PathBuf};
+
+/// The bytes of a track's source: its file, or its archive entry.
+fn source_bytes(source: &Source) -> Result<Vec<u8>, StickEditError> {
+    let shown = source.label();
+    let bytes =
+        std::fs::read(&source.path).map_err(|e| StickEditError::File(format!("{shown}: {e}")))?;
+    let Some(entry) = &source.entry else {
+        return Ok(bytes);
+    };
+    let archive =
+        Archive::read(&bytes).map_err(|e| StickEditError::File(format!("{shown}: {e}")))?;
+    let index = archive
+        .find(entry)
+        .ok_or_else(|| StickEditError::File(format!("{shown}: no such entry")))?;
+    archive.entries[index]
+        .contents()
+        .map_err(|e| StickEditError::File(format!("{shown}: {e}")))
+}
+
+/// A track as content for the stick: its entry's name (or its file's), and its bytes (an
+/// LED pattern as it is now on its track, edits included).
+fn content(part: &Part) -> Result<Content, StickEditError> {
+    let entry = part.source.entry.clone().unwrap_or_else(|| {
+        part.source
+            .path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    });
+    let data = match &part.data {
+        Data::Led { pattern, .. } => pattern
+            .write()
+            .map_err(|e| StickEditError::Led(format!("{entry}: {e}")))?,
+        Data::Wave { .. } | Data::Midi(_) => source_bytes(&part.source)?,
+    };
+    Ok(Content { entry, data })
+}
+
+impl StudioApp {
+    /// Shows File > Add to Stick… for motion tab `tab`: the stick of a stick tab open, if
+    /// any; the motion's name as a word R-CODE takes.
+    pub(in crate::app) fn ask_add_to_stick(&mut self, tab: TabId) {
+        let Some(motion) = self.tabs.get(tab).and_then(Tab::motion) else {
+            return;
+        };
+        let folder = self
+            .tabs
+            .list
+            .iter()
+            .find_map(|t| match &t.kind {
+                TabKind::Stick(stick) => Some(stick.root.display().to_string()),
+                TabKind::Motion(..) | TabKind::Archive(_) | TabKind::Gait(_) => None,
+            })
+            .unwrap_or_default();
+        self.modal = Some(Modal::AddToStick(StickPrompt {
+            tab,
+            folder,
+            name: offered_name(&motion.document.motion.name),
+            tracks: true,
+            noauth: false,
+            error: None,
+        }));
+    }
+
+    /// Puts the motion on the stick as `prompt` says; shows the stick, or the dialog again
+    /// with why not.
+    pub(in crate::app) fn add_to_stick(&mut self, prompt: StickPrompt, fx: &mut Effects) {
+        match self.put_on_stick(&prompt) {
+            Ok((root, said)) => {
+                self.modal = None;
+                for line in said {
+                    fx.say(line);
+                }
+                match self.tabs.find_stick(&root) {
+                    Some(id) => {
+                        self.tabs.activate(id);
+                        fx.then(crate::app::action::Action::Stick(
+                            id,
+                            crate::app::action::StickAction::Reread,
+                        ));
+                    }
+                    None => self.open_stick(&root, fx),
+                }
+            }
+            Err(why) => {
+                self.modal = Some(Modal::AddToStick(StickPrompt {
+                    error: Some(why.to_string()),
+                    ..prompt
+                }));
+            }
+        }
+    }
+
+    /// Writes the motion of `prompt.tab` (and its tracks) onto the stick; the stick's root
+    /// and what was done, a line each.
+    fn put_on_stick(&self, prompt: &StickPrompt) -> Result<(PathBuf, Vec<String>), StickEditError> {
+        let tab = self
+            .tabs
+            .get(prompt.tab)
+            .and_then(Tab::motion)
+            .ok_or_else(|| StickEditError::Motion("the motion's tab is closed".to_owned()))?;
+        let document = &tab.document;
+        let motion = crate::codec::mtn::encode(&document.motion)
+            .map_err(|e| StickEditError::Motion(format!("the motion cannot be written: {e}")))?;
+        let stick = Stick::open(Path::new(prompt.folder.trim()))
+            .map_err(|e| StickEditError::File(e.to_string()))?;
+        let tracks = document.tracks();
+        let take = |part: Option<&Part>| match part {
+            Some(part) if prompt.tracks => content(part).map(Some),
+            _ => Ok(None),
+        };
+        let new = NewBehaviour {
+            name: prompt.name.trim().to_owned(),
+            motion: Content {
+                entry: String::new(),
+                data: motion,
+            },
+            sound: take(tracks.sound.as_ref())?,
+            led: take(tracks.led.as_ref())?,
+            mwcid: None,
+            code: 0,
+            replace: false,
+            noauth: prompt.noauth,
+        };
+        let plan = plan_add(&stick, &new)?;
+        crate::stick::apply::apply(&plan, true).map_err(|e| StickEditError::File(e.to_string()))?;
+        let mut said = plan.said.clone();
+        said.push(format!(
+            "Added to the stick {}: R-CODE plays it as PLAY:ACTION:{} (or PLAY:MWCID:{})",
+            stick.root.display(),
+            new.name,
+            plan.mwcid
+        ));
+        let moved = [tracks.sound.as_ref(), tracks.led.as_ref()]
+            .into_iter()
+            .flatten()
+            .any(|p| p.offset_ms != 0);
+        if prompt.tracks && moved {
+            said.push(
+                "The robot starts the sound and lights with the motion: where a track was moved \
+                 on the timeline, that offset is not on the stick"
+                    .to_owned(),
+            );
+        }
+        Ok((stick.root, said))
+    }
+}
