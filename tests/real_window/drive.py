@@ -34,8 +34,8 @@ system and egui-winit (Ctrl+C and Ctrl+V arrive as the clipboard events they bec
  12. F11 makes the stage large; a screen reader finds it by its name; dragging on it turns
      the robot (what it shows changes), the view keys change it, and moving the playhead
      (End) poses the robot anew while it is shown; the window stays responsive;
- 13. (`first_hour.py`, `posing.py`, `simulate.py`, `playback.py`) the first hour's,
-     posing's, simulation's and playback's scenarios: the FL paw's
+ 13. (`first_hour.py`, `posing.py`, `simulate.py`, `playback.py`, `sticks.py`) the first
+     hour's, posing's, simulation's, playback's and the memory stick's scenarios: the FL paw's
      handle lifted with Shift+drag, the margin read, Ctrl+Z, lifted again, Ctrl+S.
 
 Run inside a D-Bus session with the accessibility bus up (see run.sh).
@@ -57,6 +57,7 @@ import first_hour
 import playback
 import posing
 import simulate
+import sticks
 
 
 def edit_copy_paste_save():
@@ -731,7 +732,8 @@ if __name__ == '__main__':
                  typed_value_is_one_undo_step, icon_and_export_for_webots,
                  shape_a_range_and_drag_a_handle, orbit_the_stage_and_move_the_playhead,
                  play_a_skit_without_a_sound_card, *first_hour.SCENARIOS,
-                 *posing.SCENARIOS, *simulate.SCENARIOS, *playback.SCENARIOS]
+                 *posing.SCENARIOS, *simulate.SCENARIOS, *playback.SCENARIOS,
+                 *sticks.SCENARIOS]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:

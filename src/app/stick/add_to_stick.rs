@@ -31,8 +31,8 @@ fn source_bytes(source: &Source) -> Result<Vec<u8>, StickEditError> {
         .map_err(|e| StickEditError::File(format!("{shown}: {e}")))
 }
 
-/// A track as content for the stick: its entry's name (or its file's), and its bytes (an
-/// LED pattern as it is now on its track, edits included).
+/// A track as content for the stick: its entry's name (or its file's), and its bytes: its
+/// source's, or for an LED pattern edited on its track, the pattern as it is now.
 fn content(part: &Part) -> Result<Content, StickEditError> {
     let entry = part.source.entry.clone().unwrap_or_else(|| {
         part.source
@@ -41,11 +41,18 @@ fn content(part: &Part) -> Result<Content, StickEditError> {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default()
     });
+    let original = source_bytes(&part.source)?;
     let data = match &part.data {
+        // Unedited, the pattern keeps its bytes (the same entry is then shared, not refused).
+        Data::Led { pattern, .. }
+            if crate::codec::sound::led::read(&original).is_ok_and(|p| p == *pattern) =>
+        {
+            original
+        }
         Data::Led { pattern, .. } => pattern
             .write()
             .map_err(|e| StickEditError::Led(format!("{entry}: {e}")))?,
-        Data::Wave { .. } | Data::Midi(_) => source_bytes(&part.source)?,
+        Data::Wave { .. } | Data::Midi(_) => original,
     };
     Ok(Content { entry, data })
 }
