@@ -151,11 +151,11 @@ fn text_lines(row: &StickRow) -> Vec<String> {
     )];
     match (&row.table, &row.table_error) {
         (Some(t), _) => lines.push(format!(
-            "behaviour table {}: {}, {} records, {} parts",
+            "behaviour table {}: {}, {}, {}",
             t.path,
             if t.gzip { "gzip" } else { "plain" },
-            t.records,
-            t.parts
+            crate::words::plural(t.records, "record", "records"),
+            crate::words::plural(t.parts, "part", "parts")
         )),
         (None, Some(why)) => lines.push(format!("behaviour table {why}")),
         (None, None) => {
@@ -167,7 +167,11 @@ fn text_lines(row: &StickRow) -> Vec<String> {
     }
     for a in &row.archives {
         lines.push(match (&a.entries, &a.error) {
-            (Some(n), _) => format!("archive {}: {n} entries", a.path),
+            (Some(n), _) => format!(
+                "archive {}: {}",
+                a.path,
+                crate::words::plural(*n, "entry", "entries")
+            ),
             (None, why) => format!(
                 "archive {}: {}",
                 a.path,
