@@ -576,29 +576,56 @@ impl UiCommand {
     /// Delete, the arrows, Undo and friends keep working inside the text).
     #[must_use]
     pub fn yields_to_text(self) -> bool {
-        matches!(
-            self,
-            Self::DeleteKeyframes
-                | Self::DeleteRange
-                | Self::InsertKeyframe
-                | Self::PlayPause
-                | Self::GoToStart
-                | Self::GoToEnd
-                | Self::StepBack
-                | Self::StepForward
-                | Self::PreviousKeyframe
-                | Self::NextKeyframe
-                | Self::AddMarker
-                | Self::PreviousMarker
-                | Self::NextMarker
-                | Self::Undo
-                | Self::Redo
-                | Self::RedoAlt
-                | Self::NudgeUp
-                | Self::NudgeDown
-                | Self::NudgeUpFine
-                | Self::NudgeDownFine
-        )
+        // A key a text field types (a letter, Shift and a letter, Space, a digit) is the
+        // field's: typing "SIT" into a search must not toggle Simulate (Shift+S).
+        // (Function keys and Escape type nothing: F1's palette and F11's stage still open.)
+        let types = self.shortcut().is_some_and(|s| {
+            let function = matches!(
+                s.logical_key,
+                Key::F1
+                    | Key::F2
+                    | Key::F3
+                    | Key::F4
+                    | Key::F5
+                    | Key::F6
+                    | Key::F7
+                    | Key::F8
+                    | Key::F9
+                    | Key::F10
+                    | Key::F11
+                    | Key::F12
+                    | Key::Escape
+            );
+            !function
+                && !s.modifiers.command
+                && !s.modifiers.ctrl
+                && !s.modifiers.alt
+                && !s.modifiers.mac_cmd
+        });
+        types
+            || matches!(
+                self,
+                Self::DeleteKeyframes
+                    | Self::DeleteRange
+                    | Self::InsertKeyframe
+                    | Self::PlayPause
+                    | Self::GoToStart
+                    | Self::GoToEnd
+                    | Self::StepBack
+                    | Self::StepForward
+                    | Self::PreviousKeyframe
+                    | Self::NextKeyframe
+                    | Self::AddMarker
+                    | Self::PreviousMarker
+                    | Self::NextMarker
+                    | Self::Undo
+                    | Self::Redo
+                    | Self::RedoAlt
+                    | Self::NudgeUp
+                    | Self::NudgeDown
+                    | Self::NudgeUpFine
+                    | Self::NudgeDownFine
+            )
     }
 }
 

@@ -153,6 +153,10 @@ impl StudioApp {
         };
         if let Some(id) = self.tabs.find_stick(&stick.root) {
             self.tabs.active = Some(id);
+            fx.say(format!(
+                "The stick {} is open already (Read Again reads its files afresh)",
+                stick.root.display()
+            ));
             return;
         }
         self.remember(&stick.root);

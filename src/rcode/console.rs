@@ -79,6 +79,19 @@ pub enum ConsoleError {
         /// What it said.
         banner: String,
     },
+    /// Something answers there, but not as R-CODE's console: no banner, or another
+    /// protocol's greeting. Nothing was sent.
+    #[error(
+        "{addr}: {} — not R-CODE's console (it greets each connection); nothing was sent: is \
+         this the robot's address, and R-CODE running with wireless on?",
+        if said.is_empty() { "no banner within the time limit".to_owned() } else { format!("it said {said:?}") }
+    )]
+    NotRCode {
+        /// Where.
+        addr: SocketAddr,
+        /// What it said, if anything (its first line).
+        said: String,
+    },
     /// A command that is not one R-CODE line.
     #[error("{0}")]
     BadCommand(String),
@@ -144,6 +157,10 @@ impl Console {
                         banner: String::new(),
                     };
                     console.banner = console.answer()?;
+                    let first = console.banner.lines().next().unwrap_or("").to_owned();
+                    if first.is_empty() || first.starts_with("HTTP/") || first.starts_with("SSH-") {
+                        return Err(ConsoleError::NotRCode { addr, said: first });
+                    }
                     if asks_for_login(&console.banner) {
                         return Err(ConsoleError::AuthAsked {
                             addr,

@@ -154,10 +154,10 @@ pub fn playable_sound(data: &[u8]) -> Result<(), Unplayable> {
          ADPCM at either rate (--convert-sound makes it 16 kHz 16-bit mono)",
         info.sample_rate,
         info.bits,
-        if info.channels == 1 {
-            "mono"
-        } else {
-            "multichannel"
+        match info.channels {
+            1 => "mono",
+            2 => "stereo",
+            _ => "multichannel",
         },
         info.format.name()
     )))
@@ -227,11 +227,17 @@ fn refused(model: Model, new: &NewBehaviour) -> Result<String, StickEditError> {
 
 /// The MWCID of the user's behaviour `new` replaces, where it names one; Sony's names and
 /// a name taken without `--replace` refused.
-fn replacing(
-    names: Option<&(PathBuf, &[actions::Action])>,
-    new: &NewBehaviour,
-) -> Result<Option<u32>, StickEditError> {
-    let existing = names.and_then(|(_, found)| found.iter().find(|a| a.name == new.name));
+fn replacing(stick: &Stick, new: &NewBehaviour) -> Result<Option<u32>, StickEditError> {
+    // Every action file: a name in two of them plays one R-CODE cannot be told apart.
+    let mut named = stick
+        .actions
+        .iter()
+        .flat_map(|(_, found, _)| found)
+        .filter(|a| a.name == new.name);
+    let existing = named
+        .clone()
+        .find(|a| !USER_MWCIDS.contains(&a.mwcid))
+        .or_else(|| named.next());
     match existing {
         Some(a) if !USER_MWCIDS.contains(&a.mwcid) => Err(StickEditError::Taken(format!(
             "{} is Sony's action (MWCID {}): choose another name",
@@ -287,7 +293,7 @@ pub fn plan_add(stick: &Stick, new: &NewBehaviour) -> Result<Plan, StickEditErro
     let model = stick.model.unwrap_or(Model::Ers7);
     let motion_name = refused(model, new)?;
     let names = names_file(stick);
-    let replacing = replacing(names.as_ref(), new)?;
+    let replacing = replacing(stick, new)?;
     let mwcid = choose_mwcid(table, new, replacing)?;
     let motion_entry = if new.motion.entry.is_empty() {
         motion_name
@@ -406,13 +412,8 @@ impl Plan {
         data: &[u8],
         old_names: &[String],
     ) -> Result<(), StickEditError> {
-        let folder =
-            below(&stick.root, &CONTENT).unwrap_or_else(|| CONTENT.iter().collect::<PathBuf>());
-        let folder = if folder.is_absolute() {
-            folder
-        } else {
-            stick.root.join(folder)
-        };
+        let folder = below(&stick.root, &CONTENT)
+            .unwrap_or_else(|| stick.root.join(CONTENT.iter().collect::<PathBuf>()));
         let path = child(&folder, archive_name).unwrap_or_else(|| folder.join(archive_name));
         let (before, mut archive) = self.archive_at(&path)?;
         if let Some(i) = archive.find(entry) {

@@ -106,8 +106,8 @@ fn names(stick: &Stick, out: &mut Vec<Finding>) {
             "backup",
             "",
             format!(
-                "{} of files mtn-studio changed, as they were (the robot does not read them; \
-                 remove them once the stick works): {}",
+                "{} of files mtn-studio changed, each as it was before its last change (the \
+                 robot does not read them; remove them once the stick works): {}",
                 crate::words::plural(backups.len(), "backup", "backups"),
                 listed(&backups)
             ),
@@ -270,13 +270,36 @@ fn parts_found(
 ) {
     let holders = stick.holders();
     let mut missing: Vec<String> = Vec::new();
+    // A user's behaviour's parts are in the readable content archives: missing there is an
+    // error, however many of Sony's archives are encrypted.
+    let mut ours: Vec<String> = Vec::new();
     for b in &table.behaviours {
+        let user = super::add::USER_MWCIDS.contains(&b.id);
         for p in &b.parts {
             let name = p.name();
-            if !holders.contains_key(&name) && !missing.contains(&name) {
-                missing.push(name);
+            if holders.contains_key(&name) {
+                continue;
+            }
+            let list = if user { &mut ours } else { &mut missing };
+            if !list.contains(&name) {
+                list.push(name);
             }
         }
+    }
+    if !ours.is_empty() {
+        out.push(finding(
+            Severity::Error,
+            "part-missing",
+            path,
+            format!(
+                "{} of behaviours put on the stick by a user (MWCID {}..={}) in no archive of \
+                 the stick (their place is OPEN-R/MW/DATA/P/): the robot cannot play them: {}",
+                crate::words::plural(ours.len(), "part name", "part names"),
+                super::add::USER_MWCIDS.start(),
+                super::add::USER_MWCIDS.end(),
+                listed(&ours)
+            ),
+        ));
     }
     if missing.is_empty() {
         return;
@@ -308,6 +331,33 @@ fn parts_found(
 }
 
 fn actions(stick: &Stick, table: &crate::codec::mwc::BehaviourTable, out: &mut Vec<Finding>) {
+    // One name for two behaviours (in one file or two): which R-CODE plays is not known.
+    let mut seen: std::collections::BTreeMap<&str, Vec<u32>> = std::collections::BTreeMap::new();
+    for (_, found, _) in &stick.actions {
+        for a in found {
+            seen.entry(a.name.as_str()).or_default().push(a.mwcid);
+        }
+    }
+    let twice: Vec<String> = seen
+        .iter()
+        .filter(|(_, ids)| ids.iter().any(|id| *id != ids[0]))
+        .map(|(name, ids)| {
+            let ids: Vec<String> = ids.iter().map(u32::to_string).collect();
+            format!("{name} ({})", ids.join(", "))
+        })
+        .collect();
+    if !twice.is_empty() {
+        out.push(finding(
+            Severity::Warning,
+            "action-name-twice",
+            "",
+            format!(
+                "{} for two behaviours or more (R-CODE plays one of them): {}",
+                crate::words::plural(twice.len(), "action name stands", "action names stand"),
+                listed(&twice)
+            ),
+        ));
+    }
     for (path, found, bad) in &stick.actions {
         let nowhere: Vec<String> = found
             .iter()

@@ -188,7 +188,10 @@ impl Stick {
     /// # Errors
     /// It is in no stick.
     pub fn open(path: &Path) -> Result<Self, StickError> {
-        let root = find_root(path)?;
+        // The root is kept absolute: every path below it is joined to it, whatever folder
+        // the program runs in (a relative root once had archives written twice as deep).
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let root = find_root(&absolute)?;
         let all = files(&root);
         let conf = below(&root, &["OPEN-R", "MW", "CONF"]);
         let (model, table_path) = [("ERS-7.MWC", Model::Ers7), ("ERS-210.MWC", Model::Ers210)]

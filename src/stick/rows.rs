@@ -136,11 +136,13 @@ pub fn software_word(software: Software) -> &'static str {
 pub fn rows(stick: &Stick) -> StickRow {
     let holders = stick.holders();
     let unreadable = stick.has_unreadable_archives();
-    let part = |p: &MwcPart| {
+    // A user's behaviour's parts are in the readable content archives (`stick add` puts
+    // them there): not found there, they are missing, encrypted archives or not.
+    let part = |id: u32, p: &MwcPart| {
         let name = p.name();
         let found = match holders.get(&name) {
             Some(path) => Found::In((*path).to_owned()),
-            None if unreadable => Found::Unverified,
+            None if unreadable && !super::add::USER_MWCIDS.contains(&id) => Found::Unverified,
             None => Found::Missing,
         };
         PartRow {
@@ -176,7 +178,7 @@ pub fn rows(stick: &Stick) -> StickRow {
                             code: a.code,
                         })
                         .collect(),
-                    parts: b.parts.iter().map(part).collect(),
+                    parts: b.parts.iter().map(|p| part(b.id, p)).collect(),
                 })
                 .collect(),
         ),
@@ -287,6 +289,16 @@ pub fn select(rows: &[BehaviourRow], query: &Query) -> Vec<usize> {
     if query.descending {
         shown.reverse();
     }
+    // In the table's order, a behaviour named exactly what was searched for comes first.
+    if query.order == Order::Table && !words.is_empty() {
+        let exact = |i: &usize| {
+            rows[*i]
+                .actions
+                .iter()
+                .any(|a| a.name.eq_ignore_ascii_case(query.text.trim()))
+        };
+        shown.sort_by_key(|i| !exact(i));
+    }
     shown
 }
 
@@ -339,5 +351,9 @@ mod tests {
         assert_eq!(select(&rows, &q("", Order::Mwcid, false)), [1, 0, 2]);
         assert_eq!(select(&rows, &q("", Order::Name, false)), [0, 1, 2]);
         assert_eq!(select(&rows, &q("", Order::Parts, true)), [1, 2, 0]);
+        // An exact name first: "walk" finds WALK before WALKER, listed before it.
+        let mut more = vec![row(5, Some("WALKER"), &["x"])];
+        more.extend(rows);
+        assert_eq!(select(&more, &q("walk", Order::Table, false)), [2, 0]);
     }
 }

@@ -68,6 +68,14 @@ fn a_stick_folder_opens_as_a_workspace_searchable_checked_and_its_archives_open(
     assert!(harness.query_by_label("ERS-7 memory stick").is_some());
     assert!(harness.query_by_label("2 of 2 behaviours").is_some());
 
+    // Capitals typed into the search are the search's: Shift+S does not toggle Simulate (a
+    // review typed "SIT" and the window answered the shortcut).
+    harness.get_by_label("Search").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::S);
+    harness.run();
+    assert!(!said(&harness).contains("Simulate"), "{}", said(&harness));
+
     // The search narrows the table to the user's behaviour; its parts show where they are.
     type_into(&mut harness, "Search", "wave");
     harness.run();
@@ -224,4 +232,8 @@ fn add_to_stick_puts_the_motion_in_front_with_its_sound_on_the_stick_and_shows_i
         "{}",
         said(&harness)
     );
+    let tab = stick_tab(&harness).unwrap_or_else(|| panic!("{}", said(&harness)));
+    assert_eq!(tab.selected, Some(1), "the new behaviour is selected");
+    let last = said(&harness).lines().last().unwrap_or_default().to_owned();
+    assert!(last.contains("PLAY:ACTION:MY_WAVE"), "said last: {last}");
 }

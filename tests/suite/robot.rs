@@ -148,29 +148,41 @@ fn a_refused_silent_or_password_asking_robot_is_a_message_in_bounded_time() {
     assert_eq!(output.status.code(), Some(1));
     assert!(common::text(&output.stderr).contains("refused"));
 
-    // Silent: connects, says nothing; play says the robot answered nothing, pose fails.
+    // Silent: connects, says nothing: not R-CODE (it greets), and nothing is sent.
     let silent = StandIn::start(Manner::Silent, &POSE);
     let started = Instant::now();
-    let said = common::ok(&common::run_cli(&[
-        &"robot",
-        &"play",
-        &host(&silent),
-        &"SIT",
-        &"--timeout",
-        &"1",
-    ]));
-    assert!(
-        said.contains("no banner") && said.contains("nothing"),
-        "{said}"
-    );
-    let output = common::run_cli(&[&"robot", &"pose", &host(&silent), &"--timeout", &"1"]);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(common::text(&output.stderr).contains("not 5 numbers"));
+    let address = host(&silent);
+    for args in [
+        vec!["robot", "play", &address, "SIT", "--timeout", "1"],
+        vec!["robot", "pose", &address, "--timeout", "1"],
+    ] {
+        let args: Vec<&dyn AsRef<std::ffi::OsStr>> = args
+            .iter()
+            .map(|a| a as &dyn AsRef<std::ffi::OsStr>)
+            .collect();
+        let output = common::run_cli(&args);
+        assert_eq!(output.status.code(), Some(1));
+        let err = common::text(&output.stderr);
+        assert!(
+            err.contains("no banner") && err.contains("nothing was sent"),
+            "{err}"
+        );
+    }
     assert!(
         started.elapsed() < Duration::from_secs(10),
         "{:?}",
         started.elapsed()
     );
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(
+        silent.received().is_empty(),
+        "nothing sent to what is not R-CODE"
+    );
+    // A web server: not R-CODE either.
+    let web = StandIn::start(Manner::Web, &POSE);
+    let output = common::run_cli(&[&"robot", &"play", &host(&web), &"SIT"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(common::text(&output.stderr).contains("not R-CODE"));
 
     // Asks for an ID: says how to set the robot up without one, and sends nothing.
     let login = StandIn::start(Manner::AsksLogin, &POSE);

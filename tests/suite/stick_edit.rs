@@ -383,3 +383,46 @@ fn on_sonys_two_trees_every_record_and_line_of_theirs_stays_as_it_was() {
         assert_eq!(tree(&stick), before, "{tree_name}");
     }
 }
+
+#[test]
+fn a_relative_stick_path_puts_everything_in_the_stick_and_check_trusts_only_what_is_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let stick = dir.path().join("stick");
+    common::stick::small_stick(&stick);
+    // An ACTION.CFG beside Sony's ACTION.AMS: names go there, and Sony's names stay theirs.
+    std::fs::write(stick.join("OPEN-R/APP/PC/AMS/ACTION.CFG"), b"").unwrap();
+    let example = std::fs::canonicalize(EXAMPLE).unwrap();
+    let add_relative = |name: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_mtn-studio"))
+            .current_dir(dir.path())
+            .args(["stick", "add", "stick", "--motion"])
+            .arg(&example)
+            .args(["--name", name])
+            .output()
+            .unwrap()
+    };
+    // Twice: the second time the content folder exists (a review saw it written twice as deep).
+    common::ok(&add_relative("ONE"));
+    let second = add_relative("TWO");
+    common::ok(&second);
+    assert!(stick.join("OPEN-R/MW/DATA/P/MOTION.ODA").is_file());
+    assert!(!stick.join("stick").exists(), "nothing nested in the stick");
+    let refused = add_relative("STAND");
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(common::text(&refused.stderr).contains("Sony's action"));
+
+    // The user's parts are checked even beside encrypted archives: gone, they are an error.
+    std::fs::remove_file(stick.join("OPEN-R/MW/DATA/P/MOTION.ODA")).unwrap();
+    let check = common::run_cli(&[&"stick", &"check", &stick]);
+    assert_eq!(check.status.code(), Some(1));
+    let said = common::text(&check.stdout);
+    assert!(said.contains("error part-missing"), "{said}");
+    // One name for two behaviours: a warning.
+    std::fs::write(
+        stick.join("OPEN-R/APP/PC/AMS/ACTION.CFG"),
+        b"STAND 30005 0\r\n",
+    )
+    .unwrap();
+    let said = common::text(&common::run_cli(&[&"stick", &"check", &stick]).stdout);
+    assert!(said.contains("warning action-name-twice"), "{said}");
+}

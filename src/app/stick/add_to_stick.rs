@@ -87,20 +87,35 @@ impl StudioApp {
     /// with why not.
     pub(in crate::app) fn add_to_stick(&mut self, prompt: StickPrompt, fx: &mut Effects) {
         match self.put_on_stick(&prompt) {
-            Ok((root, said)) => {
+            Ok((root, mwcid, said)) => {
                 self.modal = None;
-                for line in said {
-                    fx.say(line);
-                }
+                // The stick shown as it is now, the new behaviour selected; what was done
+                // said last, so the status bar ends on it.
                 match self.tabs.find_stick(&root) {
                     Some(id) => {
                         self.tabs.activate(id);
-                        fx.then(crate::app::action::Action::Stick(
-                            id,
-                            crate::app::action::StickAction::Reread,
-                        ));
+                        if let (Some(tab), Ok(stick)) =
+                            (self.tabs.stick_mut(id), Stick::open(&root))
+                        {
+                            let query = std::mem::take(&mut tab.query);
+                            *tab = super::StickTab {
+                                query,
+                                ..super::StickTab::new(&stick)
+                            };
+                        }
                     }
                     None => self.open_stick(&root, fx),
+                }
+                if let Some(tab) = self
+                    .tabs
+                    .find_stick(&root)
+                    .and_then(|id| self.tabs.stick_mut(id))
+                {
+                    tab.query = crate::stick::rows::Query::default();
+                    tab.selected = tab.rows.behaviours.iter().position(|b| b.mwcid == mwcid);
+                }
+                for line in said {
+                    fx.say(line);
                 }
             }
             Err(why) => {
@@ -112,9 +127,12 @@ impl StudioApp {
         }
     }
 
-    /// Writes the motion of `prompt.tab` (and its tracks) onto the stick; the stick's root
-    /// and what was done, a line each.
-    fn put_on_stick(&self, prompt: &StickPrompt) -> Result<(PathBuf, Vec<String>), StickEditError> {
+    /// Writes the motion of `prompt.tab` (and its tracks) onto the stick; the stick's root,
+    /// the behaviour's MWCID and what was done, a line each.
+    fn put_on_stick(
+        &self,
+        prompt: &StickPrompt,
+    ) -> Result<(PathBuf, u32, Vec<String>), StickEditError> {
         let tab = self
             .tabs
             .get(prompt.tab)
@@ -163,6 +181,6 @@ impl StudioApp {
                     .to_owned(),
             );
         }
-        Ok((stick.root, said))
+        Ok((stick.root, plan.mwcid, said))
     }
 }

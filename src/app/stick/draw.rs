@@ -31,7 +31,8 @@ pub fn stick_ui(ui: &mut egui::Ui, id: TabId, tab: &StickTab, actions: &mut Send
         .show(ui, |ui| archives_ui(ui, tab, actions));
     egui::Panel::bottom("stick parts")
         .resizable(true)
-        .default_size(180.0)
+        .default_size(200.0)
+        .min_size(150.0)
         .show(ui, |ui| parts_ui(ui, tab, actions));
     egui::CentralPanel::default().show(ui, |ui| {
         let visible = select(&tab.rows.behaviours, &tab.query);
@@ -143,7 +144,7 @@ fn findings_ui(ui: &mut egui::Ui, findings: &[crate::stick::check::Finding]) {
         .default_open(true)
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
-                .max_height(140.0)
+                .max_height(260.0)
                 .show(ui, |ui| {
                     for f in findings {
                         let (word, color) = match f.severity {
@@ -249,10 +250,15 @@ fn table_ui(
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
         .sense(egui::Sense::click())
         .column(Column::initial(80.0).at_least(60.0).resizable(true))
-        .column(Column::initial(200.0).at_least(100.0).resizable(true))
+        .column(
+            Column::initial(200.0)
+                .at_least(100.0)
+                .resizable(true)
+                .clip(true),
+        )
         .column(Column::initial(50.0).at_least(40.0).resizable(true))
-        .column(Column::initial(260.0).at_least(100.0).resizable(true))
-        .column(Column::remainder().at_least(100.0))
+        .column(Column::remainder().at_least(120.0).clip(true))
+        .column(Column::initial(230.0).at_least(100.0).clip(true))
         .min_scrolled_height(80.0);
     if let Some(position) = scroll_to {
         table = table.scroll_to_row(position, None);

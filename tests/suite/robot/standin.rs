@@ -18,6 +18,8 @@ pub enum Manner {
     Silent,
     /// Asks for an ID (the setup mtn-studio does not speak).
     AsksLogin,
+    /// Greets as a web server would (something else at that address).
+    Web,
 }
 
 /// A stand-in listening on a free local port.
@@ -62,6 +64,7 @@ fn serve(
         Manner::Ready => b"R-CODE stand-in\r\n",
         Manner::Silent => b"",
         Manner::AsksLogin => b"ID:",
+        Manner::Web => b"HTTP/1.1 400 Bad Request\r\n\r\n",
     };
     if out.write_all(banner).is_err() {
         return;
