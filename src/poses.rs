@@ -102,6 +102,14 @@ pub enum PoseRequest {
         /// How.
         how: Use,
     },
+    /// Put this pose (from elsewhere than the library: the robot's, read over the air) into
+    /// the motion at the playhead.
+    Given {
+        /// The pose.
+        pose: Pose,
+        /// How.
+        how: Use,
+    },
     /// Rename a kept pose.
     Rename {
         /// Its name.

@@ -53,6 +53,13 @@ pub enum Action {
     AskArchivePath(TabId),
     /// Ask where and as what to put a motion tab's motion on a stick (File > Add to Stick…).
     AskAddToStick(TabId),
+    /// Ask the robot over the air (File > Robot…); its answer comes back as
+    /// [`Action::RobotAnswered`].
+    Robot(RobotAsk),
+    /// What the robot answered.
+    RobotAnswered(Box<RobotAnswer>),
+    /// Read the robot's pose (at this address) into the motion tab in front.
+    RobotPoseIntoFront(String),
     /// Put a motion tab's motion on a stick as the prompt says.
     AddToStick(Box<crate::app::dialogs::StickPrompt>),
     /// Hear a sound (an archive's WAV entry, from the picker) through the sound card.
@@ -204,6 +211,26 @@ pub enum GaitAction {
     EndGesture,
     /// Make the size header true and add the TOC's count byte.
     Repair,
+}
+
+/// What to ask the robot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RobotAsk {
+    /// Connect and show its banner.
+    Connect(String),
+    /// Play an action name or MWCID.
+    Play(String, String),
+    /// Read its pose into the motion tab at its playhead.
+    Pose(String, TabId),
+}
+
+/// What came back from the robot.
+#[derive(Clone, Debug)]
+pub struct RobotAnswer {
+    /// What to say, a line.
+    pub said: String,
+    /// The pose read, for this motion tab (whole degrees by joint name).
+    pub pose: Option<(TabId, Vec<(&'static str, i32)>)>,
 }
 
 /// A change to a stick tab.

@@ -84,6 +84,7 @@ impl Situation<'_> {
             | WindowCommand::Open
             | WindowCommand::OpenPath
             | WindowCommand::OpenFolder
+            | WindowCommand::Robot
             | WindowCommand::OpenExample
             | WindowCommand::Import
             | WindowCommand::ChooseSoundFont

@@ -247,6 +247,7 @@ fn file_menu(ui: &mut egui::Ui, context: &MenuContext<'_>, actions: &mut Sender<
             UiCommand::SaveAs,
             UiCommand::SaveIntoArchive,
             UiCommand::AddToStick,
+            UiCommand::Robot,
         ],
         &[
             UiCommand::Import,

@@ -32,8 +32,10 @@ mod panel_size;
 pub(crate) mod pointer;
 pub mod pose_library;
 pub mod recovery;
+mod robot_console;
 pub mod route;
 pub mod settings;
+mod shortcuts;
 pub mod sink;
 mod sound;
 pub mod state;
@@ -99,6 +101,8 @@ pub struct StudioApp {
     pub recovery: recovery::Recovery,
     /// The pose library (nothing is kept on disk unless a folder is set: tests set one).
     pub poses: crate::poses::Library,
+    /// File > Robot…: the address, and what was said (kept while the dialog is closed).
+    pub robot: dialogs::RobotPrompt,
     actions: Vec<Action>,
     /// A text field had the keyboard at the end of the last frame (egui takes it away at
     /// the start of the frame whose Escape leaves the field).
@@ -156,6 +160,7 @@ impl StudioApp {
             menu_request: None,
             recovery: recovery::Recovery::default(),
             poses: crate::poses::Library::default(),
+            robot: dialogs::RobotPrompt::default(),
             actions: Vec::new(),
             typing: false,
             focused: None,

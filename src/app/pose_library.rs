@@ -60,11 +60,21 @@ impl StudioApp {
                     Err(e) => fx.say(format!("The pose was not kept: {e}")),
                 }
             }
-            PoseRequest::Use { name, how } => {
-                let Some(pose) = self.poses.find(model, &name).cloned() else {
-                    fx.say(format!("No pose named \"{name}\" for the {}", model.name()));
-                    return;
+            PoseRequest::Use { .. } | PoseRequest::Given { .. } => {
+                let (pose, how) = match request {
+                    PoseRequest::Given { pose, how } => (pose, how),
+                    PoseRequest::Use { name, how } => {
+                        let Some(pose) = self.poses.find(model, &name).cloned() else {
+                            fx.say(format!("No pose named \"{name}\" for the {}", model.name()));
+                            return;
+                        };
+                        (pose, how)
+                    }
+                    PoseRequest::Keep(_) | PoseRequest::Rename { .. } | PoseRequest::Delete(_) => {
+                        return;
+                    }
                 };
+                let name = pose.name.clone();
                 let ticks = tab
                     .floor
                     .current(tab.document.revision())

@@ -7,7 +7,7 @@
 use super::action::Action;
 use super::command::{Command, TabCommand};
 use super::effects::Effects;
-use super::state::Placed;
+use super::state::{Placed, TabId};
 use super::tabs::TabKind;
 use super::{StudioApp, import_dialog};
 use egui::ViewportCommand;
@@ -147,6 +147,9 @@ impl StudioApp {
             Action::AskArchivePath(tab) => self.ask_archive_path(tab),
             Action::AskAddToStick(tab) => self.ask_add_to_stick(tab),
             Action::AddToStick(prompt) => self.add_to_stick(*prompt, fx),
+            Action::Robot(ask) => self.ask_robot(ask, fx),
+            Action::RobotAnswered(answer) => self.robot_answered(*answer, fx),
+            Action::RobotPoseIntoFront(host) => self.robot_pose_into_front(host, fx),
             Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry, fx),
             Action::ActivateTab(id) => self.tabs.activate(id),
             Action::CloseTab(id) => self.close_tab(id),
@@ -191,30 +194,44 @@ impl StudioApp {
                 self.tabs
                     .with_motion(loaded.tab, |tab| tab.part_loaded(*loaded, fx));
             }
-            Action::Stick(id, action) => {
-                if let Some(tab) = self.tabs.stick_mut(id) {
-                    tab.handle(action, fx);
-                }
-            }
-            Action::Archive(id, action) => {
-                if let Some(tab) = self
-                    .tabs
-                    .get_mut(id)
-                    .and_then(super::tabs::Tab::archive_mut)
-                {
-                    tab.handle(id, action, fx);
-                }
-            }
-            Action::Gait(id, action) => {
-                if let Some(tab) = self.tabs.get_mut(id).and_then(super::tabs::Tab::gait_mut) {
-                    super::gait::handle(tab, action, fx);
-                }
-            }
+            Action::Stick(id, action) => self.stick_action(id, action, fx),
+            Action::Archive(id, action) => self.archive_action(id, action, fx),
+            Action::Gait(id, action) => self.gait_action(id, action, fx),
             Action::SetPanel(kind, shown) => self.panels.set(kind, shown),
             Action::Sequence(actions) => self.actions.extend(actions),
             Action::OpenMenu(menu) => self.menu_request = Some(menu),
             Action::CloseRequested => self.close_requested(ctx),
             Action::ReadClock(now_s) => self.read_clock(now_s, ctx),
+        }
+    }
+
+    /// An action of stick tab `id`, where it is still open.
+    fn stick_action(&mut self, id: TabId, action: super::action::StickAction, fx: &mut Effects) {
+        if let Some(tab) = self.tabs.stick_mut(id) {
+            tab.handle(action, fx);
+        }
+    }
+
+    /// An action of archive tab `id`, where it is still open.
+    fn archive_action(
+        &mut self,
+        id: TabId,
+        action: super::action::ArchiveAction,
+        fx: &mut Effects,
+    ) {
+        if let Some(tab) = self
+            .tabs
+            .get_mut(id)
+            .and_then(super::tabs::Tab::archive_mut)
+        {
+            tab.handle(id, action, fx);
+        }
+    }
+
+    /// An action of gait tab `id`, where it is still open.
+    fn gait_action(&mut self, id: TabId, action: super::action::GaitAction, fx: &mut Effects) {
+        if let Some(tab) = self.tabs.get_mut(id).and_then(super::tabs::Tab::gait_mut) {
+            super::gait::handle(tab, action, fx);
         }
     }
 

@@ -18,6 +18,9 @@ impl StudioApp {
             WindowCommand::Open => self.open_dialog(fx),
             WindowCommand::OpenPath => self.ask_path(PathPurpose::Open, None, String::new()),
             WindowCommand::OpenFolder => self.open_folder_dialog(fx),
+            WindowCommand::Robot => {
+                self.modal = Some(Modal::Robot(self.robot.clone()));
+            }
             WindowCommand::New => {
                 self.modal = Some(Modal::NewMotion(super::dialogs::NewMotionPrompt::default()));
             }

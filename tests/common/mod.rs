@@ -5,6 +5,7 @@
     reason = "each test binary uses a different part of this module"
 )]
 
+pub mod rcode;
 pub mod sound;
 pub mod stick;
 #[cfg(feature = "gui")]

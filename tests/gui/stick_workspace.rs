@@ -237,3 +237,72 @@ fn add_to_stick_puts_the_motion_in_front_with_its_sound_on_the_stick_and_shows_i
     let last = said(&harness).lines().last().unwrap_or_default().to_owned();
     assert!(last.contains("PLAY:ACTION:MY_WAVE"), "said last: {last}");
 }
+
+#[test]
+fn file_robot_reads_the_robots_pose_into_the_keyframe_at_the_playhead_and_plays() {
+    use crate::common::rcode::{Manner, StandIn};
+    let robot = StandIn::start(
+        Manner::Ready,
+        &[
+            ("Head_Tilt", -10),
+            ("Head_Pan", 25),
+            ("Head_Tilt_2", 30),
+            ("Mouth", -5),
+            ("LFLeg_1", 11),
+            ("LFLeg_2", 2),
+            ("LFLeg_3", 40),
+            ("LRLeg_1", -41),
+            ("LRLeg_2", 3),
+            ("LRLeg_3", 72),
+            ("RFLeg_1", 12),
+            ("RFLeg_2", 4),
+            ("RFLeg_3", 41),
+            ("RRLeg_1", -42),
+            ("RRLeg_2", 5),
+            ("RRLeg_3", 73),
+            ("Tail_Tilt", 20),
+            ("Tail_Pan", -15),
+        ],
+    );
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    crate::common::ui::menu(&mut harness, "File", "Robot…");
+    type_into(&mut harness, "Address", &robot.addr.to_string());
+    type_into(&mut harness, "Behaviour", "MY_WAVE");
+    harness.get_by_label("Play on Robot").click();
+    harness.run();
+    harness.run();
+    assert!(
+        robot.received().iter().any(|l| l == "PLAY:ACTION:MY_WAVE"),
+        "{:?}",
+        robot.received()
+    );
+    harness.get_by_label("Read Pose").click();
+    harness.run();
+    harness.run();
+    let document = crate::common::ui::doc(&harness);
+    let motion = &document.motion;
+    let column = motion
+        .locators
+        .iter()
+        .position(|l| mtn_studio::robot::joint_name(&motion.design, l) == "HEAD_YAW")
+        .expect("a head yaw");
+    let at = crate::common::ui::tab(&harness).playhead_ms();
+    let times = mtn_studio::robot::timing::keyframe_times_ms(&motion.keyframes);
+    let k = times
+        .iter()
+        .position(|&t| t == at)
+        .expect("a keyframe at the playhead");
+    let yaw = motion.keyframes.get(k).expect("it").angles_urad[column];
+    assert_eq!(
+        (f64::from(yaw) / 1e6).to_degrees().round(),
+        25.0,
+        "{}",
+        said(&harness)
+    );
+    assert!(
+        said(&harness).contains("whole degrees"),
+        "{}",
+        said(&harness)
+    );
+}

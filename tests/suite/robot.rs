@@ -2,10 +2,8 @@
 //! here): what is sent, what is printed, and a refusing, silent or password-asking robot
 //! answered with a message in bounded time.
 
-mod standin;
-
 use crate::common;
-use standin::{Manner, StandIn};
+use crate::common::rcode::{Manner, StandIn};
 use std::time::{Duration, Instant};
 
 /// The ERS-7's joint variables with distinct values, as the stand-in reports them.

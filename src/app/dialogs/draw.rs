@@ -74,6 +74,7 @@ pub fn modal_ui(
             Modal::Behaviours(list) => super::behaviours::behaviours_ui(ui, list, actions),
             Modal::PartPicker(picker) => super::part_picker::picker_ui(ui, picker, actions),
             Modal::Palette(palette) => super::palette::palette_ui(ui, palette, can, actions),
+            Modal::Robot(prompt) => super::robot::robot_ui(ui, prompt, actions),
             Modal::AddToStick(prompt) => {
                 super::add_to_stick::add_to_stick_ui(ui, prompt, native_dialogs, actions);
             }

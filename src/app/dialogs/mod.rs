@@ -12,10 +12,11 @@ pub mod new_motion;
 pub mod palette;
 pub mod part_picker;
 pub mod parts;
+pub mod robot;
 
 pub use model::{
     Confirm, ExportPrompt, ImportPrompt, Modal, NewMotionPrompt, PathPrompt, PathPurpose,
-    StickPrompt,
+    RobotPrompt, StickPrompt,
 };
 
 use crate::app::state::Answer;

@@ -125,6 +125,21 @@ pub enum Modal {
     Palette(Palette),
     /// File > Add to Stick…: where and as what.
     AddToStick(StickPrompt),
+    /// File > Robot…: R-CODE's wireless console.
+    Robot(RobotPrompt),
+}
+
+/// File > Robot…: the robot's address, what to play, and what was said so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RobotPrompt {
+    /// The robot's address or name (`:PORT` for another port than R-CODE's).
+    pub host: String,
+    /// An action name or an MWCID to play.
+    pub what: String,
+    /// What the robot and the window said, oldest first.
+    pub said: Vec<String>,
+    /// A request is out (its answer comes back through the action queue).
+    pub busy: bool,
 }
 
 /// File > Add to Stick…: the stick, the action name, and what goes with the motion.
