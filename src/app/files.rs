@@ -323,6 +323,7 @@ impl StudioApp {
                 self.save_into_archive((tab, path), confirmed, fx);
             }
             Answer::LetGo(then) => self.then(then, fx),
+            Answer::RemoveFromStick { tab, name } => self.remove_from_stick(tab, &name, fx),
             Answer::Restore(copies) => {
                 for copy in copies {
                     match super::recovery::restore(&copy) {

@@ -160,6 +160,13 @@ pub enum Answer {
     Restore(Vec<PathBuf>),
     /// Delete the recovery copies a crashed run left.
     DiscardRecovered(Vec<PathBuf>),
+    /// Take a user's behaviour (by its action name) off the stick of stick tab `tab`.
+    RemoveFromStick {
+        /// The stick's tab.
+        tab: TabId,
+        /// The behaviour's action name.
+        name: String,
+    },
     /// Put a tab's motion into an ODA archive under its name (File > Save into Archive…).
     SaveIntoArchive {
         /// The motion tab.

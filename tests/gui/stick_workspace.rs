@@ -236,6 +236,18 @@ fn add_to_stick_puts_the_motion_in_front_with_its_sound_on_the_stick_and_shows_i
     assert_eq!(tab.selected, Some(1), "the new behaviour is selected");
     let last = said(&harness).lines().last().unwrap_or_default().to_owned();
     assert!(last.contains("PLAY:ACTION:MY_WAVE"), "said last: {last}");
+    // And off again from the stick's tab, after a question; Sony's STAND stays.
+    harness.get_by_label("Remove from Stick…").click();
+    harness.run();
+    harness.get_by_label("Remove").click();
+    harness.run();
+    let tab = stick_tab(&harness).unwrap_or_else(|| panic!("{}", said(&harness)));
+    let ids: Vec<u32> = tab.rows.behaviours.iter().map(|b| b.mwcid).collect();
+    assert_eq!(ids, [2000], "{}", said(&harness));
+    assert!(
+        !root.join("OPEN-R/MW/DATA/P/MOTION.ODA").exists(),
+        "its archive emptied and gone"
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! File > Add to Stick… handled: the motion in a tab (as edited, not as last saved) with its
-//! sound and LED tracks put on a stick (`crate::stick::add`), then the stick shown in its tab.
+//! sound and LED tracks put on a stick (`crate::stick::add`), then the stick shown in its tab;
+//! and a user's behaviour taken off again from the stick's tab.
 
 use crate::app::StudioApp;
 use crate::app::dialogs::add_to_stick::offered_name;
@@ -182,5 +183,38 @@ impl StudioApp {
             );
         }
         Ok((stick.root, plan.mwcid, said))
+    }
+
+    /// Takes the user's behaviour `name` off the stick of stick tab `tab`, then shows the
+    /// stick as it is.
+    pub(in crate::app) fn remove_from_stick(&mut self, tab: TabId, name: &str, fx: &mut Effects) {
+        let Some(root) = self.tabs.stick_mut(tab).map(|t| t.root.clone()) else {
+            return;
+        };
+        let removed = Stick::open(&root)
+            .map_err(|e| StickEditError::File(e.to_string()))
+            .and_then(|stick| crate::stick::add::plan_remove(&stick, name))
+            .and_then(|plan| {
+                crate::stick::apply::apply(&plan, true)
+                    .map(|_| plan.said)
+                    .map_err(|e| StickEditError::File(e.to_string()))
+            });
+        match removed {
+            Ok(said) => {
+                if let (Some(stick_tab), Ok(stick)) = (self.tabs.stick_mut(tab), Stick::open(&root))
+                {
+                    let query = std::mem::take(&mut stick_tab.query);
+                    *stick_tab = super::StickTab {
+                        query,
+                        ..super::StickTab::new(&stick)
+                    };
+                }
+                for line in said {
+                    fx.say(line);
+                }
+                fx.say(format!("Took {name} off the stick {}", root.display()));
+            }
+            Err(e) => fx.fail("Could not remove it from the stick", e.to_string()),
+        }
     }
 }

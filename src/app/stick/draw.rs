@@ -33,7 +33,7 @@ pub fn stick_ui(ui: &mut egui::Ui, id: TabId, tab: &StickTab, actions: &mut Send
         .resizable(true)
         .default_size(200.0)
         .min_size(150.0)
-        .show(ui, |ui| parts_ui(ui, tab, actions));
+        .show(ui, |ui| parts_ui(ui, id, tab, actions));
     egui::CentralPanel::default().show(ui, |ui| {
         let visible = select(&tab.rows.behaviours, &tab.query);
         ui.horizontal(|ui| {
@@ -370,7 +370,7 @@ fn behaviour_row_ui(
 }
 
 /// The selected behaviour's parts, every field.
-fn parts_ui(ui: &mut egui::Ui, tab: &StickTab, actions: &mut Sender<'_>) {
+fn parts_ui(ui: &mut egui::Ui, id: TabId, tab: &StickTab, actions: &mut Sender<'_>) {
     let Some((row, behaviour)) = tab
         .selected
         .and_then(|s| Some((s, tab.rows.behaviours.get(s)?)))
@@ -403,6 +403,33 @@ fn parts_ui(ui: &mut egui::Ui, tab: &StickTab, actions: &mut Sender<'_>) {
             && let Some(listed) = listed
         {
             actions.send(Action::OpenBehaviour(Box::new(listed)));
+        }
+        // A user's behaviour comes off again (Sony's stay).
+        let user = crate::stick::add::USER_MWCIDS.contains(&behaviour.mwcid);
+        if let (true, Some(name)) = (user, behaviour.actions.first().map(|a| a.name.clone()))
+            && ui
+                .button("Remove from Stick…")
+                .on_hover_text("Take this behaviour you put on the stick off it again")
+                .clicked()
+        {
+            actions.send(Action::Show(crate::app::dialogs::Modal::Confirm(
+                crate::app::dialogs::Confirm {
+                    title: "Remove from Stick".to_owned(),
+                    message: format!(
+                        "Take {name} (MWCID {}) off the stick: its action name, its record, and \
+                         its entries no other behaviour plays. Each file changed is kept as \
+                         NAME.bak beside it.",
+                        behaviour.mwcid
+                    ),
+                    buttons: vec![
+                        (
+                            "Remove".to_owned(),
+                            Some(crate::app::state::Answer::RemoveFromStick { tab: id, name }),
+                        ),
+                        crate::app::dialogs::cancel(),
+                    ],
+                },
+            )));
         }
     });
     egui::ScrollArea::vertical().show(ui, |ui| {
