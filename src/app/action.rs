@@ -60,6 +60,8 @@ pub enum Action {
     RobotAnswered(Box<RobotAnswer>),
     /// Read the robot's pose (at this address) into the motion tab in front.
     RobotPoseIntoFront(String),
+    /// Show File > Robot… ready to play this action name or MWCID.
+    RobotToPlay(String),
     /// Put a motion tab's motion on a stick as the prompt says.
     AddToStick(Box<crate::app::dialogs::StickPrompt>),
     /// Hear a sound (an archive's WAV entry, from the picker) through the sound card.

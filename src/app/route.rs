@@ -150,6 +150,10 @@ impl StudioApp {
             Action::Robot(ask) => self.ask_robot(ask, fx),
             Action::RobotAnswered(answer) => self.robot_answered(*answer, fx),
             Action::RobotPoseIntoFront(host) => self.robot_pose_into_front(host, fx),
+            Action::RobotToPlay(what) => {
+                self.robot.what = what;
+                self.modal = Some(super::dialogs::Modal::Robot(self.robot.clone()));
+            }
             Action::OpenEntry { archive, entry } => self.open_entry(&archive, &entry, fx),
             Action::ActivateTab(id) => self.tabs.activate(id),
             Action::CloseTab(id) => self.close_tab(id),

@@ -108,6 +108,17 @@ fn a_stick_folder_opens_as_a_workspace_searchable_checked_and_its_archives_open(
         said(&harness)
     );
 
+    // Play on Robot… opens File > Robot… ready to play it.
+    harness.get_by_label("Play on Robot…").click();
+    harness.run();
+    assert!(
+        matches!(&harness.state().modal, Some(mtn_studio::app::Modal::Robot(p)) if p.what == "MY_WAVE"),
+        "{:?}",
+        harness.state().modal.is_some()
+    );
+    harness.state_mut().push(Action::CloseModal);
+    harness.run();
+
     // Open Behaviour: its motion in a tab, its sound and LED pattern on their tracks.
     harness.get_by_label("Open Behaviour").click();
     harness.run();

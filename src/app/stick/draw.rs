@@ -385,52 +385,7 @@ fn parts_ui(ui: &mut egui::Ui, id: TabId, tab: &StickTab, actions: &mut Sender<'
         } else {
             format!("MWCID {}: {}", behaviour.mwcid, names.join(", "))
         });
-        let listed = tab.listed(row);
-        let opens = listed
-            .as_ref()
-            .and_then(|l| l.motion.as_ref())
-            .is_some_and(|m| m.1.is_some());
-        let button = ui
-            .add_enabled(opens, egui::Button::new("Open Behaviour"))
-            .on_hover_text(
-                "Open its motion in a tab, with its sound and LED pattern on their tracks",
-            )
-            .on_disabled_hover_text(
-                "Its motion is in no readable archive of the stick (Sony's system archives \
-                 are encrypted), or it has none",
-            );
-        if button.clicked()
-            && let Some(listed) = listed
-        {
-            actions.send(Action::OpenBehaviour(Box::new(listed)));
-        }
-        // A user's behaviour comes off again (Sony's stay).
-        let user = crate::stick::add::USER_MWCIDS.contains(&behaviour.mwcid);
-        if let (true, Some(name)) = (user, behaviour.actions.first().map(|a| a.name.clone()))
-            && ui
-                .button("Remove from Stick…")
-                .on_hover_text("Take this behaviour you put on the stick off it again")
-                .clicked()
-        {
-            actions.send(Action::Show(crate::app::dialogs::Modal::Confirm(
-                crate::app::dialogs::Confirm {
-                    title: "Remove from Stick".to_owned(),
-                    message: format!(
-                        "Take {name} (MWCID {}) off the stick: its action name, its record, and \
-                         its entries no other behaviour plays. Each file changed is kept as \
-                         NAME.bak beside it.",
-                        behaviour.mwcid
-                    ),
-                    buttons: vec![
-                        (
-                            "Remove".to_owned(),
-                            Some(crate::app::state::Answer::RemoveFromStick { tab: id, name }),
-                        ),
-                        crate::app::dialogs::cancel(),
-                    ],
-                },
-            )));
-        }
+        behaviour_buttons(ui, id, tab, row, actions);
     });
     egui::ScrollArea::vertical().show(ui, |ui| {
         egui::Grid::new("stick parts grid")
@@ -472,4 +427,75 @@ fn parts_ui(ui: &mut egui::Ui, id: TabId, tab: &StickTab, actions: &mut Sender<'
                 }
             });
     });
+}
+
+/// The selected behaviour's buttons: Open Behaviour, Play on Robot…, and for one a user put
+/// on the stick, Remove from Stick….
+fn behaviour_buttons(
+    ui: &mut egui::Ui,
+    id: TabId,
+    tab: &StickTab,
+    row: usize,
+    actions: &mut Sender<'_>,
+) {
+    let Some(behaviour) = tab.rows.behaviours.get(row) else {
+        return;
+    };
+    let listed = tab.listed(row);
+    let opens = listed
+        .as_ref()
+        .and_then(|l| l.motion.as_ref())
+        .is_some_and(|m| m.1.is_some());
+    let button = ui
+        .add_enabled(opens, egui::Button::new("Open Behaviour"))
+        .on_hover_text("Open its motion in a tab, with its sound and LED pattern on their tracks")
+        .on_disabled_hover_text(
+            "Its motion is in no readable archive of the stick (Sony's system archives \
+             are encrypted), or it has none",
+        );
+    if button.clicked()
+        && let Some(listed) = listed
+    {
+        actions.send(Action::OpenBehaviour(Box::new(listed)));
+    }
+    let what = behaviour
+        .actions
+        .first()
+        .map_or_else(|| behaviour.mwcid.to_string(), |a| a.name.clone());
+    if ui
+        .button("Play on Robot…")
+        .on_hover_text(format!(
+            "File > Robot…, ready to play {what} on a robot whose stick holds it"
+        ))
+        .clicked()
+    {
+        actions.send(Action::RobotToPlay(what));
+    }
+    // A user's behaviour comes off again (Sony's stay).
+    let user = crate::stick::add::USER_MWCIDS.contains(&behaviour.mwcid);
+    if let (true, Some(name)) = (user, behaviour.actions.first().map(|a| a.name.clone()))
+        && ui
+            .button("Remove from Stick…")
+            .on_hover_text("Take this behaviour you put on the stick off it again")
+            .clicked()
+    {
+        actions.send(Action::Show(crate::app::dialogs::Modal::Confirm(
+            crate::app::dialogs::Confirm {
+                title: "Remove from Stick".to_owned(),
+                message: format!(
+                    "Take {name} (MWCID {}) off the stick: its action name, its record, and \
+                     its entries no other behaviour plays. Each file changed is kept as \
+                     NAME.bak beside it.",
+                    behaviour.mwcid
+                ),
+                buttons: vec![
+                    (
+                        "Remove".to_owned(),
+                        Some(crate::app::state::Answer::RemoveFromStick { tab: id, name }),
+                    ),
+                    crate::app::dialogs::cancel(),
+                ],
+            },
+        )));
+    }
 }
