@@ -70,6 +70,9 @@ pub fn add_to_stick_ui(
         );
             ui.end_row();
         });
+    if let Some(note) = &prompt.note {
+        ui.colored_label(ui.visuals().warn_fg_color, note);
+    }
     if let Some(error) = &prompt.error {
         ui.colored_label(ui.visuals().error_fg_color, error);
     }

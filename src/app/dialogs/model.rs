@@ -157,6 +157,8 @@ pub struct StickPrompt {
     pub noauth: bool,
     /// Why the last try failed.
     pub error: Option<String>,
+    /// What is worth knowing first: the motion's own problems.
+    pub note: Option<String>,
 }
 
 /// What the command palette holds between frames.

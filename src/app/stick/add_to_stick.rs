@@ -58,6 +58,22 @@ fn content(part: &Part) -> Result<Content, StickEditError> {
     Ok(Content { entry, data })
 }
 
+/// What the dialog says of the motion's own problems (warnings and errors), if it has any:
+/// it goes on the stick as it is.
+fn problems_note(problems: &[crate::codec::Problem]) -> Option<String> {
+    let worrying = problems
+        .iter()
+        .filter(|p| p.severity >= crate::codec::Severity::Warning)
+        .count();
+    (worrying > 0).then(|| {
+        format!(
+            "The motion has {} (the Problems panel lists them): it goes on the stick as it is, \
+             and the robot plays it so.",
+            crate::words::plural(worrying, "warning or error", "warnings or errors")
+        )
+    })
+}
+
 impl StudioApp {
     /// Shows File > Add to Stick… for motion tab `tab`: the stick of a stick tab open, if
     /// any; the motion's name as a word R-CODE takes.
@@ -81,6 +97,7 @@ impl StudioApp {
             tracks: true,
             noauth: false,
             error: None,
+            note: problems_note(motion.document.problems()),
         }));
     }
 
@@ -216,5 +233,25 @@ impl StudioApp {
             }
             Err(e) => fx.fail("Could not remove it from the stick", e.to_string()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::codec::{Problem, Severity};
+
+    #[test]
+    fn the_dialog_says_the_motions_warnings_and_not_its_notes() {
+        let problem = |severity| {
+            Problem::new(
+                severity,
+                crate::robot::codes::JOINT_SPEED,
+                0,
+                "too fast".to_owned(),
+            )
+        };
+        assert_eq!(super::problems_note(&[problem(Severity::Info)]), None);
+        let said = super::problems_note(&[problem(Severity::Warning), problem(Severity::Info)]);
+        assert!(said.is_some_and(|s| s.starts_with("The motion has 1 warning or error")));
     }
 }
