@@ -264,3 +264,27 @@ fn save_into_archive_asks_as_save_does_about_a_motion_the_robot_cannot_follow() 
     let archive = Archive::read(&std::fs::read(&path).expect("written")).expect("reads");
     assert!(archive.find("a_stand#stand_fast").is_some());
 }
+
+#[test]
+fn an_archive_of_sounds_alone_says_it_holds_no_led_pattern() {
+    let dir = crate::common::scratch_dir("archive-parts", "sounds-alone");
+    let path = dir.join("SOUND7.ODA");
+    write_archive(
+        &path,
+        &[(
+            EntryKind::Wave,
+            "bark",
+            pcm_wav(&sine(440.0, 4_000), 16_000, 16),
+        )],
+    );
+    let mut harness = harness(greeting());
+    harness.run();
+    harness.state_mut().push(Action::AddTrack(path));
+    harness.run();
+    assert!(picker_open(&harness), "{}", said(&harness));
+    assert!(
+        harness
+            .query_by_label("1 of 1 entry (no LED pattern in this archive)")
+            .is_some()
+    );
+}

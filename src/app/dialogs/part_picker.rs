@@ -52,8 +52,22 @@ pub fn picker_ui(ui: &mut egui::Ui, picker: &PartPicker, actions: &mut Sender<'_
         .iter()
         .filter(|o| wanted.is_empty() || o.entry.to_lowercase().contains(&wanted))
         .collect();
+    // What the archive holds of each kind, said where it holds none (a sound archive
+    // without LED patterns lists no LED pattern; it says so rather than leave one looking).
+    let leds = picker
+        .offered
+        .iter()
+        .filter(|o| o.kind == SoundKind::Led)
+        .count();
+    let sounds = picker.offered.len() - leds;
+    let missing = match (sounds, leds) {
+        (0, 0) => " (no sound and no LED pattern in this archive)",
+        (0, _) => " (no sound in this archive)",
+        (_, 0) => " (no LED pattern in this archive)",
+        _ => "",
+    };
     ui.label(format!(
-        "{} of {}",
+        "{} of {}{missing}",
         shown.len(),
         crate::words::plural(picker.offered.len(), "entry", "entries")
     ));
