@@ -130,6 +130,20 @@ pub fn addresses(host: &str) -> Result<Vec<SocketAddr>, ConsoleError> {
     if let Ok(addr) = host.parse::<SocketAddr>() {
         return Ok(vec![addr]);
     }
+    // A port out of range is said as such, not as "no address".
+    if let Some((_, port)) = host.rsplit_once(':')
+        && !port.is_empty()
+        && port.bytes().all(|b| b.is_ascii_digit())
+        && port.parse::<u16>().is_err()
+    {
+        return Err(ConsoleError::Resolve {
+            host: host.to_owned(),
+            source: io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("port {port} is beyond 65535"),
+            ),
+        });
+    }
     match host.rsplit_once(':') {
         Some((name, port)) if !name.contains(':') && port.parse::<u16>().is_ok() => {
             resolve(host.to_socket_addrs())
@@ -415,6 +429,8 @@ mod tests {
         assert_eq!(addrs.first().map(SocketAddr::port), Some(4000));
         let addrs = addresses("[::1]").unwrap_or_default();
         assert_eq!(addrs.first().map(SocketAddr::port), Some(PORT));
+        let beyond = addresses("127.0.0.1:99999").err().map(|e| e.to_string());
+        assert!(beyond.is_some_and(|e| e.contains("port 99999 is beyond 65535")));
     }
 
     #[test]
