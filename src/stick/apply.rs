@@ -1,5 +1,6 @@
 //! Writing a [`Plan`] to the stick: each file atomically (`fsutil::write_atomic`), each file
-//! it changes kept first as `NAME.bak` beside it (unless asked not to), and, if any write
+//! it changes kept first as `NAME.bak` beside it (unless asked not to, or a backup is there
+//! already: the first one, of the file before mtn-studio changed it, is kept), and, if any write
 //! fails, every file already written put back as it was and the backups taken away: a
 //! failure part way leaves the stick as it was. Nothing is written where a file has changed
 //! since the plan was made.
@@ -27,7 +28,7 @@ pub fn backup_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Writes `plan`; returns the backups it kept.
+/// Writes `plan`; returns the backups it made.
 ///
 /// # Errors
 /// A file changed since the plan, or a write that failed (everything written is undone).
@@ -46,8 +47,10 @@ pub fn apply(plan: &Plan, backup: bool) -> Result<Vec<PathBuf>, ApplyError> {
     let result = (|| {
         if backup {
             for change in &plan.changes {
-                if let Some(before) = &change.before {
-                    let to = backup_path(&change.path);
+                // A backup there already is kept: it holds the file as it was before
+                // mtn-studio first changed it (Sony's own, on a stick as shipped).
+                let to = backup_path(&change.path);
+                if let (Some(before), false) = (&change.before, to.exists()) {
                     write_atomic(&to, before).map_err(|e| (to.clone(), e))?;
                     backups.push(to);
                 }
@@ -128,6 +131,29 @@ mod tests {
         assert!(!made.exists(), "a file made is taken away");
         assert!(!backup_path(&kept).exists(), "its backup too");
         assert!(blocked.is_dir());
+    }
+
+    #[test]
+    fn the_first_backup_is_kept_through_later_changes() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let file = dir.path().join("ERS-7.MWC");
+        std::fs::write(&file, b"sony's").unwrap_or_else(|e| panic!("{e}"));
+        for (before, after) in [(&b"sony's"[..], &b"first"[..]), (b"first", b"second")] {
+            let plan = Plan {
+                changes: vec![FileChange {
+                    path: file.clone(),
+                    before: Some(before.to_vec()),
+                    after: Some(after.to_vec()),
+                }],
+                ..Plan::default()
+            };
+            assert!(apply(&plan, true).is_ok());
+        }
+        assert_eq!(std::fs::read(&file).ok().as_deref(), Some(&b"second"[..]));
+        assert_eq!(
+            std::fs::read(backup_path(&file)).ok().as_deref(),
+            Some(&b"sony's"[..])
+        );
     }
 
     #[test]

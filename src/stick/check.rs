@@ -106,8 +106,8 @@ fn names(stick: &Stick, out: &mut Vec<Finding>) {
             "backup",
             "",
             format!(
-                "{} of files mtn-studio changed, each as it was before its last change (the \
-                 robot does not read them; remove them once the stick works): {}",
+                "{} of files mtn-studio changed, each as it was before mtn-studio first changed \
+                 it (the robot does not read them; remove them once the stick works): {}",
                 crate::words::plural(backups.len(), "backup", "backups"),
                 listed(&backups)
             ),
