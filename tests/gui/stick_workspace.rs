@@ -264,29 +264,8 @@ fn add_to_stick_puts_the_motion_in_front_with_its_sound_on_the_stick_and_shows_i
 #[test]
 fn file_robot_reads_the_robots_pose_into_the_keyframe_at_the_playhead_and_plays() {
     use crate::common::rcode::{Manner, StandIn};
-    let robot = StandIn::start(
-        Manner::Ready,
-        &[
-            ("Head_Tilt", -10),
-            ("Head_Pan", 25),
-            ("Head_Tilt_2", 30),
-            ("Mouth", -5),
-            ("LFLeg_1", 11),
-            ("LFLeg_2", 2),
-            ("LFLeg_3", 40),
-            ("LRLeg_1", -41),
-            ("LRLeg_2", 3),
-            ("LRLeg_3", 72),
-            ("RFLeg_1", 12),
-            ("RFLeg_2", 4),
-            ("RFLeg_3", 41),
-            ("RRLeg_1", -42),
-            ("RRLeg_2", 5),
-            ("RRLeg_3", 73),
-            ("Tail_Tilt", 20),
-            ("Tail_Pan", -15),
-        ],
-    );
+    let robot = StandIn::start(Manner::Ready, &crate::common::rcode::POSE);
+
     let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
     harness.run();
     crate::common::ui::menu(&mut harness, "File", "Robot…");

@@ -6,27 +6,7 @@ use crate::common;
 use crate::common::rcode::{Manner, StandIn};
 use std::time::{Duration, Instant};
 
-/// The ERS-7's joint variables with distinct values, as the stand-in reports them.
-const POSE: [(&str, i32); 18] = [
-    ("Head_Tilt", -10),
-    ("Head_Pan", 25),
-    ("Head_Tilt_2", 30),
-    ("Mouth", -5),
-    ("LFLeg_1", 11),
-    ("LFLeg_2", 2),
-    ("LFLeg_3", 40),
-    ("LRLeg_1", -41),
-    ("LRLeg_2", 3),
-    ("LRLeg_3", 72),
-    ("RFLeg_1", 12),
-    ("RFLeg_2", 4),
-    ("RFLeg_3", 41),
-    ("RRLeg_1", -42),
-    ("RRLeg_2", 5),
-    ("RRLeg_3", 73),
-    ("Tail_Tilt", 20),
-    ("Tail_Pan", -15),
-];
+use crate::common::rcode::POSE;
 
 fn host(standin: &StandIn) -> String {
     standin.addr.to_string()

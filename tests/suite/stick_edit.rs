@@ -68,8 +68,8 @@ fn tree(root: &Path) -> Vec<(PathBuf, usize, u64)> {
 /// start, reserved word, synchronise, special and name.
 type Record = (u32, Vec<(i32, i32, i32, i32, i16, i16, String)>);
 
-/// A behaviour table read by a reader of the tests' own, written from the layout NOTES.md
-/// gives (not from the codec): gzip or plain; `MWCM`, version, record and part counts; each
+/// A behaviour table read by a reader of the tests' own, written from the layout
+/// docs/formats/behaviour-table.md gives (not from the codec): gzip or plain; `MWCM`, version, record and part counts; each
 /// record `MCID`, MWCID, part count; each part `CMAC`, type, repeat, start, a reserved word,
 /// i16 synchronise, i16 special, a length byte and the name.
 fn independent_read(file: &[u8]) -> Vec<Record> {

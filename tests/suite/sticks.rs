@@ -5,7 +5,7 @@ use crate::common;
 use mtn_studio::codec::mwc::{self, MwcKind, Stored};
 
 /// The behaviour tables of the corpus's two R-CODE sticks: the ERS-7's (gzip) and the
-/// ERS-210's (plain), and the records and parts each holds (NOTES of the corpus).
+/// ERS-210's (plain), and the records and parts each holds (docs/formats/behaviour-table.md).
 const TABLES: [(&str, bool, usize, usize); 2] = [
     (
         "rcode-ers7-jpn/OPEN-R/MW/CONF/ERS-7.MWC",
