@@ -6,6 +6,7 @@ mod convert;
 mod desktop;
 mod failure;
 mod gait;
+mod generate;
 pub mod input;
 mod inspect;
 mod new;
@@ -155,6 +156,15 @@ pub enum Command {
     /// The floor: stage, body-angles, place, simulate.
     #[command(flatten)]
     Stage(stage::StageCommand),
+    /// Make keyframes from a few parameters: a tail wag, a nod, a shake, a tilt, ears in a
+    /// rhythm, a head that looks around, a mouth that opens with a sound. Each is held to
+    /// the joints' limits and what their servos follow (what it changed is said) and
+    /// leaves every other joint as it was.
+    Generate {
+        /// Which generator.
+        #[command(subcommand)]
+        kind: generate::GenerateKind,
+    },
     /// Which sound and LED pattern go with a motion (from a MONETCMD.CFG command table, else
     /// the naming rule's candidates, best first), and how each part's length compares with
     /// the motion's
@@ -242,6 +252,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
         Command::Op(command) => ops::run(command, out),
         Command::Shaping(command) => shaping::run(command, out),
         Command::Stage(command) => stage::run(command, out),
+        Command::Generate { kind } => generate::run(kind, out),
         Command::Skit(args) => skit::run(&args, out),
         Command::Oda { action } => archive::run(action, out),
         Command::Stick { action } => stick::run(action, out),

@@ -94,7 +94,8 @@ pub struct MaybeRange {
 }
 
 impl MaybeRange {
-    fn span(&self) -> Option<(u64, u64)> {
+    /// The range, when both ends were given.
+    pub(super) fn span(&self) -> Option<(u64, u64)> {
         Some((self.from?, self.to?))
     }
 }

@@ -224,6 +224,35 @@ pub enum OpError {
         /// The joint.
         joint: String,
     },
+    /// A generator drives a joint the motion or its model does not have.
+    #[error("{model} has no {joint} joint for this generator to move")]
+    NotOnModel {
+        /// The joint.
+        joint: String,
+        /// The model, or the motion.
+        model: String,
+    },
+    /// A generator drives a joint whose range is in no table.
+    #[error(
+        "mtn-studio has no table of the {model}'s {joint} range (none was published and Sony's \
+         motions do not move it), so it cannot generate values for it"
+    )]
+    NoRange {
+        /// The joint.
+        joint: String,
+        /// The model.
+        model: String,
+    },
+    /// A generator's parameter out of its range.
+    #[error("{what} must be {allowed}, not {value}")]
+    BadParameter {
+        /// The parameter.
+        what: &'static str,
+        /// What was asked.
+        value: String,
+        /// What it may be.
+        allowed: String,
+    },
     /// Pasting keyframes of other joints.
     #[error(
         "the copied keyframes move other joints ({0}); paste them into a motion of the same model"

@@ -7,6 +7,7 @@
 pub mod body_angles;
 mod common;
 pub mod concat;
+pub mod generate;
 pub mod mirror;
 pub mod place;
 pub mod posture;

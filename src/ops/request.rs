@@ -3,9 +3,12 @@
 //! the same code.
 
 use super::common::{OpError, Outcome};
+use super::generate::Generator;
 use super::range::{self, Clip};
 use super::retime::Target;
-use super::shape::{ShapeSpec, Span, exact_span, keyframes_around, keyframes_within};
+use super::shape::{
+    DEFAULT_TOLERANCE_DEG, ShapeSpec, Span, exact_span, keyframes_around, keyframes_within,
+};
 use crate::codec::mtn::Motion;
 use crate::words::plural;
 
@@ -102,6 +105,14 @@ pub enum OpRequest<Other = ()> {
     },
     /// Each keyframe's body pitch and roll set to how the body rests on the floor.
     BodyAngles,
+    /// Keyframes made by a generator (a wag, ears, a look around, a mouth from a sound) in
+    /// `span_ms`, else the selected range, else the whole motion.
+    Generate {
+        /// The generator and its parameters.
+        generator: Generator,
+        /// The range in ms.
+        span_ms: Option<(u64, u64)>,
+    },
 }
 
 /// The keyframe range a request without times works on: the selected one, else all.
@@ -258,6 +269,18 @@ impl<Other> OpRequest<Other> {
                 None => shape::fix_speed(motion, range),
             },
             Self::BodyAngles => super::body_angles::from_floor(motion),
+            Self::Generate { generator, span_ms } => {
+                let selected = range.and_then(|(first, last)| {
+                    let times = crate::robot::timing::keyframe_times_ms(&motion.keyframes);
+                    Some((*times.get(first)?, *times.get(last)?))
+                });
+                super::generate::generate(
+                    motion,
+                    span_ms.or(selected),
+                    generator,
+                    DEFAULT_TOLERANCE_DEG,
+                )
+            }
         }
     }
 
@@ -280,6 +303,7 @@ impl<Other> OpRequest<Other> {
             Self::Smooth { .. } => "smoothing".to_owned(),
             Self::FixSpeed { .. } => "speed fix".to_owned(),
             Self::BodyAngles => "body angles from the floor".to_owned(),
+            Self::Generate { generator, .. } => generator.words().to_owned(),
         }
     }
 
@@ -302,6 +326,7 @@ impl<Other> OpRequest<Other> {
             Self::Smooth { .. } => "smooth",
             Self::FixSpeed { .. } => "fix the speed",
             Self::BodyAngles => "set the body angles",
+            Self::Generate { .. } => "generate",
         }
     }
 
@@ -311,7 +336,11 @@ impl<Other> OpRequest<Other> {
     pub fn refits(&self) -> bool {
         matches!(
             self,
-            Self::Retime(_) | Self::ToRobotRate | Self::Append { .. } | Self::Retarget { .. }
+            Self::Retime(_)
+                | Self::ToRobotRate
+                | Self::Append { .. }
+                | Self::Retarget { .. }
+                | Self::Generate { .. }
         )
     }
 
@@ -356,7 +385,8 @@ impl<Other> OpRequest<Other> {
             | Self::CutRange
             | Self::InsertTime(_)
             | Self::FixSpeed { .. }
-            | Self::BodyAngles => None,
+            | Self::BodyAngles
+            | Self::Generate { .. } => None,
         }
     }
 
@@ -384,6 +414,7 @@ impl<Other> OpRequest<Other> {
             Self::Smooth { .. } => "Smoothed",
             Self::FixSpeed { .. } => "Fixed the speed",
             Self::BodyAngles => "Set the body angles from the floor",
+            Self::Generate { .. } => "Generated",
         };
         format!("{what}: now {length}")
     }

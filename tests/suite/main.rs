@@ -27,6 +27,7 @@ mod docs;
 mod example_asset;
 mod floor;
 mod gait;
+mod generate;
 mod line_endings;
 mod motion_ops;
 mod oda;

@@ -20,6 +20,7 @@ pub use smooth::smooth;
 pub(crate) use speed::fewest_frames;
 pub use speed::fix_speed;
 pub use ticks::{MAX_RANGE_VALUES, check_tolerance};
+pub(crate) use ticks::{bake_range, commanded_ticks};
 
 use super::common::OpError;
 use crate::codec::mtn::{Keyframe, Motion};

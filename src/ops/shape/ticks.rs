@@ -43,7 +43,7 @@ pub(super) fn check_range_size(from_ms: u64, to_ms: u64, joints: usize) -> Resul
 /// The commands of keyframes `first..=last` tick by tick, one row of joints per tick from
 /// the first keyframe's time to the last's (the last row: the last keyframe's values, where
 /// the next segment starts).
-pub(super) fn commanded_ticks(keyframes: &Keyframes, first: usize, last: usize) -> Vec<f64> {
+pub(crate) fn commanded_ticks(keyframes: &Keyframes, first: usize, last: usize) -> Vec<f64> {
     let joints = keyframes.joint_count();
     let angles = keyframes.angles();
     let frames = keyframes.frames();
@@ -112,7 +112,7 @@ pub(super) fn limits_urad(motion: &Motion) -> Vec<Option<(f64, f64)>> {
 
 /// A range baked into keyframes: the motion, how many keyframes inside the range were
 /// replaced and by how many, and the replay's largest distance from the target.
-pub(super) struct Baked {
+pub(crate) struct Baked {
     pub motion: Motion,
     pub replaced: usize,
     pub made: usize,
@@ -123,7 +123,7 @@ pub(super) struct Baked {
 /// within `tolerance_deg` of `values` (one row of joints per 8 ms tick from `first`'s time to
 /// `last`'s, both rows included). The end keyframes are kept exactly; the body angles of the
 /// new keyframes run straight from the start's to the end's.
-pub(super) fn bake_range(
+pub(crate) fn bake_range(
     motion: &Motion,
     first: usize,
     last: usize,

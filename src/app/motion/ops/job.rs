@@ -30,7 +30,10 @@ pub fn is_heavy(request: &OpRequest, motion: &Motion) -> bool {
         | OpRequest::Simplify { .. }
         | OpRequest::FixSpeed { .. } => motion.keyframes.len() > HEAVY_KEYFRAMES,
         // Sampled tick by tick: heavy by length rather than by keyframes.
-        OpRequest::Shape { .. } | OpRequest::Smooth { .. } | OpRequest::BodyAngles => {
+        OpRequest::Shape { .. }
+        | OpRequest::Smooth { .. }
+        | OpRequest::BodyAngles
+        | OpRequest::Generate { .. } => {
             crate::robot::timing::duration_ms(&motion.keyframes) > HEAVY_SHAPING_MS
         }
         OpRequest::Retarget {

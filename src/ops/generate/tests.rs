@@ -1,0 +1,260 @@
+use super::*;
+use crate::codec::Severity;
+use crate::robot::postures::new_motion;
+use crate::robot::timing::for_each_tick;
+
+fn stand() -> Motion {
+    new_motion("DRX-1000", "stand").expect("the ERS-7's stand")
+}
+
+fn column(motion: &Motion, name: &str) -> usize {
+    let names = joint_names(motion, Model::Ers7).expect("ERS-7 joints");
+    names.iter().position(|&n| n == name).expect("the joint")
+}
+
+/// The joint's command at every 8 ms tick, degrees.
+fn ticks_deg(motion: &Motion, joint: usize) -> Vec<f64> {
+    let mut out = Vec::new();
+    for_each_tick(&motion.keyframes, |_, values| {
+        out.push(f64::from(values[joint]).to_degrees() / 1e6);
+    });
+    out
+}
+
+/// The frequency (Hz, 0.01 Hz steps up to 10) with the most power in `values` at 125 Hz.
+fn strongest_hz(values: &[f64]) -> f64 {
+    let mean = values.iter().sum::<f64>() / values.len() as f64;
+    let power = |hz: f64| {
+        let (mut re, mut im) = (0.0, 0.0);
+        for (i, v) in values.iter().enumerate() {
+            let phase = std::f64::consts::TAU * hz * i as f64 * 0.008;
+            re += (v - mean) * phase.cos();
+            im += (v - mean) * phase.sin();
+        }
+        re * re + im * im
+    };
+    (5..=1000)
+        .map(|i| f64::from(i) / 100.0)
+        .max_by(|a, b| power(*a).total_cmp(&power(*b)))
+        .expect("frequencies")
+}
+
+/// The warnings and errors `check` finds (notes left out).
+fn warnings(motion: &Motion) -> Vec<String> {
+    let offsets = crate::codec::mtn::offsets(motion).expect("offsets");
+    crate::robot::check::check_motion(motion, &offsets)
+        .into_iter()
+        .filter(|p| p.severity >= Severity::Warning)
+        .map(|p| p.message)
+        .collect()
+}
+
+fn wag(gesture: Gesture, hz: f64, amplitude_deg: f64, count: Option<u32>) -> Generator {
+    Generator::Oscillate(Oscillation {
+        gesture,
+        frequency_hz: hz,
+        amplitude_deg,
+        count,
+        ease_ms: 160,
+    })
+}
+
+#[test]
+fn a_tail_wag_swings_at_the_asked_frequency_and_leaves_every_other_joint_alone() {
+    let motion = stand();
+    let out = generate(
+        &motion,
+        None,
+        &wag(Gesture::WagSide, 2.0, 25.0, Some(6)),
+        0.5,
+    )
+    .expect("a wag");
+    // Six wags at 2 Hz: 3 s from the start; the 1008 ms stand was lengthened.
+    assert_eq!(timing::duration_ms(&out.motion.keyframes), 3008);
+    assert!(out.notes.iter().any(|n| n.contains("now lasts 3008 ms")));
+    let tail = column(&motion, "TAIL_HORZ");
+    let hz = strongest_hz(&ticks_deg(&out.motion, tail));
+    assert!((hz - 2.0).abs() <= 0.1, "strongest at {hz} Hz");
+    let peak = ticks_deg(&out.motion, tail)
+        .iter()
+        .fold(0.0f64, |m, v| m.max(v.abs()));
+    assert!((24.0..=25.6).contains(&peak), "swings ±{peak}°");
+    for joint in (0..motion.keyframes.joint_count()).filter(|&j| j != tail) {
+        let before = ticks_deg(&motion, joint);
+        let after = ticks_deg(&out.motion, joint);
+        assert!(
+            after.iter().all(|v| (v - before[0]).abs() < 1e-3),
+            "joint {joint} moved"
+        );
+    }
+    assert_eq!(warnings(&out.motion), Vec::<String>::new());
+}
+
+#[test]
+fn a_wag_faster_than_the_servo_is_slowed_and_says_so_and_checks_clean() {
+    let out =
+        generate(&stand(), None, &wag(Gesture::Shake, 8.0, 60.0, None), 0.5).expect("a shake");
+    let lowered = out
+        .notes
+        .iter()
+        .find(|n| n.contains("lowered to"))
+        .expect("a note that the frequency was lowered");
+    assert!(lowered.contains("HEAD_YAW"), "{lowered}");
+    assert_eq!(warnings(&out.motion), Vec::<String>::new());
+}
+
+#[test]
+fn an_up_and_down_wag_from_the_tails_lower_limit_swings_inside_its_range() {
+    // The stand holds the tail at 5°, its lowest: a ±20° swing moves its middle up.
+    let out = generate(
+        &stand(),
+        None,
+        &wag(Gesture::WagUpDown, 1.5, 20.0, Some(3)),
+        0.5,
+    )
+    .expect("a wag");
+    let tail = ticks_deg(&out.motion, column(&out.motion, "TAIL_VERT"));
+    let (low, high) = tail
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(l, h), &v| (l.min(v), h.max(v)));
+    assert!(low >= 4.99 && high <= 60.0, "{low}..{high}");
+    assert!(high - low > 30.0, "it swings: {low}..{high}");
+    assert!(out.notes.iter().any(|n| n.contains("middle moved in")));
+    assert_eq!(warnings(&out.motion), Vec::<String>::new());
+}
+
+#[test]
+fn what_the_model_or_the_parameters_cannot_do_is_refused_with_the_reason() {
+    let tilt = generate(&stand(), None, &wag(Gesture::Tilt, 1.0, 10.0, None), 0.5);
+    assert!(
+        matches!(&tilt, Err(OpError::NotOnModel { joint, .. }) if joint == "HEAD_ROLL"),
+        "{tilt:?}"
+    );
+    let fast = generate(&stand(), None, &wag(Gesture::Nod, 50.0, 10.0, None), 0.5);
+    assert!(
+        matches!(fast, Err(OpError::BadParameter { .. })),
+        "{fast:?}"
+    );
+    let ears = Generator::Ears(Ears {
+        pattern: EarPattern::Flick,
+        beat_ms: 10,
+        count: None,
+    });
+    let short = generate(&stand(), None, &ears, 0.5);
+    assert!(
+        matches!(&short, Err(e) if e.to_string().contains("the beat")),
+        "{short:?}"
+    );
+}
+
+#[test]
+fn ears_are_up_or_down_on_every_frame_in_the_rhythm_asked() {
+    let motion = stand();
+    let ears = Generator::Ears(Ears {
+        pattern: EarPattern::Alternate,
+        beat_ms: 400,
+        count: Some(3),
+    });
+    let out = generate(&motion, None, &ears, 0.5).expect("ears");
+    let left = ticks_deg(&out.motion, column(&motion, "LEFT_EAR"));
+    let right = ticks_deg(&out.motion, column(&motion, "RIGHT_EAR"));
+    // On every 16 ms frame each ear is at an end, and in the first half-beat only the left
+    // is up, in the second only the right.
+    for frame in 0..75 {
+        let (l, r) = (left[frame * 2], right[frame * 2]);
+        assert!(
+            [0.0, 20.0].iter().any(|e| (l - e).abs() < 1e-3),
+            "left {l}° at frame {frame}"
+        );
+        let half = (frame * 16) % 400 < 200;
+        if frame % 25 != 0 {
+            assert_eq!((l > 10.0, r > 10.0), (half, !half), "frame {frame}");
+        }
+    }
+    assert_eq!(warnings(&out.motion), Vec::<String>::new());
+}
+
+#[test]
+fn the_head_looks_at_each_point_in_turn_held_within_its_limits() {
+    let motion = stand();
+    let look = Generator::Look(LookAround {
+        points: vec![[60.0, 10.0], [-120.0, 30.0]],
+        move_ms: 96,
+        hold_ms: 400,
+    });
+    let out = generate(&motion, None, &look, 0.5).expect("a look");
+    assert!(
+        out.notes
+            .iter()
+            .any(|n| n.contains("held to HEAD_YAW's range"))
+    );
+    assert!(out.notes.iter().any(|n| n.contains("each move takes")));
+    let yaw = ticks_deg(&out.motion, column(&motion, "HEAD_YAW"));
+    let nod = ticks_deg(&out.motion, column(&motion, "HEAD_PITCH2"));
+    let (reached_first, reached_second) = (
+        yaw.iter()
+            .zip(&nod)
+            .any(|(y, n)| (y - 60.0).abs() < 0.6 && (n - 10.0).abs() < 0.6),
+        yaw.iter()
+            .zip(&nod)
+            .any(|(y, n)| (y + 88.0).abs() < 0.6 && (n - 30.0).abs() < 0.6),
+    );
+    assert!(reached_first && reached_second, "{yaw:?}");
+    assert_eq!(warnings(&out.motion), Vec::<String>::new());
+}
+
+/// A sound of `bursts` (each on for `on` ms, then quiet for `off` ms) of a 440 Hz tone.
+fn bursts(count: usize, on: usize, off: usize) -> crate::codec::sound::wave::Wave {
+    let rate = 16_000;
+    let mut samples = Vec::new();
+    for _ in 0..count {
+        samples.extend(
+            (0..on * 16)
+                .map(|i| (i as f32 * 440.0 / rate as f32 * std::f32::consts::TAU).sin() * 0.5),
+        );
+        samples.extend(std::iter::repeat_n(0.0, off * 16));
+    }
+    crate::codec::sound::wave::Wave {
+        info: crate::codec::sound::wave::WaveInfo {
+            format: crate::codec::sound::wave::WaveFormat::Pcm,
+            sample_rate: rate,
+            channels: 1,
+            bits: 16,
+            frames: samples.len() as u64,
+        },
+        samples,
+        cut_off_at: None,
+    }
+}
+
+#[test]
+fn the_mouth_opens_with_the_sound_and_before_it_by_the_servos_lead() {
+    let motion = stand();
+    let mouth = Generator::Mouth(Mouth {
+        loudness: mouth::loudness(&bursts(4, 200, 200), 0),
+        open_deg: 30.0,
+        smoothing_ms: 32,
+        lead_ms: None,
+    });
+    let out = generate(&motion, Some((0, 1008)), &mouth, 0.5).expect("a mouth");
+    let lead: u64 = out
+        .notes
+        .iter()
+        .find_map(|n| {
+            n.strip_prefix("the mouth moves ")?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .expect("the lead in a note");
+    assert!((8..=64).contains(&lead), "{lead} ms");
+    let values = ticks_deg(&out.motion, column(&motion, "MOUTH"));
+    // Open in the middle of the first burst (0-200 ms), shut in the middle of the first
+    // silence (200-400 ms), open again in the second burst.
+    let at = |ms: usize| values[ms / 8];
+    assert!(at(100) < -30.0, "{}", at(100));
+    assert!(at(300) > -6.0, "{}", at(300));
+    assert!(at(500) < -30.0, "{}", at(500));
+    assert_eq!(warnings(&out.motion), Vec::<String>::new());
+}
