@@ -183,6 +183,7 @@ impl Situation<'_> {
             | TabCommand::Shape
             | TabCommand::Simplify
             | TabCommand::Smooth
+            | TabCommand::Generate
             | TabCommand::BodyAngles
             | TabCommand::Postures
             | TabCommand::ConvertModel

@@ -278,6 +278,9 @@ commands! {
         Smooth,
         /// Lengthen the segments the servos cannot follow (in the selected range, or all).
         FixSpeed,
+        /// Make keyframes from a few parameters: a tail wag, a nod, ears, a look around, a
+        /// mouth that follows the sound (into the selected range, or the whole motion).
+        Generate,
         /// Each keyframe's body pitch and roll as the body rests on the floor.
         BodyAngles,
         /// Retime the motion to end where its sound track ends.
@@ -406,6 +409,7 @@ impl UiCommand {
             Self::Simplify => "Simplify…",
             Self::Smooth => "Smooth…",
             Self::FixSpeed => "Fix Speed",
+            Self::Generate => "Generate…",
             Self::BodyAngles => "Set Body Angles from the Floor",
             Self::RetimeToSound => "Retime to Sound",
             Self::MarkOnsets => "Mark Sound Onsets",

@@ -2,7 +2,8 @@
 //! pressed or the field is left (egui's `DragValue` then reports one change); a drag is one
 //! gesture. Escape, and Undo or Redo pressed while typing, leave the field without committing
 //! what was typed: the window marks the field it took the keyboard from as cancelled, and the
-//! change its `DragValue` reports as it loses the keyboard is then not an edit.
+//! change its `DragValue` reports as it loses the keyboard is then not an edit. Also the
+//! dialogs' labelled drop-down.
 
 use egui::{Context, Id};
 
@@ -106,6 +107,23 @@ pub fn labelled(
         field.request_focus();
     }
     field
+}
+
+/// A labelled drop-down of `options`, `selected` the index of the one chosen.
+pub fn combo(ui: &mut egui::Ui, label: &str, selected: &mut usize, options: &[String]) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        let shown = options.get(*selected).cloned().unwrap_or_default();
+        egui::ComboBox::from_id_salt(label.id)
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for (i, option) in options.iter().enumerate() {
+                    ui.selectable_value(selected, i, option);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
 }
 
 #[cfg(test)]

@@ -410,6 +410,7 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, can: &Situation<'_>, actions: &mu
         UiCommand::Simplify,
         UiCommand::Smooth,
         UiCommand::FixSpeed,
+        UiCommand::Generate,
     ] {
         scoped(ui, command, actions);
     }

@@ -64,6 +64,7 @@ impl UiCommand {
             Self::Shape => KeyboardShortcut::new(command, Key::K),
             Self::Simplify => KeyboardShortcut::new(command_shift, Key::K),
             Self::Smooth => KeyboardShortcut::new(command_shift, Key::M),
+            Self::Generate => KeyboardShortcut::new(command_shift, Key::G),
             Self::FixSpeed => KeyboardShortcut::new(command_shift, Key::F),
             Self::LargeStage => KeyboardShortcut::new(none, Key::F11),
             Self::CommandPalette => KeyboardShortcut::new(none, Key::F1),

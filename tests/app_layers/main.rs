@@ -28,7 +28,7 @@ use std::path::Path;
 
 /// Each feature's model: its state, edits and prompts, as plain data (no egui, no actions,
 /// no drawing). Models may name other models, and the window's plain ids (`app::state`).
-const MODELS: [&str; 12] = [
+const MODELS: [&str; 13] = [
     "app::motion::tab",
     "app::motion::view",
     "app::motion::floor",
@@ -36,6 +36,7 @@ const MODELS: [&str; 12] = [
     "app::motion::stage::model",
     "app::motion::tracks::model",
     "app::motion::ops::form",
+    "app::motion::ops::generate_form",
     "app::archive",
     "app::import_dialog",
     "app::dialogs::model",

@@ -522,25 +522,19 @@ fn a_view_preset_frames_the_whole_pose_a_raised_head_included() {
 }
 
 #[test]
-fn simplify_and_smooth_have_shortcuts() {
+fn simplify_smooth_and_generate_have_shortcuts() {
     use mtn_studio::app::Modal;
-    use mtn_studio::app::motion::ops::form::OpForm;
-    for (key, which) in [(Key::K, "Simplify"), (Key::M, "Smooth")] {
+    for (key, which) in [
+        (Key::K, "Simplify"),
+        (Key::M, "Smooth"),
+        (Key::G, "Generate"),
+    ] {
         let mut harness =
             common::ui::harness(StudioApp::with_document(mtn_studio::app::example_document()));
         harness.run();
         common::ui::ctrl_shift(&mut harness, key);
         let opened = match &harness.state().modal {
-            Some(Modal::MotionOp(prompt)) => match prompt.form {
-                OpForm::Simplify { .. } => "Simplify",
-                OpForm::Smooth { .. } => "Smooth",
-                OpForm::Retime { .. }
-                | OpForm::Pose { .. }
-                | OpForm::Append { .. }
-                | OpForm::Retarget { .. }
-                | OpForm::InsertTime { .. }
-                | OpForm::Shape { .. } => "another",
-            },
+            Some(Modal::MotionOp(prompt)) => prompt.form.title(),
             _ => "none",
         };
         assert_eq!(opened, which, "Ctrl+Shift+{key:?}");

@@ -18,6 +18,7 @@ mod file_menu;
 mod first_hour;
 mod first_review;
 mod gait_window;
+mod generating;
 mod hidden_joints;
 mod import_map;
 mod layout;

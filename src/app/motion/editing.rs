@@ -79,6 +79,7 @@ impl MotionTab {
             TabCommand::Shape => self.open_op(id, Dialog::Shape, cx.offers, fx),
             TabCommand::Simplify => self.open_op(id, Dialog::Simplify, cx.offers, fx),
             TabCommand::Smooth => self.open_op(id, Dialog::Smooth, cx.offers, fx),
+            TabCommand::Generate => self.open_op(id, Dialog::Generate, cx.offers, fx),
             TabCommand::ClearRange => self.view.range_ms = None,
             TabCommand::ToggleLoop => self.toggle_loop(id, fx),
             TabCommand::ToggleSimulate => {

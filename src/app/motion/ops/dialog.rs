@@ -4,6 +4,7 @@
 
 use super::form::{OpForm, OpPrompt, POSTURES, Preview, PreviewError, TARGETS};
 use crate::app::action::Action;
+use crate::app::field::combo;
 use crate::app::sink::Sender;
 use crate::app::state::TabId;
 use crate::app::tabs::Tabs;
@@ -28,22 +29,6 @@ fn ms_field(ui: &mut egui::Ui, label: &str, value: &mut u64, focus: bool) {
         if focus {
             response.request_focus();
         }
-    });
-}
-
-fn combo(ui: &mut egui::Ui, label: &str, selected: &mut usize, options: &[String]) {
-    ui.horizontal(|ui| {
-        let label = ui.label(label);
-        let shown = options.get(*selected).cloned().unwrap_or_default();
-        egui::ComboBox::from_id_salt(label.id)
-            .selected_text(shown)
-            .show_ui(ui, |ui| {
-                for (i, option) in options.iter().enumerate() {
-                    ui.selectable_value(selected, i, option);
-                }
-            })
-            .response
-            .labelled_by(label.id);
     });
 }
 
@@ -201,6 +186,7 @@ fn fields_ui(ui: &mut egui::Ui, prompt: &OpPrompt, form: &mut OpForm, tabs: &Tab
             ui.label("Time is added after the keyframe at the playhead.");
             ms_field(ui, "Insert", ms, prompt.focus);
         }
+        OpForm::Generate(form) => super::generate_fields::fields(ui, form),
         shaping @ (OpForm::Shape { .. } | OpForm::Simplify { .. } | OpForm::Smooth { .. }) => {
             let handles_on = handles_on(tabs, prompt.tab);
             super::shape_form::fields(ui, shaping, handles_on.as_deref());

@@ -90,6 +90,8 @@ pub enum OpForm {
         /// Only the selected range.
         range: bool,
     },
+    /// Keyframes from a generator.
+    Generate(Box<super::generate_form::GenerateForm>),
     /// A low-pass.
     Smooth {
         /// The filter's spread in 16 ms frames.
@@ -210,6 +212,10 @@ impl OpForm {
                 tolerance_deg,
                 span_ms: None,
             },
+            Self::Generate(ref form) => OpRequest::Generate {
+                generator: form.generator()?,
+                span_ms: None,
+            },
         })
     }
 
@@ -225,6 +231,7 @@ impl OpForm {
             Self::Shape { .. } => "Shape",
             Self::Simplify { .. } => "Simplify",
             Self::Smooth { .. } => "Smooth",
+            Self::Generate(_) => "Generate",
         }
     }
 }
@@ -365,7 +372,10 @@ impl OpPrompt {
     pub fn is_modeless(&self) -> bool {
         matches!(
             self.form,
-            OpForm::Shape { .. } | OpForm::Simplify { .. } | OpForm::Smooth { .. }
+            OpForm::Shape { .. }
+                | OpForm::Simplify { .. }
+                | OpForm::Smooth { .. }
+                | OpForm::Generate(_)
         )
     }
 }

@@ -2,6 +2,7 @@
 //! operation at once; the others open their small window with what it offers first.
 
 use super::form::{self, Offers, OpForm, OpPrompt, OpRequest};
+use super::generate_form::GenerateForm;
 use crate::app::action::Action;
 use crate::app::effects::Effects;
 use crate::app::motion::MotionTab;
@@ -27,6 +28,8 @@ pub enum Dialog {
     Smooth,
     /// Insert Time at Playhead…
     InsertTime,
+    /// Generate…
+    Generate,
 }
 
 impl MotionTab {
@@ -43,7 +46,10 @@ impl MotionTab {
     /// Opens an operation's small window for this tab (`id`), with what it offers first;
     /// `offers`: what the shaping dialogs offer.
     pub fn open_op(&mut self, id: TabId, dialog: Dialog, offers: Offers, fx: &mut Effects) {
-        if matches!(dialog, Dialog::Shape | Dialog::Simplify | Dialog::Smooth) {
+        if matches!(
+            dialog,
+            Dialog::Shape | Dialog::Simplify | Dialog::Smooth | Dialog::Generate
+        ) {
             self.span_selected_keyframes();
         }
         fx.then(Action::EditOp(OpPrompt {
@@ -143,6 +149,21 @@ impl MotionTab {
                 range: ranged.is_some(),
             },
             Dialog::InsertTime => OpForm::InsertTime { ms: 480 },
+            Dialog::Generate => OpForm::Generate(Box::new(GenerateForm::new(
+                self.sound_loudness(),
+                ranged.is_some(),
+            ))),
+        }
+    }
+
+    /// The sound track's loudness, where it holds a WAV sound (the mouth follows it).
+    fn sound_loudness(&self) -> Option<crate::ops::generate::Loudness> {
+        let part = self.document.tracks().sound.as_ref()?;
+        match &part.data {
+            crate::behaviour::Data::Wave { rate, samples, .. } => Some(
+                crate::ops::generate::mouth::loudness_of(samples, *rate, part.offset_ms),
+            ),
+            crate::behaviour::Data::Midi(_) | crate::behaviour::Data::Led { .. } => None,
         }
     }
 

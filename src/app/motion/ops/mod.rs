@@ -14,6 +14,8 @@
 
 pub mod dialog;
 pub mod form;
+pub mod generate_fields;
+pub mod generate_form;
 pub mod job;
 mod menu;
 

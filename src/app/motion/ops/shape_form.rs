@@ -87,7 +87,8 @@ pub fn fields(ui: &mut egui::Ui, form: &mut OpForm, handles_on: Option<&str>) {
         | OpForm::Pose { .. }
         | OpForm::Append { .. }
         | OpForm::Retarget { .. }
-        | OpForm::InsertTime { .. } => {}
+        | OpForm::InsertTime { .. }
+        | OpForm::Generate(_) => {}
     }
 }
 

@@ -41,7 +41,10 @@ impl<'a> Shaping<'a> {
     pub fn of(prompt: &'a OpPrompt, document: &Document, view: &View) -> Option<Self> {
         if !matches!(
             prompt.form,
-            OpForm::Shape { .. } | OpForm::Simplify { .. } | OpForm::Smooth { .. }
+            OpForm::Shape { .. }
+                | OpForm::Simplify { .. }
+                | OpForm::Smooth { .. }
+                | OpForm::Generate(_)
         ) {
             return None;
         }

@@ -1,0 +1,80 @@
+//! Motion > Generate…'s fields: which generator, and its parameters (the form is
+//! `generate_form`'s); the result is previewed on the timeline as Shape's is.
+
+use super::generate_form::{EARS, GenerateForm, LOOK, MOUTH, capitalised, kinds};
+use crate::ops::generate::{EarPattern, Gesture, LookAround};
+
+fn number(ui: &mut egui::Ui, label: &str, value: &mut f64, range: std::ops::RangeInclusive<f64>) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        ui.add(egui::DragValue::new(value).range(range).speed(0.05))
+            .labelled_by(label.id);
+    });
+}
+
+fn whole<T: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut T,
+    range: std::ops::RangeInclusive<T>,
+) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        ui.add(egui::DragValue::new(value).range(range))
+            .labelled_by(label.id);
+    });
+}
+
+/// The generator's fields.
+pub fn fields(ui: &mut egui::Ui, form: &mut GenerateForm) {
+    ui.label(if form.range {
+        "Writes into the selected range; every other joint keeps its course."
+    } else {
+        "Writes into the whole motion (or, given a count, from its start); every other joint \
+         keeps its course."
+    });
+    let was = form.kind;
+    crate::app::field::combo(ui, "Generator", &mut form.kind, &kinds());
+    if let Some(gesture) = Gesture::ALL.get(form.kind).filter(|_| form.kind != was) {
+        (form.hz, form.amplitude_deg) = gesture.defaults();
+    }
+    match form.kind {
+        EARS => {
+            let patterns: Vec<String> = EarPattern::ALL
+                .iter()
+                .map(|p| capitalised(p.words()))
+                .collect();
+            crate::app::field::combo(ui, "Pattern", &mut form.pattern, &patterns);
+            whole(ui, "Beat (ms)", &mut form.beat_ms, 192..=10_000);
+            whole(ui, "Beats (0: fill the range)", &mut form.count, 0..=1000);
+        }
+        LOOK => {
+            ui.horizontal(|ui| {
+                let label = ui.label("Points (pan,tilt in degrees)");
+                ui.text_edit_singleline(&mut form.points)
+                    .labelled_by(label.id);
+            });
+            if LookAround::parse_points(&form.points).is_none_or(|p| p.is_empty()) {
+                ui.label("Type PAN,TILT pairs separated by spaces, e.g. 40,10 -40,10");
+            }
+            whole(ui, "Move (ms)", &mut form.move_ms, 16..=10_000);
+            whole(ui, "Hold (ms)", &mut form.hold_ms, 0..=10_000);
+        }
+        MOUTH => {
+            if form.sound.is_none() {
+                ui.label(
+                    "The mouth follows the sound track's WAV sound: add one first (File > Add \
+                     Sound or LED Pattern…).",
+                );
+            }
+            number(ui, "Opens (°)", &mut form.open_deg, 1.0..=90.0);
+            whole(ui, "Smoothing (ms)", &mut form.smoothing_ms, 0..=1000);
+        }
+        _ => {
+            number(ui, "Frequency (Hz)", &mut form.hz, 0.1..=10.0);
+            number(ui, "Amplitude (°)", &mut form.amplitude_deg, 1.0..=180.0);
+            whole(ui, "Swings (0: fill the range)", &mut form.count, 0..=1000);
+            whole(ui, "Ease in and out (ms)", &mut form.ease_ms, 0..=5000);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! Motion > Generate…'s parameters as plain data: one window for every generator, its
+//! parameters under a choice of which (drawn by `generate_fields`), and the generator they
+//! ask for.
+
+use crate::ops::generate::{
+    EarPattern, Ears, Generator, Gesture, LookAround, Loudness, Mouth, Oscillation,
+};
+
+/// The generators offered, in order: the swings of [`Gesture::ALL`], then these.
+/// Ears in a rhythm.
+pub const EARS: usize = Gesture::ALL.len();
+/// Look around.
+pub const LOOK: usize = EARS + 1;
+/// Mouth from the sound.
+pub const MOUTH: usize = LOOK + 1;
+
+/// The names the window offers, in order.
+#[must_use]
+pub fn kinds() -> Vec<String> {
+    let mut names: Vec<String> = Gesture::ALL
+        .iter()
+        .map(|g| capitalised(g.words()))
+        .collect();
+    names.extend(["Ears in a rhythm", "Look around", "Mouth from the sound"].map(str::to_owned));
+    names
+}
+
+/// `words` with a capital first letter.
+#[must_use]
+pub fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// The window's parameters, every generator's kept while another is chosen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerateForm {
+    /// Index into [`kinds`].
+    pub kind: usize,
+    /// A swing's frequency, Hz.
+    pub hz: f64,
+    /// A swing's amplitude, degrees.
+    pub amplitude_deg: f64,
+    /// How many swings or beats (0: as many as fill the range).
+    pub count: u32,
+    /// A swing's easing, ms.
+    pub ease_ms: u64,
+    /// Index into [`EarPattern::ALL`].
+    pub pattern: usize,
+    /// The ears' beat, ms.
+    pub beat_ms: u64,
+    /// The points to look at, as typed.
+    pub points: String,
+    /// A look's move, ms.
+    pub move_ms: u64,
+    /// A look's hold, ms.
+    pub hold_ms: u64,
+    /// How far the mouth opens, degrees.
+    pub open_deg: f64,
+    /// The loudness averaged over, ms.
+    pub smoothing_ms: u64,
+    /// The sound track's loudness, where it holds a WAV sound.
+    pub sound: Option<Loudness>,
+    /// Only the selected range (shown so the user knows).
+    pub range: bool,
+}
+
+impl GenerateForm {
+    /// The window as it opens: a side-to-side wag, `sound` the sound track's loudness.
+    #[must_use]
+    pub fn new(sound: Option<Loudness>, range: bool) -> Self {
+        let (hz, amplitude_deg) = Gesture::WagSide.defaults();
+        Self {
+            kind: 0,
+            hz,
+            amplitude_deg,
+            count: 0,
+            ease_ms: 160,
+            pattern: 0,
+            beat_ms: 480,
+            points: "40,10 -40,10 0,-10".to_owned(),
+            move_ms: 400,
+            hold_ms: 600,
+            open_deg: 30.0,
+            smoothing_ms: 48,
+            sound,
+            range,
+        }
+    }
+
+    /// The generator the form asks for (`None` while it is incomplete: points that do not
+    /// read, a mouth without a sound).
+    #[must_use]
+    pub fn generator(&self) -> Option<Generator> {
+        let count = (self.count > 0).then_some(self.count);
+        Some(match self.kind {
+            EARS => Generator::Ears(Ears {
+                pattern: *EarPattern::ALL.get(self.pattern)?,
+                beat_ms: self.beat_ms,
+                count,
+            }),
+            LOOK => Generator::Look(LookAround {
+                points: LookAround::parse_points(&self.points).filter(|p| !p.is_empty())?,
+                move_ms: self.move_ms,
+                hold_ms: self.hold_ms,
+            }),
+            MOUTH => Generator::Mouth(Mouth {
+                loudness: self.sound.clone()?,
+                open_deg: self.open_deg,
+                smoothing_ms: self.smoothing_ms,
+                lead_ms: None,
+            }),
+            swing => Generator::Oscillate(Oscillation {
+                gesture: *Gesture::ALL.get(swing)?,
+                frequency_hz: self.hz,
+                amplitude_deg: self.amplitude_deg,
+                count,
+                ease_ms: self.ease_ms,
+            }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_the_window_offers_makes_its_generator() {
+        let sound = crate::ops::generate::mouth::loudness_of(&[0.5; 1600], 16_000, 0);
+        let mut form = GenerateForm::new(Some(sound), false);
+        let made: Vec<&'static str> = (0..kinds().len())
+            .map(|kind| {
+                form.kind = kind;
+                form.generator().expect("a generator").words()
+            })
+            .collect();
+        assert_eq!(
+            made,
+            [
+                "tail wag (side to side)",
+                "tail wag (up and down)",
+                "nod",
+                "head shake",
+                "head tilt",
+                "ear rhythm",
+                "look around",
+                "mouth from sound"
+            ]
+        );
+        form.sound = None;
+        assert_eq!(form.generator(), None, "a mouth needs a sound");
+        form.kind = LOOK;
+        form.points = "40,x".to_owned();
+        assert_eq!(form.generator(), None, "points that do not read");
+    }
+}

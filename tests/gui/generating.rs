@@ -1,0 +1,86 @@
+//! Motion > Generate… in the window, driven as a user would: a generator chosen, its
+//! parameters typed, the preview read, Apply, and undo and redo as one step each.
+
+use crate::common;
+use common::ui::{ctrl, doc, menu, opened, press, shows, type_into};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::StudioApp;
+use mtn_studio::codec::mtn::{self, Motion};
+use mtn_studio::ops::generate::{self, Generator, Gesture, Oscillation};
+use std::path::PathBuf;
+
+fn stand_file(name: &str) -> (Motion, PathBuf) {
+    let motion = mtn_studio::robot::postures::new_motion("DRX-1000", "stand").unwrap();
+    let dir = common::scratch_dir("gui_generating", name);
+    let path = dir.join(format!("{name}.mtn"));
+    std::fs::write(&path, mtn::encode(&motion).unwrap()).unwrap();
+    (motion, path)
+}
+
+/// Picks `option` of the drop-down labelled `label`.
+fn choose(h: &mut Harness<'_, StudioApp>, label: &str, option: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.query_all_by_label(option)
+        .last()
+        .unwrap_or_else(|| panic!("no {option} in {label}"))
+        .click();
+    h.run();
+}
+
+#[test]
+fn a_nod_generated_from_the_motion_menu_is_one_undo_step() {
+    let (before, path) = stand_file("nod");
+    let mut h = opened(&[&path]);
+    menu(&mut h, "Motion", "Generate…");
+    choose(&mut h, "Generator", "Nod");
+    // The nod's own defaults (1.5 Hz, 10°) came with it; three nods asked for.
+    type_into(&mut h, "Swings (0: fill the range)", "3");
+    assert!(
+        h.query_by_label_contains("nod on HEAD_PITCH2 over 0..2000 ms")
+            .is_some(),
+        "the preview says what it makes"
+    );
+    press(&mut h, "Apply");
+    let expected = generate::generate(
+        &before,
+        None,
+        &Generator::Oscillate(Oscillation {
+            gesture: Gesture::Nod,
+            frequency_hz: 1.5,
+            amplitude_deg: 10.0,
+            count: Some(3),
+            ease_ms: 160,
+        }),
+        0.5,
+    )
+    .unwrap()
+    .motion;
+    let made = doc(&h).motion.clone();
+    assert_eq!(made, expected);
+    assert_ne!(made, before);
+    ctrl(&mut h, Key::Z);
+    assert_eq!(doc(&h).motion, before, "one undo takes it all back");
+    ctrl(&mut h, Key::Y);
+    assert_eq!(doc(&h).motion, made, "and redo puts it back");
+}
+
+#[test]
+fn the_mouth_asks_for_a_sound_where_the_motion_has_none() {
+    let (_, path) = stand_file("mouth");
+    let mut h = opened(&[&path]);
+    ctrl_shift_g(&mut h);
+    choose(&mut h, "Generator", "Mouth from the sound");
+    assert!(shows(
+        &h,
+        "The mouth follows the sound track's WAV sound: add one first (File > Add Sound or \
+         LED Pattern…)."
+    ));
+}
+
+fn ctrl_shift_g(h: &mut Harness<'_, StudioApp>) {
+    common::ui::ctrl_shift(h, Key::G);
+    assert!(shows(h, "Generator"), "Ctrl+Shift+G opens Generate…");
+}
