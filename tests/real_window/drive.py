@@ -54,6 +54,7 @@ import pyatspi
 
 from session import *  # noqa: F401,F403 (the helpers every scenario uses)
 import first_hour
+import generating
 import playback
 import posing
 import simulate
@@ -733,7 +734,7 @@ if __name__ == '__main__':
                  shape_a_range_and_drag_a_handle, orbit_the_stage_and_move_the_playhead,
                  play_a_skit_without_a_sound_card, *first_hour.SCENARIOS,
                  *posing.SCENARIOS, *simulate.SCENARIOS, *playback.SCENARIOS,
-                 *sticks.SCENARIOS]
+                 *sticks.SCENARIOS, *generating.SCENARIOS]
     # REAL_WINDOW_ONLY=name runs one of them (to look into a failure).
     only = os.environ.get('REAL_WINDOW_ONLY')
     for scenario in scenarios:
