@@ -9,7 +9,8 @@ use super::ops::{InOut, finish, label_and_target};
 use super::shaping::MaybeRange;
 use crate::codec::mtn::Motion;
 use crate::ops::generate::{
-    EarPattern, Ears, Generator, Gesture, LookAround, Mouth, Oscillation, mouth,
+    EarPattern, Ears, Gait, Generator, Gesture, LookAround, Mouth, Oscillation, PawPath, Walk,
+    mouth,
 };
 use crate::ops::{Context, OpRequest};
 use clap::{Args, Subcommand, ValueEnum};
@@ -91,6 +92,17 @@ pub enum GenerateKind {
         #[arg(long, default_value_t = 600)]
         hold: u64,
     },
+    /// The legs walking: each paw on a path in the body's frame, the legs' phases set by the
+    /// gait, solved by the legs' inverse kinematics on every tick; it grows out of the
+    /// motion's pose over the first half cycle and back into it over the last.
+    Walk {
+        /// The common arguments.
+        #[command(flatten)]
+        common: Common,
+        /// The walk.
+        #[command(flatten)]
+        walk: WalkArgs,
+    },
     /// The mouth opened with the loudness of a sound (a WAV file).
     Mouth {
         /// The common arguments.
@@ -159,6 +171,89 @@ impl Swing {
             ease_ms: self.ease,
         })
     }
+}
+
+/// A walk's parameters (the defaults: a trot our simulation walks).
+#[derive(Debug, Args)]
+pub struct WalkArgs {
+    /// Which legs step together.
+    #[arg(long, value_enum, default_value_t = GaitName::Trot)]
+    gait: GaitName,
+    /// How a paw comes forward off the floor.
+    #[arg(long, value_enum, default_value_t = PathName::Ellipse)]
+    path: PathName,
+    /// How far the body goes forward in a cycle, mm (negative: backward).
+    #[arg(long, default_value_t = Walk::default().stride_mm, allow_negative_numbers = true)]
+    stride: f64,
+    /// How far it steps to the left in a cycle, mm (negative: right).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    sideways: f64,
+    /// How far it turns left in a cycle, degrees (negative: right).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    turn: f64,
+    /// How high a paw is lifted, mm.
+    #[arg(long, default_value_t = Walk::default().lift_mm)]
+    lift: f64,
+    /// One cycle, ms.
+    #[arg(long, default_value_t = Walk::default().period_ms)]
+    period: u64,
+    /// The share of the cycle each paw is on the floor.
+    #[arg(long, default_value_t = Walk::default().duty)]
+    duty: f64,
+    /// The shoulders' height over the floor, mm (default: the model's stand).
+    #[arg(long)]
+    height: Option<f64>,
+    /// The body's pitch, degrees, nose up positive.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pitch: f64,
+    /// How many cycles.
+    #[arg(long, default_value_t = Walk::default().cycles)]
+    cycles: u32,
+}
+
+impl WalkArgs {
+    fn walk(&self) -> Walk {
+        Walk {
+            gait: match self.gait {
+                GaitName::Trot => Gait::Trot,
+                GaitName::Pace => Gait::Pace,
+                GaitName::Crawl => Gait::Crawl,
+            },
+            path: match self.path {
+                PathName::Ellipse => PawPath::HalfEllipse,
+                PathName::Rectangle => PawPath::Rectangle,
+            },
+            stride_mm: self.stride,
+            sideways_mm: self.sideways,
+            turn_deg: self.turn,
+            lift_mm: self.lift,
+            period_ms: self.period,
+            duty: self.duty,
+            height_mm: self.height,
+            pitch_deg: self.pitch,
+            cycles: self.cycles,
+        }
+    }
+}
+
+/// The gaits by name.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum GaitName {
+    /// Diagonal pairs together.
+    Trot,
+    /// The legs of one side together.
+    Pace,
+    /// One leg at a time.
+    Crawl,
+}
+
+/// The paws' paths by name.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum PathName {
+    /// Half an ellipse.
+    Ellipse,
+    /// A rectangle with rounded corners.
+    Rectangle,
 }
 
 /// The ear patterns by name.
@@ -231,6 +326,7 @@ fn generator(kind: GenerateKind) -> Result<(Generator, Common), Failure> {
             };
             (Generator::Look(look), common)
         }
+        GenerateKind::Walk { common, walk } => (Generator::Walk(walk.walk()), common),
         GenerateKind::Mouth {
             common,
             sound,

@@ -84,3 +84,27 @@ fn ctrl_shift_g(h: &mut Harness<'_, StudioApp>) {
     common::ui::ctrl_shift(h, Key::G);
     assert!(shows(h, "Generator"), "Ctrl+Shift+G opens Generate…");
 }
+
+#[test]
+fn a_walk_is_generated_from_the_same_window() {
+    let (before, path) = stand_file("walk");
+    let mut h = opened(&[&path]);
+    ctrl_shift_g(&mut h);
+    choose(&mut h, "Generator", "Walk");
+    assert!(shows(&h, "Turn Simulate on to see where it walks."));
+    assert!(
+        h.query_by_label_contains("a trot of 5 cycles of 512 ms")
+            .is_some(),
+        "the preview says what it makes"
+    );
+    press(&mut h, "Apply");
+    let expected = generate::generate(
+        &before,
+        None,
+        &Generator::Walk(generate::Walk::default()),
+        0.5,
+    )
+    .unwrap()
+    .motion;
+    assert_eq!(doc(&h).motion, expected);
+}

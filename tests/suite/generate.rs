@@ -154,3 +154,52 @@ fn the_mouth_follows_the_loudness_of_every_sdk_sound() {
     }
     assert_eq!(seen, 9, "the SDK's archives hold nine sounds");
 }
+
+/// Forward speed (mm/s) and heading (degrees) of `motion` played `repeat` times on carpet,
+/// and whether it fell.
+fn walked(motion: &mtn_studio::codec::mtn::Motion, repeat: u32) -> (f64, f64, bool) {
+    use mtn_studio::robot::physics::{Floor, Settings, simulate};
+    let settings = Settings {
+        floor: Floor::Carpet,
+        repeat,
+    };
+    let sim = simulate(motion, settings, &mut |_| true).expect("it simulates");
+    let ms = mtn_studio::robot::timing::duration_ms(&motion.keyframes) * u64::from(repeat);
+    let summary = &sim.summary;
+    (
+        summary.travel_mm[0] * 1000.0 / ms as f64,
+        summary.heading_deg,
+        !summary.falls.is_empty(),
+    )
+}
+
+#[test]
+fn the_default_trot_walks_straight_at_least_as_fast_as_sonys_walk() {
+    if !common::corpus_present("the_default_trot_walks_straight_at_least_as_fast_as_sonys_walk") {
+        return;
+    }
+    let sony = common::corpus_entry("monet-ERS-7-MOTION7.ODA", "a_walk#walk_sox_fwd");
+    let sony = mtn_studio::codec::mtn::decode(&sony).unwrap().motion;
+    let (sony_speed, _, sony_fell) = walked(&sony, 5);
+    assert!(!sony_fell);
+    let stand = new_motion("DRX-1000", "stand").unwrap();
+    let trot = generate::generate(
+        &stand,
+        None,
+        &Generator::Walk(generate::Walk::default()),
+        0.5,
+    )
+    .unwrap()
+    .motion;
+    let (speed, heading, fell) = walked(&trot, 1);
+    eprintln!(
+        "the default trot: {speed:.0} mm/s, heading {heading:.1}°; Sony's walk_sox_fwd played \
+         five times: {sony_speed:.0} mm/s"
+    );
+    assert!(!fell, "the trot falls");
+    assert!(heading.abs() <= 10.0, "it turns {heading:.1}°");
+    assert!(
+        speed >= sony_speed,
+        "{speed:.0} mm/s against Sony's {sony_speed:.0}"
+    );
+}

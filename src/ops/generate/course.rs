@@ -27,6 +27,8 @@ pub(super) struct Course {
     pub ticks: u64,
     /// Where the range starts in the motion, ms.
     pub start_ms: u64,
+    /// The motion's model.
+    pub model: crate::robot::Model,
     /// The driven joints, in the order of [`Generator::joint_names`].
     pub joints: Vec<Driven>,
 }

@@ -14,12 +14,14 @@ mod ears;
 mod look;
 pub mod mouth;
 mod oscillate;
+mod walk;
 mod write;
 
 pub use ears::{EarPattern, Ears};
 pub use look::LookAround;
 pub use mouth::{Loudness, Mouth};
 pub use oscillate::{Gesture, Oscillation};
+pub use walk::{Gait, LEG_JOINTS, PawPath, Walk};
 
 use super::common::{OpError, Outcome, design_of, joint_names};
 use crate::codec::mtn::Motion;
@@ -41,6 +43,8 @@ pub enum Generator {
     Look(LookAround),
     /// The mouth opened with the loudness of a sound.
     Mouth(Mouth),
+    /// The legs walking.
+    Walk(Walk),
 }
 
 impl Generator {
@@ -52,6 +56,7 @@ impl Generator {
             Self::Ears(_) => "ear rhythm",
             Self::Look(_) => "look around",
             Self::Mouth(_) => "mouth from sound",
+            Self::Walk(_) => "walk",
         }
     }
 
@@ -68,6 +73,7 @@ impl Generator {
                 Gesture::Nod.joint(model).unwrap_or("HEAD_PITCH"),
             ]),
             Self::Mouth(_) => Ok(vec!["MOUTH"]),
+            Self::Walk(_) => Ok(LEG_JOINTS.to_vec()),
         }
     }
 
@@ -94,6 +100,10 @@ impl Generator {
                 let (m, notes) = m.fitted(first)?;
                 (Self::Mouth(m), notes)
             }
+            Self::Walk(w) => {
+                let (w, notes) = w.fitted(model, joints)?;
+                (Self::Walk(w), notes)
+            }
         })
     }
 
@@ -104,6 +114,7 @@ impl Generator {
             Self::Oscillate(o) => o.own_length_ms(),
             Self::Ears(e) => e.own_length_ms(),
             Self::Look(l) => Some(l.length_ms()),
+            Self::Walk(w) => Some(w.length_ms()),
             Self::Mouth(_) => None,
         }
     }
@@ -116,6 +127,7 @@ impl Generator {
             Self::Ears(e) => e.values(range),
             Self::Look(l) => l.values(range),
             Self::Mouth(m) => m.values(range),
+            Self::Walk(w) => w.values(range),
         }
     }
 }
@@ -222,7 +234,7 @@ pub fn generate(
     let (from, to) = extent(motion, span_ms, generator.own_length_ms())?;
     let (longer, lengthened_note) = lengthened(motion, to)?;
     let span = super::shape::exact_span(&longer, from, to)?;
-    let course = write::course(&span, &columns);
+    let course = write::course(&span, &columns, model);
     let (values, value_notes) = generator.values(&course);
     notes.extend(value_notes);
     let written = write::write(&span, &course, &columns, values, tolerance_deg);

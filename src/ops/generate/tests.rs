@@ -1,5 +1,6 @@
 use super::*;
 use crate::codec::Severity;
+use crate::ops::generate::{Gait, LEG_JOINTS, Walk};
 use crate::robot::postures::new_motion;
 use crate::robot::timing::for_each_tick;
 
@@ -257,4 +258,52 @@ fn the_mouth_opens_with_the_sound_and_before_it_by_the_servos_lead() {
     assert!(at(300) > -6.0, "{}", at(300));
     assert!(at(500) < -30.0, "{}", at(500));
     assert_eq!(warnings(&out.motion), Vec::<String>::new());
+}
+
+#[test]
+fn a_walk_drives_the_legs_only_and_checks_clean() {
+    let motion = stand();
+    let out = generate(&motion, None, &Generator::Walk(Walk::default()), 0.5).expect("a walk");
+    // Five cycles of 512 ms from the start; the stand lengthened to hold them.
+    assert_eq!(timing::duration_ms(&out.motion.keyframes), 2560);
+    let names = joint_names(&motion, Model::Ers7).expect("joints");
+    for (joint, name) in names.iter().enumerate() {
+        let after = ticks_deg(&out.motion, joint);
+        let moves = after.iter().any(|v| (v - after[0]).abs() > 1.0);
+        assert_eq!(moves, LEG_JOINTS.contains(name), "{name}");
+    }
+    // It ends where it started: its last keyframe is the stand.
+    let last = out.motion.keyframes.len() - 1;
+    for (joint, name) in names.iter().enumerate() {
+        assert_eq!(
+            out.motion.keyframes.angle(last, joint),
+            motion.keyframes.angle(0, joint),
+            "{name}"
+        );
+    }
+    assert_eq!(warnings(&out.motion), Vec::<String>::new());
+}
+
+#[test]
+fn a_walk_faster_than_the_legs_servos_is_given_longer_cycles_and_says_so() {
+    let quick = Walk {
+        period_ms: 160,
+        lift_mm: 25.0,
+        ..Walk::default()
+    };
+    let out = generate(&stand(), None, &Generator::Walk(quick), 0.5).expect("a walk");
+    let note = out
+        .notes
+        .iter()
+        .find(|n| n.contains("faster than their servos follow"))
+        .expect("a note that the cycle was lengthened");
+    assert!(note.contains("each cycle takes"), "{note}");
+    assert_eq!(warnings(&out.motion), Vec::<String>::new());
+    let crawl = Walk {
+        gait: Gait::Crawl,
+        duty: 0.5,
+        ..Walk::default()
+    };
+    let out = generate(&stand(), None, &Generator::Walk(crawl), 0.5).expect("a crawl");
+    assert!(out.notes.iter().any(|n| n.contains("raised to 0.75")));
 }

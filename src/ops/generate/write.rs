@@ -12,7 +12,11 @@ use crate::words::plural;
 
 /// The range of `span` as the generators see it: its ticks and the driven joints' limits,
 /// speeds and present commands.
-pub(super) fn course(span: &Span, columns: &[(usize, &'static JointInfo)]) -> Course {
+pub(super) fn course(
+    span: &Span,
+    columns: &[(usize, &'static JointInfo)],
+    model: crate::robot::Model,
+) -> Course {
     let keyframes = &span.motion.keyframes;
     let times = timing::keyframe_times_ms(keyframes);
     let (start_ms, end_ms) = (times[span.first], times[span.last]);
@@ -55,6 +59,7 @@ pub(super) fn course(span: &Span, columns: &[(usize, &'static JointInfo)]) -> Co
     Course {
         ticks,
         start_ms,
+        model,
         joints,
     }
 }

@@ -1,8 +1,8 @@
 //! Motion > Generate…'s fields: which generator, and its parameters (the form is
 //! `generate_form`'s); the result is previewed on the timeline as Shape's is.
 
-use super::generate_form::{EARS, GenerateForm, LOOK, MOUTH, capitalised, kinds};
-use crate::ops::generate::{EarPattern, Gesture, LookAround};
+use super::generate_form::{EARS, GenerateForm, LOOK, MOUTH, WALK, capitalised, kinds};
+use crate::ops::generate::{EarPattern, Gait, Gesture, LookAround, PawPath};
 
 fn number(ui: &mut egui::Ui, label: &str, value: &mut f64, range: std::ops::RangeInclusive<f64>) {
     ui.horizontal(|ui| {
@@ -60,6 +60,7 @@ pub fn fields(ui: &mut egui::Ui, form: &mut GenerateForm) {
             whole(ui, "Move (ms)", &mut form.move_ms, 16..=10_000);
             whole(ui, "Hold (ms)", &mut form.hold_ms, 0..=10_000);
         }
+        WALK => walk_fields(ui, form),
         MOUTH => {
             if form.sound.is_none() {
                 ui.label(
@@ -77,4 +78,44 @@ pub fn fields(ui: &mut egui::Ui, form: &mut GenerateForm) {
             whole(ui, "Ease in and out (ms)", &mut form.ease_ms, 0..=5000);
         }
     }
+}
+
+/// The walk's fields.
+fn walk_fields(ui: &mut egui::Ui, form: &mut GenerateForm) {
+    let names = |words: &[&str]| words.iter().map(|w| capitalised(w)).collect::<Vec<_>>();
+    let gaits = names(&Gait::ALL.map(Gait::words));
+    crate::app::field::combo(ui, "Gait", &mut form.gait, &gaits);
+    let paths = names(&PawPath::ALL.map(PawPath::words));
+    crate::app::field::combo(ui, "Paw path", &mut form.path, &paths);
+    let walk = &mut form.walk;
+    number(
+        ui,
+        "Stride (mm a cycle)",
+        &mut walk.stride_mm,
+        -120.0..=120.0,
+    );
+    number(
+        ui,
+        "Sideways (mm a cycle, left)",
+        &mut walk.sideways_mm,
+        -60.0..=60.0,
+    );
+    number(
+        ui,
+        "Turn (° a cycle, left)",
+        &mut walk.turn_deg,
+        -45.0..=45.0,
+    );
+    number(ui, "Lift (mm)", &mut walk.lift_mm, 0.0..=60.0);
+    whole(ui, "Cycle (ms)", &mut walk.period_ms, 160..=4000);
+    number(ui, "Duty factor", &mut walk.duty, 0.25..=0.95);
+    number(
+        ui,
+        "Shoulder height (mm, 0: under the stand's)",
+        &mut form.height_mm,
+        0.0..=200.0,
+    );
+    number(ui, "Pitch (°, nose up)", &mut walk.pitch_deg, -30.0..=30.0);
+    whole(ui, "Cycles", &mut walk.cycles, 1..=100);
+    ui.label("Turn Simulate on to see where it walks.");
 }

@@ -3,7 +3,8 @@
 //! ask for.
 
 use crate::ops::generate::{
-    EarPattern, Ears, Generator, Gesture, LookAround, Loudness, Mouth, Oscillation,
+    EarPattern, Ears, Gait, Generator, Gesture, LookAround, Loudness, Mouth, Oscillation, PawPath,
+    Walk,
 };
 
 /// The generators offered, in order: the swings of [`Gesture::ALL`], then these.
@@ -13,6 +14,8 @@ pub const EARS: usize = Gesture::ALL.len();
 pub const LOOK: usize = EARS + 1;
 /// Mouth from the sound.
 pub const MOUTH: usize = LOOK + 1;
+/// Walk.
+pub const WALK: usize = MOUTH + 1;
 
 /// The names the window offers, in order.
 #[must_use]
@@ -21,7 +24,15 @@ pub fn kinds() -> Vec<String> {
         .iter()
         .map(|g| capitalised(g.words()))
         .collect();
-    names.extend(["Ears in a rhythm", "Look around", "Mouth from the sound"].map(str::to_owned));
+    names.extend(
+        [
+            "Ears in a rhythm",
+            "Look around",
+            "Mouth from the sound",
+            "Walk",
+        ]
+        .map(str::to_owned),
+    );
     names
 }
 
@@ -63,6 +74,14 @@ pub struct GenerateForm {
     pub smoothing_ms: u64,
     /// The sound track's loudness, where it holds a WAV sound.
     pub sound: Option<Loudness>,
+    /// The walk's parameters (its gait and path chosen by index below).
+    pub walk: Walk,
+    /// Index into [`Gait::ALL`].
+    pub gait: usize,
+    /// Index into [`PawPath::ALL`].
+    pub path: usize,
+    /// The walk's shoulder height, mm (0: a little under the stand's).
+    pub height_mm: f64,
     /// Only the selected range (shown so the user knows).
     pub range: bool,
 }
@@ -86,6 +105,10 @@ impl GenerateForm {
             open_deg: 30.0,
             smoothing_ms: 48,
             sound,
+            walk: Walk::default(),
+            gait: 0,
+            path: 0,
+            height_mm: 0.0,
             range,
         }
     }
@@ -105,6 +128,12 @@ impl GenerateForm {
                 points: LookAround::parse_points(&self.points).filter(|p| !p.is_empty())?,
                 move_ms: self.move_ms,
                 hold_ms: self.hold_ms,
+            }),
+            WALK => Generator::Walk(Walk {
+                gait: *Gait::ALL.get(self.gait)?,
+                path: *PawPath::ALL.get(self.path)?,
+                height_mm: (self.height_mm > 0.0).then_some(self.height_mm),
+                ..self.walk.clone()
             }),
             MOUTH => Generator::Mouth(Mouth {
                 loudness: self.sound.clone()?,
@@ -147,10 +176,12 @@ mod tests {
                 "head tilt",
                 "ear rhythm",
                 "look around",
-                "mouth from sound"
+                "mouth from sound",
+                "walk"
             ]
         );
         form.sound = None;
+        form.kind = MOUTH;
         assert_eq!(form.generator(), None, "a mouth needs a sound");
         form.kind = LOOK;
         form.points = "40,x".to_owned();
