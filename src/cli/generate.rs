@@ -209,6 +209,22 @@ pub struct WalkArgs {
     /// How many cycles.
     #[arg(long, default_value_t = Walk::default().cycles)]
     cycles: u32,
+    /// Search for the fastest clean walk in the simulation instead (the stride, lift,
+    /// cycle, duty factor, height and pitch searched; the gait as given) and write the best.
+    #[arg(long)]
+    search: bool,
+    /// The search's seed: the same seed and generations find the same walk.
+    #[arg(long, default_value_t = 1, requires = "search")]
+    seed: u64,
+    /// The search's generations, at most.
+    #[arg(long, default_value_t = 20, requires = "search")]
+    generations: usize,
+    /// Candidates a generation (4 to 256).
+    #[arg(long, default_value_t = 16, requires = "search")]
+    candidates: usize,
+    /// Stop the search after this many seconds (after the generation running then).
+    #[arg(long, requires = "search")]
+    seconds: Option<u64>,
 }
 
 impl WalkArgs {
@@ -369,6 +385,11 @@ struct Report<'a> {
 /// Unreadable input or sound, parameters the generator refuses (with the reason), or an
 /// output that cannot be written.
 pub fn run(kind: GenerateKind, out: &mut dyn Write) -> Result<u8, Failure> {
+    if let GenerateKind::Walk { common, walk } = &kind
+        && walk.search
+    {
+        return search(common, walk, out);
+    }
     let (generator, common) = generator(kind)?;
     let io = &common.io;
     let (label, writes_archive) = label_and_target(io)?;
@@ -401,4 +422,105 @@ pub fn run(kind: GenerateKind, out: &mut dyn Write) -> Result<u8, Failure> {
     let text = serde_json::to_string_pretty(&report).map_err(|e| Failure::usage(e.to_string()))?;
     writeln!(out, "{text}").map_err(|e| Failure::output(&e))?;
     Ok(EXIT_OK)
+}
+
+/// `generate walk --search`: the search's progress a line a generation (on standard error
+/// with `--json`), then the best walk written as `generate walk` writes one.
+fn search(common: &Common, args: &WalkArgs, out: &mut dyn Write) -> Result<u8, Failure> {
+    use crate::ops::generate::search::{Asked, Progress, find_walk};
+    let io = &common.io;
+    let (label, writes_archive) = label_and_target(io)?;
+    let motion: Motion = super::transform::read_motion(&io.input, io.entry.as_deref())?;
+    let asked = Asked {
+        gait: args.walk().gait,
+        per_generation: args.candidates,
+        generations: args.generations,
+        seed: args.seed,
+        ..Asked::default()
+    };
+    let began = std::time::Instant::now();
+    let mut lines: Vec<String> = Vec::new();
+    let mut report = |progress: &Progress| {
+        if let Some(best) = progress.best.first() {
+            let line = format!(
+                "generation {}: {} scored; best {:.0} mm/s, heading {:+.1}°, {} slips, {} \
+                 warnings{} (stride {:.0} mm, lift {:.0} mm, cycle {} ms, duty {:.2}, \
+                 height {:.0} mm, pitch {:+.1}°)",
+                progress.generation,
+                progress.scored,
+                best.speed_mm_s,
+                best.heading_deg,
+                best.slips,
+                best.warnings,
+                if best.fell { ", falls" } else { "" },
+                best.walk.stride_mm,
+                best.walk.lift_mm,
+                best.walk.period_ms,
+                best.walk.duty,
+                best.walk.height_mm.unwrap_or_default(),
+                best.walk.pitch_deg
+            );
+            if common.json {
+                eprintln!("{line}");
+            } else {
+                lines.push(line);
+            }
+        }
+        args.seconds
+            .is_none_or(|limit| began.elapsed().as_secs() < limit)
+    };
+    let found = find_walk(&motion, &asked, &mut report)
+        .ok_or_else(|| Failure::usage(format!("{label}: the search scored no walk")))?;
+    for line in &lines {
+        writeln!(out, "{line}").map_err(|e| Failure::output(&e))?;
+    }
+    let request: OpRequest<PathBuf> = OpRequest::Generate {
+        generator: Generator::Walk(found.walk.clone()),
+        span_ms: common.range.span(),
+    };
+    let mut outcome = request
+        .run(&motion, &Context::whole(&label), &[])
+        .map_err(|e| Failure::usage(format!("{label}: {e}")))?;
+    outcome.notes.insert(
+        0,
+        format!(
+            "the best of the search: {:.0} mm/s forward, heading {:+.1}°, {}",
+            found.speed_mm_s,
+            found.heading_deg,
+            if found.is_clean() {
+                "no fall, slide or warning".to_owned()
+            } else {
+                format!(
+                    "{} slides, {} warnings{}: no candidate met every condition",
+                    found.slips,
+                    found.warnings,
+                    if found.fell { ", it falls" } else { "" }
+                )
+            }
+        ),
+    );
+    let archive =
+        writes_archive.then_some((io.input.as_path(), io.entry.as_deref().unwrap_or_default()));
+    if common.json {
+        finish(&outcome, &label, &io.output, archive, &mut std::io::sink())?;
+        let text = serde_json::to_string_pretty(&serde_json::json!({
+            "output": io.output.display().to_string(),
+            "speed_mm_s": found.speed_mm_s,
+            "heading_deg": found.heading_deg,
+            "clean": found.is_clean(),
+            "walk": {
+                "stride_mm": found.walk.stride_mm,
+                "lift_mm": found.walk.lift_mm,
+                "period_ms": found.walk.period_ms,
+                "duty": found.walk.duty,
+                "height_mm": found.walk.height_mm,
+                "pitch_deg": found.walk.pitch_deg,
+            },
+            "notes": outcome.notes,
+        }))
+        .map_err(|e| Failure::usage(e.to_string()))?;
+        writeln!(out, "{text}").map_err(|e| Failure::output(&e))?;
+        return Ok(EXIT_OK);
+    }
+    finish(&outcome, &label, &io.output, archive, out)
 }

@@ -203,3 +203,51 @@ fn the_default_trot_walks_straight_at_least_as_fast_as_sonys_walk() {
         "{speed:.0} mm/s against Sony's {sony_speed:.0}"
     );
 }
+
+#[test]
+fn a_walk_search_repeats_from_its_seed_and_keeps_its_best() {
+    use mtn_studio::ops::generate::search::{Asked, find_walk, score};
+    let stand = new_motion("DRX-1000", "stand").unwrap();
+    let asked = Asked {
+        per_generation: 8,
+        generations: 2,
+        seed: 7,
+        ..Asked::default()
+    };
+    let mut seen = Vec::new();
+    let first = find_walk(&stand, &asked, &mut |p| {
+        seen.push((p.generation, p.scored, p.best[0].score));
+        true
+    })
+    .expect("a walk");
+    assert_eq!(seen.len(), 2);
+    assert_eq!((seen[1].0, seen[1].1), (2, 16));
+    assert!(
+        seen[1].2 >= seen[0].2,
+        "the best never gets worse: {seen:?}"
+    );
+    let again = find_walk(&stand, &asked, &mut |_| true).expect("a walk");
+    assert_eq!(first, again, "the same seed finds the same walk");
+    // Its score is what the walk scores played again, and it is at least the default's (the
+    // search starts from it).
+    assert_eq!(score(&stand, &first.walk, asked.floor), first);
+    let start = generate::Walk {
+        height_mm: Some(125.0),
+        ..generate::Walk::default()
+    };
+    assert!(first.score >= score(&stand, &start, asked.floor).score);
+    // Asked to stop, it stops after the generation running.
+    let mut calls = 0;
+    find_walk(
+        &stand,
+        &Asked {
+            generations: 5,
+            ..asked
+        },
+        &mut |_| {
+            calls += 1;
+            false
+        },
+    );
+    assert_eq!(calls, 1);
+}

@@ -1,0 +1,256 @@
+//! Finding a walk: a search over a walk's parameters in which every candidate is generated
+//! from the motion's pose, played in the simulation, and scored by how far it goes forward a
+//! second, less what counts against it (a fall, a paw sliding, a heading off the line, a
+//! warning of `check`).
+//!
+//! The search is the cross-entropy method: each generation draws candidates from a normal
+//! distribution per parameter (within the parameter's bounds), keeps the best quarter, and
+//! moves each distribution's mean and spread to theirs (smoothed). It is short enough to
+//! keep here; the CMA-ES crates would add a second `nalgebra` and `statrs` to every build
+//! for no need of a full covariance over six parameters. The draws come from a seeded
+//! generator in order, and each candidate is scored on its own (in parallel), so a seed and a
+//! number of generations give the same walk every time.
+
+use super::{Gait, Generator, Walk};
+use crate::codec::Severity;
+use crate::codec::mtn::Motion;
+use crate::robot::physics::{self, Floor, Settings};
+use crate::robot::timing;
+use rayon::prelude::*;
+
+/// The parameters searched, with their bounds: stride, lift, period, duty factor, shoulder
+/// height and pitch.
+const BOUNDS: [(f64, f64); 6] = [
+    (10.0, 120.0),
+    (4.0, 40.0),
+    (256.0, 1200.0),
+    (0.5, 0.85),
+    (95.0, 140.0),
+    (-10.0, 10.0),
+];
+
+/// The shoulder height the search starts from, mm (the ERS-7's stand less the walk's
+/// usual crouch).
+const START_HEIGHT_MM: f64 = 125.0;
+
+/// How much heading off the line is let go, degrees (over five cycles).
+pub const HEADING_DEG: f64 = 10.0;
+
+/// What the search is asked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Asked {
+    /// The gait.
+    pub gait: Gait,
+    /// Candidates a generation.
+    pub per_generation: usize,
+    /// How many generations, at most.
+    pub generations: usize,
+    /// The draws' seed.
+    pub seed: u64,
+    /// The floor.
+    pub floor: Floor,
+}
+
+impl Default for Asked {
+    fn default() -> Self {
+        Self {
+            gait: Gait::Trot,
+            per_generation: 16,
+            generations: 20,
+            seed: 1,
+            floor: Floor::Carpet,
+        }
+    }
+}
+
+/// One candidate, as scored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scored {
+    /// The walk.
+    pub walk: Walk,
+    /// Its score: forward speed (mm/s) less its penalties.
+    pub score: f64,
+    /// How fast it went forward, mm/s.
+    pub speed_mm_s: f64,
+    /// How far it turned, degrees.
+    pub heading_deg: f64,
+    /// Whether it fell.
+    pub fell: bool,
+    /// How many times a paw carrying weight slid more than 5 mm.
+    pub slips: usize,
+    /// Warnings (and errors) `check` gives it.
+    pub warnings: usize,
+}
+
+impl Scored {
+    /// Whether it meets every condition: no fall, no slide, on its line, check-clean.
+    #[must_use]
+    pub fn is_clean(&self) -> bool {
+        !self.fell && self.slips == 0 && self.heading_deg.abs() <= HEADING_DEG && self.warnings == 0
+    }
+}
+
+/// How the search is going, after each generation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Generations done.
+    pub generation: usize,
+    /// Candidates scored so far.
+    pub scored: usize,
+    /// The best so far, best first (at most five).
+    pub best: Vec<Scored>,
+}
+
+/// A seeded generator of draws (SplitMix64), so a search repeats from its seed.
+struct Draws(u64);
+
+impl Draws {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        #[expect(clippy::cast_precision_loss, reason = "53 bits of a draw")]
+        let unit = (z >> 11) as f64 / (1u64 << 53) as f64;
+        unit
+    }
+
+    /// A draw of the standard normal (Box-Muller).
+    fn normal(&mut self) -> f64 {
+        let (u, v) = (self.next().max(1e-12), self.next());
+        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    }
+}
+
+/// The walk of parameters `x` (in [`BOUNDS`]' order) in `gait`.
+fn walk_of(x: &[f64; 6], gait: Gait) -> Walk {
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "within 256..1200 ms"
+    )]
+    let period_ms = (x[2] / 16.0).round() as u64 * 16;
+    Walk {
+        gait,
+        stride_mm: x[0],
+        lift_mm: x[1],
+        period_ms,
+        duty: x[3].max(if gait == Gait::Crawl { 0.75 } else { 0.5 }),
+        height_mm: Some(x[4]),
+        pitch_deg: x[5],
+        ..Walk::default()
+    }
+}
+
+/// `walk` generated from `motion` and played on `floor`, scored.
+#[must_use]
+pub fn score(motion: &Motion, walk: &Walk, floor: Floor) -> Scored {
+    let failed = |walk: &Walk| Scored {
+        walk: walk.clone(),
+        score: -10_000.0,
+        speed_mm_s: 0.0,
+        heading_deg: 0.0,
+        fell: true,
+        slips: 0,
+        warnings: 0,
+    };
+    let Ok(out) = super::generate(motion, None, &Generator::Walk(walk.clone()), 0.5) else {
+        return failed(walk);
+    };
+    let settings = Settings { floor, repeat: 1 };
+    let Ok(sim) = physics::simulate(&out.motion, settings, &mut |_| true) else {
+        return failed(walk);
+    };
+    let offsets = crate::codec::mtn::offsets(&out.motion).unwrap_or_default();
+    let warnings = crate::robot::check::check_motion(&out.motion, &offsets)
+        .iter()
+        .filter(|p| p.severity >= Severity::Warning)
+        .count();
+    #[expect(clippy::cast_precision_loss, reason = "ms far below 2^53")]
+    let seconds = timing::duration_ms(&out.motion.keyframes) as f64 / 1000.0;
+    let summary = &sim.summary;
+    let speed = summary.travel_mm[0] / seconds.max(0.001);
+    let (fell, slips) = (!summary.falls.is_empty(), summary.slips.len());
+    let off_line = (summary.heading_deg.abs() - HEADING_DEG).max(0.0);
+    #[expect(clippy::cast_precision_loss, reason = "a few events")]
+    let penalty = 1000.0 * f64::from(u8::from(fell))
+        + 15.0 * slips as f64
+        + 5.0 * off_line
+        + 200.0 * warnings as f64;
+    Scored {
+        walk: walk.clone(),
+        score: speed - penalty,
+        speed_mm_s: speed,
+        heading_deg: summary.heading_deg,
+        fell,
+        slips,
+        warnings,
+    }
+}
+
+/// Searches for the fastest clean walk from `motion`'s pose: generations of candidates
+/// scored in parallel, `progress` told after each (it stops the search by answering false).
+/// The best found, if any candidate was scored.
+pub fn find_walk(
+    motion: &Motion,
+    asked: &Asked,
+    progress: &mut dyn FnMut(&Progress) -> bool,
+) -> Option<Scored> {
+    let start = Walk::default();
+    #[expect(clippy::cast_precision_loss, reason = "a period in ms")]
+    let mut mean = [
+        start.stride_mm,
+        start.lift_mm,
+        start.period_ms as f64,
+        start.duty,
+        START_HEIGHT_MM,
+        start.pitch_deg,
+    ];
+    let mut spread: [f64; 6] = BOUNDS.map(|(low, high)| (high - low) / 4.0);
+    let mut draws = Draws(asked.seed);
+    let mut best: Vec<Scored> = Vec::new();
+    let mut scored = 0;
+    let size = asked.per_generation.clamp(4, 256);
+    for generation in 1..=asked.generations.min(10_000) {
+        // The mean itself first, so a generation never loses what the last one found.
+        let candidates: Vec<[f64; 6]> = std::iter::once(mean)
+            .chain((1..size).map(|_| {
+                let mut x = [0.0; 6];
+                for (i, value) in x.iter_mut().enumerate() {
+                    let (low, high) = BOUNDS[i];
+                    *value = (mean[i] + spread[i] * draws.normal()).clamp(low, high);
+                }
+                x
+            }))
+            .collect();
+        let mut results: Vec<([f64; 6], Scored)> = candidates
+            .par_iter()
+            .map(|x| (*x, score(motion, &walk_of(x, asked.gait), asked.floor)))
+            .collect();
+        scored += results.len();
+        results.sort_by(|a, b| b.1.score.total_cmp(&a.1.score));
+        let elite = &results[..size / 4];
+        for i in 0..6 {
+            #[expect(clippy::cast_precision_loss, reason = "a few candidates")]
+            let n = elite.len() as f64;
+            let m = elite.iter().map(|(x, _)| x[i]).sum::<f64>() / n;
+            let s = (elite.iter().map(|(x, _)| (x[i] - m).powi(2)).sum::<f64>() / n).sqrt();
+            let floor = (BOUNDS[i].1 - BOUNDS[i].0) * 0.01;
+            mean[i] = 0.3 * mean[i] + 0.7 * m;
+            spread[i] = (0.3 * spread[i] + 0.7 * s).max(floor);
+        }
+        best.extend(results.into_iter().map(|(_, s)| s));
+        best.sort_by(|a, b| b.score.total_cmp(&a.score));
+        best.truncate(5);
+        let going = progress(&Progress {
+            generation,
+            scored,
+            best: best.clone(),
+        });
+        if !going {
+            break;
+        }
+    }
+    best.into_iter().next()
+}
