@@ -16,6 +16,7 @@ pub mod logging;
 pub mod open;
 pub mod ops;
 pub mod poses;
+pub mod presets;
 pub mod rcode;
 pub mod robot;
 pub mod stick;

@@ -22,6 +22,7 @@ mod field;
 mod file_dialog;
 mod files;
 pub mod gait;
+pub mod generator_presets;
 pub mod import_dialog;
 mod input;
 mod keys;

@@ -121,6 +121,7 @@ impl StudioApp {
             Action::Command(Command::Tab(tab, command)) => self.tab_command(tab, command, fx),
             Action::Say(line) => fx.say(line),
             Action::Pose(tab, request) => self.pose_request(tab, request, fx),
+            Action::KeepPreset(preset) => self.keep_preset(preset, fx),
             Action::Clip(clip) => self.clipboard.keep(clip),
             Action::Remember(path) => self.remember(&path),
             Action::ArchiveWritten(path) => self.refresh_archive(&path, fx),
@@ -167,6 +168,7 @@ impl StudioApp {
             Action::EditImport(prompt) => self.edit_import(prompt),
             Action::ImportMap(op) => self.import_map(op),
             Action::EditOp(prompt) => {
+                let prompt = self.with_kept_presets(prompt, fx);
                 let prompt = self.operations.refresh(&self.tabs, prompt, fx);
                 self.modal = Some(super::dialogs::Modal::MotionOp(prompt));
             }

@@ -13,6 +13,7 @@ use crate::ops::generate::{
     mouth,
 };
 use crate::ops::{Context, OpRequest};
+use crate::presets::{Preset, Presets, Setting};
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
@@ -103,6 +104,27 @@ pub enum GenerateKind {
         #[command(flatten)]
         walk: WalkArgs,
     },
+    /// A preset's parameters (built in, or kept with --keep-as beside the pose library).
+    Preset {
+        /// The common arguments.
+        #[command(flatten)]
+        common: Common,
+        /// The preset's name (`generate presets` lists them).
+        #[arg(long)]
+        name: String,
+        /// For a mouth's preset: the sound it follows (a WAV file).
+        #[arg(long)]
+        sound: Option<PathBuf>,
+        /// Where the sound starts in the motion, ms.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        sound_at: i64,
+    },
+    /// List the presets: the built-in ones, then those kept beside the pose library.
+    Presets {
+        /// Each preset's settings as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// The mouth opened with the loudness of a sound (a WAV file).
     Mouth {
         /// The common arguments.
@@ -132,13 +154,16 @@ pub enum GenerateKind {
 pub struct Common {
     /// Input and output.
     #[command(flatten)]
-    io: InOut,
+    pub(super) io: InOut,
     /// Where to generate (else the whole motion; a generator given a count starts there).
     #[command(flatten)]
-    range: MaybeRange,
+    pub(super) range: MaybeRange,
     /// Print what was done as JSON.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
+    /// Keep these parameters as a preset of this name too (beside the pose library).
+    #[arg(long)]
+    pub(super) keep_as: Option<String>,
 }
 
 /// A swing's parameters.
@@ -212,23 +237,23 @@ pub struct WalkArgs {
     /// Search for the fastest clean walk in the simulation instead (the stride, lift,
     /// cycle, duty factor, height and pitch searched; the gait as given) and write the best.
     #[arg(long)]
-    search: bool,
+    pub(super) search: bool,
     /// The search's seed: the same seed and generations find the same walk.
     #[arg(long, default_value_t = 1, requires = "search")]
-    seed: u64,
+    pub(super) seed: u64,
     /// The search's generations, at most.
     #[arg(long, default_value_t = 20, requires = "search")]
-    generations: usize,
+    pub(super) generations: usize,
     /// Candidates a generation (4 to 256).
     #[arg(long, default_value_t = 16, requires = "search")]
-    candidates: usize,
+    pub(super) candidates: usize,
     /// Stop the search after this many seconds (after the generation running then).
     #[arg(long, requires = "search")]
-    seconds: Option<u64>,
+    pub(super) seconds: Option<u64>,
 }
 
 impl WalkArgs {
-    fn walk(&self) -> Walk {
+    pub(super) fn walk(&self) -> Walk {
         Walk {
             gait: match self.gait {
                 GaitName::Trot => Gait::Trot,
@@ -343,6 +368,32 @@ fn generator(kind: GenerateKind) -> Result<(Generator, Common), Failure> {
             (Generator::Look(look), common)
         }
         GenerateKind::Walk { common, walk } => (Generator::Walk(walk.walk()), common),
+        GenerateKind::Preset {
+            common,
+            name,
+            sound,
+            sound_at,
+        } => {
+            let preset = Presets::beside_poses()
+                .find(&name)
+                .map_err(|e| Failure::usage(format!("--name: {e}")))?;
+            let loudness = match &sound {
+                Some(path) => Some(mouth::loudness(&read_wave(path)?, sound_at)),
+                None => None,
+            };
+            let generator = preset.setting.generator(loudness).ok_or_else(|| {
+                Failure::usage(format!(
+                    "the preset \"{}\" is a mouth's: give the sound it follows with --sound",
+                    preset.name
+                ))
+            })?;
+            (generator, common)
+        }
+        GenerateKind::Presets { .. } => {
+            return Err(Failure::usage(
+                "generate presets lists; it writes nothing".to_owned(),
+            ));
+        }
         GenerateKind::Mouth {
             common,
             sound,
@@ -351,11 +402,7 @@ fn generator(kind: GenerateKind) -> Result<(Generator, Common), Failure> {
             smoothing,
             lead,
         } => {
-            let shown = sound.display();
-            let bytes = std::fs::read(&sound)
-                .map_err(|e| Failure::usage(format!("{shown}: cannot read: {e}")))?;
-            let wave = crate::codec::sound::wave::decode(&bytes)
-                .map_err(|e| Failure::usage(format!("{shown}: {e}")))?;
+            let wave = read_wave(&sound)?;
             let mouth = Mouth {
                 loudness: mouth::loudness(&wave, sound_at),
                 open_deg: open,
@@ -365,6 +412,59 @@ fn generator(kind: GenerateKind) -> Result<(Generator, Common), Failure> {
             (Generator::Mouth(mouth), common)
         }
     })
+}
+
+/// The sound at `path`, decoded.
+fn read_wave(path: &std::path::Path) -> Result<crate::codec::sound::wave::Wave, Failure> {
+    let shown = path.display();
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::usage(format!("{shown}: cannot read: {e}")))?;
+    crate::codec::sound::wave::decode(&bytes).map_err(|e| Failure::usage(format!("{shown}: {e}")))
+}
+
+/// `generate presets`: each preset's name and generator (and with `--json` its settings).
+fn list_presets(json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
+    let presets = Presets::beside_poses()
+        .all()
+        .map_err(|e| Failure::usage(e.to_string()))?;
+    let built = crate::presets::built_in().len();
+    if json {
+        let text =
+            serde_json::to_string_pretty(&presets).map_err(|e| Failure::usage(e.to_string()))?;
+        writeln!(out, "{text}").map_err(|e| Failure::output(&e))?;
+        return Ok(EXIT_OK);
+    }
+    for (i, preset) in presets.iter().enumerate() {
+        let what = preset
+            .setting
+            .generator(Some(mouth::loudness_of(&[0.0], 1, 0)))
+            .map_or("mouth from sound", |g| g.words());
+        let whose = if i < built { "built in" } else { "kept" };
+        writeln!(out, "{:<20} {what} ({whose})", preset.name).map_err(|e| Failure::output(&e))?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// Keeps `generator`'s parameters as the preset `name`, and says so.
+pub(super) fn keep_as(
+    name: &str,
+    generator: &Generator,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let presets = Presets::beside_poses();
+    let replaced = presets
+        .keep(Preset {
+            name: name.to_owned(),
+            setting: Setting::of(generator),
+        })
+        .map_err(|e| Failure::usage(format!("--keep-as: {e}")))?;
+    writeln!(
+        out,
+        "{} the preset \"{}\"",
+        if replaced { "replaced" } else { "kept" },
+        name.trim()
+    )
+    .map_err(|e| Failure::output(&e))
 }
 
 /// What `--json` prints.
@@ -385,10 +485,8 @@ struct Report<'a> {
 /// Unreadable input or sound, parameters the generator refuses (with the reason), or an
 /// output that cannot be written.
 pub fn run(kind: GenerateKind, out: &mut dyn Write) -> Result<u8, Failure> {
-    if let GenerateKind::Walk { common, walk } = &kind
-        && walk.search
-    {
-        return search(common, walk, out);
+    if let GenerateKind::Presets { json } = kind {
+        return list_presets(json, out);
     }
     let (generator, common) = generator(kind)?;
     let io = &common.io;
@@ -404,9 +502,16 @@ pub fn run(kind: GenerateKind, out: &mut dyn Write) -> Result<u8, Failure> {
     let archive =
         writes_archive.then_some((io.input.as_path(), io.entry.as_deref().unwrap_or_default()));
     if !common.json {
-        return finish(&outcome, &label, &io.output, archive, out);
+        let code = finish(&outcome, &label, &io.output, archive, out)?;
+        if let Some(name) = &common.keep_as {
+            keep_as(name, &generator, out)?;
+        }
+        return Ok(code);
     }
     finish(&outcome, &label, &io.output, archive, &mut std::io::sink())?;
+    if let Some(name) = &common.keep_as {
+        keep_as(name, &generator, &mut std::io::sink())?;
+    }
     let model = crate::ops::design_of(&motion)
         .map_err(|e| Failure::usage(format!("{label}: {e}")))?
         .model;
@@ -422,105 +527,4 @@ pub fn run(kind: GenerateKind, out: &mut dyn Write) -> Result<u8, Failure> {
     let text = serde_json::to_string_pretty(&report).map_err(|e| Failure::usage(e.to_string()))?;
     writeln!(out, "{text}").map_err(|e| Failure::output(&e))?;
     Ok(EXIT_OK)
-}
-
-/// `generate walk --search`: the search's progress a line a generation (on standard error
-/// with `--json`), then the best walk written as `generate walk` writes one.
-fn search(common: &Common, args: &WalkArgs, out: &mut dyn Write) -> Result<u8, Failure> {
-    use crate::ops::generate::search::{Asked, Progress, find_walk};
-    let io = &common.io;
-    let (label, writes_archive) = label_and_target(io)?;
-    let motion: Motion = super::transform::read_motion(&io.input, io.entry.as_deref())?;
-    let asked = Asked {
-        gait: args.walk().gait,
-        per_generation: args.candidates,
-        generations: args.generations,
-        seed: args.seed,
-        ..Asked::default()
-    };
-    let began = std::time::Instant::now();
-    let mut lines: Vec<String> = Vec::new();
-    let mut report = |progress: &Progress| {
-        if let Some(best) = progress.best.first() {
-            let line = format!(
-                "generation {}: {} scored; best {:.0} mm/s, heading {:+.1}°, {} slips, {} \
-                 warnings{} (stride {:.0} mm, lift {:.0} mm, cycle {} ms, duty {:.2}, \
-                 height {:.0} mm, pitch {:+.1}°)",
-                progress.generation,
-                progress.scored,
-                best.speed_mm_s,
-                best.heading_deg,
-                best.slips,
-                best.warnings,
-                if best.fell { ", falls" } else { "" },
-                best.walk.stride_mm,
-                best.walk.lift_mm,
-                best.walk.period_ms,
-                best.walk.duty,
-                best.walk.height_mm.unwrap_or_default(),
-                best.walk.pitch_deg
-            );
-            if common.json {
-                eprintln!("{line}");
-            } else {
-                lines.push(line);
-            }
-        }
-        args.seconds
-            .is_none_or(|limit| began.elapsed().as_secs() < limit)
-    };
-    let found = find_walk(&motion, &asked, &mut report)
-        .ok_or_else(|| Failure::usage(format!("{label}: the search scored no walk")))?;
-    for line in &lines {
-        writeln!(out, "{line}").map_err(|e| Failure::output(&e))?;
-    }
-    let request: OpRequest<PathBuf> = OpRequest::Generate {
-        generator: Generator::Walk(found.walk.clone()),
-        span_ms: common.range.span(),
-    };
-    let mut outcome = request
-        .run(&motion, &Context::whole(&label), &[])
-        .map_err(|e| Failure::usage(format!("{label}: {e}")))?;
-    outcome.notes.insert(
-        0,
-        format!(
-            "the best of the search: {:.0} mm/s forward, heading {:+.1}°, {}",
-            found.speed_mm_s,
-            found.heading_deg,
-            if found.is_clean() {
-                "no fall, slide or warning".to_owned()
-            } else {
-                format!(
-                    "{} slides, {} warnings{}: no candidate met every condition",
-                    found.slips,
-                    found.warnings,
-                    if found.fell { ", it falls" } else { "" }
-                )
-            }
-        ),
-    );
-    let archive =
-        writes_archive.then_some((io.input.as_path(), io.entry.as_deref().unwrap_or_default()));
-    if common.json {
-        finish(&outcome, &label, &io.output, archive, &mut std::io::sink())?;
-        let text = serde_json::to_string_pretty(&serde_json::json!({
-            "output": io.output.display().to_string(),
-            "speed_mm_s": found.speed_mm_s,
-            "heading_deg": found.heading_deg,
-            "clean": found.is_clean(),
-            "walk": {
-                "stride_mm": found.walk.stride_mm,
-                "lift_mm": found.walk.lift_mm,
-                "period_ms": found.walk.period_ms,
-                "duty": found.walk.duty,
-                "height_mm": found.walk.height_mm,
-                "pitch_deg": found.walk.pitch_deg,
-            },
-            "notes": outcome.notes,
-        }))
-        .map_err(|e| Failure::usage(e.to_string()))?;
-        writeln!(out, "{text}").map_err(|e| Failure::output(&e))?;
-        return Ok(EXIT_OK);
-    }
-    finish(&outcome, &label, &io.output, archive, out)
 }

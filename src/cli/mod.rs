@@ -5,6 +5,7 @@ mod check;
 mod convert;
 mod desktop;
 mod failure;
+mod find_walk;
 mod gait;
 mod generate;
 pub mod input;
@@ -252,6 +253,9 @@ pub fn run(command: Command, out: &mut dyn Write) -> u8 {
         Command::Op(command) => ops::run(command, out),
         Command::Shaping(command) => shaping::run(command, out),
         Command::Stage(command) => stage::run(command, out),
+        Command::Generate {
+            kind: generate::GenerateKind::Walk { common, walk },
+        } if walk.search => find_walk::search(&common, &walk, out),
         Command::Generate { kind } => generate::run(kind, out),
         Command::Skit(args) => skit::run(&args, out),
         Command::Oda { action } => archive::run(action, out),

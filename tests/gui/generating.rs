@@ -108,3 +108,38 @@ fn a_walk_is_generated_from_the_same_window() {
     .motion;
     assert_eq!(doc(&h).motion, expected);
 }
+
+#[test]
+fn a_preset_fills_the_window_and_the_window_keeps_one() {
+    use mtn_studio::app::dialogs::Modal;
+    use mtn_studio::app::motion::ops::form::OpForm;
+    use mtn_studio::presets::{Presets, Setting};
+    let (_, path) = stand_file("presets");
+    let mut h = opened(&[&path]);
+    let dir = common::scratch_dir("gui_generating", "preset-library");
+    h.state_mut().poses = mtn_studio::poses::Library::in_dir(Some(dir.clone()));
+    ctrl_shift_g(&mut h);
+    choose(&mut h, "Preset", "Happy wag");
+    let form = |h: &Harness<'_, StudioApp>| {
+        let Some(Modal::MotionOp(prompt)) = &h.state().modal else {
+            panic!("no Generate window");
+        };
+        let OpForm::Generate(form) = &prompt.form else {
+            panic!("{:?}", prompt.form);
+        };
+        (**form).clone()
+    };
+    let filled = form(&h);
+    assert_eq!((filled.kind, filled.hz, filled.count), (0, 3.0, 6));
+    type_into(&mut h, "Keep as preset", "My wag");
+    press(&mut h, "Keep");
+    let kept = Presets::in_dir(Some(dir)).kept().unwrap();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].name, "My wag");
+    assert!(matches!(&kept[0].setting, Setting::Swing(o) if o.frequency_hz == 3.0));
+    assert!(
+        form(&h).presets.iter().any(|p| p.name == "My wag"),
+        "the window offers it from then on"
+    );
+    assert!(shows(&h, "Generator"), "the window stays open");
+}

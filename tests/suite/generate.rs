@@ -251,3 +251,46 @@ fn a_walk_search_repeats_from_its_seed_and_keeps_its_best() {
     );
     assert_eq!(calls, 1);
 }
+
+#[test]
+fn the_built_in_walks_stay_up_on_their_line_and_the_fast_trot_outruns_sonys_walk() {
+    if !common::corpus_present("the_built_in_walks_stay_up_on_their_line") {
+        return;
+    }
+    let sony = common::corpus_entry("monet-ERS-7-MOTION7.ODA", "a_walk#walk_sox_fwd");
+    let (sony_speed, _, _) = walked(&mtn_studio::codec::mtn::decode(&sony).unwrap().motion, 5);
+    let stand = new_motion("DRX-1000", "stand").unwrap();
+    for preset in mtn_studio::presets::built_in() {
+        let generator = preset.setting.generator(None).unwrap();
+        let out = generate::generate(&stand, None, &generator, 0.5)
+            .unwrap()
+            .motion;
+        let problems = mtn_studio::robot::check::check_motion(
+            &out,
+            &mtn_studio::codec::mtn::offsets(&out).unwrap(),
+        );
+        assert!(
+            problems
+                .iter()
+                .all(|p| p.severity < mtn_studio::codec::Severity::Warning),
+            "{}: {problems:?}",
+            preset.name
+        );
+        if !matches!(generator, Generator::Walk(_)) {
+            continue;
+        }
+        let (speed, heading, fell) = walked(&out, 1);
+        eprintln!("{}: {speed:.0} mm/s, heading {heading:+.1}°", preset.name);
+        assert!(
+            !fell && heading.abs() <= 10.0 && speed > 0.0,
+            "{}",
+            preset.name
+        );
+        if preset.name == "Fast trot" {
+            assert!(
+                speed >= 1.4 * sony_speed,
+                "{speed:.0} against {sony_speed:.0} mm/s"
+            );
+        }
+    }
+}

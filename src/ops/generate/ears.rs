@@ -8,7 +8,8 @@ use crate::robot::timing::{FRAME_MS, TICK_MS};
 use crate::robot::{JointInfo, Model};
 
 /// Which ears go up, and when.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum EarPattern {
     /// Both up for a moment at the start of each beat.
     Flick,
@@ -34,7 +35,7 @@ impl EarPattern {
 }
 
 /// An ear rhythm's parameters.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Ears {
     /// The pattern.
     pub pattern: EarPattern,

@@ -10,7 +10,7 @@ use crate::robot::deg_to_urad;
 use crate::robot::timing::{FRAME_MS, TICK_MS};
 
 /// Where the head looks, in turn.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LookAround {
     /// Each point: the pan (HEAD_YAW) and the tilt (the nodding joint) in degrees.
     pub points: Vec<[f64; 2]>,

@@ -10,7 +10,8 @@ use crate::robot::{JointInfo, Model, deg_to_urad};
 use std::f64::consts::TAU;
 
 /// Which joint swings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Gesture {
     /// The tail, side to side.
     WagSide,
@@ -81,7 +82,7 @@ impl Gesture {
 }
 
 /// A swing's parameters.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Oscillation {
     /// Which joint.
     pub gesture: Gesture,

@@ -17,7 +17,8 @@ use crate::robot::{JointInfo, Model, deg_to_urad};
 use std::f64::consts::PI;
 
 /// Which legs step together.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Gait {
     /// Diagonal pairs together (front left with hind right).
     Trot,
@@ -61,7 +62,8 @@ impl Gait {
 }
 
 /// How a paw comes forward off the floor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum PawPath {
     /// Up and forward on half an ellipse.
     HalfEllipse,
@@ -84,7 +86,8 @@ impl PawPath {
 }
 
 /// A walk's parameters.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Walk {
     /// Which legs step together.
     pub gait: Gait,

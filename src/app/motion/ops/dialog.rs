@@ -44,7 +44,7 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Se
     // typed in, it commits its text this frame, and the dialog applies on the next.
     let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
     let editing = ui.memory(|m| m.focused().is_some());
-    fields_ui(ui, prompt, &mut form, tabs);
+    fields_ui(ui, prompt, &mut form, tabs, actions);
     // In a dialog that floats beside the timeline (Shape, Simplify, Smooth) Enter in a
     // field only commits it, so the preview of the typed value is seen before applying.
     let typed_enter = enter && editing && !prompt.is_modeless();
@@ -108,7 +108,13 @@ fn typed_apply(typed_enter: bool, arrived: bool, waiting: u8) -> (bool, u8) {
 }
 
 /// The operation's own fields, edited in `form`.
-fn fields_ui(ui: &mut egui::Ui, prompt: &OpPrompt, form: &mut OpForm, tabs: &Tabs) {
+fn fields_ui(
+    ui: &mut egui::Ui,
+    prompt: &OpPrompt,
+    form: &mut OpForm,
+    tabs: &Tabs,
+    actions: &mut Sender<'_>,
+) {
     match form {
         OpForm::Retime {
             by_factor,
@@ -186,7 +192,7 @@ fn fields_ui(ui: &mut egui::Ui, prompt: &OpPrompt, form: &mut OpForm, tabs: &Tab
             ui.label("Time is added after the keyframe at the playhead.");
             ms_field(ui, "Insert", ms, prompt.focus);
         }
-        OpForm::Generate(form) => super::generate_fields::fields(ui, form),
+        OpForm::Generate(form) => super::generate_fields::fields(ui, form, actions),
         shaping @ (OpForm::Shape { .. } | OpForm::Simplify { .. } | OpForm::Smooth { .. }) => {
             let handles_on = handles_on(tabs, prompt.tab);
             super::shape_form::fields(ui, shaping, handles_on.as_deref());

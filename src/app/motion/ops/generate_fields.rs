@@ -2,7 +2,10 @@
 //! `generate_form`'s); the result is previewed on the timeline as Shape's is.
 
 use super::generate_form::{EARS, GenerateForm, LOOK, MOUTH, WALK, capitalised, kinds};
+use crate::app::action::Action;
+use crate::app::sink::Sender;
 use crate::ops::generate::{EarPattern, Gait, Gesture, LookAround, PawPath};
+use crate::presets::Preset;
 
 fn number(ui: &mut egui::Ui, label: &str, value: &mut f64, range: std::ops::RangeInclusive<f64>) {
     ui.horizontal(|ui| {
@@ -25,8 +28,38 @@ fn whole<T: egui::emath::Numeric>(
     });
 }
 
+/// A preset chosen fills the form; the form kept as a preset under a typed name.
+fn presets_ui(ui: &mut egui::Ui, form: &mut GenerateForm) {
+    let names: Vec<String> = form.presets.iter().map(|p| p.name.clone()).collect();
+    let mut chosen = usize::MAX;
+    crate::app::field::combo(ui, "Preset", &mut chosen, &names);
+    if let Some(preset) = form.presets.get(chosen).cloned() {
+        form.load(&preset.setting);
+        form.keep_name = preset.name;
+    }
+}
+
+/// The form kept as a preset under a typed name (written after the frame).
+fn keep_ui(ui: &mut egui::Ui, form: &mut GenerateForm, actions: &mut Sender<'_>) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Keep as preset");
+        ui.text_edit_singleline(&mut form.keep_name)
+            .labelled_by(label.id);
+        let ready = !form.keep_name.trim().is_empty();
+        if ui.add_enabled(ready, egui::Button::new("Keep")).clicked()
+            && let Some(setting) = form.setting()
+        {
+            actions.send(Action::KeepPreset(Preset {
+                name: form.keep_name.trim().to_owned(),
+                setting,
+            }));
+        }
+    });
+}
+
 /// The generator's fields.
-pub fn fields(ui: &mut egui::Ui, form: &mut GenerateForm) {
+pub fn fields(ui: &mut egui::Ui, form: &mut GenerateForm, actions: &mut Sender<'_>) {
+    presets_ui(ui, form);
     ui.label(if form.range {
         "Writes into the selected range; every other joint keeps its course."
     } else {
@@ -78,6 +111,7 @@ pub fn fields(ui: &mut egui::Ui, form: &mut GenerateForm) {
             whole(ui, "Ease in and out (ms)", &mut form.ease_ms, 0..=5000);
         }
     }
+    keep_ui(ui, form, actions);
 }
 
 /// The walk's fields.

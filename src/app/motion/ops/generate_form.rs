@@ -6,6 +6,7 @@ use crate::ops::generate::{
     EarPattern, Ears, Gait, Generator, Gesture, LookAround, Loudness, Mouth, Oscillation, PawPath,
     Walk,
 };
+use crate::presets::{Preset, Setting};
 
 /// The generators offered, in order: the swings of [`Gesture::ALL`], then these.
 /// Ears in a rhythm.
@@ -82,6 +83,13 @@ pub struct GenerateForm {
     pub path: usize,
     /// The walk's shoulder height, mm (0: a little under the stand's).
     pub height_mm: f64,
+    /// The presets offered: the built-in ones, then (once the window has read them) those
+    /// kept beside the pose library.
+    pub presets: Vec<Preset>,
+    /// Whether the kept presets have been read into `presets`.
+    pub kept_read: bool,
+    /// The name to keep the parameters under, as typed.
+    pub keep_name: String,
     /// Only the selected range (shown so the user knows).
     pub range: bool,
 }
@@ -109,8 +117,68 @@ impl GenerateForm {
             gait: 0,
             path: 0,
             height_mm: 0.0,
+            presets: crate::presets::built_in(),
+            kept_read: false,
+            keep_name: String::new(),
             range,
         }
+    }
+
+    /// The form set to `setting`: its generator chosen and its parameters filled in (the
+    /// others kept).
+    pub fn load(&mut self, setting: &Setting) {
+        match setting {
+            Setting::Swing(o) => {
+                self.kind = Gesture::ALL
+                    .iter()
+                    .position(|&g| g == o.gesture)
+                    .unwrap_or(0);
+                (self.hz, self.amplitude_deg) = (o.frequency_hz, o.amplitude_deg);
+                (self.count, self.ease_ms) = (o.count.unwrap_or(0), o.ease_ms);
+            }
+            Setting::Ears(e) => {
+                self.kind = EARS;
+                self.pattern = EarPattern::ALL
+                    .iter()
+                    .position(|&p| p == e.pattern)
+                    .unwrap_or(0);
+                (self.beat_ms, self.count) = (e.beat_ms, e.count.unwrap_or(0));
+            }
+            Setting::Look(l) => {
+                self.kind = LOOK;
+                let points: Vec<String> =
+                    l.points.iter().map(|[p, t]| format!("{p},{t}")).collect();
+                self.points = points.join(" ");
+                (self.move_ms, self.hold_ms) = (l.move_ms, l.hold_ms);
+            }
+            Setting::Mouth {
+                open_deg,
+                smoothing_ms,
+            } => {
+                self.kind = MOUTH;
+                (self.open_deg, self.smoothing_ms) = (*open_deg, *smoothing_ms);
+            }
+            Setting::Walk(w) => {
+                self.kind = WALK;
+                self.walk = w.clone();
+                self.gait = Gait::ALL.iter().position(|&g| g == w.gait).unwrap_or(0);
+                self.path = PawPath::ALL.iter().position(|&p| p == w.path).unwrap_or(0);
+                self.height_mm = w.height_mm.unwrap_or(0.0);
+            }
+        }
+    }
+
+    /// The parameters as a preset keeps them (a mouth's without its sound); `None` while the
+    /// form is incomplete.
+    #[must_use]
+    pub fn setting(&self) -> Option<Setting> {
+        if self.kind == MOUTH {
+            return Some(Setting::Mouth {
+                open_deg: self.open_deg,
+                smoothing_ms: self.smoothing_ms,
+            });
+        }
+        self.generator().map(|g| Setting::of(&g))
     }
 
     /// The generator the form asks for (`None` while it is incomplete: points that do not
@@ -186,5 +254,20 @@ mod tests {
         form.kind = LOOK;
         form.points = "40,x".to_owned();
         assert_eq!(form.generator(), None, "points that do not read");
+    }
+
+    #[test]
+    fn each_built_in_preset_loads_into_the_form_and_reads_back() {
+        let sound = crate::ops::generate::mouth::loudness_of(&[0.5; 1600], 16_000, 0);
+        for preset in crate::presets::built_in() {
+            let mut form = GenerateForm::new(Some(sound.clone()), false);
+            form.load(&preset.setting);
+            assert_eq!(
+                form.setting(),
+                Some(preset.setting.clone()),
+                "{}",
+                preset.name
+            );
+        }
     }
 }

@@ -1,0 +1,59 @@
+//! Generator presets in the window: the Generate dialog offers the built-in presets and,
+//! read after the frame it opens in, those kept beside the pose library; its Keep button
+//! asks for the form to be kept as a preset, written here after the frame.
+
+use super::StudioApp;
+use super::dialogs::Modal;
+use super::effects::Effects;
+use super::motion::ops::form::{OpForm, OpPrompt};
+use crate::presets::{Preset, Presets};
+
+impl StudioApp {
+    /// The presets kept beside the window's pose library.
+    fn presets(&self) -> Presets {
+        Presets::in_dir(self.poses.dir().map(std::path::Path::to_path_buf))
+    }
+
+    /// `prompt` with the kept presets among those its Generate form offers, read once (a
+    /// file that cannot be read is said, and only the built-in ones are offered).
+    pub(in crate::app) fn with_kept_presets(
+        &self,
+        mut prompt: OpPrompt,
+        fx: &mut Effects,
+    ) -> OpPrompt {
+        if let OpForm::Generate(form) = &mut prompt.form
+            && !form.kept_read
+        {
+            form.kept_read = true;
+            match self.presets().kept() {
+                Ok(kept) => form.presets.extend(kept),
+                Err(e) => fx.say(format!("The kept presets could not be read: {e}")),
+            }
+        }
+        prompt
+    }
+
+    /// Keeps `preset` beside the pose library, says so, and offers it in the open Generate
+    /// dialog.
+    pub(in crate::app) fn keep_preset(&mut self, preset: Preset, fx: &mut Effects) {
+        let name = preset.name.clone();
+        match self.presets().keep(preset.clone()) {
+            Ok(replaced) => {
+                fx.say(format!(
+                    "{} the preset \"{name}\" ({})",
+                    if replaced { "Replaced" } else { "Kept" },
+                    self.poses
+                        .dir()
+                        .map_or_else(String::new, |d| d.display().to_string())
+                ));
+                if let Some(Modal::MotionOp(prompt)) = &mut self.modal
+                    && let OpForm::Generate(form) = &mut prompt.form
+                {
+                    form.presets.retain(|p| p.name != name);
+                    form.presets.push(preset);
+                }
+            }
+            Err(e) => fx.say(format!("The preset was not kept: {e}")),
+        }
+    }
+}
