@@ -64,6 +64,8 @@ pub enum Action {
     RobotPoseIntoFront(String),
     /// Show File > Robot… ready to play this action name or MWCID.
     RobotToPlay(String),
+    /// Motion > Find a Walk…: start, stop, its result, or the walk found used.
+    FindWalk(FindWalk),
     /// Put a motion tab's motion on a stick as the prompt says.
     AddToStick(Box<crate::app::dialogs::StickPrompt>),
     /// Hear a sound (an archive's WAV entry, from the picker) through the sound card.
@@ -215,6 +217,19 @@ pub enum GaitAction {
     EndGesture,
     /// Make the size header true and add the TOC's count byte.
     Repair,
+}
+
+/// What Motion > Find a Walk… asks, and what its search gives back.
+#[derive(Clone, Debug)]
+pub enum FindWalk {
+    /// Start the search the window's settings describe.
+    Start(Box<crate::app::dialogs::WalkSearchPrompt>),
+    /// Stop it after the generation running.
+    Stop,
+    /// It ended: the motion tab, and the best walk (none if nothing was scored).
+    Found(TabId, Option<Box<crate::ops::generate::search::Scored>>),
+    /// Write this walk into the motion tab (as Generate… would, one undo step).
+    Use(TabId, Box<crate::ops::generate::Walk>),
 }
 
 /// What to ask the robot.

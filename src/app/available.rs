@@ -184,6 +184,7 @@ impl Situation<'_> {
             | TabCommand::Simplify
             | TabCommand::Smooth
             | TabCommand::Generate
+            | TabCommand::FindWalk
             | TabCommand::BodyAngles
             | TabCommand::Postures
             | TabCommand::ConvertModel

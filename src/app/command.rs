@@ -281,6 +281,9 @@ commands! {
         /// Make keyframes from a few parameters: a tail wag, a nod, ears, a look around, a
         /// mouth that follows the sound (into the selected range, or the whole motion).
         Generate,
+        /// Search for the fastest walk from this motion's pose in the simulation, in the
+        /// background, and write the best into the motion.
+        FindWalk,
         /// Each keyframe's body pitch and roll as the body rests on the floor.
         BodyAngles,
         /// Retime the motion to end where its sound track ends.
@@ -410,6 +413,7 @@ impl UiCommand {
             Self::Smooth => "Smooth…",
             Self::FixSpeed => "Fix Speed",
             Self::Generate => "Generate…",
+            Self::FindWalk => "Find a Walk…",
             Self::BodyAngles => "Set Body Angles from the Floor",
             Self::RetimeToSound => "Retime to Sound",
             Self::MarkOnsets => "Mark Sound Onsets",

@@ -414,6 +414,7 @@ fn motion_menu(ui: &mut egui::Ui, tabs: &Tabs, can: &Situation<'_>, actions: &mu
     ] {
         scoped(ui, command, actions);
     }
+    item(ui, UiCommand::FindWalk, can, actions);
     item(ui, UiCommand::BodyAngles, can, actions);
     item(ui, UiCommand::RetimeToSound, can, actions);
     let marking = motion.is_some_and(|m| m.view.show_onsets);

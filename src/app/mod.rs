@@ -44,6 +44,7 @@ mod status;
 pub mod stick;
 mod tab_bar;
 pub mod tabs;
+pub mod walk_search;
 mod window;
 
 pub use action::Action;

@@ -151,6 +151,7 @@ impl StudioApp {
             Action::Robot(ask) => self.ask_robot(ask, fx),
             Action::RobotAnswered(answer) => self.robot_answered(*answer, fx),
             Action::RobotPoseIntoFront(host) => self.robot_pose_into_front(host, fx),
+            Action::FindWalk(ask) => self.find_walk(ask, fx),
             Action::RobotToPlay(what) => {
                 self.robot.what = what;
                 self.modal = Some(super::dialogs::Modal::Robot(self.robot.clone()));

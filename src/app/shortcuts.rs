@@ -87,6 +87,7 @@ impl UiCommand {
             | Self::AppendMotion
             | Self::ConvertModel
             | Self::BodyAngles
+            | Self::FindWalk
             | Self::RetimeToSound
             | Self::MarkOnsets
             | Self::SaveSkit

@@ -143,3 +143,36 @@ fn a_preset_fills_the_window_and_the_window_keeps_one() {
     );
     assert!(shows(&h, "Generator"), "the window stays open");
 }
+
+#[test]
+fn find_a_walk_searches_shows_the_best_and_writes_it_as_one_undo_step() {
+    use mtn_studio::app::dialogs::Modal;
+    let (before, path) = stand_file("find-walk");
+    let mut h = opened(&[&path]);
+    menu(&mut h, "Motion", "Find a Walk…");
+    // A short search: the window offers its time, a test asks for one generation of four.
+    let Some(Modal::FindWalk(prompt)) = &mut h.state_mut().modal else {
+        panic!("Find a Walk… opens its window");
+    };
+    (prompt.generations, prompt.candidates) = (1, 4);
+    h.run();
+    press(&mut h, "Start the Search");
+    h.run();
+    assert!(shows(&h, "generation 1, 4 candidates scored"));
+    assert!(shows(&h, "mm/s"), "the table of the best");
+    let best = {
+        let Some(Modal::FindWalk(prompt)) = &h.state().modal else {
+            panic!("the window stays open");
+        };
+        assert!(!prompt.running);
+        let progress = prompt.shared.as_ref().unwrap().progress.lock().unwrap();
+        progress.as_ref().unwrap().best[0].walk.clone()
+    };
+    press(&mut h, "Use the Best");
+    let expected = generate::generate(&before, None, &Generator::Walk(best), 0.5)
+        .unwrap()
+        .motion;
+    assert_eq!(doc(&h).motion, expected);
+    ctrl(&mut h, Key::Z);
+    assert_eq!(doc(&h).motion, before);
+}

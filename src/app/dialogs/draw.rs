@@ -75,6 +75,7 @@ pub fn modal_ui(
             Modal::PartPicker(picker) => super::part_picker::picker_ui(ui, picker, actions),
             Modal::Palette(palette) => super::palette::palette_ui(ui, palette, can, actions),
             Modal::Robot(prompt) => super::robot::robot_ui(ui, prompt, actions),
+            Modal::FindWalk(prompt) => super::find_walk::find_walk_ui(ui, prompt, actions),
             Modal::AddToStick(prompt) => {
                 super::add_to_stick::add_to_stick_ui(ui, prompt, native_dialogs, actions);
             }

@@ -7,6 +7,7 @@
 pub mod add_to_stick;
 pub mod behaviours;
 pub mod draw;
+pub mod find_walk;
 pub mod model;
 pub mod new_motion;
 pub mod palette;
@@ -16,7 +17,7 @@ pub mod robot;
 
 pub use model::{
     Confirm, ExportPrompt, ImportPrompt, Modal, NewMotionPrompt, PathPrompt, PathPurpose,
-    RobotPrompt, StickPrompt,
+    RobotPrompt, SearchShared, StickPrompt, WalkSearchPrompt,
 };
 
 use crate::app::state::Answer;

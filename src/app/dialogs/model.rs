@@ -127,6 +127,58 @@ pub enum Modal {
     AddToStick(StickPrompt),
     /// File > Robot…: R-CODE's wireless console.
     Robot(RobotPrompt),
+    /// Motion > Find a Walk…: the search, how it goes, what it found.
+    FindWalk(Box<WalkSearchPrompt>),
+}
+
+/// How a walk search going on in the background shares its progress with the window, and
+/// is told to stop.
+#[derive(Clone, Debug, Default)]
+pub struct SearchShared {
+    /// The last generation's progress.
+    pub progress: std::sync::Arc<std::sync::Mutex<Option<crate::ops::generate::search::Progress>>>,
+    /// Set to stop it after the generation running.
+    pub stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// Motion > Find a Walk…: the search's settings, and while it runs or once it is done,
+/// its progress and the best walks found.
+#[derive(Clone, Debug)]
+pub struct WalkSearchPrompt {
+    /// The motion tab it walks from and writes into.
+    pub tab: TabId,
+    /// Index into the gaits offered.
+    pub gait: usize,
+    /// The draws' seed.
+    pub seed: u64,
+    /// How long it may run, seconds.
+    pub seconds: u64,
+    /// Candidates a generation.
+    pub candidates: usize,
+    /// Generations at most (the window offers the time; tests ask for a few).
+    pub generations: usize,
+    /// The search under way or done: its progress, and its stop.
+    pub shared: Option<SearchShared>,
+    /// It runs.
+    pub running: bool,
+}
+
+impl WalkSearchPrompt {
+    /// The window as it opens for tab `tab`: a trot, seed 1, two minutes, 16 candidates a
+    /// generation.
+    #[must_use]
+    pub fn new(tab: TabId) -> Self {
+        Self {
+            tab,
+            gait: 0,
+            seed: 1,
+            seconds: 120,
+            candidates: 16,
+            generations: 10_000,
+            shared: None,
+            running: false,
+        }
+    }
 }
 
 /// File > Robot…: the robot's address, what to play, and what was said so far.

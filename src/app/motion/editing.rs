@@ -80,6 +80,9 @@ impl MotionTab {
             TabCommand::Simplify => self.open_op(id, Dialog::Simplify, cx.offers, fx),
             TabCommand::Smooth => self.open_op(id, Dialog::Smooth, cx.offers, fx),
             TabCommand::Generate => self.open_op(id, Dialog::Generate, cx.offers, fx),
+            TabCommand::FindWalk => fx.show(crate::app::dialogs::Modal::FindWalk(Box::new(
+                crate::app::dialogs::WalkSearchPrompt::new(id),
+            ))),
             TabCommand::ClearRange => self.view.range_ms = None,
             TabCommand::ToggleLoop => self.toggle_loop(id, fx),
             TabCommand::ToggleSimulate => {

@@ -1,0 +1,128 @@
+//! Motion > Find a Walk…: the search's settings (gait, seed, time, candidates), Start and
+//! Stop, its progress while it runs in the background, the best walks so far in a table,
+//! and Use the Best, which writes the best into the motion as Generate… does.
+
+use super::{Modal, WalkSearchPrompt};
+use crate::app::action::{Action, FindWalk};
+use crate::app::sink::Sender;
+use crate::ops::generate::Gait;
+use crate::ops::generate::search::{HEADING_DEG, Progress};
+
+/// The progress the search shared last.
+fn progress_of(prompt: &WalkSearchPrompt) -> Option<Progress> {
+    let shared = prompt.shared.as_ref()?;
+    shared.progress.lock().ok()?.clone()
+}
+
+/// Draws the dialog.
+pub fn find_walk_ui(ui: &mut egui::Ui, prompt: &WalkSearchPrompt, actions: &mut Sender<'_>) {
+    ui.heading("Find a Walk");
+    ui.label(format!(
+        "Searches the stride, lift, cycle, duty factor, height and pitch of a walk from this \
+         motion's pose, each candidate played in the simulation on carpet: the fastest \
+         forward with no fall, no paw sliding, a heading within {HEADING_DEG}° and no warning \
+         wins. It runs in the background."
+    ));
+    let mut changed = prompt.clone();
+    ui.add_enabled_ui(!prompt.running, |ui| {
+        let gaits: Vec<String> = Gait::ALL.iter().map(|g| g.words().to_owned()).collect();
+        crate::app::field::combo(ui, "Gait", &mut changed.gait, &gaits);
+        egui::Grid::new("find-walk").num_columns(2).show(ui, |ui| {
+            let label = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut changed.seed))
+                .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("Seconds");
+            ui.add(egui::DragValue::new(&mut changed.seconds).range(5..=3600))
+                .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("Candidates a generation");
+            ui.add(egui::DragValue::new(&mut changed.candidates).range(4..=256))
+                .labelled_by(label.id);
+            ui.end_row();
+        });
+    });
+    let settings = (
+        changed.gait,
+        changed.seed,
+        changed.seconds,
+        changed.candidates,
+    );
+    if settings != (prompt.gait, prompt.seed, prompt.seconds, prompt.candidates) {
+        actions.send(Action::Show(Modal::FindWalk(Box::new(changed))));
+    }
+    let progress = progress_of(prompt);
+    ui.horizontal(|ui| {
+        if prompt.running {
+            if ui.button("Stop the Search").clicked() {
+                actions.send(Action::FindWalk(FindWalk::Stop));
+            }
+            ui.spinner();
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(200));
+        } else if ui.button("Start the Search").clicked() {
+            actions.send(Action::FindWalk(FindWalk::Start(Box::new(prompt.clone()))));
+        }
+        if let Some(p) = &progress {
+            ui.label(format!(
+                "generation {}, {} candidates scored",
+                p.generation, p.scored
+            ));
+        }
+    });
+    if let Some(p) = &progress {
+        best_table(ui, p);
+    }
+    ui.horizontal(|ui| {
+        let best = progress.as_ref().and_then(|p| p.best.first());
+        if ui
+            .add_enabled(
+                best.is_some() && !prompt.running,
+                egui::Button::new("Use the Best"),
+            )
+            .on_hover_text("Write the best walk into the motion, as Generate… would")
+            .clicked()
+            && let Some(best) = best
+        {
+            actions.send(Action::FindWalk(FindWalk::Use(
+                prompt.tab,
+                Box::new(best.walk.clone()),
+            )));
+        }
+        if ui.button("Close").clicked() {
+            actions.send(Action::FindWalk(FindWalk::Stop));
+            actions.send(Action::CloseModal);
+        }
+    });
+}
+
+/// The best walks so far, best first.
+fn best_table(ui: &mut egui::Ui, progress: &Progress) {
+    egui::Grid::new("find-walk-best")
+        .num_columns(8)
+        .striped(true)
+        .show(ui, |ui| {
+            for heading in [
+                "mm/s", "heading", "slides", "warnings", "stride", "lift", "cycle", "duty",
+            ] {
+                ui.strong(heading);
+            }
+            ui.end_row();
+            for scored in &progress.best {
+                let walk = &scored.walk;
+                ui.label(format!(
+                    "{:.0}{}",
+                    scored.speed_mm_s,
+                    if scored.fell { " (falls)" } else { "" }
+                ));
+                ui.label(format!("{:+.1}°", scored.heading_deg));
+                ui.label(scored.slips.to_string());
+                ui.label(scored.warnings.to_string());
+                ui.label(format!("{:.0} mm", walk.stride_mm));
+                ui.label(format!("{:.0} mm", walk.lift_mm));
+                ui.label(format!("{} ms", walk.period_ms));
+                ui.label(format!("{:.2}", walk.duty));
+                ui.end_row();
+            }
+        });
+}
