@@ -20,14 +20,23 @@ pub(super) fn search(common: &Common, args: &WalkArgs, out: &mut dyn Write) -> R
     let asked = Asked {
         gait: args.walk().gait,
         per_generation: args.candidates,
-        generations: args.generations,
+        generations: args.generations.unwrap_or(if args.seconds.is_some() {
+            1_000_000
+        } else {
+            20
+        }),
         seed: args.seed,
         ..Asked::default()
     };
     let began = std::time::Instant::now();
     let mut unwritten = None;
+    let mut done = (0, 0, false);
     let found = {
         let mut report = |progress: &Progress| {
+            let time_up = args
+                .seconds
+                .is_some_and(|limit| began.elapsed().as_secs() >= limit);
+            done = (progress.generation, progress.scored, time_up);
             if let Some(best) = progress.best.first() {
                 let line = progress_line(progress.generation, progress.scored, best);
                 if common.json {
@@ -37,11 +46,21 @@ pub(super) fn search(common: &Common, args: &WalkArgs, out: &mut dyn Write) -> R
                     return false;
                 }
             }
-            args.seconds
-                .is_none_or(|limit| began.elapsed().as_secs() < limit)
+            !time_up
         };
         find_walk(&motion, &asked, &mut report)
     };
+    let (generations, scored, time_up) = done;
+    let ended = format!(
+        "the search ran {generations} generations ({scored} candidates) in {:.0} s and \
+         stopped {}",
+        began.elapsed().as_secs_f64(),
+        if time_up {
+            "when its time was up"
+        } else {
+            "after the generations asked"
+        }
+    );
     if let Some(e) = unwritten {
         return Err(Failure::output(&e));
     }
@@ -54,24 +73,8 @@ pub(super) fn search(common: &Common, args: &WalkArgs, out: &mut dyn Write) -> R
     let mut outcome = request
         .run(&motion, &Context::whole(&label), &[])
         .map_err(|e| Failure::usage(format!("{label}: {e}")))?;
-    outcome.notes.insert(
-        0,
-        format!(
-            "the best of the search: {:.0} mm/s forward, heading {:+.1}°, {}",
-            found.speed_mm_s,
-            found.heading_deg,
-            if found.is_clean() {
-                "no fall, slide or warning".to_owned()
-            } else {
-                format!(
-                    "{} slides, {} warnings{}: no candidate met every condition",
-                    found.slips,
-                    found.warnings,
-                    if found.fell { ", it falls" } else { "" }
-                )
-            }
-        ),
-    );
+    outcome.notes.insert(0, ended);
+    outcome.notes.insert(0, best_note(&found));
     let archive =
         writes_archive.then_some((io.input.as_path(), io.entry.as_deref().unwrap_or_default()));
     let found_walk = Generator::Walk(found.walk.clone());
@@ -80,22 +83,7 @@ pub(super) fn search(common: &Common, args: &WalkArgs, out: &mut dyn Write) -> R
             super::generate::keep_as(name, &found_walk, &mut std::io::sink())?;
         }
         finish(&outcome, &label, &io.output, archive, &mut std::io::sink())?;
-        let text = serde_json::to_string_pretty(&serde_json::json!({
-            "output": io.output.display().to_string(),
-            "speed_mm_s": found.speed_mm_s,
-            "heading_deg": found.heading_deg,
-            "clean": found.is_clean(),
-            "walk": {
-                "stride_mm": found.walk.stride_mm,
-                "lift_mm": found.walk.lift_mm,
-                "period_ms": found.walk.period_ms,
-                "duty": found.walk.duty,
-                "height_mm": found.walk.height_mm,
-                "pitch_deg": found.walk.pitch_deg,
-            },
-            "notes": outcome.notes,
-        }))
-        .map_err(|e| Failure::usage(e.to_string()))?;
+        let text = json(&found, &io.output, &outcome.notes)?;
         writeln!(out, "{text}").map_err(|e| Failure::output(&e))?;
         return Ok(EXIT_OK);
     }
@@ -104,6 +92,45 @@ pub(super) fn search(common: &Common, args: &WalkArgs, out: &mut dyn Write) -> R
         super::generate::keep_as(name, &found_walk, out)?;
     }
     Ok(code)
+}
+
+/// What the search's best did.
+fn best_note(found: &Scored) -> String {
+    format!(
+        "the best of the search: {:.0} mm/s forward, heading {:+.1}°, {}",
+        found.speed_mm_s,
+        found.heading_deg,
+        if found.is_clean() {
+            "no fall, slide or warning".to_owned()
+        } else {
+            format!(
+                "{} slides, {} warnings{}: no candidate met every condition",
+                found.slips,
+                found.warnings,
+                if found.fell { ", it falls" } else { "" }
+            )
+        }
+    )
+}
+
+/// What `--json` prints of the search's best.
+fn json(found: &Scored, output: &std::path::Path, notes: &[String]) -> Result<String, Failure> {
+    serde_json::to_string_pretty(&serde_json::json!({
+        "output": output.display().to_string(),
+        "speed_mm_s": found.speed_mm_s,
+        "heading_deg": found.heading_deg,
+        "clean": found.is_clean(),
+        "walk": {
+            "stride_mm": found.walk.stride_mm,
+            "lift_mm": found.walk.lift_mm,
+            "period_ms": found.walk.period_ms,
+            "duty": found.walk.duty,
+            "height_mm": found.walk.height_mm,
+            "pitch_deg": found.walk.pitch_deg,
+        },
+        "notes": notes,
+    }))
+    .map_err(|e| Failure::usage(e.to_string()))
 }
 
 /// A generation's line: how many were scored and the best so far.

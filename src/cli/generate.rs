@@ -241,9 +241,9 @@ pub struct WalkArgs {
     /// The search's seed: the same seed and generations find the same walk.
     #[arg(long, default_value_t = 1, requires = "search")]
     pub(super) seed: u64,
-    /// The search's generations, at most.
-    #[arg(long, default_value_t = 20, requires = "search")]
-    pub(super) generations: usize,
+    /// The search's generations, at most (default: 20, or as many as --seconds allows).
+    #[arg(long, requires = "search")]
+    pub(super) generations: Option<usize>,
     /// Candidates a generation (4 to 256).
     #[arg(long, default_value_t = 16, requires = "search")]
     pub(super) candidates: usize,

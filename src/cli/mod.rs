@@ -158,7 +158,8 @@ pub enum Command {
     #[command(flatten)]
     Stage(stage::StageCommand),
     /// Make keyframes from a few parameters: a tail wag, a nod, a shake, a tilt, ears in a
-    /// rhythm, a head that looks around, a mouth that opens with a sound. Each is held to
+    /// rhythm, a head that looks around, a mouth that opens with a sound, a walk (or search
+    /// the simulation for one: walk --search), or a preset of any of them. Each is held to
     /// the joints' limits and what their servos follow (what it changed is said) and
     /// leaves every other joint as it was.
     Generate {

@@ -91,7 +91,10 @@ fn a_walk_is_generated_from_the_same_window() {
     let mut h = opened(&[&path]);
     ctrl_shift_g(&mut h);
     choose(&mut h, "Generator", "Walk");
-    assert!(shows(&h, "Turn Simulate on to see where it walks."));
+    assert!(shows(
+        &h,
+        "Once it is applied, Simulate on the stage shows where it walks."
+    ));
     assert!(
         h.query_by_label_contains("a trot of 5 cycles of 512 ms")
             .is_some(),
@@ -175,4 +178,31 @@ fn find_a_walk_searches_shows_the_best_and_writes_it_as_one_undo_step() {
     assert_eq!(doc(&h).motion, expected);
     ctrl(&mut h, Key::Z);
     assert_eq!(doc(&h).motion, before);
+}
+
+#[test]
+fn a_range_between_two_keyframes_is_where_the_generator_writes() {
+    let (before, path) = stand_file("range");
+    let mut h = opened(&[&path]);
+    // The new stand has keyframes at 0 and 1008 ms only: none inside the range.
+    common::ui::select_range(&mut h, 200.0, 700.0);
+    let range = common::ui::tab(&h).view.range_ms.expect("a range");
+    ctrl_shift_g(&mut h);
+    choose(&mut h, "Generator", "Nod");
+    press(&mut h, "Apply");
+    let expected = generate::generate(
+        &before,
+        Some(range),
+        &Generator::Oscillate(Oscillation {
+            gesture: Gesture::Nod,
+            frequency_hz: 1.5,
+            amplitude_deg: 10.0,
+            count: None,
+            ease_ms: 160,
+        }),
+        0.5,
+    )
+    .unwrap()
+    .motion;
+    assert_eq!(doc(&h).motion, expected);
 }

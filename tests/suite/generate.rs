@@ -294,3 +294,31 @@ fn the_built_in_walks_stay_up_on_their_line_and_the_fast_trot_outruns_sonys_walk
         }
     }
 }
+
+#[test]
+fn a_timed_search_runs_until_its_time_is_up_and_says_so() {
+    let (dir, _) = common::with_example("generate", "timed-search");
+    let stand = dir.join("stand.mtn");
+    common::ok(&common::run_cli(&[
+        &"new", &"--model", &"ERS-7", &"-o", &stand,
+    ]));
+    let out = dir.join("found.mtn");
+    let printed = common::ok(&common::run_cli(&[
+        &"generate",
+        &"walk",
+        &stand,
+        &"-o",
+        &out,
+        &"--search",
+        &"--seconds",
+        &"1",
+        &"--candidates",
+        &"4",
+    ]));
+    assert!(printed.contains("generation 1: 4 scored"), "{printed}");
+    assert!(
+        printed.contains("stopped when its time was up"),
+        "{printed}"
+    );
+    assert!(out.exists());
+}

@@ -108,6 +108,19 @@ impl Generator {
         })
     }
 
+    /// Where in the motion what it follows ends (a mouth: its sound), ms: asked for the
+    /// whole motion, it runs at least that far (the motion made longer).
+    fn reaches_ms(&self) -> Option<u64> {
+        match self {
+            Self::Mouth(m) => {
+                let ticks = i64::try_from(m.loudness.per_tick.len()).ok()?;
+                let end = m.loudness.start_ms.checked_add(ticks.checked_mul(8)?)?;
+                u64::try_from(end).ok()
+            }
+            Self::Oscillate(_) | Self::Ears(_) | Self::Look(_) | Self::Walk(_) => None,
+        }
+    }
+
     /// How long it runs when it sets its own length (a number of wags, a list of points),
     /// at its asked speed; `None`: it fills the range.
     fn own_length_ms(&self) -> Option<u64> {
@@ -164,16 +177,21 @@ fn driven_columns(
         .collect()
 }
 
-/// Where the generator runs: `span_ms`, else the whole motion; a generator that sets its
-/// own length runs that long from the range's start. The end, and whether the motion must
-/// be made longer to reach it.
+/// Where the generator runs: `span_ms`, else the whole motion (or as far as what it follows
+/// goes, a mouth's sound); a generator that sets its own length runs that long from the
+/// range's start. Its start and end (the motion is made longer where it ends sooner).
 fn extent(
     motion: &Motion,
     span_ms: Option<(u64, u64)>,
-    own_ms: Option<u64>,
+    generator: &Generator,
 ) -> Result<(u64, u64), OpError> {
     let duration = timing::duration_ms(&motion.keyframes);
-    let (from, to) = span_ms.unwrap_or((0, duration));
+    let whole = generator
+        .reaches_ms()
+        .map_or(duration, |end| end.div_ceil(FRAME_MS) * FRAME_MS)
+        .max(duration);
+    let (from, to) = span_ms.unwrap_or((0, whole));
+    let own_ms = generator.own_length_ms();
     let to = match own_ms {
         Some(own) => from.saturating_add(own.div_ceil(FRAME_MS) * FRAME_MS),
         None => to,
@@ -232,7 +250,7 @@ pub fn generate(
     let columns = driven_columns(motion, model, &generator.joint_names(model)?)?;
     let infos: Vec<&'static JointInfo> = columns.iter().map(|&(_, info)| info).collect();
     let (generator, mut notes) = generator.fitted(model, &infos)?;
-    let (from, to) = extent(motion, span_ms, generator.own_length_ms())?;
+    let (from, to) = extent(motion, span_ms, &generator)?;
     let (longer, lengthened_note) = lengthened(motion, to)?;
     let span = super::shape::exact_span(&longer, from, to)?;
     let course = write::course(&span, &columns, model);

@@ -307,3 +307,25 @@ fn a_walk_faster_than_the_legs_servos_is_given_longer_cycles_and_says_so() {
     let out = generate(&stand(), None, &Generator::Walk(crawl), 0.5).expect("a crawl");
     assert!(out.notes.iter().any(|n| n.contains("raised to 0.75")));
 }
+
+#[test]
+fn a_mouth_loud_to_the_range_end_closes_in_time_and_the_whole_motion_runs_to_the_sound_end() {
+    let motion = stand();
+    // Loud all through: the mouth must be back at its course by the range's end.
+    let loud = mouth::loudness_of(&vec![0.5; 16 * 2400], 16_000, 0);
+    let mouth = |loudness| {
+        Generator::Mouth(Mouth {
+            loudness,
+            open_deg: 40.0,
+            smoothing_ms: 0,
+            lead_ms: None,
+        })
+    };
+    let out = generate(&motion, Some((0, 1008)), &mouth(loud.clone()), 0.5).expect("a mouth");
+    assert_eq!(warnings(&out.motion), Vec::<String>::new());
+    // Asked for the whole motion, it follows the 2.4 s sound to its end.
+    let out = generate(&motion, None, &mouth(loud), 0.5).expect("a mouth");
+    assert_eq!(timing::duration_ms(&out.motion.keyframes), 2400);
+    assert!(out.notes.iter().any(|n| n.contains("now lasts 2400 ms")));
+    assert_eq!(warnings(&out.motion), Vec::<String>::new());
+}

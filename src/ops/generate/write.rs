@@ -84,6 +84,10 @@ fn guard(joint: &Driven, values: &mut [f64]) -> usize {
         for i in 1..values.len() {
             values[i] = values[i].clamp(values[i - 1] - step, values[i - 1] + step);
         }
+        // The end is the course's (its keyframe is kept): the pass back reaches it in time.
+        if let (Some(&last), Some(v)) = (joint.course.last(), values.last_mut()) {
+            *v = last;
+        }
         for i in (0..values.len().saturating_sub(1)).rev() {
             values[i] = values[i].clamp(values[i + 1] - step, values[i + 1] + step);
         }
@@ -114,10 +118,14 @@ impl Written {
     /// The first note: what was generated where, and how closely the robot replays it.
     pub fn summary(&self, words: &str, course: &Course) -> String {
         let names: Vec<&str> = course.joints.iter().map(|j| j.name).collect();
+        let joints = if names.len() > 3 {
+            format!("{} joints", names.len())
+        } else {
+            names.join(" and ")
+        };
         format!(
-            "{words} on {} over {}..{} ms: {} made, the range's {} kept; the replay is \
+            "{words} on {joints} over {}..{} ms: {} made, the range's {} kept; the replay is \
              within {:.2}° of it at every 8 ms tick",
-            names.join(" and "),
             course.start_ms,
             course.start_ms + course.length_ms(),
             plural(self.made, "keyframe", "keyframes"),

@@ -31,11 +31,14 @@ fn whole<T: egui::emath::Numeric>(
 /// A preset chosen fills the form; the form kept as a preset under a typed name.
 fn presets_ui(ui: &mut egui::Ui, form: &mut GenerateForm) {
     let names: Vec<String> = form.presets.iter().map(|p| p.name.clone()).collect();
-    let mut chosen = usize::MAX;
+    let mut chosen = form.preset;
     crate::app::field::combo(ui, "Preset", &mut chosen, &names);
-    if let Some(preset) = form.presets.get(chosen).cloned() {
+    if chosen != form.preset
+        && let Some(preset) = form.presets.get(chosen).cloned()
+    {
         form.load(&preset.setting);
         form.keep_name = preset.name;
+        form.preset = chosen;
     }
 }
 
@@ -151,5 +154,5 @@ fn walk_fields(ui: &mut egui::Ui, form: &mut GenerateForm) {
     );
     number(ui, "Pitch (°, nose up)", &mut walk.pitch_deg, -30.0..=30.0);
     whole(ui, "Cycles", &mut walk.cycles, 1..=100);
-    ui.label("Turn Simulate on to see where it walks.");
+    ui.label("Once it is applied, Simulate on the stage shows where it walks.");
 }

@@ -86,6 +86,8 @@ pub struct GenerateForm {
     /// The presets offered: the built-in ones, then (once the window has read them) those
     /// kept beside the pose library.
     pub presets: Vec<Preset>,
+    /// The preset chosen last (an index into `presets`; none: `usize::MAX`).
+    pub preset: usize,
     /// Whether the kept presets have been read into `presets`.
     pub kept_read: bool,
     /// The name to keep the parameters under, as typed.
@@ -118,6 +120,7 @@ impl GenerateForm {
             path: 0,
             height_mm: 0.0,
             presets: crate::presets::built_in(),
+            preset: usize::MAX,
             kept_read: false,
             keep_name: String::new(),
             range,

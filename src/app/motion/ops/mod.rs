@@ -65,6 +65,24 @@ fn context_of(tab: &MotionTab) -> crate::ops::Context {
     }
 }
 
+/// `request` as it runs on `tab`: a generator goes into the selected time range as it was
+/// selected, in ms (a range between two keyframes, with none inside, is a range too).
+fn in_selected_range(request: &OpRequest, tab: &MotionTab) -> OpRequest {
+    match (request, tab.view.range_ms) {
+        (
+            OpRequest::Generate {
+                generator,
+                span_ms: None,
+            },
+            Some(range),
+        ) => OpRequest::Generate {
+            generator: generator.clone(),
+            span_ms: Some(range),
+        },
+        _ => request.clone(),
+    }
+}
+
 /// The other motions an Append takes, cloned (they are other tabs).
 fn other_motions(tabs: &Tabs, request: &OpRequest) -> Vec<(String, crate::codec::mtn::Motion)> {
     let OpRequest::Append { others, .. } = request else {
@@ -112,6 +130,7 @@ impl Operations {
             return;
         };
         let context = context_of(tab);
+        let request = &in_selected_range(request, tab);
         if job::is_heavy(request, &tab.document.motion) {
             if self
                 .job
@@ -204,6 +223,7 @@ impl Operations {
             return prompt;
         };
         let context = context_of(tab);
+        let request = in_selected_range(&request, tab);
         prompt.basis = Some((tab.document.revision(), tab.view.range_ms));
         if job::is_heavy(&request, &tab.document.motion) {
             if self
