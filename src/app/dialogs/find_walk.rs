@@ -99,11 +99,12 @@ pub fn find_walk_ui(ui: &mut egui::Ui, prompt: &WalkSearchPrompt, actions: &mut 
 /// The best walks so far, best first.
 fn best_table(ui: &mut egui::Ui, progress: &Progress) {
     egui::Grid::new("find-walk-best")
-        .num_columns(8)
+        .num_columns(10)
         .striped(true)
         .show(ui, |ui| {
             for heading in [
                 "mm/s", "heading", "slides", "warnings", "stride", "lift", "cycle", "duty",
+                "height", "pitch",
             ] {
                 ui.strong(heading);
             }
@@ -122,6 +123,11 @@ fn best_table(ui: &mut egui::Ui, progress: &Progress) {
                 ui.label(format!("{:.0} mm", walk.lift_mm));
                 ui.label(format!("{} ms", walk.period_ms));
                 ui.label(format!("{:.2}", walk.duty));
+                ui.label(
+                    walk.height_mm
+                        .map_or_else(String::new, |h| format!("{h:.0} mm")),
+                );
+                ui.label(format!("{:+.1}°", walk.pitch_deg));
                 ui.end_row();
             }
         });
