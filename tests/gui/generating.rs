@@ -206,3 +206,18 @@ fn a_range_between_two_keyframes_is_where_the_generator_writes() {
     .motion;
     assert_eq!(doc(&h).motion, expected);
 }
+
+#[test]
+fn a_value_the_generator_cannot_take_is_refused_with_its_reason_not_clamped() {
+    let (before, path) = stand_file("refused");
+    let mut h = opened(&[&path]);
+    ctrl_shift_g(&mut h);
+    type_into(&mut h, "Frequency (Hz)", "12");
+    assert!(
+        h.query_by_label_contains("must be above 0 and at most 10, not 12")
+            .is_some(),
+        "the preview says why"
+    );
+    press(&mut h, "Apply");
+    assert_eq!(doc(&h).motion, before, "nothing is applied");
+}

@@ -7,24 +7,21 @@ use crate::app::sink::Sender;
 use crate::ops::generate::{EarPattern, Gait, Gesture, LookAround, PawPath};
 use crate::presets::Preset;
 
-fn number(ui: &mut egui::Ui, label: &str, value: &mut f64, range: std::ops::RangeInclusive<f64>) {
+/// A number field. Its value is not clamped: what the generator cannot take, it refuses in
+/// the preview with its reason, as the command line does.
+fn number(ui: &mut egui::Ui, label: &str, value: &mut f64) {
     ui.horizontal(|ui| {
         let label = ui.label(label);
-        ui.add(egui::DragValue::new(value).range(range).speed(0.05))
+        ui.add(egui::DragValue::new(value).speed(0.05))
             .labelled_by(label.id);
     });
 }
 
-fn whole<T: egui::emath::Numeric>(
-    ui: &mut egui::Ui,
-    label: &str,
-    value: &mut T,
-    range: std::ops::RangeInclusive<T>,
-) {
+/// A whole-number field, not clamped either (see [`number`]).
+fn whole<T: egui::emath::Numeric>(ui: &mut egui::Ui, label: &str, value: &mut T) {
     ui.horizontal(|ui| {
         let label = ui.label(label);
-        ui.add(egui::DragValue::new(value).range(range))
-            .labelled_by(label.id);
+        ui.add(egui::DragValue::new(value)).labelled_by(label.id);
     });
 }
 
@@ -81,8 +78,8 @@ pub fn fields(ui: &mut egui::Ui, form: &mut GenerateForm, actions: &mut Sender<'
                 .map(|p| capitalised(p.words()))
                 .collect();
             crate::app::field::combo(ui, "Pattern", &mut form.pattern, &patterns);
-            whole(ui, "Beat (ms)", &mut form.beat_ms, 192..=10_000);
-            whole(ui, "Beats (0: fill the range)", &mut form.count, 0..=1000);
+            whole(ui, "Beat (ms)", &mut form.beat_ms);
+            whole(ui, "Beats (0: fill the range)", &mut form.count);
         }
         LOOK => {
             ui.horizontal(|ui| {
@@ -93,8 +90,8 @@ pub fn fields(ui: &mut egui::Ui, form: &mut GenerateForm, actions: &mut Sender<'
             if LookAround::parse_points(&form.points).is_none_or(|p| p.is_empty()) {
                 ui.label("Type PAN,TILT pairs separated by spaces, e.g. 40,10 -40,10");
             }
-            whole(ui, "Move (ms)", &mut form.move_ms, 16..=10_000);
-            whole(ui, "Hold (ms)", &mut form.hold_ms, 0..=10_000);
+            whole(ui, "Move (ms)", &mut form.move_ms);
+            whole(ui, "Hold (ms)", &mut form.hold_ms);
         }
         WALK => walk_fields(ui, form),
         MOUTH => {
@@ -104,14 +101,14 @@ pub fn fields(ui: &mut egui::Ui, form: &mut GenerateForm, actions: &mut Sender<'
                      Sound or LED Pattern…).",
                 );
             }
-            number(ui, "Opens (°)", &mut form.open_deg, 1.0..=90.0);
-            whole(ui, "Smoothing (ms)", &mut form.smoothing_ms, 0..=1000);
+            number(ui, "Opens (°)", &mut form.open_deg);
+            whole(ui, "Smoothing (ms)", &mut form.smoothing_ms);
         }
         _ => {
-            number(ui, "Frequency (Hz)", &mut form.hz, 0.1..=10.0);
-            number(ui, "Amplitude (°)", &mut form.amplitude_deg, 1.0..=180.0);
-            whole(ui, "Swings (0: fill the range)", &mut form.count, 0..=1000);
-            whole(ui, "Ease in and out (ms)", &mut form.ease_ms, 0..=5000);
+            number(ui, "Frequency (Hz)", &mut form.hz);
+            number(ui, "Amplitude (°)", &mut form.amplitude_deg);
+            whole(ui, "Swings (0: fill the range)", &mut form.count);
+            whole(ui, "Ease in and out (ms)", &mut form.ease_ms);
         }
     }
     keep_ui(ui, form, actions);
@@ -125,34 +122,18 @@ fn walk_fields(ui: &mut egui::Ui, form: &mut GenerateForm) {
     let paths = names(&PawPath::ALL.map(PawPath::words));
     crate::app::field::combo(ui, "Paw path", &mut form.path, &paths);
     let walk = &mut form.walk;
-    number(
-        ui,
-        "Stride (mm a cycle)",
-        &mut walk.stride_mm,
-        -120.0..=120.0,
-    );
-    number(
-        ui,
-        "Sideways (mm a cycle, left)",
-        &mut walk.sideways_mm,
-        -60.0..=60.0,
-    );
-    number(
-        ui,
-        "Turn (° a cycle, left)",
-        &mut walk.turn_deg,
-        -45.0..=45.0,
-    );
-    number(ui, "Lift (mm)", &mut walk.lift_mm, 0.0..=60.0);
-    whole(ui, "Cycle (ms)", &mut walk.period_ms, 160..=4000);
-    number(ui, "Duty factor", &mut walk.duty, 0.25..=0.95);
+    number(ui, "Stride (mm a cycle)", &mut walk.stride_mm);
+    number(ui, "Sideways (mm a cycle, left)", &mut walk.sideways_mm);
+    number(ui, "Turn (° a cycle, left)", &mut walk.turn_deg);
+    number(ui, "Lift (mm)", &mut walk.lift_mm);
+    whole(ui, "Cycle (ms)", &mut walk.period_ms);
+    number(ui, "Duty factor", &mut walk.duty);
     number(
         ui,
         "Shoulder height (mm, 0: under the stand's)",
         &mut form.height_mm,
-        0.0..=200.0,
     );
-    number(ui, "Pitch (°, nose up)", &mut walk.pitch_deg, -30.0..=30.0);
-    whole(ui, "Cycles", &mut walk.cycles, 1..=100);
+    number(ui, "Pitch (°, nose up)", &mut walk.pitch_deg);
+    whole(ui, "Cycles", &mut walk.cycles);
     ui.label("Once it is applied, Simulate on the stage shows where it walks.");
 }
