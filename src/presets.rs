@@ -47,6 +47,18 @@ impl Setting {
         }
     }
 
+    /// The generator it sets, in words.
+    #[must_use]
+    pub fn words(&self) -> &'static str {
+        match self {
+            Self::Swing(o) => o.gesture.words(),
+            Self::Ears(_) => "ear rhythm",
+            Self::Look(_) => "look around",
+            Self::Mouth { .. } => "mouth from sound",
+            Self::Walk(_) => "walk",
+        }
+    }
+
     /// The generator it sets (`sound`: what a mouth follows; `None` for a mouth without
     /// one).
     #[must_use]
@@ -371,6 +383,7 @@ mod tests {
             assert_eq!(back, preset, "{text}");
             let generator = preset.setting.generator(None).expect("a generator");
             assert_eq!(Setting::of(&generator), preset.setting);
+            assert_eq!(preset.setting.words(), generator.words());
         }
         let mouth = Setting::Mouth {
             open_deg: 20.0,

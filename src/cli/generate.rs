@@ -435,10 +435,7 @@ fn list_presets(json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
         return Ok(EXIT_OK);
     }
     for (i, preset) in presets.iter().enumerate() {
-        let what = preset
-            .setting
-            .generator(Some(mouth::loudness_of(&[0.0], 1, 0)))
-            .map_or("mouth from sound", |g| g.words());
+        let what = preset.setting.words();
         let whose = if i < built { "built in" } else { "kept" };
         writeln!(out, "{:<20} {what} ({whose})", preset.name).map_err(|e| Failure::output(&e))?;
     }

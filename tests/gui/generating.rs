@@ -19,6 +19,24 @@ fn stand_file(name: &str) -> (Motion, PathBuf) {
     (motion, path)
 }
 
+/// What the library makes of `before` with `generator` in `span_ms`, at the window's 0.5°.
+fn made(before: &Motion, span_ms: Option<(u64, u64)>, generator: &Generator) -> Motion {
+    generate::generate(before, span_ms, generator, 0.5)
+        .unwrap()
+        .motion
+}
+
+/// The window's nod with its defaults (1.5 Hz, 10°), `count` nods.
+fn nod(count: Option<u32>) -> Generator {
+    Generator::Oscillate(Oscillation {
+        gesture: Gesture::Nod,
+        frequency_hz: 1.5,
+        amplitude_deg: 10.0,
+        count,
+        ease_ms: 160,
+    })
+}
+
 /// Picks `option` of the drop-down labelled `label`.
 fn choose(h: &mut Harness<'_, StudioApp>, label: &str, option: &str) {
     h.get_by_label(label).click();
@@ -44,20 +62,7 @@ fn a_nod_generated_from_the_motion_menu_is_one_undo_step() {
         "the preview says what it makes"
     );
     press(&mut h, "Apply");
-    let expected = generate::generate(
-        &before,
-        None,
-        &Generator::Oscillate(Oscillation {
-            gesture: Gesture::Nod,
-            frequency_hz: 1.5,
-            amplitude_deg: 10.0,
-            count: Some(3),
-            ease_ms: 160,
-        }),
-        0.5,
-    )
-    .unwrap()
-    .motion;
+    let expected = made(&before, None, &nod(Some(3)));
     let made = doc(&h).motion.clone();
     assert_eq!(made, expected);
     assert_ne!(made, before);
@@ -101,14 +106,7 @@ fn a_walk_is_generated_from_the_same_window() {
         "the preview says what it makes"
     );
     press(&mut h, "Apply");
-    let expected = generate::generate(
-        &before,
-        None,
-        &Generator::Walk(generate::Walk::default()),
-        0.5,
-    )
-    .unwrap()
-    .motion;
+    let expected = made(&before, None, &Generator::Walk(generate::Walk::default()));
     assert_eq!(doc(&h).motion, expected);
 }
 
@@ -172,9 +170,7 @@ fn find_a_walk_searches_shows_the_best_and_writes_it_as_one_undo_step() {
         progress.as_ref().unwrap().best[0].walk.clone()
     };
     press(&mut h, "Use the Best");
-    let expected = generate::generate(&before, None, &Generator::Walk(best), 0.5)
-        .unwrap()
-        .motion;
+    let expected = made(&before, None, &Generator::Walk(best));
     assert_eq!(doc(&h).motion, expected);
     ctrl(&mut h, Key::Z);
     assert_eq!(doc(&h).motion, before);
@@ -190,20 +186,7 @@ fn a_range_between_two_keyframes_is_where_the_generator_writes() {
     ctrl_shift_g(&mut h);
     choose(&mut h, "Generator", "Nod");
     press(&mut h, "Apply");
-    let expected = generate::generate(
-        &before,
-        Some(range),
-        &Generator::Oscillate(Oscillation {
-            gesture: Gesture::Nod,
-            frequency_hz: 1.5,
-            amplitude_deg: 10.0,
-            count: None,
-            ease_ms: 160,
-        }),
-        0.5,
-    )
-    .unwrap()
-    .motion;
+    let expected = made(&before, Some(range), &nod(None));
     assert_eq!(doc(&h).motion, expected);
 }
 

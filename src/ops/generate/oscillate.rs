@@ -134,8 +134,15 @@ impl Oscillation {
         if let Some(count) = self.count {
             check("the number of swings", f64::from(count), 0.0, 1000.0)?;
         }
+        if self.ease_ms > 5000 {
+            return Err(OpError::BadParameter {
+                what: "the easing (ms)",
+                value: self.ease_ms.to_string(),
+                allowed: "0 to 5000".to_owned(),
+            });
+        }
         #[expect(clippy::cast_precision_loss, reason = "checked at most 5000")]
-        let ease_s = check("the easing (ms)", self.ease_ms as f64, -1.0, 5000.0)? / 1000.0;
+        let ease_s = self.ease_ms as f64 / 1000.0;
         if let Some(limit) = joint.limit {
             let half = (limit.max_deg - limit.min_deg) / 2.0;
             if fitted.amplitude_deg > half {
