@@ -16,10 +16,11 @@ pub fn severity_style(severity: Severity) -> (&'static str, egui::Color32) {
 }
 
 /// A problem's marker and colour: its severity's, but a fall's own (a fall is a warning as
-/// a slip is, and costs a robot far more).
+/// a slip is, and costs a robot far more). A fall that is only a note (the rest model's
+/// topple that the simulation contradicts) is marked as the note it is.
 #[must_use]
 pub fn marker_of(problem: &Problem) -> (&'static str, egui::Color32) {
-    if problem.code == crate::robot::codes::FALLS {
+    if problem.code == crate::robot::codes::FALLS && problem.severity >= Severity::Warning {
         ("fall", egui::Color32::from_rgb(235, 90, 80))
     } else {
         severity_style(problem.severity)
@@ -96,8 +97,10 @@ pub fn problems_ui(
     let mut heights: Vec<f32> = ui
         .data_mut(|d| d.remove_temp::<Vec<f32>>(heights_id))
         .unwrap_or_default();
-    heights.resize(listed.len(), ESTIMATED_HEIGHT);
+    heights.resize(listed.len(), 0.0);
     let shown = ui.clip_rect();
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    let width = ui.available_width();
     let spacing = ui.spacing().item_spacing.y;
     // The rows off screen are passed over as one space a run (a widget each would cost a
     // frame of a motion that lists thousands): their heights, each with its spacing.
@@ -109,6 +112,9 @@ pub fn problems_ui(
         }
     };
     for (problem, height) in listed.iter().zip(&mut heights) {
+        if *height <= 0.0 {
+            *height = estimated_height(problem, line, width);
+        }
         let start = ui.cursor().top() + passed;
         if start + *height < shown.top() || start > shown.bottom() {
             passed += *height + spacing;
@@ -124,11 +130,24 @@ pub fn problems_ui(
     ui.data_mut(|d| d.insert_temp(heights_id, heights));
 }
 
-/// The height a problem not yet shown is taken to have (two lines and a gap).
-const ESTIMATED_HEIGHT: f32 = 44.0;
+/// The height a problem not yet shown is taken to have: its two texts wrapped at `width`
+/// in lines of `line` points, a character taken as half a line wide, and the gap after it.
+/// (Laying them out would cost what passing over them saves; a row's true height is kept
+/// once it has been shown.)
+fn estimated_height(problem: &Problem, line: f32, width: f32) -> f32 {
+    let per_line = (width / (line * 0.5)).max(1.0);
+    #[expect(clippy::cast_precision_loss, reason = "a few hundred characters")]
+    let lines = |text: &str| (text.chars().count() as f32 / per_line).ceil().max(1.0);
+    let meaning = crate::robot::meaning::meaning(problem);
+    // The marker before the meaning, and the buttons after the detail.
+    let meaning_lines = lines(&format!("warning {meaning}"));
+    let detail_lines = lines(&format!("{} go to 10000 ms", detail_of(problem)));
+    (meaning_lines + detail_lines) * line + 4.0
+}
 
 /// One problem: what it means for the animator, with its marker, then the detail (code, what
-/// the file holds, the byte) in smaller type, whole on hover; a content problem gets a button
+/// the file holds, and the byte for a problem of the file's layout) in a quieter colour; a
+/// content problem gets a button
 /// to its time, and a joint too fast a button that fixes its segment (`times`: the keyframes'
 /// times in ms).
 pub fn problem_ui(
@@ -142,15 +161,9 @@ pub fn problem_ui(
         ui.colored_label(color, egui::RichText::new(marker).strong());
         ui.label(crate::robot::meaning::meaning(problem));
     });
-    let detail = format!(
-        "{} · {} · byte {}",
-        problem.code.as_str(),
-        problem.message,
-        problem.offset
-    );
+    let detail = detail_of(problem);
     ui.horizontal_wrapped(|ui| {
-        ui.add(egui::Label::new(egui::RichText::new(&detail).small().weak()).wrap())
-            .on_hover_text(&detail);
+        ui.add(egui::Label::new(egui::RichText::new(&detail).weak()).wrap());
         if let (Some(time_ms), Some(sink)) = (problem.time_ms, sink) {
             if ui
                 .small_button(format!("go to {time_ms} ms"))
@@ -181,4 +194,49 @@ pub fn problem_ui(
             }
         }
     });
+}
+
+/// A problem's detail line: its code and what the file holds; the byte only where the problem
+/// is in the file's layout (one at a time in the motion has its "go to" button instead, and
+/// the byte of its keyframe means nothing to an animator).
+#[must_use]
+pub fn detail_of(problem: &Problem) -> String {
+    if problem.time_ms.is_some() {
+        format!("{} · {}", problem.code.as_str(), problem.message)
+    } else {
+        format!(
+            "{} · {} · at byte {}",
+            problem.code.as_str(),
+            problem.message,
+            problem.offset
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::ProblemCode;
+    use crate::robot::codes::FALLS;
+
+    #[test]
+    fn a_problem_in_time_has_no_byte_and_one_in_the_layout_has_its_byte() {
+        let layout = Problem::new(
+            Severity::Error,
+            ProblemCode::SECTION1_SIZE,
+            40,
+            "size 12".into(),
+        );
+        assert_eq!(detail_of(&layout), "section1-size · size 12 · at byte 40");
+        let timed = Problem::new(Severity::Warning, FALLS, 300, "falls".into()).at_time(900);
+        assert_eq!(detail_of(&timed), "falls · falls");
+    }
+
+    #[test]
+    fn a_fall_is_red_only_where_it_is_a_warning() {
+        let warning = Problem::new(Severity::Warning, FALLS, 0, String::new());
+        let note = Problem::new(Severity::Info, FALLS, 0, String::new());
+        assert_eq!(marker_of(&warning).0, "fall");
+        assert_eq!(marker_of(&note), severity_style(Severity::Info));
+    }
 }
