@@ -194,8 +194,14 @@ impl StudioApp {
                 .tabs
                 .with_motion(done.tab, |tab| tab.floor_solved(*done)),
             Action::Simulated(done) => {
+                let tab = done.tab;
                 self.tabs
-                    .with_motion(done.tab, |tab| tab.simulated(*done, fx));
+                    .with_motion(tab, |motion| motion.simulated(*done, fx));
+                // A tab behind the one in front simulated in the background: what it found
+                // is its own news, shown when it comes to the front, not the front tab's.
+                if self.tabs.active != Some(tab) {
+                    self.say_about(tab, std::mem::take(&mut fx.said));
+                }
             }
             Action::PartLoaded(loaded) => {
                 self.tabs
@@ -210,6 +216,18 @@ impl StudioApp {
             Action::CloseRequested => self.close_requested(ctx),
             Action::ReadClock(now_s) => self.read_clock(now_s, ctx),
         }
+    }
+
+    /// Says `lines` about tab `tab` (not the one in front): the status bar shows them when
+    /// it is; the log has them at once.
+    fn say_about(&mut self, tab: TabId, lines: Vec<String>) {
+        let front = self.active_motion().map(|m| m.document.revision());
+        self.status.file_under(self.tabs.active, front);
+        for line in lines {
+            self.status.say(line);
+        }
+        let revision = self.tabs.motion_mut(tab).map(|m| m.document.revision());
+        self.status.file_under(Some(tab), revision);
     }
 
     /// An action of stick tab `id`, where it is still open.

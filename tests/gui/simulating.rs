@@ -363,3 +363,61 @@ fn an_operations_preview_counts_the_motion_as_it_counts_the_result_and_names_the
         "{floor_line}"
     );
 }
+
+#[test]
+fn a_tab_simulated_behind_another_keeps_its_news_to_itself() {
+    // The third review: the status bar kept another tab's simulation message. Two files
+    // opened at once: the first is simulated behind the second.
+    let dir = crate::common::scratch_dir("simulating", "behind");
+    let falls = dir.join("falls.mtn");
+    std::fs::write(&falls, mtn::encode(&left_legs_folded()).expect("encoded")).expect("written");
+    let stand = dir.join("stand.mtn");
+    let motion = new_motion("DRX-1000", "stand").expect("the stand");
+    std::fs::write(&stand, mtn::encode(&motion).expect("encoded")).expect("written");
+    let mut app = StudioApp::empty();
+    app.push(Action::Open(falls));
+    app.push(Action::Open(stand));
+    let mut h = crate::common::ui::harness_sized(app, [1400.0, 900.0]);
+    h.step();
+    let ids: Vec<_> = h.state().tabs.motions().map(|(id, _)| id).collect();
+    let [behind, front] = ids[..] else {
+        panic!("two tabs: {ids:?}");
+    };
+    assert_eq!(h.state().tabs.active, Some(front));
+    let started = std::time::Instant::now();
+    let fell = |h: &Harness<'_, StudioApp>| {
+        h.state()
+            .status
+            .log()
+            .iter()
+            .any(|l| l.contains("falls at"))
+    };
+    while !fell(&h) {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "never simulated: {}",
+            said(&h)
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run();
+    let revision = |h: &Harness<'_, StudioApp>, id| {
+        h.state()
+            .tabs
+            .motions()
+            .find(|(t, _)| *t == id)
+            .map(|(_, m)| m.document.revision())
+    };
+    assert_eq!(h.state().tabs.active, Some(front));
+    let shown = h
+        .state()
+        .status
+        .latest_for(Some(front), revision(&h, front));
+    assert!(!shown.contains("falls at"), "the front tab shows: {shown}");
+    let own = h
+        .state()
+        .status
+        .latest_for(Some(behind), revision(&h, behind));
+    assert!(own.contains("falls at"), "the tab behind has: {own}");
+}
