@@ -107,7 +107,17 @@ fn tab_ui(
         }
         let shown = elided(&title);
         let mut response = ui.selectable_label(selected, &shown);
-        if shown != title {
+        // A motion no file holds yet (new, imported, the example) carries no unsaved mark
+        // until it is edited, as a new document in most editors: closing it loses nothing
+        // that New cannot make again. Its hover says where it stands.
+        let in_no_file = tab
+            .motion()
+            .is_some_and(|m| m.document.origin.path().is_none());
+        if in_no_file {
+            response = response.on_hover_text(format!(
+                "{title}: not saved to a file yet (Save asks where)"
+            ));
+        } else if shown != title {
             response = response.on_hover_text(&title);
         }
         response.widget_info(|| {
