@@ -1,13 +1,13 @@
 //! Clicks, drags and box selections on the timeline's plot.
 
-use super::axis::value_deg;
-use super::drag::{self, GRAB_RADIUS, PointDrag, nearest, snap_to_frame_ms};
+use super::drag::{self, GRAB_RADIUS, nearest, snap_to_frame_ms};
+use super::readout;
 use super::{TimelineState, plot::Drawn};
 use crate::app::action::MotionAction;
-use crate::app::motion::view::{PointId, View, channel_name};
+use crate::app::motion::view::{PointId, View};
 use crate::app::sink::MotionSink;
 use crate::edit::Document;
-use egui::{Color32, Pos2};
+use egui::Pos2;
 
 /// The selection with the points inside the box from `start` to `end` (plot coordinates)
 /// added.
@@ -147,8 +147,19 @@ pub(super) fn interact(
             egui::CursorIcon::Grab
         });
     }
-    if let (Some(drag), Some(pos)) = (&state.drag, pointer) {
-        drag_label(ui, document, drag, pos);
+    // The readout beside the pointer: the point dragged, else the one under the pointer,
+    // else the time and angle there (not while a box is drawn).
+    if let (Some(pos), Some(value)) = (pointer, pointer_value)
+        && (state.drag.is_some() || (state.box_start.is_none() && plot_response.hovered()))
+    {
+        let point = state
+            .drag
+            .as_ref()
+            .and_then(|d| d.original_values.first().map(|(id, _)| *id))
+            .or(hovered_now);
+        let scale = view.time_scale(&document.motion);
+        let text = readout::text(document, point, [value.x, value.y], scale);
+        readout::draw(ui, text, pos, *transform.frame());
     }
 }
 
@@ -206,36 +217,4 @@ fn click(
             }
         }
     }
-}
-
-/// Shows the dragged keyframe's time and value beside the pointer.
-fn drag_label(ui: &egui::Ui, document: &Document, drag: &PointDrag, pos: Pos2) {
-    let Some(&((k, channel), _)) = drag.original_values.first() else {
-        return;
-    };
-    let motion = &document.motion;
-    let time = document.times_ms().get(k).copied().unwrap_or(0);
-    let text = format!(
-        "{} · keyframe {k}\n{time} ms · {:.2}°",
-        channel_name(motion, channel),
-        value_deg(motion, k, channel)
-    );
-    let painter = ui.ctx().layer_painter(egui::LayerId::new(
-        egui::Order::Tooltip,
-        egui::Id::unique("drag label"),
-    ));
-    let galley = painter.layout_no_wrap(text, egui::FontId::proportional(13.0), Color32::WHITE);
-    // Beside the pointer, flipped to its left near the right edge so it stays readable.
-    let size = galley.size() + egui::vec2(8.0, 8.0);
-    let screen = ui.ctx().content_rect();
-    let mut min = pos + egui::vec2(14.0, 14.0);
-    if min.x + size.x > screen.right() {
-        min.x = pos.x - 14.0 - size.x;
-    }
-    if min.y + size.y > screen.bottom() {
-        min.y = pos.y - 14.0 - size.y;
-    }
-    let rect = egui::Rect::from_min_size(min, size);
-    painter.rect_filled(rect, 4.0, Color32::from_black_alpha(200));
-    painter.galley(rect.min + egui::vec2(4.0, 4.0), galley, Color32::WHITE);
 }

@@ -24,6 +24,7 @@ pub mod navigate;
 pub mod overlay;
 mod plot;
 pub mod range;
+pub mod readout;
 mod scrub;
 mod state;
 pub mod thin;

@@ -3,8 +3,7 @@
 //! shaping overlay, the playhead and the selection box).
 
 use super::axis::{
-    TimeUnit, angle_grid_steps, clock, fit_bounds, limit_band, time_grid_steps, value_deg,
-    value_extent,
+    TimeUnit, angle_grid_steps, fit_bounds, limit_band, time_grid_steps, value_deg, value_extent,
 };
 use super::overlay;
 use super::thin::{CurveCache, curves_from_summary, curves_points, summary_channel, visible_range};
@@ -51,7 +50,6 @@ pub(super) fn plot<'a>(
         || state.on_handle
         || state.on_playhead
         || state.scrubbing;
-    let dragging = state.drag.is_some();
     // The unit the time axis counts in, for the span in view last frame.
     let span = state
         .transform
@@ -96,22 +94,6 @@ pub(super) fn plot<'a>(
                 .label_spacing(24.0..=40.0),
         ])
         .y_grid_spacer(egui_plot::uniform_grid_spacer(angle_grid_steps))
-        .label_formatter(move |hover| match hover {
-            // While a point is dragged, its own label says where it is.
-            _ if dragging => None,
-            egui_plot::HoverPosition::NearDataPoint {
-                plot_name,
-                position,
-                ..
-            } => Some(format!(
-                "{plot_name}\n{}\n{:.2}°",
-                clock(position.x * scale),
-                position.y
-            )),
-            egui_plot::HoverPosition::Elsewhere { position } => {
-                Some(format!("{}\n{:.2}°", clock(position.x * scale), position.y))
-            }
-        })
         // The view stays where the user put it (no auto-fitting while points are dragged);
         // Zoom to Fit (and opening a motion) frames the whole motion.
         .auto_bounds(false)

@@ -1,0 +1,96 @@
+//! The readout beside the pointer on the timeline: the keyframe under it (joint, keyframe,
+//! time, angle) or, elsewhere, the time and angle there; while a point is dragged, where it
+//! is now. It stays inside the plot's frame, above or left of the pointer where below or
+//! right would leave it, so it never covers the axes' numbers and labels or the table below.
+
+use super::axis::{clock, value_deg};
+use crate::app::motion::view::{PointId, channel_name};
+use crate::edit::Document;
+use egui::{Color32, Pos2, Rect, Vec2};
+
+/// How far from the pointer the readout's corner is.
+const GAP: f32 = 14.0;
+/// The padding inside its box.
+const PAD: f32 = 4.0;
+
+/// The readout's words: keyframe `point` (dragged or under the pointer) with its joint, or
+/// the time and angle at `value` (ms, °); times at the view's `scale`.
+#[must_use]
+pub fn text(document: &Document, point: Option<PointId>, value: [f64; 2], scale: f64) -> String {
+    match point {
+        Some((k, channel)) => {
+            let motion = &document.motion;
+            #[expect(clippy::cast_precision_loss, reason = "times in ms")]
+            let time = document.times_ms().get(k).copied().unwrap_or(0) as f64;
+            format!(
+                "{} · keyframe {k}\n{} · {:.2}°",
+                channel_name(motion, channel),
+                clock(time * scale),
+                value_deg(motion, k, channel)
+            )
+        }
+        None => format!("{}\n{:.2}°", clock(value[0] * scale), value[1]),
+    }
+}
+
+/// Where a box of `size` goes beside `pointer`: below and right of it, flipped left or up
+/// where that would leave `frame`, and held inside it.
+#[must_use]
+pub fn placed(pointer: Pos2, size: Vec2, frame: Rect) -> Rect {
+    let mut min = pointer + Vec2::splat(GAP);
+    if min.x + size.x > frame.right() {
+        min.x = pointer.x - GAP - size.x;
+    }
+    if min.y + size.y > frame.bottom() {
+        min.y = pointer.y - GAP - size.y;
+    }
+    let max = (frame.max - size).max(frame.min);
+    Rect::from_min_size(min.clamp(frame.min, max), size)
+}
+
+/// Draws `text` beside `pointer`, inside the plot's `frame`, over everything.
+pub fn draw(ui: &egui::Ui, text: String, pointer: Pos2, frame: Rect) {
+    let painter = ui.ctx().layer_painter(egui::LayerId::new(
+        egui::Order::Tooltip,
+        ui.scope_id().with("timeline readout"),
+    ));
+    let galley = painter.layout_no_wrap(text, egui::FontId::proportional(13.0), Color32::WHITE);
+    let rect = placed(pointer, galley.size() + Vec2::splat(2.0 * PAD), frame);
+    painter.rect_filled(rect, 4.0, Color32::from_black_alpha(200));
+    painter.galley(rect.min + Vec2::splat(PAD), galley, Color32::WHITE);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FRAME: Rect = Rect::from_min_max(Pos2::new(100.0, 50.0), Pos2::new(900.0, 550.0));
+    const SIZE: Vec2 = Vec2::new(90.0, 40.0);
+
+    #[test]
+    fn the_readout_goes_below_right_of_the_pointer_where_there_is_room() {
+        let rect = placed(Pos2::new(300.0, 200.0), SIZE, FRAME);
+        assert_eq!(rect.min, Pos2::new(314.0, 214.0));
+    }
+
+    #[test]
+    fn near_the_bottom_it_goes_above_and_near_the_right_edge_to_the_left() {
+        // The review: at the plot's foot the readout covered the time axis and its label.
+        let rect = placed(Pos2::new(880.0, 540.0), SIZE, FRAME);
+        assert!(FRAME.contains_rect(rect), "{rect:?}");
+        assert!(rect.max.y < 540.0 && rect.max.x < 880.0, "{rect:?}");
+    }
+
+    #[test]
+    fn it_stays_inside_the_frame_wherever_the_pointer_is() {
+        for pointer in [
+            Pos2::new(100.0, 50.0),
+            Pos2::new(95.0, 560.0),
+            Pos2::new(905.0, 45.0),
+            Pos2::new(500.0, 300.0),
+        ] {
+            let rect = placed(pointer, SIZE, FRAME);
+            assert!(FRAME.contains_rect(rect), "{pointer:?}: {rect:?}");
+        }
+    }
+}
