@@ -287,15 +287,15 @@ fn paint_key(ui: &egui::Ui, painter: &egui::Painter, document: &Document, frame:
     let font = egui::TextStyle::Small.resolve(ui.style());
     let text_color = ui.visuals().strong_text_color();
     let mut y = frame.top() + KEY_TOP;
-    for (color, label) in key(document) {
+    for (swatch, label) in key(document) {
         let galley = painter.layout_no_wrap(label.to_owned(), font.clone(), text_color);
         let text_left = frame.right() - 8.0 - galley.size().x;
-        let swatch = egui::Rect::from_min_size(
+        let place = egui::Rect::from_min_size(
             egui::pos2(text_left - 22.0, y + galley.size().y / 2.0 - 4.0),
             egui::vec2(16.0, 8.0),
         );
         let back = egui::Rect::from_min_max(
-            egui::pos2(swatch.left() - 4.0, y - 1.0),
+            egui::pos2(place.left() - 4.0, y - 1.0),
             egui::pos2(frame.right() - 4.0, y + galley.size().y + 1.0),
         );
         painter.rect_filled(
@@ -303,7 +303,21 @@ fn paint_key(ui: &egui::Ui, painter: &egui::Painter, document: &Document, frame:
             2.0,
             ui.visuals().extreme_bg_color.gamma_multiply(0.85),
         );
-        painter.rect_filled(swatch, 2.0, color.gamma_multiply(0.8));
+        match swatch {
+            Swatch::Fill(color) => {
+                painter.rect_filled(place, 2.0, color.gamma_multiply(0.8));
+            }
+            Swatch::Dashed => {
+                // As the servo's path is drawn: dashes in a curve's colour.
+                let stroke = egui::Stroke::new(1.5, text_color);
+                for dash in 0..3u8 {
+                    let left = place.left() + f32::from(dash) * 6.0;
+                    let mid = place.center().y;
+                    painter
+                        .line_segment([egui::pos2(left, mid), egui::pos2(left + 3.5, mid)], stroke);
+                }
+            }
+        }
         painter.galley(egui::pos2(text_left, y), galley, text_color);
         y += KEY_ROW;
     }
@@ -313,30 +327,42 @@ fn paint_key(ui: &egui::Ui, painter: &egui::Painter, document: &Document, frame:
 const KEY_TOP: f32 = 6.0;
 const KEY_ROW: f32 = 18.0;
 
-/// The key's rows: the colour and name of each kind of mark the motion has.
-fn key(document: &Document) -> impl Iterator<Item = (Color32, &'static str)> {
+/// How a row of the key shows its mark.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Swatch {
+    /// A strip of the mark's colour.
+    Fill(Color32),
+    /// A dashed line, as the servo's own path is drawn.
+    Dashed,
+}
+
+/// The key's rows: the swatch and name of each kind of mark the motion has; the servo's
+/// dashed path beside the segments too fast for it, where it is drawn.
+fn key(document: &Document) -> impl Iterator<Item = (Swatch, &'static str)> {
     let marks = document.safety_marks();
     let falls = document.floor_falls().next().is_some();
+    let too_fast = marks.too_fast.iter().any(|r| !r.is_empty());
     [
         (
-            marks.too_fast.iter().any(|r| !r.is_empty()),
-            TOO_FAST_COLOR,
+            too_fast,
+            Swatch::Fill(TOO_FAST_COLOR),
             "too fast for the servo",
         ),
+        (too_fast, Swatch::Dashed, "where the servo really is"),
         (
             marks.out_of_range.iter().any(|r| !r.is_empty()),
-            OUT_OF_RANGE_COLOR,
+            Swatch::Fill(OUT_OF_RANGE_COLOR),
             "beyond the joint's limits",
         ),
         (
             !document.floor_spans().is_empty(),
-            FLOOR_COLOR,
+            Swatch::Fill(FLOOR_COLOR),
             "balances at the edge, or a warning of the floor",
         ),
-        (falls, FALL_COLOR, "falls over (the floor)"),
+        (falls, Swatch::Fill(FALL_COLOR), "falls over (the floor)"),
     ]
     .into_iter()
-    .filter_map(|(shown, color, label)| shown.then_some((color, label)))
+    .filter_map(|(shown, swatch, label)| shown.then_some((swatch, label)))
 }
 
 /// How much of the plot's bottom the marks' strips take, a point's radius over them
@@ -357,7 +383,34 @@ pub fn strips_height(document: &Document) -> f32 {
 pub fn key_height(document: &Document) -> f32 {
     match key(document).count() {
         0 => 0.0,
-        #[expect(clippy::cast_precision_loss, reason = "at most four rows")]
+        #[expect(clippy::cast_precision_loss, reason = "at most five rows")]
         rows => KEY_TOP + rows as f32 * KEY_ROW,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::robot::{deg_to_urad, postures::new_motion};
+
+    #[test]
+    fn the_key_names_the_servos_dashed_path_beside_a_segment_too_fast() {
+        let mut motion = new_motion("DRX-1000", "stand").expect("the stand");
+        let still = Document::created(motion.clone(), "still.mtn");
+        assert!(!key(&still).any(|(s, _)| s == Swatch::Dashed));
+        // The head down and back up, a frame each: the servo cannot follow.
+        let stand = motion.keyframes.get(0).expect("first").angles_urad.to_vec();
+        let mut down = stand.clone();
+        down[0] = deg_to_urad(-60.0);
+        let body = motion.keyframes.body()[0];
+        motion.keyframes.push(1, body, &down).expect("row");
+        motion.keyframes.push(1, body, &stand).expect("row");
+        let fast = Document::created(motion, "fast.mtn");
+        let rows: Vec<_> = key(&fast).collect();
+        assert!(
+            rows.contains(&(Swatch::Dashed, "where the servo really is")),
+            "{rows:?}"
+        );
+        assert_eq!(key_height(&fast), KEY_TOP + KEY_ROW * 2.0);
     }
 }
