@@ -127,3 +127,29 @@ fn the_bar_under_the_table_scrolls_the_joints_and_tab_brings_a_column_into_view(
     assert!(harness.get_by_label("HEAD_PITCH keyframe 1").is_focused());
     assert_eq!(rect(&harness, "HEAD_PITCH keyframe 1").min, first.min);
 }
+
+#[test]
+fn the_row_under_the_table_says_which_joints_show_and_steps_a_column_each_way() {
+    // The third review looked for a sideways scroll at 1600 points and did not find the bar.
+    let mut harness = window();
+    assert!(
+        harness.query_by_label_contains("joints 1–").is_some(),
+        "which joints are in view"
+    );
+    let first = rect(&harness, "HEAD_PITCH keyframe 2");
+    harness.get_by_label("▶").click();
+    harness.run();
+    assert!(
+        harness.query_by_label_contains("joints 2–").is_some(),
+        "one column on"
+    );
+    // (The column scrolled past stays built, 0 points wide, for Shift+Tab: one gap more.)
+    let moved = rect(&harness, "HEAD_YAW keyframe 2").min.x - first.min.x;
+    assert!(
+        (0.0..=8.0).contains(&moved),
+        "the next joint takes the first place: {moved}"
+    );
+    harness.get_by_label("◀").click();
+    harness.run();
+    assert_eq!(rect(&harness, "HEAD_PITCH keyframe 2"), first, "and back");
+}

@@ -133,29 +133,76 @@ pub fn scroll_to(ctx: &egui::Context, tab: crate::app::TabId, first: usize) {
     ctx.request_repaint();
 }
 
-/// The bar under the table: its thumb shows which of `count` columns are in view; dragging
-/// it or clicking beside it scrolls them.
+/// The row under the table: which joint columns are in view, a button a column each way, and
+/// the bar, whose thumb shows them; dragging it or clicking beside it scrolls them.
 pub fn scroll_bar(ui: &mut egui::Ui, tab: crate::app::TabId, layout: &Layout, count: usize) {
-    let height = ui.spacing().scroll.bar_width.max(8.0);
-    let (rect, response) = ui.allocate_exact_size(
-        egui::vec2(ui.available_width(), height),
-        egui::Sense::click_and_drag(),
-    );
     let shown = layout.fit.clamp(1, count.max(1));
     let start = layout.first();
+    if count <= shown {
+        return;
+    }
+    let steps = count - shown;
+    ui.horizontal_centered(|ui| {
+        let hint = "Shift+wheel over the table, or drag the bar, scrolls the joint columns";
+        // The words take the width of the widest they can be, so the bar stays put under a
+        // pointer dragging it as they change.
+        let words = |first: usize, last: usize| format!("joints {first}–{last} of {count}");
+        let widest = ui
+            .painter()
+            .layout_no_wrap(
+                words(count, count),
+                egui::TextStyle::Body.resolve(ui.style()),
+                egui::Color32::WHITE,
+            )
+            .size()
+            .x;
+        let text = egui::RichText::new(words(start + 1, (start + shown).min(count))).weak();
+        ui.add_sized(
+            egui::vec2(widest, ui.spacing().interact_size.y),
+            egui::Label::new(text),
+        )
+        .on_hover_text(hint);
+        if ui
+            .add_enabled(start > 0, egui::Button::new("◀").small())
+            .on_hover_text("One joint column to the left")
+            .clicked()
+        {
+            scroll_to(ui.ctx(), tab, start - 1);
+        }
+        let button = ui.spacing().interact_size.y + ui.spacing().item_spacing.x;
+        let width = (ui.available_width() - button).max(40.0);
+        bar(ui, tab, (start, shown, count), width);
+        if ui
+            .add_enabled(start < steps, egui::Button::new("▶").small())
+            .on_hover_text("One joint column to the right")
+            .clicked()
+        {
+            scroll_to(ui.ctx(), tab, start + 1);
+        }
+    });
+}
+
+/// The bar itself, `width` wide: columns `start` on, `shown` of `count`.
+fn bar(
+    ui: &mut egui::Ui,
+    tab: crate::app::TabId,
+    (start, shown, count): (usize, usize, usize),
+    width: f32,
+) -> egui::Response {
+    let height = ui.spacing().scroll.bar_width.max(8.0);
+    let (rect, response) =
+        ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::click_and_drag());
     response.widget_info(|| {
         #[allow(clippy::cast_precision_loss)]
         let mut info = egui::WidgetInfo::slider(true, start as f64, "Joint columns");
         info.label = Some("Joint columns".to_owned());
         info
     });
-    if count <= shown {
-        return;
-    }
     #[allow(clippy::cast_precision_loss)]
     let (count_f, shown_f, start_f) = (count as f32, shown as f32, start as f32);
     let thumb_width = (rect.width() * shown_f / count_f).max(height * 2.0);
     let travel = (rect.width() - thumb_width).max(1.0);
+    #[allow(clippy::cast_precision_loss)]
     let steps = (count - shown) as f32;
     let thumb = egui::Rect::from_min_size(
         egui::pos2(rect.min.x + travel * start_f / steps, rect.min.y),
@@ -178,10 +225,17 @@ pub fn scroll_bar(ui: &mut egui::Ui, tab: crate::app::TabId, layout: &Layout, co
             }
         }
     }
-    let visuals = ui.style().interact(&response);
+    // The thumb in the text's colour, so it shows against the panel (the widgets' fill
+    // was nearly the panel's own grey).
+    let thumb_color = if response.hovered() || response.dragged() {
+        ui.visuals().strong_text_color()
+    } else {
+        ui.visuals().weak_text_color()
+    };
     let painter = ui.painter();
     painter.rect_filled(rect, height / 2.0, ui.visuals().extreme_bg_color);
-    painter.rect_filled(thumb.shrink(1.0), height / 2.0, visuals.bg_fill);
+    painter.rect_filled(thumb.shrink(1.0), height / 2.0, thumb_color);
+    response
 }
 
 #[cfg(test)]

@@ -36,7 +36,8 @@ pub fn table_ui(
     let row_height = ui.spacing().interact_size.y;
     // Solid scroll bars take their own space, so they never cover the last row.
     ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-    let bar_height = ui.spacing().scroll.bar_width.max(8.0) + ui.spacing().item_spacing.y;
+    // The row under it: which joints are in view, and the bar with a button each way.
+    let bar_height = row_height + ui.spacing().item_spacing.y;
     let full = ui.available_rect_before_wrap();
     let table_rect = egui::Rect::from_min_max(
         full.min,
