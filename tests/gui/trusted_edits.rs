@@ -114,6 +114,33 @@ fn undo_while_typing_leaves_the_field_then_undoes_the_last_committed_edit() {
 }
 
 #[test]
+fn ctrl_z_right_after_enter_or_tab_in_a_cell_undoes_the_value_typed() {
+    // The third review: after typing in a table cell, the first Ctrl+Z could go to the cell.
+    if !common::corpus_present("ctrl_z_right_after_enter_or_tab_in_a_cell_undoes_the_value_typed") {
+        return;
+    }
+    let path = greet_file("ctrl-z-after-enter");
+    let mut harness = opened(&[&path]);
+    let original = head_pitch(&harness, 1);
+    for leave in [Key::Enter, Key::Tab] {
+        start_typing(&mut harness, "HEAD_PITCH keyframe 1", "-35");
+        harness.key_press(leave);
+        harness.run();
+        assert_eq!(head_pitch(&harness, 1), deg_to_urad(-35.0), "{leave:?}");
+        // No click elsewhere: the keyboard is still in the cell (Enter) or the next (Tab).
+        ctrl(&mut harness, Key::Z);
+        settle(&mut harness);
+        assert_eq!(
+            head_pitch(&harness, 1),
+            original,
+            "the first Ctrl+Z after {leave:?} undoes it: {}",
+            said(&harness)
+        );
+        assert!(!doc(&harness).is_dirty(), "{leave:?}");
+    }
+}
+
+#[test]
 fn a_typed_header_field_and_frame_count_are_one_step_each() {
     let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
     harness.run();
