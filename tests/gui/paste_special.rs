@@ -127,6 +127,12 @@ fn paste_special_pastes_the_head_alone_or_the_pose_mirrored() {
         .unwrap_or(3);
     assert!((deg(&harness, k, "HEAD_YAW") + 30.0).abs() < 1e-3);
     assert!((deg(&harness, k, "FR_LEG_KNEE") - 70.0).abs() < 1e-3);
+    // What mirroring did is said (the review: it was not).
+    assert!(
+        said(&harness).contains("each left joint's value went to its right twin and back"),
+        "{}",
+        said(&harness)
+    );
 }
 
 #[test]

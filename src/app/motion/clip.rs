@@ -204,6 +204,14 @@ impl MotionTab {
             "Pasted {what} onto {onto} ({} matched)",
             plural(matched, "joint", "joints")
         );
+        // What mirroring did, so that a value read in the table is not a surprise; a paw
+        // the copy lifted on one side is lifted on the other (the weight shift names it).
+        if mirrored {
+            said.push_str(
+                ": each left joint's value went to its right twin and back, sideways and \
+                 turning joints the other way, and the keyframe kept its own body angles",
+            );
+        }
         for words in shifted {
             said.push_str("; ");
             said.push_str(&words);
