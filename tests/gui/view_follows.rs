@@ -328,3 +328,54 @@ fn an_inserted_pose_that_lengthens_the_motion_is_shown_whole() {
         crate::common::ui::said(&harness)
     );
 }
+
+#[test]
+fn a_point_held_past_the_plots_top_scrolls_the_angles_and_the_point_follows() {
+    // The third review: a point dragged past the plot's edge stopped there.
+    use egui::{Event, PointerButton};
+    let motion = mtn_studio::example::stand_to_sit();
+    let mut harness = window(&motion, [1400.0, 900.0]);
+    crate::common::ui::show_only_knee(&mut harness);
+    let knee = joint(&motion, "FL_LEG_KNEE");
+    let channel = mtn_studio::app::motion::view::Channel::Joint(knee);
+    let before = shown(&harness);
+    let frame = *widgets(&harness).timeline.transform.expect("drawn").frame();
+    let at = crate::common::ui::point_on_screen(&harness, 1, channel);
+    let press = |pos, pressed| Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    harness.input_mut().events.push(Event::PointerMoved(at));
+    harness.step();
+    harness.input_mut().events.push(press(at, true));
+    harness.step();
+    // Up in steps, to 20 points above the plot, then held there for half a second.
+    let above = egui::pos2(at.x, frame.top() - 20.0);
+    for step in 1..=4 {
+        let to = at + (above - at) * (step as f32 / 4.0);
+        harness.input_mut().events.push(Event::PointerMoved(to));
+        harness.step();
+    }
+    let reached = doc(&harness).motion.keyframes.angle(1, knee);
+    for _ in 0..30 {
+        harness.step();
+    }
+    let scrolled = shown(&harness);
+    harness.input_mut().events.push(press(above, false));
+    harness.run();
+    assert!(
+        scrolled.max()[1] > before.max()[1] + 1.0,
+        "the angles in view went up: {before:?} -> {scrolled:?}"
+    );
+    assert!(
+        (scrolled.min()[0] - before.min()[0]).abs() < 1e-6,
+        "the time stays: {before:?} -> {scrolled:?}"
+    );
+    let released = doc(&harness).motion.keyframes.angle(1, knee);
+    assert!(
+        released > reached,
+        "the point kept rising with the view: {reached:?} -> {released:?}"
+    );
+}

@@ -43,6 +43,19 @@ use egui_plot::PlotPoint;
 /// its place on screen), so a screen reader, or a test driving the real window, finds it.
 const MAX_ACCESSIBLE_POINTS: usize = 400;
 
+/// How far the view follows a point or a box dragged past the plot's edge this frame.
+fn edge_scroll(ui: &egui::Ui, state: &TimelineState) -> egui::Vec2 {
+    let dragging = state.drag.is_some() || state.box_start.is_some();
+    match (dragging, state.transform) {
+        (true, Some(transform)) => ui.input(|i| {
+            i.pointer.latest_pos().map_or(egui::Vec2::ZERO, |pointer| {
+                navigate::edge_scroll(pointer, *transform.frame(), i.stable_dt)
+            })
+        }),
+        _ => egui::Vec2::ZERO,
+    }
+}
+
 /// Draws the timeline and turns clicks and drags on it into actions; `shaping`: the open
 /// shaping dialog of this tab, whose result and handles it shows.
 pub fn timeline_ui(
@@ -71,6 +84,7 @@ pub fn timeline_ui(
         naive: state.naive_plot,
         box_start: state.box_start,
         wheel: ui.input(navigate::Wheel::read),
+        edge: edge_scroll(ui, state),
         reveal_ms,
     };
     // Places in the painter beneath the plot's grid and curves, filled once the plot has

@@ -4,7 +4,7 @@
 //! empty plot pans; double-click or Ctrl+0 fits the motion. And a keyframe the user has
 //! just made is brought into view.
 
-use egui::Vec2;
+use egui::{Pos2, Rect, Vec2};
 use egui_plot::PlotUi;
 
 /// How much a point of wheel movement zooms (egui's own rate for Ctrl+wheel).
@@ -13,6 +13,50 @@ const ZOOM_PER_POINT: f32 = 1.0 / 200.0;
 const MIN_SPAN_MS: f64 = 32.0;
 /// How far from the edge a revealed keyframe lands, as a share of the view.
 const REVEAL_MARGIN: f64 = 0.08;
+/// How fast the view follows a drag held past the plot's edge: points a second for each
+/// point the pointer is beyond it, up to the most.
+const EDGE_RATE: f32 = 10.0;
+const EDGE_MAX: f32 = 1500.0;
+
+/// How far (screen points) the view moves this frame of `dt` s while something is dragged
+/// with the pointer at `pointer` beyond the plot's `frame`: towards the side it is past, the
+/// faster the further (as spreadsheets and curve editors scroll under a drag); zero inside.
+#[must_use]
+pub fn edge_scroll(pointer: Pos2, frame: Rect, dt: f32) -> Vec2 {
+    let beyond = |at: f32, low: f32, high: f32| {
+        let over = if at < low {
+            at - low
+        } else if at > high {
+            at - high
+        } else {
+            0.0
+        };
+        (over * EDGE_RATE).clamp(-EDGE_MAX, EDGE_MAX) * dt.clamp(0.0, 0.1)
+    };
+    Vec2::new(
+        beyond(pointer.x, frame.left(), frame.right()),
+        beyond(pointer.y, frame.top(), frame.bottom()),
+    )
+}
+
+/// Moves the view by `scroll` screen points (see [`edge_scroll`]), drawing again next frame
+/// while it moves.
+pub fn follow_edge(plot_ui: &mut PlotUi, scroll: Vec2) {
+    if scroll == Vec2::ZERO {
+        return;
+    }
+    let per_point = plot_ui.transform().dvalue_dpos();
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a frame's move of the view"
+    )]
+    let delta = Vec2::new(
+        (f64::from(scroll.x) * per_point[0]) as f32,
+        (f64::from(scroll.y) * per_point[1]) as f32,
+    );
+    plot_ui.translate_bounds(delta);
+    plot_ui.ctx().request_repaint();
+}
 
 /// The wheel this frame, from the input egui made of the raw wheel events: its modifiers
 /// decide what the wheel does.
@@ -126,5 +170,23 @@ mod tests {
         // Before the left edge.
         let shift = reveal_shift((2_000.0, 3_000.0), 100.0);
         assert!((shift + 1_980.0).abs() < 1e-9, "{shift}");
+    }
+
+    #[test]
+    fn a_drag_past_the_edge_moves_the_view_towards_it_the_faster_the_further() {
+        let frame = Rect::from_min_max(Pos2::new(100.0, 50.0), Pos2::new(900.0, 450.0));
+        let dt = 1.0 / 60.0;
+        assert_eq!(edge_scroll(Pos2::new(500.0, 200.0), frame, dt), Vec2::ZERO);
+        let near = edge_scroll(Pos2::new(910.0, 200.0), frame, dt);
+        let far = edge_scroll(Pos2::new(960.0, 200.0), frame, dt);
+        assert!(
+            near.x > 0.0 && far.x > near.x && near.y == 0.0,
+            "{near:?} {far:?}"
+        );
+        let up_left = edge_scroll(Pos2::new(80.0, 30.0), frame, dt);
+        assert!(up_left.x < 0.0 && up_left.y < 0.0, "{up_left:?}");
+        // A slow frame moves no further than a tenth of a second's worth.
+        let slow = edge_scroll(Pos2::new(5000.0, 200.0), frame, 2.0);
+        assert!((slow.x - EDGE_MAX * 0.1).abs() < 1e-3, "{slow:?}");
     }
 }

@@ -210,6 +210,8 @@ pub(super) struct Contents<'a, 's> {
     /// A box selection's start, in plot coordinates.
     pub box_start: Option<[f64; 2]>,
     pub wheel: navigate::Wheel,
+    /// How far the view follows a drag held past its edge this frame (screen points).
+    pub edge: egui::Vec2,
     /// A time to bring into view.
     pub reveal_ms: Option<f64>,
 }
@@ -223,6 +225,7 @@ pub(super) fn contents(
     servo: &mut overlay::ServoCache,
 ) -> Drawn {
     navigate::wheel(plot_ui, c.wheel);
+    navigate::follow_edge(plot_ui, c.edge);
     if let Some(time) = c.reveal_ms {
         navigate::reveal(plot_ui, time);
     }
