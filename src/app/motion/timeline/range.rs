@@ -71,13 +71,24 @@ pub fn range_strip(
             painter.rect_filled(shaded, 2.0, RANGE_COLOR.gamma_multiply(0.45));
         }
         None => {
-            // Above the ticks, never over them.
+            // Above the ticks, never over them; with the box selection's hint where the strip
+            // is wide enough (the third review: Shift+drag was hard to discover).
+            let font = egui::FontId::proportional(11.0);
+            let color = ui.visuals().weak_text_color();
+            let long = "drag here to select a time range · Shift+drag over the curves to \
+                        select points in a box";
+            let galley = painter.layout_no_wrap(long.to_owned(), font.clone(), color);
+            let text = if galley.size().x + 16.0 < strip.width() {
+                long
+            } else {
+                "drag here to select a time range"
+            };
             painter.text(
                 pos2(strip.center().x, strip.top() + 2.0),
                 egui::Align2::CENTER_TOP,
-                "drag here to select a time range",
-                egui::FontId::proportional(11.0),
-                ui.visuals().weak_text_color(),
+                text,
+                font,
+                color,
             );
         }
     }
