@@ -132,12 +132,15 @@ pub fn floor_verdict(
                     }),
             );
             for p in simulated_problems(motion, offsets, sim) {
-                if let (Some(t), true) = (p.time_ms, p.severity != Severity::Info) {
-                    let length = if p.code == FALLS { 200 } else { 100 };
-                    out_spans.push([t, t + length]);
+                // A fall is marked from where it happens to where the robot is up again.
+                if let (Some(t), true) =
+                    (p.time_ms, p.severity != Severity::Info && p.code != FALLS)
+                {
+                    out_spans.push([t, t + 100]);
                 }
                 out.push(p);
             }
+            out_spans.extend(physics::fall_spans(motion, sim));
             out_spans.sort_unstable();
             (out, out_spans)
         }

@@ -421,3 +421,18 @@ fn a_tab_simulated_behind_another_keeps_its_news_to_itself() {
         .latest_for(Some(behind), revision(&h, behind));
     assert!(own.contains("falls at"), "the tab behind has: {own}");
 }
+
+#[test]
+fn a_fall_the_robot_stays_down_from_is_marked_to_the_end_as_the_stage_says_it() {
+    // The third review: the timeline marked a 200 ms fall while the stage said "it has
+    // fallen" seconds later, the robot never up again.
+    let motion = left_legs_folded();
+    let mut h = window_on(&motion, "stays-down");
+    wait_simulated(&mut h, Floor::Carpet);
+    let end = mtn_studio::robot::timing::duration_ms(&motion.keyframes);
+    let falls: Vec<[u64; 2]> = doc(&h).floor_falls().collect();
+    let [[from, to]] = falls[..] else {
+        panic!("one fall marked: {falls:?}");
+    };
+    assert!(from < end && to == end, "{from}..{to} of {end} ms");
+}

@@ -407,10 +407,19 @@ impl Document {
             .filter(|p| p.code == crate::robot::codes::FALLS && p.severity != Severity::Info)
             .filter_map(|p| p.time_ms)
             .map(|t| {
+                // The fall's own span (from it to where the robot is up again) is the
+                // longest that starts there; a slip's may start there too.
                 self.floor_spans
                     .iter()
                     .copied()
-                    .find(|&[from, to]| from <= t && t <= to)
+                    .filter(|&[from, _]| from == t)
+                    .max_by_key(|&[_, to]| to)
+                    .or_else(|| {
+                        self.floor_spans
+                            .iter()
+                            .copied()
+                            .find(|&[from, to]| from <= t && t <= to)
+                    })
                     .unwrap_or([t, t + crate::robot::timing::TICK_MS])
             })
     }

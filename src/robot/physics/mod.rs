@@ -22,7 +22,7 @@ pub use judge::{
     LIFTED_MM, LIFTED_MS, LIFTED_SLACK_MS, OFF_FLOOR_MS, ON_SIDE_DEG, SLIP_MM, TILT_DEG,
 };
 pub use model::{HEAD_TORQUE_NM, LEG_TORQUE_NM};
-pub use problems::simulated_problems;
+pub use problems::{down_at, fall_spans, simulated_problems};
 pub use run::{LEAD_IN_TICKS, MAX_SIMULATED_TICKS};
 pub use simulation::{Event, Floor, Settings, SimulateError, Simulation, Summary, Tick};
 pub use world::STEP_S;

@@ -6,7 +6,7 @@ use super::simulation::{Event, Simulation};
 use crate::codec::mtn::{Motion, Offsets};
 use crate::codec::problem::{Problem, Severity};
 use crate::robot::codes::{BODY_TILT, FALLS, PAW_LIFTED, PAW_OFF_FLOOR, PAW_SLIDE};
-use crate::robot::timing::keyframe_times_ms;
+use crate::robot::timing::{TICK_MS, keyframe_times_ms};
 
 /// Beyond this many problems of one kind, the rest are summed up in the last one.
 const MAX_LISTED: usize = 16;
@@ -98,4 +98,44 @@ pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) 
         out.extend(listed);
     }
     out
+}
+
+/// Whether the simulated robot is down from a fall at `time_ms` (from the first tick): from
+/// the fall until it stands on its paws again (or to the end). The stage says "it has
+/// fallen" over the same stretch the timeline marks ([`fall_spans`]).
+#[must_use]
+pub fn down_at(summary: &super::Summary, time_ms: u64) -> bool {
+    summary
+        .falls
+        .iter()
+        .any(|f| f.time_ms <= time_ms && f.until_ms.is_none_or(|until| time_ms < until))
+}
+
+/// Where the timeline marks the simulation's falls: each from the fall to where the robot
+/// stands on its paws again, within the play it happens in (the motion's time; a fall it
+/// stays down from past its play's end is marked to the motion's end), at least a tick.
+#[must_use]
+pub fn fall_spans(motion: &Motion, sim: &Simulation) -> Vec<[u64; 2]> {
+    let end_ms = keyframe_times_ms(&motion.keyframes)
+        .last()
+        .copied()
+        .unwrap_or(0);
+    let cycle_ms = sim.cycle_ticks * TICK_MS;
+    let plays = u64::from(sim.settings.repeat.max(1));
+    let play_of = |t: u64| t.checked_div(cycle_ms).unwrap_or(0).min(plays - 1);
+    sim.summary
+        .falls
+        .iter()
+        .map(|fall| {
+            let play = play_of(fall.time_ms);
+            let from = (fall.time_ms - play * cycle_ms).min(end_ms);
+            let until = fall.until_ms.unwrap_or(fall.time_ms);
+            let to = if play_of(until) > play {
+                end_ms
+            } else {
+                (until - play * cycle_ms).min(end_ms)
+            };
+            [from, to.max(from + TICK_MS)]
+        })
+        .collect()
 }

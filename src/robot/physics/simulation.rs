@@ -112,8 +112,9 @@ pub struct Event {
     pub what: String,
     /// How much, where it has a size: a slip's millimetres, a lean's degrees (else 0).
     pub amount: f64,
-    /// Where it lasts a stretch (a paw stood on where its pose lifts it): when the stretch
-    /// ended (ms from the first tick; the last tick's time where it lasts to the end).
+    /// Where it lasts a stretch (a paw stood on where its pose lifts it; a fall, until the
+    /// body stands on its paws again): when the stretch ended (ms from the first tick; the
+    /// last tick's time where it lasts to the end).
     pub until_ms: Option<u64>,
 }
 

@@ -107,6 +107,26 @@ fn both_left_paws_lifted_falls_onto_its_left_side() {
         .map(|f| (f.time_ms / cycle_ms).min(2))
         .collect();
     assert_eq!(plays, [0, 1, 2], "{:?}", thrice.summary.falls);
+    // Down from the fall to the end where it never gets up; between the plays, up again
+    // before the next fall: what the stage says and the timeline marks.
+    assert_eq!(fall.until_ms, Some(last.time_ms + 8), "{fall:?}");
+    assert!(super::down_at(&sim.summary, last.time_ms));
+    assert!(!super::down_at(
+        &sim.summary,
+        fall.time_ms.saturating_sub(8)
+    ));
+    let falls = &thrice.summary.falls;
+    for pair in falls.windows(2) {
+        let until = pair[0].until_ms.expect("up again");
+        assert!(until < pair[1].time_ms, "{falls:?}");
+        assert!(!super::down_at(&thrice.summary, until), "{falls:?}");
+    }
+    let spans = super::fall_spans(&motion, &thrice);
+    assert_eq!(spans.len(), 3, "{spans:?}");
+    assert!(
+        spans.iter().all(|[from, to]| to - from > 200),
+        "marked while down, not 200 ms: {spans:?}"
+    );
 }
 
 #[test]

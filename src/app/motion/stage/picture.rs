@@ -250,7 +250,7 @@ fn hud_text(
                 tick,
                 parts: parts.as_slice(),
                 floor: format!("{}{}", sim.settings.floor.name(), show.play_words()),
-                fallen: sim.summary.falls.iter().any(|f| f.time_ms <= tick.time_ms),
+                fallen: crate::robot::physics::down_at(&sim.summary, tick.time_ms),
                 lifted: super::hud::lifted_at(&sim.summary.lifted, tick.time_ms),
             }),
             beyond: rig

@@ -27,6 +27,7 @@ impl Judge {
         self.turns_over(tick, now);
         self.rests_on(tick, now, falls_before);
         let fell = self.summary.falls.len() > falls_before;
+        self.fallen(tick, now, fell);
         let up = !self.over && self.unexpected.iter().all(Option::is_none);
         self.down = match (fell, self.down, up) {
             (true, _, _) => Some(None),
@@ -35,6 +36,43 @@ impl Judge {
             (false, Some(Some(since)), true) if ms(now - since) >= REST_ON_MS => None,
             (false, down, _) => down,
         };
+    }
+
+    /// Follows the fall the body is down from (`fell`: one was said this tick): it ends
+    /// once the body has stood on its paws alone, upright, for [`REST_ON_MS`]; a new fall
+    /// ends the one before it.
+    fn fallen(&mut self, tick: &Tick, now: u64, fell: bool) {
+        if fell {
+            let newest = self.summary.falls.len() - 1;
+            if let Some((open, _)) = self.fallen {
+                let at = self.summary.falls[newest].time_ms;
+                self.summary.falls[open].until_ms = Some(at);
+            }
+            self.fallen = Some((newest, None));
+            return;
+        }
+        let Some((open, up_since)) = self.fallen else {
+            return;
+        };
+        let standing = tick.touching != 0
+            && tick.touching & !self.paw_bits == 0
+            && tick.roll_deg.abs() <= ON_SIDE_DEG;
+        self.fallen = match (standing, up_since) {
+            (false, _) => Some((open, None)),
+            (true, None) => Some((open, Some(now))),
+            (true, Some(since)) if ms(now - since) >= REST_ON_MS => {
+                self.summary.falls[open].until_ms = Some(ms(since));
+                None
+            }
+            (true, Some(since)) => Some((open, Some(since))),
+        };
+    }
+
+    /// At the end: a fall the body is still down from lasts through the last tick.
+    pub(super) fn fallen_end(&mut self, last: &Tick) {
+        if let Some((open, _)) = self.fallen.take() {
+            self.summary.falls[open].until_ms = Some(last.time_ms + ms(1));
+        }
     }
 
     fn turns_over(&mut self, tick: &Tick, now: u64) {

@@ -131,6 +131,11 @@ pub(super) struct Judge {
     /// on, not turned over): a fall is one fall until the body has been up for
     /// [`REST_ON_MS`], however it lies and rolls meanwhile.
     down: Option<Option<u64>>,
+    /// The fall the body is down from: its event in `Summary::falls`, and since when the body
+    /// has stood on its paws alone, not rolled onto a side. The fall lasts (`until_ms`) until
+    /// that has held for [`REST_ON_MS`], or to the end: the same stretch the stage says "it
+    /// has fallen" over and the timeline marks.
+    fallen: Option<(usize, Option<u64>)>,
     /// For each part, the tick it has touched the floor since without the rest model
     /// resting on it, and whether that was said.
     unexpected: Vec<Option<(u64, bool)>>,
@@ -188,6 +193,7 @@ impl Judge {
             summary: Summary::default(),
             over: false,
             down: None,
+            fallen: None,
             leaning: None,
             slide: [([0.0; 2], None); 4],
             lifted: [None; 4],
@@ -267,6 +273,7 @@ impl Judge {
         self.slips_end();
         if let Some(last) = ticks.last() {
             self.ends(last);
+            self.fallen_end(last);
             self.summary.travel_mm = last.position_mm.map(f64::from);
             self.summary.heading_deg = f64::from(last.heading_deg);
         }
