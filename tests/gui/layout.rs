@@ -8,7 +8,6 @@ use common::ui::{harness_sized, menu, point_on_screen, widgets};
 use egui::{Pos2, Rect, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use egui_plot::PlotPoint;
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::motion::view::Channel;
 
@@ -135,24 +134,12 @@ fn a_joint_gaining_a_problem_mid_drag_moves_nothing_on_screen() {
 fn joint_gains_a_problem(size: [f32; 2]) {
     let mut harness = window(size);
     common::ui::show_only_knee(&mut harness);
-    let knee = Channel::Joint(8);
     assert!(harness.query_by_label("FL_LEG_KNEE problems").is_none());
     let frame = *widgets(&harness).timeline.transform.unwrap().frame();
-    let transform = widgets(&harness).timeline.transform.unwrap();
-    let start = point_on_screen(&harness, 2, knee);
-    let at = transform.value_from_position(start);
-    // Up past the knee's limit (-25° to 122°): about 150°.
-    let target = transform.position_from_point(&PlotPoint::new(at.x, 150.0));
-    harness.hover_at(start);
-    harness.run();
-    harness.drag_at(start);
-    harness.run();
-    for step in 1..=6 {
-        harness.hover_at(start + (target - start) * (step as f32 / 6.0));
-        harness.run();
-        let now = *widgets(&harness).timeline.transform.unwrap().frame();
+    let target = knee_past_its_limit(&mut harness, |harness, step| {
+        let now = *widgets(harness).timeline.transform.unwrap().frame();
         assert_eq!(now, frame, "{size:?}: the plot moved at step {step}");
-    }
+    });
     assert!(
         harness.query_by_label("FL_LEG_KNEE problems").is_some(),
         "the badge came up mid-drag"
@@ -163,6 +150,42 @@ fn joint_gains_a_problem(size: [f32; 2]) {
         *widgets(&harness).timeline.transform.unwrap().frame(),
         frame
     );
+}
+
+/// Takes FL_LEG_KNEE's keyframe 2 up past the knee's limit (-25° to 122°) and holds it
+/// there, the button still down: dragged 20 points above the plot, where the view scrolls
+/// up under the held point until it is past 130°. `each` looks at the window after every
+/// frame of the drag. Returns where the pointer is held.
+fn knee_past_its_limit(
+    harness: &mut Harness<'_, StudioApp>,
+    each: impl Fn(&Harness<'_, StudioApp>, usize),
+) -> egui::Pos2 {
+    let knee = Channel::Joint(8);
+    let frame = *widgets(harness).timeline.transform.unwrap().frame();
+    let start = point_on_screen(harness, 2, knee);
+    let target = egui::pos2(start.x, frame.top() - 20.0);
+    harness.hover_at(start);
+    harness.run();
+    harness.drag_at(start);
+    harness.run();
+    for step in 1..=200 {
+        let t = (step as f32 / 6.0).min(1.0);
+        harness.hover_at(start + (target - start) * t);
+        harness.step();
+        each(harness, step);
+        let value = common::ui::doc(harness)
+            .motion
+            .keyframes
+            .angle(2, 8)
+            .unwrap_or(0);
+        if mtn_studio::robot::urad_to_deg(value) > 130.0 {
+            // A frame more, to draw what the edit changed.
+            harness.step();
+            each(harness, step + 1);
+            return target;
+        }
+    }
+    panic!("the held point never went past 130°");
 }
 
 /// Every shape painted, nested lists opened, in paint order.
@@ -188,11 +211,8 @@ fn safety_marks_lie_beneath_the_curves() {
     let mut harness = window([1400.0, 900.0]);
     common::ui::show_only_knee(&mut harness);
     let knee = Channel::Joint(8);
-    let transform = widgets(&harness).timeline.transform.unwrap();
-    let start = point_on_screen(&harness, 2, knee);
-    let at = transform.value_from_position(start);
-    let target = transform.position_from_point(&PlotPoint::new(at.x, 150.0));
-    common::ui::drag(&mut harness, start, target);
+    let target = knee_past_its_limit(&mut harness, |_, _| {});
+    harness.drop_at(target);
     harness.run();
     assert!(harness.query_by_label("FL_LEG_KNEE problems").is_some());
     let shapes = flat_shapes(&harness);

@@ -197,12 +197,18 @@ impl Camera {
         self.distance = (self.distance * factor).clamp(NEAREST, FURTHEST);
     }
 
-    /// Looks at `points` (the robot's corners) from where they fill most of `view`: their
-    /// middle in the middle, as near as leaves a margin on the tighter side.
-    pub fn frame(&mut self, points: &[[f32; 3]], view: Rect) {
+    /// Looks at `points` (the robot's corners) from where they fill most of `view` below its
+    /// top `clear_top` points (where text is written over it): their middle in the middle of
+    /// that, as near as leaves a margin on the tighter side.
+    pub fn frame(&mut self, points: &[[f32; 3]], view: Rect, clear_top: f32) {
         let Some(first) = points.first() else {
             return;
         };
+        // Where the points go: the view less the top that text written over it takes.
+        let fit = Rect::from_min_max(
+            egui::pos2(view.left(), (view.top() + clear_top).min(view.center().y)),
+            view.max,
+        );
         let (mut low, mut high) = (*first, *first);
         for p in points {
             for a in 0..3 {
@@ -224,9 +230,9 @@ impl Camera {
                 return;
             };
             let on_screen = Rect::from_points(&seen);
-            self.pan(view.center() - on_screen.center(), view);
-            let scale = (on_screen.width() / (view.width() * FILL))
-                .max(on_screen.height() / (view.height() * FILL));
+            self.pan(fit.center() - on_screen.center(), view);
+            let scale = (on_screen.width() / (fit.width() * FILL))
+                .max(on_screen.height() / (fit.height() * FILL));
             if !scale.is_finite() || scale <= 0.0 {
                 return;
             }
@@ -278,5 +284,31 @@ mod tests {
         let before = camera.target;
         camera.pan(egui::vec2(10.0, 0.0), rect());
         assert!(camera.target != before);
+    }
+
+    #[test]
+    fn a_framed_robot_keeps_below_the_text_written_over_the_top() {
+        // A box the size of a standing robot, framed with 60 points of text over the top.
+        let points: Vec<[f32; 3]> = [-120.0, 120.0]
+            .iter()
+            .flat_map(|&x| [-60.0, 60.0].map(|y| [x, y]))
+            .flat_map(|[x, y]| [0.0, 250.0].map(|z| [x, y, z]))
+            .collect();
+        let mut camera = Camera::default();
+        camera.frame(&points, rect(), 60.0);
+        let seen: Vec<Pos2> = points
+            .iter()
+            .map(|&p| camera.project(p, rect()).expect("in front").pos)
+            .collect();
+        let on_screen = Rect::from_points(&seen);
+        assert!(on_screen.top() >= 60.0 - 0.5, "{on_screen:?}");
+        assert!(on_screen.bottom() <= rect().bottom() + 0.5, "{on_screen:?}");
+        // Nothing over it: the whole height is used.
+        camera.frame(&points, rect(), 0.0);
+        let top = points
+            .iter()
+            .map(|&p| camera.project(p, rect()).expect("in front").pos.y)
+            .fold(f32::INFINITY, f32::min);
+        assert!(top < 60.0, "{top}");
     }
 }

@@ -123,6 +123,17 @@ impl Text {
         view
     }
 
+    /// How much of the picture's top the text takes where it is written over it (with its
+    /// margin); 0 where it is in the strip below.
+    #[must_use]
+    pub fn over_height(&self) -> f32 {
+        if self.below {
+            0.0
+        } else {
+            self.height() + 10.0
+        }
+    }
+
     fn height(&self) -> f32 {
         self.lines.iter().map(|(g, _)| g.size().y + 2.0).sum()
     }

@@ -48,9 +48,10 @@ pub struct StageState {
     /// stage's size changes, so a window that grows or a panel that settles keeps the robot
     /// whole and large.
     framed: Option<egui::Vec2>,
-    /// Whether a simulated robot was drawn last frame (the first one drawn is framed with
-    /// its path).
-    simulated: bool,
+    /// How the simulated robot drawn last frame was played (its plays in a row, and
+    /// whether the camera follows it), if one was: the first one drawn, and one played
+    /// otherwise, is framed with its path (five plays walk further than one).
+    simulated: Option<(u32, bool)>,
     /// Posing by the handles.
     pub posing: posing::Posing,
     /// The pose library's rows.
@@ -68,7 +69,7 @@ impl Default for StageState {
             picture: None,
             reframe: true,
             framed: None,
-            simulated: false,
+            simulated: None,
             posing: posing::Posing::default(),
             poses: posing::LibraryView::default(),
         }
@@ -400,16 +401,21 @@ pub fn stage_ui(
     }
     state.hits.clone_from(&picture.hits);
     state.rect = Some(picture.view);
-    let simulated = input.sim.is_some_and(|show| show.sim.is_some());
-    if simulated && !state.simulated {
-        // The simulated robot and its path, framed when they first appear.
+    let simulated = input
+        .sim
+        .and_then(|show| show.sim.map(|sim| (sim.settings.repeat, show.follow)));
+    if simulated.is_some() && simulated != state.simulated {
+        // The simulated robot and its path, framed when they first appear and when they
+        // are played otherwise.
         state.reframe = true;
     }
     state.simulated = simulated;
     let resized = state.framed.is_some_and(|size| size != picture.view.size());
     if response.double_clicked() || std::mem::take(&mut state.reframe) || resized {
         if !picture.corners.is_empty() {
-            state.camera.frame(&picture.corners, picture.view);
+            state
+                .camera
+                .frame(&picture.corners, picture.view, picture.clear_top);
             state.framed = Some(picture.view.size());
             // Drawn framed from the next frame.
             ui.ctx().request_repaint();

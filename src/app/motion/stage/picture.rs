@@ -118,6 +118,9 @@ pub struct Picture {
     pub hits: Vec<(Option<usize>, [Pos2; 3])>,
     /// The part of the stage the robot is drawn in (the text may take a strip below).
     pub view: Rect,
+    /// How much of the view's top the text written over it takes: framing keeps the robot
+    /// below it (else a raised head is framed under the text).
+    pub clear_top: f32,
     /// The robot's corners in the floor frame, to frame it.
     pub corners: Vec<[f32; 3]>,
     /// Where the posing handles are.
@@ -197,9 +200,11 @@ pub fn make(
         .collect();
     key_and_help(&canvas, trails.is_some(), &handle_spots);
     let view = canvas.rect;
+    let clear_top = text.over_height();
     text.draw(&canvas, key.rect);
     Picture {
         view,
+        clear_top,
         shapes: canvas.recorder.finish(),
         key,
         hits,
@@ -318,9 +323,11 @@ fn simulated_picture(
     }
     let hits = hits_of(canvas.solids(&robot));
     let view = canvas.rect;
+    let clear_top = text.over_height();
     text.draw(&canvas, key.rect);
     Picture {
         view,
+        clear_top,
         shapes: canvas.recorder.finish(),
         key,
         hits,
