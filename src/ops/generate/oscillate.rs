@@ -215,8 +215,12 @@ impl Oscillation {
             return (Vec::new(), Vec::new());
         };
         let amplitude = f64::from(deg_to_urad(self.amplitude_deg));
-        // Swung about its course, moved in from a limit by as much as the swing needs.
+        // Swung about the line its course takes from the range's start to its end (what
+        // the joint swung before in the range is replaced, not swung on: a wag over a wag is
+        // one wag), moved in from a limit by as much as the swing needs.
         let (low, high) = (joint.low + amplitude, joint.high - amplitude);
+        let first = joint.course.first().copied().unwrap_or(0.0);
+        let last = joint.course.last().copied().unwrap_or(first);
         #[expect(clippy::cast_precision_loss, reason = "ms far below 2^53")]
         let (length, ease) = (range.length_ms() as f64, self.ease_ms as f64);
         let mut moved = false;
@@ -232,12 +236,17 @@ impl Oscillation {
                 } else {
                     1.0
                 };
+                let line = if length > 0.0 {
+                    first + (last - first) * t / length
+                } else {
+                    first
+                };
                 let middle = if low <= high {
-                    base.clamp(low, high)
+                    line.clamp(low, high)
                 } else {
                     f64::midpoint(joint.low, joint.high)
                 };
-                moved |= (middle - base).abs() > 1.0;
+                moved |= (middle - line).abs() > 1.0;
                 let swing = (TAU * self.frequency_hz * t / 1000.0).sin();
                 base + envelope * (middle - base + amplitude * swing)
             })

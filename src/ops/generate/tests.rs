@@ -92,6 +92,35 @@ fn a_tail_wag_swings_at_the_asked_frequency_and_leaves_every_other_joint_alone()
 }
 
 #[test]
+fn a_wag_over_a_wag_replaces_it_rather_than_adding_to_it() {
+    // The review: a second wag over the first swung twice as far.
+    let first = generate(
+        &stand(),
+        None,
+        &wag(Gesture::WagSide, 2.0, 25.0, Some(6)),
+        0.5,
+    )
+    .expect("a wag");
+    let again = generate(
+        &first.motion,
+        None,
+        &wag(Gesture::WagSide, 2.0, 25.0, None),
+        0.5,
+    )
+    .expect("a wag over it");
+    let tail = column(&first.motion, "TAIL_HORZ");
+    let peak = |motion: &Motion| {
+        ticks_deg(motion, tail)
+            .iter()
+            .fold(0.0f64, |m, v| m.max(v.abs()))
+    };
+    let (once, twice) = (peak(&first.motion), peak(&again.motion));
+    assert!(twice <= once + 0.5, "once ±{once}°, over it ±{twice}°");
+    let hz = strongest_hz(&ticks_deg(&again.motion, tail));
+    assert!((hz - 2.0).abs() <= 0.1, "strongest at {hz} Hz");
+}
+
+#[test]
 fn a_wag_faster_than_the_servo_is_slowed_and_says_so_and_checks_clean() {
     let out =
         generate(&stand(), None, &wag(Gesture::Shake, 8.0, 60.0, None), 0.5).expect("a shake");
