@@ -111,6 +111,18 @@ pub fn labelled(
 
 /// A labelled drop-down of `options`, `selected` the index of the one chosen.
 pub fn combo(ui: &mut egui::Ui, label: &str, selected: &mut usize, options: &[String]) {
+    combo_where(ui, label, selected, options, &|_| None);
+}
+
+/// A labelled drop-down of `options` some of which cannot be chosen: `why_not` says why for
+/// those (they are listed greyed, the reason on hover, rather than hidden).
+pub fn combo_where(
+    ui: &mut egui::Ui,
+    label: &str,
+    selected: &mut usize,
+    options: &[String],
+    why_not: &dyn Fn(usize) -> Option<String>,
+) {
     ui.horizontal(|ui| {
         let label = ui.label(label);
         let shown = options.get(*selected).cloned().unwrap_or_default();
@@ -118,7 +130,15 @@ pub fn combo(ui: &mut egui::Ui, label: &str, selected: &mut usize, options: &[St
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 for (i, option) in options.iter().enumerate() {
-                    ui.selectable_value(selected, i, option);
+                    match why_not(i) {
+                        None => {
+                            ui.selectable_value(selected, i, option);
+                        }
+                        Some(why) => {
+                            ui.add_enabled(false, egui::Button::selectable(*selected == i, option))
+                                .on_disabled_hover_text(why);
+                        }
+                    }
                 }
             })
             .response

@@ -19,6 +19,7 @@ mod first_hour;
 mod first_review;
 mod gait_window;
 mod generating;
+mod generating_review;
 mod hidden_joints;
 mod import_map;
 mod layout;

@@ -12,6 +12,10 @@ use crate::words::plural;
 
 /// How many frames Enter in a number being typed waits for the typed value (see `op_ui`).
 const APPLY_WAIT: u8 = 4;
+/// A floating dialog's fields and preview scroll within the window's height less this
+/// (its title bar, its buttons and a margin), and never below the least.
+const FLOATING_MARGIN: f32 = 180.0;
+const FLOATING_LEAST: f32 = 160.0;
 
 /// A length in ms; `focus`: give it the keyboard (as its dialog opens, so the length can be
 /// typed at once).
@@ -44,7 +48,45 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Se
     // typed in, it commits its text this frame, and the dialog applies on the next.
     let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
     let editing = ui.memory(|m| m.focused().is_some());
-    fields_ui(ui, prompt, &mut form, tabs, actions);
+    // A dialog floating beside the timeline never grows past the window: its fields and
+    // preview scroll above the row of buttons, which stays in sight.
+    let room = (ui.ctx().content_rect().height() - FLOATING_MARGIN).max(FLOATING_LEAST);
+    let mut body = |ui: &mut egui::Ui| {
+        fields_ui(ui, prompt, &mut form, tabs, actions);
+        ui.separator();
+        if prompt.working {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Working out the result (every leg of every keyframe)…");
+            });
+        } else {
+            preview_ui(ui, prompt.preview.as_ref());
+        }
+    };
+    // The scroll area only once the body has outgrown the room (a frame late, then kept
+    // while it does): a dialog that fits is laid out as it always was.
+    let overflows_id = ui.scope_id().with("operation dialog overflows");
+    let overflowed = ui
+        .data(|d| d.get_temp::<bool>(overflows_id))
+        .unwrap_or(false);
+    let height = if prompt.is_modeless() && overflowed {
+        egui::ScrollArea::vertical()
+            .id_salt("operation dialog")
+            .max_height(room)
+            .auto_shrink([false, true])
+            .show(ui, body)
+            .content_size
+            .y
+    } else {
+        let top = ui.cursor().top();
+        body(ui);
+        ui.cursor().top() - top
+    };
+    let overflows = prompt.is_modeless() && height > room;
+    if overflows != overflowed {
+        ui.data_mut(|d| d.insert_temp(overflows_id, overflows));
+        ui.ctx().request_repaint();
+    }
     // In a dialog that floats beside the timeline (Shape, Simplify, Smooth) Enter in a
     // field only commits it, so the preview of the typed value is seen before applying.
     let typed_enter = enter && editing && !prompt.is_modeless();
@@ -63,28 +105,36 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Se
             basis: prompt.basis,
         }));
     }
-    ui.separator();
-    if prompt.working {
+    // The buttons under an id of their own: the scrolled fields before them take a number
+    // of ids that may change from frame to frame, and a button's id must hold for a click a
+    // screen reader (or a test) asks for by it.
+    ui.push_id("operation buttons", |ui| {
         ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label("Working out the result (every leg of every keyframe)…");
-        });
-    } else {
-        preview_ui(ui, prompt.preview.as_ref());
-    }
-    ui.horizontal(|ui| {
-        let request = form.request(|id| tabs.is_motion(id));
-        let ready = matches!(prompt.preview, Some(Ok(_))) && request.is_some();
-        let by_key = (enter && !editing && ready) || apply_now;
-        if (ui.add_enabled(ready, egui::Button::new("Apply")).clicked() || by_key)
-            && let Some(request) = request
-        {
-            actions.send(Action::CloseModal);
-            actions.send(Action::MotionOp(prompt.tab, request));
-        }
-        if ui.button("Cancel").clicked() {
-            actions.send(Action::CloseModal);
-        }
+            let request = form.request(|id| tabs.is_motion(id));
+            let ready = matches!(prompt.preview, Some(Ok(_))) && request.is_some();
+            // A floating dialog leaves the window usable, so a plain Enter may be meant for it:
+            // Ctrl+Enter applies (a typed Enter commits the field, to see its preview first).
+            let by_key = if prompt.is_modeless() {
+                ready && ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::Enter))
+            } else {
+                (enter && !editing && ready) || apply_now
+            };
+            let apply = ui.add_enabled(ready, egui::Button::new("Apply"));
+            let apply = if prompt.is_modeless() {
+                apply.on_hover_text("Apply (Ctrl+Enter); one undo step")
+            } else {
+                apply
+            };
+            if (apply.clicked() || by_key)
+                && let Some(request) = request
+            {
+                actions.send(Action::CloseModal);
+                actions.send(Action::MotionOp(prompt.tab, request));
+            }
+            if ui.button("Cancel").clicked() {
+                actions.send(Action::CloseModal);
+            }
+        })
     });
 }
 
@@ -192,7 +242,14 @@ fn fields_ui(
             ui.label("Time is added after the keyframe at the playhead.");
             ms_field(ui, "Insert", ms, prompt.focus);
         }
-        OpForm::Generate(form) => super::generate_fields::fields(ui, form, actions),
+        OpForm::Generate(form) => {
+            let model = tabs
+                .get(prompt.tab)
+                .and_then(crate::app::tabs::Tab::motion)
+                .and_then(|tab| crate::robot::models::parse_design(&tab.document.motion.design))
+                .map(|design| design.model);
+            super::generate_fields::fields(ui, form, model, actions);
+        }
         shaping @ (OpForm::Shape { .. } | OpForm::Simplify { .. } | OpForm::Smooth { .. }) => {
             let handles_on = handles_on(tabs, prompt.tab);
             super::shape_form::fields(ui, shaping, handles_on.as_deref());

@@ -5,7 +5,7 @@ use super::generate_form::{EARS, GenerateForm, LOOK, MOUTH, WALK, capitalised, k
 use crate::app::action::Action;
 use crate::app::sink::Sender;
 use crate::ops::generate::{EarPattern, Gait, Gesture, LookAround, PawPath};
-use crate::presets::Preset;
+use crate::presets::{Preset, PresetRequest};
 
 /// A number field. Its value is not clamped: what the generator cannot take, it refuses in
 /// the preview with its reason, as the command line does.
@@ -39,26 +39,64 @@ fn presets_ui(ui: &mut egui::Ui, form: &mut GenerateForm) {
     }
 }
 
-/// The form kept as a preset under a typed name (written after the frame).
+/// The form kept as a preset under a typed name; the kept preset chosen renamed to it, or
+/// forgotten (each written after the frame; a built-in preset stays as it is).
 fn keep_ui(ui: &mut egui::Ui, form: &mut GenerateForm, actions: &mut Sender<'_>) {
     ui.horizontal(|ui| {
         let label = ui.label("Keep as preset");
         ui.text_edit_singleline(&mut form.keep_name)
             .labelled_by(label.id);
-        let ready = !form.keep_name.trim().is_empty();
-        if ui.add_enabled(ready, egui::Button::new("Keep")).clicked()
+        let name = form.keep_name.trim().to_owned();
+        if ui
+            .add_enabled(!name.is_empty(), egui::Button::new("Keep"))
+            .clicked()
             && let Some(setting) = form.setting()
         {
-            actions.send(Action::KeepPreset(Preset {
-                name: form.keep_name.trim().to_owned(),
+            actions.send(Action::Preset(PresetRequest::Keep(Preset {
+                name: name.clone(),
                 setting,
-            }));
+            })));
+        }
+        let built_in = crate::presets::built_in();
+        let kept = form
+            .presets
+            .get(form.preset)
+            .map(|p| p.name.clone())
+            .filter(|chosen| !built_in.iter().any(|b| &b.name == chosen));
+        if let Some(chosen) = kept {
+            if ui
+                .add_enabled(
+                    !name.is_empty() && name != chosen,
+                    egui::Button::new("Rename"),
+                )
+                .on_hover_text(format!("Rename the preset \"{chosen}\" to the name typed"))
+                .clicked()
+            {
+                actions.send(Action::Preset(PresetRequest::Rename {
+                    from: chosen.clone(),
+                    to: name,
+                }));
+            }
+            if ui
+                .button("Forget")
+                .on_hover_text(format!("Forget the kept preset \"{chosen}\""))
+                .clicked()
+            {
+                actions.send(Action::Preset(PresetRequest::Forget(chosen)));
+            }
         }
     });
 }
 
 /// The generator's fields.
-pub fn fields(ui: &mut egui::Ui, form: &mut GenerateForm, actions: &mut Sender<'_>) {
+/// `model`: the motion's, whose joints decide which swings it can make (the ERS-7's head
+/// does not roll: its tilt is listed greyed, with why).
+pub fn fields(
+    ui: &mut egui::Ui,
+    form: &mut GenerateForm,
+    model: Option<crate::robot::Model>,
+    actions: &mut Sender<'_>,
+) {
     presets_ui(ui, form);
     ui.label(if form.range {
         "Writes into the selected range; every other joint keeps its course."
@@ -67,7 +105,11 @@ pub fn fields(ui: &mut egui::Ui, form: &mut GenerateForm, actions: &mut Sender<'
          keeps its course."
     });
     let was = form.kind;
-    crate::app::field::combo(ui, "Generator", &mut form.kind, &kinds());
+    let why_not = |kind: usize| {
+        let gesture = Gesture::ALL.get(kind)?;
+        gesture.joint(model?).err().map(|why| why.to_string())
+    };
+    crate::app::field::combo_where(ui, "Generator", &mut form.kind, &kinds(), &why_not);
     if let Some(gesture) = Gesture::ALL.get(form.kind).filter(|_| form.kind != was) {
         (form.hz, form.amplitude_deg) = gesture.defaults();
     }

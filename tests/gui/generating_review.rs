@@ -1,0 +1,150 @@
+//! What a review of Motion > Generate… and Find a Walk… found, each fixed and held here: the
+//! window stays on screen with Apply in sight, a plain Enter (meant for the timeline beside
+//! it) does not apply but Ctrl+Enter does, a swing the model cannot make is listed greyed,
+//! any walk of the search's table can be used, and a kept preset can be renamed or forgotten.
+
+use crate::common;
+use common::ui::{ctrl, doc, menu, press, shows, type_into};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mtn_studio::app::StudioApp;
+use mtn_studio::app::action::Action;
+use mtn_studio::app::dialogs::Modal;
+use mtn_studio::codec::mtn;
+use mtn_studio::presets::Presets;
+
+/// A window of `size` on the ERS-7's stand, written to a file of its own.
+fn window(name: &str, size: [f32; 2]) -> (mtn::Motion, Harness<'static, StudioApp>) {
+    let motion = mtn_studio::robot::postures::new_motion("DRX-1000", "stand").unwrap();
+    let dir = common::scratch_dir("gui_generating_review", name);
+    let path = dir.join(format!("{name}.mtn"));
+    std::fs::write(&path, mtn::encode(&motion).unwrap()).unwrap();
+    let mut app = StudioApp::empty();
+    app.push(Action::Open(path));
+    let mut h = common::ui::harness_sized(app, size);
+    h.run();
+    (motion, h)
+}
+
+/// Picks `option` of the drop-down labelled `label`.
+fn choose(h: &mut Harness<'_, StudioApp>, label: &str, option: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.query_all_by_label(option)
+        .last()
+        .unwrap_or_else(|| panic!("no {option} in {label}"))
+        .click();
+    h.run();
+}
+
+#[test]
+fn the_walks_many_fields_scroll_above_an_apply_that_stays_on_screen() {
+    // The review: at 900x600 the walk's fields pushed Apply below the window.
+    let (_, mut h) = window("small", [900.0, 600.0]);
+    common::ui::ctrl_shift(&mut h, Key::G);
+    choose(&mut h, "Generator", "Walk");
+    let screen = h.ctx.content_rect();
+    for button in ["Apply", "Cancel"] {
+        let rect = h.get_by_label(button).rect();
+        assert!(
+            screen.contains_rect(rect),
+            "{button} at {rect:?}, off {screen:?}"
+        );
+    }
+}
+
+#[test]
+fn enter_with_nothing_focused_leaves_the_floating_window_and_ctrl_enter_applies() {
+    let (before, mut h) = window("enter", [1400.0, 900.0]);
+    menu(&mut h, "Motion", "Generate…");
+    choose(&mut h, "Generator", "Nod");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(doc(&h).motion, before, "a plain Enter applied");
+    assert!(shows(&h, "Generator"), "the window stays");
+    ctrl(&mut h, Key::Enter);
+    assert_ne!(doc(&h).motion, before, "Ctrl+Enter applies");
+    assert!(!shows(&h, "Generator"), "and closes the window");
+}
+
+#[test]
+fn a_head_tilt_is_listed_greyed_for_the_ers7_whose_head_does_not_roll() {
+    let (_, mut h) = window("tilt", [1400.0, 900.0]);
+    menu(&mut h, "Motion", "Generate…");
+    use egui_kittest::kittest::NodeT as _;
+    h.get_by_label("Generator").click();
+    h.run();
+    let tilt = h.get_by_label("Head tilt");
+    assert!(tilt.accesskit_node().is_disabled(), "offered on the ERS-7");
+    assert!(!h.get_by_label("Nod").accesskit_node().is_disabled());
+}
+
+#[test]
+fn any_walk_of_the_searchs_table_can_be_used() {
+    let (before, mut h) = window("find-walk-row", [1400.0, 900.0]);
+    menu(&mut h, "Motion", "Find a Walk…");
+    let Some(Modal::FindWalk(prompt)) = &mut h.state_mut().modal else {
+        panic!("Find a Walk… opens its window");
+    };
+    (prompt.generations, prompt.candidates) = (1, 4);
+    h.run();
+    press(&mut h, "Start the Search");
+    h.run();
+    let second = {
+        let Some(Modal::FindWalk(prompt)) = &h.state().modal else {
+            panic!("the window stays open");
+        };
+        let progress = prompt.shared.as_ref().unwrap().progress.lock().unwrap();
+        progress.as_ref().unwrap().best[1].clone()
+    };
+    // The cycle shown is the one the walk plays (the servos may need it longer).
+    let cycle = format!("{} ms", second.played_period_ms);
+    assert!(h.query_all_by_label(&cycle).next().is_some(), "{cycle}");
+    let uses: Vec<_> = h.query_all_by_label("Use").collect();
+    assert!(uses.len() >= 2, "a Use button a row: {}", uses.len());
+    uses[1].click();
+    h.run();
+    let expected = mtn_studio::ops::generate::generate(
+        &before,
+        None,
+        &mtn_studio::ops::generate::Generator::Walk(second.walk.clone()),
+        0.5,
+    )
+    .unwrap()
+    .motion;
+    assert_eq!(doc(&h).motion, expected, "the second row's walk");
+}
+
+#[test]
+fn a_kept_preset_is_renamed_and_forgotten_from_the_window() {
+    let (_, mut h) = window("preset-rename", [1400.0, 900.0]);
+    let dir = common::scratch_dir("gui_generating_review", "preset-library");
+    h.state_mut().poses = mtn_studio::poses::Library::in_dir(Some(dir.clone()));
+    menu(&mut h, "Motion", "Generate…");
+    choose(&mut h, "Preset", "Happy wag");
+    type_into(&mut h, "Keep as preset", "Mine");
+    press(&mut h, "Keep");
+    choose(&mut h, "Preset", "Mine");
+    type_into(&mut h, "Keep as preset", "My wag");
+    press(&mut h, "Rename");
+    let names = || -> Vec<String> {
+        Presets::in_dir(Some(dir.clone()))
+            .kept()
+            .unwrap()
+            .into_iter()
+            .map(|p| p.name)
+            .collect()
+    };
+    assert_eq!(names(), ["My wag"]);
+    press(&mut h, "Forget");
+    assert!(names().is_empty());
+    assert!(
+        common::ui::said(&h).contains("Forgot the preset \"My wag\""),
+        "{}",
+        common::ui::said(&h)
+    );
+    // A built-in preset has neither button.
+    choose(&mut h, "Preset", "Happy wag");
+    assert!(h.query_by_label("Forget").is_none());
+}
