@@ -124,6 +124,7 @@ fn json(found: &Scored, output: &std::path::Path, notes: &[String]) -> Result<St
             "stride_mm": found.walk.stride_mm,
             "lift_mm": found.walk.lift_mm,
             "period_ms": found.walk.period_ms,
+            "played_period_ms": found.played_period_ms,
             "duty": found.walk.duty,
             "height_mm": found.walk.height_mm,
             "pitch_deg": found.walk.pitch_deg,
@@ -137,8 +138,8 @@ fn json(found: &Scored, output: &std::path::Path, notes: &[String]) -> Result<St
 fn progress_line(generation: usize, scored: usize, best: &Scored) -> String {
     format!(
         "generation {generation}: {scored} scored; best {:.0} mm/s, heading {:+.1}°, {} slips, \
-         {} warnings{} (stride {:.0} mm, lift {:.0} mm, cycle {} ms, duty {:.2}, height {:.0} \
-         mm, pitch {:+.1}°)",
+         {} warnings{} (stride {:.0} mm, lift {:.0} mm, cycle {} ms{}, duty {:.2}, height \
+         {:.0} mm, pitch {:+.1}°)",
         best.speed_mm_s,
         best.heading_deg,
         best.slips,
@@ -147,6 +148,11 @@ fn progress_line(generation: usize, scored: usize, best: &Scored) -> String {
         best.walk.stride_mm,
         best.walk.lift_mm,
         best.walk.period_ms,
+        if best.played_period_ms == best.walk.period_ms {
+            String::new()
+        } else {
+            format!(", played as {} ms for the servos", best.played_period_ms)
+        },
         best.walk.duty,
         best.walk.height_mm.unwrap_or_default(),
         best.walk.pitch_deg

@@ -61,17 +61,30 @@ pub fn find_walk_ui(ui: &mut egui::Ui, prompt: &WalkSearchPrompt, actions: &mut 
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(200));
         } else if ui.button("Start the Search").clicked() {
-            actions.send(Action::FindWalk(FindWalk::Start(Box::new(prompt.clone()))));
+            let mut started = prompt.clone();
+            started.started_s = Some(ui.input(|i| i.time));
+            actions.send(Action::FindWalk(FindWalk::Start(Box::new(started))));
         }
         if let Some(p) = &progress {
+            // While it runs, how long it has left of the seconds given it.
+            let left = prompt
+                .started_s
+                .filter(|_| prompt.running)
+                .map(|started| {
+                    let now = ui.input(|i| i.time);
+                    #[expect(clippy::cast_precision_loss, reason = "at most an hour")]
+                    let left = (prompt.seconds as f64 - (now - started)).max(0.0);
+                    format!(", about {left:.0} s left")
+                })
+                .unwrap_or_default();
             ui.label(format!(
-                "generation {}, {} candidates scored",
+                "generation {}, {} candidates scored{left}",
                 p.generation, p.scored
             ));
         }
     });
     if let Some(p) = &progress {
-        best_table(ui, p);
+        best_table(ui, p, (prompt.tab, !prompt.running), actions);
     }
     ui.horizontal(|ui| {
         let best = progress.as_ref().and_then(|p| p.best.first());
@@ -96,20 +109,26 @@ pub fn find_walk_ui(ui: &mut egui::Ui, prompt: &WalkSearchPrompt, actions: &mut 
     });
 }
 
-/// The best walks so far, best first.
-fn best_table(ui: &mut egui::Ui, progress: &Progress) {
+/// The best walks so far, best first, each with a button that writes it into the motion of
+/// tab `tab` (`usable`: the search has stopped).
+fn best_table(
+    ui: &mut egui::Ui,
+    progress: &Progress,
+    (tab, usable): (crate::app::TabId, bool),
+    actions: &mut Sender<'_>,
+) {
     egui::Grid::new("find-walk-best")
-        .num_columns(10)
+        .num_columns(11)
         .striped(true)
         .show(ui, |ui| {
             for heading in [
                 "mm/s", "heading", "slides", "warnings", "stride", "lift", "cycle", "duty",
-                "height", "pitch",
+                "height", "pitch", "",
             ] {
                 ui.strong(heading);
             }
             ui.end_row();
-            for scored in &progress.best {
+            for (rank, scored) in progress.best.iter().enumerate() {
                 let walk = &scored.walk;
                 ui.label(format!(
                     "{:.0}{}",
@@ -121,13 +140,30 @@ fn best_table(ui: &mut egui::Ui, progress: &Progress) {
                 ui.label(scored.warnings.to_string());
                 ui.label(format!("{:.0} mm", walk.stride_mm));
                 ui.label(format!("{:.0} mm", walk.lift_mm));
-                ui.label(format!("{} ms", walk.period_ms));
+                // The cycle as the walk plays: the servos may need it longer than asked.
+                let cycle = ui.label(format!("{} ms", scored.played_period_ms));
+                if scored.played_period_ms != walk.period_ms {
+                    cycle.on_hover_text(format!(
+                        "{} ms asked, lengthened for the legs' servos",
+                        walk.period_ms
+                    ));
+                }
                 ui.label(format!("{:.2}", walk.duty));
                 ui.label(
                     walk.height_mm
                         .map_or_else(String::new, |h| format!("{h:.0} mm")),
                 );
                 ui.label(format!("{:+.1}°", walk.pitch_deg));
+                let use_it = ui
+                    .add_enabled(usable, egui::Button::new("Use").small())
+                    .on_hover_text(format!(
+                        "Write walk {} of the table into the motion (one undo step)",
+                        rank + 1
+                    ))
+                    .on_disabled_hover_text("Stop the search first");
+                if use_it.clicked() {
+                    actions.send(Action::FindWalk(FindWalk::Use(tab, Box::new(walk.clone()))));
+                }
                 ui.end_row();
             }
         });

@@ -161,6 +161,8 @@ pub struct WalkSearchPrompt {
     pub shared: Option<SearchShared>,
     /// It runs.
     pub running: bool,
+    /// When it was started (the window's clock, s), to say how long it has left.
+    pub started_s: Option<f64>,
 }
 
 impl WalkSearchPrompt {
@@ -177,6 +179,7 @@ impl WalkSearchPrompt {
             generations: 10_000,
             shared: None,
             running: false,
+            started_s: None,
         }
     }
 }

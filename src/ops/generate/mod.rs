@@ -230,6 +230,39 @@ fn lengthened(motion: &Motion, to_ms: u64) -> Result<(Motion, Option<String>), O
     Ok((out, Some(note)))
 }
 
+/// A generator fitted to a motion: its model, the columns the generator drives (each with
+/// its joint), the generator as it plays there (fitted to the joints' limits and servos),
+/// and notes of what was changed.
+struct Fitted {
+    model: Model,
+    columns: Vec<(usize, &'static JointInfo)>,
+    generator: Generator,
+    notes: Vec<String>,
+}
+
+/// `generator` fitted to `motion` (see [`Fitted`]).
+fn fitted_on(motion: &Motion, generator: &Generator) -> Result<Fitted, OpError> {
+    let model = design_of(motion)?.model;
+    let columns = driven_columns(motion, model, &generator.joint_names(model)?)?;
+    let infos: Vec<&'static JointInfo> = columns.iter().map(|&(_, info)| info).collect();
+    let (generator, notes) = generator.fitted(model, &infos)?;
+    Ok(Fitted {
+        model,
+        columns,
+        generator,
+        notes,
+    })
+}
+
+/// `generator` as it plays on `motion`'s model: what [`generate`] writes (a walk's cycle
+/// lengthened for the legs' servos, a wag's frequency lowered, ...).
+///
+/// # Errors
+/// As [`generate`]'s, for the model and the parameters.
+pub fn as_played(motion: &Motion, generator: &Generator) -> Result<Generator, OpError> {
+    Ok(fitted_on(motion, generator)?.generator)
+}
+
 /// `motion` with `generator`'s keyframes in `span_ms` (else the whole motion; a generator
 /// that sets its own length from the range's start), baked within `tolerance_deg`.
 ///
@@ -246,10 +279,12 @@ pub fn generate(
     if motion.keyframes.is_empty() {
         return Err(OpError::Empty);
     }
-    let model = design_of(motion)?.model;
-    let columns = driven_columns(motion, model, &generator.joint_names(model)?)?;
-    let infos: Vec<&'static JointInfo> = columns.iter().map(|&(_, info)| info).collect();
-    let (generator, mut notes) = generator.fitted(model, &infos)?;
+    let Fitted {
+        model,
+        columns,
+        generator,
+        mut notes,
+    } = fitted_on(motion, generator)?;
     let (from, to) = extent(motion, span_ms, &generator)?;
     let (longer, lengthened_note) = lengthened(motion, to)?;
     let span = super::shape::exact_span(&longer, from, to)?;

@@ -80,6 +80,8 @@ pub struct Scored {
     pub slips: usize,
     /// Warnings (and errors) `check` gives it.
     pub warnings: usize,
+    /// Its cycle as played, ms: the one asked, or longer where the legs' servos need it.
+    pub played_period_ms: u64,
 }
 
 impl Scored {
@@ -154,9 +156,17 @@ pub fn score(motion: &Motion, walk: &Walk, floor: Floor) -> Scored {
         fell: true,
         slips: 0,
         warnings: 0,
+        played_period_ms: walk.period_ms,
     };
     let Ok(out) = super::generate(motion, None, &Generator::Walk(walk.clone()), 0.5) else {
         return failed(walk);
+    };
+    let played_period_ms = if let Ok(Generator::Walk(played)) =
+        super::as_played(motion, &Generator::Walk(walk.clone()))
+    {
+        played.period_ms
+    } else {
+        walk.period_ms
     };
     let settings = Settings { floor, repeat: 1 };
     let Ok(sim) = physics::simulate(&out.motion, settings, &mut |_| true) else {
@@ -186,6 +196,7 @@ pub fn score(motion: &Motion, walk: &Walk, floor: Floor) -> Scored {
         fell,
         slips,
         warnings,
+        played_period_ms,
     }
 }
 
