@@ -91,6 +91,22 @@ pub struct Preset {
     pub setting: Setting,
 }
 
+/// What the window asks of the kept presets.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PresetRequest {
+    /// Keep the form as a preset (replacing a kept one of its name).
+    Keep(Preset),
+    /// Rename a kept preset.
+    Rename {
+        /// Its name now.
+        from: String,
+        /// Its new name.
+        to: String,
+    },
+    /// Forget a kept preset.
+    Forget(String),
+}
+
 /// The built-in presets.
 #[must_use]
 pub fn built_in() -> Vec<Preset> {
@@ -308,6 +324,54 @@ impl Presets {
         write(&path, presets)?;
         Ok(replaced.is_some())
     }
+
+    /// Forgets the kept preset named `name`, and gives it back.
+    ///
+    /// # Errors
+    /// No kept preset of that name (a built-in one cannot be forgotten), or the file cannot
+    /// be read or written.
+    pub fn forget(&self, name: &str) -> Result<Preset, PresetError> {
+        let path = self.path().ok_or(PresetError::NoFolder)?;
+        let mut presets = self.kept()?;
+        let Some(i) = presets.iter().position(|p| p.name == name) else {
+            return Err(PresetError::Name(format!(
+                "no kept preset named \"{name}\" (a built-in preset stays)"
+            )));
+        };
+        let forgotten = presets.remove(i);
+        write(&path, presets)?;
+        Ok(forgotten)
+    }
+
+    /// Renames the kept preset `from` to `to`, in its place among the kept ones.
+    ///
+    /// # Errors
+    /// No kept preset `from`; `to` empty, a built-in one's or another kept one's; or the
+    /// file cannot be read or written.
+    pub fn rename(&self, from: &str, to: &str) -> Result<(), PresetError> {
+        let to = to.trim();
+        let path = self.path().ok_or(PresetError::NoFolder)?;
+        let mut presets = self.kept()?;
+        if to.is_empty() {
+            return Err(PresetError::Name("a preset needs a name".to_owned()));
+        }
+        let taken = built_in()
+            .iter()
+            .chain(&presets)
+            .any(|p| p.name != from && p.name.eq_ignore_ascii_case(to));
+        if taken {
+            return Err(PresetError::Name(format!(
+                "\"{to}\" is another preset's name: choose another"
+            )));
+        }
+        let Some(preset) = presets.iter_mut().find(|p| p.name == from) else {
+            return Err(PresetError::Name(format!(
+                "no kept preset named \"{from}\""
+            )));
+        };
+        to.clone_into(&mut preset.name);
+        write(&path, presets)
+    }
 }
 
 fn write(path: &Path, presets: Vec<Preset>) -> Result<(), PresetError> {
@@ -362,6 +426,53 @@ mod tests {
             matches!(&missing, Err(PresetError::Name(m)) if m.contains("Slow trot")),
             "{missing:?}"
         );
+    }
+
+    #[test]
+    fn a_kept_preset_is_renamed_and_forgotten_and_a_built_in_one_stays() {
+        let dir =
+            std::env::temp_dir().join(format!("mtn-studio-presets-rename-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let presets = Presets::in_dir(Some(dir.clone()));
+        let wag = built_in()
+            .into_iter()
+            .find(|p| p.name == "Happy wag")
+            .expect("built in");
+        for name in ["mine", "other"] {
+            presets
+                .keep(Preset {
+                    name: name.to_owned(),
+                    ..wag.clone()
+                })
+                .expect("kept");
+        }
+        assert!(
+            presets.rename("mine", "Happy wag").is_err(),
+            "a built-in name"
+        );
+        assert!(
+            presets.rename("mine", "OTHER").is_err(),
+            "another kept one's"
+        );
+        presets.rename("mine", "my wag").expect("renamed");
+        let names = |p: &Presets| -> Vec<String> {
+            p.kept()
+                .expect("read")
+                .into_iter()
+                .map(|p| p.name)
+                .collect()
+        };
+        assert_eq!(names(&presets), ["my wag", "other"]);
+        assert_eq!(
+            presets.forget("my wag").expect("forgotten").setting,
+            wag.setting
+        );
+        assert_eq!(names(&presets), ["other"]);
+        assert!(
+            presets.forget("Happy wag").is_err(),
+            "a built-in preset stays"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -22,8 +22,8 @@ pub enum Action {
     Say(String),
     /// Keep, use, rename or delete a pose of the library, for a motion tab.
     Pose(TabId, crate::poses::PoseRequest),
-    /// Keep a generator's parameters as a preset beside the pose library.
-    KeepPreset(crate::presets::Preset),
+    /// Keep, rename or forget a generator preset beside the pose library.
+    Preset(crate::presets::PresetRequest),
     /// Keep this pose or these keyframes in the window's clipboard (what was copied last).
     Clip(super::state::Clipboard),
     /// A file was opened or saved: remember it among the recent files.

@@ -1,12 +1,12 @@
 //! Generator presets in the window: the Generate dialog offers the built-in presets and,
-//! read after the frame it opens in, those kept beside the pose library; its Keep button
-//! asks for the form to be kept as a preset, written here after the frame.
+//! read after the frame it opens in, those kept beside the pose library; its Keep, Rename
+//! and Forget buttons ask for a change of the kept presets, written here after the frame.
 
 use super::StudioApp;
 use super::dialogs::Modal;
 use super::effects::Effects;
 use super::motion::ops::form::{OpForm, OpPrompt};
-use crate::presets::{Preset, Presets};
+use crate::presets::{Preset, PresetRequest, Presets};
 
 impl StudioApp {
     /// The presets kept beside the window's pose library.
@@ -33,9 +33,52 @@ impl StudioApp {
         prompt
     }
 
+    /// Keeps, renames or forgets a kept preset, says so, and offers the presets as they are
+    /// then in the open Generate dialog.
+    pub(in crate::app) fn preset_request(&mut self, request: PresetRequest, fx: &mut Effects) {
+        match request {
+            PresetRequest::Keep(preset) => self.keep_preset(preset, fx),
+            PresetRequest::Rename { from, to } => match self.presets().rename(&from, &to) {
+                Ok(()) => {
+                    fx.say(format!("Renamed the preset \"{from}\" \"{}\"", to.trim()));
+                    self.offer_kept(Some(to.trim()));
+                }
+                Err(e) => fx.say(format!("The preset was not renamed: {e}")),
+            },
+            PresetRequest::Forget(name) => match self.presets().forget(&name) {
+                Ok(_) => {
+                    fx.say(format!(
+                        "Forgot the preset \"{name}\" (its values stay in the form: Keep \
+                         brings it back)"
+                    ));
+                    self.offer_kept(None);
+                }
+                Err(e) => fx.say(format!("The preset was not forgotten: {e}")),
+            },
+        }
+    }
+
+    /// The open Generate dialog offers the built-in presets and the kept ones as they are
+    /// now, `chosen` (a kept one's name) chosen, else none.
+    fn offer_kept(&mut self, chosen: Option<&str>) {
+        let kept = self.presets().kept().unwrap_or_default();
+        if let Some(Modal::MotionOp(prompt)) = &mut self.modal
+            && let OpForm::Generate(form) = &mut prompt.form
+        {
+            form.presets = crate::presets::built_in();
+            form.presets.extend(kept);
+            form.preset = chosen
+                .and_then(|name| form.presets.iter().position(|p| p.name == name))
+                .unwrap_or(usize::MAX);
+            if let Some(name) = chosen {
+                name.clone_into(&mut form.keep_name);
+            }
+        }
+    }
+
     /// Keeps `preset` beside the pose library, says so, and offers it in the open Generate
     /// dialog.
-    pub(in crate::app) fn keep_preset(&mut self, preset: Preset, fx: &mut Effects) {
+    fn keep_preset(&mut self, preset: Preset, fx: &mut Effects) {
         let name = preset.name.clone();
         match self.presets().keep(preset.clone()) {
             Ok(replaced) => {

@@ -121,7 +121,7 @@ impl StudioApp {
             Action::Command(Command::Tab(tab, command)) => self.tab_command(tab, command, fx),
             Action::Say(line) => fx.say(line),
             Action::Pose(tab, request) => self.pose_request(tab, request, fx),
-            Action::KeepPreset(preset) => self.keep_preset(preset, fx),
+            Action::Preset(request) => self.preset_request(request, fx),
             Action::Clip(clip) => self.clipboard.keep(clip),
             Action::Remember(path) => self.remember(&path),
             Action::ArchiveWritten(path) => self.refresh_archive(&path, fx),
