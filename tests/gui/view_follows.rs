@@ -363,6 +363,16 @@ fn a_point_held_past_the_plots_top_scrolls_the_angles_and_the_point_follows() {
         harness.step();
     }
     let scrolled = shown(&harness);
+    // Held on (the review held it seconds: the knee went to 732°, the view with it), the view
+    // stops at 180°, the end of every joint's turn.
+    for _ in 0..600 {
+        harness.step();
+    }
+    assert!(
+        shown(&harness).max()[1] <= 180.5,
+        "the view stopped at 180°: {:?}",
+        shown(&harness)
+    );
     harness.input_mut().events.push(press(above, false));
     harness.run();
     assert!(

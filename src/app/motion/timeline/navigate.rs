@@ -39,22 +39,39 @@ pub fn edge_scroll(pointer: Pos2, frame: Rect, dt: f32) -> Vec2 {
     )
 }
 
-/// Moves the view by `scroll` screen points (see [`edge_scroll`]), drawing again next frame
-/// while it moves.
-pub fn follow_edge(plot_ui: &mut PlotUi, scroll: Vec2) {
+/// The angles a drag past the plot's edge scrolls the view through, degrees: every joint's
+/// whole turn lies within them.
+pub const EDGE_ANGLES: [f64; 2] = [-180.0, 180.0];
+
+/// How far a view may be moved by `wanted` (plot units, one axis) from `low..high` without
+/// going past `within`: up to the limit, and never back from a view already past it.
+fn held_within(wanted: f64, (low, high): (f64, f64), [from, to]: [f64; 2]) -> f64 {
+    wanted.clamp((from - low).min(0.0), (to - high).max(0.0))
+}
+
+/// Moves the view by `scroll` screen points (see [`edge_scroll`]), but not past `within`
+/// (ms, from 0 to the motion's end; degrees, [`EDGE_ANGLES`]): a point held past the edge
+/// carries neither the view nor itself into time or angles no motion has. It draws again
+/// next frame while it moves.
+pub fn follow_edge(plot_ui: &mut PlotUi, scroll: Vec2, within: [[f64; 2]; 2]) {
     if scroll == Vec2::ZERO {
         return;
     }
     let per_point = plot_ui.transform().dvalue_dpos();
+    let bounds = plot_ui.plot_bounds();
+    let (low, high) = (bounds.min(), bounds.max());
+    let delta: [f64; 2] = std::array::from_fn(|axis| {
+        let wanted = f64::from(if axis == 0 { scroll.x } else { scroll.y }) * per_point[axis];
+        held_within(wanted, (low[axis], high[axis]), within[axis])
+    });
+    if delta == [0.0, 0.0] {
+        return;
+    }
     #[expect(
         clippy::cast_possible_truncation,
         reason = "a frame's move of the view"
     )]
-    let delta = Vec2::new(
-        (f64::from(scroll.x) * per_point[0]) as f32,
-        (f64::from(scroll.y) * per_point[1]) as f32,
-    );
-    plot_ui.translate_bounds(delta);
+    plot_ui.translate_bounds(Vec2::new(delta[0] as f32, delta[1] as f32));
     plot_ui.ctx().request_repaint();
 }
 
@@ -188,5 +205,17 @@ mod tests {
         // A slow frame moves no further than a tenth of a second's worth.
         let slow = edge_scroll(Pos2::new(5000.0, 200.0), frame, 2.0);
         assert!((slow.x - EDGE_MAX * 0.1).abs() < 1e-3, "{slow:?}");
+    }
+
+    #[test]
+    fn the_view_follows_a_drag_no_further_than_the_motion_and_the_joints_turn() {
+        // 100 ms more asked of a view of 0..1000 in a 1200 ms motion: 100 given; at its end,
+        // nothing; a view already past the end is not pulled back.
+        assert!((held_within(100.0, (0.0, 1000.0), [0.0, 1200.0]) - 100.0).abs() < 1e-9);
+        assert!((held_within(100.0, (200.0, 1200.0), [0.0, 1200.0])).abs() < 1e-9);
+        assert!((held_within(100.0, (300.0, 1300.0), [0.0, 1200.0])).abs() < 1e-9);
+        assert!((held_within(-50.0, (20.0, 1020.0), [0.0, 1200.0]) + 20.0).abs() < 1e-9);
+        // Up past 180°: held there.
+        assert!((held_within(30.0, (-10.0, 170.0), EDGE_ANGLES) - 10.0).abs() < 1e-9);
     }
 }

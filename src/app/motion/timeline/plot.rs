@@ -225,7 +225,9 @@ pub(super) fn contents(
     servo: &mut overlay::ServoCache,
 ) -> Drawn {
     navigate::wheel(plot_ui, c.wheel);
-    navigate::follow_edge(plot_ui, c.edge);
+    #[expect(clippy::cast_precision_loss, reason = "ms far below 2^53")]
+    let end_ms = c.document.duration_ms() as f64;
+    navigate::follow_edge(plot_ui, c.edge, [[0.0, end_ms], navigate::EDGE_ANGLES]);
     if let Some(time) = c.reveal_ms {
         navigate::reveal(plot_ui, time);
     }
