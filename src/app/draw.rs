@@ -134,11 +134,12 @@ fn status_bar_ui(
     let with_sound = motion.is_some_and(|m| m.document.tracks().sound.is_some());
     let sound_off = audio.off_reason().filter(|_| with_sound);
     let revision = motion.map(|m| m.document.revision());
+    let simulating = motion.is_some_and(|m| m.stage.simulate);
     status::status_ui(
         ui,
         &facts(tabs, short, clock_s),
         status,
-        (tabs.active, revision),
+        (tabs.active, revision, simulating),
         sound_off,
     );
 }

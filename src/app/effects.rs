@@ -15,6 +15,10 @@ pub type Job = Box<dyn FnOnce() -> Action + Send>;
 pub struct Effects {
     /// Lines for the status bar (and the message log), in order.
     pub said: Vec<String>,
+    /// What the floor says of the motion now (the simulation's verdict, or why it is the
+    /// body at rest's), and whether the stage simulates: shown beside the latest message,
+    /// not instead of it, while the motion stays as it was judged.
+    pub verdict: Option<(bool, String)>,
     /// A dialog to open (the last asked for wins).
     pub modal: Option<Modal>,
     /// Close the open dialog.
@@ -31,6 +35,11 @@ impl Effects {
     /// Says something in the status bar.
     pub fn say(&mut self, line: impl Into<String>) {
         self.said.push(line.into());
+    }
+
+    /// Says the floor's verdict on the motion (`simulating`: the stage shows the simulation).
+    pub fn verdict(&mut self, simulating: bool, line: impl Into<String>) {
+        self.verdict = Some((simulating, line.into()));
     }
 
     /// Opens a dialog.
@@ -72,6 +81,7 @@ impl std::fmt::Debug for Effects {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Effects")
             .field("said", &self.said)
+            .field("verdict", &self.verdict)
             .field("modal", &self.modal)
             .field("then", &self.then)
             .field("jobs", &self.jobs.len())

@@ -82,6 +82,7 @@ impl StudioApp {
     pub(in crate::app) fn take(&mut self, fx: Effects, ctx: &egui::Context) {
         let Effects {
             said,
+            verdict: _,
             modal,
             close_modal,
             then,
@@ -193,16 +194,7 @@ impl StudioApp {
             Action::FloorSolved(done) => self
                 .tabs
                 .with_motion(done.tab, |tab| tab.floor_solved(*done)),
-            Action::Simulated(done) => {
-                let tab = done.tab;
-                self.tabs
-                    .with_motion(tab, |motion| motion.simulated(*done, fx));
-                // A tab behind the one in front simulated in the background: what it found
-                // is its own news, shown when it comes to the front, not the front tab's.
-                if self.tabs.active != Some(tab) {
-                    self.say_about(tab, std::mem::take(&mut fx.said));
-                }
-            }
+            Action::Simulated(done) => self.simulated(*done, fx),
             Action::PartLoaded(loaded) => {
                 self.tabs
                     .with_motion(loaded.tab, |tab| tab.part_loaded(*loaded, fx));
@@ -215,6 +207,29 @@ impl StudioApp {
             Action::OpenMenu(menu) => self.menu_request = Some(menu),
             Action::CloseRequested => self.close_requested(ctx),
             Action::ReadClock(now_s) => self.read_clock(now_s, ctx),
+        }
+    }
+
+    /// A simulation done: its tab takes it and says what it found, filed under that tab.
+    fn simulated(&mut self, done: super::state::Simulated, fx: &mut Effects) {
+        let tab = done.tab;
+        self.tabs
+            .with_motion(tab, |motion| motion.simulated(done, fx));
+        self.file_verdict(tab, fx);
+        // A tab behind the one in front simulated in the background: what it found is its
+        // own news, shown when it comes to the front, not the front tab's.
+        if self.tabs.active != Some(tab) {
+            self.say_about(tab, std::mem::take(&mut fx.said));
+        }
+    }
+
+    /// Files the floor's verdict a motion tab's handler left, under that tab and its
+    /// motion's revision.
+    fn file_verdict(&mut self, tab: TabId, fx: &mut Effects) {
+        if let Some((simulating, line)) = fx.verdict.take()
+            && let Some(revision) = self.tabs.motion_mut(tab).map(|m| m.document.revision())
+        {
+            self.status.say_verdict(tab, revision, simulating, line);
         }
     }
 
@@ -320,6 +335,7 @@ impl StudioApp {
                 self.panels.stage = tab.stage;
             }
         }
+        self.file_verdict(id, fx);
         // The Simulate switch is one for every tab (its tooltip says so): the others follow,
         // quietly (the status line is the tab in front's).
         if let Some(on) = simulate {

@@ -16,6 +16,12 @@ pub struct Status {
     /// For each filed message, the revision of the motion in front then: a later edit
     /// makes it old news, and the status bar stops showing it.
     revisions: Vec<Option<u64>>,
+    /// For each message of the log, whether it is a floor's verdict (those are shown beside
+    /// the latest message, from `verdicts`, not as it).
+    is_verdict: Vec<bool>,
+    /// Each motion tab's latest floor verdict: the revision it judged, whether the stage
+    /// simulated, and what it said.
+    verdicts: Vec<(TabId, u64, bool, String)>,
 }
 
 impl Status {
@@ -25,14 +31,39 @@ impl Status {
         if message.is_empty() {
             return;
         }
+        self.push(message, false);
+    }
+
+    /// Says the floor's verdict on tab `tab`'s motion at `revision` (`simulating`: the stage
+    /// simulates): the status bar shows it beside the latest message while the motion and
+    /// the switch stay so; the log has it too.
+    pub fn say_verdict(&mut self, tab: TabId, revision: u64, simulating: bool, line: String) {
+        self.verdicts.retain(|(t, ..)| *t != tab);
+        self.verdicts
+            .push((tab, revision, simulating, line.clone()));
+        self.push(line, true);
+    }
+
+    fn push(&mut self, message: String, verdict: bool) {
         if self.log.len() == LOG_MAX {
             self.log.remove(0);
+            self.is_verdict.remove(0);
             if !self.tabs.is_empty() {
                 self.tabs.remove(0);
                 self.revisions.remove(0);
             }
         }
         self.log.push(message);
+        self.is_verdict.push(verdict);
+    }
+
+    /// The floor's verdict on `tab`'s motion as it is (`revision`, `simulating`), if said.
+    #[must_use]
+    pub fn verdict_for(&self, tab: TabId, revision: u64, simulating: bool) -> Option<&str> {
+        self.verdicts
+            .iter()
+            .find(|(t, r, s, _)| (*t, *r, *s) == (tab, revision, simulating))
+            .map(|(.., line)| line.as_str())
     }
 
     /// Files the messages said since the last call under `tab`, the tab in front now that
@@ -55,13 +86,17 @@ impl Status {
     #[must_use]
     pub fn latest_for(&self, tab: Option<TabId>, revision: Option<u64>) -> &str {
         let filed = self.tabs.len();
-        if let Some(unfiled) = self.log.get(filed..).and_then(<[String]>::last) {
-            return unfiled;
+        let said = |i: usize| !self.is_verdict.get(i).copied().unwrap_or(false);
+        if let Some(unfiled) = (filed..self.log.len()).rev().find(|&i| said(i)) {
+            return &self.log[unfiled];
         }
         self.log
             .iter()
             .zip(self.tabs.iter().zip(&self.revisions))
+            .enumerate()
             .rev()
+            .filter(|&(i, _)| said(i))
+            .map(|(_, entry)| entry)
             .find(|(_, (t, _))| **t == tab)
             .filter(|(_, (_, said_at))| said_at.is_none() || **said_at == revision)
             .map_or("", |(message, _)| message.as_str())
@@ -76,12 +111,13 @@ impl Status {
 
 /// The status bar: what is open and where the playhead is, then the latest message (cut to
 /// the bar's width; hover for the whole of it, the log for every one).
-/// `active`: the tab in front, and its motion's revision.
+/// `active`: the tab in front, its motion's revision, and whether its stage simulates (the
+/// floor's verdict on the motion as it is follows the latest message).
 pub fn status_ui(
     ui: &mut egui::Ui,
     facts: &str,
     status: &Status,
-    active: (Option<TabId>, Option<u64>),
+    active: (Option<TabId>, Option<u64>, bool),
     sound_off: Option<&str>,
 ) {
     ui.horizontal(|ui| {
@@ -98,8 +134,17 @@ pub fn status_ui(
             ui.separator();
         }
         let latest = status.latest_for(active.0, active.1);
-        ui.add(egui::Label::new(latest).truncate())
-            .on_hover_text(latest);
+        let verdict = active
+            .0
+            .zip(active.1)
+            .and_then(|(tab, revision)| status.verdict_for(tab, revision, active.2));
+        let line = match verdict {
+            Some(verdict) if !latest.is_empty() => format!("{latest}  ·  {verdict}"),
+            Some(verdict) => verdict.to_owned(),
+            None => latest.to_owned(),
+        };
+        ui.add(egui::Label::new(&line).truncate())
+            .on_hover_text(&line);
     });
 }
 

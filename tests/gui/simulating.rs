@@ -410,16 +410,46 @@ fn a_tab_simulated_behind_another_keeps_its_news_to_itself() {
             .map(|(_, m)| m.document.revision())
     };
     assert_eq!(h.state().tabs.active, Some(front));
-    let shown = h
-        .state()
-        .status
-        .latest_for(Some(front), revision(&h, front));
+    let status = &h.state().status;
+    let shown = status.latest_for(Some(front), revision(&h, front));
     assert!(!shown.contains("falls at"), "the front tab shows: {shown}");
-    let own = h
-        .state()
-        .status
-        .latest_for(Some(behind), revision(&h, behind));
-    assert!(own.contains("falls at"), "the tab behind has: {own}");
+    let front_verdict = revision(&h, front).and_then(|r| status.verdict_for(front, r, false));
+    assert!(
+        front_verdict.is_none_or(|v| !v.contains("falls at")),
+        "the front tab's verdict: {front_verdict:?}"
+    );
+    let own = revision(&h, behind).and_then(|r| status.verdict_for(behind, r, false));
+    assert!(
+        own.is_some_and(|v| v.contains("falls at")),
+        "the tab behind has: {own:?}"
+    );
+}
+
+#[test]
+fn with_simulate_on_an_edits_words_stay_in_the_status_bar_beside_the_verdict() {
+    // The fresh review: with Simulate on, "Simulated on carpet: …" took the place of what
+    // each edit said (Apply pose, Paste Mirrored, Save).
+    let mut h = window_on(&left_legs_folded(), "edit-words");
+    switch_simulate(&mut h);
+    wait_simulated(&mut h, Floor::Carpet);
+    h.get_by_label("Keyframe 1").click();
+    h.run();
+    crate::common::ui::ctrl(&mut h, egui::Key::D);
+    wait_simulated(&mut h, Floor::Carpet);
+    let id = h.state().tabs.active;
+    let revision = doc(&h).revision();
+    let status = &h.state().status;
+    let latest = status.latest_for(id, Some(revision));
+    assert!(
+        !latest.is_empty() && !latest.starts_with("Simulated"),
+        "the edit's words: {latest:?} ({})",
+        said(&h)
+    );
+    let verdict = status.verdict_for(id.expect("a tab"), revision, true);
+    assert!(
+        verdict.is_some_and(|v| v.starts_with("Simulated on carpet")),
+        "and the verdict beside them: {verdict:?}"
+    );
 }
 
 #[test]

@@ -216,22 +216,31 @@ impl MotionTab {
         let revision = self.floor.revision;
         let settings = self.stage.sim_settings();
         if let Some(sim) = revision.and_then(|r| self.sim.current(r, settings)) {
-            fx.say(if self.stage.simulate {
-                found(sim, problems)
-            } else {
-                format!("The stage shows the body at rest. {}", found(sim, problems))
-            });
+            fx.verdict(
+                self.stage.simulate,
+                if self.stage.simulate {
+                    found(sim, problems)
+                } else {
+                    format!("The stage shows the body at rest. {}", found(sim, problems))
+                },
+            );
         } else if let Some(why) = revision.and_then(|r| self.sim.failed(r, settings)) {
-            fx.say(format!(
-                "Not simulated ({why}): falls and slides as the body at rest has them; {}",
-                in_all(problems)
-            ));
+            fx.verdict(
+                self.stage.simulate,
+                format!(
+                    "Not simulated ({why}): falls and slides as the body at rest has them; {}",
+                    in_all(problems)
+                ),
+            );
         } else if !verdict::simulated(&self.document.motion) {
-            fx.say(format!(
-                "Falls and slides as the body at rest has them (this model's proportions are \
+            fx.verdict(
+                self.stage.simulate,
+                format!(
+                    "Falls and slides as the body at rest has them (this model's proportions are \
                  rough); {}",
-                in_all(problems)
-            ));
+                    in_all(problems)
+                ),
+            );
         }
     }
 
