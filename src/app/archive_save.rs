@@ -59,8 +59,7 @@ impl StudioApp {
         };
         let safety = super::motion::save::safety_joint_count(&tab.document);
         if !confirmed.safety && !tab.safety_confirmed && safety > 0 {
-            let message =
-                super::motion::save::cannot_follow(&tab.document.origin.display_name(), safety);
+            let message = super::motion::save::cannot_follow(&tab.document, safety);
             self.modal = Some(super::dialogs::Modal::Confirm(super::dialogs::Confirm {
                 title: "Save a motion the robot cannot follow?".to_owned(),
                 message,

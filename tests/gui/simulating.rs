@@ -466,3 +466,17 @@ fn a_fall_the_robot_stays_down_from_is_marked_to_the_end_as_the_stage_says_it() 
     };
     assert!(from < end && to == end, "{from}..{to} of {end} ms");
 }
+
+#[test]
+fn the_question_before_saving_names_the_fall_beside_the_joints() {
+    // The fresh review: saving a motion that falls asked about a joint past its limit and
+    // said nothing of the fall.
+    let mut h = window_on(&left_legs_folded(), "save-fall");
+    wait_simulated(&mut h, Floor::Carpet);
+    let [from, _] = doc(&h).floor_falls().next().expect("it falls");
+    let asked = mtn_studio::app::motion::save::cannot_follow(doc(&h), 1);
+    assert!(
+        asked.ends_with(&format!("The robot falls at {from} ms, too.")),
+        "{asked}"
+    );
+}

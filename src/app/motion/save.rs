@@ -46,13 +46,20 @@ pub enum Saving {
 }
 
 /// A question before saving: `go` answers `answer`, Cancel does nothing.
-/// Why a motion named `name` with `safety` joints beyond their limits or servos is asked
-/// about before it is saved.
+/// Why `document`'s motion, with `safety` joints beyond their limits or servos, is asked
+/// about before it is saved (its fall too, where the floor has one).
 #[must_use]
-pub fn cannot_follow(name: &str, safety: usize) -> String {
+pub fn cannot_follow(document: &crate::edit::Document, safety: usize) -> String {
+    let name = document.origin.display_name();
+    // The floor's worst, where it has one: a fall costs a robot more than a lagging joint.
+    let fall = document
+        .floor_falls()
+        .next()
+        .map(|[from, _]| format!(" The robot falls at {from} ms, too."))
+        .unwrap_or_default();
     format!(
         "{name}: {} beyond {} limit or faster than {} servo follows, so the robot will not do \
-         what the timeline shows (see the warnings in the Problems panel).",
+         what the timeline shows (see the warnings in the Problems panel).{fall}",
         plural(safety, "joint goes", "joints go"),
         if safety == 1 { "its" } else { "their" },
         if safety == 1 { "its" } else { "each" },
@@ -104,7 +111,7 @@ impl MotionTab {
             ask(
                 fx,
                 "Save a motion the robot cannot follow?",
-                cannot_follow(&name, safety),
+                cannot_follow(document, safety),
                 "Save Anyway",
                 again(Confirmed {
                     safety: true,
