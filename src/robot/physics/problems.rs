@@ -30,6 +30,7 @@ pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) 
             .min(motion.keyframes.len().saturating_sub(1))
     };
     let mut out = Vec::new();
+    let last_ms = sim.ticks.last().map_or(0, |t| t.time_ms);
     // A paw off the floor is a note: the robot rocks, and comes down again.
     for (code, severity, list, what, who) in [
         (
@@ -70,22 +71,38 @@ pub fn simulated_problems(motion: &Motion, offsets: &Offsets, sim: &Simulation) 
     ] {
         let mut listed: Vec<Problem> = list
             .iter()
-            .map(|Event { time_ms, what, .. }| {
-                let play = (*time_ms).checked_div(cycle_ms).unwrap_or(0).min(plays - 1);
-                let within = *time_ms - play * cycle_ms;
-                let when = if within > end_ms {
-                    format!("{} ms after the motion's end", within - end_ms)
-                } else {
-                    format!("at {within} ms")
-                };
-                let said = if plays > 1 {
-                    format!("simulated: in play {}, {when} {who}{what}", play + 1)
-                } else {
-                    format!("simulated: {when} {who}{what}")
-                };
-                let within = within.min(end_ms);
-                Problem::new(severity, code, offsets.frames(keyframe(within)), said).at_time(within)
-            })
+            .map(
+                |Event {
+                     time_ms,
+                     what,
+                     until_ms,
+                     ..
+                 }| {
+                    let play = (*time_ms).checked_div(cycle_ms).unwrap_or(0).min(plays - 1);
+                    let within = *time_ms - play * cycle_ms;
+                    let when = if within > end_ms {
+                        format!("{} ms after the motion's end", within - end_ms)
+                    } else {
+                        format!("at {within} ms")
+                    };
+                    // A fall the robot gets up from says when (the stage stops saying "it has
+                    // fallen" there).
+                    let up = match until_ms {
+                        Some(until) if code == FALLS && *until <= last_ms => {
+                            format!("; on its paws again by {} ms", until - play * cycle_ms)
+                        }
+                        Some(_) | None => String::new(),
+                    };
+                    let said = if plays > 1 {
+                        format!("simulated: in play {}, {when} {who}{what}{up}", play + 1)
+                    } else {
+                        format!("simulated: {when} {who}{what}{up}")
+                    };
+                    let within = within.min(end_ms);
+                    Problem::new(severity, code, offsets.frames(keyframe(within)), said)
+                        .at_time(within)
+                },
+            )
             .collect();
         if listed.len() > MAX_LISTED {
             let more = listed.len() - MAX_LISTED;

@@ -121,6 +121,15 @@ fn both_left_paws_lifted_falls_onto_its_left_side() {
         assert!(until < pair[1].time_ms, "{falls:?}");
         assert!(!super::down_at(&thrice.summary, until), "{falls:?}");
     }
+    // The problems say when it is up again, where it is.
+    let offsets = crate::codec::mtn::offsets(&motion).expect("offsets");
+    let said: Vec<String> = super::simulated_problems(&motion, &offsets, &thrice)
+        .into_iter()
+        .filter(|p| p.code == crate::robot::codes::FALLS)
+        .map(|p| p.message)
+        .collect();
+    assert!(said[0].contains("; on its paws again by "), "{said:?}");
+    assert!(!said[2].contains("on its paws again"), "{said:?}");
     let spans = super::fall_spans(&motion, &thrice);
     assert_eq!(spans.len(), 3, "{spans:?}");
     assert!(
