@@ -93,6 +93,53 @@ pub fn hold_back_tab(held: &mut Vec<Vec<egui::Event>>, events: &mut Vec<egui::Ev
     }
 }
 
+/// A command pressed after Enter within one frame while a field has the keyboard (`typing`:
+/// it had it at the end of the last frame) waits [`COMMAND_WAIT_FRAMES`] frames, as one
+/// after a Tab does: the field commits what was typed on Enter, in this frame or the next,
+/// and only then does Ctrl+Z undo it (or Ctrl+S save it). In one slow frame the two used to
+/// reach the window together, and Undo while typing dropped the typed value.
+#[expect(
+    clippy::wildcard_enum_match_arm,
+    reason = "egui's events: only Enter and a key with Ctrl matter here"
+)]
+pub fn hold_back_after_enter(
+    held: &mut Vec<Vec<egui::Event>>,
+    events: &mut Vec<egui::Event>,
+    typing: bool,
+) {
+    if !typing {
+        return;
+    }
+    let enter = events.iter().position(|e| {
+        matches!(
+            e,
+            egui::Event::Key {
+                key: egui::Key::Enter,
+                pressed: true,
+                ..
+            }
+        )
+    });
+    let Some(enter) = enter else {
+        return;
+    };
+    let command = events[enter..].iter().position(|e| match e {
+        egui::Event::Key {
+            pressed: true,
+            modifiers,
+            ..
+        } => modifiers.command,
+        _ => false,
+    });
+    if let Some(command) = command {
+        let after = events.split_off(enter + command);
+        if held.len() < COMMAND_WAIT_FRAMES + 1 {
+            held.resize_with(COMMAND_WAIT_FRAMES + 1, Vec::new);
+        }
+        held[COMMAND_WAIT_FRAMES].splice(0..0, after);
+    }
+}
+
 /// A label for the field drawn after it (`add_field`): named by it for a screen reader, and
 /// a click on it gives the field the keyboard, as a desktop form's label does (typing then
 /// goes into the field, not to the value it had before).
@@ -148,7 +195,7 @@ pub fn combo_where(
 
 #[cfg(test)]
 mod tests {
-    use super::hold_back_tab;
+    use super::{hold_back_after_enter, hold_back_tab};
     use egui::{Event, Key, Modifiers};
 
     fn key(key: Key, pressed: bool) -> Event {
@@ -242,5 +289,31 @@ mod tests {
         hold_back_tab(&mut held, &mut events);
         assert_eq!(events.len(), 3);
         assert!(held.is_empty());
+    }
+
+    #[test]
+    fn a_command_after_enter_in_one_frame_waits_while_a_field_has_the_keyboard() {
+        let ctrl_z = egui::Event::Key {
+            key: Key::Z,
+            physical_key: Some(Key::Z),
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::COMMAND,
+        };
+        let frame = vec![
+            key(Key::Enter, true),
+            key(Key::Enter, false),
+            ctrl_z.clone(),
+        ];
+        let mut held = Vec::new();
+        let mut events = frame.clone();
+        hold_back_after_enter(&mut held, &mut events, true);
+        assert_eq!(events, frame[..2], "Enter goes now");
+        assert_eq!(held.last(), Some(&vec![ctrl_z]), "Ctrl+Z waits");
+        assert!(held[..held.len() - 1].iter().all(Vec::is_empty));
+        // No field with the keyboard: nothing waits.
+        let (mut held, mut events) = (Vec::new(), frame.clone());
+        hold_back_after_enter(&mut held, &mut events, false);
+        assert_eq!((events, held.len()), (frame, 0));
     }
 }

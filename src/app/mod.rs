@@ -178,9 +178,11 @@ impl StudioApp {
 
     /// Readies a frame's input before egui reads it (eframe calls it before each frame; a
     /// test driving the window calls it as eframe would): a Tab typed in the same frame as
-    /// text waits for the next frame, so the text reaches its field first.
+    /// text waits for the next frame, so the text reaches its field first; a command after
+    /// Enter in a field waits until the field has committed.
     pub fn before_frame(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         field::hold_back_tab(&mut self.held_input, &mut raw_input.events);
+        field::hold_back_after_enter(&mut self.held_input, &mut raw_input.events, self.typing);
         if !self.held_input.is_empty() {
             ctx.request_repaint();
         }

@@ -141,6 +141,46 @@ fn ctrl_z_right_after_enter_or_tab_in_a_cell_undoes_the_value_typed() {
 }
 
 #[test]
+fn enter_and_ctrl_z_in_one_slow_frame_undo_the_typed_value_and_lose_nothing() {
+    // The fresh review, at two frames a second: Enter and Ctrl+Z reached the window in one
+    // frame, the typed value was dropped as if Undo had come while typing, and an earlier
+    // edit was undone instead; redo never brought the typed value back.
+    if !common::corpus_present(
+        "enter_and_ctrl_z_in_one_slow_frame_undo_the_typed_value_and_lose_nothing",
+    ) {
+        return;
+    }
+    let path = greet_file("enter-ctrl-z-one-frame");
+    let mut harness = opened(&[&path]);
+    let original = head_pitch(&harness, 1);
+    start_typing(&mut harness, "HEAD_PITCH keyframe 1", "-35");
+    let key = |key: Key, pressed: bool, modifiers: Modifiers| egui::Event::Key {
+        key,
+        physical_key: Some(key),
+        pressed,
+        repeat: false,
+        modifiers,
+    };
+    // Readied as eframe readies each frame's input (`before_frame`).
+    let events = vec![
+        key(Key::Enter, true, Modifiers::NONE),
+        key(Key::Enter, false, Modifiers::NONE),
+        key(Key::Z, true, Modifiers::COMMAND),
+        key(Key::Z, false, Modifiers::COMMAND),
+    ];
+    keys_in_one_frame(&mut harness, events, 8);
+    settle(&mut harness);
+    assert_eq!(head_pitch(&harness, 1), original, "{}", said(&harness));
+    common::ui::ctrl_shift(&mut harness, Key::Z);
+    assert_eq!(
+        head_pitch(&harness, 1),
+        deg_to_urad(-35.0),
+        "redo brings the typed value back: {}",
+        said(&harness)
+    );
+}
+
+#[test]
 fn a_typed_header_field_and_frame_count_are_one_step_each() {
     let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
     harness.run();
