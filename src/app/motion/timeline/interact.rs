@@ -159,7 +159,9 @@ pub(super) fn interact(
             .or(hovered_now);
         let scale = view.time_scale(&document.motion);
         let text = readout::text(document, point, [value.x, value.y], scale);
-        readout::draw(ui, text, pos, *transform.frame());
+        let frame = *transform.frame();
+        let key = super::marks::key_rect(ui, document, frame);
+        readout::draw(ui, text, pos, frame, key);
     }
 }
 

@@ -34,28 +34,58 @@ pub fn text(document: &Document, point: Option<PointId>, value: [f64; 2], scale:
 }
 
 /// Where a box of `size` goes beside `pointer`: below and right of it, flipped left or up
-/// where that would leave `frame`, and held inside it.
+/// where that would leave `frame` or cover `avoid` (the key of the marks), and held inside
+/// the frame.
 #[must_use]
-pub fn placed(pointer: Pos2, size: Vec2, frame: Rect) -> Rect {
-    let mut min = pointer + Vec2::splat(GAP);
-    if min.x + size.x > frame.right() {
-        min.x = pointer.x - GAP - size.x;
-    }
-    if min.y + size.y > frame.bottom() {
-        min.y = pointer.y - GAP - size.y;
-    }
+pub fn placed(pointer: Pos2, size: Vec2, frame: Rect, avoid: Option<Rect>) -> Rect {
     let max = (frame.max - size).max(frame.min);
-    Rect::from_min_size(min.clamp(frame.min, max), size)
+    let at = |right: bool, below: bool| {
+        let min = Pos2::new(
+            if right {
+                pointer.x + GAP
+            } else {
+                pointer.x - GAP - size.x
+            },
+            if below {
+                pointer.y + GAP
+            } else {
+                pointer.y - GAP - size.y
+            },
+        );
+        Rect::from_min_size(min, size)
+    };
+    let fits =
+        |rect: &Rect| frame.contains_rect(*rect) && avoid.is_none_or(|key| !key.intersects(*rect));
+    [(true, true), (false, true), (true, false), (false, false)]
+        .into_iter()
+        .map(|(right, below)| at(right, below))
+        .find(fits)
+        .unwrap_or_else(|| {
+            // Nowhere beside the pointer is clear: as near as the frame allows.
+            let mut min = pointer + Vec2::splat(GAP);
+            if min.x + size.x > frame.right() {
+                min.x = pointer.x - GAP - size.x;
+            }
+            if min.y + size.y > frame.bottom() {
+                min.y = pointer.y - GAP - size.y;
+            }
+            Rect::from_min_size(min.clamp(frame.min, max), size)
+        })
 }
 
-/// Draws `text` beside `pointer`, inside the plot's `frame`, over everything.
-pub fn draw(ui: &egui::Ui, text: String, pointer: Pos2, frame: Rect) {
+/// Draws `text` beside `pointer`, inside the plot's `frame`, off `avoid`, over everything.
+pub fn draw(ui: &egui::Ui, text: String, pointer: Pos2, frame: Rect, avoid: Option<Rect>) {
     let painter = ui.ctx().layer_painter(egui::LayerId::new(
         egui::Order::Tooltip,
         ui.scope_id().with("timeline readout"),
     ));
     let galley = painter.layout_no_wrap(text, egui::FontId::proportional(13.0), Color32::WHITE);
-    let rect = placed(pointer, galley.size() + Vec2::splat(2.0 * PAD), frame);
+    let rect = placed(
+        pointer,
+        galley.size() + Vec2::splat(2.0 * PAD),
+        frame,
+        avoid,
+    );
     painter.rect_filled(rect, 4.0, Color32::from_black_alpha(200));
     painter.galley(rect.min + Vec2::splat(PAD), galley, Color32::WHITE);
 }
@@ -69,14 +99,14 @@ mod tests {
 
     #[test]
     fn the_readout_goes_below_right_of_the_pointer_where_there_is_room() {
-        let rect = placed(Pos2::new(300.0, 200.0), SIZE, FRAME);
+        let rect = placed(Pos2::new(300.0, 200.0), SIZE, FRAME, None);
         assert_eq!(rect.min, Pos2::new(314.0, 214.0));
     }
 
     #[test]
     fn near_the_bottom_it_goes_above_and_near_the_right_edge_to_the_left() {
         // The review: at the plot's foot the readout covered the time axis and its label.
-        let rect = placed(Pos2::new(880.0, 540.0), SIZE, FRAME);
+        let rect = placed(Pos2::new(880.0, 540.0), SIZE, FRAME, None);
         assert!(FRAME.contains_rect(rect), "{rect:?}");
         assert!(rect.max.y < 540.0 && rect.max.x < 880.0, "{rect:?}");
     }
@@ -89,8 +119,19 @@ mod tests {
             Pos2::new(905.0, 45.0),
             Pos2::new(500.0, 300.0),
         ] {
-            let rect = placed(pointer, SIZE, FRAME);
+            let rect = placed(pointer, SIZE, FRAME, None);
             assert!(FRAME.contains_rect(rect), "{pointer:?}: {rect:?}");
         }
+    }
+
+    #[test]
+    fn it_keeps_off_the_key_of_the_marks() {
+        // The fresh review: near the top right the readout covered the key.
+        let key = Rect::from_min_max(Pos2::new(650.0, 50.0), Pos2::new(900.0, 110.0));
+        let rect = placed(Pos2::new(600.0, 60.0), SIZE, FRAME, Some(key));
+        assert!(
+            FRAME.contains_rect(rect) && !rect.intersects(key),
+            "{rect:?}"
+        );
     }
 }

@@ -323,6 +323,30 @@ fn paint_key(ui: &egui::Ui, painter: &egui::Painter, document: &Document, frame:
     }
 }
 
+/// Where the key is drawn in the plot's `frame`, if the motion has one (the timeline's
+/// readout keeps off it).
+#[must_use]
+pub fn key_rect(ui: &egui::Ui, document: &Document, frame: egui::Rect) -> Option<egui::Rect> {
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let widest = ui.fonts_mut(|fonts| {
+        key(document)
+            .map(|(_, label)| {
+                fonts
+                    .layout_no_wrap(label.to_owned(), font.clone(), egui::Color32::WHITE)
+                    .size()
+                    .x
+            })
+            .fold(0.0, f32::max)
+    });
+    let height = key_height(document);
+    (height > 0.0).then(|| {
+        egui::Rect::from_min_max(
+            egui::pos2(frame.right() - 8.0 - widest - 26.0, frame.top()),
+            egui::pos2(frame.right(), frame.top() + height),
+        )
+    })
+}
+
 /// Where the key's first row starts below the plot's top, and each row's height (points).
 const KEY_TOP: f32 = 6.0;
 const KEY_ROW: f32 = 18.0;
