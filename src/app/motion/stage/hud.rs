@@ -368,7 +368,7 @@ fn said(hud: &Hud<'_>) -> Vec<(String, Color32)> {
 
 /// The paths' key (which paw is which colour) and the camera's help, at the bottom of the
 /// picture `canvas.rect`.
-pub fn key_and_help(canvas: &Canvas<'_>, paths: bool, handles: &[Pos2]) {
+pub fn key_and_help(canvas: &Canvas<'_>, paths: bool, (handles, head): (&[Pos2], &[Pos2])) {
     let rect = canvas.rect;
     let wide = rect.width() > 520.0;
     // The paths' key, bottom right (or where no handle lies beneath it): which paw is which
@@ -397,7 +397,7 @@ pub fn key_and_help(canvas: &Canvas<'_>, paths: bool, handles: &[Pos2]) {
             .iter()
             .map(|(g, _)| g.size().x)
             .fold(0.0_f32, f32::max);
-        let (at, per_row) = key_place(rect, label.y, (column, gap), handles, !wide);
+        let (at, per_row) = key_place(rect, label.y, (column, gap), (handles, head), !wide);
         let rows = galleys.len().div_ceil(per_row);
         #[expect(clippy::cast_precision_loss, reason = "four labels")]
         let size = egui::vec2((column + gap) * per_row as f32 - gap, label.y * rows as f32);
@@ -438,12 +438,13 @@ pub fn key_and_help(canvas: &Canvas<'_>, paths: bool, handles: &[Pos2]) {
 /// a row: four in a line, else two rows of two (labels `line` high, in columns `column`
 /// wide `gap` apart); bottom right, top right, bottom left (where the help line is not
 /// written: `left_free`), top left; the first place no posing handle (`handles`, on screen)
-/// lies beneath, so the key never hides one; of none free, the one over the fewest.
+/// lies beneath, so the key never hides one, and then not over the head (`head`: its
+/// corners on screen); of none free, the one over the fewest handles.
 fn key_place(
     rect: Rect,
     line: f32,
     (column, gap): (f32, f32),
-    handles: &[Pos2],
+    (handles, head): (&[Pos2], &[Pos2]),
     left_free: bool,
 ) -> (Pos2, usize) {
     let mut places = Vec::new();
@@ -469,9 +470,11 @@ fn key_place(
     let covered = |(at, _, size): &(Pos2, usize, egui::Vec2)| {
         let key = Rect::from_min_size(*at - egui::vec2(4.0, 1.0), *size + egui::vec2(8.0, 2.0))
             .expand(super::posing::HANDLE_RADIUS + 2.0);
-        // A key wider than the picture is as bad as one over a handle.
+        // A key wider than the picture is as bad as one over a handle; one over the head is
+        // better than either, and better the less of it it covers.
         let outside = usize::from(key.left() < rect.left() - HANDLE_SLACK);
-        handles.iter().filter(|h| key.contains(**h)).count() + outside
+        let over_head = usize::from(head.iter().any(|h| key.contains(*h)));
+        (handles.iter().filter(|h| key.contains(**h)).count() + outside) * 2 + over_head
     };
     places
         .iter()
@@ -562,8 +565,9 @@ mod tests {
     fn the_paths_key_goes_where_no_handle_lies_beneath_it() {
         let rect = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 200.0));
         // Four labels 40 wide, 10 apart: 190 in a line, 90 in two rows of two.
-        let place =
-            |handles: &[Pos2], left_free| key_place(rect, 12.0, (40.0, 10.0), handles, left_free);
+        let place = |handles: &[Pos2], left_free| {
+            key_place(rect, 12.0, (40.0, 10.0), (handles, &[]), left_free)
+        };
         // Nothing beneath: bottom right, in a line.
         assert_eq!(place(&[], true), (Pos2::new(102.0, 176.0), 4));
         // A paw's handle at the bottom right (the small stage's FL paw): top right.
@@ -579,5 +583,22 @@ mod tests {
             place(under.as_flattened(), true),
             (Pos2::new(202.0, 164.0), 2)
         );
+    }
+
+    #[test]
+    fn the_paths_key_keeps_off_the_head_where_a_free_place_allows() {
+        // The fresh review: in the three-quarter view the key sat over a raised head's ears.
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 200.0));
+        let paw = Pos2::new(250.0, 182.0);
+        let ears = [Pos2::new(220.0, 12.0), Pos2::new(240.0, 16.0)];
+        let (at, _) = key_place(rect, 12.0, (40.0, 10.0), (&[paw], &ears), true);
+        assert_eq!(
+            at,
+            Pos2::new(12.0, 176.0),
+            "bottom left, off the paw and the head"
+        );
+        // A handle still matters more than the head.
+        let (at, _) = key_place(rect, 12.0, (40.0, 10.0), (&[paw], &[]), true);
+        assert_eq!(at, Pos2::new(102.0, 8.0));
     }
 }

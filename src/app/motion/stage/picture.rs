@@ -198,7 +198,13 @@ pub fn make(
         .into_iter()
         .map(|(_, at)| at)
         .collect();
-    key_and_help(&canvas, trails.is_some(), &handle_spots);
+    // The paths' key keeps off a raised head as off a handle.
+    let head_spots = if trails.is_some() {
+        head_on_screen(motion, &hits)
+    } else {
+        Vec::new()
+    };
+    key_and_help(&canvas, trails.is_some(), (&handle_spots, &head_spots));
     let view = canvas.rect;
     let clear_top = text.over_height();
     text.draw(&canvas, key.rect);
@@ -335,6 +341,29 @@ fn simulated_picture(
         corners: super::simulated::framed_corners(&robot, sim, tick, show.follow),
         handles,
     }
+}
+
+/// The corners on screen of the head's triangles (its joints', the ears' and the mouth's),
+/// of the robot's `hits`: the paths' key keeps off them (the fresh review: in the
+/// three-quarter view it sat over a raised head's ears).
+fn head_on_screen(
+    motion: &crate::codec::mtn::Motion,
+    hits: &[(Option<usize>, [Pos2; 3])],
+) -> Vec<Pos2> {
+    let head: Vec<usize> = motion
+        .locators
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| {
+            let name = crate::robot::joint_name(&motion.design, l);
+            name.starts_with("HEAD") || name.ends_with("_EAR") || name == "MOUTH"
+        })
+        .map(|(j, _)| j)
+        .collect();
+    hits.iter()
+        .filter(|(joint, _)| joint.is_some_and(|j| head.contains(&j)))
+        .flat_map(|(_, corners)| corners.iter().copied())
+        .collect()
 }
 
 #[expect(clippy::cast_possible_truncation, reason = "millimetres on screen")]
