@@ -38,7 +38,7 @@ fn nod(count: Option<u32>) -> Generator {
 }
 
 /// Picks `option` of the drop-down labelled `label`.
-fn choose(h: &mut Harness<'_, StudioApp>, label: &str, option: &str) {
+pub fn choose(h: &mut Harness<'_, StudioApp>, label: &str, option: &str) {
     h.get_by_label(label).click();
     h.run();
     h.query_all_by_label(option)
@@ -145,30 +145,36 @@ fn a_preset_fills_the_window_and_the_window_keeps_one() {
     assert!(shows(&h, "Generator"), "the window stays open");
 }
 
-#[test]
-fn find_a_walk_searches_shows_the_best_and_writes_it_as_one_undo_step() {
+/// Motion > Find a Walk…, a short search run in it (the window offers its time, a test asks
+/// for one generation of four), and the best walks it found, best first; the window stays
+/// open with the search stopped.
+pub fn short_search(
+    h: &mut Harness<'_, StudioApp>,
+) -> Vec<mtn_studio::ops::generate::search::Scored> {
     use mtn_studio::app::dialogs::Modal;
-    let (before, path) = stand_file("find-walk");
-    let mut h = opened(&[&path]);
-    menu(&mut h, "Motion", "Find a Walk…");
-    // A short search: the window offers its time, a test asks for one generation of four.
+    menu(h, "Motion", "Find a Walk…");
     let Some(Modal::FindWalk(prompt)) = &mut h.state_mut().modal else {
         panic!("Find a Walk… opens its window");
     };
     (prompt.generations, prompt.candidates) = (1, 4);
     h.run();
-    press(&mut h, "Start the Search");
+    press(h, "Start the Search");
     h.run();
+    let Some(Modal::FindWalk(prompt)) = &h.state().modal else {
+        panic!("the window stays open");
+    };
+    assert!(!prompt.running);
+    let progress = prompt.shared.as_ref().unwrap().progress.lock().unwrap();
+    progress.as_ref().unwrap().best.clone()
+}
+
+#[test]
+fn find_a_walk_searches_shows_the_best_and_writes_it_as_one_undo_step() {
+    let (before, path) = stand_file("find-walk");
+    let mut h = opened(&[&path]);
+    let best = short_search(&mut h).remove(0).walk;
     assert!(shows(&h, "generation 1, 4 candidates scored"));
     assert!(shows(&h, "mm/s"), "the table of the best");
-    let best = {
-        let Some(Modal::FindWalk(prompt)) = &h.state().modal else {
-            panic!("the window stays open");
-        };
-        assert!(!prompt.running);
-        let progress = prompt.shared.as_ref().unwrap().progress.lock().unwrap();
-        progress.as_ref().unwrap().best[0].walk.clone()
-    };
     press(&mut h, "Use the Best");
     let expected = made(&before, None, &Generator::Walk(best));
     assert_eq!(doc(&h).motion, expected);

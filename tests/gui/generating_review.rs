@@ -4,13 +4,13 @@
 //! any walk of the search's table can be used, and a kept preset can be renamed or forgotten.
 
 use crate::common;
+use crate::generating::{choose, short_search};
 use common::ui::{ctrl, doc, menu, press, shows, type_into};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::Action;
-use mtn_studio::app::dialogs::Modal;
 use mtn_studio::codec::mtn;
 use mtn_studio::presets::Presets;
 
@@ -25,17 +25,6 @@ fn window(name: &str, size: [f32; 2]) -> (mtn::Motion, Harness<'static, StudioAp
     let mut h = common::ui::harness_sized(app, size);
     h.run();
     (motion, h)
-}
-
-/// Picks `option` of the drop-down labelled `label`.
-fn choose(h: &mut Harness<'_, StudioApp>, label: &str, option: &str) {
-    h.get_by_label(label).click();
-    h.run();
-    h.query_all_by_label(option)
-        .last()
-        .unwrap_or_else(|| panic!("no {option} in {label}"))
-        .click();
-    h.run();
 }
 
 #[test]
@@ -83,21 +72,7 @@ fn a_head_tilt_is_listed_greyed_for_the_ers7_whose_head_does_not_roll() {
 #[test]
 fn any_walk_of_the_searchs_table_can_be_used() {
     let (before, mut h) = window("find-walk-row", [1400.0, 900.0]);
-    menu(&mut h, "Motion", "Find a Walk…");
-    let Some(Modal::FindWalk(prompt)) = &mut h.state_mut().modal else {
-        panic!("Find a Walk… opens its window");
-    };
-    (prompt.generations, prompt.candidates) = (1, 4);
-    h.run();
-    press(&mut h, "Start the Search");
-    h.run();
-    let second = {
-        let Some(Modal::FindWalk(prompt)) = &h.state().modal else {
-            panic!("the window stays open");
-        };
-        let progress = prompt.shared.as_ref().unwrap().progress.lock().unwrap();
-        progress.as_ref().unwrap().best[1].clone()
-    };
+    let second = short_search(&mut h).remove(1);
     // The cycle shown is the one the walk plays (the servos may need it longer).
     let cycle = format!("{} ms", second.played_period_ms);
     assert!(h.query_all_by_label(&cycle).next().is_some(), "{cycle}");
