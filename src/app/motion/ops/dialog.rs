@@ -115,7 +115,15 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Se
             // A floating dialog leaves the window usable, so a plain Enter may be meant for it:
             // Ctrl+Enter applies (a typed Enter commits the field, to see its preview first).
             let by_key = if prompt.is_modeless() {
-                ready && ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::Enter))
+                // The key event's own modifiers: xdotool (and a quick hand) can let Ctrl go
+                // within the frame, before the window reads the modifiers held.
+                ready
+                    && ui.input_mut(|i| {
+                        i.consume_shortcut(&egui::KeyboardShortcut::new(
+                            egui::Modifiers::COMMAND,
+                            egui::Key::Enter,
+                        ))
+                    })
             } else {
                 (enter && !editing && ready) || apply_now
             };
