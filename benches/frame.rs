@@ -229,7 +229,7 @@ fn editor(case: Case, ctx: &egui::Context) -> (StudioApp, u64) {
     }
     if case.playing {
         tab.playback.looping = true;
-        tab.playback.toggle(&tab.document.motion.keyframes, None);
+        tab.playback.toggle(tab.document.tick_count(), None);
     }
     if case.zoomed {
         let start = tab.document.times_ms()[32_400];

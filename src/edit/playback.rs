@@ -6,6 +6,11 @@
 //! The playhead is a position in 8 ms ticks. What is shown at the playhead is exactly what the
 //! robot commands at that tick (`robot::timing::values_at_tick`); past the last commanded tick
 //! the motion rests on its final keyframe, which the robot never commands but ends at.
+//!
+//! What needs the motion's length takes it as `ticks`, the count the player commands
+//! ([`timing::tick_count`], which the editor's document keeps): the window reads the clock
+//! several times a frame, and summing every segment of the largest motion each time was 2% of
+//! a playing frame.
 
 use crate::codec::mtn::Keyframes;
 use crate::robot::timing::{self, TICK_MS};
@@ -94,18 +99,17 @@ impl Playback {
     }
 
     /// Moves the playhead to a time in ms (snapped down to its tick), clamped to the motion.
-    pub fn seek_ms(&mut self, time_ms: u64, keyframes: &Keyframes) {
-        let end = timing::tick_count(keyframes);
-        self.position_ticks = (time_ms / TICK_MS).min(end) as f64;
+    pub fn seek_ms(&mut self, time_ms: u64, ticks: u64) {
+        self.position_ticks = (time_ms / TICK_MS).min(ticks) as f64;
     }
 
     /// Plays or pauses; playing at the end starts again from the beginning. Looping over a
     /// selected range (`range_ms`, keyframe time), playing from outside it starts at its start.
-    pub fn toggle(&mut self, keyframes: &Keyframes, range_ms: Option<(u64, u64)>) {
+    pub fn toggle(&mut self, ticks: u64, range_ms: Option<(u64, u64)>) {
         if !self.playing {
-            let (start, end) = self.loop_span(keyframes, range_ms);
+            let (start, end) = self.loop_span(ticks, range_ms);
             let outside = self.position_ticks < start || self.position_ticks >= end;
-            let at_end = self.tick() >= timing::tick_count(keyframes);
+            let at_end = self.tick() >= ticks;
             if at_end || (self.looping && outside) {
                 self.position_ticks = if self.looping { start } else { 0.0 };
             }
@@ -119,8 +123,8 @@ impl Playback {
     /// What looping plays over and over, in ticks: the selected range (keyframe time in ms)
     /// where one of some length is selected, else the whole motion.
     #[must_use]
-    pub fn loop_span(&self, keyframes: &Keyframes, range_ms: Option<(u64, u64)>) -> (f64, f64) {
-        let end = timing::tick_count(keyframes) as f64;
+    pub fn loop_span(&self, ticks: u64, range_ms: Option<(u64, u64)>) -> (f64, f64) {
+        let end = ticks as f64;
         match range_ms {
             Some((a, b)) if self.looping && b > a => {
                 let start = ((a / TICK_MS) as f64).min(end);
@@ -143,8 +147,8 @@ impl Playback {
     }
 
     /// Steps one 16 ms frame forward or back (two ticks), clamped to the motion.
-    pub fn step_frames(&mut self, frames: i64, keyframes: &Keyframes) {
-        let end = timing::tick_count(keyframes) as f64;
+    pub fn step_frames(&mut self, frames: i64, ticks: u64) {
+        let end = ticks as f64;
         let target = (self.tick() as f64 + 2.0 * frames as f64).clamp(0.0, end);
         self.position_ticks = target;
     }
@@ -161,7 +165,7 @@ impl Playback {
         &mut self,
         now_s: f64,
         slower: f64,
-        keyframes: &Keyframes,
+        ticks: u64,
         range_ms: Option<(u64, u64)>,
     ) {
         if !now_s.is_finite() {
@@ -171,7 +175,7 @@ impl Playback {
             Some(last_s) if now_s < last_s => {}
             Some(last_s) => {
                 self.clock_s = Some(now_s);
-                self.advance((now_s - last_s) / slower, keyframes, range_ms);
+                self.advance((now_s - last_s) / slower, ticks, range_ms);
             }
             None => self.clock_s = Some(now_s),
         }
@@ -191,17 +195,17 @@ impl Playback {
     /// (`range_ms`) where one is selected and the playhead reaches its end, else of the
     /// motion. Not looping, the whole motion plays [`Playback::plays`] times in a row before
     /// it stops. However long the time, it comes round as many times as it fits.
-    pub fn advance(&mut self, seconds: f64, keyframes: &Keyframes, range_ms: Option<(u64, u64)>) {
+    pub fn advance(&mut self, seconds: f64, ticks: u64, range_ms: Option<(u64, u64)>) {
         if !self.playing || !seconds.is_finite() || seconds <= 0.0 {
             return;
         }
-        let end = timing::tick_count(keyframes) as f64;
+        let end = ticks as f64;
         if end <= 0.0 {
             self.playing = false;
             self.position_ticks = 0.0;
             return;
         }
-        let (start, stop) = self.loop_span(keyframes, range_ms);
+        let (start, stop) = self.loop_span(ticks, range_ms);
         // Played from past the range, the motion's end comes first; then the range loops.
         let wraps_at = if self.position_ticks < stop {
             stop
@@ -287,29 +291,30 @@ mod tests {
         keyframes
     }
 
-    /// Plays `keyframes` from a fake clock's `start_s` through frames `frame_s` apart for
+    /// Plays a motion of `ticks` from a fake clock's `start_s` through frames `frame_s` apart for
     /// `seconds`, and gives the playhead (ms).
-    fn played_ms(keyframes: &Keyframes, playback: &mut Playback, frame_s: f64, seconds: f64) {
+    fn played_ms(ticks: u64, playback: &mut Playback, frame_s: f64, seconds: f64) {
         let start_s = 1_000.0;
-        playback.follow_clock(start_s, 1.0, keyframes, None);
-        playback.toggle(keyframes, None);
+        playback.follow_clock(start_s, 1.0, ticks, None);
+        playback.toggle(ticks, None);
         let mut now_s = start_s;
         while now_s + frame_s <= start_s + seconds {
             now_s += frame_s;
-            playback.follow_clock(now_s, 1.0, keyframes, None);
+            playback.follow_clock(now_s, 1.0, ticks, None);
         }
         // The last frame lands on the measured time (a clock read at it).
-        playback.follow_clock(start_s + seconds, 1.0, keyframes, None);
+        playback.follow_clock(start_s + seconds, 1.0, ticks, None);
     }
 
     #[test]
     fn the_playhead_keeps_the_wall_clock_however_slow_the_frames() {
         let keyframes = long_motion(40);
+        let ticks = timing::tick_count(&keyframes);
         for frame_ms in [16.0, 100.0, 400.0] {
             for speed in [1.0, 0.5, 2.0] {
                 let mut playback = Playback::default();
                 playback.set_speed(speed);
-                played_ms(&keyframes, &mut playback, frame_ms / 1000.0, 12.0);
+                played_ms(ticks, &mut playback, frame_ms / 1000.0, 12.0);
                 let expected_ms = 12_000.0 * speed;
                 // On the 8 ms tick grid: within a tick of the wall clock, never after it.
                 let shown = playback.time_ms() as f64;
@@ -325,6 +330,7 @@ mod tests {
     #[test]
     fn play_a_seek_and_a_speed_change_take_effect_from_their_frames_time() {
         let keyframes = long_motion(40);
+        let ticks = timing::tick_count(&keyframes);
         let mut playback = Playback::default();
         let assert_at = |playback: &Playback, ms: f64| {
             let at = playback.position_ms();
@@ -332,32 +338,32 @@ mod tests {
         };
         // Paused, readings move nothing; Play in the frame read at 5.0 s plays from then.
         // (Times in binary fractions of a second, so the sums are exact.)
-        playback.follow_clock(0.0, 1.0, &keyframes, None);
-        playback.follow_clock(5.0, 1.0, &keyframes, None);
+        playback.follow_clock(0.0, 1.0, ticks, None);
+        playback.follow_clock(5.0, 1.0, ticks, None);
         assert_eq!(playback.tick(), 0);
-        playback.toggle(&keyframes, None);
-        playback.follow_clock(5.5, 1.0, &keyframes, None);
+        playback.toggle(ticks, None);
+        playback.follow_clock(5.5, 1.0, ticks, None);
         assert_at(&playback, 500.0);
         // A seek in the frame read at 5.5 s: from there, 0.5 s later 500 ms on.
-        playback.seek_ms(3_000, &keyframes);
-        playback.follow_clock(6.0, 1.0, &keyframes, None);
+        playback.seek_ms(3_000, ticks);
+        playback.follow_clock(6.0, 1.0, ticks, None);
         assert_at(&playback, 3_500.0);
         // Twice the speed from the frame read at 6.0 s.
         playback.set_speed(2.0);
-        playback.follow_clock(6.5, 1.0, &keyframes, None);
+        playback.follow_clock(6.5, 1.0, ticks, None);
         assert_at(&playback, 4_500.0);
         // A tab behind others holds its playhead, and goes on from there in front again.
         playback.hold_clock(60.0);
         assert_at(&playback, 4_500.0);
-        playback.follow_clock(60.25, 1.0, &keyframes, None);
+        playback.follow_clock(60.25, 1.0, ticks, None);
         assert_at(&playback, 5_000.0);
         // A reading before the last moves nothing, and the clock goes on from the last.
-        playback.follow_clock(59.0, 1.0, &keyframes, None);
+        playback.follow_clock(59.0, 1.0, ticks, None);
         assert_at(&playback, 5_000.0);
-        playback.follow_clock(60.5, 1.0, &keyframes, None);
+        playback.follow_clock(60.5, 1.0, ticks, None);
         assert_at(&playback, 5_500.0);
         // A file shown twice as slow plays at half the rate.
-        playback.follow_clock(61.5, 2.0, &keyframes, None);
+        playback.follow_clock(61.5, 2.0, ticks, None);
         assert_at(&playback, 6_500.0);
     }
 
@@ -371,11 +377,11 @@ mod tests {
             plays: 3,
             ..Playback::default()
         };
-        playback.toggle(&keyframes, None);
-        playback.advance(seconds * 2.5, &keyframes, None);
+        playback.toggle(end, None);
+        playback.advance(seconds * 2.5, end, None);
         assert_eq!((playback.rounds(), playback.playing), (2, true));
         assert_eq!(playback.tick() as f64, (end as f64 * 0.5).floor());
-        playback.advance(seconds * 7.0, &keyframes, None);
+        playback.advance(seconds * 7.0, end, None);
         assert_eq!(
             (playback.rounds(), playback.playing, playback.tick()),
             (2, false, end)
@@ -385,8 +391,8 @@ mod tests {
             looping: true,
             ..Playback::default()
         };
-        playback.toggle(&keyframes, None);
-        playback.advance(seconds * 3.5, &keyframes, None);
+        playback.toggle(end, None);
+        playback.advance(seconds * 3.5, end, None);
         assert_eq!(playback.rounds(), 3);
         assert_eq!(playback.tick() as f64, (end as f64 * 0.5).floor());
     }
@@ -395,35 +401,36 @@ mod tests {
     fn playback_counts_its_rounds_of_the_whole_motion_until_it_is_stopped() {
         let motion = stand_to_sit();
         let keyframes = &motion.keyframes;
+        let ticks = timing::tick_count(keyframes);
         let seconds = timing::tick_count(keyframes) as f64 * TICK_MS as f64 / 1000.0;
         let mut playback = Playback {
             looping: true,
             ..Playback::default()
         };
-        playback.toggle(keyframes, None);
-        playback.advance(seconds * 0.5, keyframes, None);
+        playback.toggle(ticks, None);
+        playback.advance(seconds * 0.5, ticks, None);
         assert_eq!(playback.rounds(), 0);
-        playback.advance(seconds * 0.6, keyframes, None);
+        playback.advance(seconds * 0.6, ticks, None);
         assert_eq!(playback.rounds(), 1);
-        playback.advance(seconds, keyframes, None);
+        playback.advance(seconds, ticks, None);
         assert_eq!(playback.rounds(), 2);
         // Seeking and stepping stay in the round; a selected range loops without counting.
         let range = Some((100, 600));
-        playback.seek_ms(100, keyframes);
-        playback.step_frames(1, keyframes);
+        playback.seek_ms(100, ticks);
+        playback.step_frames(1, ticks);
         assert_eq!(playback.rounds(), 2);
-        playback.advance(2.0, keyframes, range);
+        playback.advance(2.0, ticks, range);
         assert_eq!(playback.rounds(), 2);
         // Stopping starts the count again; played again from its end, the motion's next
         // round begins.
         playback.stop();
         assert_eq!(playback.rounds(), 0);
         playback.looping = false;
-        playback.toggle(keyframes, None);
-        playback.advance(seconds * 2.0, keyframes, None);
+        playback.toggle(ticks, None);
+        playback.advance(seconds * 2.0, ticks, None);
         assert!(!playback.playing);
         assert_eq!(playback.rounds(), 0);
-        playback.toggle(keyframes, None);
+        playback.toggle(ticks, None);
         assert_eq!((playback.rounds(), playback.tick()), (1, 0));
     }
 
@@ -434,24 +441,24 @@ mod tests {
         let end = timing::tick_count(keyframes);
         assert_eq!(end, 78 * 2);
         let mut playback = Playback::default();
-        playback.advance(1.0, keyframes, None);
+        playback.advance(1.0, end, None);
         assert_eq!(playback.tick(), 0, "a paused clock does not move");
-        playback.toggle(keyframes, None);
-        playback.advance(0.080, keyframes, None);
+        playback.toggle(end, None);
+        playback.advance(0.080, end, None);
         assert_eq!(playback.tick(), 10);
         assert_eq!(playback.time_ms(), 80);
         playback.set_speed(2.0);
-        playback.advance(0.080, keyframes, None);
+        playback.advance(0.080, end, None);
         assert_eq!(playback.tick(), 30);
         playback.set_speed(9.0);
         assert!((playback.speed() - 2.0).abs() < f64::EPSILON);
-        playback.toggle(keyframes, None);
-        playback.advance(1.0, keyframes, None);
+        playback.toggle(end, None);
+        playback.advance(1.0, end, None);
         assert_eq!(playback.tick(), 30);
         // To the end: it stops there, on the final keyframe.
         playback.set_speed(1.0);
-        playback.toggle(keyframes, None);
-        playback.advance(10.0, keyframes, None);
+        playback.toggle(end, None);
+        playback.advance(10.0, end, None);
         assert!(!playback.playing);
         assert_eq!(playback.tick(), end);
         assert_eq!(
@@ -462,10 +469,10 @@ mod tests {
                 .unwrap_or_default()
         );
         // Looping wraps.
-        playback.toggle(keyframes, None);
+        playback.toggle(end, None);
         assert_eq!(playback.tick(), 0, "play at the end starts over");
         playback.looping = true;
-        playback.advance((end as f64 + 5.0) * 0.008, keyframes, None);
+        playback.advance((end as f64 + 5.0) * 0.008, end, None);
         assert!(playback.playing);
         assert_eq!(playback.tick(), 5);
     }
@@ -481,27 +488,27 @@ mod tests {
             plays: 3,
             ..Playback::default()
         };
-        playback.toggle(keyframes, None);
-        playback.advance(seconds + 0.080, keyframes, None);
+        playback.toggle(end, None);
+        playback.advance(seconds + 0.080, end, None);
         assert!(playback.playing, "on to the second play");
         assert_eq!((playback.rounds(), playback.tick()), (1, 10));
-        playback.advance(seconds, keyframes, None);
+        playback.advance(seconds, end, None);
         assert_eq!((playback.rounds(), playback.tick()), (2, 10));
         // The third is the last: it stops at its end.
-        playback.advance(seconds, keyframes, None);
+        playback.advance(seconds, end, None);
         assert!(!playback.playing);
         assert_eq!((playback.rounds(), playback.tick()), (2, end));
         // Played again from there: the three plays again, from the first.
-        playback.toggle(keyframes, None);
+        playback.toggle(end, None);
         assert_eq!((playback.rounds() % 3, playback.tick()), (0, 0));
-        playback.advance(seconds + 0.080, keyframes, None);
+        playback.advance(seconds + 0.080, end, None);
         assert!(playback.playing);
         assert_eq!(playback.rounds() % 3, 1);
         // One play (the default) stops at the end, as before.
         playback.stop();
         playback.plays = 1;
-        playback.toggle(keyframes, None);
-        playback.advance(seconds + 0.080, keyframes, None);
+        playback.toggle(end, None);
+        playback.advance(seconds + 0.080, end, None);
         assert!(!playback.playing);
         assert_eq!((playback.rounds(), playback.tick()), (0, end));
     }
@@ -517,42 +524,40 @@ mod tests {
             ..Playback::default()
         };
         // Play from outside the range: it starts at the range's start.
-        playback.toggle(keyframes, range);
+        playback.toggle(end, range);
         assert_eq!(playback.time_ms(), 256);
         // Past the range's end it wraps to its start, however long the frame.
-        playback.advance(0.496 + 0.040, keyframes, range);
+        playback.advance(0.496 + 0.040, end, range);
         assert_eq!(playback.time_ms(), 256 + 40);
-        playback.advance(3.0 * 0.496, keyframes, range);
+        playback.advance(3.0 * 0.496, end, range);
         assert_eq!(playback.time_ms(), 256 + 40);
         assert!(playback.playing);
         // Sought past the range while playing: the motion's end comes first, then the range.
-        playback.seek_ms(1000, keyframes);
-        playback.advance(0.248 + 0.016, keyframes, range);
+        playback.seek_ms(1000, end);
+        playback.advance(0.248 + 0.016, end, range);
         assert_eq!(playback.time_ms(), 256 + 16);
         // Without Loop, a range plays nothing special: to the motion's end, and stop.
         playback.looping = false;
-        playback.advance(10.0, keyframes, range);
+        playback.advance(10.0, end, range);
         assert_eq!((playback.tick(), playback.playing), (end, false));
         // A range of no length loops the whole motion.
         playback.looping = true;
-        assert_eq!(
-            playback.loop_span(keyframes, Some((300, 300))),
-            (0.0, end as f64)
-        );
+        assert_eq!(playback.loop_span(end, Some((300, 300))), (0.0, end as f64));
     }
 
     #[test]
     fn stepping_and_seeking_stay_on_the_motion() {
         let motion = stand_to_sit();
         let keyframes = &motion.keyframes;
+        let ticks = timing::tick_count(keyframes);
         let mut playback = Playback::default();
-        playback.step_frames(1, keyframes);
+        playback.step_frames(1, ticks);
         assert_eq!(playback.time_ms(), 16);
-        playback.step_frames(-5, keyframes);
+        playback.step_frames(-5, ticks);
         assert_eq!(playback.time_ms(), 0);
-        playback.seek_ms(100_000, keyframes);
+        playback.seek_ms(100_000, ticks);
         assert_eq!(playback.time_ms(), 78 * 16);
-        playback.seek_ms(101, keyframes);
+        playback.seek_ms(101, ticks);
         assert_eq!(playback.time_ms(), 96);
         playback.stop();
         assert_eq!(playback.tick(), 0);

@@ -37,9 +37,10 @@ fn long_motion(seconds: u32) -> Motion {
 fn worst_drift(speed: f64, skew: f64, relock: bool) -> f64 {
     // Long enough to play a minute at twice the speed.
     let motion = long_motion(130);
+    let ticks = mtn_studio::robot::timing::tick_count(&motion.keyframes);
     let mut playback = Playback::default();
     playback.set_speed(speed);
-    playback.toggle(&motion.keyframes, None);
+    playback.toggle(ticks, None);
     let voice = Voice {
         samples: Arc::new(vec![0.25; 16_000 * 80]),
         rate: 16_000,
@@ -73,7 +74,7 @@ fn worst_drift(speed: f64, skew: f64, relock: bool) -> f64 {
             let frame_at = next_frame;
             next_frame += 16.7 + f64::from(jitter % 8000) / 1000.0 - 4.0;
             // Each frame moves the playhead on by the time since the frame before.
-            playback.advance((frame_at - last_frame) / 1000.0, &motion.keyframes, None);
+            playback.advance((frame_at - last_frame) / 1000.0, ticks, None);
             last_frame = frame_at;
             sync.playhead_ms = playback.position_ms();
             sync.at_ms = frame_at;

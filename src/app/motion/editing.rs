@@ -106,14 +106,10 @@ impl MotionTab {
             TabCommand::ZoomToFit => self.view.requests.fit(),
             TabCommand::PlayPause => self
                 .playback
-                .toggle(&self.document.motion.keyframes, self.view.range_ms),
+                .toggle(self.document.tick_count(), self.view.range_ms),
             TabCommand::GoToStart => self.playback.stop(),
-            TabCommand::GoToEnd => self
-                .playback
-                .seek_ms(u64::MAX, &self.document.motion.keyframes),
-            TabCommand::StepBack => self
-                .playback
-                .step_frames(-1, &self.document.motion.keyframes),
+            TabCommand::GoToEnd => self.playback.seek_ms(u64::MAX, self.document.tick_count()),
+            TabCommand::StepBack => self.playback.step_frames(-1, self.document.tick_count()),
             TabCommand::PreviousKeyframe => self.jump(id, Jump::Keyframe(Way::Back), fx),
             TabCommand::NextKeyframe => self.jump(id, Jump::Keyframe(Way::On), fx),
             TabCommand::PreviousProblem => self.jump(id, Jump::Problem(Way::Back), fx),
@@ -121,9 +117,7 @@ impl MotionTab {
             TabCommand::PreviousMarker => self.jump(id, Jump::Marker(Way::Back), fx),
             TabCommand::NextMarker => self.jump(id, Jump::Marker(Way::On), fx),
             TabCommand::AddMarker => self.jump(id, Jump::AddMarker, fx),
-            TabCommand::StepForward => self
-                .playback
-                .step_frames(1, &self.document.motion.keyframes),
+            TabCommand::StepForward => self.playback.step_frames(1, self.document.tick_count()),
         }
     }
 

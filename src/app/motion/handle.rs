@@ -24,7 +24,7 @@ impl MotionTab {
             stage,
             ..
         } = self;
-        let keyframes = &document.motion.keyframes;
+        let ticks = document.tick_count();
         let mut stage_changed = false;
         match action {
             MotionAction::Edit { label, edit } => edit_in_view(document, view, &label, edit),
@@ -41,10 +41,10 @@ impl MotionTab {
                 document.cancel_gesture();
                 view.fit_to(&document.motion);
             }
-            MotionAction::Seek(time_ms) => playback.seek_ms(time_ms, keyframes),
+            MotionAction::Seek(time_ms) => playback.seek_ms(time_ms, ticks),
             MotionAction::SeekKeyframe(k) => {
                 if let Some(&time_ms) = document.times_ms().get(k) {
-                    playback.seek_ms(time_ms, keyframes);
+                    playback.seek_ms(time_ms, ticks);
                 }
             }
             MotionAction::SelectPoints(points) => {
@@ -119,7 +119,7 @@ impl MotionTab {
         if !self.floor.wants(revision) {
             return;
         }
-        let ticks = crate::robot::timing::tick_count(&self.document.motion.keyframes);
+        let ticks = self.document.tick_count();
         if ticks > crate::robot::floor::MAX_SOLVED_TICKS {
             // Too long to work out every tick: nothing to copy to a thread for.
             self.floor
@@ -288,7 +288,7 @@ pub(super) fn follow_clock(
     playback.follow_clock(
         now_s,
         view.time_scale(&document.motion),
-        &document.motion.keyframes,
+        document.tick_count(),
         view.range_ms,
     );
 }

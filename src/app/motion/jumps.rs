@@ -107,8 +107,7 @@ impl MotionTab {
 
     /// The playhead to `time_ms`, the view following it.
     fn seek(&mut self, time_ms: u64) {
-        self.playback
-            .seek_ms(time_ms, &self.document.motion.keyframes);
+        self.playback.seek_ms(time_ms, self.document.tick_count());
         self.view.requests.reveal_time(time_ms);
     }
 }

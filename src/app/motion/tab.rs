@@ -58,9 +58,8 @@ impl MotionTab {
     /// view zoomed into part of the motion stays as it is.
     pub fn follow_length(&mut self, shown_ms: Option<(f64, f64)>) {
         let length_ms = self.document.duration_ms();
-        let keyframes = &self.document.motion.keyframes;
         if self.playback.time_ms() > length_ms {
-            self.playback.seek_ms(length_ms, keyframes);
+            self.playback.seek_ms(length_ms, self.document.tick_count());
         }
         if length_ms == self.followed_length_ms || self.document.history().in_gesture() {
             return;

@@ -336,6 +336,13 @@ impl Document {
         self.times_ms.last().copied().unwrap_or(0)
     }
 
+    /// The number of ticks the player commands, kept with the motion as its length is:
+    /// what [`crate::robot::timing::tick_count`] sums afresh.
+    #[must_use]
+    pub fn tick_count(&self) -> u64 {
+        self.duration_ms() / crate::robot::timing::TICK_MS
+    }
+
     /// The min/max pyramid of every channel, current with the motion.
     #[must_use]
     pub fn summary(&self) -> &Summary {
