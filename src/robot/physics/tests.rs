@@ -128,8 +128,14 @@ fn both_left_paws_lifted_falls_onto_its_left_side() {
         .filter(|p| p.code == crate::robot::codes::FALLS)
         .map(|p| p.message)
         .collect();
+    // One fall alike in the three plays is one problem naming them, said as in the first
+    // (up again by its time); the timeline still marks each.
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].starts_with("simulated: in plays 1–3, at "),
+        "{said:?}"
+    );
     assert!(said[0].contains("; on its paws again by "), "{said:?}");
-    assert!(!said[2].contains("on its paws again"), "{said:?}");
     let spans = super::fall_spans(&motion, &thrice);
     assert_eq!(spans.len(), 3, "{spans:?}");
     assert!(
