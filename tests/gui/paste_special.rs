@@ -246,3 +246,59 @@ fn a_pose_goes_onto_the_keyframe_under_the_playhead_not_a_selection_left_behind(
         said(&harness)
     );
 }
+
+/// The review: with the playhead between keyframes and none selected, Ctrl+V said "Put the
+/// playhead on a keyframe" where Apply pose would have made one there. The pose now goes into
+/// a keyframe made at the playhead's 16 ms frame, one undo step.
+#[test]
+fn a_pose_pasted_between_keyframes_goes_into_a_keyframe_made_at_the_playhead() {
+    let mut harness = harness(example());
+    harness.run();
+    let motion = doc(&harness).motion.clone();
+    let id = harness.state().tabs.active.expect("a tab");
+    let yaw = column(&motion, "HEAD_YAW");
+    harness.state_mut().push(Action::Motion(
+        id,
+        MotionAction::Edit {
+            label: "test pose".to_owned(),
+            edit: Edit::SetAngles(vec![(1, yaw, deg_to_urad(30.0))]),
+        },
+    ));
+    harness.run();
+    pick_row(&mut harness, 1);
+    let mut desktop = Desktop::default();
+    desktop.copy(&mut harness);
+    // Another tab, nothing selected in it, the playhead 10 frames after keyframe 1.
+    harness.state_mut().push(Action::AddMotion(Box::new(
+        mtn_studio::app::example_document(),
+    )));
+    harness.run();
+    let other = harness.state().tabs.active.expect("a tab");
+    assert_ne!(other, id);
+    let times = doc(&harness).times_ms().to_vec();
+    let at = times[1] + 160;
+    assert!(at < times[2], "between keyframes 1 and 2: {times:?}");
+    harness
+        .state_mut()
+        .push(Action::Motion(other, MotionAction::Seek(at)));
+    harness.run();
+    assert!(tab(&harness).view.selected_keyframes.is_empty());
+    let before = doc(&harness).motion.keyframes.len();
+    desktop.paste(&mut harness);
+    assert_eq!(
+        doc(&harness).motion.keyframes.len(),
+        before + 1,
+        "{}",
+        said(&harness)
+    );
+    assert_eq!(doc(&harness).times_ms()[2], at);
+    assert!((deg(&harness, 2, "HEAD_YAW") - 30.0).abs() < 1e-3);
+    assert!(
+        said(&harness).contains("into keyframe 2 at"),
+        "{}",
+        said(&harness)
+    );
+    // One undo step takes it all back.
+    ctrl(&mut harness, Key::Z);
+    assert_eq!(doc(&harness).motion.keyframes.len(), before);
+}

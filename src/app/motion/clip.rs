@@ -11,7 +11,7 @@ use crate::app::state::{Clipboard, TabId};
 use crate::edit::timeline_ops::{self, Pose};
 use crate::ops::range::Clip;
 use crate::ops::request::OpRequest;
-use crate::poses::{Only, Use, pose_onto};
+use crate::poses::{Only, PoseRequest, Use, pose_onto};
 use crate::words::plural;
 
 impl MotionTab {
@@ -84,7 +84,7 @@ impl MotionTab {
     pub fn paste(&mut self, id: TabId, copied: Option<&Clipboard>, fx: &mut Effects) {
         match copied {
             Some(Clipboard::Keyframes(clip)) => self.paste_clip(id, clip.clone(), fx),
-            Some(Clipboard::Pose(pose)) => self.paste_pose(pose, Only::All, false, fx),
+            Some(Clipboard::Pose(pose)) => self.paste_pose(id, pose, (Only::All, false), fx),
             Some(Clipboard::Curve(..)) | None => {
                 fx.say("Copy a pose or a time range first (Ctrl+C)");
             }
@@ -95,12 +95,13 @@ impl MotionTab {
     /// mirrored, onto the keyframe under the playhead (or the selection holding it).
     pub fn paste_special(
         &mut self,
+        id: TabId,
         copied: Option<&Clipboard>,
-        (only, mirrored): (Only, bool),
+        how: (Only, bool),
         fx: &mut Effects,
     ) {
         match copied {
-            Some(Clipboard::Pose(pose)) => self.paste_pose(pose, only, mirrored, fx),
+            Some(Clipboard::Pose(pose)) => self.paste_pose(id, pose, how, fx),
             _ => fx.say("Copy a keyframe's pose first (Ctrl+C on a keyframe)"),
         }
     }
@@ -112,7 +113,7 @@ impl MotionTab {
             return;
         }
         match pose_from_text(text) {
-            Some(pose) => self.paste_pose(&pose, Only::All, false, fx),
+            Some(pose) => self.paste_pose(id, &pose, (Only::All, false), fx),
             None => fx.say("The clipboard holds no pose (copy one with Ctrl+C on a keyframe)"),
         }
     }
@@ -125,7 +126,8 @@ impl MotionTab {
     /// keyframe when it is one of them (a click on a keyframe takes the playhead there, so
     /// a selection made to paste onto holds it); a selection the playhead has left behind
     /// (stepped away from, scrolled out of the table) is not pasted onto. With the
-    /// playhead between keyframes, the selected keyframes.
+    /// playhead between keyframes, the selected keyframes; none there, none (the pose goes
+    /// into a keyframe made at the playhead, as Apply pose puts one).
     fn paste_targets(&self) -> Vec<usize> {
         let selected: Vec<usize> = self.view.selected_keyframes.iter().copied().collect();
         let now = self.playback.time_ms();
@@ -140,13 +142,17 @@ impl MotionTab {
     /// (matched by locator, so a pose goes between motions of the same model; `only` some
     /// joints, `mirrored`), with the weight shifted first where it lifts a paw that was
     /// down (as a drag does), as one undo step. The whole pose, not mirrored, brings its
-    /// body angles along.
-    fn paste_pose(&mut self, pose: &Pose, only: Only, mirrored: bool, fx: &mut Effects) {
+    /// body angles along. With the playhead between keyframes and none selected, the pose
+    /// goes into a keyframe inserted at the playhead's 16 ms frame, as Apply pose does (the
+    /// pose library's request, given the copied pose: its joints, not its body angles).
+    fn paste_pose(
+        &mut self,
+        id: TabId,
+        pose: &Pose,
+        (only, mirrored): (Only, bool),
+        fx: &mut Effects,
+    ) {
         let selected = self.paste_targets();
-        if selected.is_empty() {
-            fx.say("Put the playhead on a keyframe (or select keyframes) to paste the pose onto");
-            return;
-        }
         let motion = &self.document.motion;
         // The copied values named as this motion's joints (a pose of another model's
         // joints matches none).
@@ -170,6 +176,10 @@ impl MotionTab {
             mirrored,
             only,
         };
+        if selected.is_empty() {
+            fx.then(Action::Pose(id, PoseRequest::Given { pose: named, how }));
+            return;
+        }
         let body = (only == Only::All && !mirrored).then_some(pose.body_urad);
         let ticks = self
             .floor

@@ -45,22 +45,25 @@ impl MotionTab {
             TabCommand::Cut => self.cut(id, fx),
             TabCommand::Paste => self.paste(id, cx.clipboard.copied.as_ref(), fx),
             TabCommand::PasteLegs => self.paste_special(
+                id,
                 cx.clipboard.copied.as_ref(),
                 (Only::Part(BodyPart::Legs), false),
                 fx,
             ),
             TabCommand::PasteHead => self.paste_special(
+                id,
                 cx.clipboard.copied.as_ref(),
                 (Only::Part(BodyPart::Head), false),
                 fx,
             ),
             TabCommand::PasteTail => self.paste_special(
+                id,
                 cx.clipboard.copied.as_ref(),
                 (Only::Part(BodyPart::Tail), false),
                 fx,
             ),
             TabCommand::PasteMirrored => {
-                self.paste_special(cx.clipboard.copied.as_ref(), (Only::All, true), fx);
+                self.paste_special(id, cx.clipboard.copied.as_ref(), (Only::All, true), fx);
             }
             TabCommand::RetimeToSound | TabCommand::MarkOnsets => {
                 self.sound_command(id, command, fx);
