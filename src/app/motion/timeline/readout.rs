@@ -29,7 +29,20 @@ pub fn text(document: &Document, point: Option<PointId>, value: [f64; 2], scale:
                 value_deg(motion, k, channel)
             )
         }
-        None => format!("{}\n{:.2}°", clock(value[0] * scale), value[1]),
+        None => {
+            // Outside the motion there is no time of it to read (the view may show more).
+            #[expect(clippy::cast_precision_loss, reason = "times in ms")]
+            let end = document.duration_ms() as f64;
+            let time = value[0];
+            let when = if time < 0.0 {
+                "before the motion's start".to_owned()
+            } else if time > end {
+                format!("past the motion's end at {}", clock(end * scale))
+            } else {
+                clock(time * scale)
+            };
+            format!("{when}\n{:.2}°", value[1])
+        }
     }
 }
 
@@ -96,6 +109,23 @@ mod tests {
 
     const FRAME: Rect = Rect::from_min_max(Pos2::new(100.0, 50.0), Pos2::new(900.0, 550.0));
     const SIZE: Vec2 = Vec2::new(90.0, 40.0);
+
+    #[test]
+    fn outside_the_motion_it_says_so_rather_than_a_time_of_it() {
+        // The review: the readout gave times before 0 and past the end as if they were the
+        // motion's.
+        let document = crate::app::example_document();
+        let end = document.duration_ms() as f64;
+        let within = text(&document, None, [end / 2.0, 10.0], 1.0);
+        assert_eq!(within, format!("{}\n10.00°", clock(end / 2.0)));
+        let before = text(&document, None, [-40.0, 10.0], 1.0);
+        assert_eq!(before, "before the motion's start\n10.00°");
+        let after = text(&document, None, [end + 300.0, -5.0], 1.0);
+        assert_eq!(
+            after,
+            format!("past the motion's end at {}\n-5.00°", clock(end))
+        );
+    }
 
     #[test]
     fn the_readout_goes_below_right_of_the_pointer_where_there_is_room() {
