@@ -28,16 +28,25 @@ pub struct Layout {
     pub values: Range<usize>,
     /// How many value columns fit whole.
     pub fit: usize,
+    /// How many of the columns built are in sight: those whole, and the one cut by the
+    /// right edge where at least half of it shows (what the row under the table counts).
+    pub in_sight: usize,
 }
 
 impl Layout {
     pub fn new(count: usize, first: usize, width: f32) -> Self {
         let fit = fit(width);
         let first = first.min(last_first(count, fit));
+        let values = first..(first + fit + 1).min(count);
+        #[allow(clippy::cast_precision_loss)]
+        let cut_shows = width - lead_width() - fit as f32 * STEP;
+        let whole = fit.min(values.len());
+        let in_sight = whole + usize::from(values.len() > whole && cut_shows >= VALUE_WIDTH / 2.0);
         Self {
             hidden_before: first.checked_sub(1),
-            values: first..(first + fit + 1).min(count),
+            values,
             fit,
+            in_sight,
         }
     }
 
@@ -62,11 +71,15 @@ impl Layout {
 
 /// How many value columns fit whole beside the leading ones in `width` points.
 fn fit(width: f32) -> usize {
-    let lead: f32 = LEAD_WIDTHS.iter().map(|w| w + SPACING).sum();
     // Truncation is the point: whole columns; a negative room is none.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let whole = ((width - lead + SPACING) / STEP).floor().max(0.0) as usize;
+    let whole = ((width - lead_width() + SPACING) / STEP).floor().max(0.0) as usize;
     whole
+}
+
+/// The leading columns' width with the gaps after them.
+fn lead_width() -> f32 {
+    LEAD_WIDTHS.iter().map(|w| w + SPACING).sum()
 }
 
 /// The largest first column: the last column shown whole at the right edge.
@@ -77,8 +90,7 @@ fn last_first(count: usize, fit: usize) -> usize {
 /// Draws the line between the leading columns and the joint columns of a table in `rect`
 /// scrolled sideways: the edge of what stays put, as a spreadsheet marks frozen panes.
 pub fn frozen_edge(ui: &egui::Ui, rect: egui::Rect) {
-    let lead: f32 = LEAD_WIDTHS.iter().map(|w| w + SPACING).sum();
-    let x = rect.min.x + lead - SPACING / 2.0;
+    let x = rect.min.x + lead_width() - SPACING / 2.0;
     let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
     ui.painter().vline(
         x,
@@ -156,7 +168,10 @@ pub fn scroll_bar(ui: &mut egui::Ui, tab: crate::app::TabId, layout: &Layout, co
             )
             .size()
             .x;
-        let text = egui::RichText::new(words(start + 1, (start + shown).min(count))).weak();
+        // The columns in sight: the one cut by the edge counts where half of it shows (the
+        // review: "joints 1–2" with three columns to read).
+        let last = (start + layout.in_sight.max(shown)).min(count);
+        let text = egui::RichText::new(words(start + 1, last)).weak();
         ui.add_sized(
             egui::vec2(widest, ui.spacing().interact_size.y),
             egui::Label::new(text),
@@ -261,6 +276,11 @@ mod tests {
         // A window too narrow for one whole column still shows one.
         let narrow = Layout::new(20, 3, 100.0);
         assert_eq!((narrow.fit, narrow.values.clone()), (0, 3..4));
+        // The column cut by the edge is in sight where half of it shows: in 600 points none
+        // of it shows (four in sight), in 660 60 of its 92 points do (five).
+        assert_eq!(left.in_sight, 4);
+        assert_eq!(Layout::new(20, 0, 660.0).in_sight, 5);
+        assert_eq!(Layout::new(20, 16, 660.0).in_sight, 4);
         // A column out of view is brought in with the least move.
         assert_eq!(scrolled.first_showing(13), 10);
         assert_eq!(scrolled.first_showing(6), 6);
