@@ -23,6 +23,7 @@ mod file_dialog;
 mod files;
 pub mod gait;
 pub mod generator_presets;
+pub mod gestures;
 pub mod import_dialog;
 mod input;
 mod keys;

@@ -226,3 +226,27 @@ fn the_simulate_switch_is_one_for_every_open_tab() {
     menu(&mut harness, "View", "✔ Simulate on the Floor");
     assert_eq!(switches(&harness), [false, false], "off in both");
 }
+
+/// The review: "box select" in the palette found nothing, though Shift+drag does it. The
+/// palette says what the pointer does where no command does it; Enter gives nothing then.
+#[test]
+fn the_palette_finds_a_gesture_no_command_does() {
+    let (mut harness, before) = uneven();
+    key(&mut harness, Key::F1);
+    type_keys(&mut harness, "box select");
+    assert!(
+        harness
+            .query_by_label_contains("No command does that; the pointer does:")
+            .is_some()
+    );
+    // The gesture's line: what it does, then how.
+    assert!(
+        harness
+            .query_by_label_contains(
+                "Select points in a box\nShift+drag over the curves on the timeline"
+            )
+            .is_some()
+    );
+    key(&mut harness, Key::Enter);
+    assert_eq!(doc(&harness).motion, before);
+}

@@ -2,7 +2,8 @@
 //! window and of the tab in front, found by the words of its name or of what it does, with
 //! its shortcut; one that cannot be given now is greyed, with why. Enter (or a click) gives
 //! the chosen one through the action queue, as its menu item would; the arrows choose;
-//! Escape closes.
+//! Escape closes. What the pointer does that no command does (a box selection's Shift+drag)
+//! is found too, from the table of gestures, said below the commands.
 
 use super::model::{Modal, Palette};
 use crate::app::action::Action;
@@ -79,10 +80,12 @@ pub fn palette_ui(
     if keys.up {
         chosen = chosen.saturating_sub(1);
     }
-    if list.is_empty() {
+    let gestures = crate::app::gestures::found(&query);
+    if list.is_empty() && gestures.is_empty() {
         ui.weak("No command's name or description holds those words.");
     }
     let (given, refused) = list_ui(ui, &list, chosen, keys, can);
+    gestures_ui(ui, &gestures, list.is_empty());
     if let Some(command) = given {
         actions.send(Action::CloseModal);
         actions.send(Action::command(command, can.tabs.active));
@@ -208,6 +211,35 @@ fn line_ui(
         );
     }
     row
+}
+
+/// The gestures found beside the commands: what the pointer does that no command does,
+/// said, not given (`alone`: no command was found).
+fn gestures_ui(ui: &mut egui::Ui, gestures: &[crate::app::gestures::Gesture], alone: bool) {
+    if gestures.is_empty() {
+        return;
+    }
+    if !alone {
+        ui.separator();
+    }
+    ui.weak(if alone {
+        "No command does that; the pointer does:"
+    } else {
+        "The pointer also does:"
+    });
+    for gesture in gestures {
+        let body = egui::TextStyle::Body.resolve(ui.style());
+        let visuals = ui.visuals();
+        let mut text = egui::text::LayoutJob::default();
+        let format = |color| egui::TextFormat::simple(body.clone(), color);
+        text.append(gesture.does, 0.0, format(visuals.strong_text_color()));
+        text.append(
+            &format!("\n{}", gesture.how),
+            0.0,
+            format(visuals.text_color()),
+        );
+        ui.add(egui::Label::new(text).wrap());
+    }
 }
 
 /// How far a greyed line fades (egui's own half left its reason hard to read).
