@@ -37,6 +37,14 @@ impl Effects {
         self.said.push(line.into());
     }
 
+    /// Adds `words` to the end of what was said last (or says them, where nothing was).
+    pub fn say_more(&mut self, words: &str) {
+        match self.said.last_mut() {
+            Some(last) => last.push_str(words),
+            None => self.say(words.trim_start_matches("; ")),
+        }
+    }
+
     /// Says the floor's verdict on the motion (`simulating`: the stage shows the simulation).
     pub fn verdict(&mut self, simulating: bool, line: impl Into<String>) {
         self.verdict = Some((simulating, line.into()));

@@ -197,13 +197,22 @@ fn markers_are_added_moved_named_deleted_jumped_to_and_saved_in_the_skit() {
     harness.run();
     common::ui::press(&mut harness, "Delete Marker");
     assert_eq!(marker_times(&harness), [(moved, "paw up".to_owned())]);
-    // Saved in the skit beside the motion, and back when it opens again.
+    // Saved in the skit beside the motion, and back when it opens again; the motion's own
+    // file, which has no room for markers, is left as it was, and Ctrl+S says both.
     assert!(common::ui::doc(&harness).has_unsaved());
+    let bytes = std::fs::read(&path).unwrap();
     common::ui::ctrl(&mut harness, Key::S);
     assert!(
         !common::ui::doc(&harness).has_unsaved(),
         "{}",
         common::ui::said(&harness)
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    let said = common::ui::said(&harness);
+    assert!(
+        said.contains("which the motion's own file has no room for")
+            && said.contains("itself had no changes to write"),
+        "{said}"
     );
     let skit = mtn_studio::behaviour::skit::read(&path.with_extension("skit")).unwrap();
     assert_eq!(skit.markers.len(), 1);

@@ -93,10 +93,11 @@ impl MotionTab {
         }
         // Only the tracks changed: the motion's file stays as it is.
         if to.is_none() && !document.is_dirty() && document.tracks().is_dirty() {
-            if self.save_tracks(fx)
-                && let Some(then) = then
-            {
-                fx.then(Action::Then(then));
+            if self.save_tracks(fx) {
+                fx.say_more(&format!("; {name} itself had no changes to write"));
+                if let Some(then) = then {
+                    fx.then(Action::Then(then));
+                }
             }
             return Saving::Done;
         }

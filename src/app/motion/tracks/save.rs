@@ -33,7 +33,13 @@ impl MotionTab {
         match skit::write(&at, &skit) {
             Ok(()) => {
                 self.document.tracks_on_disk(TracksOnDisk::Skit(refs));
-                fx.say(format!("Saved the skit {}", at.display()));
+                // What a skit is, said (the review: Ctrl+S after adding a marker wrote
+                // "only the skit"; the motion's file has no room for a marker).
+                fx.say(format!(
+                    "Saved the skit {} (the markers and the tracks, which the motion's own \
+                     file has no room for)",
+                    at.display()
+                ));
                 true
             }
             Err(e) => {
