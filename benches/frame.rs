@@ -435,6 +435,7 @@ fn stage_alone(
                     rest_ghost: true,
                     play: 0,
                 }),
+                preview: None,
             };
             let raw = egui::RawInput {
                 screen_rect: Some(egui::Rect::from_min_size(

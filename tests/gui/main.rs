@@ -33,6 +33,7 @@ mod paint_cost;
 mod palette;
 mod panels;
 mod paste_special;
+mod pose_preview;
 mod posing;
 mod reaching;
 mod real_time;

@@ -60,6 +60,7 @@ impl OnStage {
             lights: None,
             shows,
             sim: None,
+            preview: None,
         }
     }
 }

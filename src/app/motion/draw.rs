@@ -284,11 +284,30 @@ fn right_column_ui(
     size.remember(ui, panel.response.rect.width());
 }
 
+/// What the pose the pointer is on in the library would make of the pose at the playhead
+/// (the stage shows it as a ghost).
+fn pose_preview(shown: &Shown<'_>, now: &Now, stage_state: &stage::StageState) -> Option<Vec<i32>> {
+    let (name, how) = stage_state.poses.previewing()?;
+    let list = shown.poses.as_ref()?;
+    let pose = list
+        .built
+        .iter()
+        .chain(list.kept)
+        .find(|p| p.name == name)?;
+    Some(crate::poses::posed_values(
+        &shown.document.motion,
+        &now.values,
+        pose,
+        how,
+    ))
+}
+
 /// What the stage is given: the motion at the playhead and what is known of its ticks.
 fn stage_input<'a>(
     shown: &'a Shown<'_>,
     now: &'a Now,
     visible_ms: Option<(f64, f64)>,
+    preview: Option<Vec<i32>>,
 ) -> StageInput<'a> {
     let document = shown.document;
     StageInput {
@@ -324,6 +343,7 @@ fn stage_input<'a>(
                 play: shown.playback.rounds(),
             }
         }),
+        preview,
     }
 }
 
@@ -335,7 +355,7 @@ fn posing_bar_in(
     stage_state: &mut stage::StageState,
     sink: &mut MotionSink<'_>,
 ) {
-    let input = stage_input(shown, now, None);
+    let input = stage_input(shown, now, None, None);
     let handles = stage_state.handles();
     if !stage::posing::bar_wanted(&input.shows, handles.as_ref()) {
         return;
@@ -380,7 +400,12 @@ fn stage_in(
     stage_state: &mut stage::StageState,
     sink: &mut MotionSink<'_>,
 ) {
-    let input = stage_input(shown, now, visible_ms);
+    let input = stage_input(
+        shown,
+        now,
+        visible_ms,
+        pose_preview(shown, now, stage_state),
+    );
     let event = stage::stage_ui(ui, &input, (large, with_bar), stage_state);
     // The centre gives the large stage its width, and with it the lights' column beside the
     // tracks: the stage shows them in its top right corner instead.

@@ -18,6 +18,10 @@ const PATH_SAMPLES: u64 = 240;
 const BEFORE: [u8; 3] = [80, 210, 255];
 const AFTER: [u8; 3] = [255, 176, 40];
 
+/// The ghost of a pose of the library the pointer is on: white, as strong as the nearest
+/// ghost of the onion skin.
+pub const PREVIEW: Color32 = Color32::from_rgba_unmultiplied_const(245, 245, 245, 160);
+
 /// One ghost: the pose at a time near the playhead, and its colour.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GhostPose {
@@ -359,6 +363,7 @@ mod tests {
             lights: None,
             shows: StageModel::default(),
             sim: None,
+            preview: None,
         };
         // Every 104 ms: 392 and 288 before, 600 and 704 after, each the pose the robot
         // commands then.

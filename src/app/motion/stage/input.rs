@@ -34,6 +34,9 @@ pub struct StageInput<'a> {
     pub shows: StageModel,
     /// The simulation, while the Simulate switch is on.
     pub sim: Option<super::simulated::SimShow<'a>>,
+    /// The joints' values a pose of the library would give at the playhead, while the
+    /// pointer is on it (shown as a white ghost).
+    pub preview: Option<Vec<i32>>,
 }
 
 /// The floor's up at `tick - 1` (how the tick before left the body), else the file's own

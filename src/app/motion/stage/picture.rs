@@ -65,7 +65,15 @@ impl Key {
     ) -> Self {
         let tick = input.playhead_ms / crate::robot::timing::TICK_MS;
         let last_tick = input.times_ms.last().copied().unwrap_or(0) / crate::robot::timing::TICK_MS;
-        let ghosts = around::ghost_poses(input, onion.0, onion.1);
+        let mut ghosts = around::ghost_poses(input, onion.0, onion.1);
+        if let Some(values) = &input.preview {
+            ghosts.push(around::GhostPose {
+                time_ms: input.playhead_ms,
+                values: values.clone(),
+                body: input.file_body,
+                colour: around::PREVIEW,
+            });
+        }
         let focused = match input.focused {
             Some(Channel::Joint(j)) => Some(j),
             _ => None,
@@ -404,5 +412,61 @@ fn overlay_com(canvas: &Canvas<'_>, settled: &floor::Settled) {
             [at.pos - egui::vec2(0.0, s), at.pos + egui::vec2(0.0, s)],
             stroke,
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::StageModel;
+    use super::*;
+
+    #[test]
+    fn a_pose_the_pointer_is_on_in_the_library_is_drawn_as_a_white_ghost() {
+        let motion = crate::example::stand_to_sit();
+        let times = crate::robot::timing::keyframe_times_ms(&motion.keyframes);
+        let changes = crate::edit::Changes::default();
+        let values = motion
+            .keyframes
+            .get(0)
+            .expect("a keyframe")
+            .angles_urad
+            .to_vec();
+        let posed: Vec<i32> = values.iter().map(|v| v / 2).collect();
+        let input = |preview: Option<Vec<i32>>| StageInput {
+            motion: &motion,
+            revision: 0,
+            changes: &changes,
+            values: &values,
+            file_body: [0; 3],
+            playhead_ms: 0,
+            times_ms: &times,
+            ticks: None,
+            visible_ms: None,
+            focused: None,
+            lights: None,
+            shows: StageModel::default(),
+            sim: None,
+            preview,
+        };
+        let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(300.0, 200.0));
+        let key = |preview| {
+            Key::of(
+                &input(preview),
+                (rect, 1.0),
+                &Camera::default(),
+                (0, super::super::model::Spacing::Keyframes),
+                None,
+            )
+        };
+        let without = key(None);
+        let with = key(Some(posed.clone()));
+        assert!(without.ghosts.is_empty());
+        assert_eq!(with.ghosts.len(), 1);
+        assert_eq!(
+            (&with.ghosts[0].values, with.ghosts[0].colour),
+            (&posed, around::PREVIEW)
+        );
+        // Another picture: the kept one is not drawn again without it.
+        assert_ne!(without, with);
     }
 }

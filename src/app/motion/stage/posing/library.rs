@@ -17,6 +17,13 @@ pub struct PoseList<'a> {
     pub dir: Option<&'a std::path::Path>,
 }
 
+/// A pose used whole, applied, not mirrored: as the list's items and Apply preview it.
+const AS_IT_IS: Use = Use {
+    insert: false,
+    mirrored: false,
+    only: Only::All,
+};
+
 /// What the section keeps between frames.
 #[derive(Clone, Debug, Default)]
 pub struct LibraryView {
@@ -26,6 +33,19 @@ pub struct LibraryView {
     name: String,
     /// The kept pose being renamed.
     renaming: Option<String>,
+    /// The pose the pointer is on (an item of the list, or Apply, Insert or one of More's
+    /// on the chosen pose), and how it would be used: the stage shows it as a ghost.
+    previewing: Option<(String, Use)>,
+}
+
+impl LibraryView {
+    /// The pose the pointer is on, and how it would be used (see the field).
+    #[must_use]
+    pub fn previewing(&self) -> Option<(&str, Use)> {
+        self.previewing
+            .as_ref()
+            .map(|(name, how)| (name.as_str(), *how))
+    }
 }
 
 /// Draws the library's rows; returns what was asked.
@@ -45,7 +65,12 @@ pub fn library_ui(
     if view.selected.is_none() {
         view.selected = names.first().map(|(n, _)| (*n).to_owned());
     }
+    let was = view.previewing.take();
     let chosen = choose_row_ui(ui, &names, view);
+    if view.previewing != was {
+        // The stage is drawn before this row: it shows the ghost from the next frame.
+        ui.ctx().request_repaint();
+    }
     let kept = keep_row_ui(ui, list, view);
     kept.or(chosen)
 }
@@ -78,12 +103,19 @@ fn choose_row_ui(
                     } else {
                         format!("{name} (yours)")
                     };
-                    ui.selectable_value(&mut view.selected, Some((*name).to_owned()), text);
+                    let item =
+                        ui.selectable_value(&mut view.selected, Some((*name).to_owned()), text);
+                    if item.hovered() {
+                        view.previewing = Some(((*name).to_owned(), AS_IT_IS));
+                    }
                 }
             })
             .response
             .labelled_by(label.id)
-            .on_hover_text("The poses of this model: built in, then those you kept");
+            .on_hover_text(
+                "The poses of this model: built in, then those you kept; the stage shows the \
+                 one under the pointer as a white ghost",
+            );
         let use_it = |insert: bool, mirrored: bool, only: Only| PoseRequest::Use {
             name: selected.clone(),
             how: Use {
@@ -92,24 +124,21 @@ fn choose_row_ui(
                 only,
             },
         };
-        if ui
-            .button("Apply pose")
-            .on_hover_text(
-                "Put the pose into the keyframe at the playhead (one is inserted on its 16 ms \
-                 frame between keyframes)",
-            )
-            .clicked()
-        {
+        let apply = ui.button("Apply pose").on_hover_text(
+            "Put the pose into the keyframe at the playhead (one is inserted on its 16 ms \
+             frame between keyframes); the stage shows it as a white ghost",
+        );
+        if apply.clicked() {
             asked = Some(use_it(false, false, Only::All));
         }
-        if ui
-            .button("Insert pose")
-            .on_hover_text(
-                "A new keyframe holding the pose, half a second after the one at the playhead",
-            )
-            .clicked()
-        {
+        let insert = ui.button("Insert pose").on_hover_text(
+            "A new keyframe holding the pose, half a second after the one at the playhead",
+        );
+        if insert.clicked() {
             asked = Some(use_it(true, false, Only::All));
+        }
+        if (apply.hovered() || insert.hovered()) && !selected.is_empty() {
+            view.previewing = Some((selected.clone(), AS_IT_IS));
         }
         if let Some(more) = more_menu_ui(ui, view, &selected, built_in, &use_it) {
             asked = Some(more);
@@ -128,9 +157,16 @@ fn more_menu_ui(
     use_it: &dyn Fn(bool, bool, Only) -> PoseRequest,
 ) -> Option<PoseRequest> {
     let mut asked = None;
+    let mut hovered = None;
     ui.menu_button("More", |ui| {
         let mut item = |ui: &mut egui::Ui, text: &str, request: PoseRequest| {
-            if ui.button(text).clicked() {
+            let button = ui.button(text);
+            if button.hovered()
+                && let PoseRequest::Use { name, how } = &request
+            {
+                hovered = Some((name.clone(), *how));
+            }
+            if button.clicked() {
                 asked = Some(request);
                 ui.close();
             }
@@ -172,6 +208,9 @@ fn more_menu_ui(
             ui.close();
         }
     });
+    if hovered.is_some() {
+        view.previewing = hovered;
+    }
     asked
 }
 
