@@ -149,8 +149,8 @@ impl Said {
         let (who, what) = (self.who, &event.what);
         let words = match in_plays {
             [_, _, ..] => format!(
-                "simulated: in plays {}, {when} {who}{what}{up} (as in play {}; the others \
-                 alike within {ALIKE_MS} ms)",
+                "simulated: in plays {} (said of play {}, the others alike within {ALIKE_MS} \
+                 ms), {when} {who}{what}{up}",
                 plays_in_words(in_plays),
                 play + 1
             ),
@@ -316,8 +316,8 @@ mod tests {
             said,
             [
                 (
-                    "simulated: in plays 2–4 and 7, at 200 ms the FL paw slips 6 mm while \
-                     carrying weight (as in play 2; the others alike within 64 ms)"
+                    "simulated: in plays 2–4 and 7 (said of play 2, the others alike within \
+                     64 ms), at 200 ms the FL paw slips 6 mm while carrying weight"
                         .to_owned(),
                     Some(200)
                 ),

@@ -132,7 +132,7 @@ fn both_left_paws_lifted_falls_onto_its_left_side() {
     // (up again by its time); the timeline still marks each.
     assert_eq!(said.len(), 1, "{said:?}");
     assert!(
-        said[0].starts_with("simulated: in plays 1–3, at "),
+        said[0].starts_with("simulated: in plays 1–3 (said of play 1, "),
         "{said:?}"
     );
     assert!(said[0].contains("; on its paws again by "), "{said:?}");
