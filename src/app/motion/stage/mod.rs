@@ -410,6 +410,14 @@ pub fn stage_ui(
         state.reframe = true;
     }
     state.simulated = simulated;
+    // A robot walking off a stretch of its path framed as framing left it: the next
+    // stretch is framed (a camera the user moved stays where it was put).
+    if simulated.is_some_and(|(_, follow)| !follow)
+        && state.framed.is_some()
+        && walked_off(&picture.hits, picture.view)
+    {
+        state.reframe = true;
+    }
     let resized = state.framed.is_some_and(|size| size != picture.view.size());
     if response.double_clicked() || std::mem::take(&mut state.reframe) || resized {
         if !picture.corners.is_empty() {
@@ -428,6 +436,13 @@ pub fn stage_ui(
     }
     state.picture = Some(picture);
     event
+}
+
+/// Whether a part of the robot drawn (`hits`) is off `view`'s edge.
+fn walked_off(hits: &[(Option<usize>, [Pos2; 3])], view: Rect) -> bool {
+    let inside = view.expand(1.0);
+    hits.iter()
+        .any(|(_, tri)| tri.iter().any(|p| !inside.contains(*p)))
 }
 
 /// The simulation's line in the stage's corner, and the simulated body as a screen reader

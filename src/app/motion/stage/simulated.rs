@@ -186,11 +186,16 @@ pub fn path(canvas: &Canvas<'_>, sim: &Simulation, tick: &Tick, follow: bool) {
     }
 }
 
-/// What framing the simulated robot covers: the robot's own corners, and its box moved to
-/// either end of the body's path's extent (so the robot is seen wherever it walks to). A
-/// followed robot stays in the middle of the stage, the floor moving under it: the robot
-/// alone is framed (its path framed too would put it off the middle, at the stage's edge
-/// by the walk's end).
+/// How far along its path (in robot lengths) framing the simulated robot reaches.
+pub const FRAMED_REACH: f32 = 1.0;
+
+/// What framing the simulated robot covers: the robot's own corners, and its box moved
+/// along the body's path within [`FRAMED_REACH`] robot lengths of where it is (so the robot
+/// is seen as it walks on; a longer path, such as ten plays of a walk, is framed a stretch at
+/// a time, the stage framing the next stretch as the robot reaches its edge, rather than
+/// showing the robot tiny). A followed robot stays in the middle of the stage, the floor
+/// moving under it: the robot alone is framed (its path framed too would put it off the
+/// middle, at the stage's edge by the walk's end).
 #[must_use]
 pub fn framed_corners(robot: &[Tri], sim: &Simulation, tick: &Tick, follow: bool) -> Vec<[f32; 3]> {
     let mut corners: Vec<[f32; 3]> = robot.iter().flat_map(|t| t.p).collect();
@@ -209,11 +214,14 @@ pub fn framed_corners(robot: &[Tri], sim: &Simulation, tick: &Tick, follow: bool
     }
     let (here, _) = placement(tick, follow);
     let shift = floor_shift(tick, follow);
+    let reach = FRAMED_REACH * (hi[0] - lo[0]).max(hi[1] - lo[1]);
     for t in &sim.ticks {
         let at = [t.position_mm[0] + shift[0], t.position_mm[1] + shift[1]];
         let d = [at[0] - here[0], at[1] - here[1]];
-        // Only where the path reaches beyond the box (a walk's ends and its sway).
-        if d[0].abs() > 20.0 || d[1].abs() > 20.0 {
+        // Only where the path reaches beyond the box (a walk's ends and its sway), and not
+        // further than the stretch framed.
+        let beyond = d[0].abs() > 20.0 || d[1].abs() > 20.0;
+        if beyond && d[0].hypot(d[1]) <= reach {
             // All eight corners of the box: a diagonal alone projects smaller than the box.
             for x in [lo[0], hi[0]] {
                 for y in [lo[1], hi[1]] {
@@ -276,17 +284,21 @@ mod tests {
     }
 
     #[test]
-    fn a_followed_walk_frames_the_robot_alone_in_the_middle() {
-        // A walk of 400 mm; the robot one triangle at the origin.
+    fn a_followed_walk_frames_the_robot_alone_and_a_long_one_a_stretch_at_a_time() {
+        // A robot 250 mm long at the origin, walking 3,000 mm (ten plays of a walk).
         let sim = Simulation {
             settings: Settings::default(),
-            ticks: vec![tick(0.0), tick(400.0)],
+            ticks: (0..=30).map(|i| tick(i as f32 * 100.0)).collect(),
             parts: Vec::new(),
-            cycle_ticks: 2,
+            cycle_ticks: 3,
             summary: Summary::default(),
         };
         let robot = [Tri {
-            p: [[-10.0, -5.0, 0.0], [10.0, -5.0, 0.0], [0.0, 5.0, 20.0]],
+            p: [
+                [-125.0, -40.0, 0.0],
+                [125.0, -40.0, 0.0],
+                [0.0, 40.0, 200.0],
+            ],
             normal: [0.0, 0.0, 1.0],
             color: egui::Color32::WHITE,
             joint: None,
@@ -298,9 +310,11 @@ mod tests {
                 .map(|p| p[0])
                 .fold(f32::MIN, f32::max)
         };
-        // Not followed, the framing reaches the walk's end, where the robot will be.
-        assert!(reach(false) > 400.0, "{}", reach(false));
+        // Not followed, the framing reaches a robot length along the path, where the
+        // robot walks next, not the walk's end (the review: ten plays showed it tiny); the
+        // path's ticks are 100 mm apart, the last within 250 mm at 200.
+        assert_eq!(reach(false), 125.0 + 200.0);
         // Followed, the robot stays in the middle: its own corners alone.
-        assert_eq!(reach(true), 10.0);
+        assert_eq!(reach(true), 125.0);
     }
 }
