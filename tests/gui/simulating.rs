@@ -520,3 +520,42 @@ fn ten_plays_of_a_walk_frame_the_robot_large_a_stretch_at_a_time() {
     // Framed with the whole path of the ten it took 0.19 (1400x900); now 0.35.
     assert!(inside && width > 0.3, "{width}");
 }
+
+/// The review: the notes' count changed when the background simulation landed, with nothing
+/// said before that it would. While the floor's verdict is on its way the Problems panel
+/// says so beside its count; once it lands, it does not.
+#[test]
+fn the_problems_panel_says_while_the_floors_verdict_is_on_its_way() {
+    // Held a minute: long enough to simulate that the first frames come before it lands.
+    let mut motion = left_legs_folded();
+    let (row, body) = {
+        let last = motion.keyframes.len() - 1;
+        let k = motion.keyframes.get(last).expect("last");
+        (k.angles_urad.to_vec(), k.body_urad)
+    };
+    for _ in 0..30 {
+        motion.keyframes.push(124, body, &row).expect("row");
+    }
+    let dir = crate::common::scratch_dir("simulating", "verdict-on-its-way");
+    let path = dir.join("held.mtn");
+    std::fs::write(&path, mtn::encode(&motion).expect("encoded")).expect("written");
+    let mut app = crate::common::ui::for_tests(StudioApp::empty());
+    // On a thread, as in the window (the tests run jobs in the frame that asks for them).
+    app.inline_jobs = false;
+    app.push(Action::Open(path));
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut StudioApp| app.frame_ui(ui), app);
+    h.step();
+    h.step();
+    let on_its_way = |h: &Harness<'_, StudioApp>| {
+        h.query_by_label("the floor's verdict is on its way")
+            .is_some()
+    };
+    assert!(tab(&h).shown().verdict_pending());
+    assert!(on_its_way(&h), "said while the simulation runs");
+    wait_simulated(&mut h, Floor::Carpet);
+    h.run();
+    assert!(!tab(&h).shown().verdict_pending());
+    assert!(!on_its_way(&h), "not said once it has landed");
+}

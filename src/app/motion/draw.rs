@@ -75,6 +75,21 @@ impl Shown<'_> {
         super::handle::follow_clock(&mut played, now_s, (self.document, self.view, self.stage));
         played
     }
+
+    /// Whether the floor's verdict on the motion as it is now is still being worked out:
+    /// the body at rest, or the simulation where the model has one (`publish_floor`): the
+    /// problems and notes listed may change when it lands.
+    #[must_use]
+    pub fn verdict_pending(&self) -> bool {
+        let revision = self.document.revision();
+        if self.floor.revision != Some(revision) {
+            return true;
+        }
+        let settings = self.stage.sim_settings();
+        crate::robot::verdict::simulated(&self.document.motion)
+            && self.sim.current(revision, settings).is_none()
+            && self.sim.failed(revision, settings).is_none()
+    }
 }
 
 impl MotionTab {
@@ -436,7 +451,7 @@ fn stage_in(
 fn header_and_problems_ui(ui: &mut egui::Ui, shown: &Shown<'_>, sink: &mut MotionSink<'_>) {
     problems_panel::problems_ui(
         ui,
-        shown.document.problems(),
+        (shown.document.problems(), shown.verdict_pending()),
         shown.document.times_ms(),
         sink,
     );

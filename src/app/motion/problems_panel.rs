@@ -27,11 +27,17 @@ pub fn marker_of(problem: &Problem) -> (&'static str, egui::Color32) {
     }
 }
 
-/// Draws the problems list.
+/// What the pending verdict means.
+const VERDICT_PENDING: &str = "The floor's verdict on the motion as it is now (the body at rest, \
+     then the simulation) is being worked out in the background: until it lands, the falls the \
+     body at rest finds are notes, and the problems and notes listed may change";
+
+/// Draws the problems list (`pending`: the floor's verdict on them is still being worked
+/// out, said beside the count, which may change when it lands).
 /// `times`: the keyframes' times (ms), for the segment a problem is at.
 pub fn problems_ui(
     ui: &mut egui::Ui,
-    problems: &[Problem],
+    (problems, pending): (&[Problem], bool),
     times: &[u64],
     sink: &mut MotionSink<'_>,
 ) {
@@ -53,6 +59,12 @@ pub fn problems_ui(
         .collect();
     ui.horizontal_wrapped(|ui| {
         ui.heading(format!("Problems ({})", problems.len() - notes));
+        if pending {
+            ui.add(egui::Spinner::new())
+                .on_hover_text(VERDICT_PENDING);
+            ui.weak("the floor's verdict is on its way")
+                .on_hover_text(VERDICT_PENDING);
+        }
         let repairable = problems.iter().any(|p| p.severity >= Severity::Warning);
         if ui
             .add_enabled(repairable, egui::Button::new("Repair"))
