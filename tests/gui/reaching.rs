@@ -289,4 +289,16 @@ fn an_archives_problems_column_gives_checks_verdict_floor_included() {
     // The preview names it, and nothing is left waiting.
     assert!(harness.query_by_label_contains("body-tilt").is_some());
     assert!(harness.query_by_label_contains("motions judged").is_none());
+    // Opened in a tab, on the stage's floor and plays as they are at first (carpet, once),
+    // its Problems panel counts as the browser does (the review saw them differ; with
+    // other settings they may, and the column's hover says so).
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    crate::simulating::wait_simulated(&mut harness, mtn_studio::robot::physics::Floor::Carpet);
+    let in_tab = doc(&harness)
+        .problems()
+        .iter()
+        .filter(|p| p.severity > mtn_studio::codec::Severity::Info)
+        .count();
+    assert_eq!(in_tab, warned, "{:?}", doc(&harness).problems());
 }

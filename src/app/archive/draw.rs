@@ -31,6 +31,11 @@ const COLUMNS: [(&str, Column); 9] = [
     ("Problems", Column::Problems),
 ];
 
+/// What the problems column counts.
+const PROBLEMS_COUNTED: &str = "Sort by problems: each motion's warnings and errors as `check` \
+     gives them, the floor's simulated on carpet and played once (a motion's tab judges it on \
+     the floor and plays its stage is set to, which may count otherwise)";
+
 /// What a motion waiting for the floor's verdict says.
 const FLOOR_PENDING: &str = "The floor's verdict is being worked out, as `check` gives it (simulated where the model \
      has a simulation)";
@@ -239,7 +244,20 @@ fn header_ui(header: &mut TableRow<'_, '_>, id: TabId, tab: &ArchiveTab, actions
                     egui::Button::new(egui::RichText::new(format!("{title}{arrow}")).strong())
                         .frame(false),
                 )
-                .on_hover_text(format!("Sort by {}", title.to_lowercase()));
+                .on_hover_text(match column {
+                    // The review: a tab's count differed from the browser's. The tab judges
+                    // on the floor and plays its stage is set to.
+                    Column::Problems => PROBLEMS_COUNTED.to_owned(),
+                    Column::Order
+                    | Column::Name
+                    | Column::Kind
+                    | Column::Group
+                    | Column::Start
+                    | Column::End
+                    | Column::Model
+                    | Column::Keyframes
+                    | Column::Duration => format!("Sort by {}", title.to_lowercase()),
+                });
             if button.clicked() {
                 let mut query = tab.query.clone();
                 query.descending = sorted && !query.descending;

@@ -241,7 +241,11 @@ fn simulate_options(ui: &mut egui::Ui, shows: model::StageModel) -> Option<Stage
         for floor in model::SimFloor::ALL {
             if ui
                 .radio(shows.floor == floor, floor.label())
-                .on_hover_text("The floor the robot is simulated on (its friction is an estimate)")
+                .on_hover_text(
+                    "The floor the robot is simulated on (its friction is an estimate); a tab \
+                     opened next starts on the floor last chosen, as the rest of the stage's \
+                     settings do",
+                )
                 .clicked()
             {
                 event = Some(model::StageAction::Floor(floor));
