@@ -76,6 +76,7 @@ fuzz_target!(|data: &[u8]| {
         code: 0,
         replace: true,
         noauth: true,
+        rcode: mtn_studio::stick::program::HeadSensor::Play,
     };
     let _ = plan_add(&stick, &new);
     let _ = plan_remove(&stick, "SIT");

@@ -5,6 +5,7 @@ use super::failure::{EXIT_OK, Failure};
 use crate::stick::Stick;
 use crate::stick::add::{Content, NewBehaviour, Plan, plan_add, plan_remove};
 use crate::stick::apply::apply;
+use crate::stick::program::HeadSensor;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -49,6 +50,13 @@ pub struct AddArgs {
     /// (NOAUTH.CFG made, OWNER.TXT removed), as `robot play` needs.
     #[arg(long)]
     pub noauth: bool,
+    /// Also write R-CODE's program (OPEN-R/APP/PC/AMS/R-CODE.R) to play it when the head
+    /// sensor is pressed; a program of someone else's there is refused.
+    #[arg(long)]
+    pub rcode: bool,
+    /// As --rcode, replacing a program of someone else's (kept as R-CODE.OLD beside it).
+    #[arg(long)]
+    pub rcode_replace: bool,
 }
 
 fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
@@ -107,6 +115,11 @@ pub fn add(args: &AddArgs, out: &mut dyn Write) -> Result<u8, Failure> {
         code: args.code,
         replace: args.replace,
         noauth: args.noauth,
+        rcode: match (args.rcode, args.rcode_replace) {
+            (_, true) => HeadSensor::PlayReplacing,
+            (true, false) => HeadSensor::Play,
+            (false, false) => HeadSensor::Leave,
+        },
     };
     let plan = plan_add(&stick, &new).map_err(|e| Failure::usage(e.to_string()))?;
     finish(&plan, args.no_backup, args.dry_run, out)?;

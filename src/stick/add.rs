@@ -59,6 +59,9 @@ pub struct NewBehaviour {
     /// Set R-CODE up to take commands over the air without an ID and password
     /// ([`Plan::no_auth`]).
     pub noauth: bool,
+    /// Write R-CODE's program to play it when the head sensor is pressed
+    /// ([`Plan::head_sensor`]).
+    pub rcode: super::program::HeadSensor,
 }
 
 /// One file's change: its bytes before (none: a new file) and after (none: removed).
@@ -191,7 +194,7 @@ fn names_file(stick: &Stick) -> Option<(PathBuf, &[actions::Action])> {
 }
 
 /// Reads a file the plan changes.
-fn read(path: &std::path::Path) -> Result<Vec<u8>, StickEditError> {
+pub(super) fn read(path: &std::path::Path) -> Result<Vec<u8>, StickEditError> {
     std::fs::read(path).map_err(|e| StickEditError::File(format!("{}: {e}", path.display())))
 }
 
@@ -379,6 +382,7 @@ pub fn plan_add(stick: &Stick, new: &NewBehaviour) -> Result<Plan, StickEditErro
     if new.noauth {
         plan.no_auth(stick)?;
     }
+    plan.head_sensor(stick, &new.name, new.rcode)?;
     Ok(plan)
 }
 
@@ -476,7 +480,7 @@ impl Plan {
     }
 
     /// Records that `path` goes from `before` to `after` (one change a file).
-    fn set(&mut self, path: PathBuf, before: Option<Vec<u8>>, after: Option<Vec<u8>>) {
+    pub(super) fn set(&mut self, path: PathBuf, before: Option<Vec<u8>>, after: Option<Vec<u8>>) {
         match self.changes.iter_mut().find(|c| c.path == path) {
             Some(change) => change.after = after,
             None => self.changes.push(FileChange {
@@ -611,7 +615,7 @@ impl Plan {
 }
 
 /// `path` from the stick's root, as on the stick.
-fn shown(stick: &Stick, path: &std::path::Path) -> String {
+pub(super) fn shown(stick: &Stick, path: &std::path::Path) -> String {
     super::shown(&stick.root, path)
 }
 
@@ -680,5 +684,6 @@ pub fn plan_remove(stick: &Stick, name: &str) -> Result<Plan, StickEditError> {
     plan.said.push(format!(
         "removed record MWCID {mwcid} from the behaviour table"
     ));
+    plan.drop_program_of(stick, name)?;
     Ok(plan)
 }

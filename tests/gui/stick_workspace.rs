@@ -36,6 +36,7 @@ fn stick_with_a_wave(name: &str) -> std::path::PathBuf {
         code: 0,
         replace: false,
         noauth: false,
+        rcode: mtn_studio::stick::program::HeadSensor::Leave,
     };
     let plan = plan_add(&stick, &new).expect("a plan");
     mtn_studio::stick::apply::apply(&plan, false).expect("written");
@@ -225,8 +226,12 @@ fn add_to_stick_puts_the_motion_in_front_with_its_sound_on_the_stick_and_shows_i
         said(&harness)
     );
     assert!(!root.join("OPEN-R/MW/DATA/P").exists());
-    // A good one: on the stick, and the stick shown with it.
+    // A good one, the head sensor to play it: on the stick, and the stick shown with it.
     type_into(&mut harness, "Action name", "MY_WAVE");
+    harness
+        .get_by_label_contains("Play it when the head sensor is pressed")
+        .click();
+    harness.run();
     harness.get_by_label("Add").click();
     harness.run();
     let tab = stick_tab(&harness).unwrap_or_else(|| panic!("no stick tab: {}", said(&harness)));
@@ -238,6 +243,12 @@ fn add_to_stick_puts_the_motion_in_front_with_its_sound_on_the_stick_and_shows_i
     );
     let kinds: Vec<&str> = ours.parts.iter().map(|p| p.kind).collect();
     assert_eq!(kinds, ["motion", "sound"]);
+    let program = root.join("OPEN-R/APP/PC/AMS/R-CODE.R");
+    assert_eq!(
+        mtn_studio::stick::program::played_by(&std::fs::read(&program).expect("R-CODE.R"))
+            .as_deref(),
+        Some("MY_WAVE")
+    );
     assert!(
         said(&harness).contains("PLAY:ACTION:MY_WAVE"),
         "{}",
@@ -259,6 +270,7 @@ fn add_to_stick_puts_the_motion_in_front_with_its_sound_on_the_stick_and_shows_i
         !root.join("OPEN-R/MW/DATA/P/MOTION.ODA").exists(),
         "its archive emptied and gone"
     );
+    assert!(!program.exists(), "the program that played it goes with it");
 }
 
 #[test]

@@ -426,3 +426,50 @@ fn a_relative_stick_path_puts_everything_in_the_stick_and_check_trusts_only_what
     let said = common::text(&common::run_cli(&[&"stick", &"check", &stick]).stdout);
     assert!(said.contains("warning action-name-twice"), "{said}");
 }
+
+#[test]
+fn rcode_writes_the_head_sensors_program_and_never_replaces_anothers_unasked() {
+    let dir = tempfile::tempdir().unwrap();
+    let stick = dir.path().join("stick");
+    common::stick::small_stick(&stick);
+    let program = stick.join("OPEN-R/APP/PC/AMS/R-CODE.R");
+    let read = || String::from_utf8(std::fs::read(&program).unwrap()).unwrap();
+    // Made where there is none: the head sensor plays the behaviour.
+    let said = common::ok(&add(&stick, &[&"--name", &"MY_WAVE", &"--rcode"]));
+    assert!(
+        said.contains("R-CODE.R made: the head sensor plays MY_WAVE"),
+        "{said}"
+    );
+    assert!(read().starts_with("// written by mtn-studio:"));
+    assert!(read().contains("IF:Head_ON:=:1:THEN\r\n  PLAY:ACTION:MY_WAVE\r\n"));
+    // A second behaviour with --rcode: the program, being mtn-studio's, plays it instead.
+    let said = common::ok(&add(&stick, &[&"--name", &"MY_BOW", &"--rcode"]));
+    assert!(
+        said.contains("the head sensor plays MY_BOW (was MY_WAVE)"),
+        "{said}"
+    );
+    assert!(read().contains("PLAY:ACTION:MY_BOW") && !read().contains("MY_WAVE"));
+    // Taken off with the behaviour it plays; kept with another.
+    common::ok(&common::run_cli(&[&"stick", &"remove", &stick, &"MY_WAVE"]));
+    assert!(program.exists());
+    let said = common::ok(&common::run_cli(&[&"stick", &"remove", &stick, &"MY_BOW"]));
+    assert!(said.contains("R-CODE.R removed"), "{said}");
+    assert!(!program.exists());
+    // Someone else's program: refused, the stick as it was; replaced when asked, kept as
+    // R-CODE.OLD (the .bak there is the first backup, of mtn-studio's own program).
+    let theirs = ":START\r\nPLAY:ACTION:SIT\r\nWAIT\r\nGO:START\r\n";
+    std::fs::write(&program, theirs).unwrap();
+    let before = tree(&stick);
+    let refused = add(&stick, &[&"--name", &"MY_WAVE", &"--rcode"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let words = common::text(&refused.stderr);
+    assert!(words.contains("holds a program of its own") && words.contains("--rcode-replace"));
+    assert_eq!(tree(&stick), before);
+    let said = common::ok(&add(&stick, &[&"--name", &"MY_WAVE", &"--rcode-replace"]));
+    assert!(said.contains("R-CODE.R replaced"), "{said}");
+    assert!(read().contains("PLAY:ACTION:MY_WAVE"));
+    assert_eq!(
+        std::fs::read_to_string(stick.join("OPEN-R/APP/PC/AMS/R-CODE.OLD")).unwrap(),
+        theirs
+    );
+}

@@ -1,11 +1,12 @@
 //! File > Add to Stick…: the stick's folder, the action name R-CODE plays the motion by,
-//! whether its sound and LED tracks go along, and whether R-CODE is set up for the air. Add
-//! puts it on (`crate::stick::add`, as `mtn-studio stick add` does); a refusal is shown here.
+//! whether its sound and LED tracks go along, whether R-CODE is set up for the air, and
+//! whether R-CODE's program plays it when the head sensor is pressed. Add puts it on (`crate::stick::add`, as `mtn-studio stick add` does); a refusal is shown here.
 
 use super::{Modal, StickPrompt};
 use crate::app::action::Action;
 use crate::app::sink::Sender;
 use crate::app::state::BrowseFor;
+use crate::stick::program::HeadSensor;
 
 /// The action name a motion is offered under: its name's part after `#`, in capitals, each
 /// character R-CODE does not take made `_` ("a_sit#sit_wave" is SIT_WAVE).
@@ -65,10 +66,12 @@ pub fn add_to_stick_ui(
             ui.end_row();
             ui.label("");
             ui.checkbox(
-            &mut changed.noauth,
-            "Set R-CODE up for the air (no ID and password: NOAUTH.CFG made, OWNER.TXT removed)",
-        );
+                &mut changed.noauth,
+                "Set R-CODE up for the air (no ID and password: NOAUTH.CFG made, OWNER.TXT \
+                 removed)",
+            );
             ui.end_row();
+            head_sensor_rows(ui, &mut changed.rcode);
         });
     if let Some(note) = &prompt.note {
         ui.colored_label(ui.visuals().warn_fg_color, note);
@@ -89,6 +92,37 @@ pub fn add_to_stick_ui(
             actions.send(Action::CloseModal);
         }
     });
+}
+
+/// The rows that ask for R-CODE's program: the head sensor plays the behaviour, replacing a
+/// program of someone else's only where asked.
+fn head_sensor_rows(ui: &mut egui::Ui, rcode: &mut HeadSensor) {
+    let mut play = *rcode != HeadSensor::Leave;
+    let mut replace = *rcode == HeadSensor::PlayReplacing;
+    ui.label("");
+    ui.checkbox(
+        &mut play,
+        "Play it when the head sensor is pressed (R-CODE's program, OPEN-R/APP/PC/AMS/R-CODE.R)",
+    )
+    .on_hover_text(
+        "R-CODE runs that program when the robot starts; one mtn-studio wrote is changed to \
+         play this behaviour, anyone else's is left alone unless the next box is ticked",
+    );
+    ui.end_row();
+    ui.label("");
+    ui.add_enabled(
+        play,
+        egui::Checkbox::new(
+            &mut replace,
+            "Replace a program of someone else's there (kept as R-CODE.OLD)",
+        ),
+    );
+    ui.end_row();
+    *rcode = match (play, replace) {
+        (false, _) => HeadSensor::Leave,
+        (true, false) => HeadSensor::Play,
+        (true, true) => HeadSensor::PlayReplacing,
+    };
 }
 
 #[cfg(test)]

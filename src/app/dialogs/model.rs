@@ -210,6 +210,8 @@ pub struct StickPrompt {
     pub tracks: bool,
     /// Set R-CODE up to take commands over the air without an ID and password.
     pub noauth: bool,
+    /// Write R-CODE's program to play it when the head sensor is pressed.
+    pub rcode: crate::stick::program::HeadSensor,
     /// Why the last try failed.
     pub error: Option<String>,
     /// What is worth knowing first: the motion's own problems.

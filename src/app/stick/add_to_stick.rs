@@ -96,6 +96,7 @@ impl StudioApp {
             name: offered_name(&motion.document.motion.name),
             tracks: true,
             noauth: false,
+            rcode: crate::stick::program::HeadSensor::Leave,
             error: None,
             note: problems_note(motion.document.problems()),
         }));
@@ -178,6 +179,7 @@ impl StudioApp {
             code: 0,
             replace: false,
             noauth: prompt.noauth,
+            rcode: prompt.rcode,
         };
         let plan = plan_add(&stick, &new)?;
         crate::stick::apply::apply(&plan, true).map_err(|e| StickEditError::File(e.to_string()))?;
