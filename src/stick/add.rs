@@ -61,7 +61,21 @@ pub struct NewBehaviour {
     pub noauth: bool,
     /// Write R-CODE's program to play it when the head sensor is pressed
     /// ([`Plan::head_sensor`]).
-    pub rcode: super::program::HeadSensor,
+    pub rcode: HeadSensor,
+}
+
+/// Whether `stick add` writes R-CODE's program that plays the behaviour when the head sensor
+/// is pressed (`super::program`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HeadSensor {
+    /// No program is written.
+    #[default]
+    Leave,
+    /// The head sensor plays the behaviour: a program of mtn-studio's is written or
+    /// changed; a program of someone else's is refused.
+    Play,
+    /// The same, a program of someone else's replaced (kept as its `.bak`).
+    PlayReplacing,
 }
 
 /// One file's change: its bytes before (none: a new file) and after (none: removed).

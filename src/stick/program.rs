@@ -10,21 +10,9 @@
 //! sensors and waits again, in R-CODE's documented commands (`IF…THEN…ENDIF`, `PLAY:ACTION`,
 //! `WAIT`, `CLR:SENSORS`, `GO`, labels). It was not run on a robot.
 
+pub use super::add::HeadSensor;
 use super::add::{Plan, StickEditError};
 use super::{Stick, below, child};
-
-/// Whether `stick add` writes the program.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum HeadSensor {
-    /// No program is written.
-    #[default]
-    Leave,
-    /// The head sensor plays the behaviour: a program of mtn-studio's is written or
-    /// changed; a program of someone else's is refused.
-    Play,
-    /// The same, a program of someone else's replaced (kept as its `.bak`).
-    PlayReplacing,
-}
 
 /// The first line of a program mtn-studio wrote.
 const MARK: &str = "// written by mtn-studio:";
