@@ -55,13 +55,15 @@ impl OpenOptions {
 }
 
 /// Whether `path` opens as a memory stick's workspace (`crate::stick`): a folder (the
-/// stick's, or one inside it), or a behaviour table (`.MWC`), which opens the stick it is on.
+/// stick's, or one inside it), a behaviour table (`.MWC`), which opens the stick it is on,
+/// or a stick image (read only, by its first sector).
 #[must_use]
 pub fn opens_as_stick(path: &Path) -> bool {
     path.is_dir()
         || path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("mwc"))
+        || crate::stick::image::is_image(path)
 }
 
 /// How a file opens, from its first bytes (`head`: at least [`SNIFF_LEN`] of them where

@@ -263,6 +263,8 @@ pub enum StickAction {
     Check,
     /// Read the stick again.
     Reread,
+    /// Copy the stick image the tab shows into this folder, and open the stick there.
+    SaveAsFolder(std::path::PathBuf),
 }
 
 /// A change to an archive tab.

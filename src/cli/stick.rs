@@ -15,7 +15,7 @@ pub enum StickAction {
     /// record of its behaviour table: its action names and its parts (type, repeat count,
     /// start, synchronise and special fields, and the archive each part's name is in).
     List {
-        /// The stick's folder, or any folder or file inside it.
+        /// The stick's folder, or any folder or file inside it, or a stick image (.img).
         dir: PathBuf,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -25,7 +25,7 @@ pub enum StickAction {
     /// below them. Exit 0 with notes at most, 1 with errors or warnings, 2 when the folder is
     /// in no stick.
     Check {
-        /// The stick's folder, or any folder or file inside it.
+        /// The stick's folder, or any folder or file inside it, or a stick image (.img).
         dir: PathBuf,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -36,6 +36,14 @@ pub enum StickAction {
     /// R-CODE reads action names; every file changed kept as NAME.bak, and the stick left as
     /// it was if anything fails.
     Add(super::stick_edit::AddArgs),
+    /// Copy a stick image's files (a raw .img of the medium or its partition, FAT12/16)
+    /// into a new folder, to work on there; the image is never changed.
+    Extract {
+        /// The image.
+        image: PathBuf,
+        /// The new folder (or an empty one).
+        dir: PathBuf,
+    },
     /// Take a behaviour a user put on the stick off it again: its name, its record, and its
     /// entries no other record plays.
     Remove {
@@ -58,6 +66,7 @@ pub fn run(action: StickAction, out: &mut dyn Write) -> Result<u8, Failure> {
         StickAction::List { dir, json } => list(&dir, json, out),
         StickAction::Check { dir, json } => check(&dir, json, out),
         StickAction::Add(args) => super::stick_edit::add(&args, out),
+        StickAction::Extract { image, dir } => extract(&image, &dir, out),
         StickAction::Remove {
             dir,
             name,
@@ -70,8 +79,69 @@ fn print(out: &mut dyn Write, text: &str) -> Result<(), Failure> {
     writeln!(out, "{text}").map_err(|e| Failure::output(&e))
 }
 
+/// Copies an image's files into `dir`.
+fn extract(image: &Path, dir: &Path, out: &mut dyn Write) -> Result<u8, Failure> {
+    let done = crate::stick::image::extract(image, dir).map_err(|e| match e {
+        crate::stick::image::ImageError::Taken(_) | crate::stick::image::ImageError::Write(..) => {
+            Failure::usage(e.to_string())
+        }
+        crate::stick::image::ImageError::Read(..)
+        | crate::stick::image::ImageError::NotFat { .. }
+        | crate::stick::image::ImageError::Damaged { .. }
+        | crate::stick::image::ImageError::TooMany(_)
+        | crate::stick::image::ImageError::NoStick(..) => Failure::unreadable(e.to_string()),
+    })?;
+    print(
+        out,
+        &format!(
+            "{} ({}{}): {} in {} ({} bytes) copied into {}",
+            image.display(),
+            done.fat,
+            if done.volume_at > 0 {
+                format!(" volume from byte {}", done.volume_at)
+            } else {
+                String::new()
+            },
+            crate::words::plural(done.files, "file", "files"),
+            crate::words::plural(done.folders, "folder", "folders"),
+            done.bytes,
+            dir.display()
+        ),
+    )?;
+    Ok(EXIT_OK)
+}
+
+/// The stick at `path`: a folder in one, or a stick image, whose files are copied into a
+/// temporary folder (kept while the returned guard lives) and read there, said first.
+fn opened(
+    path: &Path,
+    out: &mut dyn Write,
+    json: bool,
+) -> Result<(Stick, Option<tempfile::TempDir>), Failure> {
+    if !crate::stick::image::is_image(path) {
+        let stick = Stick::open(path).map_err(|e| Failure::unreadable(e.to_string()))?;
+        return Ok((stick, None));
+    }
+    let temp = tempfile::tempdir().map_err(|e| Failure::usage(e.to_string()))?;
+    let into = temp.path().join("stick");
+    crate::stick::image::extract(path, &into).map_err(|e| Failure::unreadable(e.to_string()))?;
+    if !json {
+        print(
+            out,
+            &format!(
+                "the image {} (read only: its files copied into {})",
+                path.display(),
+                into.display()
+            ),
+        )?;
+    }
+    let stick =
+        Stick::open(&into).map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?;
+    Ok((stick, Some(temp)))
+}
+
 fn check(dir: &Path, json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
-    let stick = Stick::open(dir).map_err(|e| Failure::unreadable(e.to_string()))?;
+    let (stick, _kept) = opened(dir, out, json)?;
     let findings = crate::stick::check::check(&stick);
     let worrying = findings
         .iter()
@@ -121,7 +191,7 @@ fn check(dir: &Path, json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
 }
 
 fn list(dir: &Path, json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
-    let stick = Stick::open(dir).map_err(|e| Failure::unreadable(e.to_string()))?;
+    let (stick, _kept) = opened(dir, out, json)?;
     let row = rows(&stick);
     if json {
         let text = serde_json::to_string_pretty(&row).map_err(|e| Failure::usage(e.to_string()))?;

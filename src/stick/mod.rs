@@ -7,6 +7,7 @@ pub mod actions;
 pub mod add;
 pub mod apply;
 pub mod check;
+pub mod image;
 pub mod program;
 pub mod rows;
 

@@ -42,3 +42,35 @@ pub fn small_stick(root: &Path) {
         .collect();
     std::fs::write(dir("OPEN-R/MW/DATA/E").join("SYSMTN.ODA"), noise).unwrap();
 }
+
+/// A 16 MB FAT16 image holding the folder `from`.
+pub fn fat16_image(from: &Path) -> Vec<u8> {
+    let mut disk = std::io::Cursor::new(vec![0u8; 16 << 20]);
+    fatfs::format_volume(
+        &mut disk,
+        fatfs::FormatVolumeOptions::new()
+            .fat_type(fatfs::FatType::Fat16)
+            .volume_label(*b"MEMSTICK   "),
+    )
+    .unwrap();
+    disk.set_position(0);
+    {
+        let fs = fatfs::FileSystem::new(&mut disk, fatfs::FsOptions::new()).unwrap();
+        copy_in(from, &fs.root_dir());
+        fs.unmount().unwrap();
+    }
+    disk.into_inner()
+}
+
+fn copy_in<T: fatfs::ReadWriteSeek>(from: &Path, into: &fatfs::Dir<'_, T>) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        if path.is_dir() {
+            copy_in(&path, &into.create_dir(&name).unwrap());
+        } else {
+            let mut file = into.create_file(&name).unwrap();
+            std::io::Write::write_all(&mut file, &std::fs::read(&path).unwrap()).unwrap();
+        }
+    }
+}

@@ -5,7 +5,7 @@
 
 use crate::common;
 use crate::common::ui::{harness, said, type_into};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use mtn_studio::app::StudioApp;
 use mtn_studio::app::action::Action;
 use mtn_studio::app::tabs::TabKind;
@@ -316,6 +316,60 @@ fn file_robot_reads_the_robots_pose_into_the_keyframe_at_the_playhead_and_plays(
     );
     assert!(
         said(&harness).contains("whole degrees"),
+        "{}",
+        said(&harness)
+    );
+}
+
+#[test]
+fn a_stick_image_opens_read_only_and_saves_as_a_folder_to_work_on() {
+    let root = stick_with_a_wave("image");
+    let dir = root.parent().expect("its folder").to_owned();
+    let image = dir.join("memstick.img");
+    let bytes = common::stick::fat16_image(&root);
+    std::fs::write(&image, &bytes).expect("the image");
+    let mut harness = harness(StudioApp::empty());
+    harness.state_mut().push(Action::Open(image.clone()));
+    harness.run();
+    let tab = stick_tab(&harness).unwrap_or_else(|| panic!("no stick tab: {}", said(&harness)));
+    assert!(tab.image.is_some());
+    assert!(tab.title().starts_with("memstick.img (stick image)"));
+    assert!(
+        tab.rows
+            .behaviours
+            .iter()
+            .any(|b| b.actions.iter().any(|a| a.name == "MY_WAVE"))
+    );
+    // Nothing of it can be changed: the user's behaviour cannot be removed from the image.
+    let row = tab
+        .rows
+        .behaviours
+        .iter()
+        .position(|b| b.actions.iter().any(|a| a.name == "MY_WAVE"))
+        .expect("MY_WAVE");
+    let id = harness.state().tabs.active.expect("a tab");
+    harness.state_mut().push(Action::Stick(
+        id,
+        mtn_studio::app::action::StickAction::Select(Some(row)),
+    ));
+    harness.run();
+    assert!(
+        harness
+            .get_by_label("Remove from Stick…")
+            .accesskit_node()
+            .is_disabled()
+    );
+    // Saved as a folder: the folder opens as a stick to work on; the image is as it was.
+    let folder = dir.join("memstick");
+    type_into(&mut harness, "Folder", &folder.display().to_string());
+    harness.get_by_label("Save Stick As Folder").click();
+    harness.run();
+    let tab = stick_tab(&harness).unwrap_or_else(|| panic!("{}", said(&harness)));
+    assert!(tab.image.is_none(), "{}", said(&harness));
+    assert!(folder.join("OPEN-R/MW/CONF/ERS-7.MWC").exists());
+    assert_eq!(std::fs::read(&image).expect("the image"), bytes);
+    assert!(
+        said(&harness).contains("Saved the stick image"),
         "{}",
         said(&harness)
     );

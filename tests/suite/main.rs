@@ -42,6 +42,7 @@ mod simulate;
 mod skit;
 mod sound;
 mod stick_edit;
+mod stick_image;
 mod sticks;
 mod ticks;
 mod webots;

@@ -86,7 +86,11 @@ impl StudioApp {
             .list
             .iter()
             .find_map(|t| match &t.kind {
-                TabKind::Stick(stick) => Some(stick.root.display().to_string()),
+                // An image's copy is not a stick to change.
+                TabKind::Stick(stick) if stick.image.is_none() => {
+                    Some(stick.root.display().to_string())
+                }
+                TabKind::Stick(_) => None,
                 TabKind::Motion(..) | TabKind::Archive(_) | TabKind::Gait(_) => None,
             })
             .unwrap_or_default();

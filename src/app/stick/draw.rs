@@ -112,9 +112,47 @@ fn summary_ui(ui: &mut egui::Ui, tab: &StickTab, push: &mut dyn FnMut(StickActio
             push(StickAction::Reread);
         }
     });
+    if let Some(copy) = &tab.image {
+        image_ui(ui, copy, push);
+    }
     if let Some(findings) = &tab.findings {
         findings_ui(ui, findings);
     }
+}
+
+/// A stick image's line: read only, and Save Stick As Folder… with the folder to copy into
+/// (offered beside the image, named as it without its extension).
+fn image_ui(ui: &mut egui::Ui, copy: &super::ImageCopy, push: &mut dyn FnMut(StickAction)) {
+    ui.colored_label(
+        ui.visuals().warn_fg_color,
+        format!(
+            "Read only: the image {} is never changed; its files are shown from a temporary \
+             copy. Save Stick As Folder copies them into a folder to work on.",
+            copy.image.display()
+        ),
+    );
+    let id = ui.scope_id().with("save stick as folder");
+    let mut folder: String = ui
+        .data(|d| d.get_temp(id))
+        .unwrap_or_else(|| copy.image.with_extension("").display().to_string());
+    ui.horizontal(|ui| {
+        let label = ui.label("Folder");
+        ui.add(egui::TextEdit::singleline(&mut folder).desired_width(320.0))
+            .labelled_by(label.id);
+        let ready = !folder.trim().is_empty();
+        if ui
+            .add_enabled(ready, egui::Button::new("Save Stick As Folder"))
+            .on_hover_text(
+                "Copy the image's files into this folder (a new one, or empty) and open it",
+            )
+            .clicked()
+        {
+            push(StickAction::SaveAsFolder(std::path::PathBuf::from(
+                folder.trim(),
+            )));
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, folder));
 }
 
 /// Megabytes for a person: one decimal.
@@ -475,8 +513,9 @@ fn behaviour_buttons(
     let user = crate::stick::add::USER_MWCIDS.contains(&behaviour.mwcid);
     if let (true, Some(name)) = (user, behaviour.actions.first().map(|a| a.name.clone()))
         && ui
-            .button("Remove from Stick…")
+            .add_enabled(tab.image.is_none(), egui::Button::new("Remove from Stick…"))
             .on_hover_text("Take this behaviour you put on the stick off it again")
+            .on_disabled_hover_text("A stick image is read only: Save Stick As Folder first")
             .clicked()
     {
         actions.send(Action::Show(crate::app::dialogs::Modal::Confirm(

@@ -27,6 +27,18 @@ pub struct StickTab {
     pub selected: Option<usize>,
     /// What Check found, once asked.
     pub findings: Option<Vec<Finding>>,
+    /// Where the stick is an image opened read only: the image, and the temporary folder
+    /// its files were copied into (removed with the tab).
+    pub image: Option<ImageCopy>,
+}
+
+/// A stick image's files copied into a temporary folder, to be read there (never changed:
+/// Save Stick As Folder… copies them out to work on).
+pub struct ImageCopy {
+    /// The image.
+    pub image: PathBuf,
+    /// The folder its files are in (removed when dropped).
+    pub folder: tempfile::TempDir,
 }
 
 impl StickTab {
@@ -40,14 +52,36 @@ impl StickTab {
             rows,
             query: Query::default(),
             findings: None,
+            image: None,
         }
+    }
+
+    /// A tab for the stick image `image`, its files copied into a temporary folder first.
+    ///
+    /// # Errors
+    /// The image does not read, or holds no stick.
+    pub fn of_image(image: &std::path::Path) -> Result<Self, crate::stick::image::ImageError> {
+        use crate::stick::image::{ImageError, extract};
+        let folder = tempfile::tempdir().map_err(|e| ImageError::Write(std::env::temp_dir(), e))?;
+        let copy = folder.path().join("stick");
+        extract(image, &copy)?;
+        let stick = Stick::open(&copy).map_err(|e| ImageError::NoStick(image.to_owned(), e))?;
+        Ok(Self {
+            image: Some(ImageCopy {
+                image: image.to_owned(),
+                folder,
+            }),
+            ..Self::new(&stick)
+        })
     }
 
     /// The tab's title: the stick's folder's name.
     #[must_use]
     pub fn title(&self) -> String {
-        let name = crate::edit::file_name(&self.root);
-        format!("{name} (stick)")
+        match &self.image {
+            Some(copy) => format!("{} (stick image)", crate::edit::file_name(&copy.image)),
+            None => format!("{} (stick)", crate::edit::file_name(&self.root)),
+        }
     }
 
     /// The behaviour at `row` as File > Behaviours lists one: its first motion part, its
@@ -100,6 +134,8 @@ impl StickTab {
                     let selected = self.selected;
                     *self = Self {
                         query: std::mem::take(&mut self.query),
+                        // An image's copy stays (its folder goes with it).
+                        image: self.image.take(),
                         ..Self::new(&stick)
                     };
                     self.selected = selected.filter(|&s| s < self.rows.behaviours.len());
@@ -126,6 +162,29 @@ impl StickTab {
                 }
                 Err(error) => fx.fail("Could not read the stick", error.to_string()),
             },
+            StickAction::SaveAsFolder(folder) => self.save_as_folder(&folder, fx),
+        }
+    }
+
+    /// Copies the image this tab shows into `folder` (a new one, or empty), then opens the
+    /// stick there, to work on.
+    fn save_as_folder(&self, folder: &std::path::Path, fx: &mut Effects) {
+        let Some(copy) = &self.image else {
+            return;
+        };
+        match crate::stick::image::extract(&copy.image, folder) {
+            Ok(done) => {
+                fx.then(crate::app::action::Action::Open(folder.to_owned()));
+                fx.then(crate::app::action::Action::Say(format!(
+                    "Saved the stick image {} as the folder {}: {} in {}, to work on there (the \
+                     image stays as it was)",
+                    copy.image.display(),
+                    folder.display(),
+                    crate::words::plural(done.files, "file", "files"),
+                    crate::words::plural(done.folders, "folder", "folders"),
+                )));
+            }
+            Err(error) => fx.fail("Could not save the stick as a folder", error.to_string()),
         }
     }
 }
