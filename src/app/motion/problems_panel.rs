@@ -59,9 +59,9 @@ pub fn problems_ui(
         .collect();
     ui.horizontal_wrapped(|ui| {
         ui.heading(format!("Problems ({})", problems.len() - notes));
+        // Words, not a spinner: a spinner draws again every frame, and the window already
+        // draws again while the verdict is worked out.
         if pending {
-            ui.add(egui::Spinner::new())
-                .on_hover_text(VERDICT_PENDING);
             ui.weak("the floor's verdict is on its way")
                 .on_hover_text(VERDICT_PENDING);
         }
