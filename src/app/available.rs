@@ -109,15 +109,8 @@ impl Situation<'_> {
         let motion = active.and_then(|t| t.motion());
         let (keyframes, range) = motion.map_or((false, false), selected);
         let on_motion = need(motion.is_some(), NO_MOTION);
-        let on_keyframe = motion.is_some_and(|m| {
-            let times = m.document.times_ms();
-            times.binary_search(&m.playback.time_ms()).is_ok()
-        });
-        let pose = || {
-            on_motion
-                .or_else(|| need(keyframes || on_keyframe, NO_KEYFRAMES))
-                .or_else(|| need(self.has_pose, "Copy a pose first (Copy Pose)"))
-        };
+        // A pose pastes anywhere: between keyframes it goes into one made at the playhead.
+        let pose = || on_motion.or_else(|| need(self.has_pose, "Copy a pose first (Copy Pose)"));
         match command {
             TabCommand::Save => need(active.is_some(), "Nothing is open to save"),
             TabCommand::Undo => need(self.history().0, "Nothing to undo"),

@@ -214,19 +214,25 @@ commands! {
         Redo,
         /// Redo (the other common shortcut).
         RedoAlt,
-        /// Copy the selected keyframe's pose.
+        /// Copy the pose of the keyframe at the playhead (or the selected one), or the
+        /// selected time range's keyframes.
         Copy,
         /// Copy the selected keyframe's pose and delete the selected keyframes.
         Cut,
-        /// Paste the copied pose onto the selected keyframes.
+        /// Paste the copied pose onto the keyframe at the playhead (and the selected ones
+        /// with it), or into a keyframe made there between keyframes.
         Paste,
-        /// Paste the copied pose's legs alone onto the selected keyframes.
+        /// Paste the copied pose's legs alone onto the keyframe at the playhead (and the selected ones
+        /// with it), or into a keyframe made there between keyframes.
         PasteLegs,
-        /// Paste the copied pose's head alone onto the selected keyframes.
+        /// Paste the copied pose's head alone onto the keyframe at the playhead (and the selected ones
+        /// with it), or into a keyframe made there between keyframes.
         PasteHead,
-        /// Paste the copied pose's tail alone onto the selected keyframes.
+        /// Paste the copied pose's tail alone onto the keyframe at the playhead (and the selected ones
+        /// with it), or into a keyframe made there between keyframes.
         PasteTail,
-        /// Paste the copied pose mirrored left for right onto the selected keyframes.
+        /// Paste the copied pose mirrored left for right onto the keyframe at the playhead (and the selected ones
+        /// with it), or into a keyframe made there between keyframes.
         PasteMirrored,
         /// Delete the selected keyframes.
         DeleteKeyframes,

@@ -302,3 +302,43 @@ fn a_pose_pasted_between_keyframes_goes_into_a_keyframe_made_at_the_playhead() {
     ctrl(&mut harness, Key::Z);
     assert_eq!(doc(&harness).motion.keyframes.len(), before);
 }
+
+/// The review: Copy took the selected row's pose (keyframe 3) with the playhead on keyframe
+/// 2, where Paste goes by the playhead; and with the playhead between keyframes the Edit
+/// menu greyed Paste Pose and Paste Special though Ctrl+V pasted.
+#[test]
+fn copy_takes_the_playheads_keyframe_and_paste_is_offered_between_keyframes() {
+    use egui_kittest::kittest::NodeT;
+    let mut harness = harness(example());
+    harness.run();
+    let id = harness.state().tabs.active.expect("a tab");
+    pick_row(&mut harness, 3);
+    let times = doc(&harness).times_ms().to_vec();
+    harness
+        .state_mut()
+        .push(Action::Motion(id, MotionAction::Seek(times[2])));
+    harness.run();
+    Desktop::default().copy(&mut harness);
+    assert!(
+        said(&harness).contains("Copied the pose of keyframe 2"),
+        "{}",
+        said(&harness)
+    );
+    // Another tab, nothing selected, the playhead between keyframes: offered in the menu.
+    harness.state_mut().push(Action::AddMotion(Box::new(
+        mtn_studio::app::example_document(),
+    )));
+    harness.run();
+    let other = harness.state().tabs.active.expect("a tab");
+    harness
+        .state_mut()
+        .push(Action::Motion(other, MotionAction::Seek(times[1] + 160)));
+    harness.run();
+    harness.get_by_label("Edit").click();
+    harness.run();
+    let paste = harness
+        .query_all_by_label_contains("Paste Pose")
+        .next()
+        .expect("Paste Pose in the Edit menu");
+    assert!(!paste.accesskit_node().is_disabled());
+}

@@ -18,11 +18,14 @@ impl MotionTab {
     /// Copies the selected time range's keyframes, or else the first selected keyframe's
     /// pose (what was copied, or why nothing was, is said).
     pub fn copy(&mut self, fx: &mut Effects) {
-        self.copy_what(fx);
+        self.copy_what(true, fx);
     }
 
-    /// What [`Self::copy`] does; whether something was copied (Cut deletes only then).
-    fn copy_what(&self, fx: &mut Effects) -> bool {
+    /// What [`Self::copy`] does; whether something was copied (Cut deletes only then). A
+    /// pose is the keyframe's under the playhead where `at_playhead` and it is on one (the
+    /// keyframe Paste puts a pose onto: the review copied "keyframe 3", the row selected,
+    /// with the playhead on keyframe 2), else the first selected keyframe's.
+    fn copy_what(&self, at_playhead: bool, fx: &mut Effects) -> bool {
         if let Some((first, last)) = self.view.range_keyframes(self.document.times_ms()) {
             let Ok(clip) = crate::ops::range::copy(&self.document.motion, first, last) else {
                 return false;
@@ -35,8 +38,16 @@ impl MotionTab {
             fx.then(Action::Clip(Clipboard::Keyframes(clip)));
             return true;
         }
-        let Some(&k) = self.view.selected_keyframes.first() else {
-            fx.say("Select a keyframe to copy its pose");
+        let under = at_playhead
+            .then(|| {
+                self.document
+                    .times_ms()
+                    .binary_search(&self.playback.time_ms())
+                    .ok()
+            })
+            .flatten();
+        let Some(k) = under.or_else(|| self.view.selected_keyframes.first().copied()) else {
+            fx.say("Put the playhead on a keyframe (or select one) to copy its pose");
             return false;
         };
         let motion = &self.document.motion;
@@ -61,7 +72,7 @@ impl MotionTab {
             .view
             .range_keyframes(self.document.times_ms())
             .is_some();
-        if !self.copy_what(fx) {
+        if !self.copy_what(false, fx) {
             return;
         }
         if ranged {
@@ -80,7 +91,7 @@ impl MotionTab {
     }
 
     /// Pastes what the window's clipboard holds: keyframes after the keyframe at the
-    /// playhead, a pose onto the selected keyframes.
+    /// playhead, a pose onto the keyframe at the playhead (see [`Self::paste_targets`]).
     pub fn paste(&mut self, id: TabId, copied: Option<&Clipboard>, fx: &mut Effects) {
         match copied {
             Some(Clipboard::Keyframes(clip)) => self.paste_clip(id, clip.clone(), fx),
