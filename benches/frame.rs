@@ -436,6 +436,7 @@ fn stage_alone(
                     play: 0,
                 }),
                 preview: None,
+                verdict_fallen: false,
             };
             let raw = egui::RawInput {
                 screen_rect: Some(egui::Rect::from_min_size(

@@ -61,6 +61,7 @@ impl OnStage {
             shows,
             sim: None,
             preview: None,
+            verdict_fallen: false,
         }
     }
 }

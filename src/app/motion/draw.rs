@@ -359,6 +359,9 @@ fn stage_input<'a>(
             }
         }),
         preview,
+        verdict_fallen: document
+            .floor_falls()
+            .any(|[from, to]| from <= now.ms && now.ms < to),
     }
 }
 

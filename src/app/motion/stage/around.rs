@@ -364,6 +364,7 @@ mod tests {
             shows: StageModel::default(),
             sim: None,
             preview: None,
+            verdict_fallen: false,
         };
         // Every 104 ms: 392 and 288 before, 600 and 704 after, each the pose the robot
         // commands then.

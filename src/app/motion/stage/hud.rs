@@ -31,6 +31,9 @@ pub struct Hud<'a> {
     /// The joints commanded beyond where their servos stop at the playhead, drawn at the
     /// stop: each one's name, command and stop (degrees).
     pub beyond: Vec<(String, f64, f64)>,
+    /// Whether the floor's verdict (the simulation's, where the model has one) has the robot
+    /// down from a fall at the playhead: the body at rest is then never said to stand fine.
+    pub verdict_fallen: bool,
 }
 
 /// What the simulation says of a paw its pose lifts that the robot rests on, where `time_ms`
@@ -317,6 +320,15 @@ fn said(hud: &Hud<'_>) -> Vec<(String, Color32)> {
             format!("on {} · toppled over at rest", on.join(", ")),
             super::paint::margin_color(-1.0),
         ),
+        // One verdict on falling (the review: green "33 mm from tipping" beside a fall the
+        // Problems panel, the timeline and `check` all gave).
+        None if hud.verdict_fallen => (
+            format!(
+                "on {} at rest · simulated, it has fallen here (Simulate shows it)",
+                on.join(", ")
+            ),
+            super::paint::margin_color(-1.0),
+        ),
         None => (
             format!("on {} · {margin}", on.join(", ")),
             super::paint::margin_color(settled.margin_mm),
@@ -600,5 +612,52 @@ mod tests {
         // A handle still matters more than the head.
         let (at, _) = key_place(rect, 12.0, (40.0, 10.0), (&[paw], &[]), true);
         assert_eq!(at, Pos2::new(102.0, 8.0));
+    }
+}
+
+#[cfg(test)]
+mod verdict_tests {
+    use super::{Hud, said};
+    use crate::robot::floor;
+
+    #[test]
+    fn the_body_at_rest_is_never_said_to_stand_fine_where_the_verdict_has_it_fallen() {
+        // The review: a knee past its limit, the stand at rest "33 mm from tipping" in green
+        // beside the fall the Problems panel, the timeline and `check` gave.
+        let motion = crate::robot::postures::new_motion("DRX-1000", "stand").expect("a stand");
+        let rig = floor::rig(&motion).expect("a rig");
+        let values = motion
+            .keyframes
+            .get(0)
+            .expect("a keyframe")
+            .angles_urad
+            .to_vec();
+        let body = rig.pose(&values);
+        let settled = floor::settle(&body, floor::up_from_body([0; 3]), None);
+        let hud = |verdict_fallen| Hud {
+            settled: &settled,
+            file_body: [0; 3],
+            body: &body,
+            lifted: None,
+            rig: &rig,
+            on_keyframe: true,
+            too_long: false,
+            simulated: None,
+            beyond: Vec::new(),
+            verdict_fallen,
+        };
+        let standing = said(&hud(false));
+        assert!(standing[1].0.contains("mm from tipping"), "{standing:?}");
+        let fallen = said(&hud(true));
+        assert!(
+            fallen[1]
+                .0
+                .contains("simulated, it has fallen here (Simulate shows it)"),
+            "{fallen:?}"
+        );
+        assert_eq!(
+            fallen[1].1,
+            crate::app::motion::stage::paint::margin_color(-1.0)
+        );
     }
 }

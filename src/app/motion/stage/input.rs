@@ -37,6 +37,9 @@ pub struct StageInput<'a> {
     /// The joints' values a pose of the library would give at the playhead, while the
     /// pointer is on it (shown as a white ghost).
     pub preview: Option<Vec<i32>>,
+    /// Whether the floor's verdict has the robot down from a fall at the playhead
+    /// (`Document::floor_falls`).
+    pub verdict_fallen: bool,
 }
 
 /// The floor's up at `tick - 1` (how the tick before left the body), else the file's own

@@ -281,6 +281,7 @@ fn hud_text(
                     (name.to_owned(), command, stop)
                 })
                 .collect(),
+            verdict_fallen: input.verdict_fallen,
         },
         key.rect,
     )
@@ -447,6 +448,7 @@ mod tests {
             shows: StageModel::default(),
             sim: None,
             preview,
+            verdict_fallen: false,
         };
         let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(300.0, 200.0));
         let key = |preview| {
