@@ -276,7 +276,8 @@ commands! {
         Retime,
         /// Put the motion on the robot's 16 ms frames, keeping the frame-rate field's timing.
         RobotRate,
-        /// Give the selected range (or the whole motion) a shape, baked into keyframes.
+        /// Give the selected range (or the whole motion) a shape, baked into keyframes:
+        /// ease in and out, a spline's interpolation or a curve of your own.
         Shape,
         /// The fewest keyframes that keep the motion (the selected range, or all of it).
         Simplify,

@@ -170,6 +170,47 @@ pub fn delete(keyframes: &Keyframes, selected: &[usize]) -> Edit {
     Edit::Group(edits)
 }
 
+/// Takes the points `joints` (keyframe, joint) and `bodies` (keyframe, body axis) out of
+/// their curves, the keyframes kept for the other joints: each value becomes what its
+/// neighbours give at its time, straight between them (the last keyframe's holds the one
+/// before, the first's the one after), so that curve no longer bends there. `times_ms`: the
+/// keyframes' times.
+#[must_use]
+pub fn unkey(
+    keyframes: &Keyframes,
+    times_ms: &[u64],
+    joints: &[(usize, usize)],
+    bodies: &[(usize, usize)],
+) -> Edit {
+    let between = |k: usize, value: &dyn Fn(usize) -> Option<i32>| -> Option<i32> {
+        let last = keyframes.len().checked_sub(1)?;
+        match k {
+            0 => value(1),
+            k if k >= last => value(k - 1),
+            k => {
+                let (a, b) = (value(k - 1)?, value(k + 1)?);
+                let (t0, t, t1) = (times_ms.get(k - 1)?, times_ms.get(k)?, times_ms.get(k + 1)?);
+                let span = t1.saturating_sub(*t0).max(1);
+                #[expect(clippy::cast_precision_loss, reason = "times in ms")]
+                let share = t.saturating_sub(*t0) as f64 / span as f64;
+                #[expect(clippy::cast_possible_truncation, reason = "between two i32 values")]
+                let v = (f64::from(a) + (f64::from(b) - f64::from(a)) * share).round() as i32;
+                Some(v)
+            }
+        }
+    };
+    let angles = joints
+        .iter()
+        .filter_map(|&(k, j)| Some((k, j, between(k, &|n| keyframes.angle(n, j))?)))
+        .collect();
+    let body = |n: usize, axis: usize| keyframes.body().get(n).and_then(|b| b.get(axis).copied());
+    let axes = bodies
+        .iter()
+        .filter_map(|&(k, axis)| Some((k, axis, between(k, &|n| body(n, axis))?)))
+        .collect();
+    Edit::Group(vec![Edit::SetAngles(angles), Edit::SetBody(axes)])
+}
+
 /// One joint's values at keyframes `first..=last` (for pasting onto another joint).
 #[must_use]
 pub fn curve(keyframes: &Keyframes, joint: usize, first: usize, last: usize) -> Vec<i32> {

@@ -99,3 +99,60 @@ fn hiding_a_joint_drops_its_keyframes_from_the_selection_and_a_drag_leaves_it_al
     }
     assert_ne!(after.keyframes.angle(1, v), before.keyframes.angle(1, v));
 }
+
+/// The review: with only TAIL_VERT shown, Delete on one of its points deleted the whole
+/// keyframe, the hidden legs' values with it. Points picked with joints hidden leave their
+/// curves (straight between their neighbours there); the keyframes stay for the rest.
+#[test]
+fn delete_with_joints_hidden_takes_the_points_out_and_leaves_the_hidden_joints_alone() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let tail = joint(&harness, "TAIL_VERT");
+    let before = doc(&harness).motion.clone();
+    let times = doc(&harness).times_ms().to_vec();
+    harness.get_by_label("Hide all").click();
+    harness.run();
+    toggle(&mut harness, "TAIL_VERT");
+    // Keyframe 2's point alone, clicked.
+    let at = point_on_screen(&harness, 2, tail);
+    crate::common::ui::click_at(&mut harness, at);
+    assert_eq!(
+        tab(&harness)
+            .view
+            .selection
+            .iter()
+            .copied()
+            .collect::<Vec<_>>(),
+        [(2, tail)]
+    );
+    harness.key_press(egui::Key::Delete);
+    harness.run();
+    let after = doc(&harness).motion.clone();
+    assert_eq!(
+        after.keyframes.len(),
+        before.keyframes.len(),
+        "no keyframe deleted"
+    );
+    let Channel::Joint(t) = tail else {
+        unreachable!()
+    };
+    // The tail's value at keyframe 2 is now on the straight line between 1 and 3.
+    let (a, b) = (
+        f64::from(before.keyframes.angle(1, t).unwrap()),
+        f64::from(before.keyframes.angle(3, t).unwrap()),
+    );
+    let share = (times[2] - times[1]) as f64 / (times[3] - times[1]) as f64;
+    let expected = (a + (b - a) * share).round() as i32;
+    assert_eq!(after.keyframes.angle(2, t), Some(expected));
+    // Every other joint, hidden, as it was.
+    for j in (0..before.locators.len()).filter(|&j| j != t) {
+        for k in 0..before.keyframes.len() {
+            assert_eq!(after.keyframes.angle(k, j), before.keyframes.angle(k, j));
+        }
+    }
+    assert!(
+        crate::common::ui::said(&harness).contains("Took 1 point out of its curve"),
+        "{}",
+        crate::common::ui::said(&harness)
+    );
+}

@@ -195,6 +195,14 @@ impl MotionTab {
             fx.say("Select keyframes to delete (click a point or a row)");
             return;
         }
+        // Points picked with joints hidden: they leave their curves, the keyframes stay for
+        // what is hidden (the review: Delete on a tail point took the hidden legs' keyframe).
+        let joints = self.document.motion.locators.len();
+        let hidden = (0..joints).any(|j| !self.view.is_visible(Channel::Joint(j)));
+        if hidden && !self.view.selection.is_empty() {
+            self.delete_points(fx);
+            return;
+        }
         let edit = timeline_ops::delete(&self.document.motion.keyframes, &selected);
         self.document.apply("keyframe deletion", edit);
         self.view.selection.clear();
@@ -203,6 +211,34 @@ impl MotionTab {
             "Deleted {}, every joint's value at each (a keyframe holds all {} joints)",
             plural(selected.len(), "keyframe", "keyframes"),
             self.document.motion.locators.len()
+        ));
+    }
+
+    /// Takes the selected points out of their curves, the keyframes kept for the joints
+    /// hidden (`timeline_ops::unkey`).
+    fn delete_points(&mut self, fx: &mut Effects) {
+        let (mut joints, mut bodies) = (Vec::new(), Vec::new());
+        for &(k, channel) in &self.view.selection {
+            match channel {
+                Channel::Joint(j) => joints.push((k, j)),
+                Channel::Body(axis) => bodies.push((k, axis)),
+            }
+        }
+        let count = joints.len() + bodies.len();
+        let edit = timeline_ops::unkey(
+            &self.document.motion.keyframes,
+            self.document.times_ms(),
+            &joints,
+            &bodies,
+        );
+        self.document.apply("point deletion", edit);
+        self.view.selection.clear();
+        self.view.selected_keyframes.clear();
+        fx.say(format!(
+            "Took {} out of {} curves, each now straight between its neighbours; the keyframes \
+             stay for the joints hidden (with every joint shown, Delete deletes whole keyframes)",
+            plural(count, "point", "points"),
+            if count == 1 { "its" } else { "their" }
         ));
     }
 
