@@ -199,3 +199,30 @@ fn a_new_tab_shows_the_ghosts_last_chosen() {
     // Kept from run to run with the panels.
     assert_eq!(harness.state().panels.stage.onion, 3);
 }
+
+/// The review: Repair beside a knee past its limit (a warning of the motion's, not of the
+/// file's) said "Nothing to repair". It is offered only where the file has faults of its own.
+#[test]
+fn repair_is_offered_only_for_the_files_own_faults() {
+    use egui_kittest::kittest::NodeT;
+    let mut motion = mtn_studio::example::stand_to_sit();
+    let knee = motion
+        .locators
+        .iter()
+        .position(|l| mtn_studio::robot::joint_name(&motion.design, l) == "FL_LEG_KNEE")
+        .expect("a knee");
+    motion
+        .keyframes
+        .set_angle(1, knee, mtn_studio::robot::deg_to_urad(199.0));
+    let mut harness = common::ui::harness(StudioApp::with_document(Document::unsaved(
+        motion, "knee.mtn",
+    )));
+    harness.run();
+    let warned = common::ui::doc(&harness)
+        .problems()
+        .iter()
+        .any(|p| p.severity >= Severity::Warning);
+    assert!(warned, "a warning of the motion's");
+    let repair = harness.get_by_label("Repair");
+    assert!(repair.accesskit_node().is_disabled());
+}

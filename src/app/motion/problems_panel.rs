@@ -65,11 +65,21 @@ pub fn problems_ui(
             ui.weak("the floor's verdict is on its way")
                 .on_hover_text(VERDICT_PENDING);
         }
-        let repairable = problems.iter().any(|p| p.severity >= Severity::Warning);
+        // Repair fixes the file's own faults; the motion's (speeds, limits, falls) are fixed
+        // by editing it (the review: Repair beside a knee past its limit said "Nothing to
+        // repair").
+        let repairable = problems.iter().any(|p| {
+            p.severity >= Severity::Warning && crate::codec::ProblemCode::FILE.contains(&p.code)
+        });
         if ui
             .add_enabled(repairable, egui::Button::new("Repair"))
             .on_hover_text(
                 "Fix what can be fixed without changing the motion: sizes, counts, locators, padding",
+            )
+            .on_disabled_hover_text(
+                "Repair fixes the file's own faults (sizes, counts, locators, padding), and there \
+                 are none; the problems listed are the motion's, fixed by editing it (Fix Speed \
+                 for speeds, Fix This Segment beside one)",
             )
             .clicked()
         {
