@@ -360,7 +360,13 @@ impl StudioApp {
                     match super::recovery::restore(&copy) {
                         Ok(document) => {
                             fx.say(format!("Restored {} (unsaved)", document.tab_title()));
-                            self.tabs.add_motion(self.motion_tab(document));
+                            let id = self.tabs.add_motion(self.motion_tab(document));
+                            // Its sound, LED pattern and markers, from the skit beside the
+                            // motion, as opening it does (the review: a restored tab lost its
+                            // sound track).
+                            if let Some(tab) = self.tabs.motion_mut(id) {
+                                tab.restore_skit(id, fx);
+                            }
                             if let Err(e) = super::recovery::remove(&copy) {
                                 fx.say(recovery_left(&copy, &e));
                             }

@@ -31,6 +31,28 @@ fn unsaved_work_survives_a_crash_and_is_offered_at_the_next_start() {
     let kept = dir.join("recovery");
     let file = dir.join("motion.mtn");
     std::fs::write(&file, mtn_studio::example::EXAMPLE_MTN).unwrap();
+    // Its sound track, in the skit beside it.
+    let wav = dir.join("hello.wav");
+    std::fs::write(
+        &wav,
+        common::sound::pcm_wav(&common::sound::sine(440.0, 8_000), 16_000, 16),
+    )
+    .unwrap();
+    let skit = mtn_studio::behaviour::skit::Skit {
+        skit: mtn_studio::behaviour::skit::VERSION,
+        motion: mtn_studio::behaviour::skit::PartRef {
+            path: file.clone(),
+            entry: None,
+        },
+        sound: Some(mtn_studio::behaviour::skit::TrackRef {
+            path: wav.clone(),
+            entry: None,
+            offset_ms: 0,
+        }),
+        led: None,
+        markers: Vec::new(),
+    };
+    mtn_studio::behaviour::skit::write(&file.with_extension("skit"), &skit).unwrap();
 
     // A run edits the motion and never saves.
     let mut first = StudioApp::with_document(Document::open(&file).unwrap());
@@ -66,8 +88,14 @@ fn unsaved_work_survives_a_crash_and_is_offered_at_the_next_start() {
         .is_some();
     assert!(asked, "the question says what was left");
     press(&mut run, "Restore");
+    run.run();
     let document = common::ui::doc(&run);
     assert_eq!(document.motion.creator, "Crash Test");
+    assert!(
+        document.tracks().sound.is_some(),
+        "its sound track back from the skit: {}",
+        common::ui::said(&run)
+    );
     assert!(document.is_dirty(), "restored work is unsaved work");
     assert_eq!(
         document.origin.path(),
