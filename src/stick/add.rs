@@ -592,42 +592,6 @@ impl Plan {
     }
 }
 
-impl Plan {
-    /// Sets R-CODE up to take wireless commands without an ID and password (Sony's R-CODE
-    /// references): `OPEN-R/APP/PC/AMS/NOAUTH.CFG` made (any content) and
-    /// `OPEN-R/APP/DATA/P/OWNER.TXT` removed (kept as its `.bak` unless asked not to).
-    ///
-    /// # Errors
-    /// The stick has no R-CODE folder, or a file cannot be read.
-    pub fn no_auth(&mut self, stick: &Stick) -> Result<(), StickEditError> {
-        let ams = below(&stick.root, &["OPEN-R", "APP", "PC", "AMS"]).ok_or_else(|| {
-            StickEditError::File(
-                "no OPEN-R/APP/PC/AMS folder: the stick has no R-CODE to set up".to_owned(),
-            )
-        })?;
-        if child(&ams, "NOAUTH.CFG").is_none() {
-            let path = ams.join("NOAUTH.CFG");
-            self.said.push(format!(
-                "{} made: R-CODE asks for no ID and password",
-                shown(stick, &path)
-            ));
-            self.set(
-                path,
-                None,
-                Some(b"written by mtn-studio: no ID and password\r\n".to_vec()),
-            );
-        }
-        if let Some(owner) =
-            below(&stick.root, &["OPEN-R", "APP", "DATA", "P"]).and_then(|d| child(&d, "OWNER.TXT"))
-        {
-            let before = read(&owner)?;
-            self.said.push(format!("{} removed", shown(stick, &owner)));
-            self.set(owner, Some(before), None);
-        }
-        Ok(())
-    }
-}
-
 /// `path` from the stick's root, as on the stick.
 pub(super) fn shown(stick: &Stick, path: &std::path::Path) -> String {
     super::shown(&stick.root, path)

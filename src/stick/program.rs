@@ -1,6 +1,7 @@
-//! The R-CODE program `stick add --rcode` writes, so a behaviour put on the stick plays when
-//! the robot's head sensor is pressed: `OPEN-R/APP/PC/AMS/R-CODE.R`, the program R-CODE runs
-//! (`docs/formats/behaviour-table.md#r-code`). A program mtn-studio wrote is its own to
+//! R-CODE on a stick as `stick add` sets it up: taking commands over the air without an ID
+//! and password (`--noauth`), and the program `stick add --rcode` writes, so a behaviour put
+//! on the stick plays when the robot's head sensor is pressed: `OPEN-R/APP/PC/AMS/R-CODE.R`,
+//! the program R-CODE runs (`docs/formats/behaviour-table.md#r-code`). A program mtn-studio wrote is its own to
 //! change (its first line says so); anyone else's is never replaced without being asked
 //! (`--rcode-replace`), and is then kept beside it as `R-CODE.OLD` (or the first free
 //! `R-CODE.O01`…), whatever the backups.
@@ -146,6 +147,43 @@ impl Plan {
                 super::add::shown(stick, &path)
             ));
             self.set(path, Some(before), None);
+        }
+        Ok(())
+    }
+}
+
+impl Plan {
+    /// Sets R-CODE up to take wireless commands without an ID and password (Sony's R-CODE
+    /// references): `OPEN-R/APP/PC/AMS/NOAUTH.CFG` made (any content) and
+    /// `OPEN-R/APP/DATA/P/OWNER.TXT` removed (kept as its `.bak` unless asked not to).
+    ///
+    /// # Errors
+    /// The stick has no R-CODE folder, or a file cannot be read.
+    pub fn no_auth(&mut self, stick: &Stick) -> Result<(), StickEditError> {
+        let ams = below(&stick.root, &["OPEN-R", "APP", "PC", "AMS"]).ok_or_else(|| {
+            StickEditError::File(
+                "no OPEN-R/APP/PC/AMS folder: the stick has no R-CODE to set up".to_owned(),
+            )
+        })?;
+        if child(&ams, "NOAUTH.CFG").is_none() {
+            let path = ams.join("NOAUTH.CFG");
+            self.said.push(format!(
+                "{} made: R-CODE asks for no ID and password",
+                super::add::shown(stick, &path)
+            ));
+            self.set(
+                path,
+                None,
+                Some(b"written by mtn-studio: no ID and password\r\n".to_vec()),
+            );
+        }
+        if let Some(owner) =
+            below(&stick.root, &["OPEN-R", "APP", "DATA", "P"]).and_then(|d| child(&d, "OWNER.TXT"))
+        {
+            let before = super::add::read(&owner)?;
+            self.said
+                .push(format!("{} removed", super::add::shown(stick, &owner)));
+            self.set(owner, Some(before), None);
         }
         Ok(())
     }
