@@ -89,11 +89,9 @@ pub fn add(args: &AddArgs, out: &mut dyn Write) -> Result<u8, Failure> {
     };
     if args.convert_sound
         && let Some(s) = sound.as_mut()
-        && crate::stick::add::playable_sound(&s.data).is_err()
-        && !crate::codec::sound::is_midi(&s.data)
+        && s.for_the_robot()
+            .map_err(|e| Failure::unreadable(e.to_string()))?
     {
-        s.data = crate::codec::sound::wave_write::for_robot(&s.data)
-            .map_err(|e| Failure::unreadable(format!("{}: {e}", s.entry)))?;
         writeln!(out, "converted {} to 16 kHz 16-bit mono", s.entry)
             .map_err(|e| Failure::output(&e))?;
     }

@@ -39,6 +39,22 @@ pub struct Content {
     pub data: Vec<u8>,
 }
 
+impl Content {
+    /// Makes a WAVE sound the robot does not play 16 kHz 16-bit mono; whether it did (a
+    /// sound it plays, and MIDI, are left as they are).
+    ///
+    /// # Errors
+    /// The sound does not read.
+    pub fn for_the_robot(&mut self) -> Result<bool, StickEditError> {
+        if playable_sound(&self.data).is_ok() || crate::codec::sound::is_midi(&self.data) {
+            return Ok(false);
+        }
+        self.data = crate::codec::sound::wave_write::for_robot(&self.data)
+            .map_err(|e| StickEditError::Sound(format!("{}: {e}", self.entry)))?;
+        Ok(true)
+    }
+}
+
 /// A behaviour to put on the stick.
 #[derive(Clone, Debug)]
 pub struct NewBehaviour {

@@ -374,3 +374,53 @@ fn a_stick_image_opens_read_only_and_saves_as_a_folder_to_work_on() {
         said(&harness)
     );
 }
+
+/// Add to Stick with a sound the robot does not play (44.1 kHz): refused, as `stick add`
+/// refuses it; with the box ticked, made 16 kHz 16-bit mono and put on, said so.
+#[test]
+fn add_to_stick_converts_a_sound_the_robot_does_not_play_when_asked() {
+    let dir = common::scratch_dir("stick-workspace", "convert");
+    let root = dir.join("STICK");
+    common::stick::small_stick(&root);
+    let wav = dir.join("cd.wav");
+    std::fs::write(
+        &wav,
+        common::sound::pcm_wav(&common::sound::sine(440.0, 22_050), 44_100, 16),
+    )
+    .expect("a sound");
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    harness.state_mut().push(Action::AddTrack(wav));
+    harness.run();
+    crate::common::ui::menu(&mut harness, "File", "Add to Stick…");
+    type_into(&mut harness, "Stick folder", &root.display().to_string());
+    type_into(&mut harness, "Action name", "MY_CD");
+    harness.get_by_label("Add").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("the robot plays 8 kHz 8-bit or 16 kHz 16-bit mono")
+            .is_some(),
+        "{}",
+        said(&harness)
+    );
+    assert!(!root.join("OPEN-R/MW/DATA/P").exists());
+    harness
+        .get_by_label_contains("Make a sound the robot does not play")
+        .click();
+    harness.run();
+    harness.get_by_label("Add").click();
+    harness.run();
+    assert!(
+        said(&harness).contains("Converted cd to 16 kHz 16-bit mono"),
+        "{}",
+        said(&harness)
+    );
+    let audio = mtn_studio::codec::oda::Archive::read(
+        &std::fs::read(root.join("OPEN-R/MW/DATA/P/AUDIO.ODA")).expect("the audio archive"),
+    )
+    .expect("reads");
+    let entry = audio.entries.iter().find(|e| e.name() == "cd").expect("cd");
+    let data = entry.contents().expect("its bytes");
+    assert!(mtn_studio::stick::add::playable_sound(&data).is_ok());
+}

@@ -65,6 +65,20 @@ pub fn add_to_stick_ui(
             ui.checkbox(&mut changed.tracks, "Take its sound and LED tracks along");
             ui.end_row();
             ui.label("");
+            ui.add_enabled(
+                changed.tracks,
+                egui::Checkbox::new(
+                    &mut changed.convert_sound,
+                    "Make a sound the robot does not play 16 kHz 16-bit mono",
+                ),
+            )
+            .on_hover_text(
+                "The robot plays 8 kHz 8-bit or 16 kHz 16-bit mono PCM, or IMA ADPCM; any \
+                 other WAVE is refused unless converted (the track in the window is left as \
+                 it is)",
+            );
+            ui.end_row();
+            ui.label("");
             ui.checkbox(
                 &mut changed.noauth,
                 "Set R-CODE up for the air (no ID and password: NOAUTH.CFG made, OWNER.TXT \

@@ -212,6 +212,8 @@ pub struct StickPrompt {
     pub noauth: bool,
     /// Write R-CODE's program to play it when the head sensor is pressed.
     pub rcode: crate::stick::program::HeadSensor,
+    /// Make a sound the robot does not play 16 kHz 16-bit mono first.
+    pub convert_sound: bool,
     /// Why the last try failed.
     pub error: Option<String>,
     /// What is worth knowing first: the motion's own problems.

@@ -101,6 +101,7 @@ impl StudioApp {
             tracks: true,
             noauth: false,
             rcode: crate::stick::program::HeadSensor::Leave,
+            convert_sound: false,
             error: None,
             note: problems_note(motion.document.problems()),
         }));
@@ -171,13 +172,18 @@ impl StudioApp {
             Some(part) if prompt.tracks => content(part).map(Some),
             _ => Ok(None),
         };
+        let mut sound = take(tracks.sound.as_ref())?;
+        let converted = match sound.as_mut() {
+            Some(s) if prompt.convert_sound => s.for_the_robot()?.then(|| s.entry.clone()),
+            Some(_) | None => None,
+        };
         let new = NewBehaviour {
             name: prompt.name.trim().to_owned(),
             motion: Content {
                 entry: String::new(),
                 data: motion,
             },
-            sound: take(tracks.sound.as_ref())?,
+            sound,
             led: take(tracks.led.as_ref())?,
             mwcid: None,
             code: 0,
@@ -188,6 +194,12 @@ impl StudioApp {
         let plan = plan_add(&stick, &new)?;
         crate::stick::apply::apply(&plan, true).map_err(|e| StickEditError::File(e.to_string()))?;
         let mut said = plan.said.clone();
+        if let Some(entry) = converted {
+            said.insert(
+                0,
+                format!("Converted {entry} to 16 kHz 16-bit mono for the robot"),
+            );
+        }
         said.push(format!(
             "Added to the stick {}: R-CODE plays it as PLAY:ACTION:{} (or PLAY:MWCID:{})",
             stick.root.display(),
