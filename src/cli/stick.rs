@@ -122,21 +122,18 @@ fn opened(
         let stick = Stick::open(path).map_err(|e| Failure::unreadable(e.to_string()))?;
         return Ok((stick, None));
     }
-    let temp = tempfile::tempdir().map_err(|e| Failure::usage(e.to_string()))?;
-    let into = temp.path().join("stick");
-    crate::stick::image::extract(path, &into).map_err(|e| Failure::unreadable(e.to_string()))?;
+    let (stick, temp) =
+        crate::stick::image::open_copy(path).map_err(|e| Failure::unreadable(e.to_string()))?;
     if !json {
         print(
             out,
             &format!(
                 "the image {} (read only: its files copied into {})",
                 path.display(),
-                into.display()
+                stick.root.display()
             ),
         )?;
     }
-    let stick =
-        Stick::open(&into).map_err(|e| Failure::unreadable(format!("{}: {e}", path.display())))?;
     Ok((stick, Some(temp)))
 }
 

@@ -268,6 +268,20 @@ pub fn extract(image: &Path, to: &Path) -> Result<Extracted, ImageError> {
     Ok(out)
 }
 
+/// The stick of the image `image`, its files copied into a temporary folder first (removed
+/// when the returned guard is dropped): how an image is read, by the command line and the
+/// window alike.
+///
+/// # Errors
+/// The image does not read ([`extract`]), or its files are no stick's.
+pub fn open_copy(image: &Path) -> Result<(super::Stick, tempfile::TempDir), ImageError> {
+    let folder = tempfile::tempdir().map_err(|e| ImageError::Write(std::env::temp_dir(), e))?;
+    let copy = folder.path().join("stick");
+    extract(image, &copy)?;
+    let stick = super::Stick::open(&copy).map_err(|e| ImageError::NoStick(image.to_owned(), e))?;
+    Ok((stick, folder))
+}
+
 /// Mounts the volume and copies its root folder into `to`.
 fn walk_volume(
     image: &Path,

@@ -36,6 +36,15 @@ fn deg(harness: &Harness<'_, StudioApp>, k: usize, name: &str) -> f64 {
     )
 }
 
+/// Takes the playhead of the tab in front to `time_ms`, as the transport does.
+fn seek(harness: &mut Harness<'_, StudioApp>, time_ms: u64) {
+    let id = harness.state().tabs.active.expect("a tab");
+    harness
+        .state_mut()
+        .push(Action::Motion(id, MotionAction::Seek(time_ms)));
+    harness.run();
+}
+
 /// Clicks keyframe `k`'s row in the table.
 fn pick_row(harness: &mut Harness<'_, StudioApp>, k: usize) {
     let row = format!("Keyframe {k}");
@@ -84,11 +93,7 @@ fn ctrl_d_with_the_playhead_on_a_keyframe_duplicates_it() {
     let mut harness = harness(example());
     harness.run();
     let times = doc(&harness).times_ms().to_vec();
-    let id = harness.state().tabs.active.expect("a tab");
-    harness
-        .state_mut()
-        .push(Action::Motion(id, MotionAction::Seek(times[2])));
-    harness.run();
+    seek(&mut harness, times[2]);
     assert!(tab(&harness).view.selected_keyframes.is_empty());
     let before = doc(&harness).motion.keyframes.len();
     ctrl(&mut harness, Key::D);
@@ -227,14 +232,10 @@ fn a_pasted_pose_that_lifts_a_paw_shifts_the_weight_first() {
 #[test]
 fn a_pose_goes_onto_the_keyframe_under_the_playhead_not_a_selection_left_behind() {
     let mut harness = pose_copied(&[("HEAD_YAW", 30.0)]);
-    let id = harness.state().tabs.active.expect("a tab");
     // Keyframe 3 selected, then the playhead taken to keyframe 2 (as the arrow keys do).
     pick_row(&mut harness, 3);
     let times = doc(&harness).times_ms().to_vec();
-    harness
-        .state_mut()
-        .push(Action::Motion(id, MotionAction::Seek(times[2])));
-    harness.run();
+    seek(&mut harness, times[2]);
     assert!(tab(&harness).view.selected_keyframes.contains(&3));
     let left_behind = deg(&harness, 3, "HEAD_YAW");
     paste_special(&mut harness, "Paste Head Only");
@@ -278,10 +279,7 @@ fn a_pose_pasted_between_keyframes_goes_into_a_keyframe_made_at_the_playhead() {
     let times = doc(&harness).times_ms().to_vec();
     let at = times[1] + 160;
     assert!(at < times[2], "between keyframes 1 and 2: {times:?}");
-    harness
-        .state_mut()
-        .push(Action::Motion(other, MotionAction::Seek(at)));
-    harness.run();
+    seek(&mut harness, at);
     assert!(tab(&harness).view.selected_keyframes.is_empty());
     let before = doc(&harness).motion.keyframes.len();
     desktop.paste(&mut harness);
@@ -311,13 +309,9 @@ fn copy_takes_the_playheads_keyframe_and_paste_is_offered_between_keyframes() {
     use egui_kittest::kittest::NodeT;
     let mut harness = harness(example());
     harness.run();
-    let id = harness.state().tabs.active.expect("a tab");
     pick_row(&mut harness, 3);
     let times = doc(&harness).times_ms().to_vec();
-    harness
-        .state_mut()
-        .push(Action::Motion(id, MotionAction::Seek(times[2])));
-    harness.run();
+    seek(&mut harness, times[2]);
     Desktop::default().copy(&mut harness);
     assert!(
         said(&harness).contains("Copied the pose of keyframe 2"),
@@ -329,11 +323,7 @@ fn copy_takes_the_playheads_keyframe_and_paste_is_offered_between_keyframes() {
         mtn_studio::app::example_document(),
     )));
     harness.run();
-    let other = harness.state().tabs.active.expect("a tab");
-    harness
-        .state_mut()
-        .push(Action::Motion(other, MotionAction::Seek(times[1] + 160)));
-    harness.run();
+    seek(&mut harness, times[1] + 160);
     harness.get_by_label("Edit").click();
     harness.run();
     let paste = harness

@@ -34,6 +34,16 @@ fn left_legs_folded() -> Motion {
     motion
 }
 
+/// Sony's ERS-7 forward walk, from the corpus.
+fn sonys_walk() -> Motion {
+    mtn::decode(&crate::common::corpus_entry(
+        "monet-ERS-7-MOTION7.ODA",
+        "a_walk#walk_sox_fwd",
+    ))
+    .expect("decodes")
+    .motion
+}
+
 /// A window on `motion`, written to a file of its own.
 fn window_on(motion: &Motion, name: &str) -> Harness<'static, StudioApp> {
     let dir = crate::common::scratch_dir("simulating", name);
@@ -200,12 +210,7 @@ fn sonys_walk_simulated_walks_forward_on_the_stage() {
     if !crate::common::corpus_present("sonys_walk_simulated_walks_forward_on_the_stage") {
         return;
     }
-    let walk = mtn::decode(&crate::common::corpus_entry(
-        "monet-ERS-7-MOTION7.ODA",
-        "a_walk#walk_sox_fwd",
-    ))
-    .expect("decodes")
-    .motion;
+    let walk = sonys_walk();
     let mut h = window_on(&walk, "walk");
     switch_simulate(&mut h);
     wait_simulated(&mut h, Floor::Carpet);
@@ -491,12 +496,7 @@ fn ten_plays_of_a_walk_frame_the_robot_large_a_stretch_at_a_time() {
     if !crate::common::corpus_present("ten_plays_of_a_walk_frame_the_robot_large") {
         return;
     }
-    let walk = mtn::decode(&crate::common::corpus_entry(
-        "monet-ERS-7-MOTION7.ODA",
-        "a_walk#walk_sox_fwd",
-    ))
-    .expect("decodes")
-    .motion;
+    let walk = sonys_walk();
     let mut h = window_on(&walk, "ten-plays");
     switch_simulate(&mut h);
     wait_simulated(&mut h, Floor::Carpet);

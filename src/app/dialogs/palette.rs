@@ -228,16 +228,7 @@ fn gestures_ui(ui: &mut egui::Ui, gestures: &[crate::app::gestures::Gesture], al
         "The pointer also does:"
     });
     for gesture in gestures {
-        let body = egui::TextStyle::Body.resolve(ui.style());
-        let visuals = ui.visuals();
-        let mut text = egui::text::LayoutJob::default();
-        let format = |color| egui::TextFormat::simple(body.clone(), color);
-        text.append(gesture.does, 0.0, format(visuals.strong_text_color()));
-        text.append(
-            &format!("\n{}", gesture.how),
-            0.0,
-            format(visuals.text_color()),
-        );
+        let text = lines(ui, gesture.does, gesture.how, None);
         ui.add(egui::Label::new(text).wrap());
     }
 }
@@ -248,16 +239,18 @@ const GREYED_ALPHA: f32 = 0.7;
 /// A line of the list: the command's name, what it does and, where it cannot be given now,
 /// why (in the warning colour, as the rest of the window says what stops).
 fn line_text(ui: &egui::Ui, command: UiCommand, why_not: Option<&str>) -> egui::text::LayoutJob {
+    lines(ui, command.label(), command.description(), why_not)
+}
+
+/// A name in strong text, what it does below it, and where given, why not, in the warning
+/// colour: a command's line and a gesture's.
+fn lines(ui: &egui::Ui, name: &str, does: &str, why_not: Option<&str>) -> egui::text::LayoutJob {
     let body = egui::TextStyle::Body.resolve(ui.style());
     let format = |color| egui::TextFormat::simple(body.clone(), color);
     let visuals = ui.visuals();
     let mut text = egui::text::LayoutJob::default();
-    text.append(command.label(), 0.0, format(visuals.strong_text_color()));
-    text.append(
-        &format!("\n{}", command.description()),
-        0.0,
-        format(visuals.text_color()),
-    );
+    text.append(name, 0.0, format(visuals.strong_text_color()));
+    text.append(&format!("\n{does}"), 0.0, format(visuals.text_color()));
     if let Some(why) = why_not {
         text.append(&format!("\n{why}"), 0.0, format(visuals.warn_fg_color));
     }

@@ -87,8 +87,7 @@ impl Shown<'_> {
         }
         let settings = self.stage.sim_settings();
         crate::robot::verdict::simulated(&self.document.motion)
-            && self.sim.current(revision, settings).is_none()
-            && self.sim.failed(revision, settings).is_none()
+            && !self.sim.settled(revision, settings)
     }
 }
 

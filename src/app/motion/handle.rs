@@ -158,7 +158,7 @@ impl MotionTab {
         if let Some(run) = self.sim.start(wants, now, &self.document.motion) {
             fx.spawn(move || super::simulation_job::job(id, run));
         }
-        self.sim.current(wants.0, wants.1).is_none() && self.sim.failed(wants.0, wants.1).is_none()
+        !self.sim.settled(wants.0, wants.1)
     }
 
     /// Takes a simulation's result, and says in the status bar what it found when it is of

@@ -95,6 +95,12 @@ impl SimCache {
         }
     }
 
+    /// Whether the simulation of `revision` so is done: made, or found it could not be.
+    #[must_use]
+    pub fn settled(&self, revision: u64, settings: Settings) -> bool {
+        self.current(revision, settings).is_some() || self.failed(revision, settings).is_some()
+    }
+
     /// Why the simulation of `revision` so could not be made, if it could not.
     #[must_use]
     pub fn failed(&self, revision: u64, settings: Settings) -> Option<&SimulateError> {

@@ -61,11 +61,7 @@ impl StickTab {
     /// # Errors
     /// The image does not read, or holds no stick.
     pub fn of_image(image: &std::path::Path) -> Result<Self, crate::stick::image::ImageError> {
-        use crate::stick::image::{ImageError, extract};
-        let folder = tempfile::tempdir().map_err(|e| ImageError::Write(std::env::temp_dir(), e))?;
-        let copy = folder.path().join("stick");
-        extract(image, &copy)?;
-        let stick = Stick::open(&copy).map_err(|e| ImageError::NoStick(image.to_owned(), e))?;
+        let (stick, folder) = crate::stick::image::open_copy(image)?;
         Ok(Self {
             image: Some(ImageCopy {
                 image: image.to_owned(),

@@ -336,7 +336,7 @@ fn sample(
 
 #[cfg(test)]
 mod tests {
-    use super::super::model::{Spacing, StageModel};
+    use super::super::model::Spacing;
     use super::*;
 
     #[test]
@@ -349,23 +349,7 @@ mod tests {
             .get(1)
             .map(|k| k.angles_urad.to_vec())
             .unwrap();
-        let input = StageInput {
-            motion: &motion,
-            revision: 0,
-            changes: &changes,
-            values: &values,
-            file_body: [0; 3],
-            playhead_ms: 496,
-            times_ms: &times,
-            ticks: None,
-            visible_ms: None,
-            focused: None,
-            lights: None,
-            shows: StageModel::default(),
-            sim: None,
-            preview: None,
-            verdict_fallen: false,
-        };
+        let input = StageInput::still(&motion, (&changes, &values, &times), 496);
         // Every 104 ms: 392 and 288 before, 600 and 704 after, each the pose the robot
         // commands then.
         let poses = ghost_poses(&input, 2, Spacing::Time(104));

@@ -51,3 +51,32 @@ pub fn held(ticks: Option<&[Rest]>, tick: u64, file_body: [i32; 3]) -> [f64; 3] 
         .and_then(|t| ticks?.get(t))
         .map_or_else(|| floor::up_from_body(file_body), |r| r.up.map(f64::from))
 }
+
+#[cfg(test)]
+impl<'a> StageInput<'a> {
+    /// `motion` at `playhead_ms` commanding `values`, at rest (no floor worked out), with
+    /// the stage's defaults: what the stage's tests draw.
+    pub(super) fn still(
+        motion: &'a Motion,
+        (changes, values, times_ms): (&'a crate::edit::Changes, &'a [i32], &'a [u64]),
+        playhead_ms: u64,
+    ) -> Self {
+        Self {
+            motion,
+            revision: 0,
+            changes,
+            values,
+            file_body: [0; 3],
+            playhead_ms,
+            times_ms,
+            ticks: None,
+            visible_ms: None,
+            focused: None,
+            lights: None,
+            shows: StageModel::default(),
+            sim: None,
+            preview: None,
+            verdict_fallen: false,
+        }
+    }
+}

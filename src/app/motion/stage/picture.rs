@@ -418,7 +418,6 @@ fn overlay_com(canvas: &Canvas<'_>, settled: &floor::Settled) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::model::StageModel;
     use super::*;
 
     #[test]
@@ -434,21 +433,8 @@ mod tests {
             .to_vec();
         let posed: Vec<i32> = values.iter().map(|v| v / 2).collect();
         let input = |preview: Option<Vec<i32>>| StageInput {
-            motion: &motion,
-            revision: 0,
-            changes: &changes,
-            values: &values,
-            file_body: [0; 3],
-            playhead_ms: 0,
-            times_ms: &times,
-            ticks: None,
-            visible_ms: None,
-            focused: None,
-            lights: None,
-            shows: StageModel::default(),
-            sim: None,
             preview,
-            verdict_fallen: false,
+            ..StageInput::still(&motion, (&changes, &values, &times), 0)
         };
         let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(300.0, 200.0));
         let key = |preview| {
