@@ -189,7 +189,7 @@ impl StudioApp {
             Ok(tab) => {
                 self.remember(image);
                 fx.say(format!(
-                    "Opened the stick image {} read only: {}, {}; Save Stick As Folder… copies \
+                    "Opened the stick image {} read only: {}, {}; Save Stick As Folder copies \
                      it out to work on",
                     image.display(),
                     plural(tab.rows.behaviours.len(), "behaviour", "behaviours"),

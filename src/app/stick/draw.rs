@@ -120,7 +120,7 @@ fn summary_ui(ui: &mut egui::Ui, tab: &StickTab, push: &mut dyn FnMut(StickActio
     }
 }
 
-/// A stick image's line: read only, and Save Stick As Folder… with the folder to copy into
+/// A stick image's line: read only, and Save Stick As Folder with the folder to copy into
 /// (offered beside the image, named as it without its extension).
 fn image_ui(ui: &mut egui::Ui, copy: &super::ImageCopy, push: &mut dyn FnMut(StickAction)) {
     ui.colored_label(

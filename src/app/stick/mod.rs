@@ -33,7 +33,7 @@ pub struct StickTab {
 }
 
 /// A stick image's files copied into a temporary folder, to be read there (never changed:
-/// Save Stick As Folder… copies them out to work on).
+/// Save Stick As Folder copies them out to work on).
 pub struct ImageCopy {
     /// The image.
     pub image: PathBuf,
