@@ -5,7 +5,7 @@
 //! go to the MTN reader on the command line (which then says what it found at which offset),
 //! and are refused in the window with the list of what it opens.
 
-use crate::codec::kind::{FileKind, SNIFF_LEN, entry_kind_for};
+use crate::codec::kind::{FileKind, SNIFF_LEN, entry_kind_for, listed_extensions};
 use crate::codec::oda::EntryKind;
 use std::io::Read as _;
 use std::path::Path;
@@ -29,6 +29,8 @@ pub enum Opening {
     Sound,
     /// An LED pattern: likewise.
     Led,
+    /// A memory stick's behaviour table or image: the stick's workspace (`crate::stick`).
+    Stick,
     /// Nothing mtn-studio reads.
     Unknown,
 }
@@ -55,15 +57,11 @@ impl OpenOptions {
 }
 
 /// Whether `path` opens as a memory stick's workspace (`crate::stick`): a folder (the
-/// stick's, or one inside it), a behaviour table (`.MWC`), which opens the stick it is on,
-/// or a stick image (read only, by its first sector).
+/// stick's, or one inside it), or a file that is [`Opening::Stick`] (a behaviour table,
+/// which opens the stick it is on, or a stick image, read only).
 #[must_use]
 pub fn opens_as_stick(path: &Path) -> bool {
-    path.is_dir()
-        || path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("mwc"))
-        || crate::stick::image::is_image(path)
+    path.is_dir() || matches!(sniff(path, OpenOptions::WINDOW), Ok(Opening::Stick))
 }
 
 /// How a file opens, from its first bytes (`head`: at least [`SNIFF_LEN`] of them where
@@ -78,7 +76,13 @@ pub fn opening(name: &Path, head: &[u8], len: u64, options: OpenOptions) -> Open
         Some(FileKind::Oda) => Opening::Archive,
         Some(FileKind::Gait) => Opening::Gait,
         Some(FileKind::Json) => Opening::JsonMotion,
-        Some(kind) => Opening::Import(kind),
+        Some(FileKind::BehaviourTable | FileKind::StickImage) => Opening::Stick,
+        Some(
+            kind @ (FileKind::Csv
+            | FileKind::BodyMotion
+            | FileKind::PoseSeq
+            | FileKind::WebotsMotion),
+        ) => Opening::Import(kind),
         None if options.unknown_as_motion => Opening::Motion,
         None => Opening::Unknown,
     }
@@ -108,8 +112,9 @@ pub fn entry_opening(kind: EntryKind) -> Opening {
 }
 
 /// The kinds the window's Open accepts, for its file dialog's filter: every kind that
-/// opens somewhere (a file to import opens the Import window).
-pub const OPEN_KINDS: [FileKind; 8] = FileKind::ALL;
+/// opens somewhere (a file to import opens the Import window, a behaviour table or an image
+/// its stick).
+pub const OPEN_KINDS: [FileKind; 10] = FileKind::ALL;
 
 /// A sound or LED file, by its own header (RIFF/WAVE, MIDI: a MIDI file is an LED pattern
 /// when its extension or name says so) or its extension.
@@ -131,6 +136,7 @@ fn sound_or_led(name: &Path, head: &[u8]) -> Option<Opening> {
         | Opening::Gait
         | Opening::JsonMotion
         | Opening::Import(_)
+        | Opening::Stick
         | Opening::Unknown => None,
     }
 }
@@ -159,10 +165,21 @@ impl Opening {
                  the motion, then File > Add Sound or LED Pattern…); `mtn-studio info` \
                  describes it and `mtn-studio oda add` puts it in an archive"
             )),
+            Self::Stick => Some(format!(
+                "{shown}: a memory stick's behaviour table or image, not a motion: `mtn-studio \
+                 stick list` and `stick check` read the stick (the window opens it as one)"
+            )),
             Self::Unknown => Some(format!(
-                "{shown}: not a file mtn-studio reads (AIBO motions .mtn, archives .oda, gait \
-                 files .gait and motions in JSON open; .seq, .yaml, .pseq, .motion and .csv \
-                 import)"
+                "{shown}: not a file mtn-studio reads ({} open; {} import; a stick's folder, \
+                 its behaviour table or image ({}) opens as a stick)",
+                listed_extensions(&[FileKind::Mtn, FileKind::Oda, FileKind::Gait, FileKind::Json]),
+                listed_extensions(&[
+                    FileKind::BodyMotion,
+                    FileKind::PoseSeq,
+                    FileKind::WebotsMotion,
+                    FileKind::Csv
+                ]),
+                listed_extensions(&[FileKind::BehaviourTable, FileKind::StickImage]),
             )),
         }
     }

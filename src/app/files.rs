@@ -69,7 +69,7 @@ impl StudioApp {
     /// motion, an archive or a gait file in a tab (or brings its tab to the front), a motion
     /// in JSON as a new motion, a file to import in the Import window.
     pub(in crate::app) fn open(&mut self, path: &Path, fx: &mut Effects) {
-        if crate::open::opens_as_stick(path) {
+        if path.is_dir() {
             self.open_stick(path, fx);
             return;
         }
@@ -86,6 +86,7 @@ impl StudioApp {
             Opening::Gait => self.open_gait(path, fx),
             Opening::JsonMotion => self.open_json(path, fx),
             Opening::Import(_) => self.show_import(path.display().to_string()),
+            Opening::Stick => self.open_stick(path, fx),
             // A sound or LED pattern goes on the tracks of the motion in front.
             Opening::Sound | Opening::Led if self.active_motion().is_some() => {
                 self.add_track_file(path, fx);

@@ -227,7 +227,9 @@ pub fn convert(input: &Path, output: &Path, out: &mut dyn Write) -> Result<u8, F
             | FileKind::Csv
             | FileKind::BodyMotion
             | FileKind::PoseSeq
-            | FileKind::WebotsMotion,
+            | FileKind::WebotsMotion
+            | FileKind::BehaviourTable
+            | FileKind::StickImage,
         )
         | None => {
             return Err(Failure::usage(format!(

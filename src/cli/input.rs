@@ -69,13 +69,15 @@ pub fn load_data(path: &Path, data: Vec<u8>) -> Result<Loaded, Failure> {
             "{shown}: a StickyBot gait file, not an AIBO motion (info, check, repair and \
              convert take it)"
         ))),
-        other @ (Opening::Import(_) | Opening::Sound | Opening::Led | Opening::Unknown) => {
-            Err(Failure::usage(
-                other
-                    .refusal(path)
-                    .unwrap_or_else(|| format!("{shown}: not an AIBO motion")),
-            ))
-        }
+        other @ (Opening::Import(_)
+        | Opening::Sound
+        | Opening::Led
+        | Opening::Stick
+        | Opening::Unknown) => Err(Failure::usage(
+            other
+                .refusal(path)
+                .unwrap_or_else(|| format!("{shown}: not an AIBO motion")),
+        )),
     }
 }
 

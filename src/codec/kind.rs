@@ -2,16 +2,16 @@
 //! line, the window's Open and Import, a file dropped on the window and the file dialogs'
 //! filters.
 //!
-//! The bytes decide first (an MTN, ODA or gzip header cannot be mistaken), then the
-//! extension, then the gait file's weak signature (its first two bytes hold its length),
-//! which is only trusted where neither said anything.
+//! The bytes decide first (an MTN, ODA, behaviour table or gzip header and a FAT boot sector
+//! cannot be mistaken), then the extension, then the gait file's weak signature (its first two
+//! bytes hold its length), which is only trusted where neither said anything.
 
 use super::oda::EntryKind;
 use std::io::Read as _;
 use std::path::Path;
 
-/// How many leading bytes [`FileKind::sniff`] reads.
-pub const SNIFF_LEN: usize = 16;
+/// How many leading bytes [`FileKind::sniff`] reads: a sector, which tells a stick image.
+pub const SNIFF_LEN: usize = super::fat::SECTOR;
 
 /// A kind of file mtn-studio reads or writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,11 +33,17 @@ pub enum FileKind {
     PoseSeq,
     /// A Webots motion (`.motion`, `#WEBOTS_MOTION`): poses of named motors.
     WebotsMotion,
+    /// A memory stick's behaviour table (`ERS-7.MWC`: `MWCM`, or gzip-compressed): opens the
+    /// stick it is on.
+    BehaviourTable,
+    /// A memory stick's raw image (`.img`: a FAT boot sector or a partition table): opens
+    /// read-only as a stick.
+    StickImage,
 }
 
 impl FileKind {
     /// Every kind.
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 10] = [
         Self::Mtn,
         Self::Oda,
         Self::Gait,
@@ -46,6 +52,8 @@ impl FileKind {
         Self::BodyMotion,
         Self::PoseSeq,
         Self::WebotsMotion,
+        Self::BehaviourTable,
+        Self::StickImage,
     ];
 
     /// What the window brings in as a new motion through File > Import.
@@ -79,6 +87,8 @@ impl FileKind {
             Self::BodyMotion => &["seq", "yaml", "yml"],
             Self::PoseSeq => &["pseq"],
             Self::WebotsMotion => &["motion"],
+            Self::BehaviourTable => &["mwc"],
+            Self::StickImage => &["img", "ima"],
         }
     }
 
@@ -94,7 +104,7 @@ impl FileKind {
             Self::BodyMotion => Some("seq"),
             Self::PoseSeq => Some("pseq"),
             Self::WebotsMotion => Some("webots"),
-            Self::Gait => None,
+            Self::Gait | Self::BehaviourTable | Self::StickImage => None,
         }
     }
 
@@ -116,6 +126,8 @@ impl FileKind {
             Self::BodyMotion => "Choreonoid body motion",
             Self::PoseSeq => "Choreonoid key-pose sequence",
             Self::WebotsMotion => "Webots motion",
+            Self::BehaviourTable => "memory stick behaviour table",
+            Self::StickImage => "memory stick image",
         }
     }
 
@@ -135,8 +147,14 @@ impl FileKind {
         if head.starts_with(b"OMTN") || head.starts_with(b"NotOMTN") {
             return Some(Self::Mtn);
         }
+        if head.starts_with(super::mwc::MAGIC) || gzipped_table(path, head) {
+            return Some(Self::BehaviourTable);
+        }
         if head.starts_with(b"ODAR") || head.starts_with(&[0x1f, 0x8b]) {
             return Some(Self::Oda);
+        }
+        if super::fat::looks_like_image(head) {
+            return Some(Self::StickImage);
         }
         if head.starts_with(super::webots::HEADER.as_bytes()) {
             return Some(Self::WebotsMotion);
@@ -163,6 +181,26 @@ impl FileKind {
         file.take(SNIFF_LEN as u64).read_to_end(&mut head)?;
         Ok(Self::detect(path, &head, len))
     }
+}
+
+/// Whether a gzip stream is a behaviour table: by its name, or by the original name its
+/// header keeps (Sony's `ERS-7.MWC` keeps `ERS-7.MWC`).
+fn gzipped_table(path: &Path, head: &[u8]) -> bool {
+    const FNAME: u8 = 0x08;
+    let Some(&[0x1f, 0x8b, _, flags]) = head.get(..4) else {
+        return false;
+    };
+    let named =
+        |name: &[u8]| name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(b".mwc");
+    let kept = flags & FNAME != 0
+        && flags & 0x04 == 0
+        && head
+            .get(10..)
+            .and_then(|rest| rest.split(|&b| b == 0).next())
+            .is_some_and(named);
+    kept || path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("mwc"))
 }
 
 /// `kinds`' extensions as a message lists them: `.mtn, .json or .csv`.
@@ -356,6 +394,44 @@ mod tests {
             None,
             "too short for a size and a TOC"
         );
+    }
+
+    #[test]
+    fn a_sticks_table_and_image_by_their_bytes_or_names() {
+        let table = kind("anything", b"MWCM\x01\0\0\0", 99);
+        assert_eq!(table, Some(FileKind::BehaviourTable));
+        // gzip: a behaviour table by its name, or by the name its header keeps; else an ODA.
+        let gzip = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
+        assert_eq!(kind("ERS-7.MWC", &gzip, 99), Some(FileKind::BehaviourTable));
+        assert_eq!(kind("MOTION.ODA", &gzip, 99), Some(FileKind::Oda));
+        let mut named = vec![0x1f, 0x8b, 8, 0x08, 0, 0, 0, 0, 0, 3];
+        named.extend_from_slice(b"ERS-7.MWC\0");
+        assert_eq!(kind("copy.gz", &named, 99), Some(FileKind::BehaviourTable));
+        named[3] = 0;
+        assert_eq!(
+            kind("copy.gz", &named, 99),
+            Some(FileKind::Oda),
+            "no FNAME flag"
+        );
+        // An image: a FAT boot sector, whatever its name; by name where the bytes are not.
+        let mut boot = vec![0; 512];
+        boot[0] = 0xEB;
+        boot[11..13].copy_from_slice(&512u16.to_le_bytes());
+        boot[510..512].copy_from_slice(&[0x55, 0xAA]);
+        assert_eq!(
+            kind("stick.bin", &boot, 16 << 20),
+            Some(FileKind::StickImage)
+        );
+        assert_eq!(
+            kind("stick.IMG", &[0; 512], 512),
+            Some(FileKind::StickImage)
+        );
+        assert_eq!(
+            kind("stick.bin", &boot[..100], 100),
+            None,
+            "a sector cut short"
+        );
+        assert_eq!(SNIFF_LEN, 512, "a sector is read");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 pub mod bytes;
 pub mod csv;
 pub mod error;
+pub mod fat;
 pub mod gait;
 pub mod gzip;
 pub mod kind;

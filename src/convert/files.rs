@@ -84,6 +84,8 @@ impl ImportSource {
             Opening::Motion => Some(FileKind::Mtn),
             Opening::Archive => Some(FileKind::Oda),
             Opening::Gait => Some(FileKind::Gait),
+            // Which of the stick's files, for the message.
+            Opening::Stick => FileKind::sniff(path).ok().flatten(),
             Opening::Sound | Opening::Led | Opening::Unknown => None,
         };
         Self::from_text(path, kind, || read_text(path))
@@ -119,12 +121,20 @@ impl ImportSource {
                         .map_err(|refusal| ConvertError::refused(name, refusal))?,
                 )
             }
-            other @ (Some(FileKind::Mtn | FileKind::Oda | FileKind::Gait) | None) => {
+            other @ (Some(
+                FileKind::Mtn
+                | FileKind::Oda
+                | FileKind::Gait
+                | FileKind::BehaviourTable
+                | FileKind::StickImage,
+            )
+            | None) => {
                 return Err(ConvertError::refused(
                     name,
                     Refusal::Kind(format!(
-                        "{}: import reads .seq, .yaml, .pseq, .motion, .csv or .json (open {} with Open)",
+                        "{}: import reads {} (open {} with Open)",
                         other.map_or("a file of unknown kind", FileKind::description),
+                        crate::codec::kind::listed_extensions(&FileKind::IMPORTED),
                         other.map_or("AIBO motions and archives", |k| k.description())
                     )),
                 ));
@@ -304,10 +314,12 @@ pub fn export_as(
                 .map_err(refused)?
                 .into_bytes()
         }
-        Some(FileKind::Oda | FileKind::Gait) | None => {
-            return Err(refused(Refusal::Kind(
-                "export writes .mtn, .json, .csv, .seq, .yaml, .pseq or .motion".to_owned(),
-            )));
+        Some(FileKind::Oda | FileKind::Gait | FileKind::BehaviourTable | FileKind::StickImage)
+        | None => {
+            return Err(refused(Refusal::Kind(format!(
+                "export writes {}",
+                crate::codec::kind::listed_extensions(&FileKind::EXPORTED)
+            ))));
         }
     })
 }
@@ -385,7 +397,12 @@ pub fn convert_own(
                 FileKind::Json => to_json(&body, output)?,
                 FileKind::PoseSeq => return across("a body motion becomes a key-pose sequence"),
                 // Through a motion: the caller converts these.
-                FileKind::Mtn | FileKind::Oda | FileKind::Gait | FileKind::WebotsMotion => {
+                FileKind::Mtn
+                | FileKind::Oda
+                | FileKind::Gait
+                | FileKind::WebotsMotion
+                | FileKind::BehaviourTable
+                | FileKind::StickImage => {
                     return Ok(None);
                 }
             };
@@ -404,7 +421,12 @@ pub fn convert_own(
                     return across("a key-pose sequence becomes a body motion");
                 }
                 // Through a motion: the caller converts these.
-                FileKind::Mtn | FileKind::Oda | FileKind::Gait | FileKind::WebotsMotion => {
+                FileKind::Mtn
+                | FileKind::Oda
+                | FileKind::Gait
+                | FileKind::WebotsMotion
+                | FileKind::BehaviourTable
+                | FileKind::StickImage => {
                     return Ok(None);
                 }
             };
@@ -422,7 +444,9 @@ pub fn convert_own(
                 | FileKind::Gait
                 | FileKind::Json
                 | FileKind::Csv
-                | FileKind::WebotsMotion,
+                | FileKind::WebotsMotion
+                | FileKind::BehaviourTable
+                | FileKind::StickImage,
             ),
             _,
         ) => Ok(None),

@@ -3,8 +3,9 @@
 //! `mtn_studio::open` and come to the same result: the same motion, archive or gait file, the
 //! same refusal, or (a file to import) the Import window where the command line points to
 //! `convert`. Bytes of no known kind are one explicit difference; sounds and LED patterns
-//! the other: `info` describes them, and the window, with no motion open to put them on,
-//! says where they go.
+//! another: `info` describes them, and the window, with no motion open to put them on,
+//! says where they go; a stick's behaviour table and image the last: the window opens the
+//! stick, and `info` points to `mtn-studio stick`.
 
 use crate::common::ui::opened;
 use crate::common::{run_cli, scratch_dir, text};
@@ -29,6 +30,8 @@ enum Result {
     Refused(String),
     /// A sound or LED pattern the command line describes (its `kind`).
     Described(String),
+    /// A stick of this many behaviours.
+    Stick(usize),
 }
 
 /// What the command line made of a file.
@@ -74,11 +77,13 @@ fn by_window(path: &Path) -> Result {
         }
         (None, Some(TabKind::Archive(tab))) => Result::Archive(tab.index.rows.len() as u64),
         (None, Some(TabKind::Gait(gait))) => Result::Gait(gait.gait().sections.len() as u64),
+        (None, Some(TabKind::Stick(stick))) => Result::Stick(stick.rows.behaviours.len()),
         (modal, _) => panic!("{}: nothing opened ({modal:?})", path.display()),
     }
 }
 
-/// The ten files, one of every kind (and bytes of none), written by the library.
+/// The twelve files, one of every kind (and bytes of none), written by the library (a
+/// stick's by the tests' own stick).
 fn files(dir: &Path) -> Vec<(PathBuf, Opening)> {
     let motion = mtn_studio::example::stand_to_sit();
     let write = |name: &str, bytes: &[u8]| {
@@ -94,6 +99,8 @@ fn files(dir: &Path) -> Vec<(PathBuf, Opening)> {
             &mtn_studio::convert::export_bytes(&motion, &path, options).unwrap(),
         )
     };
+    let stick = dir.join("stick");
+    crate::common::stick::small_stick(&stick);
     let mtn = mtn_studio::codec::mtn::encode(&motion).unwrap();
     let mut archive = mtn_studio::codec::oda::Archive::default();
     for name in ["first", "second", "third"] {
@@ -129,6 +136,11 @@ fn files(dir: &Path) -> Vec<(PathBuf, Opening)> {
             Opening::Led,
         ),
         (write("notes.txt", b"hello, robot"), Opening::Unknown),
+        (stick.join("OPEN-R/MW/CONF/ERS-7.MWC"), Opening::Stick),
+        (
+            write("STICK.IMG", &crate::common::stick::fat16_image(&stick)),
+            Opening::Stick,
+        ),
     ]
 }
 
@@ -136,7 +148,7 @@ fn files(dir: &Path) -> Vec<(PathBuf, Opening)> {
 fn the_same_files_open_the_same_way_from_the_command_line_and_the_window() {
     let dir = scratch_dir("open-both-ways", "files");
     let files = files(&dir);
-    assert_eq!(files.len(), 10);
+    assert_eq!(files.len(), 12);
     for (path, kind) in &files {
         let shown = path.display();
         let window_kind = sniff(path, OpenOptions::WINDOW).unwrap();
@@ -176,13 +188,23 @@ fn the_same_files_open_the_same_way_from_the_command_line_and_the_window() {
             );
             continue;
         }
+        if *kind == Opening::Stick {
+            // The window opens the stick; `info` says where its commands are.
+            assert_eq!(window, Result::Stick(1), "{shown}");
+            let Result::Refused(said) = command_line else {
+                panic!("{shown}: the command line read it: {command_line:?}");
+            };
+            assert_eq!(said, kind.refusal(path).unwrap(), "{shown}");
+            assert!(said.contains("mtn-studio stick list"), "{said}");
+            continue;
+        }
         assert_eq!(command_line, window, "{shown}: the same result both ways");
         let expected = match kind {
             Opening::Motion | Opening::JsonMotion => Result::Motion(4),
             Opening::Archive => Result::Archive(3),
             Opening::Gait => Result::Gait(7),
             Opening::Import(_) => Result::Import,
-            Opening::Sound | Opening::Led | Opening::Unknown => {
+            Opening::Sound | Opening::Led | Opening::Stick | Opening::Unknown => {
                 Result::Refused(kind.refusal(path).unwrap())
             }
         };
