@@ -68,6 +68,8 @@ pub enum Action {
     FindWalk(FindWalk),
     /// Put a motion tab's motion on a stick as the prompt says.
     AddToStick(Box<crate::app::dialogs::StickPrompt>),
+    /// Say in the dialog what putting it on the stick would do, changing nothing.
+    DryRunAddToStick(Box<crate::app::dialogs::StickPrompt>),
     /// Hear a sound (an archive's WAV entry, from the picker) through the sound card.
     PreviewSound(crate::behaviour::Source),
     /// Render the MIDI sound on a tab's sound track (through the SoundFont in use).

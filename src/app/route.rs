@@ -149,6 +149,7 @@ impl StudioApp {
             Action::AskArchivePath(tab) => self.ask_archive_path(tab),
             Action::AskAddToStick(tab) => self.ask_add_to_stick(tab),
             Action::AddToStick(prompt) => self.add_to_stick(*prompt, fx),
+            Action::DryRunAddToStick(prompt) => self.dry_run_add_to_stick(*prompt),
             Action::Robot(ask) => self.ask_robot(ask, fx),
             Action::RobotAnswered(answer) => self.robot_answered(*answer, fx),
             Action::RobotPoseIntoFront(host) => self.robot_pose_into_front(host, fx),

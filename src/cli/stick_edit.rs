@@ -145,11 +145,8 @@ pub fn remove(dir: &Path, name: &str, no_backup: bool, out: &mut dyn Write) -> R
 }
 
 fn parse_mwcid(text: &str) -> Result<u32, Failure> {
-    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-        Some(hex) => u32::from_str_radix(hex, 16),
-        None => text.parse(),
-    };
-    parsed.map_err(|_| Failure::usage(format!("--mwcid {text}: not a number")))
+    crate::stick::add::parse_mwcid(text)
+        .ok_or_else(|| Failure::usage(format!("--mwcid {text}: not a number")))
 }
 
 /// Writes the plan (or, for a dry run, only says it) and what it did.

@@ -184,7 +184,8 @@ pub fn playable_sound(data: &[u8]) -> Result<(), Unplayable> {
     }
     Err(Unplayable(format!(
         "{} Hz {}-bit {} {}: the robot plays 8 kHz 8-bit or 16 kHz 16-bit mono PCM, or IMA \
-         ADPCM at either rate (--convert-sound makes it 16 kHz 16-bit mono)",
+         ADPCM at either rate (converting it makes it 16 kHz 16-bit mono: `--convert-sound`, \
+         or Add to Stick's box for it)",
         info.sample_rate,
         info.bits,
         match info.channels {
@@ -258,6 +259,16 @@ fn refused(model: Model, new: &NewBehaviour) -> Result<String, StickEditError> {
     Ok(motion.name)
 }
 
+/// An MWCID as typed: decimal, or hexadecimal after `0x`; none where it is not a number.
+#[must_use]
+pub fn parse_mwcid(text: &str) -> Option<u32> {
+    let text = text.trim();
+    match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+        None => text.parse().ok(),
+    }
+}
+
 /// The MWCID of the user's behaviour `new` replaces, where it names one; Sony's names and
 /// a name taken without `--replace` refused.
 fn replacing(stick: &Stick, new: &NewBehaviour) -> Result<Option<u32>, StickEditError> {
@@ -277,7 +288,8 @@ fn replacing(stick: &Stick, new: &NewBehaviour) -> Result<Option<u32>, StickEdit
             new.name, a.mwcid
         ))),
         Some(a) if !new.replace => Err(StickEditError::Taken(format!(
-            "{} is on the stick already (MWCID {}): --replace replaces it",
+            "{} is on the stick already (MWCID {}): replacing it must be asked for \
+             (`--replace`, or Add to Stick's Replace box)",
             new.name, a.mwcid
         ))),
         Some(a) => Ok(Some(a.mwcid)),
@@ -300,8 +312,9 @@ fn choose_mwcid(
         (_, Some(had)) => Ok(had),
         (Some(asked), None) if table.behaviours.iter().any(|b| b.id == asked) => {
             Err(StickEditError::Taken(format!(
-                "MWCID {asked} is taken by a record of the table: choose another, or leave \
-                 --mwcid out for a free one of {}..={}",
+                "MWCID {asked} is taken by a record of the table: choose another, or ask \
+                 for none (no `--mwcid`, or Add to Stick's MWCID left empty) for a free one \
+                 of {}..={}",
                 USER_MWCIDS.start(),
                 USER_MWCIDS.end()
             )))

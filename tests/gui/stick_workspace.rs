@@ -424,3 +424,91 @@ fn add_to_stick_converts_a_sound_the_robot_does_not_play_when_asked() {
     let data = entry.contents().expect("its bytes");
     assert!(mtn_studio::stick::add::playable_sound(&data).is_ok());
 }
+
+#[test]
+fn add_to_stick_dry_runs_takes_the_mwcid_asked_and_replaces_only_when_ticked() {
+    let root = stick_with_a_wave("dry-run");
+    let table = root.join("OPEN-R/MW/CONF/ERS-7.MWC");
+    let before = std::fs::read(&table).expect("the table");
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    crate::common::ui::menu(&mut harness, "File", "Add to Stick…");
+    type_into(&mut harness, "Stick folder", &root.display().to_string());
+    // The user's own name: refused until Replace is ticked, said by the dry run too.
+    type_into(&mut harness, "Action name", "MY_WAVE");
+    harness.get_by_label("Dry Run").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("Add to Stick's Replace box")
+            .is_some(),
+        "{}",
+        said(&harness)
+    );
+    harness
+        .get_by_label_contains("Replace my behaviour of that name")
+        .click();
+    harness.run();
+    harness.get_by_label("Dry Run").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("nothing is written yet")
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_by_label_contains("replaced record MWCID 30000")
+            .is_some(),
+        "{}",
+        said(&harness)
+    );
+    assert!(
+        harness
+            .query_by_label_contains("R-CODE would play it as PLAY:ACTION:MY_WAVE")
+            .is_some()
+    );
+    assert_eq!(
+        std::fs::read(&table).expect("the table"),
+        before,
+        "a dry run writes nothing"
+    );
+    // Any change takes the dry run's lines away: they would no longer be true.
+    type_into(&mut harness, "MWCID", "31000");
+    assert!(
+        harness
+            .query_by_label_contains("nothing is written yet")
+            .is_none()
+    );
+    // A replaced behaviour keeps its number.
+    harness.get_by_label("Add").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("it is replaced under it, not under 31000")
+            .is_some(),
+        "{}",
+        said(&harness)
+    );
+    // A new name, and a number typed (in hexadecimal): the behaviour goes under it.
+    harness
+        .get_by_label_contains("Replace my behaviour of that name")
+        .click();
+    type_into(&mut harness, "Action name", "MY_NOD");
+    type_into(&mut harness, "MWCID", "seven");
+    harness.get_by_label("Add").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("\"seven\" is not a number")
+            .is_some(),
+        "{}",
+        said(&harness)
+    );
+    type_into(&mut harness, "MWCID", "0x7918");
+    harness.get_by_label("Add").click();
+    harness.run();
+    let tab = stick_tab(&harness).unwrap_or_else(|| panic!("no stick tab: {}", said(&harness)));
+    let ids: Vec<u32> = tab.rows.behaviours.iter().map(|b| b.mwcid).collect();
+    assert_eq!(ids, [2000, 30000, 31000], "{}", said(&harness));
+}

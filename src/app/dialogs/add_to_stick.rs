@@ -1,6 +1,9 @@
 //! File > Add to Stick…: the stick's folder, the action name R-CODE plays the motion by,
-//! whether its sound and LED tracks go along, whether R-CODE is set up for the air, and
-//! whether R-CODE's program plays it when the head sensor is pressed. Add puts it on (`crate::stick::add`, as `mtn-studio stick add` does); a refusal is shown here.
+//! whether it replaces a behaviour of the user's of that name, its MWCID (a free one unless
+//! asked), whether its sound and LED tracks go along, whether R-CODE is set up for the air,
+//! and whether R-CODE's program plays it when the head sensor is pressed. Add puts it on
+//! (`crate::stick::add`, as `mtn-studio stick add` does); Dry Run says here what Add would
+//! do (`--dry-run`); a refusal is shown here.
 
 use super::{Modal, StickPrompt};
 use crate::app::action::Action;
@@ -57,10 +60,7 @@ pub fn add_to_stick_ui(
                 }
             });
             ui.end_row();
-            let label = ui.label("Action name");
-            ui.add(egui::TextEdit::singleline(&mut changed.name).desired_width(240.0))
-                .labelled_by(label.id);
-            ui.end_row();
+            name_rows(ui, &mut changed);
             ui.label("");
             ui.checkbox(&mut changed.tracks, "Take its sound and LED tracks along");
             ui.end_row();
@@ -93,8 +93,17 @@ pub fn add_to_stick_ui(
     if let Some(error) = &prompt.error {
         ui.colored_label(ui.visuals().error_fg_color, error);
     }
+    if let Some(lines) = &prompt.dry_run {
+        ui.label(
+            egui::RichText::new("Dry run: Add would do this (nothing is written yet):").strong(),
+        );
+        for line in lines {
+            ui.label(format!("• {line}"));
+        }
+    }
     if changed != *prompt {
         changed.error = None;
+        changed.dry_run = None;
         actions.send(Action::Show(Modal::AddToStick(changed)));
     }
     ui.horizontal(|ui| {
@@ -102,10 +111,54 @@ pub fn add_to_stick_ui(
         if ui.add_enabled(ready, egui::Button::new("Add")).clicked() {
             actions.send(Action::AddToStick(Box::new(prompt.clone())));
         }
+        if ui
+            .add_enabled(ready, egui::Button::new("Dry Run"))
+            .on_hover_text("Says what Add would change on the stick, and changes nothing")
+            .clicked()
+        {
+            actions.send(Action::DryRunAddToStick(Box::new(prompt.clone())));
+        }
         if ui.button("Cancel").clicked() {
             actions.send(Action::CloseModal);
         }
     });
+}
+
+/// The rows that name the behaviour: its action name, whether it replaces the user's own of
+/// that name, and its MWCID.
+fn name_rows(ui: &mut egui::Ui, prompt: &mut StickPrompt) {
+    let label = ui.label("Action name");
+    ui.add(egui::TextEdit::singleline(&mut prompt.name).desired_width(240.0))
+        .labelled_by(label.id);
+    ui.end_row();
+    ui.label("");
+    ui.checkbox(
+        &mut prompt.replace,
+        "Replace my behaviour of that name on the stick (under its MWCID)",
+    )
+    .on_hover_text(
+        "Without it, a name a behaviour of yours has already is refused; Sony's own \
+             names are never replaced",
+    );
+    ui.end_row();
+    let label = ui.label("MWCID");
+    ui.add(
+        egui::TextEdit::singleline(&mut prompt.mwcid)
+            .desired_width(120.0)
+            .hint_text(format!(
+                "first free from {}",
+                crate::stick::add::USER_MWCIDS.start()
+            )),
+    )
+    .labelled_by(label.id)
+    .on_hover_text(format!(
+        "The behaviour's number in the table (R-CODE's PLAY:MWCID). Empty: the first \
+             free one of {}..={}, numbers Sony's tables do not use; one a record has is \
+             refused",
+        crate::stick::add::USER_MWCIDS.start(),
+        crate::stick::add::USER_MWCIDS.end()
+    ));
+    ui.end_row();
 }
 
 /// The rows that ask for R-CODE's program: the head sensor plays the behaviour, replacing a

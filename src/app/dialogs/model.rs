@@ -214,6 +214,12 @@ pub struct StickPrompt {
     pub rcode: crate::stick::program::HeadSensor,
     /// Make a sound the robot does not play 16 kHz 16-bit mono first.
     pub convert_sound: bool,
+    /// The MWCID asked for, as typed (empty: the first free one of the user's range).
+    pub mwcid: String,
+    /// Replace the user's behaviour of the same name (under its MWCID).
+    pub replace: bool,
+    /// What Dry Run found it would do, a line each (cleared by any change).
+    pub dry_run: Option<Vec<String>>,
     /// Why the last try failed.
     pub error: Option<String>,
     /// What is worth knowing first: the motion's own problems.

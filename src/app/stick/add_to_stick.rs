@@ -11,7 +11,7 @@ use crate::app::tabs::{Tab, TabKind};
 use crate::behaviour::{Data, Part, Source};
 use crate::codec::oda::Archive;
 use crate::stick::Stick;
-use crate::stick::add::{Content, NewBehaviour, StickEditError, plan_add};
+use crate::stick::add::{Content, NewBehaviour, StickEditError, parse_mwcid, plan_add};
 use std::path::{Path, PathBuf};
 
 /// The bytes of a track's source: its file, or its archive entry.
@@ -58,6 +58,51 @@ fn content(part: &Part) -> Result<Content, StickEditError> {
     Ok(Content { entry, data })
 }
 
+/// Putting a motion on a stick, worked out.
+struct Planned {
+    /// The stick's root.
+    root: PathBuf,
+    /// The action name.
+    name: String,
+    /// What changes.
+    plan: crate::stick::add::Plan,
+    /// The sound's entry where it is converted for the robot.
+    converted: Option<String>,
+    /// Whether a track was moved on the timeline (the robot starts them with the motion).
+    moved: bool,
+}
+
+impl Planned {
+    /// What it does (`done`) or would do, a line each (the plan's own lines say what is
+    /// changed in the past tense either way: the dry run's heading says nothing is yet).
+    fn lines(&self, done: bool) -> Vec<String> {
+        let mut said = self.plan.said.clone();
+        if let Some(entry) = &self.converted {
+            let converted = if done { "Converted" } else { "Would convert" };
+            said.insert(
+                0,
+                format!("{converted} {entry} to 16 kHz 16-bit mono for the robot"),
+            );
+        }
+        let added = if done { "Added to" } else { "Would add to" };
+        let plays = if done { "plays" } else { "would play" };
+        said.push(format!(
+            "{added} the stick {}: R-CODE {plays} it as PLAY:ACTION:{} (or PLAY:MWCID:{})",
+            self.root.display(),
+            self.name,
+            self.plan.mwcid
+        ));
+        if self.moved {
+            said.push(
+                "The robot starts the sound and lights with the motion: where a track was moved \
+                 on the timeline, that offset is not on the stick"
+                    .to_owned(),
+            );
+        }
+        said
+    }
+}
+
 /// What the dialog says of the motion's own problems (warnings and errors), if it has any:
 /// it goes on the stick as it is.
 fn problems_note(problems: &[crate::codec::Problem]) -> Option<String> {
@@ -102,6 +147,9 @@ impl StudioApp {
             noauth: false,
             rcode: crate::stick::program::HeadSensor::Leave,
             convert_sound: false,
+            mwcid: String::new(),
+            replace: false,
+            dry_run: None,
             error: None,
             note: problems_note(motion.document.problems()),
         }));
@@ -151,12 +199,9 @@ impl StudioApp {
         }
     }
 
-    /// Writes the motion of `prompt.tab` (and its tracks) onto the stick; the stick's root,
-    /// the behaviour's MWCID and what was done, a line each.
-    fn put_on_stick(
-        &self,
-        prompt: &StickPrompt,
-    ) -> Result<(PathBuf, u32, Vec<String>), StickEditError> {
+    /// Works out putting the motion of `prompt.tab` (and its tracks) on the stick, changing
+    /// nothing.
+    fn plan_on_stick(&self, prompt: &StickPrompt) -> Result<Planned, StickEditError> {
         let tab = self
             .tabs
             .get(prompt.tab)
@@ -165,6 +210,14 @@ impl StudioApp {
         let document = &tab.document;
         let motion = crate::codec::mtn::encode(&document.motion)
             .map_err(|e| StickEditError::Motion(format!("the motion cannot be written: {e}")))?;
+        let mwcid = match prompt.mwcid.trim() {
+            "" => None,
+            typed => Some(parse_mwcid(typed).ok_or_else(|| {
+                StickEditError::Taken(format!(
+                    "MWCID {typed:?} is not a number (leave it empty for a free one)"
+                ))
+            })?),
+        };
         let stick = Stick::open(Path::new(prompt.folder.trim()))
             .map_err(|e| StickEditError::File(e.to_string()))?;
         let tracks = document.tracks();
@@ -185,39 +238,51 @@ impl StudioApp {
             },
             sound,
             led: take(tracks.led.as_ref())?,
-            mwcid: None,
+            mwcid,
             code: 0,
-            replace: false,
+            replace: prompt.replace,
             noauth: prompt.noauth,
             rcode: prompt.rcode,
         };
         let plan = plan_add(&stick, &new)?;
-        crate::stick::apply::apply(&plan, true).map_err(|e| StickEditError::File(e.to_string()))?;
-        let mut said = plan.said.clone();
-        if let Some(entry) = converted {
-            said.insert(
-                0,
-                format!("Converted {entry} to 16 kHz 16-bit mono for the robot"),
-            );
-        }
-        said.push(format!(
-            "Added to the stick {}: R-CODE plays it as PLAY:ACTION:{} (or PLAY:MWCID:{})",
-            stick.root.display(),
-            new.name,
-            plan.mwcid
-        ));
-        let moved = [tracks.sound.as_ref(), tracks.led.as_ref()]
-            .into_iter()
-            .flatten()
-            .any(|p| p.offset_ms != 0);
-        if prompt.tracks && moved {
-            said.push(
-                "The robot starts the sound and lights with the motion: where a track was moved \
-                 on the timeline, that offset is not on the stick"
-                    .to_owned(),
-            );
-        }
-        Ok((stick.root, plan.mwcid, said))
+        let moved = prompt.tracks
+            && [tracks.sound.as_ref(), tracks.led.as_ref()]
+                .into_iter()
+                .flatten()
+                .any(|p| p.offset_ms != 0);
+        Ok(Planned {
+            root: stick.root,
+            name: new.name,
+            plan,
+            converted,
+            moved,
+        })
+    }
+
+    /// Shows in the dialog what Add would do, changing nothing.
+    pub(in crate::app) fn dry_run_add_to_stick(&mut self, prompt: StickPrompt) {
+        let (dry_run, error) = match self.plan_on_stick(&prompt) {
+            Ok(planned) => (Some(planned.lines(false)), None),
+            Err(why) => (None, Some(why.to_string())),
+        };
+        self.modal = Some(Modal::AddToStick(StickPrompt {
+            dry_run,
+            error,
+            ..prompt
+        }));
+    }
+
+    /// Writes the motion of `prompt.tab` (and its tracks) onto the stick; the stick's root,
+    /// the behaviour's MWCID and what was done, a line each.
+    fn put_on_stick(
+        &self,
+        prompt: &StickPrompt,
+    ) -> Result<(PathBuf, u32, Vec<String>), StickEditError> {
+        let planned = self.plan_on_stick(prompt)?;
+        crate::stick::apply::apply(&planned.plan, true)
+            .map_err(|e| StickEditError::File(e.to_string()))?;
+        let said = planned.lines(true);
+        Ok((planned.root, planned.plan.mwcid, said))
     }
 
     /// Takes the user's behaviour `name` off the stick of stick tab `tab`, then shows the
