@@ -128,6 +128,18 @@ pub enum Action {
     Archive(TabId, ArchiveAction),
     /// A change to one stick tab.
     Stick(TabId, StickAction),
+    /// A stick image read in the background: the image, and its tab or why it does not read.
+    StickImageRead(
+        std::path::PathBuf,
+        Result<super::state::Handover<super::stick::StickTab>, String>,
+    ),
+    /// A stick image copied out into a folder in the background: the image, the folder, and
+    /// the files and folders copied or why not.
+    StickImageSaved(
+        std::path::PathBuf,
+        std::path::PathBuf,
+        Result<(usize, usize), String>,
+    ),
     /// A change to one gait-file tab.
     Gait(TabId, GaitAction),
     /// Show or hide a panel.

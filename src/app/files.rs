@@ -175,33 +175,6 @@ impl StudioApp {
         self.tabs.add(TabKind::Stick(Box::new(tab)));
     }
 
-    /// Opens a stick image read only: its files copied into a temporary folder and shown
-    /// from there (or its tab brought to the front).
-    fn open_stick_image(&mut self, image: &Path, fx: &mut Effects) {
-        let open = self.tabs.list.iter().find(|t| {
-            matches!(&t.kind, TabKind::Stick(s)
-                if s.image.as_ref().is_some_and(|c| super::tabs::same_file(&c.image, image)))
-        });
-        if let Some(id) = open.map(|t| t.id) {
-            self.tabs.active = Some(id);
-            return;
-        }
-        match super::stick::StickTab::of_image(image) {
-            Ok(tab) => {
-                self.remember(image);
-                fx.say(format!(
-                    "Opened the stick image {} read only: {}, {}; Save Stick As Folder copies \
-                     it out to work on",
-                    image.display(),
-                    plural(tab.rows.behaviours.len(), "behaviour", "behaviours"),
-                    plural(tab.rows.archives.len(), "archive", "archives"),
-                ));
-                self.tabs.add(TabKind::Stick(Box::new(tab)));
-            }
-            Err(error) => fx.fail("Could not open", error.to_string()),
-        }
-    }
-
     /// Opens a gait file in a tab (or brings its tab to the front).
     fn open_gait(&mut self, path: &Path, fx: &mut Effects) {
         if let Some(id) = self.tabs.find_gait(path) {

@@ -201,6 +201,10 @@ impl StudioApp {
                     .with_motion(loaded.tab, |tab| tab.part_loaded(*loaded, fx));
             }
             Action::Stick(id, action) => self.stick_action(id, action, fx),
+            Action::StickImageRead(image, read) => self.stick_image_read(&image, read, fx),
+            Action::StickImageSaved(image, folder, saved) => {
+                Self::stick_image_saved(&image, &folder, saved, fx);
+            }
             Action::Archive(id, action) => self.archive_action(id, action, fx),
             Action::Gait(id, action) => self.gait_action(id, action, fx),
             Action::SetPanel(kind, shown) => self.panels.set(kind, shown),

@@ -311,3 +311,33 @@ impl Clipboards {
         }
     }
 }
+
+/// A value made off the window's thread, handed over once to whoever applies the action
+/// that carries it (actions are cloned; the value, a tab holding a temporary folder, is
+/// not). Taken twice, the second take finds nothing.
+pub struct Handover<T>(std::sync::Arc<std::sync::Mutex<Option<T>>>);
+
+impl<T> Handover<T> {
+    /// Wraps `value`.
+    pub fn new(value: T) -> Self {
+        Self(std::sync::Arc::new(std::sync::Mutex::new(Some(value))))
+    }
+
+    /// The value, the first time.
+    #[must_use]
+    pub fn take(&self) -> Option<T> {
+        self.0.lock().ok()?.take()
+    }
+}
+
+impl<T> Clone for Handover<T> {
+    fn clone(&self) -> Self {
+        Self(std::sync::Arc::clone(&self.0))
+    }
+}
+
+impl<T> std::fmt::Debug for Handover<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Handover")
+    }
+}

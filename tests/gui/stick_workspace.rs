@@ -329,10 +329,29 @@ fn a_stick_image_opens_read_only_and_saves_as_a_folder_to_work_on() {
     let bytes = common::stick::fat16_image(&root);
     std::fs::write(&image, &bytes).expect("the image");
     let mut harness = harness(StudioApp::empty());
+    // Read off the window's thread, as the window does: the frames go on until it lands.
+    harness.state_mut().inline_jobs = false;
     harness.state_mut().push(Action::Open(image.clone()));
     harness.run();
+    assert!(
+        said(&harness).contains("Reading the stick image"),
+        "{}",
+        said(&harness)
+    );
+    let waited = std::time::Instant::now();
+    while stick_tab(&harness).is_none() && waited.elapsed().as_secs() < 30 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        harness.run();
+    }
+    harness.state_mut().inline_jobs = true;
     let tab = stick_tab(&harness).unwrap_or_else(|| panic!("no stick tab: {}", said(&harness)));
     assert!(tab.image.is_some());
+    // The image is what the tab names, not the temporary copy its files are read from.
+    assert!(
+        harness
+            .query_by_label(&image.display().to_string())
+            .is_some()
+    );
     assert!(tab.title().starts_with("memstick.img (stick image)"));
     assert!(
         tab.rows

@@ -151,3 +151,16 @@ fn a_file_that_is_no_image_or_a_damaged_one_is_answered_with_where() {
     );
     assert!(common::text(&output.stderr).contains("it is cut short"));
 }
+
+#[test]
+fn the_fuzz_targets_seed_image_is_a_small_fat12_stick() {
+    let seed =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/stick_image/small-ers7-stick.img");
+    let to = common::scratch_dir("stick-image", "seed").join("copied");
+    let extracted = mtn_studio::stick::image::extract(&seed, &to).expect("the seed extracts");
+    assert_eq!(extracted.fat, "FAT12");
+    let stick = mtn_studio::stick::Stick::open(&to).expect("a stick");
+    let (_, table) = stick.table.as_ref().expect("its table");
+    assert_eq!(table.as_ref().expect("reads").behaviours.len(), 2);
+    assert!(stick.bootable);
+}

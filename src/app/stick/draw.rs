@@ -83,7 +83,16 @@ fn summary_ui(ui: &mut egui::Ui, tab: &StickTab, push: &mut dyn FnMut(StickActio
         ));
     });
     ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new(&rows.root).weak());
+        // An image's files are read from a temporary copy: the image is what is shown.
+        match &tab.image {
+            Some(copy) => ui
+                .label(egui::RichText::new(copy.image.display().to_string()).weak())
+                .on_hover_text(format!(
+                    "Read only: its files are read from a copy in {}",
+                    rows.root
+                )),
+            None => ui.label(egui::RichText::new(&rows.root).weak()),
+        };
         match (&rows.table, &rows.table_error) {
             (Some(table), _) => ui.label(format!(
                 "· {}: {} records, {} parts{}",

@@ -7,6 +7,7 @@
 
 mod add_to_stick;
 pub mod draw;
+mod image;
 
 use crate::app::action::StickAction;
 use crate::app::effects::Effects;
@@ -159,28 +160,6 @@ impl StickTab {
                 Err(error) => fx.fail("Could not read the stick", error.to_string()),
             },
             StickAction::SaveAsFolder(folder) => self.save_as_folder(&folder, fx),
-        }
-    }
-
-    /// Copies the image this tab shows into `folder` (a new one, or empty), then opens the
-    /// stick there, to work on.
-    fn save_as_folder(&self, folder: &std::path::Path, fx: &mut Effects) {
-        let Some(copy) = &self.image else {
-            return;
-        };
-        match crate::stick::image::extract(&copy.image, folder) {
-            Ok(done) => {
-                fx.then(crate::app::action::Action::Open(folder.to_owned()));
-                fx.then(crate::app::action::Action::Say(format!(
-                    "Saved the stick image {} as the folder {}: {} in {}, to work on there (the \
-                     image stays as it was)",
-                    copy.image.display(),
-                    folder.display(),
-                    crate::words::plural(done.files, "file", "files"),
-                    crate::words::plural(done.folders, "folder", "folders"),
-                )));
-            }
-            Err(error) => fx.fail("Could not save the stick as a folder", error.to_string()),
         }
     }
 }
