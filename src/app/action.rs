@@ -128,17 +128,18 @@ pub enum Action {
     Archive(TabId, ArchiveAction),
     /// A change to one stick tab.
     Stick(TabId, StickAction),
-    /// A stick image read in the background: the image, and its tab or why it does not read.
+    /// A stick image read in the background: the image, and its stick with the temporary
+    /// folder its files are in, or why it does not read.
     StickImageRead(
         std::path::PathBuf,
-        Result<super::state::Handover<super::stick::StickTab>, String>,
+        Result<super::state::ImageCopied, ImageFailed>,
     ),
     /// A stick image copied out into a folder in the background: the image, the folder, and
-    /// the files and folders copied or why not.
+    /// what was copied or why not.
     StickImageSaved(
         std::path::PathBuf,
         std::path::PathBuf,
-        Result<(usize, usize), String>,
+        Result<crate::stick::image::Extracted, ImageFailed>,
     ),
     /// A change to one gait-file tab.
     Gait(TabId, GaitAction),
@@ -265,6 +266,9 @@ pub struct RobotAnswer {
     /// The pose read, for this motion tab (whole degrees by joint name).
     pub pose: Option<(TabId, Vec<(&'static str, i32)>)>,
 }
+
+/// Why a stick image could not be read or copied out (shared: actions are cloned).
+pub type ImageFailed = std::sync::Arc<crate::stick::image::ImageError>;
 
 /// A change to a stick tab.
 #[derive(Clone, Debug)]

@@ -312,6 +312,9 @@ impl Clipboards {
     }
 }
 
+/// A stick image's stick, read from the temporary folder its files were copied into.
+pub type ImageCopied = Handover<(crate::stick::Stick, tempfile::TempDir)>;
+
 /// A value made off the window's thread, handed over once to whoever applies the action
 /// that carries it (actions are cloned; the value, a tab holding a temporary folder, is
 /// not). Taken twice, the second take finds nothing.

@@ -2,14 +2,16 @@
 //! temporary folder and read there while the window keeps drawing, and Save Stick As Folder
 //! copies them out likewise; each result comes back as an action.
 
-use super::StickTab;
+use super::{ImageCopy, StickTab};
 use crate::app::StudioApp;
-use crate::app::action::Action;
+use crate::app::action::{Action, ImageFailed};
 use crate::app::effects::Effects;
-use crate::app::state::Handover;
+use crate::app::state::{Handover, ImageCopied};
 use crate::app::tabs::TabKind;
+use crate::stick::image::Extracted;
 use crate::words::plural;
 use std::path::Path;
+use std::sync::Arc;
 
 impl StudioApp {
     /// The tab of stick image `image`, if one is open.
@@ -37,9 +39,9 @@ impl StudioApp {
         ));
         let image = image.to_owned();
         fx.spawn(move || {
-            let read = StickTab::of_image(&image)
+            let read = crate::stick::image::open_copy(&image)
                 .map(Handover::new)
-                .map_err(|e| e.to_string());
+                .map_err(Arc::new);
             Action::StickImageRead(image, read)
         });
     }
@@ -48,17 +50,24 @@ impl StudioApp {
     pub(in crate::app) fn stick_image_read(
         &mut self,
         image: &Path,
-        read: Result<Handover<StickTab>, String>,
+        read: Result<ImageCopied, ImageFailed>,
         fx: &mut Effects,
     ) {
-        let tab = match read.map(|h| h.take()) {
-            Ok(Some(tab)) => tab,
+        let (stick, folder) = match read.map(|h| h.take()) {
+            Ok(Some(read)) => read,
             // Handed over already: this action was applied once.
             Ok(None) => return,
             Err(error) => {
-                fx.fail("Could not open", error);
+                fx.fail("Could not open", error.to_string());
                 return;
             }
+        };
+        let tab = StickTab {
+            image: Some(ImageCopy {
+                image: image.to_owned(),
+                folder,
+            }),
+            ..StickTab::new(&stick)
         };
         // Opened twice before the first was read: the first tab stays, this copy goes.
         if let Some(id) = self.image_tab(image) {
@@ -81,11 +90,11 @@ impl StudioApp {
     pub(in crate::app) fn stick_image_saved(
         image: &Path,
         folder: &Path,
-        saved: Result<(usize, usize), String>,
+        saved: Result<Extracted, ImageFailed>,
         fx: &mut Effects,
     ) {
         match saved {
-            Ok((files, folders)) => {
+            Ok(Extracted { files, folders, .. }) => {
                 fx.then(Action::Open(folder.to_owned()));
                 fx.then(Action::Say(format!(
                     "Saved the stick image {} as the folder {}: {} in {}, to work on there (the \
@@ -96,7 +105,7 @@ impl StudioApp {
                     plural(folders, "folder", "folders"),
                 )));
             }
-            Err(error) => fx.fail("Could not save the stick as a folder", error),
+            Err(error) => fx.fail("Could not save the stick as a folder", error.to_string()),
         }
     }
 }
@@ -115,9 +124,7 @@ impl StickTab {
         ));
         let (image, folder) = (copy.image.clone(), folder.to_owned());
         fx.spawn(move || {
-            let saved = crate::stick::image::extract(&image, &folder)
-                .map(|done| (done.files, done.folders))
-                .map_err(|e| e.to_string());
+            let saved = crate::stick::image::extract(&image, &folder).map_err(Arc::new);
             Action::StickImageSaved(image, folder, saved)
         });
     }

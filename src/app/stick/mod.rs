@@ -57,21 +57,6 @@ impl StickTab {
         }
     }
 
-    /// A tab for the stick image `image`, its files copied into a temporary folder first.
-    ///
-    /// # Errors
-    /// The image does not read, or holds no stick.
-    pub fn of_image(image: &std::path::Path) -> Result<Self, crate::stick::image::ImageError> {
-        let (stick, folder) = crate::stick::image::open_copy(image)?;
-        Ok(Self {
-            image: Some(ImageCopy {
-                image: image.to_owned(),
-                folder,
-            }),
-            ..Self::new(&stick)
-        })
-    }
-
     /// The tab's title: the stick's folder's name.
     #[must_use]
     pub fn title(&self) -> String {
