@@ -27,8 +27,8 @@ fuzz_target!(|data: &[u8]| {
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     let image = dir.join("STICK.IMG");
     std::fs::write(&image, data).expect("the image");
-    // Named .IMG, it is an image by the registry whatever its bytes.
-    assert!(is_image(&image));
+    // Told by the registry (its bytes first: a motion named .IMG is a motion), never a panic.
+    let _ = is_image(&image);
     let to = dir.join("copied");
     match extract(&image, &to) {
         Ok(extracted) => {

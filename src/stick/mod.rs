@@ -62,7 +62,12 @@ pub enum Software {
     /// R-CODE (its program `R-CODE.R` or its `R-CODE.CFG` or `R-CODE.DIC` in
     /// `OPEN-R/APP/PC/AMS/`).
     RCode,
-    /// Something else (AIBO MIND, an OPEN-R program...): not told apart yet.
+    /// Sony's own software for the robot, AIBO MIND as far as is known, inferred: no
+    /// R-CODE, a behaviour table, and system archives under `MW/DATA/E/` that read (R-CODE
+    /// sticks keep theirs encrypted; AIBO MIND's read). No such stick has been seen here, so
+    /// the tab and `stick list` say it is inferred.
+    SonyPersonality,
+    /// Something else (an OPEN-R program, a tree of files...).
     Other,
 }
 
@@ -184,6 +189,19 @@ fn shown(root: &Path, path: &Path) -> String {
         .join("/")
 }
 
+/// What runs on a stick: R-CODE by its files; else Sony's own software where there is a
+/// behaviour table and a system archive under `MW/DATA/E/` that reads ([`Software`]).
+fn software(rcode: bool, table: bool, archives: &[StickArchive]) -> Software {
+    let system_reads = archives
+        .iter()
+        .any(|a| a.archive.is_ok() && a.path.to_ascii_uppercase().starts_with("OPEN-R/MW/DATA/E/"));
+    match (rcode, table && system_reads) {
+        (true, _) => Software::RCode,
+        (false, true) => Software::SonyPersonality,
+        (false, false) => Software::Other,
+    }
+}
+
 impl Stick {
     /// Opens the stick `path` is in (the stick's folder, or any folder or file inside it).
     ///
@@ -221,7 +239,7 @@ impl Stick {
             })
             .collect();
         let data = below(&root, &["OPEN-R", "MW", "DATA"]);
-        let archives = all
+        let archives: Vec<StickArchive> = all
             .iter()
             .filter(|(path, _)| {
                 data.as_deref().is_some_and(|d| path.starts_with(d))
@@ -234,15 +252,11 @@ impl Stick {
                 archive: read_bounded(path).and_then(|bytes| Ok(Archive::read(&bytes)?)),
             })
             .collect();
+        let rcode = ["R-CODE.R", "R-CODE.CFG", "R-CODE.DIC"]
+            .iter()
+            .any(|name| ams.as_deref().and_then(|d| child(d, name)).is_some());
         Ok(Self {
-            software: if ["R-CODE.R", "R-CODE.CFG", "R-CODE.DIC"]
-                .iter()
-                .any(|name| ams.as_deref().and_then(|d| child(d, name)).is_some())
-            {
-                Software::RCode
-            } else {
-                Software::Other
-            },
+            software: software(rcode, table.is_some(), &archives),
             bootable: child(&root, "MEMSTICK.IND").is_some(),
             bytes_used: all.iter().map(|(_, size)| size).sum(),
             files: all.iter().map(|(path, _)| shown(&root, path)).collect(),

@@ -127,6 +127,9 @@ pub fn kind_word(kind: MwcKind) -> &'static str {
 pub fn software_word(software: Software) -> &'static str {
     match software {
         Software::RCode => "R-CODE",
+        Software::SonyPersonality => {
+            "Sony's own software (AIBO MIND, inferred: its system archives read)"
+        }
         Software::Other => "other (not R-CODE)",
     }
 }

@@ -171,6 +171,27 @@ fn stick_list_finds_each_part_in_the_archive_that_holds_it() {
     assert_eq!(record["parts"][1]["found"], "missing");
     assert_eq!(record["parts"][1]["type"], "0x2010");
 
+    // Its archive among the system ones (MW/DATA/E), readable, and no R-CODE: Sony's own
+    // software (AIBO MIND's system archives read; R-CODE's are encrypted), said as inferred.
+    let system = root.join("OPEN-R/MW/DATA/E");
+    std::fs::create_dir_all(&system).unwrap();
+    std::fs::rename(data.join("MOTION.ODA"), system.join("SYSMTN.ODA")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&common::ok(&common::run_cli(&[
+        &"stick", &"list", &root, &"--json",
+    ])))
+    .unwrap();
+    assert_eq!(
+        json["software"],
+        "Sony's own software (AIBO MIND, inferred: its system archives read)"
+    );
+    // With R-CODE's files beside them, R-CODE (its sticks may hold readable archives too).
+    std::fs::write(ams.join("R-CODE.CFG"), b"").unwrap();
+    let json: serde_json::Value = serde_json::from_str(&common::ok(&common::run_cli(&[
+        &"stick", &"list", &root, &"--json",
+    ])))
+    .unwrap();
+    assert_eq!(json["software"], "R-CODE");
+
     // A folder in no stick is refused, naming it.
     let elsewhere = common::scratch_dir("sticks", "none");
     let refused = common::run_cli(&[&"stick", &"list", &elsewhere]);
