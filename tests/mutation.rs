@@ -303,6 +303,7 @@ fn regression_inputs_are_replayed() {
         exercise_text_readers(&path.display().to_string(), &input);
         exercise_gait(&path.display().to_string(), &input);
         exercise_sound(&path.display().to_string(), &input);
+        exercise_image(&path, &input);
         count += 1;
     }
     assert!(
@@ -310,6 +311,26 @@ fn regression_inputs_are_replayed() {
         "no regression inputs found in {}",
         dir.display()
     );
+}
+
+/// The stick image fuzz target's properties: the bytes as an image copy out or are refused
+/// with the image named, never a panic, and a refused image leaves no folder behind.
+fn exercise_image(path: &std::path::Path, input: &[u8]) {
+    let label = path.display().to_string();
+    let dir = std::env::temp_dir().join(format!("mtn-studio-image-replay-{}", std::process::id()));
+    let _removed = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let image = dir.join("STICK.IMG");
+    std::fs::write(&image, input).unwrap();
+    let to = dir.join("copied");
+    match mtn_studio::stick::image::extract(&image, &to) {
+        Ok(_) => assert!(to.is_dir(), "{label}"),
+        Err(error) => {
+            assert!(!to.exists(), "{label}: a refused image leaves no folder");
+            assert!(error.to_string().contains("STICK.IMG"), "{label}: {error}");
+        }
+    }
+    let _removed = std::fs::remove_dir_all(&dir);
 }
 
 /// The sound fuzz target's properties: nothing panics, and an LED pattern that reads writes

@@ -596,3 +596,65 @@ fn screenshot_of_a_walk_simulated() {
         harness.run();
     });
 }
+
+/// Copies the folder `from` into `to`, whole, every file writable.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+            // The corpus is read only; its copy is to be changed.
+            let mut permissions = std::fs::metadata(&target).unwrap().permissions();
+            #[expect(
+                clippy::permissions_set_readonly_false,
+                reason = "a scratch copy, the tests' own"
+            )]
+            permissions.set_readonly(false);
+            std::fs::set_permissions(&target, permissions).unwrap();
+        }
+    }
+}
+
+#[test]
+fn screenshot_of_a_stick_workspace() {
+    use mtn_studio::stick::add::{Content, NewBehaviour, plan_add};
+    if !common::corpus_present("screenshot_of_a_stick_workspace") {
+        return;
+    }
+    // A copy of Sony's ERS-7 R-CODE tree at a fixed place (the window shows the stick's
+    // path, and the picture must not depend on the checkout's), with a behaviour of the
+    // user's added: the bundled example with a sound.
+    let root = std::env::temp_dir().join("mtn-studio-screenshot-stick/ERS7-RCODE");
+    let _gone = std::fs::remove_dir_all(&root);
+    copy_tree(&common::corpus_dir("sticks").join("rcode-ers7-jpn"), &root);
+    let stick = mtn_studio::stick::Stick::open(&root).unwrap();
+    let new = NewBehaviour {
+        name: "MY_WAVE".to_owned(),
+        motion: Content {
+            entry: String::new(),
+            data: mtn_studio::example::EXAMPLE_MTN.to_vec(),
+        },
+        sound: Some(Content {
+            entry: "wave_hello".to_owned(),
+            data: common::sound::pcm_wav(&common::sound::sine(440.0, 8_000), 16_000, 16),
+        }),
+        led: None,
+        mwcid: None,
+        code: 0,
+        replace: false,
+        noauth: false,
+        rcode: mtn_studio::stick::program::HeadSensor::Leave,
+    };
+    mtn_studio::stick::apply::apply(&plan_add(&stick, &new).unwrap(), false).unwrap();
+    let mut app = StudioApp::empty();
+    app.push(Action::Open(root.clone()));
+    render(app, "stick-workspace", |harness| {
+        harness.run();
+        crate::common::ui::type_into(harness, "Search", "wave");
+        harness.get_by_label("Check").click();
+    });
+}
