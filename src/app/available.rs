@@ -124,6 +124,10 @@ impl Situation<'_> {
             | TabCommand::PasteHead
             | TabCommand::PasteTail
             | TabCommand::PasteMirrored => pose(),
+            TabCommand::SelectAll => on_motion.or_else(|| {
+                let any = motion.is_some_and(|m| !m.document.motion.keyframes.is_empty());
+                need(any, "The motion has no keyframes")
+            }),
             TabCommand::DuplicateKeyframe | TabCommand::DeleteKeyframes => {
                 on_motion.or_else(|| need(keyframes, NO_KEYFRAMES))
             }

@@ -240,6 +240,9 @@ commands! {
         InsertKeyframe,
         /// Duplicate the selected keyframe.
         DuplicateKeyframe,
+        /// Select every keyframe, and every point of the curves shown (the points of hidden
+        /// joints are left out).
+        SelectAll,
         /// Repair the motion.
         Repair,
         /// Zoom the timeline to the whole motion.
@@ -395,6 +398,7 @@ impl UiCommand {
             Self::DeleteKeyframes => "Delete Keyframes",
             Self::InsertKeyframe => "Insert Keyframe at Playhead",
             Self::DuplicateKeyframe => "Duplicate Keyframe",
+            Self::SelectAll => "Select All",
             Self::Repair => "Repair",
             Self::ZoomToFit => "Zoom to Fit",
             Self::PlayPause => "Play / Pause",

@@ -312,6 +312,7 @@ fn edit_menu(ui: &mut egui::Ui, can: &Situation<'_>, actions: &mut Sender<'_>) {
     });
     ui.separator();
     for command in [
+        UiCommand::SelectAll,
         UiCommand::InsertKeyframe,
         UiCommand::DuplicateKeyframe,
         UiCommand::DeleteKeyframes,

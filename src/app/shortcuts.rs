@@ -39,6 +39,7 @@ impl UiCommand {
             Self::DeleteKeyframes => KeyboardShortcut::new(none, Key::Delete),
             Self::InsertKeyframe => KeyboardShortcut::new(none, Key::Insert),
             Self::DuplicateKeyframe => KeyboardShortcut::new(command, Key::D),
+            Self::SelectAll => KeyboardShortcut::new(command, Key::A),
             Self::ZoomToFit => KeyboardShortcut::new(command, Key::Num0),
             Self::PlayPause => KeyboardShortcut::new(none, Key::Space),
             Self::GoToStart => KeyboardShortcut::new(none, Key::Home),
@@ -209,6 +210,8 @@ impl UiCommand {
                     | Self::NudgeDown
                     | Self::NudgeUpFine
                     | Self::NudgeDownFine
+                    // Ctrl+A in a field selects its text.
+                    | Self::SelectAll
             )
     }
 }

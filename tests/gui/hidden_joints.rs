@@ -156,3 +156,39 @@ fn delete_with_joints_hidden_takes_the_points_out_and_leaves_the_hidden_joints_a
         crate::common::ui::said(&harness)
     );
 }
+
+#[test]
+fn ctrl_a_selects_every_keyframe_and_the_points_of_the_curves_shown_only() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let knee = joint(&harness, "BL_LEG_KNEE");
+    toggle(&mut harness, "BL_LEG_KNEE");
+    crate::common::ui::shortcut(&mut harness, Modifiers::COMMAND, egui::Key::A);
+    let keyframes = doc(&harness).motion.keyframes.len();
+    let view = &tab(&harness).view;
+    assert_eq!(view.selected_keyframes.len(), keyframes);
+    let shown = view.visible_channels();
+    assert_eq!(view.selection.len(), keyframes * shown.len());
+    assert!(
+        view.selection.iter().all(|(_, c)| *c != knee),
+        "the hidden knee is left out"
+    );
+    let said = crate::common::ui::said(&harness);
+    assert!(
+        said.contains(&format!("Selected {keyframes} keyframes"))
+            && said.contains("1 joint hidden: not selected"),
+        "{said}"
+    );
+    // In a text field, Ctrl+A is the field's (it selects the field's text, which typing
+    // into it does): with the selection cleared, it stays clear.
+    let id = harness.state().tabs.active.unwrap();
+    harness
+        .state_mut()
+        .push(mtn_studio::app::action::Action::Motion(
+            id,
+            mtn_studio::app::action::MotionAction::SelectPoints(Default::default()),
+        ));
+    harness.run();
+    crate::common::ui::type_into(&mut harness, "Creator", "me");
+    assert!(tab(&harness).view.selection.is_empty());
+}

@@ -101,6 +101,7 @@ impl MotionTab {
             TabCommand::DeleteKeyframes => self.delete(fx),
             TabCommand::InsertKeyframe => self.insert_at_playhead(fx),
             TabCommand::DuplicateKeyframe => self.duplicate(fx),
+            TabCommand::SelectAll => self.select_all(fx),
             TabCommand::NudgeUp => self.nudge(1.0, fx),
             TabCommand::NudgeDown => self.nudge(-1.0, fx),
             TabCommand::NudgeUpFine => self.nudge(0.1, fx),
@@ -273,6 +274,27 @@ impl MotionTab {
         self.view.selected_keyframes = [k + 1].into();
         self.view.requests.reveal(k + 1);
         fx.say(format!("Duplicated keyframe {k}"));
+    }
+
+    /// Selects every keyframe and the points of every curve shown, and says how many.
+    fn select_all(&mut self, fx: &mut Effects) {
+        let keyframes = self.document.motion.keyframes.len();
+        self.view.select_all(keyframes);
+        let shown = self.view.visible_channels().len();
+        let hidden = self.view.visible.iter().filter(|v| !**v).count();
+        fx.say(format!(
+            "Selected {} on {}{}",
+            plural(keyframes, "keyframe", "keyframes"),
+            plural(shown, "curve shown", "curves shown"),
+            if hidden > 0 {
+                format!(
+                    " ({} hidden: not selected)",
+                    plural(hidden, "joint", "joints")
+                )
+            } else {
+                String::new()
+            }
+        ));
     }
 
     fn repair(&mut self, fx: &mut Effects) {

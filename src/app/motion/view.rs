@@ -211,6 +211,16 @@ impl View {
         self.selection = points;
     }
 
+    /// Selects every one of `keyframes` keyframes, and its point on every curve shown.
+    pub fn select_all(&mut self, keyframes: usize) {
+        let shown = self.visible_channels();
+        self.selection = (0..keyframes)
+            .flat_map(|k| shown.iter().map(move |&c| (k, c)))
+            .collect();
+        self.selected_keyframes = (0..keyframes).collect();
+        self.row_anchor = Some(0);
+    }
+
     /// Drops selections that no longer exist (after undo of an insert, say).
     pub fn clamp_selection(&mut self, keyframes: usize) {
         self.selection.retain(|(k, _)| *k < keyframes);
