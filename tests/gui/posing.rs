@@ -139,7 +139,7 @@ fn a_paw_posed_between_keyframes_gets_a_keyframe_on_the_16_ms_frame() {
     assert!(
         messages
             .iter()
-            .any(|m| m.contains("Shifted the weight first: the body over the other paws, each paw still where it stood, at 176 ms and 816 ms")),
+            .any(|m| m.contains("Shifted the weight first: the body over the other paws, each paw still where it stood, at 176 ms, and kept there until the paw is down again at 816 ms")),
         "{messages:?}"
     );
     // The status bar keeps saying what the drag did once its simulation is back (the weight

@@ -198,7 +198,8 @@ fn place_lifts_a_paw_with_balance_and_the_stage_sees_it_up() {
         &"place", &stand, &"--at", &"500", &"--lift", &"FL=40", &"-o", &waved,
     ]));
     assert!(
-        said.contains("shifted the weight first") && said.contains("at 240 ms and 752 ms"),
+        said.contains("shifted the weight first")
+            && said.contains("at 240 ms, and kept there until the paw is down again at 752 ms"),
         "{said}"
     );
     let said = ok(&run(&[&"stage", &held, &"--json"]));

@@ -228,3 +228,29 @@ fn the_weight_shift_makes_no_speed_problem_of_its_own() {
         .collect();
     assert!(warned.is_empty(), "{warned:?}");
 }
+
+#[test]
+fn a_paw_lifted_on_the_first_keyframe_says_the_shift_comes_only_after_it() {
+    // The stand's first keyframe: nothing before it to shift the weight in, so the only
+    // shift keyframe is after the pose, and the words must not call it "first".
+    let motion = stand();
+    let goals = Goals {
+        weight_first: true,
+        ..lift(Leg::LeftFront, 40.0)
+    };
+    let (placed, notes) = placed_or_panic(&motion, 0, &goals);
+    let note = notes
+        .iter()
+        .find(|n| n.contains("weight"))
+        .unwrap_or_else(|| panic!("no word of the weight: {notes:?}"));
+    assert!(
+        note.starts_with("the motion starts with the paw up") && !note.contains("first"),
+        "{note}"
+    );
+    let times = keyframe_times_ms(&placed.keyframes);
+    let at = times.get(1).copied().unwrap_or_default();
+    assert!(
+        note.contains(&format!("at {at} ms, once the paw is down again")),
+        "{note}: {times:?}"
+    );
+}

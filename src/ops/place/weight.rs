@@ -42,11 +42,23 @@ impl WeightFirst {
     /// What was done, in words.
     #[must_use]
     pub fn said(&self) -> String {
-        let times: Vec<String> = self.times_ms.iter().map(|t| format!("{t} ms")).collect();
-        let mut said = format!(
-            "shifted the weight first: the body over the other paws, each paw still where it stood, at {}",
-            times.join(" and ")
-        );
+        let shift = "the body over the other paws, each paw still where it stood";
+        let mut said = match (self.added_before, self.times_ms.as_slice()) {
+            (true, [into, out]) => format!(
+                "shifted the weight first: {shift}, at {into} ms, and kept there until the paw \
+                 is down again at {out} ms"
+            ),
+            (true, [into, ..]) => format!(
+                "shifted the weight first: {shift}, at {into} ms (the motion ends with the paw \
+                 up)"
+            ),
+            (false, [out, ..]) => format!(
+                "the motion starts with the paw up: no keyframe before it to shift the weight \
+                 in (the robot moves into its start posture by itself); {shift} at {out} ms, \
+                 once the paw is down again"
+            ),
+            (_, []) => String::new(),
+        };
         let (into, out) = self.lengthened_ms;
         for (ms, which) in [(into, "into"), (out, "out of")] {
             if ms > 0 {
