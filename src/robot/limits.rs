@@ -115,15 +115,29 @@ pub(super) fn check_limits(
         };
         // Past the limit, but no further than Sony's own motions go: worth knowing.
         let worst = urad_to_deg(tally.worst_value);
-        let within_sony = sony_reach(model, bound.info.name).filter(|&(low, high)| {
+        // Where the servo stops is beyond the published limit for these joints: both
+        // numbers are said together, so the stage's drawing at the stop reads as the same
+        // fact (a review saw "limit 122°" here and a knee drawn at 125° there).
+        let reach = sony_reach(model, bound.info.name);
+        let within_sony = reach.filter(|&(low, high)| {
             (low - LIMIT_SLACK_DEG..=high + LIMIT_SLACK_DEG).contains(&worst)
         });
-        let (severity, reach) = match within_sony {
-            Some((low, high)) => (
+        let (severity, reach) = match (within_sony, reach) {
+            (Some((low, high)), _) => (
                 Severity::Info,
-                format!("; Sony's own motions go as far ({low}° to {high}°), so the servo does"),
+                format!(
+                    "; Sony's own motions go as far ({low}° to {high}°, where its servo stops), \
+                     so this is a note"
+                ),
             ),
-            None => (Severity::Warning, String::new()),
+            (None, Some((low, high))) => (
+                Severity::Warning,
+                format!(
+                    "; its servo stops at {low}° and {high}° (as far as Sony's own motions go), \
+                     so the robot holds it there"
+                ),
+            ),
+            (None, None) => (Severity::Warning, String::new()),
         };
         let problem = Problem::new(
             severity,

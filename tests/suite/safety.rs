@@ -200,7 +200,8 @@ fn a_joint_the_servo_follows_within_three_degrees_is_a_note_and_far_too_fast_a_w
     );
     let lag = slightly.iter().find(|p| p.code == JOINT_SPEED).unwrap();
     assert!(
-        lag.message.contains("the servo lags by up to"),
+        lag.message
+            .contains("the servo falls behind between keyframes and"),
         "{}",
         lag.message
     );
