@@ -7,7 +7,7 @@ use crate::common;
 use common::ui::{harness, start_typing};
 use egui::{Event, Key, Modifiers, Pos2, Rect};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use mtn_studio::app::StudioApp;
 
 fn window() -> Harness<'static, StudioApp> {
@@ -129,19 +129,36 @@ fn the_bar_under_the_table_scrolls_the_joints_and_tab_brings_a_column_into_view(
 }
 
 #[test]
-fn the_row_under_the_table_says_which_joints_show_and_steps_a_column_each_way() {
-    // The third review looked for a sideways scroll at 1600 points and did not find the bar.
+fn the_row_under_the_table_says_which_joints_show_and_steps_a_page_or_a_column() {
+    // The third review looked for a sideways scroll at 1600 points and did not find the bar;
+    // the fifth found a column a click slow through 20 joints.
     let mut harness = window();
-    assert!(
-        harness.query_by_label_contains("joints 1–").is_some(),
-        "which joints are in view"
-    );
+    let words = |harness: &Harness<'_, StudioApp>| {
+        harness
+            .query_all_by_label_contains("joints ")
+            .filter_map(|node| {
+                let node = node.accesskit_node();
+                node.label().or_else(|| node.value())
+            })
+            .find(|label| label.starts_with("joints "))
+            .unwrap_or_default()
+    };
+    let said = words(&harness);
+    // "joints 1–N of 20": N columns in sight.
+    let in_sight: usize = said
+        .trim_start_matches("joints 1–")
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
     let first = rect(&harness, "HEAD_PITCH keyframe 2");
-    harness.get_by_label("▶").click();
+    // Shift+click: one column on.
+    harness.get_by_label("▶").click_modifiers(Modifiers::SHIFT);
     harness.run();
     assert!(
-        harness.query_by_label_contains("joints 2–").is_some(),
-        "one column on"
+        words(&harness).starts_with("joints 2–"),
+        "{}",
+        words(&harness)
     );
     // (The column scrolled past stays built, 0 points wide, for Shift+Tab: one gap more.)
     let moved = rect(&harness, "HEAD_YAW keyframe 2").min.x - first.min.x;
@@ -149,7 +166,25 @@ fn the_row_under_the_table_says_which_joints_show_and_steps_a_column_each_way() 
         (0.0..=8.0).contains(&moved),
         "the next joint takes the first place: {moved}"
     );
-    harness.get_by_label("◀").click();
+    harness.get_by_label("◀").click_modifiers(Modifiers::SHIFT);
     harness.run();
     assert_eq!(rect(&harness, "HEAD_PITCH keyframe 2"), first, "and back");
+    // A click: a page on, the columns fully in sight (at least one).
+    harness.get_by_label("▶").click();
+    harness.run();
+    let paged = words(&harness);
+    let from: usize = paged
+        .trim_start_matches("joints ")
+        .split('–')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{paged}"));
+    assert!(from > 2 && from <= in_sight + 1, "{said} then {paged}");
+    harness.get_by_label("◀").click();
+    harness.run();
+    assert_eq!(
+        rect(&harness, "HEAD_PITCH keyframe 2"),
+        first,
+        "a page back"
+    );
 }

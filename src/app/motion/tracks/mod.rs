@@ -34,7 +34,9 @@ pub fn onset_times(tracks: &Tracks) -> Vec<f64> {
 pub fn onset_marks(ui: &egui::Ui, transform: &egui_plot::PlotTransform, onsets_ms: &[f64]) {
     let frame = *transform.frame();
     let painter = ui.painter_at(frame);
-    let colour = egui::Color32::from_rgba_unmultiplied(70, 170, 190, 150);
+    // Opaque and dashed 3 on 2 off: over the curves' colours a fainter mark was lost (a
+    // review found them faint).
+    let colour = egui::Color32::from_rgb(90, 200, 225);
     for &t in onsets_ms {
         let x = transform.position_from_point_x(t);
         if !frame.x_range().contains(x) {
@@ -45,17 +47,17 @@ pub fn onset_marks(ui: &egui::Ui, transform: &egui_plot::PlotTransform, onsets_m
             painter.line_segment(
                 [
                     egui::pos2(x, y),
-                    egui::pos2(x, (y + 2.0).min(frame.bottom())),
+                    egui::pos2(x, (y + 3.0).min(frame.bottom())),
                 ],
-                egui::Stroke::new(1.0, colour),
+                egui::Stroke::new(1.5, colour),
             );
             y += 5.0;
         }
         painter.add(egui::Shape::convex_polygon(
             vec![
-                egui::pos2(x - 4.0, frame.bottom()),
-                egui::pos2(x + 4.0, frame.bottom()),
-                egui::pos2(x, frame.bottom() - 6.0),
+                egui::pos2(x - 5.0, frame.bottom()),
+                egui::pos2(x + 5.0, frame.bottom()),
+                egui::pos2(x, frame.bottom() - 8.0),
             ],
             colour,
             egui::Stroke::NONE,
