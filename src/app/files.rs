@@ -332,14 +332,19 @@ impl StudioApp {
             Answer::Restore(copies) => {
                 for copy in copies {
                     match super::recovery::restore(&copy) {
-                        Ok(document) => {
+                        Ok(restored) => {
+                            let document = restored.document;
                             fx.say(format!("Restored {} (unsaved)", document.tab_title()));
                             let id = self.tabs.add_motion(self.motion_tab(document));
-                            // Its sound, LED pattern and markers, from the skit beside the
+                            // Its sound, LED pattern and markers: as they were where the copy
+                            // kept them (never saved in a skit), else from the skit beside the
                             // motion, as opening it does (the review: a restored tab lost its
                             // sound track).
                             if let Some(tab) = self.tabs.motion_mut(id) {
-                                tab.restore_skit(id, fx);
+                                match restored.tracks {
+                                    Some(kept) => tab.restore_kept_tracks(id, kept.refs(), fx),
+                                    None => tab.restore_skit(id, fx),
+                                }
                             }
                             if let Err(e) = super::recovery::remove(&copy) {
                                 fx.say(recovery_left(&copy, &e));
@@ -540,7 +545,16 @@ impl StudioApp {
             return;
         };
         if let Ok(index) = ArchiveIndex::open(path) {
+            // Its tab's own word on it, so the opening count it said is not left standing.
+            let motions = index.rows.iter().filter(|r| r.opens()).count();
+            let line = format!(
+                "Read {} again: {} of {}",
+                path.display(),
+                plural(motions, "motion", "motions"),
+                plural(index.rows.len(), "entry", "entries"),
+            );
             tab.reread(index);
+            self.say_about(id, vec![line]);
             if self.judge_archives {
                 fx.then(Action::Archive(id, ArchiveAction::JudgeFloor));
             }

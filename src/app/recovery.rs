@@ -4,12 +4,18 @@
 //! closed. At start, copies that a run which ended without cleaning up left behind are
 //! offered for restoring.
 //!
+//! A copy keeps the motion's tracks too where they differ from the skit on disk (a sound or
+//! LED pattern put on a track, moved or taken off, markers added): their parts by where they
+//! are read from and their offsets, and the markers. An LED pattern edited on its track and
+//! not written is not kept (its file holds it as it was).
+//!
 //! Each run holds a lock on a file of its own in the folder while it lives; a copy whose
 //! run's lock can be taken is one that no running window owns (two windows at once never
 //! offer each other's copies).
 
 use crate::app::state::TabId;
 use crate::app::tabs::{TabKind, Tabs};
+use crate::behaviour::skit::{Marker, TrackRef};
 use crate::codec::kind::FileKind;
 use crate::edit::Origin;
 use std::collections::HashMap;
@@ -26,6 +32,58 @@ struct Sidecar {
     on_disk: Option<u64>,
     /// The tab's title, for the question at the next start.
     title: String,
+    /// The tracks, where they differ from the skit on disk (copies of older runs have none).
+    #[serde(default)]
+    tracks: Option<KeptTracks>,
+}
+
+/// A motion's tracks as a recovery copy keeps them: what the skit would say.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KeptTracks {
+    /// The sound track's part.
+    #[serde(default)]
+    pub sound: Option<TrackRef>,
+    /// The LED track's part.
+    #[serde(default)]
+    pub led: Option<TrackRef>,
+    /// The markers, in time order.
+    #[serde(default)]
+    pub markers: Vec<Marker>,
+}
+
+impl KeptTracks {
+    /// What the skit would say of them.
+    #[must_use]
+    pub fn refs(self) -> crate::edit::tracks::SkitRefs {
+        crate::edit::tracks::SkitRefs {
+            sound: self.sound,
+            led: self.led,
+            markers: self.markers,
+        }
+    }
+
+    /// `document`'s tracks, where they differ from the skit on disk.
+    fn of(document: &crate::edit::Document) -> Option<Self> {
+        let tracks = document.tracks();
+        tracks.skit_dirty().then(|| {
+            let refs = tracks.references();
+            Self {
+                sound: refs.sound,
+                led: refs.led,
+                markers: refs.markers,
+            }
+        })
+    }
+}
+
+/// A motion read back from a recovery copy: the document, and its tracks where they were
+/// not in a skit.
+#[derive(Debug)]
+pub struct Restored {
+    /// The motion, unsaved.
+    pub document: crate::edit::Document,
+    /// The tracks as they were, where the skit on disk says otherwise.
+    pub tracks: Option<KeptTracks>,
 }
 
 /// A recovery copy found at start.
@@ -43,8 +101,8 @@ pub struct Recovery {
     /// The folder and this run's name in it, and the held lock; `None`: no copies are kept
     /// (tests, or a platform without a data folder).
     place: Option<(PathBuf, String, File)>,
-    /// Per tab: the document revision last copied and when.
-    written: HashMap<TabId, (u64, f64)>,
+    /// Per tab: the document revision and the tracks last copied, and when.
+    written: HashMap<TabId, (u64, Option<KeptTracks>, f64)>,
     /// The last failure said, so a copy that keeps failing is said once.
     said: Option<String>,
 }
@@ -107,20 +165,22 @@ impl Recovery {
                 continue;
             };
             let document = &motion.document;
-            if !document.is_dirty() {
+            // Unsaved tracks alone count: a sound put on a track is lost in a crash too.
+            if !document.has_unsaved() {
                 continue;
             }
             live.push(tab.id);
             let revision = document.revision();
+            let tracks = KeptTracks::of(document);
             let due = match self.written.get(&tab.id) {
-                Some(&(copied, _)) if copied == revision => false,
-                Some(&(_, at)) if document.history().in_gesture() => now - at >= GESTURE_COPY_S,
+                Some((copied, kept, _)) if *copied == revision && *kept == tracks => false,
+                Some(&(_, _, at)) if document.history().in_gesture() => now - at >= GESTURE_COPY_S,
                 _ => true,
             };
             if due {
-                match self.write(tab.id, document) {
+                match self.write(tab.id, document, tracks.clone()) {
                     Ok(()) => {
-                        self.written.insert(tab.id, (revision, now));
+                        self.written.insert(tab.id, (revision, tracks, now));
                     }
                     Err(e) => failure = Some(e.to_string()),
                 }
@@ -151,7 +211,12 @@ impl Recovery {
         failure
     }
 
-    fn write(&self, tab: TabId, document: &crate::edit::Document) -> Result<(), RecoveryError> {
+    fn write(
+        &self,
+        tab: TabId,
+        document: &crate::edit::Document,
+        tracks: Option<KeptTracks>,
+    ) -> Result<(), RecoveryError> {
         let Some((json, mtn)) = self.paths(tab) else {
             return Ok(());
         };
@@ -165,6 +230,7 @@ impl Recovery {
             origin: document.origin.clone(),
             on_disk: document.on_disk(),
             title: document.tab_title(),
+            tracks,
         };
         let text = serde_json::to_string(&sidecar).map_err(|source| RecoveryError::Sidecar {
             path: json.clone(),
@@ -279,11 +345,12 @@ fn running(dir: &Path, run: &str) -> bool {
     lock.try_lock_shared().is_err()
 }
 
-/// Reads a recovery copy back: the document as it was, unsaved.
+/// Reads a recovery copy back: the document as it was, unsaved, and its tracks where they
+/// were not in a skit.
 ///
 /// # Errors
 /// The copy cannot be read or decoded (the message names the file).
-pub fn restore(copy: &Path) -> Result<crate::edit::Document, RecoveryError> {
+pub fn restore(copy: &Path) -> Result<Restored, RecoveryError> {
     let read = |path: &Path| {
         let path = path.to_owned();
         move |source| RecoveryError::Read { path, source }
@@ -300,11 +367,10 @@ pub fn restore(copy: &Path) -> Result<crate::edit::Document, RecoveryError> {
         path: mtn.clone(),
         source,
     })?;
-    Ok(crate::edit::Document::recovered(
-        decoded.motion,
-        sidecar.origin,
-        sidecar.on_disk,
-    ))
+    Ok(Restored {
+        document: crate::edit::Document::recovered(decoded.motion, sidecar.origin, sidecar.on_disk),
+        tracks: sidecar.tracks,
+    })
 }
 
 /// Removes a file that may already be gone.

@@ -240,7 +240,7 @@ impl StudioApp {
 
     /// Says `lines` about tab `tab` (not the one in front): the status bar shows them when
     /// it is; the log has them at once.
-    fn say_about(&mut self, tab: TabId, lines: Vec<String>) {
+    pub(in crate::app) fn say_about(&mut self, tab: TabId, lines: Vec<String>) {
         let front = self.active_motion().map(|m| m.document.revision());
         self.status.file_under(self.tabs.active, front);
         for line in lines {

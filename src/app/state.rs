@@ -268,6 +268,9 @@ pub enum Placed {
     BySkit,
     /// A behaviour of a command table opened: the table says it, nothing to save.
     ByTable,
+    /// A recovery copy kept it (the tracks as they were before a crash): no undo step, and
+    /// unsaved where the skit on disk says otherwise.
+    Recovered,
 }
 
 /// A tab's MIDI sound, rendered in the background.

@@ -339,6 +339,13 @@ impl Tracks {
         self.on_disk = on_disk;
     }
 
+    /// The skit on disk says `on_disk` (it was read), and the markers are `markers`, as a
+    /// recovery copy kept them before a crash.
+    pub fn recovered(&mut self, on_disk: SkitRefs, markers: Vec<Marker>) {
+        self.on_disk = on_disk;
+        self.markers = markers;
+    }
+
     /// Whether the skit on disk differs from the tracks (once every part is read).
     #[must_use]
     pub fn skit_dirty(&self) -> bool {

@@ -139,6 +139,20 @@ fn save_into_archive_makes_one_or_adds_to_one_asking_before_it_replaces() {
         Some(archive.index.rows.len())
     };
     assert_eq!(listed(&harness), Some(2), "the browser lists the new entry");
+    // Its tab's status bar no longer says the count it opened with; the motion's tab still
+    // says what was saved.
+    let status = &harness.state().status;
+    let about_browser = status.latest_for(Some(browser), None);
+    assert!(
+        about_browser.starts_with("Read ") && about_browser.ends_with("1 motion of 2 entries"),
+        "{about_browser}"
+    );
+    let revision = Some(doc(&harness).revision());
+    let about_motion = status.latest_for(Some(motion_tab), revision);
+    assert!(
+        about_motion.starts_with("Saved a_stand#stand_wave into"),
+        "{about_motion}"
+    );
     let read = || Archive::read(&std::fs::read(&path).expect("the archive")).expect("reads");
     let archive = read();
     let names: Vec<String> = archive.entries.iter().map(Entry::name).collect();

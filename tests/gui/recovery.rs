@@ -115,3 +115,59 @@ fn unsaved_work_survives_a_crash_and_is_offered_at_the_next_start() {
     drop(run);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn tracks_never_saved_in_a_skit_survive_a_crash_and_come_back_unsaved() {
+    let dir = common::scratch_dir("recovery", "tracks");
+    let kept = dir.join("recovery");
+    let file = dir.join("motion.mtn");
+    std::fs::write(&file, mtn_studio::example::EXAMPLE_MTN).unwrap();
+    let wav = dir.join("hello.wav");
+    std::fs::write(
+        &wav,
+        common::sound::pcm_wav(&common::sound::sine(440.0, 8_000), 16_000, 16),
+    )
+    .unwrap();
+
+    // A run puts a sound on the motion's track, and nothing else: no skit is written.
+    let mut first = StudioApp::with_document(Document::open(&file).unwrap());
+    first.recovery = Recovery::in_dir(&kept).unwrap();
+    let mut run = harness(first);
+    run.run();
+    run.state_mut()
+        .push(mtn_studio::app::action::Action::AddTrack(wav.clone()));
+    run.run();
+    assert!(common::ui::doc(&run).tracks().sound.is_some());
+    assert!(
+        !common::ui::doc(&run).is_dirty(),
+        "the motion itself is as saved"
+    );
+    let names = copies(&kept);
+    assert_eq!(names.len(), 2, "a copy for the unsaved track: {names:?}");
+    assert!(!file.with_extension("skit").exists());
+    drop(run);
+
+    // The next start: Restore brings the sound back on its track, unsaved.
+    let mut next = StudioApp::empty();
+    next.recovery = Recovery::in_dir(&kept).unwrap();
+    next.offer_recovered();
+    let mut run = harness(next);
+    run.run();
+    press(&mut run, "Restore");
+    run.run();
+    let document = common::ui::doc(&run);
+    let sound = document
+        .tracks()
+        .sound
+        .as_ref()
+        .unwrap_or_else(|| panic!("no sound track: {}", common::ui::said(&run)));
+    assert_eq!(sound.source.path, wav);
+    assert!(document.tracks().is_dirty(), "the track is unsaved work");
+    // Saved, the skit holds it.
+    ctrl(&mut run, Key::S);
+    let skit = mtn_studio::behaviour::skit::read(&file.with_extension("skit")).unwrap();
+    assert_eq!(skit.sound.map(|s| s.path), Some(wav));
+    assert!(copies(&kept).is_empty(), "{:?}", copies(&kept));
+    drop(run);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -166,6 +166,14 @@ pub enum TracksOnDisk {
     Unread(crate::behaviour::Track),
     /// The LED pattern was written to its file.
     LedWritten,
+    /// The skit beside the motion says `on_disk` (it was read), and the markers are
+    /// `markers` (a recovery copy kept them as they were before a crash).
+    Recovered {
+        /// What the skit on disk says (nothing where there is none).
+        on_disk: crate::edit::tracks::SkitRefs,
+        /// The markers as they were.
+        markers: Vec<crate::behaviour::skit::Marker>,
+    },
 }
 
 /// Hands out revision ids, unique across documents.
@@ -301,6 +309,9 @@ impl Document {
             TracksOnDisk::Agreed(track) => self.tracks.agree_on_disk(track),
             TracksOnDisk::Unread(track) => self.tracks.forget_on_disk(track),
             TracksOnDisk::LedWritten => self.tracks.led_written(),
+            TracksOnDisk::Recovered { on_disk, markers } => {
+                self.tracks.recovered(on_disk, markers);
+            }
         }
     }
 

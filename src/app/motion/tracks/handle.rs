@@ -247,6 +247,35 @@ impl MotionTab {
         ));
     }
 
+    /// Puts back the tracks a recovery copy kept (they were not in a skit when the window
+    /// went away): its parts read again from where they were, at their offsets, and its
+    /// markers; what the skit on disk says stays what is saved, so they show unsaved.
+    pub fn restore_kept_tracks(&mut self, id: TabId, kept: SkitRefs, fx: &mut Effects) {
+        let on_disk = skit_path_of(&self.document.origin)
+            .filter(|p| p.is_file())
+            .and_then(|at| skit::read(&at).ok())
+            .map(|skit| SkitRefs {
+                sound: skit.sound,
+                led: skit.led,
+                markers: skit.markers,
+            })
+            .unwrap_or_default();
+        self.document.tracks_on_disk(TracksOnDisk::Recovered {
+            on_disk,
+            markers: kept.markers,
+        });
+        for (track, part) in [(Track::Sound, kept.sound), (Track::Led, kept.led)] {
+            if let Some(part) = part {
+                let source = Source {
+                    path: part.path,
+                    entry: part.entry,
+                };
+                let at = (Some(track), part.offset_ms);
+                self.attach_part(id, source, at, Placed::Recovered, fx);
+            }
+        }
+    }
+
     /// Puts back the tracks of the skit beside the motion, if it has one (this is tab
     /// `id`).
     pub fn restore_skit(&mut self, id: TabId, fx: &mut Effects) {
