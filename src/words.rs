@@ -1,6 +1,14 @@
 //! Counted nouns for every message the project writes: "1 keyframe", "3 keyframes"; and a
 //! note made a sentence of its own.
 
+/// A size in megabytes (10^6 bytes, as the media are sold), one decimal: `3.9 MB`. The
+/// window and the command line say a stick's size in these words alike.
+#[must_use]
+#[expect(clippy::cast_precision_loss, reason = "a size shown to one decimal")]
+pub fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
 /// A count with its noun, singular for one.
 #[must_use]
 pub fn plural(count: usize, one: &str, many: &str) -> String {

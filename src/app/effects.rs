@@ -29,6 +29,8 @@ pub struct Effects {
     pub jobs: Vec<Job>,
     /// Text to put on the system clipboard.
     pub copy_text: Option<String>,
+    /// Background work begun (its key and what it is) or ended (its key alone).
+    pub under_way: Vec<(String, Option<String>)>,
 }
 
 impl Effects {
@@ -77,6 +79,16 @@ impl Effects {
     /// Closes the open dialog.
     pub fn close_modal(&mut self) {
         self.close_modal = true;
+    }
+
+    /// Says work `key` is under way (`line`: what it is) until [`Self::ended`] says it ended.
+    pub fn began(&mut self, key: impl Into<String>, line: impl Into<String>) {
+        self.under_way.push((key.into(), Some(line.into())));
+    }
+
+    /// Work `key` ended.
+    pub fn ended(&mut self, key: impl Into<String>) {
+        self.under_way.push((key.into(), None));
     }
 
     /// Runs `job` off the window's thread; its result is applied when it is done.

@@ -98,6 +98,8 @@ pub struct StudioApp {
     /// The SoundFont MIDI sounds play through (None: the system's, or the built-in voice;
     /// remembered).
     pub soundfont: Option<PathBuf>,
+    /// File > Add to Stick… as last filled in (this session): offered again.
+    pub last_add_to_stick: Option<dialogs::StickPrompt>,
     /// A menu to open (or close) at the next frame, asked for from the keyboard.
     menu_request: Option<command::TopMenu>,
     /// The recovery copies of unsaved work (none are kept unless set: tests set a folder).
@@ -160,6 +162,7 @@ impl StudioApp {
             messages_open: false,
             panels: Panels::default(),
             soundfont: None,
+            last_add_to_stick: None,
             menu_request: None,
             recovery: recovery::Recovery::default(),
             poses: crate::poses::Library::default(),

@@ -88,7 +88,14 @@ impl StudioApp {
             then,
             jobs,
             copy_text,
+            under_way,
         } = fx;
+        for (key, line) in under_way {
+            match line {
+                Some(line) => self.status.began(key, line),
+                None => self.status.ended(&key),
+            }
+        }
         for line in said {
             self.status.say(line);
         }

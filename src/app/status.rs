@@ -22,6 +22,10 @@ pub struct Status {
     /// Each motion tab's latest floor verdict: the revision it judged, whether the stage
     /// simulated, and what it said.
     verdicts: Vec<(TabId, u64, bool, String)>,
+    /// Work under way in the background, by a key of its own, and what it is: shown in the
+    /// status bar whatever tab is in front until it ends (a line in the log said it went
+    /// on after it had ended, filed under the tab in front when it began).
+    under_way: Vec<(String, String)>,
 }
 
 impl Status {
@@ -32,6 +36,22 @@ impl Status {
             return;
         }
         self.push(message, false);
+    }
+
+    /// Work `key` began in the background: `line` says what it is until [`Self::ended`].
+    pub fn began(&mut self, key: String, line: String) {
+        self.under_way.retain(|(k, _)| *k != key);
+        self.under_way.push((key, line));
+    }
+
+    /// Work `key` ended (its result says the rest).
+    pub fn ended(&mut self, key: &str) {
+        self.under_way.retain(|(k, _)| k != key);
+    }
+
+    /// What is under way in the background, oldest first.
+    pub fn under_way(&self) -> impl Iterator<Item = &str> {
+        self.under_way.iter().map(|(_, line)| line.as_str())
     }
 
     /// Says the floor's verdict on tab `tab`'s motion at `revision` (`simulating`: the stage
@@ -131,6 +151,11 @@ pub fn status_ui(
         }
         if !facts.is_empty() {
             ui.label(facts);
+            ui.separator();
+        }
+        for line in status.under_way() {
+            ui.spinner();
+            ui.label(egui::RichText::new(line).weak());
             ui.separator();
         }
         let latest = status.latest_for(active.0, active.1);

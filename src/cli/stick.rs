@@ -205,7 +205,7 @@ fn list(dir: &Path, json: bool, out: &mut dyn Write) -> Result<u8, Failure> {
 /// line per behaviour and an indented line per part.
 fn text_lines(row: &StickRow) -> Vec<String> {
     let mut lines = vec![format!(
-        "{}: {} stick, {}, {}, {:.1} MB used",
+        "{}: {} stick, {}, {}, {} used",
         row.root,
         row.model.unwrap_or("unknown model's"),
         row.software,
@@ -214,7 +214,7 @@ fn text_lines(row: &StickRow) -> Vec<String> {
         } else {
             "a redistribution tree (no MEMSTICK.IND: copy it onto a programming stick)"
         },
-        row.bytes_used as f64 / 1_048_576.0
+        crate::words::megabytes(row.bytes_used)
     )];
     match (&row.table, &row.table_error) {
         (Some(t), _) => lines.push(format!(

@@ -3,7 +3,9 @@
 
 use super::failure::{EXIT_OK, Failure};
 use crate::stick::Stick;
-use crate::stick::add::{Content, NewBehaviour, Plan, plan_add, plan_remove};
+use crate::stick::add::{
+    Content, NewBehaviour, Plan, Remedy, StickEditError, USER_MWCIDS, plan_add, plan_remove,
+};
 use crate::stick::apply::apply;
 use crate::stick::program::HeadSensor;
 use clap::Args;
@@ -119,12 +121,13 @@ pub fn add(args: &AddArgs, out: &mut dyn Write) -> Result<u8, Failure> {
             (false, false) => HeadSensor::Leave,
         },
     };
-    let plan = plan_add(&stick, &new).map_err(|e| Failure::usage(e.to_string()))?;
+    let plan = plan_add(&stick, &new).map_err(|e| Failure::usage(refusal(&e)))?;
     finish(&plan, args.no_backup, args.dry_run, out)?;
     writeln!(
         out,
-        "{} plays it from R-CODE as PLAY:ACTION:{} (or PLAY:MWCID:{})",
+        "{} {} it from R-CODE as PLAY:ACTION:{} (or PLAY:MWCID:{})",
         stick.root.display(),
+        if args.dry_run { "would play" } else { "plays" },
         args.name,
         plan.mwcid
     )
@@ -144,6 +147,24 @@ pub fn remove(dir: &Path, name: &str, no_backup: bool, out: &mut dyn Write) -> R
     Ok(EXIT_OK)
 }
 
+/// A refusal in the command line's words: what would do, by its option.
+fn refusal(error: &StickEditError) -> String {
+    let remedy = match error.remedy() {
+        Some(Remedy::Replace) => " (--replace replaces it)".to_owned(),
+        Some(Remedy::OtherMwcid) => format!(
+            " (choose another with --mwcid, or leave it out for the first free one of {} to {})",
+            USER_MWCIDS.start(),
+            USER_MWCIDS.end()
+        ),
+        Some(Remedy::ConvertSound) => " (--convert-sound makes it 16 kHz 16-bit mono)".to_owned(),
+        Some(Remedy::ConvertModel) => {
+            " (`mtn-studio retarget` converts the motion to the stick's model first)".to_owned()
+        }
+        None => String::new(),
+    };
+    format!("{error}{remedy}")
+}
+
 fn parse_mwcid(text: &str) -> Result<u32, Failure> {
     crate::stick::add::parse_mwcid(text)
         .ok_or_else(|| Failure::usage(format!("--mwcid {text}: not a number")))
@@ -153,8 +174,9 @@ fn parse_mwcid(text: &str) -> Result<u32, Failure> {
 fn finish(plan: &Plan, no_backup: bool, dry_run: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let write = |e: std::io::Error| Failure::output(&e);
     if dry_run {
+        writeln!(out, "dry run: nothing is written; it would do this:").map_err(write)?;
         for line in &plan.said {
-            writeln!(out, "would put {line}").map_err(write)?;
+            writeln!(out, "  {line}").map_err(write)?;
         }
         return Ok(());
     }

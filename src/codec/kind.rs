@@ -226,7 +226,8 @@ pub fn listed_cli_names(kinds: &[FileKind]) -> String {
 }
 
 /// `a, b or c`.
-fn or_list(items: &[String]) -> String {
+#[must_use]
+pub fn or_list(items: &[String]) -> String {
     match items.split_last() {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),

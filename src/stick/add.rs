@@ -14,19 +14,16 @@ use super::{Stick, actions, below, child};
 use crate::codec::mtn;
 use crate::codec::mwc::{self, Behaviour, MwcPart, PartType};
 use crate::codec::oda::{Archive, Entry, EntryKind};
-use crate::codec::sound::{midi, wave};
 use crate::rcode::console::is_action_name;
 use crate::robot::models::Model;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
-use thiserror::Error;
+
+pub use super::refusal::{MAX_NAME, Remedy, StickEditError, Unplayable, playable_sound};
 
 /// The MWCIDs given to a user's behaviours: above every number Sony's two tables use (up to
 /// 20,311) and within what R-CODE reads as a number on every model (16 bits signed).
 pub const USER_MWCIDS: RangeInclusive<u32> = 30_000..=32_767;
-/// The longest action name taken (Sony's names are up to 23 characters; their files give
-/// the name a column of 32).
-pub const MAX_NAME: usize = 31;
 /// Where the content archives are, below the stick's root.
 pub const CONTENT: [&str; 4] = ["OPEN-R", "MW", "DATA", "P"];
 
@@ -114,87 +111,8 @@ pub struct Plan {
     pub mwcid: u32,
     /// What it does, a line each.
     pub said: Vec<String>,
-}
-
-/// Why a behaviour cannot go on the stick, or come off it.
-#[derive(Debug, Error)]
-#[non_exhaustive]
-pub enum StickEditError {
-    /// No behaviour table, or one that does not read.
-    #[error("{0}")]
-    NoTable(String),
-    /// A name R-CODE would not take.
-    #[error(
-        "{0:?} is not an action name R-CODE takes: letters, digits, _ and . only, at most {MAX_NAME}"
-    )]
-    BadName(String),
-    /// A motion that does not read, or is of another model.
-    #[error("{0}")]
-    Motion(String),
-    /// A sound the robot does not play.
-    #[error("{0}")]
-    Sound(String),
-    /// An LED pattern that does not read.
-    #[error("{0}")]
-    Led(String),
-    /// A name or number already taken.
-    #[error("{0}")]
-    Taken(String),
-    /// No such behaviour of the user's.
-    #[error("{0}")]
-    NotFound(String),
-    /// A file of the stick that cannot be read or written.
-    #[error("{0}")]
-    File(String),
-}
-
-/// Why the robot would not play a sound: what it is, and what it must be.
-#[derive(Debug, Error)]
-#[error("{0}")]
-pub struct Unplayable(String);
-
-/// The sounds the robot plays (Sony's R-CODE references): 8 kHz 8-bit or 16 kHz 16-bit mono
-/// PCM, or 4-bit IMA ADPCM at either rate; MIDI of format 0.
-///
-/// # Errors
-/// Says what the sound is and what it must be.
-pub fn playable_sound(data: &[u8]) -> Result<(), Unplayable> {
-    let unreadable = |e: crate::codec::sound::SoundError| Unplayable(e.to_string());
-    if crate::codec::sound::is_midi(data) {
-        let file = midi::read(data).map_err(unreadable)?;
-        return match file.format {
-            0 => Ok(()),
-            n => Err(Unplayable(format!(
-                "a MIDI file of format {n}: the robot plays format 0"
-            ))),
-        };
-    }
-    let info = wave::decode(data).map_err(unreadable)?.info;
-    let fits = info.channels == 1
-        && match info.format {
-            wave::WaveFormat::Pcm => {
-                (info.sample_rate, info.bits) == (8_000, 8)
-                    || (info.sample_rate, info.bits) == (16_000, 16)
-            }
-            wave::WaveFormat::ImaAdpcm => matches!(info.sample_rate, 8_000 | 16_000),
-            wave::WaveFormat::Float => false,
-        };
-    if fits {
-        return Ok(());
-    }
-    Err(Unplayable(format!(
-        "{} Hz {}-bit {} {}: the robot plays 8 kHz 8-bit or 16 kHz 16-bit mono PCM, or IMA \
-         ADPCM at either rate (converting it makes it 16 kHz 16-bit mono: `--convert-sound`, \
-         or Add to Stick's box for it)",
-        info.sample_rate,
-        info.bits,
-        match info.channels {
-            1 => "mono",
-            2 => "stereo",
-            _ => "multichannel",
-        },
-        info.format.name()
-    )))
+    /// Whether it replaces a behaviour of the user's (under its MWCID).
+    pub replaced: bool,
 }
 
 /// The stick's table, readable, with its path; the action file R-CODE reads names from
@@ -240,16 +158,20 @@ fn refused(model: Model, new: &NewBehaviour) -> Result<String, StickEditError> {
         .motion;
     let motion_model = crate::robot::parse_design(&motion.design).map(|d| d.model);
     if motion_model != Some(model) {
-        return Err(StickEditError::Motion(format!(
-            "the motion is for {} ({}); this stick's table is the {}'s",
-            motion_model.map_or("no known model", Model::name),
-            motion.design,
-            model.name()
-        )));
+        return Err(StickEditError::Refused {
+            why: format!(
+                "the motion is for {} ({}); this stick's table is the {}'s",
+                motion_model.map_or("no known model", Model::name),
+                motion.design,
+                model.name()
+            ),
+            remedy: Remedy::ConvertModel,
+        });
     }
     if let Some(sound) = &new.sound {
-        playable_sound(&sound.data).map_err(|why| {
-            StickEditError::Sound(format!("the sound {:?} is {why}", sound.entry))
+        playable_sound(&sound.data).map_err(|why| StickEditError::Refused {
+            why: format!("the sound {:?} is {why}", sound.entry),
+            remedy: Remedy::ConvertSound,
         })?;
     }
     if let Some(led) = &new.led {
@@ -287,11 +209,13 @@ fn replacing(stick: &Stick, new: &NewBehaviour) -> Result<Option<u32>, StickEdit
             "{} is Sony's action (MWCID {}): choose another name",
             new.name, a.mwcid
         ))),
-        Some(a) if !new.replace => Err(StickEditError::Taken(format!(
-            "{} is on the stick already (MWCID {}): replacing it must be asked for \
-             (`--replace`, or Add to Stick's Replace box)",
-            new.name, a.mwcid
-        ))),
+        Some(a) if !new.replace => Err(StickEditError::Refused {
+            why: format!(
+                "{} is on the stick already (MWCID {}), and replacing it was not asked for",
+                new.name, a.mwcid
+            ),
+            remedy: Remedy::Replace,
+        }),
         Some(a) => Ok(Some(a.mwcid)),
         None => Ok(None),
     }
@@ -311,13 +235,10 @@ fn choose_mwcid(
         ))),
         (_, Some(had)) => Ok(had),
         (Some(asked), None) if table.behaviours.iter().any(|b| b.id == asked) => {
-            Err(StickEditError::Taken(format!(
-                "MWCID {asked} is taken by a record of the table: choose another, or ask \
-                 for none (no `--mwcid`, or Add to Stick's MWCID left empty) for a free one \
-                 of {}..={}",
-                USER_MWCIDS.start(),
-                USER_MWCIDS.end()
-            )))
+            Err(StickEditError::Refused {
+                why: format!("MWCID {asked} is taken by a record of the table"),
+                remedy: Remedy::OtherMwcid,
+            })
         }
         (Some(asked), None) => Ok(asked),
         (None, None) => USER_MWCIDS
@@ -348,6 +269,7 @@ pub fn plan_add(stick: &Stick, new: &NewBehaviour) -> Result<Plan, StickEditErro
     };
     let mut plan = Plan {
         mwcid,
+        replaced: replacing.is_some(),
         ..Plan::default()
     };
     let old_names: Vec<String> = replacing
@@ -649,7 +571,7 @@ pub fn plan_remove(stick: &Stick, name: &str) -> Result<Plan, StickEditError> {
     if !USER_MWCIDS.contains(&mwcid) {
         return Err(StickEditError::Taken(format!(
             "{name} is Sony's (MWCID {mwcid}): only behaviours put on the stick by a user \
-             (MWCID {}..={}) are removed",
+             (MWCID {} to {}) are removed",
             USER_MWCIDS.start(),
             USER_MWCIDS.end()
         )));

@@ -292,7 +292,7 @@ fn parts_found(
             "part-missing",
             path,
             format!(
-                "{} of behaviours put on the stick by a user (MWCID {}..={}) in no archive of \
+                "{} of behaviours put on the stick by a user (MWCID {} to {}) in no archive of \
                  the stick (their place is OPEN-R/MW/DATA/P/): the robot cannot play them: {}",
                 crate::words::plural(ours.len(), "part name", "part names"),
                 super::add::USER_MWCIDS.start(),

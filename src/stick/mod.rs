@@ -9,6 +9,7 @@ pub mod apply;
 pub mod check;
 pub mod image;
 pub mod program;
+pub mod refusal;
 pub mod rows;
 
 use crate::codec::mwc::{self, BehaviourTable};

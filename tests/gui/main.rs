@@ -42,6 +42,7 @@ mod screenshots;
 mod shaping;
 mod simulating;
 mod snapshots;
+mod stick_review;
 mod stick_workspace;
 mod table_columns;
 mod tracks;

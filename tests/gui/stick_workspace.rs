@@ -13,7 +13,7 @@ use mtn_studio::stick::Stick;
 use mtn_studio::stick::add::{Content, NewBehaviour, plan_add};
 
 /// A small stick with a behaviour of the user's on it (MY_WAVE, its motion in P/).
-fn stick_with_a_wave(name: &str) -> std::path::PathBuf {
+pub(crate) fn stick_with_a_wave(name: &str) -> std::path::PathBuf {
     let dir = common::scratch_dir("stick-workspace", name);
     let root = dir.join("STICK");
     common::stick::small_stick(&root);
@@ -43,7 +43,7 @@ fn stick_with_a_wave(name: &str) -> std::path::PathBuf {
     root
 }
 
-fn stick_tab<'a>(
+pub(crate) fn stick_tab<'a>(
     harness: &'a egui_kittest::Harness<'_, StudioApp>,
 ) -> Option<&'a mtn_studio::app::stick::StickTab> {
     let app = harness.state();
@@ -332,11 +332,23 @@ fn a_stick_image_opens_read_only_and_saves_as_a_folder_to_work_on() {
     // Read off the window's thread, as the window does: the frames go on until it lands.
     harness.state_mut().inline_jobs = false;
     harness.state_mut().push(Action::Open(image.clone()));
-    harness.run();
+    // One frame: the read is under way (its result is read at a later frame's start), and
+    // the status bar says so whatever tab is in front.
+    harness.step();
+    let under_way = |harness: &egui_kittest::Harness<'_, StudioApp>| {
+        harness
+            .state()
+            .status
+            .under_way()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
     assert!(
-        said(&harness).contains("Reading the stick image"),
-        "{}",
-        said(&harness)
+        under_way(&harness)
+            .iter()
+            .any(|l| l.starts_with("Reading the stick image")),
+        "{:?}",
+        under_way(&harness)
     );
     let waited = std::time::Instant::now();
     while stick_tab(&harness).is_none() && waited.elapsed().as_secs() < 30 {
@@ -344,6 +356,11 @@ fn a_stick_image_opens_read_only_and_saves_as_a_folder_to_work_on() {
         harness.run();
     }
     harness.state_mut().inline_jobs = true;
+    assert!(
+        under_way(&harness).is_empty(),
+        "it ended: {:?}",
+        under_way(&harness)
+    );
     let tab = stick_tab(&harness).unwrap_or_else(|| panic!("no stick tab: {}", said(&harness)));
     assert!(tab.image.is_some());
     // The image is what the tab names, not the temporary copy its files are read from.
@@ -425,7 +442,10 @@ fn add_to_stick_converts_a_sound_the_robot_does_not_play_when_asked() {
     );
     assert!(!root.join("OPEN-R/MW/DATA/P").exists());
     harness
-        .get_by_label_contains("Make a sound the robot does not play")
+        .get_by_role_and_label(
+            egui::accesskit::Role::CheckBox,
+            "Convert a sound the robot cannot play (to 16 kHz 16-bit mono)",
+        )
         .click();
     harness.run();
     harness.get_by_label("Add").click();
@@ -459,13 +479,16 @@ fn add_to_stick_dry_runs_takes_the_mwcid_asked_and_replaces_only_when_ticked() {
     harness.run();
     assert!(
         harness
-            .query_by_label_contains("Add to Stick's Replace box")
+            .query_by_label_contains("tick \"Replace my behaviour of that name\" to replace it")
             .is_some(),
         "{}",
         said(&harness)
     );
     harness
-        .get_by_label_contains("Replace my behaviour of that name")
+        .get_by_role_and_label(
+            egui::accesskit::Role::CheckBox,
+            "Replace my behaviour of that name on the stick (under its MWCID)",
+        )
         .click();
     harness.run();
     harness.get_by_label("Dry Run").click();
@@ -511,7 +534,10 @@ fn add_to_stick_dry_runs_takes_the_mwcid_asked_and_replaces_only_when_ticked() {
     );
     // A new name, and a number typed (in hexadecimal): the behaviour goes under it.
     harness
-        .get_by_label_contains("Replace my behaviour of that name")
+        .get_by_role_and_label(
+            egui::accesskit::Role::CheckBox,
+            "Replace my behaviour of that name on the stick (under its MWCID)",
+        )
         .click();
     type_into(&mut harness, "Action name", "MY_NOD");
     type_into(&mut harness, "MWCID", "seven");

@@ -69,7 +69,7 @@ pub fn add_to_stick_ui(
                 changed.tracks,
                 egui::Checkbox::new(
                     &mut changed.convert_sound,
-                    "Make a sound the robot does not play 16 kHz 16-bit mono",
+                    "Convert a sound the robot cannot play (to 16 kHz 16-bit mono)",
                 ),
             )
             .on_hover_text(
@@ -87,6 +87,22 @@ pub fn add_to_stick_ui(
             ui.end_row();
             head_sensor_rows(ui, &mut changed.rcode);
         });
+    ui.horizontal(|ui| {
+        let ready = !prompt.folder.trim().is_empty() && !prompt.name.trim().is_empty();
+        if ui.add_enabled(ready, egui::Button::new("Add")).clicked() {
+            actions.send(Action::AddToStick(Box::new(prompt.clone())));
+        }
+        if ui
+            .add_enabled(ready, egui::Button::new("Dry Run"))
+            .on_hover_text("Says what Add would change on the stick, and changes nothing")
+            .clicked()
+        {
+            actions.send(Action::DryRunAddToStick(Box::new(prompt.clone())));
+        }
+        if ui.button("Cancel").clicked() {
+            actions.send(Action::CloseModal);
+        }
+    });
     if let Some(note) = &prompt.note {
         ui.colored_label(ui.visuals().warn_fg_color, note);
     }
@@ -106,22 +122,6 @@ pub fn add_to_stick_ui(
         changed.dry_run = None;
         actions.send(Action::Show(Modal::AddToStick(changed)));
     }
-    ui.horizontal(|ui| {
-        let ready = !prompt.folder.trim().is_empty() && !prompt.name.trim().is_empty();
-        if ui.add_enabled(ready, egui::Button::new("Add")).clicked() {
-            actions.send(Action::AddToStick(Box::new(prompt.clone())));
-        }
-        if ui
-            .add_enabled(ready, egui::Button::new("Dry Run"))
-            .on_hover_text("Says what Add would change on the stick, and changes nothing")
-            .clicked()
-        {
-            actions.send(Action::DryRunAddToStick(Box::new(prompt.clone())));
-        }
-        if ui.button("Cancel").clicked() {
-            actions.send(Action::CloseModal);
-        }
-    });
 }
 
 /// The rows that name the behaviour: its action name, whether it replaces the user's own of
@@ -144,7 +144,7 @@ fn name_rows(ui: &mut egui::Ui, prompt: &mut StickPrompt) {
     let label = ui.label("MWCID");
     ui.add(
         egui::TextEdit::singleline(&mut prompt.mwcid)
-            .desired_width(120.0)
+            .desired_width(200.0)
             .hint_text(format!(
                 "first free from {}",
                 crate::stick::add::USER_MWCIDS.start()
@@ -153,7 +153,7 @@ fn name_rows(ui: &mut egui::Ui, prompt: &mut StickPrompt) {
     .labelled_by(label.id)
     .on_hover_text(format!(
         "The behaviour's number in the table (R-CODE's PLAY:MWCID). Empty: the first \
-             free one of {}..={}, numbers Sony's tables do not use; one a record has is \
+             free one of {} to {}, numbers Sony's tables do not use; one a record has is \
              refused",
         crate::stick::add::USER_MWCIDS.start(),
         crate::stick::add::USER_MWCIDS.end()

@@ -49,7 +49,13 @@ pub fn modal_ui(
         }
         return;
     }
-    let response = egui::Modal::new(egui::Id::unique("mtn-studio dialog")).show(ctx, |ui| {
+    // Held by its top edge, not centred: a message that appears or goes (a refusal, a dry
+    // run's list) then grows the dialog downwards, and what is above it, its buttons among
+    // them, stays under the pointer (the review: a click meant for a button missed it).
+    let id = egui::Id::unique("mtn-studio dialog");
+    let top = (ctx.content_rect().height() * 0.08).max(24.0);
+    let area = egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, [0.0, top]);
+    let response = egui::Modal::new(id).area(area).show(ctx, |ui| {
         ui.set_max_width(520.0);
         match modal {
             Modal::Confirm(confirm) => confirm_ui(ui, confirm, actions),
@@ -105,15 +111,40 @@ fn confirm_ui(ui: &mut egui::Ui, confirm: &Confirm, actions: &mut Sender<'_>) {
     });
 }
 
+/// What File > Open Path… opens, its extensions from the file-kind registry.
+fn open_path_label() -> String {
+    use crate::codec::kind::{FileKind, entry_extensions, listed_extensions, or_list};
+    use crate::codec::oda::EntryKind;
+    let entries: Vec<String> = [EntryKind::Wave, EntryKind::Midi, EntryKind::Led]
+        .into_iter()
+        .flat_map(|kind| entry_extensions(kind))
+        .map(|e| format!(".{e}"))
+        .collect();
+    format!(
+        "Path to a motion ({}), an archive ({}), a gait file ({}), a file to import ({}), a \
+         memory stick's folder, behaviour table or image ({}), or a sound or LED pattern \
+         ({}) to put on the motion in front",
+        listed_extensions(&[FileKind::Mtn, FileKind::Json]),
+        listed_extensions(&[FileKind::Oda]),
+        listed_extensions(&[FileKind::Gait]),
+        listed_extensions(&[
+            FileKind::BodyMotion,
+            FileKind::PoseSeq,
+            FileKind::WebotsMotion,
+            FileKind::Csv
+        ]),
+        listed_extensions(&[FileKind::BehaviourTable, FileKind::StickImage]),
+        or_list(&entries),
+    )
+}
+
 fn path_prompt_ui(ui: &mut egui::Ui, prompt: &PathPrompt, actions: &mut Sender<'_>) {
+    let open_label;
     let (heading, label, button) = match prompt.purpose {
-        PathPurpose::Open => (
-            "Open Path",
-            "Path to a motion (.mtn, or .json), an archive (.oda), a gait file (.gait), a .seq, \
-             .yaml, .pseq, .motion or .csv file to import, or a sound or LED pattern (.wav, \
-             .mid, .led) to put on the motion in front",
-            "Open",
-        ),
+        PathPurpose::Open => {
+            open_label = open_path_label();
+            ("Open Path", open_label.as_str(), "Open")
+        }
         PathPurpose::SaveAs { .. } => ("Save As", "Path of the .mtn file to write", "Save"),
         PathPurpose::SaveIntoArchive { .. } => (
             "Save into Archive",

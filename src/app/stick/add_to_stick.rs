@@ -10,8 +10,9 @@ use crate::app::state::TabId;
 use crate::app::tabs::{Tab, TabKind};
 use crate::behaviour::{Data, Part, Source};
 use crate::codec::oda::Archive;
+use crate::edit::Origin;
 use crate::stick::Stick;
-use crate::stick::add::{Content, NewBehaviour, StickEditError, parse_mwcid, plan_add};
+use crate::stick::add::{Content, NewBehaviour, Remedy, StickEditError, parse_mwcid, plan_add};
 use std::path::{Path, PathBuf};
 
 /// The bytes of a track's source: its file, or its archive entry.
@@ -84,7 +85,12 @@ impl Planned {
                 format!("{converted} {entry} to 16 kHz 16-bit mono for the robot"),
             );
         }
-        let added = if done { "Added to" } else { "Would add to" };
+        let added = match (done, self.plan.replaced) {
+            (true, false) => "Added to",
+            (true, true) => "Replaced on",
+            (false, false) => "Would add to",
+            (false, true) => "Would replace on",
+        };
         let plays = if done { "plays" } else { "would play" };
         said.push(format!(
             "{added} the stick {}: R-CODE {plays} it as PLAY:ACTION:{} (or PLAY:MWCID:{})",
@@ -101,6 +107,29 @@ impl Planned {
         }
         said
     }
+}
+
+/// A refusal in the dialog's words: what would do, by its box or menu.
+fn in_words(error: &StickEditError) -> String {
+    let remedy = match error.remedy() {
+        Some(Remedy::Replace) => {
+            ": tick \"Replace my behaviour of that name\" to replace it".to_owned()
+        }
+        Some(Remedy::OtherMwcid) => format!(
+            ": type another MWCID, or leave it empty for the first free one ({} to {})",
+            crate::stick::add::USER_MWCIDS.start(),
+            crate::stick::add::USER_MWCIDS.end()
+        ),
+        Some(Remedy::ConvertSound) => {
+            ": tick \"Convert a sound the robot cannot play\" to have it made 16 kHz 16-bit mono"
+                .to_owned()
+        }
+        Some(Remedy::ConvertModel) => {
+            ": Motion > Convert to Another Model… makes it the stick's model's first".to_owned()
+        }
+        None => String::new(),
+    };
+    format!("{error}{remedy}")
 }
 
 /// What the dialog says of the motion's own problems (warnings and errors), if it has any:
@@ -120,44 +149,83 @@ fn problems_note(problems: &[crate::codec::Problem]) -> Option<String> {
 }
 
 impl StudioApp {
-    /// Shows File > Add to Stick… for motion tab `tab`: the stick of a stick tab open, if
-    /// any; the motion's name as a word R-CODE takes.
+    /// Shows File > Add to Stick… for motion tab `tab`, as it was last filled in this
+    /// session where it was (the review: it forgot everything each time): the stick of the
+    /// motion's model ([`Self::offered_stick`]); the name last given this motion, else its
+    /// name as a word R-CODE takes; the boxes as last ticked (Replace always unticked).
     pub(in crate::app) fn ask_add_to_stick(&mut self, tab: TabId) {
         let Some(motion) = self.tabs.get(tab).and_then(Tab::motion) else {
             return;
         };
-        let folder = self
-            .tabs
-            .list
-            .iter()
-            .find_map(|t| match &t.kind {
-                // An image's copy is not a stick to change.
-                TabKind::Stick(stick) if stick.image.is_none() => {
-                    Some(stick.root.display().to_string())
-                }
-                TabKind::Stick(_) => None,
-                TabKind::Motion(..) | TabKind::Archive(_) | TabKind::Gait(_) => None,
-            })
-            .unwrap_or_default();
-        self.modal = Some(Modal::AddToStick(StickPrompt {
+        let model = crate::robot::parse_design(&motion.document.motion.design).map(|d| d.model);
+        let last = self.last_add_to_stick.as_ref();
+        let name = last.filter(|l| l.tab == tab).map_or_else(
+            || offered_name(&motion.document.motion.name),
+            |l| l.name.clone(),
+        );
+        let note = problems_note(motion.document.problems());
+        let prompt = StickPrompt {
             tab,
-            folder,
-            name: offered_name(&motion.document.motion.name),
-            tracks: true,
-            noauth: false,
-            rcode: crate::stick::program::HeadSensor::Leave,
-            convert_sound: false,
+            folder: self.offered_stick(model),
+            name,
+            tracks: last.is_none_or(|l| l.tracks),
+            noauth: last.is_some_and(|l| l.noauth),
+            rcode: last.map_or(crate::stick::program::HeadSensor::Leave, |l| l.rcode),
+            convert_sound: last.is_some_and(|l| l.convert_sound),
             mwcid: String::new(),
             replace: false,
             dry_run: None,
             error: None,
-            note: problems_note(motion.document.problems()),
-        }));
+            note,
+        };
+        self.modal = Some(Modal::AddToStick(prompt));
+    }
+
+    /// The stick offered for a motion of `model`: the one last used, where it is of that
+    /// model; else an open stick's tab of that model (not an image's: its copy is not a
+    /// stick to change); else the one last used, or any open stick.
+    fn offered_stick(&self, model: Option<crate::robot::models::Model>) -> String {
+        let open: Vec<(&Path, Option<&str>)> = self
+            .tabs
+            .list
+            .iter()
+            .filter_map(|t| match &t.kind {
+                TabKind::Stick(stick) if stick.image.is_none() => {
+                    Some((stick.root.as_path(), stick.rows.model))
+                }
+                TabKind::Stick(_)
+                | TabKind::Motion(..)
+                | TabKind::Archive(_)
+                | TabKind::Gait(_) => None,
+            })
+            .collect();
+        let same_model = |stick: Option<&str>| {
+            stick.is_some() && stick == model.map(crate::robot::models::Model::name)
+        };
+        let last = self
+            .last_add_to_stick
+            .as_ref()
+            .map(|l| l.folder.trim().to_owned())
+            .filter(|f| !f.is_empty());
+        let last_model = last.as_deref().and_then(|f| {
+            Stick::open(Path::new(f))
+                .ok()
+                .and_then(|s| s.model.map(crate::robot::models::Model::name))
+        });
+        if let Some(folder) = last.as_ref().filter(|_| same_model(last_model)) {
+            return folder.clone();
+        }
+        if let Some((root, _)) = open.iter().find(|(_, m)| same_model(*m)) {
+            return root.display().to_string();
+        }
+        last.or_else(|| open.first().map(|(root, _)| root.display().to_string()))
+            .unwrap_or_default()
     }
 
     /// Puts the motion on the stick as `prompt` says; shows the stick, or the dialog again
     /// with why not.
     pub(in crate::app) fn add_to_stick(&mut self, prompt: StickPrompt, fx: &mut Effects) {
+        self.last_add_to_stick = Some(prompt.clone());
         match self.put_on_stick(&prompt) {
             Ok((root, mwcid, said)) => {
                 self.modal = None;
@@ -183,16 +251,18 @@ impl StudioApp {
                     .find_stick(&root)
                     .and_then(|id| self.tabs.stick_mut(id))
                 {
-                    tab.query = crate::stick::rows::Query::default();
+                    // The search cleared so the new behaviour shows; the order kept.
+                    tab.query.text.clear();
                     tab.selected = tab.rows.behaviours.iter().position(|b| b.mwcid == mwcid);
                 }
                 for line in said {
                     fx.say(line);
                 }
+                self.after_stick_changed(&root, fx);
             }
             Err(why) => {
                 self.modal = Some(Modal::AddToStick(StickPrompt {
-                    error: Some(why.to_string()),
+                    error: Some(in_words(&why)),
                     ..prompt
                 }));
             }
@@ -261,9 +331,10 @@ impl StudioApp {
 
     /// Shows in the dialog what Add would do, changing nothing.
     pub(in crate::app) fn dry_run_add_to_stick(&mut self, prompt: StickPrompt) {
+        self.last_add_to_stick = Some(prompt.clone());
         let (dry_run, error) = match self.plan_on_stick(&prompt) {
             Ok(planned) => (Some(planned.lines(false)), None),
-            Err(why) => (None, Some(why.to_string())),
+            Err(why) => (None, Some(in_words(&why))),
         };
         self.modal = Some(Modal::AddToStick(StickPrompt {
             dry_run,
@@ -283,6 +354,62 @@ impl StudioApp {
             .map_err(|e| StickEditError::File(e.to_string()))?;
         let said = planned.lines(true);
         Ok((planned.root, planned.plan.mwcid, said))
+    }
+
+    /// The open tabs of a stick's files after the stick at `root` changed: an archive's
+    /// browser is read again (or said to be gone), and a motion opened from an entry that
+    /// is no longer there is let go of it (Save then asks where) and said so (the review:
+    /// its Save failed on an archive taken off the stick).
+    fn after_stick_changed(&mut self, root: &Path, fx: &mut Effects) {
+        let on_stick = |path: &Path| {
+            std::path::absolute(path)
+                .unwrap_or_else(|_| path.to_owned())
+                .starts_with(root)
+        };
+        let browsed: Vec<PathBuf> = self
+            .tabs
+            .list
+            .iter()
+            .filter_map(|t| match &t.kind {
+                TabKind::Archive(archive) => Some(archive.index.path.clone()),
+                TabKind::Motion(..) | TabKind::Gait(_) | TabKind::Stick(_) => None,
+            })
+            .filter(|path| on_stick(path))
+            .collect();
+        for path in browsed {
+            if path.is_file() {
+                self.refresh_archive(&path, fx);
+            } else {
+                fx.say(format!(
+                    "{} is no longer on the stick (its last entry was taken off): its tab \
+                     shows it as it was",
+                    path.display()
+                ));
+            }
+        }
+        for tab in &mut self.tabs.list {
+            let TabKind::Motion(motion, _) = &mut tab.kind else {
+                continue;
+            };
+            let Origin::Entry { archive, entry } = &motion.document.origin else {
+                continue;
+            };
+            let there = std::fs::read(archive)
+                .ok()
+                .and_then(|bytes| Archive::read(&bytes).ok())
+                .is_some_and(|read| read.find(entry).is_some());
+            if there || !on_stick(archive) {
+                continue;
+            }
+            fx.say(format!(
+                "{entry} is no longer in {}: its tab keeps the motion, and Save asks where to \
+                 put it",
+                archive.display()
+            ));
+            motion.document.origin = Origin::Unsaved {
+                name: entry.clone(),
+            };
+        }
     }
 
     /// Takes the user's behaviour `name` off the stick of stick tab `tab`, then shows the
@@ -313,6 +440,7 @@ impl StudioApp {
                     fx.say(line);
                 }
                 fx.say(format!("Took {name} off the stick {}", root.display()));
+                self.after_stick_changed(&root, fx);
             }
             Err(e) => fx.fail("Could not remove it from the stick", e.to_string()),
         }

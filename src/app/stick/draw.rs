@@ -58,6 +58,13 @@ pub fn stick_ui(ui: &mut egui::Ui, id: TabId, tab: &StickTab, actions: &mut Send
                 crate::words::plural(tab.rows.behaviours.len(), "behaviour", "behaviours")
             ));
         });
+        // A search that finds nothing says so, rather than leaving a blank table.
+        if visible.is_empty() && !tab.query.text.trim().is_empty() {
+            ui.weak(format!(
+                "No behaviour holds \"{}\" in its MWCID, an action name or a part's name",
+                tab.query.text.trim()
+            ));
+        }
         keyboard(ui, id, tab, &visible, actions);
         table_ui(ui, id, tab, &visible, actions);
     });
@@ -72,14 +79,14 @@ fn summary_ui(ui: &mut egui::Ui, tab: &StickTab, push: &mut dyn FnMut(StickActio
             rows.model.unwrap_or("An unknown model's")
         ));
         ui.label(format!(
-            "· {} · {} · {:.1} MB used",
+            "· {} · {} · {} used",
             rows.software,
             if rows.bootable {
                 "bootable (MEMSTICK.IND)"
             } else {
                 "a tree to copy onto a stick that has MEMSTICK.IND"
             },
-            megabytes(rows.bytes_used)
+            crate::words::megabytes(rows.bytes_used)
         ));
     });
     ui.horizontal_wrapped(|ui| {
@@ -162,12 +169,6 @@ fn image_ui(ui: &mut egui::Ui, copy: &super::ImageCopy, push: &mut dyn FnMut(Sti
         }
     });
     ui.data_mut(|d| d.insert_temp(id, folder));
-}
-
-/// Megabytes for a person: one decimal.
-#[expect(clippy::cast_precision_loss, reason = "a size shown to one decimal")]
-fn megabytes(bytes: u64) -> f64 {
-    bytes as f64 / 1e6
 }
 
 fn findings_ui(ui: &mut egui::Ui, findings: &[crate::stick::check::Finding]) {

@@ -13,6 +13,16 @@ use crate::words::plural;
 use std::path::Path;
 use std::sync::Arc;
 
+/// The key of reading `image` while it is under way.
+fn reading(image: &Path) -> String {
+    format!("reading the stick image {}", image.display())
+}
+
+/// The key of copying `image` into `folder` while it is under way.
+fn copying(image: &Path, folder: &Path) -> String {
+    format!("copying {} into {}", image.display(), folder.display())
+}
+
 impl StudioApp {
     /// The tab of stick image `image`, if one is open.
     fn image_tab(&self, image: &Path) -> Option<crate::app::state::TabId> {
@@ -33,10 +43,13 @@ impl StudioApp {
             self.tabs.active = Some(id);
             return;
         }
-        fx.say(format!(
-            "Reading the stick image {} (its files are copied into a temporary folder)…",
-            image.display()
-        ));
+        fx.began(
+            reading(image),
+            format!(
+                "Reading the stick image {} (its files are copied into a temporary folder)…",
+                image.display()
+            ),
+        );
         let image = image.to_owned();
         fx.spawn(move || {
             let read = crate::stick::image::open_copy(&image)
@@ -53,6 +66,7 @@ impl StudioApp {
         read: Result<ImageCopied, ImageFailed>,
         fx: &mut Effects,
     ) {
+        fx.ended(reading(image));
         let (stick, folder) = match read.map(|h| h.take()) {
             Ok(Some(read)) => read,
             // Handed over already: this action was applied once.
@@ -93,6 +107,7 @@ impl StudioApp {
         saved: Result<Extracted, ImageFailed>,
         fx: &mut Effects,
     ) {
+        fx.ended(copying(image, folder));
         match saved {
             Ok(Extracted { files, folders, .. }) => {
                 fx.then(Action::Open(folder.to_owned()));
@@ -117,11 +132,14 @@ impl StickTab {
         let Some(copy) = &self.image else {
             return;
         };
-        fx.say(format!(
-            "Copying the stick image {} into {}…",
-            copy.image.display(),
-            folder.display()
-        ));
+        fx.began(
+            copying(&copy.image, folder),
+            format!(
+                "Copying the stick image {} into {}…",
+                copy.image.display(),
+                folder.display()
+            ),
+        );
         let (image, folder) = (copy.image.clone(), folder.to_owned());
         fx.spawn(move || {
             let saved = crate::stick::image::extract(&image, &folder).map_err(Arc::new);
