@@ -216,7 +216,8 @@ pub fn draw(
     }
     let shaping = shaping?;
     if let Some(Ok(preview)) = &shaping.prompt.preview {
-        result_curves(plot_ui, &preview.result, view, shaping.span_ms);
+        let before = (motion, times);
+        result_curves(plot_ui, &preview.result, before, view, shaping.span_ms);
     }
     let handles = shaping.handles()?;
     let frame = HandleFrame::of(motion, times, view, shaping)?;
@@ -241,15 +242,68 @@ pub fn draw(
     Some((frame, places))
 }
 
-/// The result's curves over the range, dashed, with its keyframes as rings.
-fn result_curves(plot_ui: &mut PlotUi<'_>, result: &Motion, view: &View, span_ms: (u64, u64)) {
+/// How far (degrees) a result's curve may be from the motion's and still be the same curve
+/// (a joint the operation left alone, its keyframes put on the motion's own curve).
+const SAME_DEG: f64 = 0.2;
+
+/// The value (degrees) of `channel` of `motion` (its keyframes at `times`) at `time_ms`,
+/// straight between keyframes.
+fn value_at(motion: &Motion, times: &[u64], channel: Channel, time_ms: u64) -> f64 {
+    let next = times.partition_point(|&t| t <= time_ms);
+    match (next.checked_sub(1), times.get(next)) {
+        (Some(k), _) if times[k] == time_ms => value_deg(motion, k, channel),
+        (Some(k), Some(&t1)) => {
+            #[expect(clippy::cast_precision_loss, reason = "times far below 2^53 ms")]
+            let share = (time_ms - times[k]) as f64 / (t1 - times[k]) as f64;
+            let (a, b) = (
+                value_deg(motion, k, channel),
+                value_deg(motion, next, channel),
+            );
+            a + (b - a) * share
+        }
+        (Some(k), None) => value_deg(motion, k, channel),
+        (None, _) => value_deg(motion, 0, channel),
+    }
+}
+
+/// Which of `channels` `result` (its keyframes at `times`) changes from the motion `before`
+/// at its keyframes `ks`.
+fn changed(
+    result: &Motion,
+    times: &[u64],
+    ks: std::ops::Range<usize>,
+    before: (&Motion, &[u64]),
+    channels: Vec<Channel>,
+) -> Vec<Channel> {
+    channels
+        .into_iter()
+        .filter(|&channel| {
+            ks.clone().any(|k| {
+                let was = value_at(before.0, before.1, channel, times[k]);
+                (value_deg(result, k, channel) - was).abs() > SAME_DEG
+            })
+        })
+        .collect()
+}
+
+/// The result's curves over the range, dashed, with its keyframes as rings: only those it
+/// changes from the motion `before` (its keyframes at their times), so a generator that
+/// drives the tail draws over the tail alone (the review: every joint was drawn over).
+fn result_curves(
+    plot_ui: &mut PlotUi<'_>,
+    result: &Motion,
+    before: (&Motion, &[u64]),
+    view: &View,
+    span_ms: (u64, u64),
+) {
     let times = timing::keyframe_times_ms(&result.keyframes);
     let first = times.partition_point(|&t| t < span_ms.0);
     let end = times.partition_point(|&t| t <= span_ms.1);
-    if first >= end {
+    if first >= end || before.0.keyframes.is_empty() {
         return;
     }
-    for channel in view.visible_channels() {
+    let shown = changed(result, &times, first..end, before, view.visible_channels());
+    for channel in shown {
         #[expect(clippy::cast_precision_loss, reason = "times far below 2^53 ms")]
         let points: Vec<[f64; 2]> = (first..end)
             .map(|k| [times[k] as f64, value_deg(result, k, channel)])
@@ -368,5 +422,36 @@ pub fn accessible_handles(
                     y1: rect.max.y.into(),
                 });
             });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::generate::{Generator, Gesture, Oscillation, generate};
+
+    #[test]
+    fn a_wags_preview_is_drawn_over_the_tail_alone() {
+        let motion = crate::robot::postures::new_motion("DRX-1000", "stand").expect("a stand");
+        let wag = Generator::Oscillate(Oscillation {
+            gesture: Gesture::WagSide,
+            frequency_hz: 2.0,
+            amplitude_deg: 25.0,
+            count: Some(4),
+            ease_ms: 160,
+        });
+        let result = generate(&motion, None, &wag, 0.5).expect("a wag").motion;
+        let times = timing::keyframe_times_ms(&result.keyframes);
+        let before_times = timing::keyframe_times_ms(&motion.keyframes);
+        let every: Vec<Channel> = (0..motion.locators.len()).map(Channel::Joint).collect();
+        let shown = changed(
+            &result,
+            &times,
+            0..times.len(),
+            (&motion, &before_times),
+            every,
+        );
+        let names: Vec<String> = shown.iter().map(|&c| channel_name(&motion, c)).collect();
+        assert_eq!(names, ["TAIL_HORZ"]);
     }
 }
