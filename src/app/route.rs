@@ -64,6 +64,13 @@ impl StudioApp {
         self.operations
             .refresh_stale(&mut self.tabs, &mut self.modal, &mut fx);
         self.refresh_floors(&mut fx, ctx);
+        // The stick in front: its files changed outside the window? (looked at on the
+        // frames there are; an idle window is not woken for it).
+        if let Some(id) = self.tabs.active
+            && let Some(stick) = self.tabs.stick_mut(id)
+        {
+            stick.watch(ctx.input(|i| i.time));
+        }
         self.take(fx, ctx);
         // A dialog that opens, or a file that loads, closes an open menu (it would stay
         // drawn over the dialog or the new tab).

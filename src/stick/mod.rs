@@ -171,6 +171,24 @@ fn files(root: &Path) -> Vec<(PathBuf, u64)> {
     out
 }
 
+/// A fingerprint of the stick's files at `root`: each one's path, size and time of last
+/// change, so a tab can tell that a file of the stick changed outside the window (another
+/// program, `mtn-studio stick add` in a terminal). As bounded as the stick's own walk.
+#[must_use]
+pub fn fingerprint(root: &Path) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for (path, size) in files(root) {
+        path.hash(&mut hasher);
+        size.hash(&mut hasher);
+        std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .ok()
+            .hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
 /// Reads a file of at most [`MAX_READ`] bytes.
 fn read_bounded(path: &Path) -> Result<Vec<u8>, FileError> {
     let size = std::fs::metadata(path)?.len();

@@ -130,3 +130,44 @@ fn add_to_stick_is_filled_in_as_last_time_and_its_buttons_stay_put() {
     );
     assert!(stick_tab(&harness).is_some());
 }
+
+#[test]
+fn a_stick_changed_outside_the_window_says_so_and_reads_again() {
+    let root = stick_with_a_wave("review-outside");
+    let mut harness = harness(StudioApp::empty());
+    harness.state_mut().push(Action::Open(root.clone()));
+    harness.run();
+    assert!(
+        !stick_tab(&harness)
+            .expect("the stick's tab")
+            .changed_outside
+    );
+    // Another program takes the user's behaviour off (as `mtn-studio stick remove` would).
+    let stick = mtn_studio::stick::Stick::open(&root).expect("the stick");
+    let plan = mtn_studio::stick::add::plan_remove(&stick, "MY_WAVE").expect("a plan");
+    mtn_studio::stick::apply::apply(&plan, false).expect("taken off");
+    // The tab looks again about every second of the window's time.
+    for _ in 0..120 {
+        harness.step();
+    }
+    assert!(stick_tab(&harness).expect("the tab").changed_outside);
+    assert!(
+        harness
+            .query_by_label_contains("changed outside mtn-studio")
+            .is_some()
+    );
+    assert_eq!(
+        stick_tab(&harness).expect("the tab").rows.behaviours.len(),
+        2
+    );
+    // The banner's own Read Again (the tab's is beside Check).
+    harness
+        .query_all_by_label("Read Again")
+        .next()
+        .expect("a Read Again")
+        .click();
+    harness.run();
+    let tab = stick_tab(&harness).expect("the tab");
+    assert!(!tab.changed_outside);
+    assert_eq!(tab.rows.behaviours.len(), 1, "read as it is now");
+}

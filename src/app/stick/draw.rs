@@ -89,6 +89,17 @@ fn summary_ui(ui: &mut egui::Ui, tab: &StickTab, push: &mut dyn FnMut(StickActio
             crate::words::megabytes(rows.bytes_used)
         ));
     });
+    if tab.changed_outside {
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "The stick's files changed outside mtn-studio since this tab read them:",
+            );
+            if ui.button("Read Again").clicked() {
+                push(StickAction::Reread);
+            }
+        });
+    }
     ui.horizontal_wrapped(|ui| {
         // An image's files are read from a temporary copy: the image is what is shown.
         match &tab.image {

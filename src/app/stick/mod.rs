@@ -31,7 +31,15 @@ pub struct StickTab {
     /// Where the stick is an image opened read only: the image, and the temporary folder
     /// its files were copied into (removed with the tab).
     pub image: Option<ImageCopy>,
+    /// The fingerprint of the stick's files as this tab read them
+    /// (`crate::stick::fingerprint`), and when (window time, s) it last looked again.
+    pub on_disk: (u64, f64),
+    /// The stick's files changed outside the window since the tab read them.
+    pub changed_outside: bool,
 }
+
+/// How often (s) the stick in front is looked at again for changes made outside.
+const WATCH_S: f64 = 1.0;
 
 /// A stick image's files copied into a temporary folder, to be read there (never changed:
 /// Save Stick As Folder copies them out to work on).
@@ -54,7 +62,19 @@ impl StickTab {
             query: Query::default(),
             findings: None,
             image: None,
+            on_disk: (crate::stick::fingerprint(&stick.root), f64::NEG_INFINITY),
+            changed_outside: false,
         }
+    }
+
+    /// Looks at the stick's files again (at most every [`WATCH_S`], `now` the window's
+    /// time): whether they changed since the tab read them. An image's copy never does.
+    pub fn watch(&mut self, now: f64) {
+        if self.image.is_some() || self.changed_outside || now - self.on_disk.1 < WATCH_S {
+            return;
+        }
+        self.on_disk.1 = now;
+        self.changed_outside = crate::stick::fingerprint(&self.root) != self.on_disk.0;
     }
 
     /// The tab's title: the stick's folder's name.
