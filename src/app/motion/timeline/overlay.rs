@@ -266,8 +266,13 @@ fn value_at(motion: &Motion, times: &[u64], channel: Channel, time_ms: u64) -> f
     }
 }
 
+/// The most keyframes of a result compared with the motion, a frame: spread evenly over a
+/// longer range (a joint the operation drives differs over most of it), so a preview over
+/// the largest motion stays a small part of the frame.
+const MAX_COMPARED: usize = 512;
+
 /// Which of `channels` `result` (its keyframes at `times`) changes from the motion `before`
-/// at its keyframes `ks`.
+/// at its keyframes `ks` (at most [`MAX_COMPARED`] of them, evenly spread).
 fn changed(
     result: &Motion,
     times: &[u64],
@@ -275,10 +280,11 @@ fn changed(
     before: (&Motion, &[u64]),
     channels: Vec<Channel>,
 ) -> Vec<Channel> {
+    let step = ks.len().div_ceil(MAX_COMPARED).max(1);
     channels
         .into_iter()
         .filter(|&channel| {
-            ks.clone().any(|k| {
+            ks.clone().step_by(step).any(|k| {
                 let was = value_at(before.0, before.1, channel, times[k]);
                 (value_deg(result, k, channel) - was).abs() > SAME_DEG
             })
