@@ -71,6 +71,9 @@ impl StudioApp {
         {
             stick.watch(ctx.input(|i| i.time));
         }
+        // A closed tab's verdict goes with it (a long session kept every one).
+        let tabs = &self.tabs;
+        self.status.forget_closed(|id| tabs.get(id).is_some());
         self.take(fx, ctx);
         // A dialog that opens, or a file that loads, closes an open menu (it would stay
         // drawn over the dialog or the new tab).

@@ -38,6 +38,11 @@ impl Status {
         self.push(message, false);
     }
 
+    /// Forgets the verdicts of tabs no longer open (`open`: whether a tab is).
+    pub fn forget_closed(&mut self, open: impl Fn(TabId) -> bool) {
+        self.verdicts.retain(|(tab, ..)| open(*tab));
+    }
+
     /// Work `key` began in the background: `line` says what it is until [`Self::ended`].
     pub fn began(&mut self, key: String, line: String) {
         self.under_way.retain(|(k, _)| *k != key);
@@ -183,4 +188,23 @@ pub fn log_ui(ui: &mut egui::Ui, status: &Status) {
                 ui.add(egui::Label::new(line).wrap());
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Status;
+
+    #[test]
+    fn a_closed_tabs_verdict_is_forgotten_and_work_under_way_ends() {
+        let mut status = Status::default();
+        status.say_verdict(1, 7, false, "stands".to_owned());
+        status.say_verdict(2, 9, true, "falls".to_owned());
+        status.forget_closed(|tab| tab == 1);
+        assert_eq!(status.verdict_for(1, 7, false), Some("stands"));
+        assert_eq!(status.verdict_for(2, 9, true), None);
+        status.began("a".to_owned(), "Reading a…".to_owned());
+        status.began("b".to_owned(), "Reading b…".to_owned());
+        status.ended("a");
+        assert_eq!(status.under_way().collect::<Vec<_>>(), ["Reading b…"]);
+    }
 }
