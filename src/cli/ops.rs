@@ -100,7 +100,8 @@ pub enum OpCommand {
         /// Input and output.
         #[command(flatten)]
         io: InOut,
-        /// The target's design label: DRX-1000 (ERS-7), DRX-900 or DRX-910 (ERS-210/220).
+        /// The target: its design label, DRX-1000 (ERS-7), DRX-900 or DRX-910 (ERS-210/220),
+        /// or the model's name (ERS-7, ERS-210).
         #[arg(long)]
         model: String,
         /// Solve the legs so each paw keeps its place relative to its shoulder.
@@ -157,10 +158,20 @@ pub fn run(command: OpCommand, out: &mut dyn Write) -> Result<u8, Failure> {
             model,
             keep_feet,
         } => {
-            let request = OpRequest::Retarget {
-                label: model,
-                keep_feet,
+            // A model named as people name it (ERS-7, ers-210) is taken for its label; what
+            // names neither is refused as the option's, not blamed on the input file.
+            let label = match crate::robot::models::Model::by_name(&model) {
+                Some(named) => named.label().to_owned(),
+                None if crate::robot::parse_design(&model).is_some() => model,
+                None => {
+                    return Err(Failure::usage(format!(
+                        "--model {model}: neither a design label (DRX-1000 for the ERS-7, \
+                         DRX-900 or DRX-910 for the ERS-210/220) nor a model's name (ERS-7, \
+                         ERS-210)"
+                    )));
+                }
             };
+            let request = OpRequest::Retarget { label, keep_feet };
             (io, request)
         }
         OpCommand::Concat {

@@ -120,6 +120,15 @@ fn bad_requests_write_nothing_and_say_why() {
             vec![&"retarget", &example, &"--model", &"DRX-123", &"-o", &out],
             "DRX-123",
         ),
+        // A model's name is taken; a name of none is the option's fault, not the file's.
+        (
+            vec![&"retarget", &example, &"--model", &"ers-7", &"-o", &out],
+            "already",
+        ),
+        (
+            vec![&"retarget", &example, &"--model", &"ers-999", &"-o", &out],
+            "--model ers-999: neither a design label",
+        ),
         (vec![&"mirror", &example, &"-o", &json], ".mtn"),
     ];
     for (args, says) in cases {
