@@ -172,14 +172,9 @@ impl Opening {
             Self::Unknown => Some(format!(
                 "{shown}: not a file mtn-studio reads ({} open; {} import; a stick's folder, \
                  its behaviour table or image ({}) opens as a stick)",
-                listed_extensions(&[FileKind::Mtn, FileKind::Oda, FileKind::Gait, FileKind::Json]),
-                listed_extensions(&[
-                    FileKind::BodyMotion,
-                    FileKind::PoseSeq,
-                    FileKind::WebotsMotion,
-                    FileKind::Csv
-                ]),
-                listed_extensions(&[FileKind::BehaviourTable, FileKind::StickImage]),
+                listed_extensions(&FileKind::DOCUMENTS),
+                listed_extensions(&FileKind::IMPORTED_ONLY),
+                listed_extensions(&FileKind::STICK),
             )),
         }
     }

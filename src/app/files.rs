@@ -342,7 +342,7 @@ impl StudioApp {
                             // sound track).
                             if let Some(tab) = self.tabs.motion_mut(id) {
                                 match restored.tracks {
-                                    Some(kept) => tab.restore_kept_tracks(id, kept.refs(), fx),
+                                    Some(kept) => tab.restore_kept_tracks(id, kept, fx),
                                     None => tab.restore_skit(id, fx),
                                 }
                             }

@@ -15,9 +15,9 @@
 
 use crate::app::state::TabId;
 use crate::app::tabs::{TabKind, Tabs};
-use crate::behaviour::skit::{Marker, TrackRef};
 use crate::codec::kind::FileKind;
 use crate::edit::Origin;
+use crate::edit::tracks::SkitRefs;
 use std::collections::HashMap;
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -34,46 +34,13 @@ struct Sidecar {
     title: String,
     /// The tracks, where they differ from the skit on disk (copies of older runs have none).
     #[serde(default)]
-    tracks: Option<KeptTracks>,
+    tracks: Option<SkitRefs>,
 }
 
-/// A motion's tracks as a recovery copy keeps them: what the skit would say.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct KeptTracks {
-    /// The sound track's part.
-    #[serde(default)]
-    pub sound: Option<TrackRef>,
-    /// The LED track's part.
-    #[serde(default)]
-    pub led: Option<TrackRef>,
-    /// The markers, in time order.
-    #[serde(default)]
-    pub markers: Vec<Marker>,
-}
-
-impl KeptTracks {
-    /// What the skit would say of them.
-    #[must_use]
-    pub fn refs(self) -> crate::edit::tracks::SkitRefs {
-        crate::edit::tracks::SkitRefs {
-            sound: self.sound,
-            led: self.led,
-            markers: self.markers,
-        }
-    }
-
-    /// `document`'s tracks, where they differ from the skit on disk.
-    fn of(document: &crate::edit::Document) -> Option<Self> {
-        let tracks = document.tracks();
-        tracks.skit_dirty().then(|| {
-            let refs = tracks.references();
-            Self {
-                sound: refs.sound,
-                led: refs.led,
-                markers: refs.markers,
-            }
-        })
-    }
+/// `document`'s tracks where they differ from the skit on disk: what a copy keeps of them.
+fn kept_tracks(document: &crate::edit::Document) -> Option<SkitRefs> {
+    let tracks = document.tracks();
+    tracks.skit_dirty().then(|| tracks.references())
 }
 
 /// A motion read back from a recovery copy: the document, and its tracks where they were
@@ -83,7 +50,7 @@ pub struct Restored {
     /// The motion, unsaved.
     pub document: crate::edit::Document,
     /// The tracks as they were, where the skit on disk says otherwise.
-    pub tracks: Option<KeptTracks>,
+    pub tracks: Option<SkitRefs>,
 }
 
 /// A recovery copy found at start.
@@ -102,7 +69,7 @@ pub struct Recovery {
     /// (tests, or a platform without a data folder).
     place: Option<(PathBuf, String, File)>,
     /// Per tab: the document revision and the tracks last copied, and when.
-    written: HashMap<TabId, (u64, Option<KeptTracks>, f64)>,
+    written: HashMap<TabId, (u64, Option<SkitRefs>, f64)>,
     /// The last failure said, so a copy that keeps failing is said once.
     said: Option<String>,
 }
@@ -171,7 +138,7 @@ impl Recovery {
             }
             live.push(tab.id);
             let revision = document.revision();
-            let tracks = KeptTracks::of(document);
+            let tracks = kept_tracks(document);
             let due = match self.written.get(&tab.id) {
                 Some((copied, kept, _)) if *copied == revision && *kept == tracks => false,
                 Some(&(_, _, at)) if document.history().in_gesture() => now - at >= GESTURE_COPY_S,
@@ -215,7 +182,7 @@ impl Recovery {
         &self,
         tab: TabId,
         document: &crate::edit::Document,
-        tracks: Option<KeptTracks>,
+        tracks: Option<SkitRefs>,
     ) -> Result<(), RecoveryError> {
         let Some((json, mtn)) = self.paths(tab) else {
             return Ok(());

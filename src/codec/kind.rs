@@ -65,6 +65,20 @@ impl FileKind {
         Self::Json,
     ];
 
+    /// What opens as a document of its own (a motion, an archive, a gait file).
+    pub const DOCUMENTS: [Self; 4] = [Self::Mtn, Self::Oda, Self::Gait, Self::Json];
+
+    /// What only Import brings in (mapped onto joints, or a table's columns).
+    pub const IMPORTED_ONLY: [Self; 4] = [
+        Self::BodyMotion,
+        Self::PoseSeq,
+        Self::WebotsMotion,
+        Self::Csv,
+    ];
+
+    /// What opens a memory stick (besides its folder).
+    pub const STICK: [Self; 2] = [Self::BehaviourTable, Self::StickImage];
+
     /// What a motion can be written as (File > Export, `convert`).
     pub const EXPORTED: [Self; 6] = [
         Self::Mtn,

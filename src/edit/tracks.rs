@@ -74,14 +74,18 @@ pub struct Snapshot {
     markers: Vec<Marker>,
 }
 
-/// What the skit says of the tracks: the parts it refers to and the markers.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// What the skit says of the tracks: the parts it refers to and the markers (also what a
+/// recovery copy keeps of them).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SkitRefs {
     /// The sound track's part.
+    #[serde(default)]
     pub sound: Option<TrackRef>,
     /// The LED track's part.
+    #[serde(default)]
     pub led: Option<TrackRef>,
     /// The markers, in time order.
+    #[serde(default)]
     pub markers: Vec<Marker>,
 }
 

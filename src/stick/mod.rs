@@ -104,6 +104,8 @@ pub struct Stick {
     pub archives: Vec<StickArchive>,
     /// Every file's path from the root.
     pub files: Vec<String>,
+    /// The files' fingerprint as they were read ([`fingerprint`]).
+    pub fingerprint: u64,
 }
 
 /// The child of `dir` named `name`, whatever its case (sticks are FAT: `OPEN-R` may be
@@ -149,7 +151,7 @@ pub fn find_root(path: &Path) -> Result<PathBuf, StickError> {
 }
 
 /// Every file under `root` (at most [`MAX_FILES`], [`MAX_DEPTH`] deep), with its size.
-fn files(root: &Path) -> Vec<(PathBuf, u64)> {
+fn files(root: &Path) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
     let mut out = Vec::new();
     let mut folders = vec![(root.to_path_buf(), 0)];
     while let Some((dir, depth)) = folders.pop() {
@@ -163,7 +165,10 @@ fn files(root: &Path) -> Vec<(PathBuf, u64)> {
             if kind.is_dir() && depth < MAX_DEPTH {
                 folders.push((entry.path(), depth + 1));
             } else if kind.is_file() && out.len() < MAX_FILES {
-                out.push((entry.path(), entry.metadata().map_or(0, |m| m.len())));
+                let meta = entry.metadata().ok();
+                let size = meta.as_ref().map_or(0, std::fs::Metadata::len);
+                let changed = meta.and_then(|m| m.modified().ok());
+                out.push((entry.path(), size, changed));
             }
         }
     }
@@ -176,16 +181,14 @@ fn files(root: &Path) -> Vec<(PathBuf, u64)> {
 /// program, `mtn-studio stick add` in a terminal). As bounded as the stick's own walk.
 #[must_use]
 pub fn fingerprint(root: &Path) -> u64 {
+    fingerprint_of(&files(root))
+}
+
+/// The fingerprint of files walked ([`files`]): the walk that reads a stick gives it too.
+fn fingerprint_of(files: &[(PathBuf, u64, Option<std::time::SystemTime>)]) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    for (path, size) in files(root) {
-        path.hash(&mut hasher);
-        size.hash(&mut hasher);
-        std::fs::metadata(&path)
-            .and_then(|m| m.modified())
-            .ok()
-            .hash(&mut hasher);
-    }
+    files.hash(&mut hasher);
     hasher.finish()
 }
 
@@ -260,13 +263,13 @@ impl Stick {
         let data = below(&root, &["OPEN-R", "MW", "DATA"]);
         let archives: Vec<StickArchive> = all
             .iter()
-            .filter(|(path, _)| {
+            .filter(|(path, ..)| {
                 data.as_deref().is_some_and(|d| path.starts_with(d))
                     && path
                         .extension()
                         .is_some_and(|e| e.eq_ignore_ascii_case("oda"))
             })
-            .map(|(path, _)| StickArchive {
+            .map(|(path, ..)| StickArchive {
                 path: shown(&root, path),
                 archive: read_bounded(path).and_then(|bytes| Ok(Archive::read(&bytes)?)),
             })
@@ -277,8 +280,9 @@ impl Stick {
         Ok(Self {
             software: software(rcode, table.is_some(), &archives),
             bootable: child(&root, "MEMSTICK.IND").is_some(),
-            bytes_used: all.iter().map(|(_, size)| size).sum(),
-            files: all.iter().map(|(path, _)| shown(&root, path)).collect(),
+            bytes_used: all.iter().map(|(_, size, _)| size).sum(),
+            files: all.iter().map(|(path, ..)| shown(&root, path)).collect(),
+            fingerprint: fingerprint_of(&all),
             model,
             table,
             actions,

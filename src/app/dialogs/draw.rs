@@ -127,13 +127,8 @@ fn open_path_label() -> String {
         listed_extensions(&[FileKind::Mtn, FileKind::Json]),
         listed_extensions(&[FileKind::Oda]),
         listed_extensions(&[FileKind::Gait]),
-        listed_extensions(&[
-            FileKind::BodyMotion,
-            FileKind::PoseSeq,
-            FileKind::WebotsMotion,
-            FileKind::Csv
-        ]),
-        listed_extensions(&[FileKind::BehaviourTable, FileKind::StickImage]),
+        listed_extensions(&FileKind::IMPORTED_ONLY),
+        listed_extensions(&FileKind::STICK),
         or_list(&entries),
     )
 }

@@ -62,7 +62,7 @@ impl StickTab {
             query: Query::default(),
             findings: None,
             image: None,
-            on_disk: (crate::stick::fingerprint(&stick.root), f64::NEG_INFINITY),
+            on_disk: (stick.fingerprint, f64::NEG_INFINITY),
             changed_outside: false,
         }
     }
