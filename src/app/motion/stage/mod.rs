@@ -414,11 +414,12 @@ pub fn stage_ui(
         state.reframe = true;
     }
     state.simulated = simulated;
-    // A robot walking off a stretch of its path framed as framing left it: the next
-    // stretch is framed (a camera the user moved stays where it was put).
+    // A robot that will soon be off a stretch of its path framed as framing left it: the
+    // next stretch is framed before it walks out of the picture (a camera the user moved
+    // stays where it was put).
     if simulated.is_some_and(|(_, follow)| !follow)
         && state.framed.is_some()
-        && walked_off(&picture.hits, picture.view)
+        && leaving(&picture.soon, &state.camera, picture.view)
     {
         state.reframe = true;
     }
@@ -442,11 +443,13 @@ pub fn stage_ui(
     event
 }
 
-/// Whether a part of the robot drawn (`hits`) is off `view`'s edge.
-fn walked_off(hits: &[(Option<usize>, [Pos2; 3])], view: Rect) -> bool {
-    let inside = view.expand(1.0);
-    hits.iter()
-        .any(|(_, tri)| tri.iter().any(|p| !inside.contains(*p)))
+/// Whether any of `points` (floor frame) is off `view` as `camera` sees it.
+fn leaving(points: &[[f32; 3]], camera: &Camera, view: Rect) -> bool {
+    points.iter().any(|&p| {
+        camera
+            .project(p, view)
+            .is_none_or(|at| !view.contains(at.pos))
+    })
 }
 
 /// The simulation's line in the stage's corner, and the simulated body as a screen reader

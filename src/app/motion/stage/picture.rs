@@ -131,6 +131,9 @@ pub struct Picture {
     pub clear_top: f32,
     /// The robot's corners in the floor frame, to frame it.
     pub corners: Vec<[f32; 3]>,
+    /// Where a simulated robot walking on will be soon (floor frame): once that is off the
+    /// picture, the stage frames the next stretch of its path.
+    pub soon: Vec<[f32; 3]>,
     /// Where the posing handles are.
     pub handles: super::posing::Handles,
 }
@@ -233,6 +236,7 @@ pub fn make(
                     .map(super::posing::narrow),
             )
             .collect(),
+        soon: Vec::new(),
         handles,
     }
 }
@@ -340,6 +344,8 @@ fn simulated_picture(
     let view = canvas.rect;
     let clear_top = text.over_height();
     text.draw(&canvas, key.rect);
+    let super::simulated::Framing { corners, soon } =
+        super::simulated::framing(&robot, sim, tick, show.follow);
     Picture {
         view,
         clear_top,
@@ -347,7 +353,8 @@ fn simulated_picture(
         key,
         hits,
         // The robot wherever it walks to on its path, framed together.
-        corners: super::simulated::framed_corners(&robot, sim, tick, show.follow),
+        corners,
+        soon,
         handles,
     }
 }

@@ -186,53 +186,93 @@ pub fn path(canvas: &Canvas<'_>, sim: &Simulation, tick: &Tick, follow: bool) {
     }
 }
 
-/// How far along its path (in robot lengths) framing the simulated robot reaches.
+/// How far along its path ahead (in robot lengths) framing the simulated robot reaches.
 pub const FRAMED_REACH: f32 = 1.0;
 
-/// What framing the simulated robot covers: the robot's own corners, and its box moved
-/// along the body's path within [`FRAMED_REACH`] robot lengths of where it is (so the robot
-/// is seen as it walks on; a longer path, such as ten plays of a walk, is framed a stretch at
-/// a time, the stage framing the next stretch as the robot reaches its edge, rather than
-/// showing the robot tiny). A followed robot stays in the middle of the stage, the floor
-/// moving under it: the robot alone is framed (its path framed too would put it off the
-/// middle, at the stage's edge by the walk's end).
+/// How much room framing leaves around the simulated robot's box, as a share of its largest
+/// side: its legs swing and its head turns beyond the pose it is framed in (the review:
+/// followed, the ears touched the stage's top and a paw its bottom).
+pub const FRAMED_ROOM: f32 = 0.08;
+
+/// What framing the simulated robot covers: the robot's box with room around it, and that
+/// box moved along the body's path ahead of where it is, within [`FRAMED_REACH`] robot
+/// lengths (so the robot is seen walking into the picture; a longer path, such as ten plays
+/// of a walk, is framed a stretch at a time, the stage framing the next stretch as the robot
+/// nears its edge, rather than showing the robot tiny). A followed robot stays in the middle
+/// of the stage, the floor moving under it: its box alone is framed.
+///
+/// Also the box where the robot will be [`SOON_MS`] on: once that leaves the picture, the
+/// next stretch is framed, before the robot walks out of it however long a frame takes.
 #[must_use]
-pub fn framed_corners(robot: &[Tri], sim: &Simulation, tick: &Tick, follow: bool) -> Vec<[f32; 3]> {
-    let mut corners: Vec<[f32; 3]> = robot.iter().flat_map(|t| t.p).collect();
-    if follow {
-        return corners;
-    }
-    let Some(first) = corners.first().copied() else {
-        return corners;
+pub fn framing(robot: &[Tri], sim: &Simulation, tick: &Tick, follow: bool) -> Framing {
+    let mut points = robot.iter().flat_map(|t| t.p);
+    let Some(first) = points.next() else {
+        return Framing::default();
     };
     let (mut lo, mut hi) = (first, first);
-    for p in &corners {
+    for p in points {
         for a in 0..3 {
             lo[a] = lo[a].min(p[a]);
             hi[a] = hi[a].max(p[a]);
         }
     }
-    let (here, _) = placement(tick, follow);
-    let shift = floor_shift(tick, follow);
-    let reach = FRAMED_REACH * (hi[0] - lo[0]).max(hi[1] - lo[1]);
-    for t in &sim.ticks {
-        let at = [t.position_mm[0] + shift[0], t.position_mm[1] + shift[1]];
-        let d = [at[0] - here[0], at[1] - here[1]];
-        // Only where the path reaches beyond the box (a walk's ends and its sway), and not
-        // further than the stretch framed.
-        let beyond = d[0].abs() > 20.0 || d[1].abs() > 20.0;
-        if beyond && d[0].hypot(d[1]) <= reach {
-            // All eight corners of the box: a diagonal alone projects smaller than the box.
-            for x in [lo[0], hi[0]] {
-                for y in [lo[1], hi[1]] {
-                    for z in [lo[2], hi[2]] {
-                        corners.push([x + d[0], y + d[1], z]);
-                    }
-                }
-            }
+    let room = FRAMED_ROOM * (0..3).map(|a| hi[a] - lo[a]).fold(0.0_f32, f32::max);
+    for a in 0..3 {
+        hi[a] += room;
+        // Not below the floor: the floor is where the paws are.
+        if a < 2 {
+            lo[a] -= room;
         }
     }
-    corners
+    let box_at = |d: [f32; 2]| {
+        [lo[0], hi[0]].into_iter().flat_map(move |x| {
+            [lo[1], hi[1]].into_iter().flat_map(move |y| {
+                [lo[2], hi[2]]
+                    .into_iter()
+                    .map(move |z| [x + d[0], y + d[1], z])
+            })
+        })
+    };
+    let mut corners: Vec<[f32; 3]> = box_at([0.0, 0.0]).collect();
+    if follow {
+        return Framing {
+            corners,
+            soon: Vec::new(),
+        };
+    }
+    let (here, _) = placement(tick, follow);
+    let from_here = |t: &Tick| [t.position_mm[0] - here[0], t.position_mm[1] - here[1]];
+    let soon = sim
+        .ticks
+        .iter()
+        .take_while(|t| t.time_ms <= tick.time_ms + SOON_MS)
+        .last()
+        .map_or_else(Vec::new, |t| box_at(from_here(t)).collect());
+    let reach = FRAMED_REACH * (hi[0] - lo[0]).max(hi[1] - lo[1]);
+    let ahead = sim.ticks.iter().filter(|t| t.time_ms > tick.time_ms);
+    for t in ahead {
+        let d = from_here(t);
+        if d[0].hypot(d[1]) > reach {
+            break;
+        }
+        // Only where the path reaches beyond the box (a walk's ends and its sway).
+        if d[0].abs() > 20.0 || d[1].abs() > 20.0 {
+            corners.extend(box_at(d));
+        }
+    }
+    Framing { corners, soon }
+}
+
+/// How far ahead (ms) the stage looks for a walking robot leaving the picture.
+pub const SOON_MS: u64 = 500;
+
+/// What the stage frames of a simulated robot, and where it will be soon.
+#[derive(Debug, Default)]
+pub struct Framing {
+    /// The corners framed together.
+    pub corners: Vec<[f32; 3]>,
+    /// The robot's box [`SOON_MS`] on (none when followed: it stays in the middle).
+    pub soon: Vec<[f32; 3]>,
 }
 
 /// How the floor's grid is shifted under a followed body (mm), so the floor moves.
@@ -266,13 +306,13 @@ pub fn status(show: &SimShow<'_>, tick: Option<&Tick>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Tri, framed_corners};
+    use super::{Tri, framing};
     use crate::robot::physics::{Settings, Simulation, Summary, Tick};
 
-    fn tick(x_mm: f32) -> Tick {
+    fn tick(i: u16) -> Tick {
         Tick {
-            time_ms: 0,
-            position_mm: [x_mm, 0.0],
+            time_ms: u64::from(i) * 8,
+            position_mm: [f32::from(i) * 100.0, 0.0],
             height_mm: 100.0,
             heading_deg: 0.0,
             roll_deg: 0.0,
@@ -288,7 +328,7 @@ mod tests {
         // A robot 250 mm long at the origin, walking 3,000 mm (ten plays of a walk).
         let sim = Simulation {
             settings: Settings::default(),
-            ticks: (0..=30).map(|i| tick(i as f32 * 100.0)).collect(),
+            ticks: (0..=30).map(tick).collect(),
             parts: Vec::new(),
             cycle_ticks: 3,
             summary: Summary::default(),
@@ -304,17 +344,42 @@ mod tests {
             joint: None,
             part: 0,
         }];
-        let reach = |follow| {
-            framed_corners(&robot, &sim, &sim.ticks[0], follow)
-                .iter()
-                .map(|p| p[0])
-                .fold(f32::MIN, f32::max)
+        // The robot drawn where the tick puts it.
+        let span = |at: usize, follow: bool| {
+            let tick = &sim.ticks[at];
+            let mut drawn = robot;
+            if !follow {
+                for p in &mut drawn[0].p {
+                    p[0] += tick.position_mm[0];
+                }
+            }
+            let corners = framing(&drawn, &sim, tick, follow).corners;
+            let xs = corners.iter().map(|p| p[0]);
+            (
+                xs.clone().fold(f32::MAX, f32::min),
+                xs.fold(f32::MIN, f32::max),
+                corners.iter().map(|p| p[2]).fold(f32::MAX, f32::min),
+            )
         };
-        // Not followed, the framing reaches a robot length along the path, where the
-        // robot walks next, not the walk's end (the review: ten plays showed it tiny); the
-        // path's ticks are 100 mm apart, the last within 250 mm at 200.
-        assert_eq!(reach(false), 125.0 + 200.0);
-        // Followed, the robot stays in the middle: its own corners alone.
-        assert_eq!(reach(true), 125.0);
+        // The box with room for the legs' swing: 8% of its 250 mm, 20 mm each way (and
+        // none below the floor); the robot 290 mm long with it.
+        // Not followed, the framing reaches a robot length along the path ahead, where
+        // the robot walks next, not the walk's end (a review: ten plays showed it tiny)
+        // nor behind it (another: the robot walked out of the picture before the stage
+        // framed again); the path's ticks are 100 mm apart, the last within 290 mm at 200.
+        assert_eq!(span(0, false), (-145.0, 145.0 + 200.0, 0.0));
+        // Halfway, the same stretch ahead of where it is, nothing behind.
+        assert_eq!(span(10, false), (855.0, 1000.0 + 145.0 + 200.0, 0.0));
+        // At the walk's end, the robot alone.
+        assert_eq!(span(30, false), (2855.0, 3145.0, 0.0));
+        // Followed, the robot stays in the middle: its own box alone.
+        assert_eq!(span(0, true), (-145.0, 145.0, 0.0));
+        // Where it will be half a second on: its box at the tick 500 ms later (here the
+        // path's end, at 240 ms); none followed.
+        let soon = |at: usize, follow| framing(&robot, &sim, &sim.ticks[at], follow).soon;
+        let xs: Vec<f32> = soon(0, false).iter().map(|p| p[0]).collect();
+        assert_eq!(xs.len(), 8);
+        assert_eq!(xs.iter().copied().fold(f32::MIN, f32::max), 3000.0 + 145.0);
+        assert!(soon(0, true).is_empty());
     }
 }
