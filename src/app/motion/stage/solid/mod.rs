@@ -2,7 +2,7 @@
 //! as triangles in the floor frame, each with its colour and the joint a click on it picks.
 
 mod build;
-mod ers7;
+mod rounded;
 
 use crate::robot::floor::settle::{cross, sub};
 use crate::robot::floor::{Body, Rig, Settled};
@@ -29,8 +29,17 @@ pub fn robot(
         part: 0,
     };
     // A ghost is a silhouette: the boxes draw it at a quarter of the rounded shapes' cost.
-    if rig.model == crate::robot::Model::Ers7 && paint.ghost.is_none() {
-        ers7::parts(&mut b, rig, body, joint, degrees);
+    // The models whose proportions are measured have a rounded look; the ERS-110/111 and
+    // ERS-310 keep the boxes.
+    let look = match rig.model {
+        crate::robot::Model::Ers7 => Some(&rounded::Look::ERS7),
+        crate::robot::Model::Ers210 => Some(&rounded::Look::ERS210),
+        crate::robot::Model::Ers110 | crate::robot::Model::Ers310 => None,
+    };
+    if let Some(look) = look
+        && paint.ghost.is_none()
+    {
+        rounded::parts(&mut b, (rig, look), body, joint, degrees);
         return b.tris;
     }
     b.hexahedron(body.torso, SHELL, None);
