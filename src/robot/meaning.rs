@@ -91,6 +91,15 @@ fn robot_meaning(problem: &Problem) -> Option<&'static str> {
             "A joint goes beyond what the robot can reach: the servo stops at its limit (the \
              stage draws it there), so the robot's pose differs from the curve's value."
         }
+        crate::robot::codes::JOINT_SPEED
+            if problem.severity == Severity::Info
+                && problem.message.ends_with(crate::robot::speed::AS_SONY_GOES) =>
+        {
+            "A joint moves faster than the servo's published speed, but no faster than Sony's \
+             own motions (its walks) command it, and the robot plays those: the servo lags \
+             behind the curve as it does in Sony's walks. Worth knowing; give the segment \
+             more frames if the pose must be exact."
+        }
         crate::robot::codes::JOINT_SPEED if problem.severity == Severity::Info => {
             "A joint is commanded a little faster than its servo moves: it lags a moment and \
              still reaches every keyframe within 3°. Nothing to fix."

@@ -2,7 +2,8 @@
 //! command stream, against the model's speed limits (`docs/formats/robots.md#servo-speeds`;
 //! Sony's own tools refused to save motions faster than this), each segment's fastest step
 //! worked out as [`super::speed_bound`] does; and what the servo does there
-//! ([`super::servo`]): a note where it still reaches every keyframe, a warning where not.
+//! ([`super::servo`]): a note where it still reaches every keyframe, or where no step is
+//! faster than Sony's own motions command that joint ([`sony_pace`]); a warning where not.
 
 pub use super::speed_bound::fastest_step_urad;
 
@@ -18,9 +19,36 @@ use crate::codec::problem::{Problem, Severity};
 /// then a note; past it, a warning.
 pub const MISS_DEG: f64 = 3.0;
 
+/// How a speed note ends where the joint goes no faster than Sony's own motions take it
+/// ([`sony_pace`]).
+pub const AS_SONY_GOES: &str = "and the robot plays them";
+
+/// The fastest step (degrees per 8 ms tick) Sony's own motions of `model` command the joint
+/// `name` where that is faster than its published speed (`docs/formats/robots.md#servo-speeds`,
+/// measured on Sony's motions in the test corpus): the walks made by Sony's walk engines go
+/// three to eight times faster than the Motion Editor let a motion be saved, and played on
+/// the robot. A motion no faster than this is a note, whatever the servo at its published
+/// speed misses: what Sony's own walks do cannot be called wrong. None where Sony's own
+/// motions stay within the published speed (the head, the mouth, the tail). Each is the
+/// fastest step measured, rounded up a little for the microradians the files store.
+#[must_use]
+pub fn sony_pace(model: Model, name: &str) -> Option<f64> {
+    match (model, name) {
+        (Model::Ers7, "FL_LEG_KNEE" | "BL_LEG_KNEE" | "FR_LEG_KNEE" | "BR_LEG_KNEE") => Some(13.0),
+        (Model::Ers7, "FL_LEG_VERT" | "BL_LEG_VERT" | "FR_LEG_VERT" | "BR_LEG_VERT") => Some(5.95),
+        (Model::Ers210, "FL_LEG_KNEE" | "BL_LEG_KNEE" | "FR_LEG_KNEE" | "BR_LEG_KNEE") => {
+            Some(19.95)
+        }
+        (Model::Ers210, "FL_LEG_VERT" | "BL_LEG_VERT" | "FR_LEG_VERT" | "BR_LEG_VERT") => Some(8.1),
+        (Model::Ers210, "FL_LEG_LAT" | "BL_LEG_LAT" | "FR_LEG_LAT" | "BR_LEG_LAT") => Some(6.7),
+        _ => None,
+    }
+}
+
 /// Speed problems of a motion, one per joint that exceeds its limit: where it first does,
 /// how fast, and how often; a warning where the servo misses a keyframe by more than
-/// [`MISS_DEG`], else a note of how far it lags.
+/// [`MISS_DEG`] and a step is faster than Sony's own motions go ([`sony_pace`]), else a note
+/// of how far it lags.
 #[must_use]
 pub fn check_speeds(motion: &Motion, offsets: &Offsets, model: Model) -> Vec<Problem> {
     let keyframes = &motion.keyframes;
@@ -74,20 +102,69 @@ pub fn check_speeds(motion: &Motion, offsets: &Offsets, model: Model) -> Vec<Pro
         let enough = i64::from(super::deg_to_urad(MISS_DEG));
         let (missed, miss) =
             super::servo::largest_miss(motion, &bound, &times, enough).unwrap_or((k, 0));
-        let miss_deg = urad_to_deg(i32::try_from(miss).unwrap_or(i32::MAX));
-        let problem = if miss > enough {
-            let at = missed.max(1);
-            Problem::new(
-                Severity::Warning,
-                crate::robot::codes::JOINT_SPEED,
-                offsets.angle(at, joint),
+        let sony = sony_pace(model, name)
+            .filter(|&deg| worst <= i64::from(super::deg_to_urad(deg)))
+            .map(|deg| {
                 format!(
-                    "the servo misses keyframe {missed} ({} ms) by {miss_deg:.1}°: {moves}",
-                    times[missed]
-                ),
-            )
-            .at_time(times[at - 1])
-        } else {
+                    "; Sony's own {} motions command it as fast (up to {:.2}° per {} ms) \
+                     {AS_SONY_GOES}",
+                    model.name(),
+                    deg * unit_ticks,
+                    limit.per_ms
+                )
+            });
+        let (severity, at, said) = verdict(
+            (
+                missed,
+                miss > enough,
+                urad_to_deg(i32::try_from(miss).unwrap_or(i32::MAX)),
+            ),
+            &times,
+            &moves,
+            sony,
+        );
+        let at = at.unwrap_or(k);
+        let problem = Problem::new(
+            severity,
+            crate::robot::codes::JOINT_SPEED,
+            offsets.angle(at, joint),
+            said,
+        )
+        .at_time(times[at - 1]);
+        problems.push(problem.of_joint(joint));
+    }
+    problems
+}
+
+/// A speed problem's severity, the keyframe it points into (None: the first too-fast
+/// segment's) and its words, from the keyframe the servo misses most (`missed`, whether by
+/// more than [`MISS_DEG`], by how much), what the joint does (`moves`) and, where it goes no
+/// faster than Sony's own motions, what they do (`sony`).
+fn verdict(
+    (missed, too_far, miss_deg): (usize, bool, f64),
+    times: &[u64],
+    moves: &str,
+    sony: Option<String>,
+) -> (Severity, Option<usize>, String) {
+    match (too_far, sony) {
+        (true, Some(sony)) => (
+            Severity::Info,
+            None,
+            format!(
+                "at its published speed the servo would miss keyframe {missed} ({} ms) by \
+                 {miss_deg:.1}°: {moves}{sony}",
+                times[missed]
+            ),
+        ),
+        (true, None) => (
+            Severity::Warning,
+            Some(missed.max(1)),
+            format!(
+                "the servo misses keyframe {missed} ({} ms) by {miss_deg:.1}°: {moves}",
+                times[missed]
+            ),
+        ),
+        (false, _) => {
             // At the keyframes: between them the servo falls further behind and catches up
             // (a lag of "0.0°" beside a speed over the servo's read as a contradiction).
             let reaches = if miss_deg < 0.05 {
@@ -98,15 +175,7 @@ pub fn check_speeds(motion: &Motion, offsets: &Offsets, model: Model) -> Vec<Pro
                      {miss_deg:.1}° (at most {MISS_DEG}° is a note)"
                 )
             };
-            Problem::new(
-                Severity::Info,
-                crate::robot::codes::JOINT_SPEED,
-                offsets.angle(k, joint),
-                format!("{reaches}: {moves}"),
-            )
-            .at_time(times[k - 1])
-        };
-        problems.push(problem.of_joint(joint));
+            (Severity::Info, None, format!("{reaches}: {moves}"))
+        }
     }
-    problems
 }

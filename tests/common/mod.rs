@@ -116,6 +116,39 @@ pub fn corpus_entry(archive: &str, entry: &str) -> Vec<u8> {
     archive.entries[index].contents().expect("entry contents")
 }
 
+/// The ERS-200 corpus archive with Sony's ERS-210 walk-to-stand (`a_walk#stand_sox_sdk`)
+/// made faster than the robot follows: every leg joint's moves twice as large, past what
+/// Sony's own motions command the legs (Sony's own walk, as fast as Sony's motions go by
+/// definition, has speed notes, not warnings). The archive's bytes.
+pub fn archive_with_a_walk_too_fast() -> Vec<u8> {
+    use mtn_studio::codec::mtn;
+    let mut archive =
+        Archive::read(&corpus_file("mtn", "monet-ERS-200-MOTION.ODA")).expect("reads");
+    let index = archive.find(TOO_FAST).expect("the walk-to-stand");
+    let mut motion = mtn::decode(&archive.entries[index].contents().expect("contents"))
+        .expect("decodes")
+        .motion;
+    let legs: Vec<usize> = (0..motion.locators.len())
+        .filter(|&j| {
+            mtn_studio::robot::joint_name(&motion.design, &motion.locators[j]).contains("_LEG_")
+        })
+        .collect();
+    for k in 1..motion.keyframes.len() {
+        for &j in &legs {
+            let (first, now) = (
+                motion.keyframes.angle(0, j).expect("angle"),
+                motion.keyframes.angle(k, j).expect("angle"),
+            );
+            assert!(motion.keyframes.set_angle(k, j, now + (now - first)));
+        }
+    }
+    archive.entries[index].set_contents(&mtn::encode(&motion).expect("encodes"));
+    archive.write().expect("writes")
+}
+
+/// The entry [`archive_with_a_walk_too_fast`] makes too fast.
+pub const TOO_FAST: &str = "a_walk#stand_sox_sdk";
+
 /// Runs the command-line binary with these arguments and waits for it.
 pub fn run_cli(args: &[&dyn AsRef<std::ffi::OsStr>]) -> std::process::Output {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_mtn-studio"));

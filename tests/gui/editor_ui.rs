@@ -541,12 +541,8 @@ fn saving_a_motion_beyond_the_servos_asks_once() {
     }
     let dir = scratch("safety");
     let path = dir.join("MOTION.ODA");
-    std::fs::write(
-        &path,
-        common::corpus_file("mtn", "monet-ERS-200-MOTION.ODA"),
-    )
-    .unwrap();
-    let document = Document::open_entry(&path, "a_walk#stand_sox_sdk").unwrap();
+    std::fs::write(&path, common::archive_with_a_walk_too_fast()).unwrap();
+    let document = Document::open_entry(&path, common::TOO_FAST).unwrap();
     let mut harness = harness(StudioApp::with_document(document));
     harness.run();
     common::ui::scroll_to_problems(&mut harness);

@@ -75,8 +75,9 @@ fn a_joint_beyond_its_servo_is_flagged_in_the_joint_list_and_a_click_goes_there(
     ) {
         return;
     }
-    let archive = common::corpus_dir("mtn").join("monet-ERS-200-MOTION.ODA");
-    let document = Document::open_entry(&archive, "a_walk#stand_sox_sdk").unwrap();
+    let archive = common::scratch_dir("panels", "too-fast").join("MOTION.ODA");
+    std::fs::write(&archive, common::archive_with_a_walk_too_fast()).unwrap();
+    let document = Document::open_entry(&archive, common::TOO_FAST).unwrap();
     let mut harness = harness(StudioApp::with_document(document));
     harness.run();
     harness.get_by_label("Hide all").click();

@@ -56,10 +56,18 @@ fn a_too_fast_corpus_motion_is_flagged_where_it_happens() {
         false,
     );
     assert!(mtn_studio::robot::urad_to_deg(i32::try_from(step).unwrap()) * 2.0 > 2.60);
-    // A warning, because the servo, following at its top speed (the path the timeline
-    // draws), is more than 3° from a keyframe when the robot reaches it: the one it names,
-    // by as much as it says. Measured here on the servo's path, not taken from the check.
-    assert_eq!(knee.severity, mtn_studio::codec::Severity::Warning);
+    // The servo, following at its published top speed (the path the timeline draws), is
+    // more than 3° from a keyframe when the robot reaches it: the one it names, by as much
+    // as it says. Measured here on the servo's path, not taken from the check. A note, not a
+    // warning: no step is faster than Sony's own ERS-210 motions command a knee (this is
+    // one of them), and the robot plays them.
+    assert_eq!(knee.severity, mtn_studio::codec::Severity::Info);
+    assert!(
+        knee.message
+            .ends_with(mtn_studio::robot::speed::AS_SONY_GOES),
+        "{}",
+        knee.message
+    );
     let named = |after: &str| -> f64 {
         let rest = &knee.message[knee.message.find(after).unwrap() + after.len()..];
         rest.split(|c: char| !(c.is_ascii_digit() || c == '.'))
@@ -68,7 +76,7 @@ fn a_too_fast_corpus_motion_is_flagged_where_it_happens() {
             .parse()
             .unwrap()
     };
-    let (missed, by_deg) = (named("misses keyframe "), named(") by "));
+    let (missed, by_deg) = (named("would miss keyframe "), named(") by "));
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let missed = missed as usize;
     let times = timing::keyframe_times_ms(keyframes);
@@ -89,9 +97,30 @@ fn a_too_fast_corpus_motion_is_flagged_where_it_happens() {
     );
     assert_eq!(
         knee.time_ms,
-        Some(times[missed - 1]),
-        "it points at the segment into it"
+        Some(times[k_into(knee)]),
+        "it points at the first too-fast segment"
     );
+    // Its knee's step into keyframe 2 made 40° longer, faster than Sony's own motions go:
+    // a warning.
+    let mut faster = decoded.motion.clone();
+    let was = faster.keyframes.angle(2, j).unwrap();
+    assert!(faster.keyframes.set_angle(2, j, was + 698_132));
+    let warned = safety_problems(&faster, &decoded.offsets)
+        .into_iter()
+        .find(|p| p.message.contains("FR_LEG_KNEE moves"))
+        .expect("FR_LEG_KNEE is too fast");
+    assert_eq!(warned.severity, mtn_studio::codec::Severity::Warning);
+    assert!(
+        warned.message.starts_with("the servo misses keyframe "),
+        "{}",
+        warned.message
+    );
+}
+
+/// The keyframe before the segment a speed problem names ("at N ms (into keyframe K)").
+fn k_into(problem: &mtn_studio::codec::Problem) -> usize {
+    let rest = &problem.message[problem.message.find("(into keyframe ").unwrap() + 15..];
+    rest.split(')').next().unwrap().parse::<usize>().unwrap() - 1
 }
 
 #[test]

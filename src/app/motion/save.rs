@@ -181,9 +181,10 @@ mod tests {
 
     #[test]
     fn a_joint_with_two_warnings_is_one_joint_to_ask_about() {
-        // The knee sent far past its upper limit at keyframe 1: beyond its limit, and its
-        // servo cannot turn even to its stop (125°) in the keyframe's 256 ms: two warnings of
-        // one joint.
+        // The knee sent far past its upper limit at keyframe 1, which comes two frames
+        // (32 ms) after keyframe 0: beyond its limit, and its servo cannot turn even to its
+        // stop (125°) in 32 ms, commanded faster than Sony's own motions ever command a
+        // knee: two warnings of one joint.
         let mut motion = crate::example::stand_to_sit();
         let knee = motion
             .locators
@@ -191,6 +192,7 @@ mod tests {
             .position(|l| crate::robot::joint_name(&motion.design, l) == "BL_LEG_KNEE")
             .unwrap_or_default();
         assert!(motion.keyframes.set_angle(1, knee, 4_363_000));
+        assert!(motion.keyframes.set_frames(1, 2));
         let document = Document::unsaved(motion, "bent.mtn");
         let warned = document
             .problems()
