@@ -134,3 +134,80 @@ fn a_kept_preset_is_renamed_and_forgotten_from_the_window() {
     choose(&mut h, "Preset", "Happy wag");
     assert!(h.query_by_label("Forget").is_none());
 }
+
+/// The review: the timeline was not framed to what a generator writes. Opening Generate…
+/// brings the selected range into view where it is not; where it is, the view stays.
+#[test]
+fn generate_brings_the_range_it_writes_into_view() {
+    use mtn_studio::app::action::MotionAction;
+    let (_, mut h) = window("framed", [1400.0, 900.0]);
+    let id = h.state().tabs.active.expect("a tab");
+    let shown = |h: &Harness<'_, StudioApp>| {
+        let bounds = *common::ui::widgets(h)
+            .timeline
+            .transform
+            .expect("drawn")
+            .bounds();
+        (bounds.min()[0], bounds.max()[0])
+    };
+    let zoom = |h: &mut Harness<'_, StudioApp>, to_ms: u64| {
+        let tab = h.state_mut().tabs.motion_mut(id).expect("the motion");
+        tab.view.requests.frame(0, to_ms);
+        h.run();
+    };
+    // Zoomed onto the first 200 ms, a range selected at the end, out of view.
+    zoom(&mut h, 200);
+    h.state_mut().push(Action::Motion(
+        id,
+        MotionAction::SetRange(Some((800, 1008))),
+    ));
+    h.run();
+    assert!(shown(&h).1 < 400.0, "{:?}", shown(&h));
+    menu(&mut h, "Motion", "Generate…");
+    let (from, to) = shown(&h);
+    assert!(from <= 800.0 && to >= 1008.0, "{from}..{to}");
+    press(&mut h, "Cancel");
+    // In view already: left as it is.
+    zoom(&mut h, 1008);
+    let before = shown(&h);
+    menu(&mut h, "Motion", "Generate…");
+    assert_eq!(shown(&h), before);
+}
+
+/// The review: a generator's preview showed on the timeline alone. While Generate… is open,
+/// the stage shows what it makes at the playhead as a white ghost; Cancel takes it away.
+#[test]
+fn a_generators_preview_shows_on_the_stage_as_a_ghost() {
+    use mtn_studio::app::action::MotionAction;
+    let (before, mut h) = window("stage-ghost", [1400.0, 900.0]);
+    let id = h.state().tabs.active.expect("a tab");
+    h.state_mut()
+        .push(Action::Motion(id, MotionAction::Seek(496)));
+    h.run();
+    let ghost = |h: &Harness<'_, StudioApp>| {
+        common::ui::widgets(h)
+            .stage
+            .previewed()
+            .map(<[i32]>::to_vec)
+    };
+    assert_eq!(ghost(&h), None);
+    menu(&mut h, "Motion", "Generate…");
+    choose(&mut h, "Generator", "Nod");
+    h.run();
+    let shown = ghost(&h).expect("the nod's pose on the stage");
+    let motion = &doc(&h).motion;
+    let now = mtn_studio::robot::timing::values_at_tick(&motion.keyframes, 496 / 8)
+        .expect("the stand at 496 ms");
+    let moved: Vec<String> = (0..now.len())
+        .filter(|&j| shown[j] != now[j])
+        .map(|j| mtn_studio::robot::joint_name(&motion.design, &motion.locators[j]).to_owned())
+        .collect();
+    assert_eq!(
+        moved,
+        ["HEAD_PITCH2"],
+        "the head nods in the ghost, nothing else"
+    );
+    assert_eq!(doc(&h).motion, before, "nothing applied");
+    press(&mut h, "Cancel");
+    assert_eq!(ghost(&h), None);
+}

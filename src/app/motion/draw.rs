@@ -316,6 +316,31 @@ fn pose_preview(shown: &Shown<'_>, now: &Now, stage_state: &stage::StageState) -
     ))
 }
 
+/// The pose a generator's preview makes at the playhead, where it differs from the motion's:
+/// the stage shows it as a ghost while Motion > Generate… is open (its live preview on the
+/// stage, beside the timeline's dashed curves).
+fn generator_preview(shown: &Shown<'_>, now: &Now) -> Option<Vec<i32>> {
+    let shaping = shown.shaping?;
+    if !matches!(shaping.prompt.form, super::ops::form::OpForm::Generate(_)) {
+        return None;
+    }
+    let Some(Ok(preview)) = &shaping.prompt.preview else {
+        return None;
+    };
+    let keyframes = &preview.result.keyframes;
+    let times = crate::robot::timing::keyframe_times_ms(keyframes);
+    let tick = now.ms / crate::robot::timing::TICK_MS;
+    let values =
+        crate::robot::timing::values_at_tick_in(keyframes, &times, tick).or_else(|| {
+            // On or past its last keyframe: that keyframe's pose.
+            (now.ms >= *times.last()?)
+                .then(|| keyframes.get(keyframes.len().checked_sub(1)?))
+                .flatten()
+                .map(|last| last.angles_urad.to_vec())
+        })?;
+    (values != now.values).then_some(values)
+}
+
 /// What the stage is given: the motion at the playhead and what is known of its ticks.
 fn stage_input<'a>(
     shown: &'a Shown<'_>,
@@ -421,7 +446,7 @@ fn stage_in(
         shown,
         now,
         visible_ms,
-        pose_preview(shown, now, stage_state),
+        pose_preview(shown, now, stage_state).or_else(|| generator_preview(shown, now)),
     );
     let event = stage::stage_ui(ui, &input, (large, with_bar), stage_state);
     // The centre gives the large stage its width, and with it the lights' column beside the

@@ -84,6 +84,8 @@ pub struct Requests {
     pub reveal: Option<(u64, usize)>,
     /// Bring this time (ms) into view (the playhead after a jump).
     pub reveal_time: Option<(u64, u64)>,
+    /// Bring this span (ms) into view where it is not already (what a generator writes).
+    pub reveal_span: Option<(u64, (u64, u64))>,
     /// Keep the time in view, and widen the angles in view to take in every value shown
     /// where one now lies beyond them (a shape that overshoots): asked this many times.
     pub values: u64,
@@ -117,6 +119,12 @@ impl Requests {
     pub fn reveal(&mut self, k: usize) {
         let n = self.next();
         self.reveal = Some((n, k));
+    }
+
+    /// Asks for the span `from..to` (ms) in view, the view left as it is where it shows it.
+    pub fn reveal_span(&mut self, from_ms: u64, to_ms: u64) {
+        let n = self.next();
+        self.reveal_span = Some((n, (from_ms, to_ms)));
     }
 
     /// Asks for the time `ms` in view.

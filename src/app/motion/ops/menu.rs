@@ -52,6 +52,12 @@ impl MotionTab {
         ) {
             self.span_selected_keyframes();
         }
+        if dialog == Dialog::Generate {
+            // What it writes in view: the selected range, or the whole motion.
+            let end = self.document.duration_ms();
+            let (from, to) = self.view.range_ms.unwrap_or((0, end));
+            self.view.requests.reveal_span(from, to);
+        }
         fx.then(Action::EditOp(OpPrompt {
             tab: id,
             form: self.form_for(dialog, offers),

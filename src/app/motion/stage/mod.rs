@@ -82,6 +82,13 @@ impl StageState {
     pub fn handles(&self) -> Option<posing::Handles> {
         self.picture.as_ref().map(|p| p.handles)
     }
+
+    /// The preview's ghost the picture last drawn shows (a pose from the library under the
+    /// pointer, or what an open generator makes at the playhead): its joints' values.
+    #[must_use]
+    pub fn previewed(&self) -> Option<&[i32]> {
+        self.picture.as_ref()?.key.previewed()
+    }
 }
 
 /// What the user asked of the stage.

@@ -48,6 +48,15 @@ pub struct Key {
 }
 
 impl Key {
+    /// The preview's ghost among the ghosts: its joints' values.
+    #[must_use]
+    pub fn previewed(&self) -> Option<&[i32]> {
+        self.ghosts
+            .iter()
+            .find(|g| g.colour == around::PREVIEW)
+            .map(|g| g.values.as_slice())
+    }
+
     /// The pose let go from the floor's up `up` (in the body frame), not from where the floor
     /// worked out tick by tick has the tick before.
     pub fn hold_up(&mut self, up: [f64; 3]) {

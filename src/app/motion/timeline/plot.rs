@@ -176,6 +176,23 @@ pub(super) fn requested<'a>(
                 .default_y_bounds(low.min(y0), high.max(y1));
         }
     }
+    // A span asked for where it is not all in view (a generator's range): shown, padded, the
+    // angles as they are.
+    if let Some((n, (from, to))) = requests.reveal_span
+        && n > state.done
+        && !fits_now
+        && let Some(shown) = state.transform.map(|t| *t.bounds())
+    {
+        #[expect(clippy::cast_precision_loss, reason = "times far below 2^53 ms")]
+        let (from, to) = (from as f64, to as f64);
+        if from < shown.min()[0] || to > shown.max()[0] {
+            let pad = ((to - from) * 0.04).max(16.0);
+            plot = plot
+                .reset()
+                .default_x_bounds(from - pad, to + pad)
+                .default_y_bounds(shown.min()[1], shown.max()[1]);
+        }
+    }
     let reveal_ms = requests
         .reveal
         .filter(|&(n, _)| n > state.done && !fits_now)
@@ -192,6 +209,7 @@ pub(super) fn requested<'a>(
         requests.frame.map_or(0, |(n, _)| n),
         requests.reveal.map_or(0, |(n, _)| n),
         requests.reveal_time.map_or(0, |(n, _)| n),
+        requests.reveal_span.map_or(0, |(n, _)| n),
         requests.values,
     ]
     .into_iter()
