@@ -192,3 +192,51 @@ fn ctrl_a_selects_every_keyframe_and_the_points_of_the_curves_shown_only() {
     crate::common::ui::type_into(&mut harness, "Creator", "me");
     assert!(tab(&harness).view.selection.is_empty());
 }
+
+/// A review: with FR_LEG_KNEE hidden, a point of keyframe 2 dragged along time moved the
+/// knee's peak too, and nothing said so. A keyframe holds every joint (MTN keyframes are
+/// shared), so the drag moves it whole; the status bar now names the hidden joints whose
+/// curves moved with it.
+#[test]
+fn a_drag_along_time_says_which_hidden_joints_moved_with_the_keyframe() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    let knee = joint(&harness, "FR_LEG_KNEE");
+    let Channel::Joint(knee_j) = knee else {
+        unreachable!("a joint")
+    };
+    harness.get_by_label("Hide all").click();
+    harness.run();
+    let shown = joint(&harness, "FL_LEG_KNEE");
+    toggle(&mut harness, "FL_LEG_KNEE");
+    let at = point_on_screen(&harness, 2, shown);
+    let before = doc(&harness).times_ms()[2];
+    let knee_at_2 = doc(&harness).motion.keyframes.angle(2, knee_j);
+    drag(&mut harness, at, at + egui::vec2(60.0, 0.0));
+    let after = doc(&harness).times_ms()[2];
+    assert!(after > before, "moved along time: {before} -> {after}");
+    // The hidden knee's value stays with the keyframe, which moved: its curve moved too.
+    assert_eq!(doc(&harness).motion.keyframes.angle(2, knee_j), knee_at_2);
+    let said = crate::common::ui::said(&harness);
+    assert!(
+        said.starts_with("Keyframe 2 moved in time with every joint it holds: ")
+            && said.contains("hidden joints moved with it"),
+        "{said}"
+    );
+    // With every joint shown, nothing hidden moved and nothing more is said.
+    let saying = |h: &Harness<'_, StudioApp>| {
+        h.state()
+            .status
+            .log()
+            .iter()
+            .filter(|m| m.contains("moved in time with every joint"))
+            .count()
+    };
+    assert_eq!(saying(&harness), 1);
+    harness.get_by_label("Show all").click();
+    harness.run();
+    let at = point_on_screen(&harness, 2, shown);
+    drag(&mut harness, at, at + egui::vec2(-30.0, 0.0));
+    assert_ne!(doc(&harness).times_ms()[2], after, "moved again");
+    assert_eq!(saying(&harness), 1);
+}

@@ -6,7 +6,7 @@
 
 use super::axis::value_deg;
 use crate::app::action::MotionAction;
-use crate::app::motion::view::{Channel, PointId, value};
+use crate::app::motion::view::{Channel, PointId, View, value};
 use crate::app::sink::MotionSink;
 use crate::edit::{Document, Edit, timeline_ops};
 use crate::robot::{deg_to_urad, timing};
@@ -247,6 +247,42 @@ pub fn edit_for(drag: &mut PointDrag, now: [f64; 2], points_per_unit: [f64; 2]) 
             Some(edit)
         }
     }
+}
+
+/// What to say once a drag along time has moved keyframes: an MTN keyframe holds every
+/// joint, so the hidden joints whose curves bend at a moved keyframe moved with it (a
+/// review saw a hidden knee's peak move and nothing said so). None where no hidden curve
+/// bends there.
+#[must_use]
+pub fn hidden_moved_along(document: &Document, view: &View, drag: &PointDrag) -> Option<String> {
+    let motion = &document.motion;
+    let mut moved: Vec<usize> = drag.original_values.iter().map(|((k, _), _)| *k).collect();
+    moved.sort_unstable();
+    moved.dedup();
+    let bends = |j: usize, k: usize| {
+        let at = motion.keyframes.angle(k, j);
+        let before = k.checked_sub(1).and_then(|b| motion.keyframes.angle(b, j));
+        let after = motion.keyframes.angle(k + 1, j);
+        [before, after].into_iter().flatten().any(|v| Some(v) != at)
+    };
+    let names: Vec<&str> = (0..motion.keyframes.joint_count())
+        .filter(|&j| !view.is_visible(Channel::Joint(j)))
+        .filter(|&j| moved.iter().any(|&k| bends(j, k)))
+        .map(|j| crate::robot::joint_name(&motion.design, &motion.locators[j]))
+        .collect();
+    let (first, rest) = (names.first()?, names.len() - 1);
+    let which = match rest {
+        0 => format!("{first} (hidden) moved with it"),
+        more => format!("{first} and {more} more hidden joints moved with it"),
+    };
+    let keyframes = match moved.as_slice() {
+        [k] => format!("Keyframe {k}"),
+        many => format!("{} keyframes", many.len()),
+    };
+    Some(format!(
+        "{keyframes} moved in time with every joint it holds: {which} (an MTN keyframe's \
+         time is every joint's)"
+    ))
 }
 
 #[cfg(test)]

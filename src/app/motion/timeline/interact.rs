@@ -109,6 +109,11 @@ pub(super) fn interact(
             // showing the pose being edited.
             if drag.horizontal == Some(true) {
                 sink.push(MotionAction::SeekKeyframe(drag.keyframe));
+                if drag.last.is_some()
+                    && let Some(said) = drag::hidden_moved_along(document, view, &drag)
+                {
+                    sink.say(said);
+                }
             }
         }
         if let (Some(start), Some(end)) = (state.box_start.take(), pointer_value) {
