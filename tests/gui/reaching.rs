@@ -302,3 +302,18 @@ fn an_archives_problems_column_gives_checks_verdict_floor_included() {
         .count();
     assert_eq!(in_tab, warned, "{:?}", doc(&harness).problems());
 }
+
+/// A review: Escape in Open Path left the dialog open (the first Escape only left its
+/// field). A dialog that is one path to type closes on the first Escape, as a file dialog
+/// does, and nothing is opened.
+#[test]
+fn escape_closes_open_path_at_once() {
+    let mut harness = harness(StudioApp::with_document(mtn_studio::app::example_document()));
+    harness.run();
+    common::ui::ctrl_shift(&mut harness, Key::O);
+    assert!(harness.state().modal.is_some(), "Open Path is open");
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert!(harness.state().modal.is_none(), "closed by one Escape");
+    assert_eq!(harness.state().tabs.list.len(), 1);
+}

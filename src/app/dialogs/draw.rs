@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// Draws the open dialog. Escape closes it (Cancel), except while a text field has the
 /// keyboard (`typing`: it had at the end of the last frame): there the first Escape only
-/// leaves the field.
+/// leaves the field; a dialog that is one path to type closes at once.
 /// A click beside the dialog does not close it, so nothing typed is lost by a stray click.
 pub fn modal_ui(
     ctx: &egui::Context,
@@ -87,6 +87,9 @@ pub fn modal_ui(
             }
         }
     });
+    // A dialog that is one path to type closes on the first Escape, its field in use or not
+    // (as a file dialog does; the review pressed Escape in Open Path and it stayed).
+    let typing = typing && !matches!(modal, Modal::PathPrompt(_));
     let escape = response.is_top_modal
         && !typing
         && !ctx.any_popup_open()

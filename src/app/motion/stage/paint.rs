@@ -225,7 +225,7 @@ pub fn margin_color(margin_mm: f64) -> Color32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Camera, Canvas, Color32, Rect, Recorder, Shape};
+    use super::{Camera, Canvas, Color32, Recorder, Rect, Shape};
 
     /// The floor's fill on screen, for the camera looking at `target`.
     fn floor_on_screen(target: [f32; 3]) -> Rect {
@@ -263,7 +263,11 @@ mod tests {
     fn the_floor_lies_under_the_point_looked_at_however_far_the_robot_walked() {
         // A review: ten plays of a walk took the robot 900 mm on, off the 900 mm floor at
         // the origin, into black. Looked at 2 m on, the floor is there.
-        for target in [[0.0, 0.0, 90.0], [2_000.0, 0.0, 0.0], [-700.0, 1_300.0, 40.0]] {
+        for target in [
+            [0.0, 0.0, 90.0],
+            [2_000.0, 0.0, 0.0],
+            [-700.0, 1_300.0, 40.0],
+        ] {
             let floor = floor_on_screen(target);
             assert!(
                 floor.contains(egui::pos2(200.0, 150.0)),
