@@ -40,7 +40,10 @@ pub fn tabs_ui(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Sender<'_>) {
 pub fn open_tabs(ui: &mut egui::Ui, tabs: &Tabs, actions: &mut Sender<'_>) {
     for tab in &tabs.list {
         let front = tabs.active == Some(tab.id);
-        if ui.selectable_label(front, tab.title()).clicked() {
+        if ui
+            .selectable_label(front, tabs.distinct_title(tab))
+            .clicked()
+        {
             actions.send(Action::ActivateTab(tab.id));
             egui::Popup::close_all(ui.ctx());
         }
@@ -117,8 +120,13 @@ fn tab_ui(
             response = response.on_hover_text(format!(
                 "{title}: not saved to a file yet (Save asks where)"
             ));
-        } else if shown != title {
-            response = response.on_hover_text(&title);
+        } else {
+            // Where its file is, where another tab has its title; the whole title where the
+            // tab shows it cut.
+            let distinct = tabs.distinct_title(tab);
+            if shown != title || distinct != title {
+                response = response.on_hover_text(distinct);
+            }
         }
         response.widget_info(|| {
             egui::WidgetInfo::selected(egui::Role::Tab, true, selected, format!("Tab {title}"))

@@ -54,6 +54,24 @@ impl Tab {
         }
     }
 
+    /// The folder (or archive) its file is in, by name, for telling two tabs of one title
+    /// apart; None for a tab in no file.
+    #[must_use]
+    pub fn place(&self) -> Option<String> {
+        let path = match &self.kind {
+            TabKind::Motion(tab, _) => match &tab.document.origin {
+                Origin::Entry { archive, .. } => return Some(crate::edit::file_name(archive)),
+                Origin::File(path) | Origin::Converted { from: path } => path.clone(),
+                Origin::Unsaved { .. } => return None,
+            },
+            TabKind::Archive(tab) => tab.index.path.clone(),
+            TabKind::Gait(_) | TabKind::Stick(_) => return None,
+        };
+        path.parent()
+            .and_then(std::path::Path::file_name)
+            .map(|name| format!("{}/", name.to_string_lossy()))
+    }
+
     /// What to call it when asking about unsaved edits, if it has any.
     #[must_use]
     pub fn unsaved(&self) -> Option<String> {
@@ -125,6 +143,23 @@ pub struct Tabs {
 }
 
 impl Tabs {
+    /// `tab`'s title, and the folder (or archive) its file is in where another tab has the
+    /// same title (the review opened two `a_walk#walk_sox_fwd.mtn`, an ERS-7's and an
+    /// ERS-210's, and could not tell their tabs apart).
+    #[must_use]
+    pub fn distinct_title(&self, tab: &Tab) -> String {
+        let title = tab.title();
+        let bare = |t: &str| t.trim_end_matches(" \u{2022}").to_owned();
+        let shared = self
+            .list
+            .iter()
+            .any(|other| other.id != tab.id && bare(&other.title()) == bare(&title));
+        match tab.place().filter(|_| shared) {
+            Some(place) => format!("{title} \u{2014} {place}"),
+            None => title,
+        }
+    }
+
     /// Adds a motion's tab and brings it to the front.
     pub fn add_motion(&mut self, mut tab: MotionTab) -> TabId {
         // Two unsaved motions of one name (File > New twice) are told apart: "name 2.mtn".

@@ -654,3 +654,34 @@ fn eleven_tabs() -> Harness<'static, StudioApp> {
     }
     common::ui::harness_sized(app, [900.0, 600.0])
 }
+
+/// A review opened Sony's ERS-7 and ERS-210 `a_walk#walk_sox_fwd.mtn`, each from its own
+/// folder, and their tabs read alike. The list of open tabs names each one's folder where
+/// titles are alike (and only there).
+#[test]
+fn tabs_of_one_title_are_told_apart_by_their_folders() {
+    let dir = common::scratch_dir("first-hour", "same-title");
+    let mut app = StudioApp::empty();
+    for folder in ["ers7", "ers210", "other"] {
+        std::fs::create_dir_all(dir.join(folder)).unwrap();
+        let name = if folder == "other" {
+            "else.mtn"
+        } else {
+            "walk.mtn"
+        };
+        let path = dir.join(folder).join(name);
+        std::fs::write(&path, mtn_studio::example::EXAMPLE_MTN).unwrap();
+        app.push(mtn_studio::app::action::Action::Open(path));
+    }
+    let mut harness = common::ui::harness_sized(app, [1200.0, 700.0]);
+    harness.run();
+    harness.get_by_label("Open tabs").click();
+    harness.run();
+    for listed in [
+        "walk.mtn \u{2014} ers7/",
+        "walk.mtn \u{2014} ers210/",
+        "else.mtn",
+    ] {
+        assert!(harness.query_by_label(listed).is_some(), "{listed} listed");
+    }
+}
