@@ -120,9 +120,9 @@ fn tab_ui(
             response = response.on_hover_text(format!(
                 "{title}: not saved to a file yet (Save asks where)"
             ));
-        } else {
+        } else if response.hovered() {
             // Where its file is, where another tab has its title; the whole title where the
-            // tab shows it cut.
+            // tab shows it cut (worked out for the tab under the pointer only).
             let distinct = tabs.distinct_title(tab);
             if shown != title || distinct != title {
                 response = response.on_hover_text(distinct);
