@@ -328,16 +328,15 @@ fn generator_preview(shown: &Shown<'_>, now: &Now) -> Option<Vec<i32>> {
         return None;
     };
     let keyframes = &preview.result.keyframes;
-    let times = crate::robot::timing::keyframe_times_ms(keyframes);
+    let times = &preview.result_times;
     let tick = now.ms / crate::robot::timing::TICK_MS;
-    let values =
-        crate::robot::timing::values_at_tick_in(keyframes, &times, tick).or_else(|| {
-            // On or past its last keyframe: that keyframe's pose.
-            (now.ms >= *times.last()?)
-                .then(|| keyframes.get(keyframes.len().checked_sub(1)?))
-                .flatten()
-                .map(|last| last.angles_urad.to_vec())
-        })?;
+    let values = crate::robot::timing::values_at_tick_in(keyframes, times, tick).or_else(|| {
+        // On or past its last keyframe: that keyframe's pose.
+        (now.ms >= *times.last()?)
+            .then(|| keyframes.get(keyframes.len().checked_sub(1)?))
+            .flatten()
+            .map(|last| last.angles_urad.to_vec())
+    })?;
     (values != now.values).then_some(values)
 }
 

@@ -254,6 +254,9 @@ pub struct Preview {
     /// The result itself (the timeline draws a shaped range's curves from it while the
     /// dialog is open).
     pub result: Arc<Motion>,
+    /// Its keyframes' times (ms), worked out once: the stage poses its ghost from them at
+    /// every frame while a generator's window is open.
+    pub result_times: Arc<[u64]>,
     /// The motion as it is, to say beside the result (`None`: not known).
     pub was: Option<Now>,
 }
@@ -316,6 +319,7 @@ impl Preview {
                 .collect(),
             notes: outcome.notes.clone(),
             result: Arc::new(motion.clone()),
+            result_times: crate::robot::timing::keyframe_times_ms(&motion.keyframes).into(),
             was: None,
         }
     }

@@ -217,7 +217,8 @@ pub fn draw(
     let shaping = shaping?;
     if let Some(Ok(preview)) = &shaping.prompt.preview {
         let before = (motion, times);
-        result_curves(plot_ui, &preview.result, before, view, shaping.span_ms);
+        let result = (&*preview.result, &*preview.result_times);
+        result_curves(plot_ui, result, before, view, shaping.span_ms);
     }
     let handles = shaping.handles()?;
     let frame = HandleFrame::of(motion, times, view, shaping)?;
@@ -297,18 +298,17 @@ fn changed(
 /// drives the tail draws over the tail alone (the review: every joint was drawn over).
 fn result_curves(
     plot_ui: &mut PlotUi<'_>,
-    result: &Motion,
+    (result, times): (&Motion, &[u64]),
     before: (&Motion, &[u64]),
     view: &View,
     span_ms: (u64, u64),
 ) {
-    let times = timing::keyframe_times_ms(&result.keyframes);
     let first = times.partition_point(|&t| t < span_ms.0);
     let end = times.partition_point(|&t| t <= span_ms.1);
     if first >= end || before.0.keyframes.is_empty() {
         return;
     }
-    let shown = changed(result, &times, first..end, before, view.visible_channels());
+    let shown = changed(result, times, first..end, before, view.visible_channels());
     for channel in shown {
         #[expect(clippy::cast_precision_loss, reason = "times far below 2^53 ms")]
         let points: Vec<[f64; 2]> = (first..end)
