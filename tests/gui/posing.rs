@@ -645,6 +645,24 @@ fn a_paw_dragged_along_the_floor_beyond_its_reach_stops_on_the_floor() {
             && status.contains("FR paw: along the floor (Shift: up and down) · asked +"),
         "{status}"
     );
+    // What the pointer asked and where the paw went, both (a later review read "asked +6 mm
+    // forward … stops 20 mm short" as a contradiction: +6 was where it went); the shortfall
+    // is the difference.
+    let number_after = |after: &str| -> f64 {
+        let rest =
+            &status[status.find(after).unwrap_or_else(|| panic!("{status}")) + after.len()..];
+        rest.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
+            .next()
+            .and_then(|n| n.trim_start_matches('+').parse().ok())
+            .unwrap_or_else(|| panic!("{status}"))
+    };
+    let (asked, went, short) = (
+        number_after("asked "),
+        number_after("went "),
+        number_after("the FR paw stops "),
+    );
+    assert!(asked > went, "{status}");
+    assert!((asked - went - short).abs() <= 2.0, "{status}");
 }
 
 #[test]

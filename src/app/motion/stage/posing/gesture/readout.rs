@@ -31,19 +31,22 @@ impl Drag {
             Grip::Slider(_) => "",
         };
         let mut parts = vec![format!("{}{how}", self.label)];
-        // Where the grabbed paw is asked to go (said as asked where it stops short of it).
+        // Where the grabbed paw goes (where it stops short of where the pointer asks, both).
         let mut asked_part = None;
-        if let Grip::Handle(Handle::Paw(i), _) = self.grip
-            && let Some(at) = request.paws[i]
-        {
+        let moved = |i: usize, at: [f64; 3]| {
             let before = self.start.paws[i];
-            asked_part = Some((i, parts.len()));
-            parts.push(format!(
+            format!(
                 "{:+.0} mm forward, {:+.0} left, {:.0} mm up",
                 at[0] - before[0],
                 at[1] - before[1],
                 at[2] - self.site.ball_mm()
-            ));
+            )
+        };
+        if let Grip::Handle(Handle::Paw(i), _) = self.grip
+            && let Some(at) = request.paws[i]
+        {
+            asked_part = Some((i, parts.len()));
+            parts.push(moved(i, at));
         }
         let b = &solved.body;
         if !matches!(self.grip, Grip::Handle(Handle::Paw(_), _)) {
@@ -92,10 +95,12 @@ impl Drag {
                     .sum::<f64>()
                     .sqrt();
             if short > 0.5 {
+                // The review read "asked +6 mm forward … stops 20 mm short" as a contradiction:
+                // the numbers were where the paw went, the pointer had asked 26.
                 if let Some((grabbed, at)) = asked_part
                     && grabbed == i
                 {
-                    parts[at].insert_str(0, "asked ");
+                    parts[at] = format!("asked {} · went {}", moved(i, goal), parts[at]);
                 }
                 let why = result.limit.map_or_else(
                     || "out of the leg's reach (lower the body to give it room)".to_owned(),
