@@ -35,6 +35,7 @@ mod panels;
 mod paste_special;
 mod pose_preview;
 mod posing;
+mod posing_drags;
 mod reaching;
 mod real_time;
 mod recovery;
