@@ -242,15 +242,14 @@ pub fn framing(robot: &[Tri], sim: &Simulation, tick: &Tick, follow: bool) -> Fr
     }
     let (here, _) = placement(tick, follow);
     let from_here = |t: &Tick| [t.position_mm[0] - here[0], t.position_mm[1] - here[1]];
-    let soon = sim
-        .ticks
-        .iter()
-        .take_while(|t| t.time_ms <= tick.time_ms + SOON_MS)
-        .last()
+    // The ticks are in time order: found by halving, not walked from the first.
+    let up_to = |ms: u64| sim.ticks.partition_point(|t| t.time_ms <= ms);
+    let soon = up_to(tick.time_ms + SOON_MS)
+        .checked_sub(1)
+        .and_then(|i| sim.ticks.get(i))
         .map_or_else(Vec::new, |t| box_at(from_here(t)).collect());
     let reach = FRAMED_REACH * (hi[0] - lo[0]).max(hi[1] - lo[1]);
-    let ahead = sim.ticks.iter().filter(|t| t.time_ms > tick.time_ms);
-    for t in ahead {
+    for t in &sim.ticks[up_to(tick.time_ms)..] {
         let d = from_here(t);
         if d[0].hypot(d[1]) > reach {
             break;
