@@ -71,6 +71,17 @@ pub fn said(harness: &Harness<'_, StudioApp>) -> String {
     harness.state().status.log().join("\n")
 }
 
+/// How many of the window's messages contain `text`.
+pub fn logged(harness: &Harness<'_, StudioApp>, text: &str) -> usize {
+    harness
+        .state()
+        .status
+        .log()
+        .iter()
+        .filter(|m| m.contains(text))
+        .count()
+}
+
 /// Shows only FL_LEG_KNEE, as an animator would before grabbing its points: Hide all, then
 /// tick the joint.
 pub fn show_only_knee(harness: &mut Harness<'_, StudioApp>) {

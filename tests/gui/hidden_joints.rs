@@ -217,21 +217,29 @@ fn a_drag_along_time_says_which_hidden_joints_moved_with_the_keyframe() {
     assert!(after > before, "moved along time: {before} -> {after}");
     // The hidden knee's value stays with the keyframe, which moved: its curve moved too.
     assert_eq!(doc(&harness).motion.keyframes.angle(2, knee_j), knee_at_2);
-    let said = crate::common::ui::said(&harness);
-    assert!(
-        said.starts_with("Keyframe 2 moved in time with every joint it holds: ")
-            && said.contains("hidden joints moved with it"),
-        "{said}"
-    );
-    // With every joint shown, nothing hidden moved and nothing more is said.
-    let saying = |h: &Harness<'_, StudioApp>| {
-        h.state()
-            .status
-            .log()
-            .iter()
-            .filter(|m| m.contains("moved in time with every joint"))
-            .count()
+    // The last message names a hidden joint whose curve bends at keyframe 2.
+    let last = harness
+        .state()
+        .status
+        .log()
+        .last()
+        .cloned()
+        .unwrap_or_default();
+    let named = last
+        .strip_prefix("Keyframe 2 moved in time with every joint it holds: ")
+        .and_then(|rest| rest.split([' ', ',']).next())
+        .unwrap_or_else(|| panic!("{last}"));
+    assert!(last.contains("moved with it"), "{last}");
+    let named = joint(&harness, named);
+    assert_ne!(named, shown, "{last}");
+    let Channel::Joint(j) = named else {
+        unreachable!("a joint")
     };
+    let angle = |k| doc(&harness).motion.keyframes.angle(k, j);
+    assert!(angle(1) != angle(2) || angle(3) != angle(2), "{last}");
+    // With every joint shown, nothing hidden moved and nothing more is said.
+    let saying =
+        |h: &Harness<'_, StudioApp>| crate::common::ui::logged(h, "moved in time with every joint");
     assert_eq!(saying(&harness), 1);
     harness.get_by_label("Show all").click();
     harness.run();

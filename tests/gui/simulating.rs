@@ -392,13 +392,7 @@ fn a_tab_simulated_behind_another_keeps_its_news_to_itself() {
     };
     assert_eq!(h.state().tabs.active, Some(front));
     let started = std::time::Instant::now();
-    let fell = |h: &Harness<'_, StudioApp>| {
-        h.state()
-            .status
-            .log()
-            .iter()
-            .any(|l| l.contains("falls at"))
-    };
+    let fell = |h: &Harness<'_, StudioApp>| crate::common::ui::logged(h, "falls at") > 0;
     while !fell(&h) {
         assert!(
             started.elapsed().as_secs() < 60,
