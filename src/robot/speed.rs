@@ -7,6 +7,7 @@
 
 pub use super::speed_bound::fastest_step_urad;
 
+use super::joints::JointInfo;
 use super::joints::urad_to_deg;
 use super::models::Model;
 use super::speed_bound::{SpeedBound, for_each_too_fast, speed_bounds};
@@ -43,6 +44,17 @@ pub fn sony_pace(model: Model, name: &str) -> Option<f64> {
         (Model::Ers210, "FL_LEG_LAT" | "BL_LEG_LAT" | "FR_LEG_LAT" | "BR_LEG_LAT") => Some(6.7),
         _ => None,
     }
+}
+
+/// The most the joint `info` of `model` may move in one 8 ms tick (degrees) and the speed
+/// check say no more than a note: its published speed, or the pace Sony's own motions take
+/// it at ([`sony_pace`]) where that is faster. None where the model gives it no speed.
+#[must_use]
+pub fn played_step_deg(model: Model, info: &JointInfo) -> Option<f64> {
+    let speed = info.speed?;
+    #[expect(clippy::cast_precision_loss, reason = "8 ms")]
+    let published = speed.deg * timing::TICK_MS as f64 / f64::from(speed.per_ms);
+    Some(sony_pace(model, info.name).map_or(published, |pace| pace.max(published)))
 }
 
 /// Speed problems of a motion, one per joint that exceeds its limit: where it first does,
@@ -177,5 +189,29 @@ fn verdict(
             };
             (Severity::Info, None, format!("{reaches}: {moves}"))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_joint_plays_at_sonys_pace_where_that_is_faster_than_its_published_speed() {
+        let joint = |model: Model, name: &str| {
+            model
+                .joints()
+                .iter()
+                .find(|j| j.name == name)
+                .copied()
+                .expect("the joint")
+        };
+        let knee = joint(Model::Ers7, "FL_LEG_KNEE");
+        assert_eq!(played_step_deg(Model::Ers7, &knee), Some(13.0));
+        // The ERS-210's table is per 16 ms frame: its published step per tick is half.
+        let head = joint(Model::Ers210, "HEAD_PITCH");
+        assert_eq!(played_step_deg(Model::Ers210, &head), Some(1.93 / 2.0));
+        let lat = joint(Model::Ers7, "FL_LEG_LAT");
+        assert_eq!(played_step_deg(Model::Ers7, &lat), Some(2.42));
     }
 }

@@ -14,6 +14,7 @@ mod ears;
 mod look;
 pub mod mouth;
 mod oscillate;
+mod paw_path;
 pub mod search;
 mod walk;
 mod write;

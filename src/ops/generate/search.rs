@@ -25,8 +25,8 @@ const BOUNDS: [(f64, f64); 6] = [
     (4.0, 40.0),
     (256.0, 1200.0),
     (0.5, 0.85),
-    (95.0, 140.0),
-    (-10.0, 10.0),
+    (95.0, 145.0),
+    (-15.0, 15.0),
 ];
 
 /// The shoulder height the search starts from, mm (the ERS-7's stand less the walk's

@@ -9,12 +9,14 @@
 use super::course::Course;
 use super::course::SPEED_SHARE;
 use super::oscillate::smoothstep;
+pub use super::paw_path::PawPath;
+use super::paw_path::Swing;
 use crate::ops::common::OpError;
 use crate::robot::kinematics::{Geometry, Leg, Vec3, geometry, leg_points};
 use crate::robot::leg_ik::{Ranges, solve_leg};
+use crate::robot::speed::played_step_deg;
 use crate::robot::timing::{FRAME_MS, TICK_MS};
 use crate::robot::{JointInfo, Model, deg_to_urad};
-use std::f64::consts::PI;
 
 /// Which legs step together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -61,30 +63,6 @@ impl Gait {
     }
 }
 
-/// How a paw comes forward off the floor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum PawPath {
-    /// Up and forward on half an ellipse.
-    HalfEllipse,
-    /// Up, forward, down: a rectangle with rounded corners.
-    Rectangle,
-}
-
-impl PawPath {
-    /// Both, in the order the window offers them.
-    pub const ALL: [Self; 2] = [Self::HalfEllipse, Self::Rectangle];
-
-    /// Its name.
-    #[must_use]
-    pub fn words(self) -> &'static str {
-        match self {
-            Self::HalfEllipse => "half ellipse",
-            Self::Rectangle => "rounded rectangle",
-        }
-    }
-}
-
 /// A walk's parameters.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
@@ -121,10 +99,10 @@ impl Default for Walk {
         Self {
             gait: Gait::Trot,
             path: PawPath::HalfEllipse,
-            stride_mm: 40.0,
+            stride_mm: 34.0,
             sideways_mm: 0.0,
             turn_deg: 0.0,
-            lift_mm: 10.0,
+            lift_mm: 16.0,
             period_ms: 512,
             duty: 0.6,
             height_mm: None,
@@ -132,6 +110,17 @@ impl Default for Walk {
             cycles: 5,
         }
     }
+}
+
+/// What a walk's legs are solved with: the model's proportions, where the paws are in its
+/// stand, how far the walk raises them (the body lowered by as much), the joints' ranges
+/// (degrees) and each paw's swing, paced for its leg's servos.
+struct Stepping {
+    geometry: Geometry,
+    home: [Vec3; 4],
+    raise: f64,
+    ranges: [Ranges; 4],
+    swings: [Swing; 4],
 }
 
 /// How far under the stand's shoulders a walk's are unless asked: legs nearly straight in
@@ -271,12 +260,17 @@ impl Walk {
     /// period, its fastest step against each joint's speed, the period stretched by the
     /// worst ratio.
     fn slowest_period_ms(&self, model: Model, joints: &[&JointInfo]) -> u64 {
-        let geometry = geometry(model);
-        let Some(home) = stand_paws(model, &geometry) else {
+        let steps = [0, 1, 2, 3].map(|leg| {
+            [0, 1, 2].map(|k| {
+                joints
+                    .get(leg * 3 + k)
+                    .and_then(|j| played_step_deg(model, j))
+                    .map(|deg| deg * SPEED_SHARE)
+            })
+        });
+        let Some(legs) = self.stepping(model, leg_ranges(joints), steps) else {
             return self.period_ms;
         };
-        let ranges = leg_ranges(joints);
-        let height = self.height(&home);
         let mut guesses = [[0.0, 5.0, 30.0]; 4];
         let ticks = self.period_ms / TICK_MS;
         let mut cycle = Vec::new();
@@ -284,16 +278,14 @@ impl Walk {
         for tick in 0..2 * ticks {
             #[expect(clippy::cast_precision_loss, reason = "ticks far below 2^53")]
             let phase = (tick % ticks) as f64 / ticks as f64;
-            let (solved, _) = self.solve(&geometry, &home, height, &ranges, phase, &mut guesses);
+            let (solved, _) = self.solve(&legs, phase, &mut guesses);
             if tick >= ticks {
                 cycle.push(solved);
             }
         }
         let mut worst = 0.0f64;
-        for (i, joint) in joints.iter().enumerate() {
-            let Some(speed) = joint.speed else { continue };
-            #[expect(clippy::cast_precision_loss, reason = "8 or 16 ms")]
-            let per_tick = speed.deg * TICK_MS as f64 / f64::from(speed.per_ms) * SPEED_SHARE;
+        for (i, per_tick) in steps.as_flattened().iter().enumerate() {
+            let Some(per_tick) = per_tick else { continue };
             let (leg, k) = (i / 3, i % 3);
             for (a, b) in cycle.iter().zip(cycle.iter().cycle().skip(1)) {
                 worst = worst.max((b[leg][k] - a[leg][k]).abs() / per_tick);
@@ -319,22 +311,64 @@ impl Walk {
     /// become the solution), and the farthest a paw is from its path.
     fn solve(
         &self,
-        geometry: &Geometry,
-        home: &[Vec3; 4],
-        height: f64,
-        ranges: &[Ranges; 4],
+        legs: &Stepping,
         phase: f64,
         guesses: &mut [[f64; 3]; 4],
     ) -> ([[f64; 3]; 4], f64) {
         let mut miss = 0.0f64;
-        let raise = stand_height(home) - height;
         for (index, leg) in Leg::ALL.iter().enumerate() {
-            let target = self.pitched(self.paw_at(index, phase, home[index], raise));
-            let (q, off) = solve_leg(geometry, *leg, target, guesses[index], &ranges[index]);
+            let (f, up) = self.on_path(&legs.swings[index], index, phase);
+            let target = self.pitched(self.placed(f, up, legs.home[index], legs.raise));
+            let (q, off) = solve_leg(
+                &legs.geometry,
+                *leg,
+                target,
+                guesses[index],
+                &legs.ranges[index],
+            );
             guesses[index] = q;
             miss = miss.max(off);
         }
         (*guesses, miss)
+    }
+
+    /// What its legs are solved with on `model`, within `ranges`, each swing paced for its
+    /// leg's servos (`steps`: how far each joint moves in an 8 ms tick at most, degrees, if
+    /// known). None for a model whose stand mtn-studio has no table of.
+    fn stepping(
+        &self,
+        model: Model,
+        ranges: [Ranges; 4],
+        steps: [[Option<f64>; 3]; 4],
+    ) -> Option<Stepping> {
+        let geometry = geometry(model);
+        let home = stand_paws(model, &geometry)?;
+        let raise = stand_height(&home) - self.height(&home);
+        let swings = [0, 1, 2, 3].map(|index| {
+            let leg = Leg::ALL[index];
+            let solve = |(f, up): (f64, f64), guess: [f64; 3]| {
+                let target = self.pitched(self.placed(f, up, home[index], raise));
+                solve_leg(&geometry, leg, target, guess, &ranges[index]).0
+            };
+            // The joints at the path's start, from a bent leg, then each piece's time: as
+            // long as its slowest joint needs.
+            let mut last = (0..3).fold([0.0, 5.0, 30.0], |guess, _| solve((-0.5, 0.0), guess));
+            Swing::paced(self.path, |_, to| {
+                let q = solve(to, last);
+                let time = (0..3)
+                    .filter_map(|k| steps[index][k].map(|step| (q[k] - last[k]).abs() / step))
+                    .fold(0.0, f64::max);
+                last = q;
+                time
+            })
+        });
+        Some(Stepping {
+            geometry,
+            home,
+            raise,
+            ranges,
+            swings,
+        })
     }
 
     /// Its length: its cycles.
@@ -342,25 +376,20 @@ impl Walk {
         u64::from(self.cycles) * self.period_ms
     }
 
-    /// Where the paw of leg `index` is in the level body frame at `phase` (0..1) of the
-    /// cycle, from where it stands (`home`), raised by `raise` (the body lowered by as much).
-    fn paw_at(&self, index: usize, phase: f64, home: Vec3, raise: f64) -> Vec3 {
+    /// Where the paw of leg `index` is on its path at `phase` (0..1) of the cycle: how far
+    /// forward (+1/2, the front, to -1/2, the back) and how high (0 to 1, the lift).
+    fn on_path(&self, swing: &Swing, index: usize, phase: f64) -> (f64, f64) {
         let s = (phase - self.gait.phases()[index]).rem_euclid(1.0);
-        // f runs from +1/2 (front) to -1/2 (back) on the floor, then forward again.
-        let (f, up) = if s < self.duty {
+        if s < self.duty {
             (0.5 - s / self.duty, 0.0)
         } else {
-            let u = (s - self.duty) / (1.0 - self.duty);
-            match self.path {
-                PawPath::HalfEllipse => (-0.5 * (PI * u).cos(), (PI * u).sin()),
-                PawPath::Rectangle => {
-                    // Up over the first quarter, across the middle half, down the last.
-                    let across = smoothstep((u - 0.25) / 0.5) - 0.5;
-                    let height = smoothstep(u / 0.25).min(smoothstep((1.0 - u) / 0.25));
-                    (across, height)
-                }
-            }
-        };
+            swing.at((s - self.duty) / (1.0 - self.duty))
+        }
+    }
+
+    /// The point `f` forward and `up` high on the path of a paw that stands at `home`,
+    /// raised by `raise` (the body lowered by as much), in the level body frame.
+    fn placed(&self, f: f64, up: f64, home: Vec3, raise: f64) -> Vec3 {
         let turn = (f * self.turn_deg).to_radians();
         let (sin, cos) = turn.sin_cos();
         let (x, y) = (home[0] + f * self.stride_mm, home[1] + f * self.sideways_mm);
@@ -385,11 +414,6 @@ impl Walk {
     /// The leg joints' values at every tick: the legs' inverse kinematics at each tick,
     /// blended from the course over the first half cycle and back over the last.
     pub(super) fn values(&self, range: &Course) -> (Vec<Vec<f64>>, Vec<String>) {
-        let geometry = geometry(range.model);
-        let Some(home) = stand_paws(range.model, &geometry) else {
-            return (Vec::new(), Vec::new());
-        };
-        let height = self.height(&home);
         let to_deg = |urad: f64| (urad / 1e6).to_degrees();
         let ranges: [Ranges; 4] = [0, 1, 2, 3].map(|leg| {
             [0, 1, 2].map(|k| {
@@ -397,6 +421,12 @@ impl Walk {
                 [to_deg(joint.low), to_deg(joint.high)]
             })
         });
+        let steps =
+            [0, 1, 2, 3].map(|leg| [0, 1, 2].map(|k| range.joints[leg * 3 + k].step.map(to_deg)));
+        let Some(legs) = self.stepping(range.model, ranges, steps) else {
+            return (Vec::new(), Vec::new());
+        };
+        let height = stand_height(&legs.home) - legs.raise;
         let mut guesses: [[f64; 3]; 4] =
             [0, 1, 2, 3].map(|leg| [0, 1, 2].map(|k| to_deg(range.joints[leg * 3 + k].course[0])));
         let mut values: Vec<Vec<f64>> = (0..12)
@@ -414,8 +444,7 @@ impl Walk {
             let t = (tick * TICK_MS) as f64;
             let share = smoothstep(t / blend) * smoothstep((length - t) / blend);
             let tick_index = usize::try_from(tick).unwrap_or(usize::MAX);
-            let (solved, miss) =
-                self.solve(&geometry, &home, height, &ranges, t / period, &mut guesses);
+            let (solved, miss) = self.solve(&legs, t / period, &mut guesses);
             if miss > worst_miss && share > 0.0 {
                 (worst_miss, missed_at) = (miss, tick * TICK_MS);
             }

@@ -6,6 +6,7 @@
 use super::course::{Course, Driven, SPEED_SHARE};
 use crate::codec::mtn::Motion;
 use crate::ops::shape::{Span, bake_range, commanded_ticks};
+use crate::robot::speed::played_step_deg;
 use crate::robot::timing::{self, TICK_MS};
 use crate::robot::{JointInfo, deg_to_urad};
 use crate::words::plural;
@@ -42,11 +43,8 @@ pub(super) fn course(
                     (ends.0.min(seen_low), ends.1.max(seen_high))
                 }
             });
-            #[expect(clippy::cast_precision_loss, reason = "periods of 8 or 16 ms")]
-            let step = info.speed.map(|speed| {
-                f64::from(deg_to_urad(speed.deg)) * TICK_MS as f64 / f64::from(speed.per_ms)
-                    * SPEED_SHARE
-            });
+            let step =
+                played_step_deg(model, info).map(|deg| f64::from(deg_to_urad(deg)) * SPEED_SHARE);
             Driven {
                 name: info.name,
                 low,
