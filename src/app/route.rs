@@ -235,6 +235,12 @@ impl StudioApp {
     /// A simulation done: its tab takes it and says what it found, filed under that tab.
     fn simulated(&mut self, done: super::state::Simulated, fx: &mut Effects) {
         let tab = done.tab;
+        if done.preview {
+            self.tabs.with_motion(tab, |motion| {
+                motion.preview_sim.take(done.wants, done.result);
+            });
+            return;
+        }
         self.tabs
             .with_motion(tab, |motion| motion.simulated(done, fx));
         self.file_verdict(tab, fx);
@@ -436,6 +442,13 @@ impl StudioApp {
             if let Some(motion) = tab.motion_mut() {
                 motion.refresh_floor(id, fx);
                 waiting |= motion.refresh_simulation(id, now, fx);
+                let walk = match &self.modal {
+                    Some(super::dialogs::Modal::MotionOp(prompt)) if prompt.tab == id => {
+                        super::motion::ops::walk_previewed(prompt)
+                    }
+                    _ => None,
+                };
+                waiting |= motion.refresh_preview_simulation(id, walk, now, fx);
             }
         }
         if waiting {

@@ -227,12 +227,15 @@ pub struct Simulated {
     pub wants: (u64, crate::robot::physics::Settings),
     /// What it gave (cancelled when a newer edit stopped it).
     pub result: crate::app::motion::simulation::SimResult,
+    /// It simulated a generator's preview (its revision is the preview's key), not the
+    /// motion.
+    pub preview: bool,
 }
 
 impl PartialEq for Simulated {
     /// The same run (a simulation is compared by what it simulated).
     fn eq(&self, other: &Self) -> bool {
-        self.tab == other.tab && self.wants == other.wants
+        self.tab == other.tab && self.wants == other.wants && self.preview == other.preview
     }
 }
 

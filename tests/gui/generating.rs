@@ -5,7 +5,7 @@ use crate::common;
 use common::ui::{ctrl, doc, menu, opened, press, shows, type_into};
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use mtn_studio::app::StudioApp;
 use mtn_studio::codec::mtn::{self, Motion};
 use mtn_studio::ops::generate::{self, Generator, Gesture, Oscillation};
@@ -98,7 +98,7 @@ fn a_walk_is_generated_from_the_same_window() {
     choose(&mut h, "Generator", "Walk");
     assert!(shows(
         &h,
-        "Once it is applied, Simulate on the stage shows where it walks."
+        "Its preview is simulated on the stage's floor (below); Simulate on the stage shows it walk."
     ));
     assert!(
         h.query_by_label_contains("a trot of 5 cycles of 512 ms")
@@ -108,6 +108,59 @@ fn a_walk_is_generated_from_the_same_window() {
     press(&mut h, "Apply");
     let expected = made(&before, None, &Generator::Walk(generate::Walk::default()));
     assert_eq!(doc(&h).motion, expected);
+}
+
+#[test]
+fn a_walks_preview_is_simulated_before_it_is_applied_and_agrees_with_it_applied() {
+    use mtn_studio::robot::physics::{Floor, Settings, simulate};
+    let (before, path) = stand_file("walk-simulated");
+    let mut h = opened(&[&path]);
+    ctrl_shift_g(&mut h);
+    choose(&mut h, "Generator", "Walk");
+    // The line under the preview says how far the walk goes, once the simulation (on a
+    // thread of its own) is done.
+    let started = std::time::Instant::now();
+    let line = loop {
+        h.step();
+        if let Some(node) = h.query_by_label_contains("Simulated on carpet:") {
+            let access = node.accesskit_node();
+            break format!(
+                "{}{}",
+                access.label().unwrap_or_default(),
+                access.value().unwrap_or_default()
+            );
+        }
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the preview was never simulated"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    // What the library's simulation of the same walk finds.
+    let walk = made(&before, None, &Generator::Walk(generate::Walk::default()));
+    let settings = Settings {
+        floor: Floor::Carpet,
+        repeat: 1,
+    };
+    let sim = simulate(&walk, settings, &mut |_| true).unwrap();
+    let forward = mtn_studio::words::signed_mm(sim.summary.travel_mm[0], "forward", "back");
+    let turned = mtn_studio::words::signed_deg(sim.summary.heading_deg, "left", "right");
+    assert!(
+        line.contains(&forward) && line.contains(&format!("turned {turned}")),
+        "{line} against {forward}, turned {turned}"
+    );
+    // Applied, the stage's simulation of the motion says the same.
+    press(&mut h, "Apply");
+    assert_eq!(doc(&h).motion, walk);
+    h.get_by_label("Simulate").click();
+    h.run();
+    crate::simulating::wait_simulated(&mut h, Floor::Carpet);
+    let tab = crate::common::ui::tab(&h);
+    let applied = tab
+        .sim
+        .current(tab.document.revision(), settings)
+        .expect("simulated");
+    assert_eq!(applied.summary.travel_mm, sim.summary.travel_mm);
 }
 
 #[test]

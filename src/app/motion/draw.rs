@@ -58,6 +58,8 @@ pub struct Shown<'a> {
     pub floor: &'a FloorCache,
     /// The robot simulated on the floor.
     pub sim: &'a super::simulation::SimCache,
+    /// A walk generator's preview simulated on the floor.
+    pub preview_sim: &'a super::simulation::SimCache,
     /// What the window keeps of the tracks (the LED note selected).
     pub track_view: &'a TrackView,
     /// What the stage shows.
@@ -105,6 +107,7 @@ impl MotionTab {
             poses: None,
             floor: &self.floor,
             sim: &self.sim,
+            preview_sim: &self.preview_sim,
             track_view: &self.track_view,
             stage: self.stage,
         }
@@ -366,8 +369,17 @@ fn stage_input<'a>(
         shows: shown.stage,
         sim: shown.stage.simulate.then(|| {
             let settings = shown.stage.sim_settings();
-            let cache = shown.sim;
+            // While Motion > Generate… previews a walk, the stage simulates the walk.
+            let walk = shown
+                .shaping
+                .and_then(|shaping| super::ops::walk_previewed(shaping.prompt));
+            let (cache, revision) = match walk {
+                Some((key, _)) => (shown.preview_sim, key),
+                None => (shown.sim, document.revision()),
+            };
             let (generation, sim) = cache.latest(settings);
+            // The two caches count their results apart: the preview's on the far side.
+            let generation = generation ^ (u64::from(walk.is_some()) << 63);
             stage::simulated::SimShow {
                 sim,
                 generation,
@@ -375,7 +387,7 @@ fn stage_input<'a>(
                     .pending
                     .as_ref()
                     .map(super::simulation::Pending::progress),
-                failed: cache.failed(document.revision(), settings),
+                failed: cache.failed(revision, settings),
                 follow: shown.stage.follow,
                 rest_ghost: shown.stage.rest_ghost,
                 play: shown.playback.rounds(),

@@ -156,9 +156,31 @@ impl MotionTab {
         }
         let wants = (self.document.revision(), self.stage.sim_settings());
         if let Some(run) = self.sim.start(wants, now, &self.document.motion) {
-            fx.spawn(move || super::simulation_job::job(id, run));
+            fx.spawn(move || super::simulation_job::job(id, run, false));
         }
         !self.sim.settled(wants.0, wants.1)
+    }
+
+    /// Simulates a walk generator's preview (`walk`: its key and result) on the stage's floor
+    /// once it has stayed the same a moment, a newer preview cancelling the run under way;
+    /// None (no walk previewed) stops it. Returns whether the window should draw again
+    /// soon.
+    pub fn refresh_preview_simulation(
+        &mut self,
+        id: TabId,
+        walk: Option<(u64, &crate::codec::mtn::Motion)>,
+        now: f64,
+        fx: &mut Effects,
+    ) -> bool {
+        let Some((key, result)) = walk else {
+            self.preview_sim.cancel();
+            return false;
+        };
+        let wants = (key, self.stage.sim_settings());
+        if let Some(run) = self.preview_sim.start(wants, now, result) {
+            fx.spawn(move || super::simulation_job::job(id, run, true));
+        }
+        !self.preview_sim.settled(wants.0, wants.1)
     }
 
     /// Takes a simulation's result, and says in the status bar what it found when it is of

@@ -9,9 +9,10 @@ use crate::robot::physics::{self, SimulateError};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-/// Runs `run` for tab `tab`: what it gave, as the action that brings it back.
+/// Runs `run` for tab `tab` (of a generator's preview where `preview`): what it gave, as
+/// the action that brings it back.
 #[must_use]
-pub fn job(tab: TabId, run: Run) -> Action {
+pub fn job(tab: TabId, run: Run, preview: bool) -> Action {
     let Run {
         wants,
         motion,
@@ -29,7 +30,12 @@ pub fn job(tab: TabId, run: Run) -> Action {
     }))
     .unwrap_or(Err(SimulateError::Internal))
     .map(Arc::new);
-    Action::Simulated(Box::new(Simulated { tab, wants, result }))
+    Action::Simulated(Box::new(Simulated {
+        tab,
+        wants,
+        result,
+        preview,
+    }))
 }
 
 #[cfg(test)]
@@ -52,7 +58,7 @@ mod tests {
     }
 
     fn finish(cache: &mut SimCache, run: Run) -> Simulated {
-        let Action::Simulated(done) = job(1, run) else {
+        let Action::Simulated(done) = job(1, run, false) else {
             panic!("a simulation's result");
         };
         cache.take(done.wants, done.result.clone());

@@ -21,6 +21,9 @@ pub struct MotionTab {
     pub floor: FloorCache,
     /// The robot simulated on the floor, while the stage's Simulate switch is on.
     pub sim: super::simulation::SimCache,
+    /// A walk generator's preview simulated on the floor, while Motion > Generate… shows one
+    /// (keyed by the preview's [`super::ops::form::Preview::result_key`]).
+    pub preview_sim: super::simulation::SimCache,
     /// What the window keeps of the sound and LED tracks (they are the document's).
     pub track_view: TrackView,
     /// What the stage shows.
@@ -42,6 +45,7 @@ impl MotionTab {
             playback: Playback::default(),
             floor: FloorCache::default(),
             sim: super::simulation::SimCache::default(),
+            preview_sim: super::simulation::SimCache::default(),
             track_view: TrackView::default(),
             stage: StageModel::default(),
             safety_confirmed: false,

@@ -61,6 +61,7 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Se
             });
         } else {
             preview_ui(ui, prompt.preview.as_ref());
+            super::walk_preview::walk_ui(ui, prompt, tabs);
         }
     };
     // The scroll area only once the body has outgrown the room (a frame late, then kept

@@ -257,6 +257,9 @@ pub struct Preview {
     /// Its keyframes' times (ms), worked out once: the stage poses its ghost from them at
     /// every frame while a generator's window is open.
     pub result_times: Arc<[u64]>,
+    /// Its keyframes hashed: the same for the same result, so a walk's preview is
+    /// simulated again only when it changes.
+    pub result_key: u64,
     /// The motion as it is, to say beside the result (`None`: not known).
     pub was: Option<Now>,
 }
@@ -320,6 +323,7 @@ impl Preview {
             notes: outcome.notes.clone(),
             result: Arc::new(motion.clone()),
             result_times: crate::robot::timing::keyframe_times_ms(&motion.keyframes).into(),
+            result_key: keyframes_key(motion),
             was: None,
         }
     }
@@ -330,6 +334,15 @@ impl Preview {
         self.was = was;
         self
     }
+}
+
+/// `motion`'s keyframes (times, body and joints) hashed.
+fn keyframes_key(motion: &Motion) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    let keyframes = &motion.keyframes;
+    (keyframes.frames(), keyframes.body(), keyframes.angles()).hash(&mut hasher);
+    hasher.finish()
 }
 
 /// Why an operation dialog shows no preview.

@@ -177,5 +177,5 @@ fn walk_fields(ui: &mut egui::Ui, form: &mut GenerateForm) {
     );
     number(ui, "Pitch (°, nose up)", &mut walk.pitch_deg);
     whole(ui, "Cycles", &mut walk.cycles);
-    ui.label("Once it is applied, Simulate on the stage shows where it walks.");
+    ui.label("Its preview is simulated on the stage's floor (below); Simulate on the stage shows it walk.");
 }
