@@ -444,7 +444,7 @@ impl StudioApp {
                 waiting |= motion.refresh_simulation(id, now, fx);
                 let walk = match &self.modal {
                     Some(super::dialogs::Modal::MotionOp(prompt)) if prompt.tab == id => {
-                        super::motion::ops::walk_previewed(prompt)
+                        prompt.walk_previewed()
                     }
                     _ => None,
                 };

@@ -372,7 +372,7 @@ fn stage_input<'a>(
             // While Motion > Generate… previews a walk, the stage simulates the walk.
             let walk = shown
                 .shaping
-                .and_then(|shaping| super::ops::walk_previewed(shaping.prompt));
+                .and_then(|shaping| shaping.prompt.walk_previewed());
             let (cache, revision) = match walk {
                 Some((key, _)) => (shown.preview_sim, key),
                 None => (shown.sim, document.revision()),

@@ -383,6 +383,20 @@ pub struct OpPrompt {
 }
 
 impl OpPrompt {
+    /// The key and result of the walk this window previews, if it is Motion > Generate…
+    /// previewing one (its tab simulates it: `MotionTab::refresh_preview_simulation`).
+    #[must_use]
+    pub fn walk_previewed(&self) -> Option<(u64, &Motion)> {
+        let OpForm::Generate(generate) = &self.form else {
+            return None;
+        };
+        let Some(Ok(preview)) = &self.preview else {
+            return None;
+        };
+        (generate.kind == super::generate_form::WALK)
+            .then(|| (preview.result_key, preview.result.as_ref()))
+    }
+
     /// Whether the dialog leaves the rest of the window usable: the shaping dialogs, whose
     /// handles are dragged on the timeline and whose range can be chosen again.
     #[must_use]

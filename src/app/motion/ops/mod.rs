@@ -54,19 +54,6 @@ impl Default for Operations {
     }
 }
 
-/// The key and result of the walk an open Motion > Generate… window (`prompt`) previews,
-/// if it previews one (its tab simulates it: `MotionTab::refresh_preview_simulation`).
-#[must_use]
-pub fn walk_previewed(prompt: &OpPrompt) -> Option<(u64, &crate::codec::mtn::Motion)> {
-    let form::OpForm::Generate(generate) = &prompt.form else {
-        return None;
-    };
-    let Some(Ok(preview)) = &prompt.preview else {
-        return None;
-    };
-    (generate.kind == generate_form::WALK).then(|| (preview.result_key, preview.result.as_ref()))
-}
-
 /// Where in a motion tab's motion an operation works: its selected range and playhead.
 #[must_use]
 fn context_of(tab: &MotionTab) -> crate::ops::Context {

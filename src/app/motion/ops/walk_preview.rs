@@ -53,7 +53,7 @@ pub fn said(cache: &SimCache, key: u64, length_ms: u64, settings: Settings) -> S
 
 /// The line under a walk's preview in Motion > Generate…, where it previews a walk.
 pub fn walk_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs) {
-    let Some((key, result)) = super::walk_previewed(prompt) else {
+    let Some((key, result)) = prompt.walk_previewed() else {
         return;
     };
     let Some(tab) = tabs.get(prompt.tab).and_then(|t| t.motion()) else {
