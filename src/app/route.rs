@@ -191,11 +191,13 @@ impl StudioApp {
                 let prompt = self.with_kept_presets(prompt, fx);
                 let prompt = self.operations.refresh(&self.tabs, prompt, fx);
                 self.modal = Some(super::dialogs::Modal::MotionOp(prompt));
+                super::motion::ops::reveal_preview(&mut self.tabs, self.modal.as_ref());
             }
             Action::MotionOp(id, request) => self.operations.run(&mut self.tabs, id, &request, fx),
             Action::JobDone(done) => {
                 self.operations
                     .job_done(&mut self.tabs, &mut self.modal, done, fx);
+                super::motion::ops::reveal_preview(&mut self.tabs, self.modal.as_ref());
             }
             Action::CloseModal => self.modal = None,
             Action::Browse(target) => self.browse(target),

@@ -211,3 +211,66 @@ fn a_generators_preview_shows_on_the_stage_as_a_ghost() {
     press(&mut h, "Cancel");
     assert_eq!(ghost(&h), None);
 }
+
+/// The second review: a range starting between keyframes drew no dashed preview (the span
+/// drawn was the keyframes inside the range, here only the last), and a generator that
+/// makes the motion longer drew its preview cut at the range's end, the rest out of view.
+/// Every keyframe the preview changes now lies in the span the timeline draws, and the
+/// timeline brings the longer motion into view.
+#[test]
+fn the_preview_is_drawn_wherever_the_generator_writes_and_brought_into_view() {
+    use mtn_studio::app::action::MotionAction;
+    use mtn_studio::app::dialogs::Modal;
+    use mtn_studio::app::motion::timeline::overlay::Shaping;
+    let (before, mut h) = window("preview-span", [1400.0, 900.0]);
+    let id = h.state().tabs.active.expect("a tab");
+    h.state_mut()
+        .push(Action::Motion(id, MotionAction::SetRange(Some((16, 704)))));
+    h.run();
+    menu(&mut h, "Motion", "Generate…");
+    choose(&mut h, "Generator", "Look around");
+    h.run();
+    let app = h.state();
+    let Some(Modal::MotionOp(prompt)) = &app.modal else {
+        panic!("Generate… is open");
+    };
+    let Some(Ok(preview)) = &prompt.preview else {
+        panic!("a preview: {:?}", prompt.preview);
+    };
+    let tab = app
+        .tabs
+        .get(id)
+        .and_then(|t| t.motion())
+        .expect("the motion");
+    let shaping = Shaping::of(prompt, &tab.document, &tab.view).expect("drawn on the timeline");
+    let (from, to) = shaping.span_ms;
+    let result = &preview.result;
+    let end = mtn_studio::robot::timing::duration_ms(&before.keyframes);
+    assert!(
+        preview.duration_ms > end,
+        "the look makes the motion longer"
+    );
+    let mut changed = 0;
+    for (k, &t) in preview.result_times.iter().enumerate() {
+        // Past the motion's end it holds its last pose.
+        let last = before
+            .keyframes
+            .get(before.keyframes.len() - 1)
+            .expect("a keyframe");
+        let was = mtn_studio::robot::timing::values_at_tick(&before.keyframes, t / 8)
+            .unwrap_or_else(|| last.angles_urad.to_vec());
+        if result.keyframes.get(k).expect("a keyframe").angles_urad != was.as_slice() {
+            changed += 1;
+            assert!((from..=to).contains(&t), "{t} ms outside {from}..{to}");
+        }
+    }
+    assert!(changed > 3, "{changed} keyframes changed");
+    let bounds = *common::ui::widgets(&h)
+        .timeline
+        .transform
+        .expect("drawn")
+        .bounds();
+    #[expect(clippy::cast_precision_loss, reason = "ms")]
+    let longest = preview.duration_ms as f64;
+    assert!(bounds.max()[0] >= longest, "{bounds:?} against {longest}");
+}

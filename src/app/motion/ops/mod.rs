@@ -54,6 +54,27 @@ impl Default for Operations {
     }
 }
 
+/// Brings into view what the open Generate… window's preview writes past its motion's end
+/// (a generator that makes the motion longer), from where its range starts.
+pub fn reveal_preview(tabs: &mut Tabs, modal: Option<&Modal>) {
+    let Some(Modal::MotionOp(prompt)) = modal else {
+        return;
+    };
+    let Some(Ok(preview)) = &prompt.preview else {
+        return;
+    };
+    if !matches!(prompt.form, form::OpForm::Generate(_)) {
+        return;
+    }
+    let Some(tab) = tabs.motion_mut(prompt.tab) else {
+        return;
+    };
+    if preview.duration_ms > tab.document.duration_ms() {
+        let from = tab.view.range_ms.map_or(0, |(from, _)| from);
+        tab.view.requests.reveal_span(from, preview.duration_ms);
+    }
+}
+
 /// Where in a motion tab's motion an operation works: its selected range and playhead.
 #[must_use]
 fn context_of(tab: &MotionTab) -> crate::ops::Context {

@@ -49,9 +49,23 @@ impl<'a> Shaping<'a> {
             return None;
         }
         let times = document.times_ms();
-        let span_ms = match view.range_keyframes(times) {
-            Some((first, last)) => (times[first], times[last]),
-            None => (0, times.last().copied()?),
+        let end_ms = times.last().copied()?;
+        let span_ms = if matches!(prompt.form, OpForm::Generate(_)) {
+            // A generator writes into the range as selected, a keyframe added at its start
+            // where there is none (from the frame it starts in); one that makes the motion
+            // longer (its own length past the range) writes on to the new end.
+            let (from, to) = view.range_ms.unwrap_or((0, end_ms));
+            let frame = crate::robot::timing::FRAME_MS;
+            let to = match &prompt.preview {
+                Some(Ok(preview)) if preview.duration_ms > end_ms => preview.duration_ms,
+                _ => to,
+            };
+            (from / frame * frame, to)
+        } else {
+            match view.range_keyframes(times) {
+                Some((first, last)) => (times[first], times[last]),
+                None => (0, end_ms),
+            }
         };
         Some(Self { prompt, span_ms })
     }
