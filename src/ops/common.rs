@@ -243,6 +243,16 @@ pub enum OpError {
         /// The model.
         model: String,
     },
+    /// Ears whose two states a motion file's values cannot be told for (the ERS-210/220's).
+    #[error(
+        "the {model}'s ears are not generated: they are two-state (OPEN-R commands them as \
+         a two-state joint, not an angle), and no source mtn-studio has says which value in \
+         a motion file the robot takes as up (Sony's ERS-210 motions have no ear columns)"
+    )]
+    TwoStateEars {
+        /// The model.
+        model: String,
+    },
     /// A generator's parameter out of its range.
     #[error("{what} must be {allowed}, not {value}")]
     BadParameter {

@@ -70,6 +70,11 @@ impl Ears {
                 allowed: "1 to 1000".to_owned(),
             });
         }
+        if model == Model::Ers210 {
+            return Err(OpError::TwoStateEars {
+                model: model.name().to_owned(),
+            });
+        }
         if let Some(ear) = ears.iter().find(|e| e.limit.is_none()) {
             return Err(OpError::NoRange {
                 joint: ear.name.to_owned(),

@@ -175,6 +175,26 @@ fn what_the_model_or_the_parameters_cannot_do_is_refused_with_the_reason() {
         matches!(&short, Err(e) if e.to_string().contains("the beat")),
         "{short:?}"
     );
+    // An ERS-210 motion with its ears' columns (as the spec's DRX-910 example has them).
+    let table = &crate::robot::joints::ERS210;
+    let locators = table.iter().map(|j| j.locator.to_owned()).collect();
+    let mut ers210 = Motion::new("a_stand#stand_ears", "test", "DRX-910", locators);
+    for frames in [0, 62] {
+        ers210
+            .keyframes
+            .push(frames, [0; 3], &[0; 20])
+            .expect("20 joints");
+    }
+    let ears = Generator::Ears(Ears {
+        pattern: EarPattern::Flick,
+        beat_ms: 480,
+        count: None,
+    });
+    let two_state = generate(&ers210, None, &ears, 0.5);
+    assert!(
+        matches!(&two_state, Err(OpError::TwoStateEars { model }) if model == "ERS-210/220"),
+        "{two_state:?}"
+    );
 }
 
 #[test]
