@@ -54,3 +54,39 @@ def generate_a_wag_undo_redo_and_save():
 
 
 SCENARIOS = [generate_a_wag_undo_redo_and_save]
+
+
+def a_walks_preview_is_simulated_before_it_is_applied():
+    """Simulate on, Generate… with Walk chosen: the window says how far the walk goes and
+    the stage plays the walk's simulation, all before Apply; Cancel leaves the motion as it
+    was."""
+    work = tempfile.mkdtemp(prefix='generating-walk-')
+    path = os.path.join(work, 'stand.mtn')
+    subprocess.run([BINARY, 'new', '--model', 'DRX-1000', '-o', path], check=True,
+                   capture_output=True)
+    app_process, window = start(path)
+    try:
+        click('Simulate')
+        key('ctrl+shift+g')
+        click('Generator', 'combo box')
+        click('Walk')
+        line = find('Simulated on carpet:', prefix=True, timeout=60).name
+        if 'mm forward' not in line or 'mm/s' not in line:
+            fail('the walk preview says: %r' % line)
+        stage = find('Simulated body:', prefix=True, timeout=30).name
+        shots = os.environ.get('REAL_WINDOW_SHOTS')
+        if shots:
+            subprocess.run(['import', '-window', 'root',
+                            os.path.join(shots, 'walk-preview-simulated.png')], check=False)
+        click('Cancel')
+        if window_title(window).startswith('*'):
+            fail('Cancel left the motion changed: %r' % window_title(window))
+        key('ctrl+q')
+        wait_closed(app_process, 'Ctrl+Q with nothing changed')
+    finally:
+        if app_process.poll() is None:
+            app_process.kill()
+    log('ok: the walk previewed and simulated before Apply: %r; the stage: %r' % (line, stage))
+
+
+SCENARIOS.append(a_walks_preview_is_simulated_before_it_is_applied)
