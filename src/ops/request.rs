@@ -368,6 +368,9 @@ impl<Other> OpRequest<Other> {
                 };
                 span(first, first + clip.keyframes.len() - 1)
             }
+            // A generator keeps the range it wrote into, as selected, so that another can
+            // be written into it (the second review: each was a drag again).
+            Self::Generate { span_ms, .. } => *span_ms,
             // These keep the range's times: its keyframes inside are fewer or more.
             Self::Shape { span_ms, .. }
             | Self::Simplify { span_ms, .. }
@@ -385,8 +388,7 @@ impl<Other> OpRequest<Other> {
             | Self::CutRange
             | Self::InsertTime(_)
             | Self::FixSpeed { .. }
-            | Self::BodyAngles
-            | Self::Generate { .. } => None,
+            | Self::BodyAngles => None,
         }
     }
 

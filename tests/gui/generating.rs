@@ -247,6 +247,18 @@ fn a_range_between_two_keyframes_is_where_the_generator_writes() {
     press(&mut h, "Apply");
     let expected = made(&before, Some(range), &nod(None));
     assert_eq!(doc(&h).motion, expected);
+    // The range stays selected, so a wag goes into it next without a drag again.
+    assert_eq!(common::ui::tab(&h).view.range_ms, Some(range));
+    ctrl_shift_g(&mut h);
+    press(&mut h, "Apply");
+    let wag = Generator::Oscillate(Oscillation {
+        gesture: Gesture::WagSide,
+        frequency_hz: Gesture::WagSide.defaults().0,
+        amplitude_deg: Gesture::WagSide.defaults().1,
+        count: None,
+        ease_ms: 160,
+    });
+    assert_eq!(doc(&h).motion, made(&expected, Some(range), &wag));
 }
 
 #[test]
