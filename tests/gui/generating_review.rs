@@ -216,7 +216,7 @@ fn a_generators_preview_shows_on_the_stage_as_a_ghost() {
 /// drawn was the keyframes inside the range, here only the last), and a generator that
 /// makes the motion longer drew its preview cut at the range's end, the rest out of view.
 /// Every keyframe the preview changes now lies in the span the timeline draws, and the
-/// timeline brings the longer motion into view.
+/// timeline brings the longer motion, and the angles the preview reaches, into view.
 #[test]
 fn the_preview_is_drawn_wherever_the_generator_writes_and_brought_into_view() {
     use mtn_studio::app::action::MotionAction;
@@ -273,4 +273,10 @@ fn the_preview_is_drawn_wherever_the_generator_writes_and_brought_into_view() {
     #[expect(clippy::cast_precision_loss, reason = "ms")]
     let longest = preview.duration_ms as f64;
     assert!(bounds.max()[0] >= longest, "{bounds:?} against {longest}");
+    // The head looks 40° to either side: the angles in view widened to take that in (the
+    // review: a walk's dashed legs ran off the angle axis).
+    assert!(
+        bounds.min()[1] <= -40.0 && bounds.max()[1] >= 40.0,
+        "{bounds:?}"
+    );
 }

@@ -86,6 +86,9 @@ pub struct Requests {
     pub reveal_time: Option<(u64, u64)>,
     /// Bring this span (ms) into view where it is not already (what a generator writes).
     pub reveal_span: Option<(u64, (u64, u64))>,
+    /// Widen the angles in view (whole degrees, rounded outward) to take in these where
+    /// they lie beyond (what a generator's preview draws).
+    pub reveal_angles: Option<(u64, (i32, i32))>,
     /// Keep the time in view, and widen the angles in view to take in every value shown
     /// where one now lies beyond them (a shape that overshoots): asked this many times.
     pub values: u64,
@@ -125,6 +128,18 @@ impl Requests {
     pub fn reveal_span(&mut self, from_ms: u64, to_ms: u64) {
         let n = self.next();
         self.reveal_span = Some((n, (from_ms, to_ms)));
+    }
+
+    /// Asks for the angles `low..high` (degrees) in view, widening the angles shown where
+    /// they do not take them in.
+    pub fn reveal_angles(&mut self, low: f64, high: f64) {
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "angles of a few hundred degrees, clamped"
+        )]
+        let whole = |deg: f64| deg.clamp(-10_000.0, 10_000.0) as i32;
+        let n = self.next();
+        self.reveal_angles = Some((n, (whole(low.floor()), whole(high.ceil()))));
     }
 
     /// Asks for the time `ms` in view.

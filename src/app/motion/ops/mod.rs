@@ -69,10 +69,54 @@ pub fn reveal_preview(tabs: &mut Tabs, modal: Option<&Modal>) {
     let Some(tab) = tabs.motion_mut(prompt.tab) else {
         return;
     };
-    if preview.duration_ms > tab.document.duration_ms() {
+    let end = tab.document.duration_ms();
+    if preview.duration_ms > end {
         let from = tab.view.range_ms.map_or(0, |(from, _)| from);
         tab.view.requests.reveal_span(from, preview.duration_ms);
     }
+    let from = tab.view.range_ms.map_or(0, |(from, _)| from);
+    let to = tab
+        .view
+        .range_ms
+        .map_or(end, |(_, to)| to)
+        .max(preview.duration_ms);
+    let view = (tab.view.visible.as_slice(), (from, to));
+    if let Some((low, high)) = changed_extent(&tab.document.motion, preview, view) {
+        tab.view.requests.reveal_angles(low, high);
+    }
+}
+
+/// The lowest and highest value (degrees) `preview` gives a shown joint (`visible`) at a
+/// keyframe in `span_ms` where it changes what `motion` commands there (past its end, its
+/// last pose).
+fn changed_extent(
+    motion: &crate::codec::mtn::Motion,
+    preview: &form::Preview,
+    (visible, span_ms): (&[bool], (u64, u64)),
+) -> Option<(f64, f64)> {
+    let keyframes = &motion.keyframes;
+    let last = keyframes.get(keyframes.len().checked_sub(1)?)?;
+    let times = &preview.result_times;
+    let (first, end) = (
+        times.partition_point(|&t| t < span_ms.0),
+        times.partition_point(|&t| t <= span_ms.1),
+    );
+    let mut extent: Option<(f64, f64)> = None;
+    for (k, &t) in times.iter().enumerate().take(end).skip(first) {
+        let Some(row) = preview.result.keyframes.get(k) else {
+            continue;
+        };
+        let tick = t / crate::robot::timing::TICK_MS;
+        let was = crate::robot::timing::values_at_tick(keyframes, tick)
+            .unwrap_or_else(|| last.angles_urad.to_vec());
+        for (j, (&now, &then)) in row.angles_urad.iter().zip(&was).enumerate() {
+            if now != then && visible.get(j).copied().unwrap_or(false) {
+                let deg = crate::codec::units::urad_to_deg(now);
+                extent = Some(extent.map_or((deg, deg), |(l, h)| (l.min(deg), h.max(deg))));
+            }
+        }
+    }
+    extent
 }
 
 /// Where in a motion tab's motion an operation works: its selected range and playhead.

@@ -176,22 +176,8 @@ pub(super) fn requested<'a>(
                 .default_y_bounds(low.min(y0), high.max(y1));
         }
     }
-    // A span asked for where it is not all in view (a generator's range): shown, padded, the
-    // angles as they are.
-    if let Some((n, (from, to))) = requests.reveal_span
-        && n > state.done
-        && !fits_now
-        && let Some(shown) = state.transform.map(|t| *t.bounds())
-    {
-        #[expect(clippy::cast_precision_loss, reason = "times far below 2^53 ms")]
-        let (from, to) = (from as f64, to as f64);
-        if from < shown.min()[0] || to > shown.max()[0] {
-            let pad = ((to - from) * 0.04).max(16.0);
-            plot = plot
-                .reset()
-                .default_x_bounds(from - pad, to + pad)
-                .default_y_bounds(shown.min()[1], shown.max()[1]);
-        }
+    if !fits_now && let Some(shown) = state.transform.map(|t| *t.bounds()) {
+        plot = revealed(plot, requests, state.done, shown);
     }
     let reveal_ms = requests
         .reveal
@@ -210,6 +196,7 @@ pub(super) fn requested<'a>(
         requests.reveal.map_or(0, |(n, _)| n),
         requests.reveal_time.map_or(0, |(n, _)| n),
         requests.reveal_span.map_or(0, |(n, _)| n),
+        requests.reveal_angles.map_or(0, |(n, _)| n),
         requests.values,
     ]
     .into_iter()
@@ -470,4 +457,42 @@ fn selection_box(plot_ui: &mut PlotUi<'_>, box_start: Option<[f64; 2]>) {
         .fill_color(Color32::from_rgba_unmultiplied(120, 170, 255, 30))
         .stroke(Stroke::new(1.0, Color32::from_rgb(120, 170, 255))),
     );
+}
+
+/// `plot` with a span or angles asked for (`requests` newer than `done`) brought into view
+/// where they are not all in `shown` (what a generator writes and its preview draws):
+/// padded, the rest of the view as it is.
+fn revealed<'a>(
+    plot: Plot<'a>,
+    requests: &super::super::view::Requests,
+    done: u64,
+    shown: egui_plot::PlotBounds,
+) -> Plot<'a> {
+    let span = requests.reveal_span.filter(|&(n, _)| n > done);
+    let angles = requests.reveal_angles.filter(|&(n, _)| n > done);
+    let (mut x0, mut x1) = (shown.min()[0], shown.max()[0]);
+    let (mut y0, mut y1) = (shown.min()[1], shown.max()[1]);
+    let mut moved = false;
+    if let Some((_, (from, to))) = span {
+        #[expect(clippy::cast_precision_loss, reason = "times far below 2^53 ms")]
+        let (from, to) = (from as f64, to as f64);
+        if from < x0 || to > x1 {
+            let pad = ((to - from) * 0.04).max(16.0);
+            (x0, x1, moved) = (from - pad, to + pad, true);
+        }
+    }
+    if let Some((_, (low, high))) = angles
+        && (f64::from(low) < y0 || f64::from(high) > y1)
+    {
+        let (low, high) = (f64::from(low), f64::from(high));
+        let pad = ((high - low) * 0.05).max(1.0);
+        (y0, y1, moved) = (y0.min(low - pad), y1.max(high + pad), true);
+    }
+    if moved {
+        plot.reset()
+            .default_x_bounds(x0, x1)
+            .default_y_bounds(y0, y1)
+    } else {
+        plot
+    }
 }
