@@ -32,22 +32,20 @@ pub fn said(cache: &SimCache, key: u64, length_ms: u64, settings: Settings) -> S
         None => "no fall".to_owned(),
         Some(first) => format!("falls at {} ms", first.time_ms),
     };
-    let slips = crate::words::plural(summary.slips.len(), "slip", "slips");
+    let slips = match summary.slips.len() {
+        0 => "no slip".to_owned(),
+        n => crate::words::plural(n, "slip", "slips"),
+    };
     let played = if plays > 1 {
         format!(", played {plays} times")
     } else {
         String::new()
     };
     format!(
-        "Simulated on {floor}{played}: {} ({speed:.0} mm/s), {}, turned {}; {falls}, {}",
+        "Simulated on {floor}{played}: {} ({speed:.0} mm/s), {}, turned {}; {falls}, {slips}",
         crate::words::signed_mm(summary.travel_mm[0], "forward", "back"),
         crate::words::signed_mm(summary.travel_mm[1], "left", "right"),
         crate::words::signed_deg(summary.heading_deg, "left", "right"),
-        if summary.slips.is_empty() {
-            "no slip".to_owned()
-        } else {
-            slips
-        }
     )
 }
 
