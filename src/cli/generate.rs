@@ -231,11 +231,18 @@ pub struct WalkArgs {
     /// The body's pitch, degrees, nose up positive.
     #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     pitch: f64,
+    /// How far forward of where they stand the front paws step, mm (negative: back).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    front: f64,
+    /// How far forward of where they stand the hind paws step, mm (negative: back).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    hind: f64,
     /// How many cycles.
     #[arg(long, default_value_t = Walk::default().cycles)]
     cycles: u32,
     /// Search for the fastest clean walk in the simulation instead (the stride, lift,
-    /// cycle, duty factor, height and pitch searched; the gait as given) and write the best.
+    /// cycle, duty factor, height, pitch and the paws' shifts searched; the gait as given)
+    /// and write the best.
     #[arg(long)]
     pub(super) search: bool,
     /// The search's seed: the same seed and generations find the same walk.
@@ -272,6 +279,8 @@ impl WalkArgs {
             duty: self.duty,
             height_mm: self.height,
             pitch_deg: self.pitch,
+            front_mm: self.front,
+            hind_mm: self.hind,
             cycles: self.cycles,
         }
     }

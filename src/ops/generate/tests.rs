@@ -333,6 +333,68 @@ fn a_walk_drives_the_legs_only_and_checks_clean() {
     assert_eq!(warnings(&out.motion), Vec::<String>::new());
 }
 
+/// Where each paw is, forward of the shoulders' middle (mm, in the body's frame), on average
+/// over the ticks of `motion`'s third cycle of `period_ms` (a whole cycle of full strides).
+fn mean_paw_x(motion: &Motion, period_ms: u64) -> [f64; 4] {
+    use crate::robot::kinematics::{Leg, geometry, leg_points};
+    let columns = LEG_JOINTS.map(|name| column(motion, name));
+    let ticks: Vec<Vec<f64>> = columns.iter().map(|&c| ticks_deg(motion, c)).collect();
+    let per_cycle = usize::try_from(period_ms / timing::TICK_MS).expect("a few ticks");
+    let cycle = 2 * per_cycle..3 * per_cycle;
+    let shape = geometry(Model::Ers7);
+    Leg::ALL
+        .iter()
+        .enumerate()
+        .map(|(index, leg)| {
+            let sum: f64 = cycle
+                .clone()
+                .map(|t| {
+                    let [j1, j2, j3] = [0, 1, 2].map(|k| ticks[index * 3 + k][t]);
+                    leg_points(&shape, *leg, j1, j2, j3)[2][0]
+                })
+                .sum();
+            #[expect(clippy::cast_precision_loss, reason = "a few ticks")]
+            let n = cycle.len() as f64;
+            sum / n
+        })
+        .collect::<Vec<_>>()
+        .try_into()
+        .expect("four legs")
+}
+
+#[test]
+fn a_walks_front_and_hind_paws_step_where_they_are_shifted() {
+    let walk = Walk::default();
+    let shifted = Walk {
+        front_mm: 15.0,
+        hind_mm: -10.0,
+        ..walk.clone()
+    };
+    let paws = |walk: &Walk| {
+        let out = generate(&stand(), None, &Generator::Walk(walk.clone()), 0.5).expect("a walk");
+        assert_eq!(warnings(&out.motion), Vec::<String>::new());
+        mean_paw_x(&out.motion, walk.period_ms)
+    };
+    let (before, after) = (paws(&walk), paws(&shifted));
+    // Front left, hind left, front right, hind right.
+    for (index, want) in [15.0, -10.0, 15.0, -10.0].into_iter().enumerate() {
+        let moved = after[index] - before[index];
+        assert!(
+            (moved - want).abs() < 1.5,
+            "leg {index}: {moved:.1} mm, not {want}"
+        );
+    }
+    let too_far = Walk {
+        hind_mm: 80.0,
+        ..walk
+    };
+    let refused = generate(&stand(), None, &Generator::Walk(too_far), 0.5);
+    assert!(
+        matches!(refused, Err(OpError::BadParameter { what, .. }) if what.contains("hind")),
+        "{refused:?}"
+    );
+}
+
 #[test]
 fn a_walk_faster_than_the_legs_servos_is_given_longer_cycles_and_says_so() {
     // Even at the pace Sony's own walks take the legs, a 100 mm stride lifted 30 mm is

@@ -89,6 +89,11 @@ pub struct Walk {
     pub height_mm: Option<f64>,
     /// The body's pitch, degrees, nose up positive.
     pub pitch_deg: f64,
+    /// How far forward of where they stand the front paws' paths are centred, mm
+    /// (negative: back).
+    pub front_mm: f64,
+    /// How far forward of where they stand the hind paws' paths are centred, mm.
+    pub hind_mm: f64,
     /// How many cycles.
     pub cycles: u32,
 }
@@ -107,6 +112,8 @@ impl Default for Walk {
             duty: 0.6,
             height_mm: None,
             pitch_deg: 0.0,
+            front_mm: 0.0,
+            hind_mm: 0.0,
             cycles: 5,
         }
     }
@@ -212,6 +219,8 @@ impl Walk {
         within("the lift (mm)", self.lift_mm, 0.0, 60.0)?;
         within("the duty factor", self.duty, 0.25, 0.95)?;
         within("the pitch (°)", self.pitch_deg, -30.0, 30.0)?;
+        within("the front paws' shift (mm)", self.front_mm, -60.0, 60.0)?;
+        within("the hind paws' shift (mm)", self.hind_mm, -60.0, 60.0)?;
         #[expect(clippy::cast_precision_loss, reason = "checked below 2^53")]
         within("the period (ms)", self.period_ms as f64, 160.0, 4000.0)?;
         within("the number of cycles", f64::from(self.cycles), 1.0, 100.0)?;
@@ -342,7 +351,7 @@ impl Walk {
         steps: [[Option<f64>; 3]; 4],
     ) -> Option<Stepping> {
         let geometry = geometry(model);
-        let home = stand_paws(model, &geometry)?;
+        let home = self.shifted(stand_paws(model, &geometry)?);
         let raise = stand_height(&home) - self.height(&home);
         let swings = [0, 1, 2, 3].map(|index| {
             let leg = Leg::ALL[index];
@@ -369,6 +378,20 @@ impl Walk {
             ranges,
             swings,
         })
+    }
+
+    /// The paws at `stand` moved forward by the walk's shifts, front and hind; their depth
+    /// is kept.
+    fn shifted(&self, stand: [Vec3; 4]) -> [Vec3; 4] {
+        let mut home = stand;
+        for (index, leg) in Leg::ALL.iter().enumerate() {
+            home[index][0] += if leg.is_front() {
+                self.front_mm
+            } else {
+                self.hind_mm
+            };
+        }
+        home
     }
 
     /// Its length: its cycles.

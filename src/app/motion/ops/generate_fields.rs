@@ -176,6 +176,8 @@ fn walk_fields(ui: &mut egui::Ui, form: &mut GenerateForm) {
         &mut form.height_mm,
     );
     number(ui, "Pitch (°, nose up)", &mut walk.pitch_deg);
+    number(ui, "Front paws forward (mm)", &mut walk.front_mm);
+    number(ui, "Hind paws forward (mm)", &mut walk.hind_mm);
     whole(ui, "Cycles", &mut walk.cycles);
     ui.label("Its preview is simulated on the stage's floor (below); Simulate on the stage shows it walk.");
 }
