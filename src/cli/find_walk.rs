@@ -128,6 +128,9 @@ fn json(found: &Scored, output: &std::path::Path, notes: &[String]) -> Result<St
             "duty": found.walk.duty,
             "height_mm": found.walk.height_mm,
             "pitch_deg": found.walk.pitch_deg,
+            "front_mm": found.walk.front_mm,
+            "hind_mm": found.walk.hind_mm,
+            "path": found.walk.path,
         },
         "notes": notes,
     }))
@@ -139,7 +142,7 @@ fn progress_line(generation: usize, scored: usize, best: &Scored) -> String {
     format!(
         "generation {generation}: {scored} scored; best {:.0} mm/s, heading {:+.1}°, {} slips, \
          {} warnings{} (stride {:.0} mm, lift {:.0} mm, cycle {} ms{}, duty {:.2}, height \
-         {:.0} mm, pitch {:+.1}°)",
+         {:.0} mm, pitch {:+.1}°, front paws {:+.0} mm, hind {:+.0} mm, {})",
         best.speed_mm_s,
         best.heading_deg,
         best.slips,
@@ -155,6 +158,9 @@ fn progress_line(generation: usize, scored: usize, best: &Scored) -> String {
         },
         best.walk.duty,
         best.walk.height_mm.unwrap_or_default(),
-        best.walk.pitch_deg
+        best.walk.pitch_deg,
+        best.walk.front_mm,
+        best.walk.hind_mm,
+        best.walk.path.words()
     )
 }

@@ -18,10 +18,11 @@ fn progress_of(prompt: &WalkSearchPrompt) -> Option<Progress> {
 pub fn find_walk_ui(ui: &mut egui::Ui, prompt: &WalkSearchPrompt, actions: &mut Sender<'_>) {
     ui.heading("Find a Walk");
     ui.label(format!(
-        "Searches the stride, lift, cycle, duty factor, height and pitch of a walk from this \
-         motion's pose, each candidate played in the simulation on carpet: the fastest \
-         forward with no fall, no paw sliding, a heading within {HEADING_DEG}° and no warning \
-         wins. It runs in the background."
+        "Searches the stride, lift, cycle, duty factor, height, pitch, the front and hind \
+         paws' places and the paw path of a walk from this motion's pose, each candidate \
+         played in the simulation on carpet: the fastest forward with no fall, no paw \
+         sliding, a heading within {HEADING_DEG}° and no warning wins. It runs in the \
+         background."
     ));
     let mut changed = prompt.clone();
     ui.add_enabled_ui(!prompt.running, |ui| {
@@ -118,12 +119,12 @@ fn best_table(
     actions: &mut Sender<'_>,
 ) {
     egui::Grid::new("find-walk-best")
-        .num_columns(11)
+        .num_columns(13)
         .striped(true)
         .show(ui, |ui| {
             for heading in [
                 "mm/s", "heading", "slides", "warnings", "stride", "lift", "cycle", "duty",
-                "height", "pitch", "",
+                "height", "pitch", "paws", "path", "",
             ] {
                 ui.strong(heading);
             }
@@ -154,6 +155,9 @@ fn best_table(
                         .map_or_else(String::new, |h| format!("{h:.0} mm")),
                 );
                 ui.label(format!("{:+.1}°", walk.pitch_deg));
+                ui.label(format!("{:+.0} / {:+.0} mm", walk.front_mm, walk.hind_mm))
+                    .on_hover_text("How far forward the front and hind paws step");
+                ui.label(walk.path.words());
                 let use_it = ui
                     .add_enabled(usable, egui::Button::new("Use").small())
                     .on_hover_text(format!(

@@ -4,14 +4,16 @@
 //! warning of `check`).
 //!
 //! The search is the cross-entropy method: each generation draws candidates from a normal
-//! distribution per parameter (within the parameter's bounds), keeps the best quarter, and
-//! moves each distribution's mean and spread to theirs (smoothed). It is short enough to
-//! keep here; the CMA-ES crates would add a second `nalgebra` and `statrs` to every build
-//! for no need of a full covariance over six parameters. The draws come from a seeded
+//! distribution per parameter (within the parameter's bounds) and the paws' path by a
+//! chance, keeps the best quarter, and moves each distribution's mean and spread and the
+//! chance to theirs (smoothed). Where the best has not improved for a while, it searches
+//! again around the best, widely: one spot found early does not hold the whole search. It
+//! is short enough to keep here; the CMA-ES crates would add a second `nalgebra` and
+//! `statrs` to every build for no need of a full covariance over eight parameters. The draws come from a seeded
 //! generator in order, and each candidate is scored on its own (in parallel), so a seed and a
 //! number of generations give the same walk every time.
 
-use super::{Gait, Generator, Walk};
+use super::{Gait, Generator, PawPath, Walk};
 use crate::codec::Severity;
 use crate::codec::mtn::Motion;
 use crate::robot::physics::{self, Floor, Settings};
@@ -19,15 +21,23 @@ use crate::robot::timing;
 use rayon::prelude::*;
 
 /// The parameters searched, with their bounds: stride, lift, period, duty factor, shoulder
-/// height and pitch.
-const BOUNDS: [(f64, f64); 6] = [
+/// height, pitch, and the front and hind paws' shifts (the paws' path is drawn beside them).
+const BOUNDS: [(f64, f64); PARAMETERS] = [
     (10.0, 120.0),
     (4.0, 40.0),
     (256.0, 1200.0),
     (0.5, 0.85),
     (95.0, 145.0),
     (-15.0, 15.0),
+    (-30.0, 30.0),
+    (-30.0, 30.0),
 ];
+
+/// How many parameters are searched.
+const PARAMETERS: usize = 8;
+
+/// After how many generations without a better walk the search looks around the best again.
+const STALLED_GENERATIONS: usize = 20;
 
 /// The shoulder height the search starts from, mm (the ERS-7's stand less the walk's
 /// usual crouch).
@@ -125,8 +135,90 @@ impl Draws {
     }
 }
 
-/// The walk of parameters `x` (in [`BOUNDS`]' order) in `gait`.
-fn walk_of(x: &[f64; 6], gait: Gait) -> Walk {
+/// A candidate: its parameters (in [`BOUNDS`]' order) and the paws' path.
+type Candidate = ([f64; PARAMETERS], PawPath);
+
+/// What the search draws candidates from: a normal distribution per parameter, within its
+/// bounds, and the chance that the paws' path is the rounded rectangle.
+#[derive(Clone, Debug)]
+struct Sampling {
+    mean: [f64; PARAMETERS],
+    spread: [f64; PARAMETERS],
+    rectangle: f64,
+}
+
+impl Sampling {
+    /// Around `walk`, each spread `share` of its parameter's bounds, either path as likely.
+    fn around(walk: &Walk, share: f64) -> Self {
+        #[expect(clippy::cast_precision_loss, reason = "a period in ms")]
+        let period = walk.period_ms as f64;
+        Self {
+            mean: [
+                walk.stride_mm,
+                walk.lift_mm,
+                period,
+                walk.duty,
+                walk.height_mm.unwrap_or(START_HEIGHT_MM),
+                walk.pitch_deg,
+                walk.front_mm,
+                walk.hind_mm,
+            ],
+            spread: BOUNDS.map(|(low, high)| (high - low) * share),
+            rectangle: 0.5,
+        }
+    }
+
+    /// The mean, on the likelier path.
+    fn mean(&self) -> Candidate {
+        (
+            self.mean,
+            if self.rectangle > 0.5 {
+                PawPath::Rectangle
+            } else {
+                PawPath::HalfEllipse
+            },
+        )
+    }
+
+    /// A candidate drawn.
+    fn draw(&self, draws: &mut Draws) -> Candidate {
+        let mut x = [0.0; PARAMETERS];
+        for (i, value) in x.iter_mut().enumerate() {
+            let (low, high) = BOUNDS[i];
+            *value = (self.mean[i] + self.spread[i] * draws.normal()).clamp(low, high);
+        }
+        let path = if draws.next() < self.rectangle {
+            PawPath::Rectangle
+        } else {
+            PawPath::HalfEllipse
+        };
+        (x, path)
+    }
+
+    /// Moved toward the `elite` (smoothed): each parameter's mean and spread to theirs (the
+    /// spread no less than 1% of its bounds), the chance of the rectangle to their share of
+    /// it (kept within 10..90%, so that both paths are always tried).
+    fn learn(&mut self, elite: &[Candidate]) {
+        #[expect(clippy::cast_precision_loss, reason = "a few candidates")]
+        let n = elite.len().max(1) as f64;
+        for i in 0..PARAMETERS {
+            let m = elite.iter().map(|(x, _)| x[i]).sum::<f64>() / n;
+            let s = (elite.iter().map(|(x, _)| (x[i] - m).powi(2)).sum::<f64>() / n).sqrt();
+            let floor = (BOUNDS[i].1 - BOUNDS[i].0) * 0.01;
+            self.mean[i] = 0.3 * self.mean[i] + 0.7 * m;
+            self.spread[i] = (0.3 * self.spread[i] + 0.7 * s).max(floor);
+        }
+        #[expect(clippy::cast_precision_loss, reason = "a few candidates")]
+        let rectangles = elite
+            .iter()
+            .filter(|(_, path)| *path == PawPath::Rectangle)
+            .count() as f64;
+        self.rectangle = (0.3 * self.rectangle + 0.7 * rectangles / n).clamp(0.1, 0.9);
+    }
+}
+
+/// The walk of `candidate` in `gait`.
+fn walk_of((x, path): &Candidate, gait: Gait) -> Walk {
     #[expect(
         clippy::cast_possible_truncation,
         clippy::cast_sign_loss,
@@ -135,12 +227,15 @@ fn walk_of(x: &[f64; 6], gait: Gait) -> Walk {
     let period_ms = (x[2] / 16.0).round() as u64 * 16;
     Walk {
         gait,
+        path: *path,
         stride_mm: x[0],
         lift_mm: x[1],
         period_ms,
         duty: x[3].max(if gait == Gait::Crawl { 0.75 } else { 0.5 }),
         height_mm: Some(x[4]),
         pitch_deg: x[5],
+        front_mm: x[6],
+        hind_mm: x[7],
         ..Walk::default()
     }
 }
@@ -185,7 +280,7 @@ pub fn score(motion: &Motion, walk: &Walk, floor: Floor) -> Scored {
     let off_line = (summary.heading_deg.abs() - HEADING_DEG).max(0.0);
     #[expect(clippy::cast_precision_loss, reason = "a few events")]
     let penalty = 1000.0 * f64::from(u8::from(fell))
-        + 15.0 * slips as f64
+        + 60.0 * slips as f64
         + 5.0 * off_line
         + 200.0 * warnings as f64;
     Scored {
@@ -208,52 +303,43 @@ pub fn find_walk(
     asked: &Asked,
     progress: &mut dyn FnMut(&Progress) -> bool,
 ) -> Option<Scored> {
-    let start = Walk::default();
-    #[expect(clippy::cast_precision_loss, reason = "a period in ms")]
-    let mut mean = [
-        start.stride_mm,
-        start.lift_mm,
-        start.period_ms as f64,
-        start.duty,
-        START_HEIGHT_MM,
-        start.pitch_deg,
-    ];
-    let mut spread: [f64; 6] = BOUNDS.map(|(low, high)| (high - low) / 4.0);
+    let mut sampling = Sampling::around(&Walk::default(), 0.25);
+    sampling.mean[4] = START_HEIGHT_MM;
+    let mut stalled = 0;
     let mut draws = Draws(asked.seed);
     let mut best: Vec<Scored> = Vec::new();
     let mut scored = 0;
     let size = asked.per_generation.clamp(4, 256);
     for generation in 1..=asked.generations.min(10_000) {
         // The mean itself first, so a generation never loses what the last one found.
-        let candidates: Vec<[f64; 6]> = std::iter::once(mean)
-            .chain((1..size).map(|_| {
-                let mut x = [0.0; 6];
-                for (i, value) in x.iter_mut().enumerate() {
-                    let (low, high) = BOUNDS[i];
-                    *value = (mean[i] + spread[i] * draws.normal()).clamp(low, high);
-                }
-                x
-            }))
+        let candidates: Vec<Candidate> = std::iter::once(sampling.mean())
+            .chain((1..size).map(|_| sampling.draw(&mut draws)))
             .collect();
-        let mut results: Vec<([f64; 6], Scored)> = candidates
-            .par_iter()
-            .map(|x| (*x, score(motion, &walk_of(x, asked.gait), asked.floor)))
+        let mut results: Vec<(Candidate, Scored)> = candidates
+            .into_par_iter()
+            .map(|c| {
+                let scored = score(motion, &walk_of(&c, asked.gait), asked.floor);
+                (c, scored)
+            })
             .collect();
         scored += results.len();
         results.sort_by(|a, b| b.1.score.total_cmp(&a.1.score));
-        let elite = &results[..size / 4];
-        for i in 0..6 {
-            #[expect(clippy::cast_precision_loss, reason = "a few candidates")]
-            let n = elite.len() as f64;
-            let m = elite.iter().map(|(x, _)| x[i]).sum::<f64>() / n;
-            let s = (elite.iter().map(|(x, _)| (x[i] - m).powi(2)).sum::<f64>() / n).sqrt();
-            let floor = (BOUNDS[i].1 - BOUNDS[i].0) * 0.01;
-            mean[i] = 0.3 * mean[i] + 0.7 * m;
-            spread[i] = (0.3 * spread[i] + 0.7 * s).max(floor);
-        }
+        let elite: Vec<Candidate> = results[..size / 4].iter().map(|(c, _)| *c).collect();
+        sampling.learn(&elite);
+        let before = best.first().map_or(f64::NEG_INFINITY, |b| b.score);
         best.extend(results.into_iter().map(|(_, s)| s));
         best.sort_by(|a, b| b.score.total_cmp(&a.score));
         best.truncate(5);
+        // Stalled: searched again around the best, half as widely as at the start.
+        stalled = if best[0].score > before {
+            0
+        } else {
+            stalled + 1
+        };
+        if stalled >= STALLED_GENERATIONS {
+            sampling = Sampling::around(&best[0].walk, 0.125);
+            stalled = 0;
+        }
         let going = progress(&Progress {
             generation,
             scored,
@@ -264,4 +350,62 @@ pub fn find_walk(
         }
     }
     best.into_iter().next()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_paths_stay_in_the_draws_whatever_the_best_have_been() {
+        let mut sampling = Sampling::around(&Walk::default(), 0.25);
+        let (mean, _) = sampling.mean();
+        let rectangles = |sampling: &Sampling, draws: &mut Draws| {
+            (0..400)
+                .filter(|_| sampling.draw(draws).1 == PawPath::Rectangle)
+                .count()
+        };
+        let mut draws = Draws(3);
+        let even = rectangles(&sampling, &mut draws);
+        assert!((150..250).contains(&even), "{even} of 400");
+        // The best all rectangles, over and over: the ellipse is still drawn, about 1 in 10.
+        for _ in 0..20 {
+            sampling.learn(&[(mean, PawPath::Rectangle); 4]);
+        }
+        assert_eq!(sampling.mean().1, PawPath::Rectangle);
+        let few = 400 - rectangles(&sampling, &mut draws);
+        assert!((20..70).contains(&few), "{few} ellipses of 400");
+        // Each parameter's spread shrinks to its floor, 1% of its bounds, and no lower.
+        for (i, spread) in sampling.spread.iter().enumerate() {
+            let floor = (BOUNDS[i].1 - BOUNDS[i].0) * 0.01;
+            assert!(
+                (spread - floor).abs() < 1e-9,
+                "{i}: {spread} against {floor}"
+            );
+        }
+        // Every draw is within the bounds.
+        for _ in 0..100 {
+            let (x, _) = Sampling::around(&Walk::default(), 1.0).draw(&mut draws);
+            for (value, (low, high)) in x.iter().zip(BOUNDS) {
+                assert!(
+                    (low..=high).contains(value),
+                    "{value} outside {low}..{high}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_walks_parameters_come_back_as_they_went_in() {
+        let candidate = (
+            [47.0, 21.0, 496.0, 0.54, 133.0, 2.6, 1.0, -10.0],
+            PawPath::Rectangle,
+        );
+        let walk = walk_of(&candidate, Gait::Trot);
+        assert_eq!(walk.path, PawPath::Rectangle);
+        // Searched again around it, both paths are as likely (the path is not carried).
+        let again = Sampling::around(&walk, 0.25);
+        assert_eq!(again.mean, candidate.0);
+        assert!((again.rectangle - 0.5).abs() < 1e-12);
+    }
 }
