@@ -396,6 +396,33 @@ fn a_walks_front_and_hind_paws_step_where_they_are_shifted() {
 }
 
 #[test]
+fn a_walk_over_a_walk_replaces_it_rather_than_mixing_the_two() {
+    let fast = Walk {
+        stride_mm: 47.0,
+        period_ms: 496,
+        ..Walk::default()
+    };
+    let first = generate(&stand(), None, &Generator::Walk(fast), 0.5).expect("a walk");
+    let walk = Generator::Walk(Walk::default());
+    let over_a_walk = generate(&first.motion, None, &walk, 0.5).expect("a walk");
+    let over_the_stand = generate(&stand(), None, &walk, 0.5).expect("a walk");
+    let ticks = usize::try_from(Walk::default().length_ms() / timing::TICK_MS).expect("ticks");
+    for name in LEG_JOINTS {
+        let (a, b) = (
+            ticks_deg(&over_a_walk.motion, column(&over_a_walk.motion, name)),
+            ticks_deg(&over_the_stand.motion, column(&over_the_stand.motion, name)),
+        );
+        let worst = (0..ticks)
+            .map(|t| (a[t] - b[t]).abs())
+            .fold(0.0f64, f64::max);
+        assert!(
+            worst < 4.0,
+            "{name}: {worst:.1}° from the walk made over the stand"
+        );
+    }
+}
+
+#[test]
 fn a_walk_faster_than_the_legs_servos_is_given_longer_cycles_and_says_so() {
     // Even at the pace Sony's own walks take the legs, a 100 mm stride lifted 30 mm is
     // more than a 160 ms cycle allows.

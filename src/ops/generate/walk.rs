@@ -435,7 +435,8 @@ impl Walk {
     }
 
     /// The leg joints' values at every tick: the legs' inverse kinematics at each tick,
-    /// blended from the course over the first half cycle and back over the last.
+    /// blended from the course's pose at the range's start over the first half cycle and
+    /// into its pose at the range's end over the last.
     pub(super) fn values(&self, range: &Course) -> (Vec<Vec<f64>>, Vec<String>) {
         let to_deg = |urad: f64| (urad / 1e6).to_degrees();
         let ranges: [Ranges; 4] = [0, 1, 2, 3].map(|leg| {
@@ -466,19 +467,23 @@ impl Walk {
             #[expect(clippy::cast_precision_loss, reason = "ms far below 2^53")]
             let t = (tick * TICK_MS) as f64;
             let share = smoothstep(t / blend) * smoothstep((length - t) / blend);
-            let tick_index = usize::try_from(tick).unwrap_or(usize::MAX);
             let (solved, miss) = self.solve(&legs, t / period, &mut guesses);
             if miss > worst_miss && share > 0.0 {
                 (worst_miss, missed_at) = (miss, tick * TICK_MS);
             }
             for (i, values) in values.iter_mut().enumerate() {
-                let course = range.joints[i]
-                    .course
-                    .get(tick_index)
-                    .copied()
-                    .unwrap_or_default();
+                // Grown out of the pose at the range's start and back into the one at its
+                // end, held: a course that moves (a walk there already) is replaced, not
+                // mixed in.
+                let course = &range.joints[i].course;
+                let held = if 2.0 * t < length {
+                    course.first()
+                } else {
+                    course.last()
+                };
+                let held = held.copied().unwrap_or_default();
                 let solved = f64::from(deg_to_urad(solved[i / 3][i % 3]));
-                values.push(course + share * (solved - course));
+                values.push(held + share * (solved - held));
             }
         }
         let mut notes = vec![format!(
