@@ -104,15 +104,13 @@ pub fn fields(
         "Writes into the whole motion (or, given a count, from its start); every other joint \
          keeps its course."
     });
-    let was = form.kind;
+    let mut kind = form.kind;
     let why_not = |kind: usize| {
         let gesture = Gesture::ALL.get(kind)?;
         gesture.joint(model?).err().map(|why| why.to_string())
     };
-    crate::app::field::combo_where(ui, "Generator", &mut form.kind, &kinds(), &why_not);
-    if let Some(gesture) = Gesture::ALL.get(form.kind).filter(|_| form.kind != was) {
-        (form.hz, form.amplitude_deg) = gesture.defaults();
-    }
+    crate::app::field::combo_where(ui, "Generator", &mut kind, &kinds(), &why_not);
+    form.choose(kind);
     match form.kind {
         EARS => {
             let patterns: Vec<String> = EarPattern::ALL
@@ -176,8 +174,12 @@ fn walk_fields(ui: &mut egui::Ui, form: &mut GenerateForm) {
         &mut form.height_mm,
     );
     number(ui, "Pitch (°, nose up)", &mut walk.pitch_deg);
-    number(ui, "Front paws forward (mm)", &mut walk.front_mm);
-    number(ui, "Hind paws forward (mm)", &mut walk.hind_mm);
+    number(
+        ui,
+        "Front paws forward of the stand (mm)",
+        &mut walk.front_mm,
+    );
+    number(ui, "Hind paws forward of the stand (mm)", &mut walk.hind_mm);
     whole(ui, "Cycles", &mut walk.cycles);
     ui.label("Its preview is simulated on the stage's floor (below); Simulate on the stage shows it walk.");
 }

@@ -55,6 +55,9 @@ pub struct GenerateForm {
     pub hz: f64,
     /// A swing's amplitude, degrees.
     pub amplitude_deg: f64,
+    /// Each swing's frequency and amplitude as last shown, in the order of [`Gesture::ALL`]:
+    /// what was typed for one is there again when it is chosen again.
+    pub swings: [(f64, f64); Gesture::ALL.len()],
     /// How many swings or beats (0: as many as fill the range).
     pub count: u32,
     /// A swing's easing, ms.
@@ -105,6 +108,7 @@ impl GenerateForm {
             kind: 0,
             hz,
             amplitude_deg,
+            swings: Gesture::ALL.map(Gesture::defaults),
             count: 0,
             ease_ms: 160,
             pattern: 0,
@@ -125,6 +129,21 @@ impl GenerateForm {
             keep_name: String::new(),
             range,
         }
+    }
+
+    /// Generator `kind` chosen: the swing shown kept as it is, the one chosen shown as it
+    /// was last (its defaults at first).
+    pub fn choose(&mut self, kind: usize) {
+        if kind == self.kind {
+            return;
+        }
+        if let Some(kept) = self.swings.get_mut(self.kind) {
+            *kept = (self.hz, self.amplitude_deg);
+        }
+        if let Some(&shown) = self.swings.get(kind) {
+            (self.hz, self.amplitude_deg) = shown;
+        }
+        self.kind = kind;
     }
 
     /// The form set to `setting`: its generator chosen and its parameters filled in (the
@@ -257,6 +276,25 @@ mod tests {
         form.kind = LOOK;
         form.points = "40,x".to_owned();
         assert_eq!(form.generator(), None, "points that do not read");
+    }
+
+    #[test]
+    fn a_swing_typed_is_there_again_when_its_generator_is_chosen_again() {
+        let mut form = GenerateForm::new(None, false);
+        form.amplitude_deg = 12.0;
+        form.hz = 2.5;
+        let nod = Gesture::ALL
+            .iter()
+            .position(|&g| g == Gesture::Nod)
+            .expect("a nod");
+        form.choose(nod);
+        assert_eq!((form.hz, form.amplitude_deg), Gesture::Nod.defaults());
+        form.amplitude_deg = 7.0;
+        form.choose(WALK);
+        form.choose(0);
+        assert_eq!((form.hz, form.amplitude_deg), (2.5, 12.0));
+        form.choose(nod);
+        assert_eq!(form.amplitude_deg, 7.0);
     }
 
     #[test]
