@@ -123,8 +123,19 @@ fn best_table(
         .striped(true)
         .show(ui, |ui| {
             for heading in [
-                "mm/s", "heading", "slides", "warnings", "stride", "lift", "cycle", "duty",
-                "height", "pitch", "paws", "path", "",
+                "mm/s",
+                "heading",
+                "slides",
+                "warnings",
+                "stride",
+                "lift",
+                "cycle",
+                "duty",
+                "shoulders",
+                "pitch",
+                "front / hind",
+                "path",
+                "",
             ] {
                 ui.strong(heading);
             }
@@ -136,7 +147,11 @@ fn best_table(
                     scored.speed_mm_s,
                     if scored.fell { " (falls)" } else { "" }
                 ));
-                ui.label(format!("{:+.1}°", scored.heading_deg));
+                ui.label(crate::words::signed_deg(
+                    scored.heading_deg,
+                    "left",
+                    "right",
+                ));
                 ui.label(scored.slips.to_string());
                 ui.label(scored.warnings.to_string());
                 ui.label(format!("{:.0} mm", walk.stride_mm));
@@ -156,7 +171,9 @@ fn best_table(
                 );
                 ui.label(format!("{:+.1}°", walk.pitch_deg));
                 ui.label(format!("{:+.0} / {:+.0} mm", walk.front_mm, walk.hind_mm))
-                    .on_hover_text("How far forward the front and hind paws step");
+                    .on_hover_text(
+                        "How far forward of where they stand the front and hind paws step",
+                    );
                 ui.label(walk.path.words());
                 let use_it = ui
                     .add_enabled(usable, egui::Button::new("Use").small())

@@ -60,7 +60,8 @@ pub fn op_ui(ui: &mut egui::Ui, prompt: &OpPrompt, tabs: &Tabs, actions: &mut Se
                 ui.label("Working out the result (every leg of every keyframe)…");
             });
         } else {
-            preview_ui(ui, prompt.preview.as_ref());
+            let simulated = prompt.walk_previewed().is_some();
+            preview_ui(ui, prompt.preview.as_ref(), simulated);
             super::walk_preview::walk_ui(ui, prompt, tabs);
         }
     };
@@ -280,7 +281,9 @@ fn handles_on(tabs: &Tabs, tab: TabId) -> Option<String> {
     Some(crate::app::motion::view::channel_name(motion, channel))
 }
 
-fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>) {
+/// The preview's result and notes; `simulated`: the preview's floor is simulated here (a
+/// walk's), so it is not said to be judged only once applied.
+fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>, simulated: bool) {
     match preview {
         None => {
             ui.weak("Choose what to do.");
@@ -315,7 +318,7 @@ fn preview_ui(ui: &mut egui::Ui, preview: Option<&Result<Preview, PreviewError>>
                      again once applied.",
                     plural(now.floor, "problem", "problems")
                 )),
-                Some(now) if now.on_floor => Some(
+                Some(now) if now.on_floor && !simulated => Some(
                     "Not counted here: the floor (falls, slips, lifted paws), judged once \
                      applied."
                         .to_owned(),

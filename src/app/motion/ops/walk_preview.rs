@@ -4,6 +4,7 @@
 use super::form::OpPrompt;
 use crate::app::motion::simulation::SimCache;
 use crate::app::tabs::Tabs;
+use crate::ops::generate::search::HEADING_DEG;
 use crate::robot::physics::Settings;
 
 /// One line on the walk previewed (`key`, `length_ms` long) as `cache` has simulated it on
@@ -41,8 +42,15 @@ pub fn said(cache: &SimCache, key: u64, length_ms: u64, settings: Settings) -> S
     } else {
         String::new()
     };
+    // Off its line as Find a Walk counts it.
+    let off = if summary.heading_deg.abs() > HEADING_DEG {
+        format!(" (more than {HEADING_DEG}° off its line)")
+    } else {
+        String::new()
+    };
     format!(
-        "Simulated on {floor}{played}: {} ({speed:.0} mm/s), {}, turned {}; {falls}, {slips}",
+        "Simulated on {floor}{played}: {} ({speed:.0} mm/s), {}, turned {}{off}; {falls}, \
+         {slips}",
         crate::words::signed_mm(summary.travel_mm[0], "forward", "back"),
         crate::words::signed_mm(summary.travel_mm[1], "left", "right"),
         crate::words::signed_deg(summary.heading_deg, "left", "right"),
@@ -116,10 +124,40 @@ mod tests {
             n => crate::words::plural(n, "slip", "slips"),
         };
         assert!(line.ends_with(&format!("; no fall, {slips}")), "{line}");
+        assert!(!line.contains("off its line"), "{line}");
         // Another preview is another walk: not said of this one.
         assert_eq!(
             said(&cache, 8, length_ms, settings),
             "Simulating the walk on carpet…"
+        );
+    }
+
+    #[test]
+    fn a_walk_that_turns_more_than_find_a_walk_lets_go_is_said_off_its_line() {
+        let stand = crate::robot::postures::new_motion("DRX-1000", "stand").expect("stand");
+        let turning = Walk {
+            turn_deg: 15.0,
+            ..Walk::default()
+        };
+        let walk = generate(&stand, None, &Generator::Walk(turning), 0.5)
+            .expect("a walk")
+            .motion;
+        let length_ms = crate::robot::timing::duration_ms(&walk.keyframes);
+        let settings = Settings {
+            floor: Floor::Carpet,
+            repeat: 1,
+        };
+        let mut cache = SimCache::default();
+        assert!(cache.start((3, settings), 0.0, &walk).is_none());
+        let run = cache.start((3, settings), 1.0, &walk).expect("starts");
+        let Action::Simulated(done) = job(1, run, true) else {
+            panic!("a simulation's result");
+        };
+        cache.take(done.wants, done.result);
+        let line = said(&cache, 3, length_ms, settings);
+        assert!(
+            line.contains("left (more than 10° off its line); "),
+            "{line}"
         );
     }
 }
