@@ -22,7 +22,8 @@ pub fn find_walk_ui(ui: &mut egui::Ui, prompt: &WalkSearchPrompt, actions: &mut 
          paws' places and the paw path of a walk from this motion's pose, each candidate \
          played in the simulation on carpet: the fastest forward with no fall, no paw \
          sliding, a heading within {HEADING_DEG}° and no warning wins. It runs in the \
-         background."
+         background, this window showing how it goes; the rest of the editor waits until it \
+         is stopped or this window is closed."
     ));
     let mut changed = prompt.clone();
     ui.add_enabled_ui(!prompt.running, |ui| {
