@@ -47,9 +47,7 @@ def lift_with_shift(handle, dy):
 
 def lift_a_paw_undo_and_save():
     work = tempfile.mkdtemp(prefix='posing-')
-    path = os.path.join(work, 'stand.mtn')
-    subprocess.run([BINARY, 'new', '--model', 'DRX-1000', '-o', path], check=True,
-                   capture_output=True)
+    path = new_stand(work)
     app_process, window = start(path)
     try:
         lift_with_shift('FL paw handle', 70)

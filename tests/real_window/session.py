@@ -98,6 +98,15 @@ def find(name, role=None, timeout=15, prefix=False):
     fail('no control named %r%s' % (name, '' if role is None else ' (%s)' % role))
 
 
+def absent(name, prefix=False):
+    """Fails if a node named `name` (or whose name starts with it) is shown."""
+    found = pyatspi.findDescendant(
+        application(),
+        lambda n: n is not None and (n.name.startswith(name) if prefix else n.name == name))
+    if found is not None:
+        fail('%r is shown' % found.name)
+
+
 def centre(node):
     box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
     if box.width <= 0 or box.height <= 0:
@@ -240,6 +249,14 @@ def copy_into(folder, source, name):
     """A copy of `source` named `name` in `folder`; its path."""
     path = os.path.join(folder, name)
     shutil.copyfile(source, path)
+    return path
+
+
+def new_stand(folder):
+    """An ERS-7 stand made by `mtn-studio new` in `folder`; its path."""
+    path = os.path.join(folder, 'stand.mtn')
+    subprocess.run([BINARY, 'new', '--model', 'DRX-1000', '-o', path], check=True,
+                   capture_output=True)
     return path
 
 

@@ -84,9 +84,7 @@ def the_walk_simulated_moves_across_the_floor():
 def falling_motion(work):
     """A stand with both left legs folded up over a second, held a second: made with the
     command line from `new`, through CSV."""
-    stand = os.path.join(work, 'stand.mtn')
-    subprocess.run([BINARY, 'new', '--model', 'DRX-1000', '-o', stand], check=True,
-                   capture_output=True)
+    stand = new_stand(work)
     table = os.path.join(work, 'stand.csv')
     subprocess.run([BINARY, 'convert', stand, table], check=True, capture_output=True)
     with open(table) as f:

@@ -79,10 +79,10 @@ mod tests {
     use crate::ops::generate::{Generator, Walk, generate};
     use crate::robot::physics::Floor;
 
-    #[test]
-    fn a_walk_is_said_simulating_then_how_far_and_how_straight_it_went() {
+    /// `walk` generated on the ERS-7's stand, its length (ms), and one play on carpet.
+    fn walked_on_carpet(walk: Walk) -> (crate::codec::mtn::Motion, u64, Settings) {
         let stand = crate::robot::postures::new_motion("DRX-1000", "stand").expect("stand");
-        let walk = generate(&stand, None, &Generator::Walk(Walk::default()), 0.5)
+        let walk = generate(&stand, None, &Generator::Walk(walk), 0.5)
             .expect("a walk")
             .motion;
         let length_ms = crate::robot::timing::duration_ms(&walk.keyframes);
@@ -90,6 +90,12 @@ mod tests {
             floor: Floor::Carpet,
             repeat: 1,
         };
+        (walk, length_ms, settings)
+    }
+
+    #[test]
+    fn a_walk_is_said_simulating_then_how_far_and_how_straight_it_went() {
+        let (walk, length_ms, settings) = walked_on_carpet(Walk::default());
         let mut cache = SimCache::default();
         assert_eq!(
             said(&cache, 7, length_ms, settings),
@@ -134,19 +140,10 @@ mod tests {
 
     #[test]
     fn a_walk_that_turns_more_than_find_a_walk_lets_go_is_said_off_its_line() {
-        let stand = crate::robot::postures::new_motion("DRX-1000", "stand").expect("stand");
-        let turning = Walk {
+        let (walk, length_ms, settings) = walked_on_carpet(Walk {
             turn_deg: 15.0,
             ..Walk::default()
-        };
-        let walk = generate(&stand, None, &Generator::Walk(turning), 0.5)
-            .expect("a walk")
-            .motion;
-        let length_ms = crate::robot::timing::duration_ms(&walk.keyframes);
-        let settings = Settings {
-            floor: Floor::Carpet,
-            repeat: 1,
-        };
+        });
         let mut cache = SimCache::default();
         assert!(cache.start((3, settings), 0.0, &walk).is_none());
         let run = cache.start((3, settings), 1.0, &walk).expect("starts");
