@@ -303,8 +303,8 @@ pub fn find_walk(
     asked: &Asked,
     progress: &mut dyn FnMut(&Progress) -> bool,
 ) -> Option<Scored> {
+    // Around the default trot, its height the search's start (the default has none).
     let mut sampling = Sampling::around(&Walk::default(), 0.25);
-    sampling.mean[4] = START_HEIGHT_MM;
     let mut stalled = 0;
     let mut draws = Draws(asked.seed);
     let mut best: Vec<Scored> = Vec::new();

@@ -70,11 +70,10 @@ pub fn reveal_preview(tabs: &mut Tabs, modal: Option<&Modal>) {
         return;
     };
     let end = tab.document.duration_ms();
+    let from = tab.view.range_ms.map_or(0, |(from, _)| from);
     if preview.duration_ms > end {
-        let from = tab.view.range_ms.map_or(0, |(from, _)| from);
         tab.view.requests.reveal_span(from, preview.duration_ms);
     }
-    let from = tab.view.range_ms.map_or(0, |(from, _)| from);
     let to = tab
         .view
         .range_ms
